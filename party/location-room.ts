@@ -1,0 +1,9 @@
+import { OutpostRoom } from "./room.ts";
+
+/**
+ * One per location (`/parties/location/{location_uuid}`, the spec's channel location_{uuid}):
+ * detection events (devicesDetected, noDevicesDetected) and the location's online state.
+ */
+export class LocationRoom extends OutpostRoom {
+  readonly roomKind = "location" as const;
+}

@@ -1,0 +1,30 @@
+import { z } from "zod";
+
+/**
+ * Who is on the other end of a room socket. Set by the Worker after it authenticated the
+ * upgrade (see worker/rooms.ts) and passed to the room in a header the client cannot forge:
+ * the Worker always overwrites it.
+ */
+export const PRINCIPAL_HEADER = "x-outpost-principal";
+
+export const Principal = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("user"),
+    user_uuid: z.string(),
+    account_uuid: z.string(),
+    space_uuid: z.string(),
+  }),
+  z.object({ kind: z.literal("device"), device_uuid: z.string(), space_uuid: z.string() }),
+]);
+export type Principal = z.infer<typeof Principal>;
+
+export function principalFrom(request: Request): Principal | null {
+  const raw = request.headers.get(PRINCIPAL_HEADER);
+  if (!raw) return null;
+  try {
+    const parsed = Principal.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * Browser tests drive Debian's Chromium (Playwright never downloads its own browser).
+ * Installs the `chromium` package with apt-get when it is missing.
+ */
+import { existsSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  console.log("Chromium is missing: installing Debian's chromium package…");
+  const root = process.getuid?.() === 0;
+  const sudo = root ? [] : ["sudo", "-n"];
+  const run = (args: string[]) => {
+    const [cmd, ...rest] = [...sudo, ...args];
+    const res = spawnSync(cmd, rest, {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
+    if (res.status !== 0) throw new Error(`${args.join(" ")} failed (${res.status})`);
+  };
+  run(["apt-get", "update"]);
+  run(["apt-get", "install", "-y", "--no-install-recommends", "chromium"]);
+  if (!existsSync(CHROMIUM)) throw new Error(`chromium installed but ${CHROMIUM} is not there`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) ensureChromium();

@@ -1,0 +1,15 @@
+import { mkdirSync } from "node:fs";
+import { ROOT, runTool } from "./proc.ts";
+
+/**
+ * Applies the migrations and the demo seed to a local D1 (workerd's SQLite under persistDir).
+ * The seed is idempotent, so re-running start keeps the demo space fresh.
+ */
+export function prepareDatabase(persistDir: string) {
+  const common = ["--local", "--persist-to", persistDir];
+  runTool("wrangler", ["d1", "migrations", "apply", "DB", ...common], { quiet: true });
+  mkdirSync(`${ROOT}/.outpost`, { recursive: true });
+  const seedFile = `${ROOT}/.outpost/seed.sql`;
+  runTool("node", ["scripts/seed-demo.ts", "--out", seedFile], { quiet: true });
+  runTool("wrangler", ["d1", "execute", "DB", ...common, "--file", seedFile, "--yes"], { quiet: true });
+}

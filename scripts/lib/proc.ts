@@ -1,0 +1,60 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+/** Wrangler and miniflare stay offline and silent (no telemetry, no update checks, no cf fetch). */
+export const quietEnv: NodeJS.ProcessEnv = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: "false",
+  WRANGLER_SEND_ERROR_REPORTS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  DO_NOT_TRACK: "1",
+  NO_UPDATE_NOTIFIER: "1",
+  WRANGLER_LOG: process.env.WRANGLER_LOG ?? "warn",
+};
+
+const bin = (name: string) => `${ROOT}/node_modules/.bin/${name}`;
+
+/** Runs a node_modules/.bin tool to completion; throws with its output when it fails. */
+export function runTool(name: string, args: string[], opts: { quiet?: boolean } = {}) {
+  const res = spawnSync(bin(name), args, {
+    cwd: ROOT,
+    env: quietEnv,
+    stdio: opts.quiet ? "pipe" : "inherit",
+    encoding: "utf8",
+  });
+  if (res.status !== 0) {
+    if (opts.quiet) process.stderr.write(`${res.stdout ?? ""}${res.stderr ?? ""}`);
+    throw new Error(`${name} ${args.join(" ")} exited with ${res.status}`);
+  }
+  return res.stdout ?? "";
+}
+
+export function startTool(name: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}): ChildProcess {
+  return spawn(bin(name), args, { cwd: ROOT, env: { ...quietEnv, ...extraEnv }, stdio: "inherit" });
+}
+
+export async function waitForHttp(url: string, timeoutMs = 60_000) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** Stops children on Ctrl-C / SIGTERM so no workerd is left behind. */
+export function killOnExit(children: ChildProcess[]) {
+  const stop = () => {
+    for (const child of children) child.kill("SIGTERM");
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}

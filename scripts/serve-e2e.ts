@@ -1,0 +1,15 @@
+/**
+ * Started by Playwright's webServer: a fresh local database with the demo seed and the built
+ * SPA, served by wrangler dev on the e2e port. Real Worker, real D1/DO — nothing mocked.
+ */
+import { rmSync } from "node:fs";
+import { prepareDatabase } from "./lib/database.ts";
+import { ROOT, killOnExit, startTool } from "./lib/proc.ts";
+
+const port = process.env.E2E_PORT ?? "8799";
+const persistDir = `${ROOT}/.wrangler/e2e-state`;
+rmSync(persistDir, { recursive: true, force: true });
+prepareDatabase(persistDir);
+const server = startTool("wrangler", ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", persistDir]);
+killOnExit([server]);
+server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,35 @@
+/**
+ * `npm start`: builds the SPA, prepares the local database with the demo space and runs the
+ * console on http://localhost:8787 in workerd (wrangler dev: local D1, Durable Objects, R2).
+ */
+import { existsSync } from "node:fs";
+import { DEMO_SIGN_INS } from "./demo-data.ts";
+import { prepareDatabase } from "./lib/database.ts";
+import { ROOT, killOnExit, runTool, startTool, waitForHttp } from "./lib/proc.ts";
+
+const PORT = Number(process.env.PORT ?? 8787);
+const persistDir = `${ROOT}/.wrangler/state`;
+const skipBuild = process.argv.includes("--no-build") && existsSync(`${ROOT}/web/dist/index.html`);
+
+if (!skipBuild) {
+  console.log("Building the web app…");
+  runTool("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]);
+}
+console.log("Preparing the local database (migrations + demo space)…");
+prepareDatabase(persistDir);
+
+console.log("Starting the console…");
+const server = startTool("wrangler", ["dev", "--port", String(PORT), "--ip", "127.0.0.1", "--persist-to", persistDir]);
+killOnExit([server]);
+server.on("exit", (code) => process.exit(code ?? 0));
+
+await waitForHttp(`http://localhost:${PORT}/healthz`, 90_000);
+const width = Math.max(...DEMO_SIGN_INS.map((s) => s.email.length));
+console.log(`
+  Outpost is running at http://localhost:${PORT}
+
+  Demo sign-ins (password for all: ${DEMO_SIGN_INS[0]?.password}):
+${DEMO_SIGN_INS.map((s) => `    ${s.email.padEnd(width)}  ${s.role}`).join("\n")}
+
+  Press Ctrl-C to stop.
+`);

@@ -1,0 +1,22 @@
+/**
+ * `npm test`: everything the project proves, in order — Worker and room tests inside workerd,
+ * the SPA build, then browser tests in Debian's Chromium against the real Worker.
+ */
+import { ensureChromium } from "./ensure-chromium.ts";
+import { runTool } from "./lib/proc.ts";
+
+const started = Date.now();
+const step = (name: string, fn: () => void) => {
+  const t = Date.now();
+  console.log(`\n▶ ${name}`);
+  fn();
+  console.log(`✔ ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+};
+
+step("Browser: Debian chromium", ensureChromium);
+step("Worker and room tests (workerd)", () => runTool("vitest", ["run", "--config", "tests/vitest.config.ts"]));
+step("Web build", () => runTool("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]));
+step("End-to-end tests (Playwright + Chromium)", () =>
+  runTool("playwright", ["test", "--config", "tests/e2e/playwright.config.ts"]),
+);
+console.log(`\nAll tests passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);

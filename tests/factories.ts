@@ -1,0 +1,89 @@
+import { SELF, env } from "cloudflare:test";
+import { CONSOLE_CLIENT_ID, TokenResponse } from "../contracts/auth.ts";
+import { ROLE_UUID } from "../drizzle/reference.ts";
+import { spaceAccountTable, spaceTable, userTable } from "../drizzle/schema/index.ts";
+import { hashPassword } from "../worker/auth/password.ts";
+import { createDb } from "../worker/lib/db.ts";
+
+/** Test data factories: every call makes fresh rows with unique ids (no shared seed). */
+export const ORIGIN = "http://outpost.test";
+export const db = () => createDb(env);
+export const uid = () => crypto.randomUUID();
+
+export async function makeSpace(overrides: Partial<typeof spaceTable.$inferInsert> = {}) {
+  const space_uuid = uid();
+  const [row] = await db()
+    .insert(spaceTable)
+    .values({ space_uuid, space_name: `Space ${space_uuid.slice(0, 8)}`, timezone: "Europe/Zagreb", ...overrides })
+    .returning();
+  return row;
+}
+
+type Role = keyof typeof ROLE_UUID;
+
+export async function makeUser(opts: { password?: string; super_admin?: boolean; sys_dev?: boolean } = {}) {
+  const id = uid().slice(0, 8);
+  const [row] = await db()
+    .insert(userTable)
+    .values({
+      email: `user-${id}@outpost.test`,
+      username: `user-${id}`,
+      display_name: `test.user${id}`,
+      // Few iterations keep tests fast; production hashes use the 100 000 default.
+      password_hash: await hashPassword(opts.password ?? "correct horse", 1000),
+      super_admin: opts.super_admin ?? false,
+      sys_dev: opts.sys_dev ?? false,
+    })
+    .returning();
+  return row;
+}
+
+export async function addMember(
+  spaceUuid: string,
+  userUuid: string,
+  role: Role,
+  status: "active" | "invited" | "disabled" = "active",
+) {
+  const [row] = await db()
+    .insert(spaceAccountTable)
+    .values({ space_uuid: spaceUuid, user_uuid: userUuid, role_uuid: ROLE_UUID[role], status })
+    .returning();
+  return row;
+}
+
+export function tokenRequest(form: Record<string, string>, headers: Record<string, string> = {}) {
+  return SELF.fetch(`${ORIGIN}/auth/token`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(form),
+  });
+}
+
+export async function signIn(email: string, password = "correct horse", address = uid()) {
+  const res = await tokenRequest(
+    { grant_type: "password", username: email, password, client_id: CONSOLE_CLIENT_ID, scope: "openid" },
+    { "CF-Connecting-IP": address },
+  );
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return TokenResponse.parse(await res.json());
+}
+
+/** A space with a signed-in member of the given role. */
+export async function memberOf(role: Role, space?: { space_uuid: string }) {
+  const s = space ?? (await makeSpace());
+  const user = await makeUser();
+  const account = await addMember(s.space_uuid, user.uuid, role);
+  const tokens = await signIn(user.email);
+  return { space: s, user, account, tokens, token: tokens.access_token };
+}
+
+export function api(path: string, init: RequestInit & { token?: string; json?: unknown } = {}) {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers.set("Content-Type", "application/json");
+    body = JSON.stringify(init.json);
+  }
+  return SELF.fetch(`${ORIGIN}${path}`, { ...init, headers, body });
+}

@@ -1,0 +1,151 @@
+import { SELF, env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { ServerMessage, type RoomEvent } from "../../party/protocol.ts";
+import { publishToLocation, publishToSpace } from "../../worker/services/realtime.ts";
+import { ORIGIN, makeDevice, makeDeviceCredential, makeLocation, memberOf } from "../factories.ts";
+
+/** Opens a room socket through the Worker, as a browser or an agent would. */
+async function join(path: string, token?: string) {
+  const url = new URL(`${ORIGIN}${path}`);
+  if (token) url.searchParams.set("token", token);
+  const res = await SELF.fetch(url, { headers: { Upgrade: "websocket" } });
+  const ws = res.webSocket;
+  if (!ws) return { status: res.status, messages: [] as ServerMessage[], ws: null };
+  ws.accept();
+  const messages: ServerMessage[] = [];
+  ws.addEventListener("message", (e) => messages.push(ServerMessage.parse(JSON.parse(e.data as string))));
+  return { status: res.status, messages, ws };
+}
+
+const until = async (check: () => boolean, ms = 3000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+const deviceEvent = (space_uuid: string, device_uuid: string): RoomEvent => ({
+  type: "deviceDetailsUpdate",
+  event: "deviceOnline",
+  space_uuid,
+  device_uuid,
+  device_name: "Kiosk 1",
+});
+
+describe("SpaceRoom", () => {
+  it("a dashboard in space A receives A's events and never B's", async () => {
+    const a = await memberOf("viewer");
+    const b = await memberOf("viewer");
+    const dashA = await join(`/parties/space/${a.space.space_uuid}`, a.token);
+    const dashB = await join(`/parties/space/${b.space.space_uuid}`, b.token);
+    expect(dashA.status).toBe(101);
+    await until(() => dashA.messages.some((m) => m.type === "welcome") && dashB.messages.some((m) => m.type === "welcome"));
+
+    await publishToSpace(env, b.space.space_uuid, deviceEvent(b.space.space_uuid, "dev-b"));
+    await publishToSpace(env, a.space.space_uuid, deviceEvent(a.space.space_uuid, "dev-a"));
+    await until(() => dashA.messages.some((m) => m.type === "deviceDetailsUpdate"));
+    await until(() => dashB.messages.some((m) => m.type === "deviceDetailsUpdate"));
+
+    const seenByA = dashA.messages.filter((m) => m.type === "deviceDetailsUpdate");
+    expect(seenByA).toEqual([deviceEvent(a.space.space_uuid, "dev-a")]);
+    expect(dashB.messages.filter((m) => m.type === "deviceDetailsUpdate")).toEqual([
+      deviceEvent(b.space.space_uuid, "dev-b"),
+    ]);
+    dashA.ws?.close();
+    dashB.ws?.close();
+  });
+
+  it("refuses a publish whose event names another space", async () => {
+    const a = await memberOf("viewer");
+    await expect(publishToSpace(env, a.space.space_uuid, deviceEvent("other-space", "d"))).rejects.toThrow();
+  });
+
+  it("refuses joins without a token (401), with a bad one (401) and from another space (403)", async () => {
+    const a = await memberOf("viewer");
+    const b = await memberOf("viewer");
+    expect((await join(`/parties/space/${a.space.space_uuid}`)).status).toBe(401);
+    expect((await join(`/parties/space/${a.space.space_uuid}`, "a.b.c")).status).toBe(401);
+    expect((await join(`/parties/space/${a.space.space_uuid}`, b.token)).status).toBe(403);
+  });
+
+  it("announces account presence to the other dashboards of the space", async () => {
+    const a = await memberOf("admin");
+    const other = await memberOf("viewer", a.space);
+    const watcher = await join(`/parties/space/${a.space.space_uuid}`, a.token);
+    await until(() => watcher.messages.some((m) => m.type === "welcome"));
+    const joiner = await join(`/parties/space/${a.space.space_uuid}`, other.token);
+    await until(() => watcher.messages.some((m) => m.type === "accountOnline"));
+    expect(watcher.messages.find((m) => m.type === "accountOnline")).toMatchObject({
+      account_uuid: other.account.account_uuid,
+    });
+    joiner.ws?.close();
+    await until(() => watcher.messages.some((m) => m.type === "accountOffline"));
+    watcher.ws?.close();
+  });
+
+  it("answers ping with pong and malformed messages with an error", async () => {
+    const a = await memberOf("viewer");
+    const dash = await join(`/parties/space/${a.space.space_uuid}`, a.token);
+    dash.ws?.send(JSON.stringify({ type: "ping" }));
+    dash.ws?.send("not json");
+    dash.ws?.send(JSON.stringify({ type: "launchMissiles" }));
+    await until(() => dash.messages.filter((m) => m.type === "error").length === 2);
+    expect(dash.messages.some((m) => m.type === "pong")).toBe(true);
+    dash.ws?.close();
+  });
+});
+
+describe("LocationRoom", () => {
+  it("admits members of the location's space only and delivers location events", async () => {
+    const a = await memberOf("viewer");
+    const b = await memberOf("viewer");
+    const location = await makeLocation(a.space.space_uuid);
+    expect((await join(`/parties/location/${location.uuid}`, b.token)).status).toBe(403);
+    expect((await join(`/parties/location/${crypto.randomUUID()}`, a.token)).status).toBe(404);
+    const dash = await join(`/parties/location/${location.uuid}`, a.token);
+    await until(() => dash.messages.some((m) => m.type === "welcome"));
+    await publishToLocation(env, location.uuid, {
+      type: "locationDetailsUpdate",
+      event: "noDevicesDetected",
+      space_uuid: a.space.space_uuid,
+      location_uuid: location.uuid,
+    });
+    await until(() => dash.messages.some((m) => m.type === "locationDetailsUpdate"));
+    dash.ws?.close();
+  });
+});
+
+describe("DeviceRoom", () => {
+  it("admits a device credential to its own device's room only", async () => {
+    const a = await memberOf("viewer");
+    const mine = await makeDevice(a.space.space_uuid);
+    const other = await makeDevice(a.space.space_uuid);
+    const credential = await makeDeviceCredential(mine);
+    const agent = await join(`/parties/device/${mine.uuid}`, credential);
+    expect(agent.status).toBe(101);
+    await until(() => agent.messages.some((m) => m.type === "welcome"));
+    expect(agent.messages[0]).toMatchObject({ type: "welcome", role: "agent" });
+    expect((await join(`/parties/device/${other.uuid}`, credential)).status).toBe(403);
+    expect((await join(`/parties/space/${a.space.space_uuid}`, credential)).status).toBe(401);
+    expect((await join(`/parties/device/${mine.uuid}`, "made-up-credential")).status).toBe(401);
+    agent.ws?.close();
+  });
+
+  it("admits dashboards of the device's space and refuses other spaces", async () => {
+    const a = await memberOf("viewer");
+    const b = await memberOf("admin");
+    const device = await makeDevice(a.space.space_uuid);
+    expect((await join(`/parties/device/${device.uuid}`, b.token)).status).toBe(403);
+    const dash = await join(`/parties/device/${device.uuid}`, a.token);
+    await until(() => dash.messages.some((m) => m.type === "welcome"));
+    expect(dash.messages[0]).toMatchObject({ role: "dashboard" });
+    dash.ws?.close();
+  });
+
+  it("rooms refuse plain HTTP from outside", async () => {
+    const a = await memberOf("viewer");
+    const res = await SELF.fetch(`${ORIGIN}/parties/space/${a.space.space_uuid}?token=${a.token}`);
+    expect(res.status).toBe(404);
+  });
+});

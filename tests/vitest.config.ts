@@ -1,0 +1,28 @@
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+// wrangler.jsonc serves web/dist as assets; API tests do not need a built SPA, only the folder.
+mkdirSync(`${root}/web/dist`, { recursive: true });
+
+export default defineConfig(async () => ({
+  plugins: [
+    cloudflareTest({
+      wrangler: { configPath: `${root}/wrangler.jsonc` },
+      miniflare: {
+        bindings: {
+          ENVIRONMENT: "test",
+          TEST_MIGRATIONS: await readD1Migrations(`${root}/drizzle/migrations`),
+        },
+      },
+    }),
+  ],
+  test: {
+    root,
+    include: ["tests/api/**/*.test.ts", "tests/rooms/**/*.test.ts", "tests/unit/**/*.test.ts"],
+    setupFiles: ["tests/setup/apply-migrations.ts"],
+    testTimeout: 20_000,
+  },
+}));

@@ -1,0 +1,54 @@
+import { asc } from "drizzle-orm";
+import { type CryptoKey, type JWK, exportJWK, generateKeyPair, importJWK } from "jose";
+import { signingKeyTable } from "../../drizzle/schema/auth.ts";
+import type { Env } from "../env.ts";
+import type { Db } from "../lib/db.ts";
+
+export type SigningKey = { kid: string; privateKey: CryptoKey; publicJwk: JWK };
+
+let cached: Promise<SigningKey> | undefined;
+
+/**
+ * The provider's ES256 key. Production may pin one with the OIDC_SIGNING_JWK secret; otherwise
+ * the first key ever made is kept in D1 so every isolate (and every restart) signs alike.
+ */
+export function getSigningKey(env: Env, db: Db): Promise<SigningKey> {
+  cached ??= loadKey(env, db).catch((err) => {
+    cached = undefined;
+    throw err;
+  });
+  return cached;
+}
+
+async function loadKey(env: Env, db: Db): Promise<SigningKey> {
+  if (env.OIDC_SIGNING_JWK) {
+    const jwk = JSON.parse(env.OIDC_SIGNING_JWK) as JWK;
+    return fromPrivateJwk(jwk.kid ?? "primary", jwk);
+  }
+  let row = await db.select().from(signingKeyTable).orderBy(asc(signingKeyTable.created_at)).get();
+  if (!row) {
+    const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true });
+    const kid = crypto.randomUUID();
+    const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: "ES256" };
+    const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: "ES256", use: "sig" };
+    await db
+      .insert(signingKeyTable)
+      .values({ kid, private_jwk: JSON.stringify(privateJwk), public_jwk: JSON.stringify(publicJwk) })
+      .onConflictDoNothing();
+    // Another isolate may have raced us: the oldest key wins everywhere.
+    row = await db.select().from(signingKeyTable).orderBy(asc(signingKeyTable.created_at)).get();
+    if (!row) throw new Error("signing key could not be stored");
+  }
+  return fromPrivateJwk(row.kid, JSON.parse(row.private_jwk) as JWK);
+}
+
+async function fromPrivateJwk(kid: string, jwk: JWK): Promise<SigningKey> {
+  const privateKey = (await importJWK({ ...jwk, alg: "ES256" }, "ES256")) as CryptoKey;
+  const { d: _d, ...pub } = jwk;
+  return { kid, privateKey, publicJwk: { ...pub, kid, alg: "ES256", use: "sig" } };
+}
+
+/** Test hook: forget the cached key (tests reset storage between files). */
+export const resetSigningKeyCache = () => {
+  cached = undefined;
+};

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import type { Env } from "./env.ts";
+
+/** Environment settings parsed once per isolate; handlers read this, never raw env strings. */
+const ConfigSchema = z.object({
+  environment: z.string().default("development"),
+  accessTokenTtl: z.coerce.number().int().min(30).max(3600).default(300),
+  refreshTokenTtl: z.coerce.number().int().min(300).default(30 * 24 * 3600),
+  externalIssuer: z.string().optional(),
+  externalJwksUrl: z.string().optional(),
+  issuerUrl: z.string().optional(),
+});
+export type Config = z.infer<typeof ConfigSchema>;
+
+const cache = new WeakMap<object, Config>();
+
+export function getConfig(env: Env): Config {
+  const hit = cache.get(env);
+  if (hit) return hit;
+  const config = ConfigSchema.parse({
+    environment: env.ENVIRONMENT || undefined,
+    accessTokenTtl: env.ACCESS_TOKEN_TTL || undefined,
+    refreshTokenTtl: env.REFRESH_TOKEN_TTL || undefined,
+    externalIssuer: env.EXTERNAL_ISSUER || undefined,
+    externalJwksUrl: env.EXTERNAL_JWKS_URL || undefined,
+    issuerUrl: env.ISSUER_URL || undefined,
+  });
+  cache.set(env, config);
+  return config;
+}
+
+export const isLocal = (config: Config) => config.environment !== "production";

@@ -1,0 +1,67 @@
+import type { DeviceRoom } from "../party/device-room.ts";
+import type { LocationRoom } from "../party/location-room.ts";
+import type { SpaceRoom } from "../party/space-room.ts";
+
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      DB: D1Database;
+      FILES: R2Bucket;
+      ASSETS?: Fetcher;
+      /** Party names in /parties/<party>/<room> are these binding names in kebab-case. */
+      Space: DurableObjectNamespace<SpaceRoom>;
+      Location: DurableObjectNamespace<LocationRoom>;
+      Device: DurableObjectNamespace<DeviceRoom>;
+      ENVIRONMENT: string;
+      ACCESS_TOKEN_TTL: string;
+      REFRESH_TOKEN_TTL: string;
+      /** Optional external OpenID issuer trusted instead of the embedded one. */
+      EXTERNAL_ISSUER: string;
+      EXTERNAL_JWKS_URL: string;
+      /** Optional fixed issuer URL; by default the issuer is `{request origin}/auth`. */
+      ISSUER_URL?: string;
+      /** Optional ES256 private JWK (JSON) for production; otherwise a key is made and kept in D1. */
+      OIDC_SIGNING_JWK?: string;
+    }
+  }
+}
+
+export type Env = Cloudflare.Env;
+
+import type { InferSelectModel } from "drizzle-orm";
+import type { roleTable } from "../drizzle/schema/role.ts";
+import type { spaceAccountTable } from "../drizzle/schema/space-account.ts";
+import type { spaceTable } from "../drizzle/schema/space.ts";
+import type { userTable } from "../drizzle/schema/user.ts";
+import type { Config } from "./config.ts";
+import type { Db } from "./lib/db.ts";
+
+export type UserRow = InferSelectModel<typeof userTable>;
+export type SpaceRow = InferSelectModel<typeof spaceTable>;
+export type SpaceAccountRow = InferSelectModel<typeof spaceAccountTable>;
+export type RoleRow = InferSelectModel<typeof roleTable>;
+export type RoleCode = RoleRow["code"];
+
+/** Hono context: bindings plus what middleware sets. */
+export type AppEnv = {
+  Bindings: Env;
+  Variables: {
+    requestId: string;
+    config: Config;
+    db: Db;
+    user: UserRow;
+    space: SpaceRow;
+    account: SpaceAccountRow;
+    role: RoleRow;
+  };
+};
+
+/** What every space-scoped service receives (STYLE: services take { ctx, input }). */
+export type SpaceCtx = {
+  db: Db;
+  env: Env;
+  user: UserRow;
+  space: SpaceRow;
+  account: SpaceAccountRow;
+  role: RoleRow;
+};

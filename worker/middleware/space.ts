@@ -1,0 +1,66 @@
+import { and, eq } from "drizzle-orm";
+import { createMiddleware } from "hono/factory";
+import { z } from "zod";
+import { roleTable } from "../../drizzle/schema/role.ts";
+import { spaceAccountTable } from "../../drizzle/schema/space-account.ts";
+import { spaceTable } from "../../drizzle/schema/space.ts";
+import type { AppEnv, RoleCode, SpaceCtx } from "../env.ts";
+import type { Db } from "../lib/db.ts";
+import { ApiError } from "../lib/errors.ts";
+
+const SpaceParam = z.uuid();
+
+/** The caller's active membership of a space with its role, or null. */
+export async function findMembership(db: Db, spaceUuid: string, userUuid: string) {
+  const row = await db
+    .select({ space: spaceTable, account: spaceAccountTable, role: roleTable })
+    .from(spaceAccountTable)
+    .innerJoin(spaceTable, eq(spaceTable.space_uuid, spaceAccountTable.space_uuid))
+    .innerJoin(roleTable, eq(roleTable.uuid, spaceAccountTable.role_uuid))
+    .where(and(eq(spaceAccountTable.space_uuid, spaceUuid), eq(spaceAccountTable.user_uuid, userUuid)))
+    .get();
+  return row && row.account.status === "active" ? row : null;
+}
+
+/** For /api/space/:space/*: the caller must be an active member. Sets space, account, role. */
+export const requireSpaceMember = createMiddleware<AppEnv>(async (c, next) => {
+  const spaceUuid = SpaceParam.safeParse(c.req.param("space"));
+  if (!spaceUuid.success) throw new ApiError("not_found", "Space not found.");
+  const membership = await findMembership(c.var.db, spaceUuid.data, c.var.user.uuid);
+  if (!membership) throw new ApiError("forbidden", "You do not have permission to perform this action.");
+  c.set("space", membership.space);
+  c.set("account", membership.account);
+  c.set("role", membership.role);
+  await next();
+});
+
+/** Viewer reads; Content Manager also changes the fleet; Admin also manages the space. */
+const RANK: Record<RoleCode, number> = { viewer: 0, content_manager: 1, admin: 2 };
+
+export const roleAtLeast = (role: RoleCode, needed: RoleCode) => RANK[role] >= RANK[needed];
+
+/** Route guard: the caller's role in the space must be at least `needed`. 403 otherwise. */
+export const requireRole = (needed: RoleCode) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    if (!roleAtLeast(c.var.role.code, needed)) {
+      throw new ApiError("forbidden", "You do not have permission to perform this action.");
+    }
+    await next();
+  });
+
+/** Route guard for account flags (super_admin, sys_dev). */
+export const requireFlag = (flag: "super_admin" | "sys_dev") =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    if (!c.var.user[flag]) throw new ApiError("forbidden", "You do not have permission to perform this action.");
+    await next();
+  });
+
+/** The ctx every space service takes. */
+export const spaceCtx = (c: { env: AppEnv["Bindings"]; var: AppEnv["Variables"] }): SpaceCtx => ({
+  db: c.var.db,
+  env: c.env,
+  user: c.var.user,
+  space: c.var.space,
+  account: c.var.account,
+  role: c.var.role,
+});

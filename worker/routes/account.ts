@@ -1,0 +1,17 @@
+import { Hono } from "hono";
+import { AccountLoginInput, CurrentUser } from "../../contracts/space.ts";
+import type { AppEnv } from "../env.ts";
+import { validate } from "../lib/validate.ts";
+import { requireUser } from "../middleware/auth.ts";
+import { getCurrentUser } from "../services/account.ts";
+
+/** /api/account/… — calls about the signed-in user, outside any space. */
+export const accountRoutes = new Hono<AppEnv>({ strict: false }).post(
+  "/login",
+  requireUser,
+  validate("json", AccountLoginInput),
+  async (c) => {
+    const user = await getCurrentUser({ db: c.var.db, user: c.var.user, input: c.req.valid("json") });
+    return c.json(CurrentUser.parse(user));
+  },
+);
