@@ -1,7 +1,15 @@
 import { SELF, env } from "cloudflare:test";
 import { CONSOLE_CLIENT_ID, TokenResponse } from "../contracts/auth.ts";
 import { ROLE_UUID } from "../drizzle/reference.ts";
-import { spaceAccountTable, spaceTable, userTable } from "../drizzle/schema/index.ts";
+import {
+  deviceCredentialTable,
+  deviceTable,
+  locationTable,
+  spaceAccountTable,
+  spaceTable,
+  userTable,
+} from "../drizzle/schema/index.ts";
+import { randomToken, sha256Hex } from "../worker/lib/crypto.ts";
 import { hashPassword } from "../worker/auth/password.ts";
 import { createDb } from "../worker/lib/db.ts";
 
@@ -86,4 +94,29 @@ export function api(path: string, init: RequestInit & { token?: string; json?: u
     body = JSON.stringify(init.json);
   }
   return SELF.fetch(`${ORIGIN}${path}`, { ...init, headers, body });
+}
+
+export async function makeLocation(spaceUuid: string, overrides: Partial<typeof locationTable.$inferInsert> = {}) {
+  const [row] = await db()
+    .insert(locationTable)
+    .values({ space_uuid: spaceUuid, name: `Location ${uid().slice(0, 6)}`, ...overrides })
+    .returning();
+  return row;
+}
+
+export async function makeDevice(spaceUuid: string, overrides: Partial<typeof deviceTable.$inferInsert> = {}) {
+  const [row] = await db()
+    .insert(deviceTable)
+    .values({ space_uuid: spaceUuid, name: `Device ${uid().slice(0, 6)}`, ...overrides })
+    .returning();
+  return row;
+}
+
+/** Issues a device credential the way enrolment does; returns the secret (only its hash is stored). */
+export async function makeDeviceCredential(device: { uuid: string; space_uuid: string }) {
+  const token = randomToken();
+  await db()
+    .insert(deviceCredentialTable)
+    .values({ token_hash: await sha256Hex(token), device_uuid: device.uuid, space_uuid: device.space_uuid });
+  return token;
 }

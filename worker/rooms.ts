@@ -16,13 +16,13 @@ const deny = (status: 401 | 403 | 404, message: string) =>
   });
 
 /** The space a room belongs to, or null when the room names nothing that exists. */
-async function spaceOfRoom(db: Db, party: string, name: string): Promise<string | null> {
-  if (party === "space") return name;
-  if (party === "location") {
+async function spaceOfRoom(db: Db, party: keyof Env, name: string): Promise<string | null> {
+  if (party === "Space") return name;
+  if (party === "Location") {
     const row = await db.select({ s: locationTable.space_uuid }).from(locationTable).where(eq(locationTable.uuid, name)).get();
     return row?.s ?? null;
   }
-  if (party === "device") {
+  if (party === "Device") {
     const row = await db.select({ s: deviceTable.space_uuid }).from(deviceTable).where(eq(deviceTable.uuid, name)).get();
     return row?.s ?? null;
   }
@@ -38,7 +38,7 @@ export async function authenticateRoomRequest(req: Request, lobby: Lobby<Env>, e
   const token = new URL(req.url).searchParams.get("token");
   if (!token) return deny(401, "A token query parameter is required.");
   const db = createDb(env);
-  const spaceUuid = await spaceOfRoom(db, lobby.party, lobby.name);
+  const spaceUuid = await spaceOfRoom(db, lobby.className, lobby.name);
   if (!spaceUuid) return deny(404, "Room not found.");
 
   if (token.split(".").length === 3) {
@@ -49,7 +49,7 @@ export async function authenticateRoomRequest(req: Request, lobby: Lobby<Env>, e
     return { kind: "user", user_uuid: user.uuid, account_uuid: membership.account.account_uuid, space_uuid: spaceUuid };
   }
 
-  if (lobby.party !== "device") return deny(401, "Device credentials open only their device's room.");
+  if (lobby.className !== "Device") return deny(401, "Device credentials open only their device's room.");
   const credential = await db
     .select()
     .from(deviceCredentialTable)

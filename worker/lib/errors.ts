@@ -23,7 +23,7 @@ export class ApiError extends Error {
 }
 
 /** zod issues → the spec's 400 with a list of messages per field ("Required" for missing ones). */
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+export function fieldErrors(error: { issues: readonly z.core.$ZodIssue[] }): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join(".") : "non_field_errors";
@@ -33,7 +33,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   return out;
 }
 
-export const validationError = (error: z.ZodError) =>
+export const validationError = (error: { issues: readonly z.core.$ZodIssue[] }) =>
   new ApiError("validation_error", "There are validation errors.", fieldErrors(error));
 
 export function handleError(err: unknown, c: Context): Response {

@@ -1,0 +1,23 @@
+import { primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { uuidPk } from "./common.ts";
+import { deviceTypeTable } from "./device-type.ts";
+
+/** Computer, Single-board computer, TV box, Camera, Unknown (global reference data). */
+export const deviceCategoryTable = sqliteTable("device_category", {
+  uuid: uuidPk(),
+  name: text("name").notNull(),
+});
+
+/** Which device types belong to which category (GET /device/category-type/items/). */
+export const deviceCategoryTypeTable = sqliteTable(
+  "device_category_type",
+  {
+    device_category_uuid: text("device_category_uuid")
+      .notNull()
+      .references(() => deviceCategoryTable.uuid, { onDelete: "cascade" }),
+    device_type_uuid: text("device_type_uuid")
+      .notNull()
+      .references(() => deviceTypeTable.uuid, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.device_category_uuid, t.device_type_uuid] })],
+);

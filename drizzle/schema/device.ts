@@ -1,0 +1,147 @@
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { DEVICE_CATEGORY_UUID, DEVICE_TYPE_UUID } from "../reference.ts";
+import { bool, json, timestamps, uuidPk } from "./common.ts";
+import { deviceCategoryTable } from "./device-category.ts";
+import { deviceTypeTable } from "./device-type.ts";
+import { locationTable } from "./location.ts";
+import { spaceTable } from "./space.ts";
+import { userTable } from "./user.ts";
+
+export const DEVICE_CLASSES = ["kiosk", "retail_pos", "visualization"] as const;
+export const CONNECTED_STATUSES = [
+  "connected",
+  "disconnected",
+  "non_connected",
+  "installation_pending",
+  "archived",
+] as const;
+export const VISION_STATES = [
+  "disabled",
+  "enable_requested",
+  "enable_pending",
+  "enabled",
+  "disable_requested",
+  "disable_pending",
+] as const;
+
+/** Health codes of the condition columns: 0 Healthy, 1 (icon only), 2 Warning, 3 Critical; null = no data. */
+export type HealthCode = 0 | 1 | 2 | 3;
+
+export type GraphicCard = { model: string };
+export type StorageDrive = { name: string; model: string; capacity: number };
+export type PeripheralStatusItem = { device: string; status: number };
+
+/** The spec's Telemetry, as last reported by the agent (history lives in the DeviceRoom). */
+export type DeviceTelemetry = {
+  cpu?: { status: number; cores: number; threads: number; load1: number; load5: number; load15: number };
+  uptime?: { status: number; uptime: number; idle: number };
+  ram?: { status: number; total: number; free: number; swap_total: number; swap_free: number };
+  storage?: { status: number; partitions: { name: string; size: number; free: number }[] };
+  network?: { status?: number; devices: { name: string; rx_bytes: number; tx_bytes: number }[] };
+  peripherals?: {
+    devicesInfo: { name: string; type: string; enabled: boolean; combined_status: number; status: number[] }[];
+  };
+};
+
+const condition = (name: string) => integer(name).$type<HealthCode>();
+
+/**
+ * A runner device or camera of a space. Derived in queries, not stored: space_name,
+ * location_name, device_type_name/shorthand, device_category_name (joins), tags/tag_uuids
+ * (device_tag), displays, peripherals, comments, installation_code_expires_at. The installation
+ * code value is never stored (installation_code keeps only its hash). Presence is written by
+ * the DeviceRoom: online, last_seen, online_since.
+ */
+export const deviceTable = sqliteTable(
+  "device",
+  {
+    uuid: uuidPk(),
+    space_uuid: text("space_uuid")
+      .notNull()
+      .references(() => spaceTable.space_uuid, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    device_type_uuid: text("device_type_uuid")
+      .notNull()
+      .default(DEVICE_TYPE_UUID.unknown)
+      .references(() => deviceTypeTable.uuid),
+    device_category_uuid: text("device_category_uuid")
+      .notNull()
+      .default(DEVICE_CATEGORY_UUID.unknown)
+      .references(() => deviceCategoryTable.uuid),
+    device_class: text("device_class", { enum: DEVICE_CLASSES }),
+    connected_status: text("connected_status", { enum: CONNECTED_STATUSES }).notNull().default("non_connected"),
+    online: bool("online").notNull().default(false),
+    enabled: bool("enabled").notNull().default(true),
+    debug_mode: bool("debug_mode").notNull().default(false),
+    /** The vision state machine (the spec's vision_enabled field and filter). */
+    vision_enabled: text("vision_enabled", { enum: VISION_STATES }).notNull().default("disabled"),
+    demo_mode: bool("demo_mode").notNull().default(false),
+    location_uuid: text("location_uuid").references(() => locationTable.uuid, { onDelete: "set null" }),
+    ...timestamps(),
+    installed_at: text("installed_at"),
+    /** Last heartbeat; while offline it is also the start of the offline streak. */
+    last_seen: text("last_seen"),
+    /** Start of the current online streak; null while offline. */
+    online_since: text("online_since"),
+    telemetry_updated_at: text("telemetry_updated_at"),
+    installation_date: text("installation_date"),
+    installation_image_uuid: text("installation_image_uuid"),
+    installation_image_name: text("installation_image_name"),
+    salt_minion_id: text("salt_minion_id"),
+    machine_id: text("machine_id"),
+    local_ip_addresses: json<string[]>("local_ip_addresses").notNull().default([]),
+    external_ip_address: text("external_ip_address"),
+    ip_address: text("ip_address"),
+    mac_addresses: json<string[]>("mac_addresses").notNull().default([]),
+    operating_system_name: text("operating_system_name"),
+    operating_system_version: text("operating_system_version"),
+    operating_system_architecture: text("operating_system_architecture"),
+    motherboard_manufacturer: text("motherboard_manufacturer"),
+    /** Also exposed as mainboard_product_name. */
+    motherboard_product_name: text("motherboard_product_name"),
+    cpu_model: text("cpu_model"),
+    cpu_version: text("cpu_version"),
+    cpu_manufacturer: text("cpu_manufacturer"),
+    graphic_cards: json<GraphicCard[]>("graphic_cards").notNull().default([]),
+    storage_drives: json<StorageDrive[]>("storage_drives").notNull().default([]),
+    /** Bytes. */
+    ram_size: integer("ram_size"),
+    thermal_status: text("thermal_status"),
+    cpu_temperature: real("cpu_temperature"),
+    network_status: text("network_status"),
+    peripherals_status: json<PeripheralStatusItem[]>("peripherals_status").notNull().default([]),
+    cpu_condition: condition("cpu_condition"),
+    uptime_condition: condition("uptime_condition"),
+    ram_condition: condition("ram_condition"),
+    storage_condition: condition("storage_condition"),
+    network_condition: condition("network_condition"),
+    gpu_condition: condition("gpu_condition"),
+    thermal_condition: condition("thermal_condition"),
+    peripherals_condition: condition("peripherals_condition"),
+    /** Worst of the conditions (monitoring filter combined_status). */
+    combined_status: condition("combined_status"),
+    latest_telemetry: json<DeviceTelemetry>("latest_telemetry"),
+    /** Set when an unclaimed agent (showing a QR) is installed as this device. */
+    unclaimed_device_uuid: text("unclaimed_device_uuid"),
+    created_by_user_uuid: text("created_by_user_uuid").references(() => userTable.uuid, { onDelete: "set null" }),
+  },
+  (t) => [
+    // List orderings (both directions) with uuid as tiebreaker, so keyset/offset pages are stable.
+    index("device_space_uuid_online_idx").on(t.space_uuid, t.online, t.uuid),
+    index("device_space_uuid_created_at_idx").on(t.space_uuid, t.created_at, t.uuid),
+    index("device_space_uuid_installation_date_idx").on(t.space_uuid, t.installation_date, t.uuid),
+    index("device_space_uuid_updated_at_idx").on(t.space_uuid, t.updated_at, t.uuid),
+    index("device_space_uuid_last_seen_idx").on(t.space_uuid, t.last_seen, t.uuid),
+    // A location's devices (?ordering=-created_at) and the per-location totals.
+    index("device_space_uuid_location_uuid_idx").on(t.space_uuid, t.location_uuid, t.created_at, t.uuid),
+    // Filters.
+    index("device_space_uuid_device_type_uuid_idx").on(t.space_uuid, t.device_type_uuid),
+    index("device_space_uuid_connected_status_idx").on(t.space_uuid, t.connected_status, t.online),
+    index("device_space_uuid_enabled_idx").on(t.space_uuid, t.enabled),
+    index("device_space_uuid_vision_enabled_idx").on(t.space_uuid, t.vision_enabled),
+    index("device_space_uuid_combined_status_idx").on(t.space_uuid, t.combined_status),
+    index("device_space_uuid_name_idx").on(t.space_uuid, t.name),
+    uniqueIndex("device_unclaimed_device_uuid_idx").on(t.unclaimed_device_uuid),
+  ],
+);

@@ -1,0 +1,54 @@
+/**
+ * Every localStorage key the console uses, defined once. (index.html repeats `theme`
+ * in its pre-paint script, which runs before any module loads.)
+ */
+export const storageKeys = {
+  session: "outpost.session",
+  theme: "outpost.theme",
+  lang: "outpost.lang",
+  view: "outpost.view",
+  space: "outpost.space",
+  sidebar: "outpost.sidebar",
+  filters: {
+    location: "outpost.filters.location",
+    tag: "outpost.filters.tag",
+    country: "outpost.filters.country",
+  },
+} as const;
+
+/** localStorage can throw (private mode, quota, disabled storage): never let that break the UI. */
+export function readString(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeString(key: string, value: string | null) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Nothing sensible to do: the value just is not remembered.
+  }
+}
+
+export function readJson(key: string): unknown {
+  const raw = readString(key);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
+export function writeJson(key: string, value: unknown) {
+  writeString(key, value === null ? null : JSON.stringify(value));
+}
+
+/** Switching space forgets the list filters that only made sense in the old space. */
+export function clearSpaceFilters() {
+  for (const key of Object.values(storageKeys.filters)) writeString(key, null);
+}
