@@ -35,10 +35,7 @@ const customFieldShape = Object.fromEntries(
     [`location_custom_${n}_unique`, z.boolean()],
   ]),
 ) as Record<`location_custom_${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8}_${"alias"}`, z.ZodString> &
-  Record<
-    `location_custom_${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8}_${"enabled" | "required" | "unique"}`,
-    z.ZodBoolean
-  >;
+  Record<`location_custom_${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8}_${"enabled" | "required" | "unique"}`, z.ZodBoolean>;
 
 /** Reply of GET /api/space/{space}/ — timezone and custom-field settings. */
 export const Space = z.object({

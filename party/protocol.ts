@@ -47,11 +47,7 @@ export const AccountPresence = z.object({
 });
 
 /** Events the API publishes into rooms (validated again inside the room). */
-export const RoomEvent = z.discriminatedUnion("type", [
-  DeviceDetailsUpdate,
-  LocationDetailsUpdate,
-  AccountPresence,
-]);
+export const RoomEvent = z.discriminatedUnion("type", [DeviceDetailsUpdate, LocationDetailsUpdate, AccountPresence]);
 export type RoomEvent = z.infer<typeof RoomEvent>;
 
 /** Sent by a room to a socket right after it joins. */

@@ -1,7 +1,7 @@
 import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
 import type { Env } from "../worker/env.ts";
-import { ClientMessage, RoomEvent, type ServerMessage } from "./protocol.ts";
 import { type Principal, principalFrom } from "./principal.ts";
+import { ClientMessage, RoomEvent, type ServerMessage } from "./protocol.ts";
 
 export type ConnState = { principal: Principal };
 

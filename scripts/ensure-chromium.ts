@@ -2,8 +2,9 @@
  * Browser tests drive Debian's Chromium (Playwright never downloads its own browser).
  * Installs the `chromium` package with apt-get when it is missing.
  */
-import { existsSync } from "node:fs";
+
 import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 

@@ -4,7 +4,7 @@
  */
 import { rmSync } from "node:fs";
 import { prepareDatabase } from "./lib/database.ts";
-import { ROOT, killOnExit, startTool } from "./lib/proc.ts";
+import { killOnExit, ROOT, startTool } from "./lib/proc.ts";
 
 const port = process.env.E2E_PORT ?? "8799";
 const persistDir = `${ROOT}/.wrangler/e2e-state`;

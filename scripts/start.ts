@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { DEMO_SIGN_INS } from "./demo-data.ts";
 import { prepareDatabase } from "./lib/database.ts";
-import { ROOT, killOnExit, runTool, startTool, waitForHttp } from "./lib/proc.ts";
+import { killOnExit, ROOT, runTool, startTool, waitForHttp } from "./lib/proc.ts";
 
 const PORT = Number(process.env.PORT ?? 8787);
 const persistDir = `${ROOT}/.wrangler/state`;

@@ -1,4 +1,4 @@
-import { SELF, env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { CONSOLE_CLIENT_ID, TokenResponse } from "../contracts/auth.ts";
 import { ROLE_UUID } from "../drizzle/reference.ts";
 import {
@@ -9,8 +9,8 @@ import {
   spaceTable,
   userTable,
 } from "../drizzle/schema/index.ts";
-import { randomToken, sha256Hex } from "../worker/lib/crypto.ts";
 import { hashPassword } from "../worker/auth/password.ts";
+import { randomToken, sha256Hex } from "../worker/lib/crypto.ts";
 import { createDb } from "../worker/lib/db.ts";
 
 /** Test data factories: every call makes fresh rows with unique ids (no shared seed). */
@@ -77,7 +77,7 @@ export async function signIn(email: string, password = "correct horse", address 
 }
 
 /** A space with a signed-in member of the given role. */
-export async function memberOf(role: Role, space?: { space_uuid: string }) {
+export async function memberOf(role: Role, space?: typeof spaceTable.$inferSelect) {
   const s = space ?? (await makeSpace());
   const user = await makeUser();
   const account = await addMember(s.space_uuid, user.uuid, role);

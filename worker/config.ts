@@ -5,7 +5,11 @@ import type { Env } from "./env.ts";
 const ConfigSchema = z.object({
   environment: z.string().default("development"),
   accessTokenTtl: z.coerce.number().int().min(30).max(3600).default(300),
-  refreshTokenTtl: z.coerce.number().int().min(300).default(30 * 24 * 3600),
+  refreshTokenTtl: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .default(30 * 24 * 3600),
   externalIssuer: z.string().optional(),
   externalJwksUrl: z.string().optional(),
   issuerUrl: z.string().optional(),

@@ -30,8 +30,8 @@ export type Env = Cloudflare.Env;
 
 import type { InferSelectModel } from "drizzle-orm";
 import type { roleTable } from "../drizzle/schema/role.ts";
-import type { spaceAccountTable } from "../drizzle/schema/space-account.ts";
 import type { spaceTable } from "../drizzle/schema/space.ts";
+import type { spaceAccountTable } from "../drizzle/schema/space-account.ts";
 import type { userTable } from "../drizzle/schema/user.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./lib/db.ts";

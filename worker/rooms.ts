@@ -10,20 +10,31 @@ import { userFromToken } from "./middleware/auth.ts";
 import { findMembership } from "./middleware/space.ts";
 
 const deny = (status: 401 | 403 | 404, message: string) =>
-  new Response(JSON.stringify({ code: status === 401 ? "unauthorized" : status === 403 ? "forbidden" : "not_found", message }), {
-    status,
-    headers: { "Content-Type": "application/json" },
-  });
+  new Response(
+    JSON.stringify({ code: status === 401 ? "unauthorized" : status === 403 ? "forbidden" : "not_found", message }),
+    {
+      status,
+      headers: { "Content-Type": "application/json" },
+    },
+  );
 
 /** The space a room belongs to, or null when the room names nothing that exists. */
 async function spaceOfRoom(db: Db, party: keyof Env, name: string): Promise<string | null> {
   if (party === "Space") return name;
   if (party === "Location") {
-    const row = await db.select({ s: locationTable.space_uuid }).from(locationTable).where(eq(locationTable.uuid, name)).get();
+    const row = await db
+      .select({ s: locationTable.space_uuid })
+      .from(locationTable)
+      .where(eq(locationTable.uuid, name))
+      .get();
     return row?.s ?? null;
   }
   if (party === "Device") {
-    const row = await db.select({ s: deviceTable.space_uuid }).from(deviceTable).where(eq(deviceTable.uuid, name)).get();
+    const row = await db
+      .select({ s: deviceTable.space_uuid })
+      .from(deviceTable)
+      .where(eq(deviceTable.uuid, name))
+      .get();
     return row?.s ?? null;
   }
   return null;
@@ -34,7 +45,11 @@ async function spaceOfRoom(db: Db, party: keyof Env, name: string): Promise<stri
  * access token (a JWT: the user must be an active member of the room's space) or, for a
  * device room only, that device's credential. Returns the principal or a refusal.
  */
-export async function authenticateRoomRequest(req: Request, lobby: Lobby<Env>, env: Env): Promise<Principal | Response> {
+export async function authenticateRoomRequest(
+  req: Request,
+  lobby: Lobby<Env>,
+  env: Env,
+): Promise<Principal | Response> {
   const token = new URL(req.url).searchParams.get("token");
   if (!token) return deny(401, "A token query parameter is required.");
   const db = createDb(env);

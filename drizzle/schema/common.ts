@@ -11,14 +11,8 @@ export const uuidPk = (name = "uuid") =>
 export const nowIso = () => new Date().toISOString();
 export const isoDefault = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
-export const createdAt = () =>
-  text("created_at").notNull().default(isoDefault).$defaultFn(nowIso);
-export const updatedAt = () =>
-  text("updated_at")
-    .notNull()
-    .default(isoDefault)
-    .$defaultFn(nowIso)
-    .$onUpdateFn(nowIso);
+export const createdAt = () => text("created_at").notNull().default(isoDefault).$defaultFn(nowIso);
+export const updatedAt = () => text("updated_at").notNull().default(isoDefault).$defaultFn(nowIso).$onUpdateFn(nowIso);
 
 export const timestamps = () => ({ created_at: createdAt(), updated_at: updatedAt() });
 

@@ -33,5 +33,7 @@ export const detectedDeviceTable = sqliteTable(
     device_uuid: text("device_uuid").references(() => deviceTable.uuid, { onDelete: "set null" }),
     detected_at: text("detected_at").notNull(),
   },
-  (t) => [index("detected_device_space_uuid_location_uuid_detected_at_idx").on(t.space_uuid, t.location_uuid, t.detected_at)],
+  (t) => [
+    index("detected_device_space_uuid_location_uuid_detected_at_idx").on(t.space_uuid, t.location_uuid, t.detected_at),
+  ],
 );

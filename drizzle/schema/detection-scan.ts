@@ -27,5 +27,7 @@ export const detectionScanTable = sqliteTable(
     created_at: createdAt(),
     completed_at: text("completed_at"),
   },
-  (t) => [index("detection_scan_space_uuid_location_uuid_created_at_idx").on(t.space_uuid, t.location_uuid, t.created_at)],
+  (t) => [
+    index("detection_scan_space_uuid_location_uuid_created_at_idx").on(t.space_uuid, t.location_uuid, t.created_at),
+  ],
 );

@@ -55,8 +55,6 @@ export const locationTable = sqliteTable(
     index("location_space_uuid_location_type_uuid_idx").on(t.space_uuid, t.location_type_uuid),
     index("location_space_uuid_country_code_idx").on(t.space_uuid, t.country_code),
     // Duplicate display ids answer 409; empty display ids may repeat.
-    uniqueIndex("location_space_uuid_display_id_idx")
-      .on(t.space_uuid, t.display_id)
-      .where(sql`display_id <> ''`),
+    uniqueIndex("location_space_uuid_display_id_idx").on(t.space_uuid, t.display_id).where(sql`display_id <> ''`),
   ],
 );

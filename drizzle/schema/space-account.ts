@@ -20,7 +20,9 @@ export const spaceAccountTable = sqliteTable(
     role_uuid: text("role_uuid")
       .notNull()
       .references(() => roleTable.uuid),
-    status: text("status", { enum: ["invited", "active", "disabled"] }).notNull().default("invited"),
+    status: text("status", { enum: ["invited", "active", "disabled"] })
+      .notNull()
+      .default("invited"),
     online: bool("online").notNull().default(false),
     last_seen: text("last_seen"),
     invited_on: text("invited_on").notNull().default(isoDefault).$defaultFn(nowIso),

@@ -7,18 +7,78 @@ import type { Rng } from "./prng.ts";
 
 type Catalog = { manufacturer: string; model: string; protocol: string; details: string; firmware: string };
 const CATALOG: Record<PeripheralTypeKey, Catalog> = {
-  coin_acceptor: { manufacturer: "Azkoyen", model: "X6 Coin Validator", protocol: "cctalk", details: "/dev/ttyUSB0, 9600 baud, address 2", firmware: "6.1.4" },
-  bill_acceptor: { manufacturer: "JCM", model: "iVIZION 100", protocol: "id-003", details: "/dev/ttyUSB1, 9600 baud, even parity", firmware: "2.13" },
-  card_reader: { manufacturer: "Ingenico", model: "Self 4000", protocol: "usb-hid", details: "VID 0b00 PID 0099", firmware: "11.20.7" },
-  camera: { manufacturer: "Logitech", model: "C920 HD Pro", protocol: "uvc", details: "/dev/video0, 1920x1080 MJPEG", firmware: "0.0.19" },
-  time_attendance_lock: { manufacturer: "ZKTeco", model: "SpeedFace-V5L", protocol: "tcp/ip", details: "port 4370", firmware: "Ver 8.0.4.1" },
-  door_switch: { manufacturer: "Honeywell", model: "7939WG", protocol: "gpio", details: "GPIO 17, normally closed", firmware: "" },
-  pos_printer: { manufacturer: "Epson", model: "TM-T88VI", protocol: "escpos", details: "USB printer class, 80 mm paper", firmware: "30.03 ESC/POS" },
-  document_scanner: { manufacturer: "Fujitsu", model: "fi-800R", protocol: "twain", details: "USB 3.2, duplex", firmware: "1.05" },
-  display: { manufacturer: "Bixolon", model: "BCD-2000", protocol: "serial", details: "/dev/ttyS0, 2x20 customer display", firmware: "1.1" },
+  coin_acceptor: {
+    manufacturer: "Azkoyen",
+    model: "X6 Coin Validator",
+    protocol: "cctalk",
+    details: "/dev/ttyUSB0, 9600 baud, address 2",
+    firmware: "6.1.4",
+  },
+  bill_acceptor: {
+    manufacturer: "JCM",
+    model: "iVIZION 100",
+    protocol: "id-003",
+    details: "/dev/ttyUSB1, 9600 baud, even parity",
+    firmware: "2.13",
+  },
+  card_reader: {
+    manufacturer: "Ingenico",
+    model: "Self 4000",
+    protocol: "usb-hid",
+    details: "VID 0b00 PID 0099",
+    firmware: "11.20.7",
+  },
+  camera: {
+    manufacturer: "Logitech",
+    model: "C920 HD Pro",
+    protocol: "uvc",
+    details: "/dev/video0, 1920x1080 MJPEG",
+    firmware: "0.0.19",
+  },
+  time_attendance_lock: {
+    manufacturer: "ZKTeco",
+    model: "SpeedFace-V5L",
+    protocol: "tcp/ip",
+    details: "port 4370",
+    firmware: "Ver 8.0.4.1",
+  },
+  door_switch: {
+    manufacturer: "Honeywell",
+    model: "7939WG",
+    protocol: "gpio",
+    details: "GPIO 17, normally closed",
+    firmware: "",
+  },
+  pos_printer: {
+    manufacturer: "Epson",
+    model: "TM-T88VI",
+    protocol: "escpos",
+    details: "USB printer class, 80 mm paper",
+    firmware: "30.03 ESC/POS",
+  },
+  document_scanner: {
+    manufacturer: "Fujitsu",
+    model: "fi-800R",
+    protocol: "twain",
+    details: "USB 3.2, duplex",
+    firmware: "1.05",
+  },
+  display: {
+    manufacturer: "Bixolon",
+    model: "BCD-2000",
+    protocol: "serial",
+    details: "/dev/ttyS0, 2x20 customer display",
+    firmware: "1.1",
+  },
 };
 
-export type PlannedPeripheral = { uuid: string; type: PeripheralTypeKey; name: string; status: number; enabled: boolean };
+export type PlannedPeripheral = {
+  uuid: string;
+  type: PeripheralTypeKey;
+  name: string;
+  status: number;
+  enabled: boolean;
+};
 
 const hasInventory = (d: DemoDeviceSpec) => !["non_connected", "installation_pending"].includes(d.status);
 
@@ -29,7 +89,8 @@ function typesFor(d: DemoDeviceSpec): PeripheralTypeKey[] {
     const base: PeripheralTypeKey[] = ["card_reader", "pos_printer", "display"];
     return has("Self-checkout") ? [...base, "bill_acceptor", "coin_acceptor"] : base;
   }
-  if (has("Ticket") || has("Pay Station") || has("Exchange")) return ["coin_acceptor", "bill_acceptor", "card_reader", "pos_printer"];
+  if (has("Ticket") || has("Pay Station") || has("Exchange"))
+    return ["coin_acceptor", "bill_acceptor", "card_reader", "pos_printer"];
   if (has("Registration") || has("Badge")) return ["document_scanner", "camera", "pos_printer", "card_reader"];
   if (has("Time Clock")) return ["time_attendance_lock", "door_switch"];
   if (has("Dock")) return ["door_switch", "card_reader"];

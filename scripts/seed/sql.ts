@@ -22,18 +22,24 @@ export const quoteId = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 const CHUNK = 50;
 
-/** INSERT statements for rows (rows with different key sets become separate statements). */
+/**
+ * INSERT statements for rows (rows with different key sets become separate statements).
+ * upsertOn: conflict target (TS keys); the other given columns are updated on conflict.
+ */
 export function insertSql<T extends SQLiteTable>(
   table: T,
   rows: readonly T["$inferInsert"][],
-  opts: { orIgnore?: boolean } = {},
+  opts: { orIgnore?: boolean; upsertOn?: string[] } = {},
 ): string[] {
   const columns = getTableColumns(table);
   const tableName = getTableName(table);
+  const order = Object.keys(columns);
   const groups = new Map<string, Record<string, unknown>[]>();
   for (const row of rows) {
     const record = row as Record<string, unknown>;
-    const keys = Object.keys(record).filter((k) => record[k] !== undefined);
+    const keys = Object.keys(record)
+      .filter((k) => record[k] !== undefined)
+      .sort((a, b) => order.indexOf(a) - order.indexOf(b));
     for (const key of keys) if (!(key in columns)) throw new Error(`${tableName} has no column ${key}`);
     const signature = keys.join(",");
     groups.set(signature, [...(groups.get(signature) ?? []), record]);
@@ -44,6 +50,12 @@ export function insertSql<T extends SQLiteTable>(
     const head = `INSERT${opts.orIgnore ? " OR IGNORE" : ""} INTO ${quoteId(tableName)} (${keys
       .map((k) => quoteId(columns[k].name))
       .join(", ")}) VALUES`;
+    const upsert = opts.upsertOn
+      ? `\nON CONFLICT (${opts.upsertOn.map((k) => quoteId(columns[k].name)).join(", ")}) DO UPDATE SET ${keys
+          .filter((k) => !opts.upsertOn?.includes(k))
+          .map((k) => `${quoteId(columns[k].name)} = excluded.${quoteId(columns[k].name)}`)
+          .join(", ")}`
+      : "";
     for (let i = 0; i < group.length; i += CHUNK) {
       const values = group.slice(i, i + CHUNK).map((record) => {
         const cells = keys.map((k) => {
@@ -52,7 +64,7 @@ export function insertSql<T extends SQLiteTable>(
         });
         return `  (${cells.join(", ")})`;
       });
-      statements.push(`${head}\n${values.join(",\n")};`);
+      statements.push(`${head}\n${values.join(",\n")}${upsert};`);
     }
   }
   return statements;

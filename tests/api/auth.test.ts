@@ -1,9 +1,9 @@
-import { SELF, env } from "cloudflare:test";
-import { SignJWT, createLocalJWKSet, decodeJwt, jwtVerify } from "jose";
+import { env, SELF } from "cloudflare:test";
+import { createLocalJWKSet, decodeJwt, jwtVerify, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { CONSOLE_CLIENT_ID, TokenError, TokenResponse } from "../../contracts/auth.ts";
 import { getSigningKey } from "../../worker/auth/keys.ts";
-import { ORIGIN, addMember, api, db, makeSpace, makeUser, signIn, tokenRequest, uid } from "../factories.ts";
+import { addMember, api, db, makeSpace, makeUser, ORIGIN, signIn, tokenRequest, uid } from "../factories.ts";
 
 const refresh = (refresh_token: string) =>
   tokenRequest({ grant_type: "refresh_token", refresh_token, client_id: CONSOLE_CLIENT_ID });
@@ -53,7 +53,12 @@ describe("password grant", () => {
   it("refuses a wrong password and an unknown user with the same answer", async () => {
     const user = await makeUser();
     for (const username of [user.email, `nobody-${uid()}@outpost.test`]) {
-      const res = await tokenRequest({ grant_type: "password", username, password: "wrong", client_id: CONSOLE_CLIENT_ID });
+      const res = await tokenRequest({
+        grant_type: "password",
+        username,
+        password: "wrong",
+        client_id: CONSOLE_CLIENT_ID,
+      });
       expect(res.status).toBe(400);
       expect(TokenError.parse(await res.json())).toEqual({
         error: "invalid_grant",
@@ -64,7 +69,12 @@ describe("password grant", () => {
 
   it("refuses another client id and unsupported grants", async () => {
     const user = await makeUser();
-    const other = await tokenRequest({ grant_type: "password", username: user.email, password: "correct horse", client_id: "evil" });
+    const other = await tokenRequest({
+      grant_type: "password",
+      username: user.email,
+      password: "correct horse",
+      client_id: "evil",
+    });
     expect(other.status).toBe(401);
     const grant = await tokenRequest({ grant_type: "client_credentials", client_id: CONSOLE_CLIENT_ID });
     expect(grant.status).toBe(400);

@@ -1,7 +1,7 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CurrentUser, RoleList, Space } from "../../contracts/space.ts";
 import { auditLogTable, spaceTable } from "../../drizzle/schema/index.ts";
-import { eq } from "drizzle-orm";
 import { addMember, api, db, makeSpace, makeUser, memberOf, signIn } from "../factories.ts";
 
 describe("POST /api/account/login/", () => {
@@ -79,7 +79,12 @@ describe("GET /api/space/{space}/role/items/", () => {
 });
 
 describe("PATCH /api/space/{space}/ (custom-field settings)", () => {
-  const body = { location_custom_1_alias: "Store code (req unq)", location_custom_1_enabled: true, location_custom_1_required: true, location_custom_1_unique: true };
+  const body = {
+    location_custom_1_alias: "Store code (req unq)",
+    location_custom_1_enabled: true,
+    location_custom_1_required: true,
+    location_custom_1_unique: true,
+  };
 
   it("lets an Admin change settings, stores them and audits the change", async () => {
     const { space, token, user } = await memberOf("admin");
@@ -108,9 +113,17 @@ describe("PATCH /api/space/{space}/ (custom-field settings)", () => {
     const path = `/api/space/${space.space_uuid}/`;
     const long = await api(path, { method: "PATCH", token, json: { location_custom_2_alias: "x".repeat(257) } });
     expect(long.status).toBe(400);
-    expect(await long.json()).toMatchObject({ errors: { location_custom_2_alias: ["Ensure this field has no more than 256 characters."] } });
-    const unique = await api(path, { method: "PATCH", token, json: { location_custom_3_alias: "A", location_custom_3_unique: true } });
-    expect(await unique.json()).toMatchObject({ errors: { location_custom_3_unique: ["A unique field must also be required."] } });
+    expect(await long.json()).toMatchObject({
+      errors: { location_custom_2_alias: ["Ensure this field has no more than 256 characters."] },
+    });
+    const unique = await api(path, {
+      method: "PATCH",
+      token,
+      json: { location_custom_3_alias: "A", location_custom_3_unique: true },
+    });
+    expect(await unique.json()).toMatchObject({
+      errors: { location_custom_3_unique: ["A unique field must also be required."] },
+    });
     const unknown = await api(path, { method: "PATCH", token, json: { space_name: "hijack" } });
     expect(unknown.status).toBe(400);
   });

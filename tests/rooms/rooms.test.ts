@@ -1,8 +1,8 @@
-import { SELF, env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ServerMessage, type RoomEvent } from "../../party/protocol.ts";
+import { type RoomEvent, ServerMessage } from "../../party/protocol.ts";
 import { publishToLocation, publishToSpace } from "../../worker/services/realtime.ts";
-import { ORIGIN, makeDevice, makeDeviceCredential, makeLocation, memberOf } from "../factories.ts";
+import { makeDevice, makeDeviceCredential, makeLocation, memberOf, ORIGIN } from "../factories.ts";
 
 /** Opens a room socket through the Worker, as a browser or an agent would. */
 async function join(path: string, token?: string) {
@@ -40,7 +40,9 @@ describe("SpaceRoom", () => {
     const dashA = await join(`/parties/space/${a.space.space_uuid}`, a.token);
     const dashB = await join(`/parties/space/${b.space.space_uuid}`, b.token);
     expect(dashA.status).toBe(101);
-    await until(() => dashA.messages.some((m) => m.type === "welcome") && dashB.messages.some((m) => m.type === "welcome"));
+    await until(
+      () => dashA.messages.some((m) => m.type === "welcome") && dashB.messages.some((m) => m.type === "welcome"),
+    );
 
     await publishToSpace(env, b.space.space_uuid, deviceEvent(b.space.space_uuid, "dev-b"));
     await publishToSpace(env, a.space.space_uuid, deviceEvent(a.space.space_uuid, "dev-a"));

@@ -1,5 +1,5 @@
 import { asc } from "drizzle-orm";
-import { type CryptoKey, type JWK, exportJWK, generateKeyPair, importJWK } from "jose";
+import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
 import { signingKeyTable } from "../../drizzle/schema/auth.ts";
 import type { Env } from "../env.ts";
 import type { Db } from "../lib/db.ts";

@@ -12,8 +12,7 @@ import type { Db } from "../lib/db.ts";
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 export const THROTTLE_MAX_FAILURES = 10;
 
-export const throttleKey = async (email: string, address: string) =>
-  sha256Hex(`${email.toLowerCase()}|${address}`);
+export const throttleKey = async (email: string, address: string) => sha256Hex(`${email.toLowerCase()}|${address}`);
 
 /** Minutes left of the lock, or 0 when the pair may try. */
 export async function lockedMinutes(db: Db, key: string, now = Date.now()): Promise<number> {

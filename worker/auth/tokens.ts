@@ -1,4 +1,4 @@
-import { type JWTPayload, SignJWT, createLocalJWKSet, createRemoteJWKSet, jwtVerify } from "jose";
+import { createLocalJWKSet, createRemoteJWKSet, type JWTPayload, jwtVerify, SignJWT } from "jose";
 import { AccessTokenClaims, CONSOLE_CLIENT_ID } from "../../contracts/auth.ts";
 import type { Config } from "../config.ts";
 import type { Env, UserRow } from "../env.ts";

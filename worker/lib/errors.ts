@@ -28,7 +28,7 @@ export function fieldErrors(error: { issues: readonly z.core.$ZodIssue[] }): Rec
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join(".") : "non_field_errors";
     const missing = issue.code === "invalid_type" && issue.input === undefined;
-    (out[key] ??= []).push(missing ? "Required" : issue.message);
+    out[key] = [...(out[key] ?? []), missing ? "Required" : issue.message];
   }
   return out;
 }

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import { userTable } from "../../drizzle/schema/user.ts";
 import { issuerFor, verifyAccessToken } from "../auth/tokens.ts";
-import type { AppEnv, Env, UserRow } from "../env.ts";
 import type { Config } from "../config.ts";
+import type { AppEnv, Env, UserRow } from "../env.ts";
 import type { Db } from "../lib/db.ts";
 import { ApiError } from "../lib/errors.ts";
 

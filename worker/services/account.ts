@@ -1,13 +1,21 @@
 import { asc, eq } from "drizzle-orm";
 import type { CurrentUser } from "../../contracts/space.ts";
-import { spaceAccountTable } from "../../drizzle/schema/space-account.ts";
 import { spaceTable } from "../../drizzle/schema/space.ts";
+import { spaceAccountTable } from "../../drizzle/schema/space-account.ts";
 import type { UserRow } from "../env.ts";
 import type { Db } from "../lib/db.ts";
 import { ApiError } from "../lib/errors.ts";
 
 /** POST /account/login/: the signed-in user with the spaces they are an active member of. */
-export async function getCurrentUser({ db, user, input }: { db: Db; user: UserRow; input: { email: string } }): Promise<CurrentUser> {
+export async function getCurrentUser({
+  db,
+  user,
+  input,
+}: {
+  db: Db;
+  user: UserRow;
+  input: { email: string };
+}): Promise<CurrentUser> {
   if (input.email.trim().toLowerCase() !== user.email) {
     throw new ApiError("forbidden", "The e-mail does not match the signed-in account.");
   }

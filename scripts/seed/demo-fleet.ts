@@ -1,0 +1,291 @@
+/**
+ * The demo fleet's device rows: inventory by device type, presence by status, health
+ * conditions (a few warnings and criticals), latest telemetry, plus device credentials,
+ * installation codes and 14 days of availability. Deterministic for a given `now` and seed.
+ */
+import { createHash } from "node:crypto";
+import { CATEGORY_OF_DEVICE_TYPE, DEVICE_TYPE_UUID, DEVICE_TYPES } from "../../drizzle/reference.ts";
+import type {
+  DeviceTelemetry,
+  deviceAvailabilityTable,
+  deviceCredentialTable,
+  deviceTable,
+  deviceTagTable,
+  HealthCode,
+  installationCodeTable,
+} from "../../drizzle/schema/index.ts";
+import {
+  DEMO_LOCATIONS,
+  DEMO_TABLE,
+  DEMO_USER_UUID,
+  type DemoDeviceSpec,
+  demoUuid,
+  SPACE_UUID_OF,
+  tagUuid,
+} from "../demo-data.ts";
+import { inventoryFor } from "./demo-inventory.ts";
+import { type PlannedPeripheral, slugOf } from "./demo-peripherals.ts";
+import type { Rng } from "./prng.ts";
+
+type DeviceRow = typeof deviceTable.$inferInsert;
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+const GIB = 1024 ** 3;
+export const iso = (ms: number) => new Date(ms).toISOString();
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+/** How the seed lets agents and tests act as demo devices (local demo only). */
+export type DemoDeviceAccess = {
+  uuid: string;
+  name: string;
+  space_uuid: string;
+  /** Bearer credential of a connected device (device_credential holds its SHA-256). */
+  credential: string | null;
+  /** Active installation code of a non_connected device (16 chars, no separators). */
+  installation_code: string | null;
+};
+
+/** Condition overrides that make the monitor interesting. */
+const HEALTH: Record<
+  string,
+  Partial<Record<"cpu" | "ram" | "storage" | "network" | "gpu" | "thermal" | "uptime", HealthCode>>
+> = {
+  "ST Self-checkout 2": { storage: 3 },
+  "OS Line Monitor B": { thermal: 2 },
+  "ZD Food Court Menu 2": { ram: 2 },
+  "RI Dock Terminal 1": { network: 2 },
+  "VI Registration Kiosk 1": { cpu: 2 },
+  "ZD Parking Pay Station": { storage: 2, uptime: 2 },
+  "PU Test Kiosk": { gpu: 2 },
+  "ZG Boardroom Display": { cpu: 3 },
+};
+
+const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+const code16 = (rng: Rng) => Array.from({ length: 16 }, () => rng.pick([...CODE_ALPHABET])).join("");
+
+export function buildFleet(
+  specs: readonly DemoDeviceSpec[],
+  now: number,
+  rng: Rng,
+  peripherals: Map<string, PlannedPeripheral[]>,
+) {
+  const devices: DeviceRow[] = [];
+  const credentials: (typeof deviceCredentialTable.$inferInsert)[] = [];
+  const codes: (typeof installationCodeTable.$inferInsert)[] = [];
+  const availability: (typeof deviceAvailabilityTable.$inferInsert)[] = [];
+  const tags: (typeof deviceTagTable.$inferInsert)[] = [];
+  const access: DemoDeviceAccess[] = [];
+  let codeCount = 0;
+
+  for (const spec of specs) {
+    const space_uuid = SPACE_UUID_OF[spec.space];
+    const location = DEMO_LOCATIONS.find((l) => l.key === spec.location);
+    const installed = !["non_connected", "installation_pending"].includes(spec.status);
+    const createdAt = installed ? now - rng.int(40, 400) * DAY - rng.int(0, 86399) * 1000 : now - rng.int(1, 9) * DAY;
+    const installationDate = installed ? createdAt + rng.int(1, 20) * DAY + rng.int(0, 86399) * 1000 : null;
+    const online = spec.status === "online";
+    let lastSeen: number | null = null;
+    if (online) lastSeen = now - rng.int(2, 25) * 1000;
+    else if (spec.status === "offline") lastSeen = now - rng.int(20, 60 * 30) * MIN;
+    else if (spec.status === "disconnected") lastSeen = now - rng.int(3, 25) * DAY;
+    else if (spec.status === "archived") lastSeen = now - rng.int(60, 120) * DAY;
+    const onlineSince = online ? now - rng.int(10, 60 * 24 * 21) * MIN : null;
+
+    const plan = peripherals.get(spec.uuid) ?? [];
+    const health = HEALTH[spec.name] ?? {};
+    const inventory = installed ? inventoryFor(spec, rng, location) : null;
+    const hasTelemetry = installed && spec.type !== "unknown";
+    const cond = (k: keyof typeof health): HealthCode | null => (hasTelemetry ? (health[k] ?? 0) : null);
+    const peripheralsCondition =
+      hasTelemetry && plan.length ? (Math.max(0, ...plan.map((p) => p.status)) as HealthCode) : hasTelemetry ? 0 : null;
+    const conditions = {
+      cpu_condition: spec.type === "camera" ? null : cond("cpu"),
+      uptime_condition: cond("uptime"),
+      ram_condition: spec.type === "camera" ? null : cond("ram"),
+      storage_condition: spec.type === "camera" ? null : cond("storage"),
+      network_condition: cond("network"),
+      gpu_condition: spec.type === "camera" || spec.type === "android_tv" ? null : cond("gpu"),
+      thermal_condition: spec.type === "camera" ? null : cond("thermal"),
+      peripherals_condition: peripheralsCondition,
+    };
+    const values = Object.values(conditions).filter((v): v is HealthCode => v !== null);
+    const telemetryAt =
+      lastSeen === null ? null : online ? lastSeen - rng.int(0, 30) * 1000 : lastSeen - rng.int(1, 5) * MIN;
+
+    const row: DeviceRow = {
+      uuid: spec.uuid,
+      space_uuid,
+      name: spec.name,
+      description: descriptionOf(spec),
+      device_type_uuid: DEVICE_TYPE_UUID[spec.type],
+      device_category_uuid: CATEGORY_OF_DEVICE_TYPE[spec.type],
+      device_class: spec.device_class,
+      connected_status: spec.status === "online" || spec.status === "offline" ? "connected" : spec.status,
+      online,
+      enabled: spec.status !== "archived" && spec.name !== "OS Shift Board",
+      debug_mode: spec.name === "PU Test Kiosk",
+      vision_enabled: visionOf(spec),
+      demo_mode: spec.name === "PU Test Kiosk" || spec.space === "lab",
+      location_uuid: location?.uuid ?? null,
+      created_at: iso(createdAt),
+      updated_at: iso(Math.max(createdAt, lastSeen ?? createdAt) - rng.int(0, 3) * HOUR),
+      installed_at: installationDate === null ? null : iso(installationDate + rng.int(5, 50) * MIN),
+      installation_date: installationDate === null ? null : iso(installationDate),
+      last_seen: lastSeen === null ? null : iso(lastSeen),
+      online_since: onlineSince === null ? null : iso(onlineSince),
+      telemetry_updated_at: hasTelemetry && telemetryAt !== null ? iso(telemetryAt) : null,
+      created_by_user_uuid: rng.chance(0.6) ? DEMO_USER_UUID.admin : DEMO_USER_UUID.content_manager,
+      ...(inventory?.fields ?? {}),
+      ...conditions,
+      combined_status: values.length ? (Math.max(...values) as HealthCode) : null,
+      peripherals_status: plan.map((p) => ({ device: p.name, status: p.status })),
+    };
+    if (health.thermal) Object.assign(row, { cpu_temperature: 83.5, thermal_status: "high" });
+    if (health.network) row.network_status = "degraded";
+    if (hasTelemetry && inventory)
+      row.latest_telemetry = telemetry(spec, rng, inventory.ramBytes, health, plan, onlineSince ?? now - DAY, now);
+    devices.push(row);
+
+    const credential =
+      installed && (spec.status === "online" || spec.status === "offline") ? `odc_demo_${rng.hex(40)}` : null;
+    if (credential) {
+      credentials.push({
+        token_hash: sha256(credential),
+        device_uuid: spec.uuid,
+        space_uuid,
+        created_at: row.installed_at ?? row.created_at,
+      });
+    }
+    let installationCode: string | null = null;
+    if (!installed) {
+      const code = code16(rng);
+      const pending = spec.status === "installation_pending";
+      codes.push({
+        uuid: demoUuid(DEMO_TABLE.installation_code, ++codeCount),
+        space_uuid,
+        device_uuid: spec.uuid,
+        code_hash: sha256(code),
+        expires_at: iso(now + (pending ? 20 : 23) * HOUR),
+        used_at: pending ? iso(now - 25 * MIN) : null,
+        created_at: iso(now - (pending ? 4 : 1) * HOUR),
+      });
+      if (!pending) installationCode = code;
+    }
+    access.push({ uuid: spec.uuid, name: spec.name, space_uuid, credential, installation_code: installationCode });
+
+    if (installationDate !== null && lastSeen !== null) {
+      availability.push(...availabilityFor(spec, space_uuid, installationDate, online ? now : lastSeen, now, rng));
+    }
+    for (const tag of tagsFor(spec, rng))
+      tags.push({ device_uuid: spec.uuid, tag_uuid: tagUuid(spec.space, tag), space_uuid });
+  }
+  return { devices, credentials, codes, availability, tags, access };
+}
+
+function descriptionOf(spec: DemoDeviceSpec): string {
+  const type = DEVICE_TYPES.find((t) => t.key === spec.type)?.name ?? "device";
+  if (spec.status === "non_connected") return `New ${type} waiting for installation.`;
+  if (spec.device_class === "visualization") return `${type} driving signage screens.`;
+  if (spec.device_class === "retail_pos") return `${type} point of sale.`;
+  if (spec.device_class === "kiosk") return `${type} self-service kiosk.`;
+  return "";
+}
+
+function visionOf(spec: DemoDeviceSpec): DeviceRow["vision_enabled"] {
+  if (spec.type !== "linux") return "disabled";
+  if (spec.name === "ZG Reception Kiosk" || spec.name === "ZD Info Kiosk North") return "enabled";
+  if (spec.name === "VI Registration Kiosk 2") return "enable_pending";
+  return "disabled";
+}
+
+function tagsFor(spec: DemoDeviceSpec, rng: Rng): string[] {
+  if (spec.space === "lab") return ["lab"];
+  const fixed: Record<string, string[]> = {
+    "ST Self-checkout 2": ["needs-visit", "priority"],
+    "OS Shift Board": ["needs-visit"],
+    "PU Test Kiosk": ["refurbished", "pilot"],
+    "ZG Reception Kiosk": ["flagship"],
+  };
+  if (fixed[spec.name]) return fixed[spec.name];
+  return rng.chance(0.35) ? [rng.pick(["pilot", "24/7", "outdoor", "seasonal", "priority"])] : [];
+}
+
+function telemetry(
+  spec: DemoDeviceSpec,
+  rng: Rng,
+  ramBytes: number,
+  health: Partial<Record<string, HealthCode>>,
+  plan: PlannedPeripheral[],
+  onlineSince: number,
+  now: number,
+): DeviceTelemetry {
+  const uptime = Math.round((now - onlineSince) / 1000);
+  const network = {
+    status: health.network ?? 0,
+    devices: [
+      {
+        name: spec.type === "raspberry_pi" ? "wlan0" : "eth0",
+        rx_bytes: rng.int(1e7, 9e10),
+        tx_bytes: rng.int(1e6, 2e10),
+      },
+    ],
+  };
+  if (spec.type === "camera")
+    return { uptime: { status: health.uptime ?? 0, uptime, idle: Math.round(uptime * 0.7) }, network };
+  const threads = spec.type === "raspberry_pi" || spec.type === "android_tv" ? 4 : rng.pick([4, 8, 12]);
+  const busy = health.cpu === 3 ? 1.4 : health.cpu === 2 ? 0.9 : rng.float(0.05, 0.45);
+  const ramFree = Math.round(ramBytes * (health.ram ? 0.06 : rng.float(0.3, 0.7)));
+  const disk =
+    spec.type === "raspberry_pi" ? 32 * GIB : spec.type === "android_tv" ? 8 * GIB : rng.pick([256, 512]) * GIB;
+  const diskFree = Math.round(
+    disk * (health.storage === 3 ? 0.02 : health.storage === 2 ? 0.09 : rng.float(0.35, 0.8)),
+  );
+  return {
+    cpu: {
+      status: health.cpu ?? 0,
+      cores: Math.max(1, threads / 2),
+      threads,
+      load1: Number((threads * busy * rng.float(0.9, 1.1)).toFixed(2)),
+      load5: Number((threads * busy).toFixed(2)),
+      load15: Number((threads * busy * rng.float(0.8, 1)).toFixed(2)),
+    },
+    uptime: { status: health.uptime ?? 0, uptime, idle: Math.round(uptime * threads * (1 - busy / 2)) },
+    ram: {
+      status: health.ram ?? 0,
+      total: ramBytes,
+      free: ramFree,
+      swap_total: 2 * GIB,
+      swap_free: Math.round(2 * GIB * rng.float(0.6, 1)),
+    },
+    storage: {
+      status: health.storage ?? 0,
+      partitions: [{ name: spec.type === "windows" ? "C:" : "/", size: disk, free: diskFree }],
+    },
+    network,
+    peripherals: {
+      devicesInfo: plan.map((p) => ({
+        name: p.name,
+        type: slugOf(p.type),
+        enabled: p.enabled,
+        combined_status: p.status,
+        status: [p.status],
+      })),
+    },
+  };
+}
+
+/** Seconds online per UTC day for the last 14 days, between installation and the end of presence. */
+function availabilityFor(spec: DemoDeviceSpec, space_uuid: string, from: number, until: number, now: number, rng: Rng) {
+  const rows: (typeof deviceAvailabilityTable.$inferInsert)[] = [];
+  const today = Math.floor(now / DAY) * DAY;
+  for (let day = today - 13 * DAY; day <= today; day += DAY) {
+    const start = Math.max(day, from);
+    const end = Math.min(day + DAY, until, now);
+    if (day + DAY <= from) continue;
+    let seconds = Math.max(0, Math.round((end - start) / 1000));
+    if (seconds > 0) seconds = Math.max(0, seconds - (rng.chance(0.2) ? rng.int(600, 14_400) : rng.int(0, 300)));
+    rows.push({ space_uuid, device_uuid: spec.uuid, day: iso(day).slice(0, 10), online_seconds: seconds });
+  }
+  return rows;
+}
