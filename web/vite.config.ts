@@ -27,10 +27,11 @@ export default defineConfig({
     // The SPA imports schemas from ../contracts and ../party/protocol.ts.
     fs: { allow: [repoRoot] },
     proxy: {
-      "/api": { target: backend, changeOrigin: true },
-      "/auth": { target: backend, changeOrigin: true },
-      "/dev": { target: backend, changeOrigin: true },
-      "/parties": { target: backend, changeOrigin: true, ws: true },
+      "^/api/": { target: backend, changeOrigin: true },
+      "^/auth/": { target: backend, changeOrigin: true },
+      // A regex: a plain "/dev" prefix would also swallow the SPA's /devices routes.
+      "^/dev(/|$)": { target: backend, changeOrigin: true },
+      "^/parties/": { target: backend, changeOrigin: true, ws: true },
     },
   },
   preview: { port: 4173 },

@@ -13,7 +13,9 @@ async function join(path: string, token?: string) {
   if (!ws) return { status: res.status, messages: [] as ServerMessage[], ws: null };
   ws.accept();
   const messages: ServerMessage[] = [];
-  ws.addEventListener("message", (e) => messages.push(ServerMessage.parse(JSON.parse(e.data as string))));
+  ws.addEventListener("message", (e) => {
+    messages.push(ServerMessage.parse(JSON.parse(e.data as string)));
+  });
   return { status: res.status, messages, ws };
 }
 

@@ -1,4 +1,13 @@
-import { createContext, createElement, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import {
+  createContext,
+  createElement,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
 import { en, type MessageKey } from "./locales/en";
 import { hr } from "./locales/hr";
 import { readString, storageKeys, writeString } from "./storage";

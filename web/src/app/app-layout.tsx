@@ -1,0 +1,38 @@
+import { useQuery } from "@tanstack/react-query";
+import { Outlet } from "react-router";
+import { CurrentSpaceContext, resolveSpace, useCurrentSpace } from "@/features/session/current-space";
+import { sessionQueries } from "@/features/session/queries";
+import { useSpaceRealtime } from "@/lib/use-space-realtime";
+import { LayoutError, LayoutSkeleton, NoSpaces } from "./layout-states";
+import { Sidebar } from "./sidebar";
+import { Topbar } from "./topbar";
+
+/** The signed-in frame: loads the user, picks the space, keeps its room connected. */
+export function AppLayout() {
+  const me = useQuery(sessionQueries.me());
+  if (me.isPending) return <LayoutSkeleton />;
+  if (me.isError) return <LayoutError error={me.error} onRetry={() => void me.refetch()} />;
+  const space = resolveSpace(me.data);
+  if (!space) return <NoSpaces />;
+  return (
+    <CurrentSpaceContext value={{ user: me.data, space }}>
+      <SignedInFrame />
+    </CurrentSpaceContext>
+  );
+}
+
+function SignedInFrame() {
+  const { space } = useCurrentSpace();
+  useSpaceRealtime(space.space_uuid);
+  return (
+    <div className="flex h-dvh overflow-hidden bg-background">
+      <Sidebar />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <Topbar />
+        <main className="relative min-h-0 flex-1">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

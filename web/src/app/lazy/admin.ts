@@ -1,0 +1,7 @@
+export {
+  ApplicationDetailPage,
+  ApplicationsPage,
+  RunnerDetailPage,
+  RunnersPage,
+} from "@/features/admin/admin-pages";
+export { AdminShell } from "../shells/admin-shell";

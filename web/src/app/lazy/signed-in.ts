@@ -1,0 +1,5 @@
+// One chunk for the signed-in frame and what every shell shares.
+export { AccountsPage } from "@/features/accounts/accounts-page";
+export { AppLayout } from "../app-layout";
+export { Flyout } from "../flyout";
+export { NotFound } from "../not-found";

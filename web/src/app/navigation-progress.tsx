@@ -1,0 +1,18 @@
+import { useNavigation } from "react-router";
+import { useT } from "@/lib/i18n";
+
+/** A thin bar at the top while a lazy route loads (instead of a frozen screen). */
+export function NavigationProgress() {
+  const t = useT();
+  const busy = useNavigation().state !== "idle";
+  if (!busy) return null;
+  return (
+    <div
+      role="progressbar"
+      aria-label={t("common.loading")}
+      className="pointer-events-none fixed inset-x-0 top-0 z-[60] h-0.5 overflow-hidden"
+    >
+      <div className="h-full w-2/5 animate-progress bg-primary" />
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import type { ComponentType } from "react";
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import type { PublicPage } from "@/features/auth/public-info-page";
+import { RequireSession } from "./require-session";
+import { BootScreen, RootLayout } from "./root-layout";
+import { RouteError } from "./route-error";
+
+const publicChunk = () => import("./lazy/public");
+const signedInChunk = () => import("./lazy/signed-in");
+const assetsChunk = () => import("./lazy/assets");
+const monitorChunk = () => import("./lazy/monitor");
+const adminChunk = () => import("./lazy/admin");
+
+/** A route's Component, loaded from a chunk when the route is first visited. */
+function lazyComponent<M>(chunk: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => ({ Component: pick(await chunk()) });
+}
+
+const flyout = (path: string): RouteObject => ({ path, lazy: lazyComponent(signedInChunk, (m) => m.Flyout) });
+
+const publicPages: readonly PublicPage[] = [
+  "account-registration",
+  "space-join",
+  "account-password-update",
+  "account-password-reset",
+  "update-account",
+  "forgot-password",
+  "change-password",
+];
+
+const publicRoutes: RouteObject[] = [
+  { path: "login", lazy: lazyComponent(publicChunk, (m) => m.LoginPage) },
+  { path: "success", lazy: lazyComponent(publicChunk, (m) => m.SuccessPage) },
+  ...publicPages.map(
+    (page): RouteObject => ({
+      path: page,
+      lazy: async () => {
+        const { PublicInfoPage } = await publicChunk();
+        return { element: <PublicInfoPage page={page} /> };
+      },
+    }),
+  ),
+];
+
+/** console.md §2.3: Locations, Devices, Location Groups and their flyout children. */
+const assetsRoutes: RouteObject = {
+  lazy: lazyComponent(assetsChunk, (m) => m.AssetsShell),
+  errorElement: <RouteError inline />,
+  children: [
+    {
+      path: "devices",
+      lazy: lazyComponent(assetsChunk, (m) => m.DevicesPage),
+      children: [flyout(":action"), flyout(":device_type/:action/:space_uuid/:uuid/:tab")],
+    },
+    {
+      path: "locations",
+      children: [
+        { path: "global", lazy: lazyComponent(assetsChunk, (m) => m.WorkingTimePage) },
+        {
+          lazy: lazyComponent(assetsChunk, (m) => m.LocationsPage),
+          children: [
+            { index: true },
+            flyout(":action"),
+            flyout(":location_type/:action/:uuid/:tab"),
+            flyout(":device_type/:action/:space_uuid/:uuid/:tab"),
+          ],
+        },
+      ],
+    },
+    {
+      path: "groups",
+      lazy: lazyComponent(assetsChunk, (m) => m.GroupsPage),
+      children: [flyout(":action"), flyout(":group_type/:action/:space_uuid/:uuid/:tab")],
+    },
+  ],
+};
+
+/** console.md §2.11: Activity, Performance (+ flyout), System Events and Audit Logs (disabled). */
+const monitorRoutes: RouteObject = {
+  lazy: lazyComponent(monitorChunk, (m) => m.MonitorShell),
+  errorElement: <RouteError inline />,
+  children: [
+    { path: "activity", lazy: lazyComponent(monitorChunk, (m) => m.ActivityPage) },
+    {
+      path: "performance",
+      lazy: lazyComponent(monitorChunk, (m) => m.PerformancePage),
+      children: [flyout(":action"), flyout(":monitoring_type/:action/:space_uuid/:uuid/:tab")],
+    },
+    { path: "events", lazy: lazyComponent(monitorChunk, (m) => m.UnavailablePage) },
+    { path: "logs", lazy: lazyComponent(monitorChunk, (m) => m.UnavailablePage) },
+  ],
+};
+
+/** console.md §2.12: Applications and Runners with their detail pages. */
+const adminRoutes: RouteObject = {
+  lazy: lazyComponent(adminChunk, (m) => m.AdminShell),
+  errorElement: <RouteError inline />,
+  children: [
+    { path: "applications", lazy: lazyComponent(adminChunk, (m) => m.ApplicationsPage) },
+    { path: "applications/:appId", lazy: lazyComponent(adminChunk, (m) => m.ApplicationDetailPage) },
+    { path: "runners", lazy: lazyComponent(adminChunk, (m) => m.RunnersPage) },
+    { path: "runners/:runnerId", lazy: lazyComponent(adminChunk, (m) => m.RunnerDetailPage) },
+  ],
+};
+
+export const router = createBrowserRouter([
+  {
+    Component: RootLayout,
+    HydrateFallback: BootScreen,
+    errorElement: <RouteError />,
+    children: [
+      ...publicRoutes,
+      {
+        Component: RequireSession,
+        children: [
+          {
+            lazy: lazyComponent(signedInChunk, (m) => m.AppLayout),
+            children: [
+              { index: true, element: <Navigate to="/devices" replace /> },
+              {
+                path: "accounts",
+                lazy: lazyComponent(signedInChunk, (m) => m.AccountsPage),
+                errorElement: <RouteError inline />,
+                children: [flyout(":action")],
+              },
+              assetsRoutes,
+              monitorRoutes,
+              adminRoutes,
+              { path: "*", lazy: lazyComponent(signedInChunk, (m) => m.NotFound) },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,36 @@
+import { LayoutGridIcon, Rows3Icon } from "lucide-react";
+import { Tooltip } from "@/components/ui/tooltip";
+import { useT } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
+import { setViewMode, useViewMode, type ViewMode } from "@/lib/view-mode";
+
+/** Grid (cards) / format (rows) switch of the assets lists. */
+export function ViewToggle() {
+  const t = useT();
+  const mode = useViewMode();
+  const options: ReadonlyArray<{ value: ViewMode; label: string; icon: typeof LayoutGridIcon }> = [
+    { value: "grid", label: t("view.grid"), icon: LayoutGridIcon },
+    { value: "format", label: t("view.format"), icon: Rows3Icon },
+  ];
+  return (
+    <fieldset className="flex items-center rounded-md border bg-card p-0.5">
+      <legend className="sr-only">{t("view.label")}</legend>
+      {options.map(({ value, label, icon: Icon }) => (
+        <Tooltip key={value} label={label}>
+          <button
+            type="button"
+            aria-label={label}
+            aria-pressed={mode === value}
+            onClick={() => setViewMode(value)}
+            className={cn(
+              "flex size-7 items-center justify-center rounded-[5px] text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring",
+              mode === value && "bg-accent text-foreground",
+            )}
+          >
+            <Icon className="size-4" aria-hidden="true" />
+          </button>
+        </Tooltip>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,60 @@
+import { useQuery } from "@tanstack/react-query";
+import { CalendarClockIcon } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { Avatar, AvatarFallback } from "@/components/ui/avatar";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Tooltip } from "@/components/ui/tooltip";
+import { AccountDialog } from "@/features/session/account-dialog";
+import { useCurrentSpace } from "@/features/session/current-space";
+import { spaceQueries } from "@/features/space/queries";
+import { initialsOf } from "@/lib/format";
+import { useT } from "@/lib/i18n";
+import { ThemeToggle } from "./theme-toggle";
+
+/** Top bar: current space and the caller's role, working time, theme, account. */
+export function Topbar() {
+  const t = useT();
+  const { user, space } = useCurrentSpace();
+  const detail = useQuery(spaceQueries.detail(space.space_uuid));
+  const [accountOpen, setAccountOpen] = useState(false);
+
+  return (
+    <header className="flex h-12 shrink-0 items-center gap-3 border-b bg-background px-4">
+      <div className="flex min-w-0 flex-1 items-center gap-2.5">
+        <span className="truncate text-sm font-semibold">{space.space_name}</span>
+        {detail.isPending ? (
+          <Skeleton className="h-5 w-16 rounded-full" />
+        ) : detail.data ? (
+          <Badge variant="secondary">{detail.data.role.name}</Badge>
+        ) : null}
+      </div>
+      <nav aria-label={t("topbar.tools")} className="flex items-center gap-1">
+        <Tooltip label={t("topbar.workingTime")}>
+          <Button asChild variant="ghost" size="icon-sm">
+            <Link to="/locations/global" aria-label={t("topbar.workingTime")}>
+              <CalendarClockIcon aria-hidden="true" />
+            </Link>
+          </Button>
+        </Tooltip>
+        <ThemeToggle />
+        <Tooltip label={user.display_name || user.email}>
+          <button
+            type="button"
+            aria-label={t("topbar.account")}
+            aria-haspopup="dialog"
+            onClick={() => setAccountOpen(true)}
+            className="ml-1 rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+          >
+            <Avatar>
+              <AvatarFallback>{initialsOf(user.display_name)}</AvatarFallback>
+            </Avatar>
+          </button>
+        </Tooltip>
+      </nav>
+      <AccountDialog open={accountOpen} onOpenChange={setAccountOpen} />
+    </header>
+  );
+}

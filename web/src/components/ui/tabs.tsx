@@ -1,0 +1,42 @@
+import type { LucideIcon } from "lucide-react";
+import { NavLink } from "react-router";
+import { cn } from "@/lib/utils";
+
+export type TabLink = {
+  to: string;
+  label: string;
+  icon?: LucideIcon;
+  disabled?: boolean;
+};
+
+const tabClass =
+  "relative inline-flex h-10 items-center gap-2 px-1 text-sm font-medium text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:text-foreground focus-visible:after:bg-ring after:absolute after:inset-x-0 after:-bottom-px after:h-0.5 after:rounded-full [&_svg]:size-4";
+
+/** Route-driven tabs: links styled as tabs (the URL is the selected state). */
+export function TabLinks({ tabs, label, className }: { tabs: readonly TabLink[]; label: string; className?: string }) {
+  return (
+    <nav aria-label={label} className={cn("flex items-center gap-6 border-b", className)}>
+      {tabs.map(({ to, label: text, icon: Icon, disabled }) =>
+        disabled ? (
+          <span
+            key={to}
+            aria-disabled="true"
+            className={cn(tabClass, "cursor-not-allowed opacity-50 hover:text-muted-foreground")}
+          >
+            {Icon && <Icon aria-hidden="true" />}
+            {text}
+          </span>
+        ) : (
+          <NavLink
+            key={to}
+            to={to}
+            className={({ isActive }) => cn(tabClass, isActive && "text-foreground after:bg-primary")}
+          >
+            {Icon && <Icon aria-hidden="true" />}
+            {text}
+          </NavLink>
+        ),
+      )}
+    </nav>
+  );
+}

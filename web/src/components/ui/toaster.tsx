@@ -1,0 +1,42 @@
+import { CircleAlertIcon, CircleCheckIcon, InfoIcon, TriangleAlertIcon } from "lucide-react";
+import type { CSSProperties } from "react";
+import { Toaster as Sonner } from "sonner";
+import { useT } from "@/lib/i18n";
+import { useTheme } from "@/lib/theme";
+
+/** Where lib/alerts.ts shows alerts; colours come from the theme tokens. */
+export function Toaster() {
+  const theme = useTheme();
+  const t = useT();
+  return (
+    <Sonner
+      theme={theme}
+      position="bottom-right"
+      // Clear of the assets' floating add button.
+      offset={{ bottom: 88, right: 24 }}
+      visibleToasts={5}
+      containerAriaLabel={t("alerts.region")}
+      icons={{
+        info: <InfoIcon className="size-4 text-info" />,
+        success: <CircleCheckIcon className="size-4 text-success" />,
+        warning: <TriangleAlertIcon className="size-4 text-warning" />,
+        error: <CircleAlertIcon className="size-4 text-destructive" />,
+      }}
+      style={
+        {
+          "--normal-bg": "var(--popover)",
+          "--normal-text": "var(--popover-foreground)",
+          "--normal-border": "var(--border)",
+          "--border-radius": "var(--radius)",
+        } as CSSProperties
+      }
+      toastOptions={{
+        classNames: {
+          toast: "gap-2.5! py-3! text-[13px]! shadow-lg!",
+          actionButton: "bg-primary! text-primary-foreground! font-medium!",
+          closeButton: "bg-popover! border-border! text-muted-foreground!",
+        },
+      }}
+    />
+  );
+}

@@ -1,0 +1,21 @@
+import { RoleList, Space } from "@contracts/space";
+import { queryOptions } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/api";
+
+export const spaceQueries = {
+  all: (space: string) => ["space", space] as const,
+  /** GET /space/{space}/ — settings, custom fields and the caller's role. */
+  detail: (space: string) =>
+    queryOptions({
+      queryKey: [...spaceQueries.all(space), "detail"] as const,
+      queryFn: ({ signal }) => apiFetch(`/space/${space}/`, { schema: Space, signal }),
+      staleTime: 5 * 60_000,
+    }),
+  /** GET /space/{space}/role/items/ — Admin, Content Manager, Viewer. */
+  roles: (space: string) =>
+    queryOptions({
+      queryKey: [...spaceQueries.all(space), "roles"] as const,
+      queryFn: ({ signal }) => apiFetch(`/space/${space}/role/items/`, { schema: RoleList, signal }),
+      staleTime: 10 * 60_000,
+    }),
+};

@@ -1,0 +1,99 @@
+import { ApiErrorBody } from "@contracts/errors";
+import type { z } from "zod";
+import { TokenRequestError } from "./auth-client";
+import { endSession, getSession, refreshSession, type Session } from "./session";
+
+/** All REST calls go under /api (the spec's paths are written relative to it). */
+export const API_BASE = "/api";
+
+/** A failed API call: `status` 0 means the server was not reached. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody | null,
+  ) {
+    super(body?.message ?? (status === 0 ? "Network error" : `HTTP ${status}`));
+    this.name = "ApiError";
+  }
+
+  get code() {
+    return this.body?.code ?? (this.status === 0 ? "network_error" : "unknown");
+  }
+
+  /** Field errors of a 400 (`{ field: [messages] }`), empty when it carried only a message. */
+  get fieldErrors(): Record<string, string[]> {
+    return this.body?.errors ?? {};
+  }
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export type ApiFetchOptions<S extends z.ZodType> = {
+  /** The reply is parsed with this contract schema (it also trims unknown fields). */
+  schema: S;
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  json?: unknown;
+  query?: Record<string, QueryValue | QueryValue[]>;
+  signal?: AbortSignal;
+};
+
+export function apiUrl(path: string, query?: ApiFetchOptions<z.ZodType>["query"]) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== null && item !== undefined && item !== "") params.append(key, String(item));
+    }
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ""}`;
+}
+
+async function send(url: string, options: ApiFetchOptions<z.ZodType>, accessToken: string) {
+  const headers: Record<string, string> = { Accept: "application/json", Authorization: `Bearer ${accessToken}` };
+  if (options.json !== undefined) headers["Content-Type"] = "application/json";
+  try {
+    return await fetch(url, {
+      method: options.method ?? "GET",
+      headers,
+      body: options.json === undefined ? undefined : JSON.stringify(options.json),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiError(0, null);
+  }
+}
+
+async function errorBody(res: Response): Promise<ApiErrorBody | null> {
+  const parsed = ApiErrorBody.safeParse(await res.json().catch(() => null));
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The one API call: adds the bearer token, parses the JSON reply with `schema` and throws
+ * a typed ApiError. A 401 refreshes the token once and retries; if that fails — or the
+ * server answers 422 — the session is cleared and the route guard sends the user to /login.
+ */
+export async function apiFetch<S extends z.ZodType>(path: string, options: ApiFetchOptions<S>): Promise<z.output<S>> {
+  const session = getSession();
+  if (!session) throw new ApiError(401, null);
+  const url = apiUrl(path, options.query);
+  let res = await send(url, options, session.access_token);
+
+  if (res.status === 401) {
+    let fresh: Session | null = null;
+    try {
+      fresh = await refreshSession(session.access_token);
+    } catch (error) {
+      if (error instanceof TokenRequestError && !error.isDefinitive) throw new ApiError(0, null);
+      console.error("Token refresh failed", error);
+    }
+    if (fresh) res = await send(url, options, fresh.access_token);
+    if (res.status === 401) endSession("expired");
+  }
+  if (res.status === 422) endSession("expired");
+  if (!res.ok) throw new ApiError(res.status, await errorBody(res));
+
+  const data: unknown = res.status === 204 ? undefined : await res.json().catch(() => undefined);
+  return options.schema.parse(data);
+}

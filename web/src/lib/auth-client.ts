@@ -1,0 +1,69 @@
+import { CONSOLE_CLIENT_ID, TokenError, TokenResponse } from "@contracts/auth";
+
+/** Calls of the embedded OpenID provider's token and revocation endpoints (form-encoded). */
+
+export type TokenErrorCode = TokenError["error"] | "network_error" | "server_error";
+
+export class TokenRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: TokenErrorCode,
+    /** The server's error_description, when it sent one (shown to the user as is). */
+    readonly description: string | null,
+  ) {
+    super(description ?? `Token request failed (${code}, HTTP ${status})`);
+    this.name = "TokenRequestError";
+  }
+
+  /** The server refused the grant or the client: retrying with the same token cannot help. */
+  get isDefinitive() {
+    return this.status === 400 || this.status === 401;
+  }
+}
+
+async function postForm(path: string, fields: Record<string, string>, signal?: AbortSignal): Promise<Response> {
+  try {
+    return await fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+      body: new URLSearchParams(fields),
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new TokenRequestError(0, "network_error", null);
+  }
+}
+
+async function tokenRequest(fields: Record<string, string>): Promise<TokenResponse> {
+  const res = await postForm("/auth/token", { ...fields, client_id: CONSOLE_CLIENT_ID });
+  const body: unknown = await res.json().catch(() => null);
+  if (res.ok) {
+    const parsed = TokenResponse.safeParse(body);
+    if (parsed.success) return parsed.data;
+    throw new TokenRequestError(res.status, "server_error", null);
+  }
+  const error = TokenError.safeParse(body);
+  if (error.success) throw new TokenRequestError(res.status, error.data.error, error.data.error_description);
+  throw new TokenRequestError(res.status, "server_error", null);
+}
+
+/** Sign-in: the resource-owner password grant. */
+export function requestPasswordGrant(email: string, password: string) {
+  return tokenRequest({ grant_type: "password", username: email, password, scope: "openid" });
+}
+
+/** The refresh token rotates: the reply carries a new one and the old one is dead. */
+export function requestRefreshGrant(refreshToken: string) {
+  return tokenRequest({ grant_type: "refresh_token", refresh_token: refreshToken });
+}
+
+/** Revokes the refresh token's whole family. Best effort: sign-out goes on regardless. */
+export async function revokeRefreshToken(refreshToken: string) {
+  const res = await postForm(
+    "/auth/revoke",
+    { token: refreshToken, client_id: CONSOLE_CLIENT_ID },
+    AbortSignal.timeout(5000),
+  );
+  if (!res.ok) console.warn(`Token revocation answered HTTP ${res.status}`);
+}

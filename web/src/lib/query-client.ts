@@ -1,0 +1,24 @@
+import { QueryClient } from "@tanstack/react-query";
+import { ApiError } from "./api";
+import { getSession, subscribeSession } from "./session";
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      // Real-time events invalidate what changed; focus refetches would only add noise.
+      refetchOnWindowFocus: false,
+      // A 4xx will not get better by asking again; network and 5xx get two more tries.
+      retry: (failures, error) =>
+        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
+    },
+  },
+});
+
+// Signed out (here or in another tab): nothing of the previous user may linger in the cache.
+let hadSession = getSession() !== null;
+subscribeSession(() => {
+  const has = getSession() !== null;
+  if (hadSession && !has) queryClient.clear();
+  hadSession = has;
+});

@@ -1,0 +1,142 @@
+import { AccessTokenClaims, type TokenResponse } from "@contracts/auth";
+import { useSyncExternalStore } from "react";
+import { z } from "zod";
+import { requestPasswordGrant, requestRefreshGrant, revokeRefreshToken } from "./auth-client";
+import { readJson, storageKeys, writeJson } from "./storage";
+
+/** What is kept in localStorage under `outpost.session` (times are epoch milliseconds). */
+const Session = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  expires_at: z.number(),
+  refresh_expires_at: z.number().nullable(),
+});
+export type Session = z.infer<typeof Session>;
+
+/** Why the last session ended: a user's own sign-out is not an "Unauthorized" redirect. */
+export type SessionEnd = "signed_out" | "expired";
+
+let current: Session | null = load();
+let lastEnd: SessionEnd | null = null;
+const listeners = new Set<() => void>();
+
+function load(): Session | null {
+  const parsed = Session.safeParse(readJson(storageKeys.session));
+  if (!parsed.success) return null;
+  const { refresh_expires_at } = parsed.data;
+  return refresh_expires_at !== null && refresh_expires_at <= Date.now() ? null : parsed.data;
+}
+
+function set(next: Session | null, persist = true) {
+  current = next;
+  if (persist) writeJson(storageKeys.session, next);
+  for (const listener of listeners) listener();
+}
+
+function fromTokens(tokens: TokenResponse): Session {
+  const now = Date.now();
+  return {
+    access_token: tokens.access_token,
+    refresh_token: tokens.refresh_token,
+    expires_at: now + tokens.expires_in * 1000,
+    // Some providers send 0 for "no fixed expiry".
+    refresh_expires_at: tokens.refresh_expires_in > 0 ? now + tokens.refresh_expires_in * 1000 : null,
+  };
+}
+
+export function getSession() {
+  return current;
+}
+
+export function subscribeSession(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSession() {
+  return useSyncExternalStore(subscribeSession, getSession);
+}
+
+export function sessionEndReason() {
+  return lastEnd;
+}
+
+/** Clears the stored session; guarded routes then send the user to /login. */
+export function endSession(reason: SessionEnd) {
+  lastEnd = reason;
+  if (current) set(null);
+}
+
+/** Password grant; stores the session. Throws TokenRequestError (with the server's text). */
+export async function signIn(email: string, password: string) {
+  const tokens = await requestPasswordGrant(email, password);
+  lastEnd = null;
+  set(fromTokens(tokens));
+}
+
+/** Revokes the refresh-token family, then clears the stored session. */
+export async function signOut() {
+  const session = current;
+  if (session) await revokeRefreshToken(session.refresh_token).catch((error) => console.warn("Revoke failed", error));
+  endSession("signed_out");
+}
+
+/** The e-mail claim of the access token (the API's /account/login/ needs it). */
+export function sessionEmail(session = current): string | null {
+  const payload = session?.access_token.split(".")[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, "+").replace(/_/g, "/"));
+    const claims = AccessTokenClaims.safeParse(JSON.parse(json));
+    return claims.success ? claims.data.email : null;
+  } catch {
+    return null;
+  }
+}
+
+// Another tab refreshed or signed out: follow it.
+window.addEventListener("storage", (event) => {
+  if (event.key !== storageKeys.session && event.key !== null) return;
+  const next = load();
+  if (!next && current) lastEnd = "expired";
+  set(next, false);
+});
+
+let inflight: Promise<Session> | null = null;
+
+/**
+ * Single-flight refresh. Refresh tokens rotate and a replayed one revokes the whole family,
+ * so only one refresh may run at a time — across tabs too (Web Locks where available).
+ * `staleAccessToken` is the token the caller saw fail or expire: when the stored session
+ * already has a newer one (another caller or tab refreshed meanwhile) it is returned as is.
+ */
+export function refreshSession(staleAccessToken?: string): Promise<Session> {
+  inflight ??= withRefreshLock(async () => {
+    const latest = load();
+    if (!latest) throw new Error("No session to refresh");
+    if (staleAccessToken !== undefined && latest.access_token !== staleAccessToken) {
+      set(latest, false);
+      return latest;
+    }
+    const next = fromTokens(await requestRefreshGrant(latest.refresh_token));
+    set(next);
+    return next;
+  }).finally(() => {
+    inflight = null;
+  });
+  return inflight;
+}
+
+function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  // navigator.locks exists only in secure contexts (https, localhost).
+  if ("locks" in navigator) return navigator.locks.request("outpost.session.refresh", task);
+  return task();
+}
+
+/** An access token valid for at least a few more seconds (refreshing first when needed). */
+export async function freshAccessToken(): Promise<string | null> {
+  const session = current;
+  if (!session) return null;
+  if (session.expires_at - Date.now() > 10_000) return session.access_token;
+  return (await refreshSession(session.access_token)).access_token;
+}

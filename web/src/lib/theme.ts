@@ -1,0 +1,48 @@
+import { useSyncExternalStore } from "react";
+import { readString, storageKeys, writeString } from "./storage";
+
+export type Theme = "light" | "dark";
+
+const media = window.matchMedia("(prefers-color-scheme: dark)");
+const listeners = new Set<() => void>();
+
+function storedTheme(): Theme | null {
+  const value = readString(storageKeys.theme);
+  return value === "light" || value === "dark" ? value : null;
+}
+
+// index.html already applied the class before first paint; start from what it decided.
+let current: Theme = document.documentElement.classList.contains("dark") ? "dark" : "light";
+
+function apply(theme: Theme) {
+  current = theme;
+  const root = document.documentElement;
+  root.classList.toggle("dark", theme === "dark");
+  root.style.colorScheme = theme;
+  for (const listener of listeners) listener();
+}
+
+/** Remembers the choice; from then on the OS preference no longer applies. */
+export function setTheme(theme: Theme) {
+  writeString(storageKeys.theme, theme);
+  apply(theme);
+}
+
+export function toggleTheme() {
+  setTheme(current === "dark" ? "light" : "dark");
+}
+
+// Without a stored choice the theme follows the OS (e.g. a scheduled dark mode).
+media.addEventListener("change", (event) => {
+  if (!storedTheme()) apply(event.matches ? "dark" : "light");
+});
+
+export function useTheme(): Theme {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => current,
+  );
+}
