@@ -1,13 +1,24 @@
 import { z } from "zod";
 
+/** Messages per field of one entry of a list field (e.g. one working-time interval). */
+export const EntryErrors = z.record(z.string(), z.array(z.string()));
+export type EntryErrors = z.infer<typeof EntryErrors>;
+
 /**
- * The one error shape of the API. 400 carries either field errors (`errors`, a list of
- * messages per field, the spec's "400 {field errors}") or only a general `message`.
+ * Field errors: a list of messages per field or, for a list of objects (the working-time days),
+ * a list aligned with its entries where each entry has its own messages per field (`{}` = valid).
+ */
+export const FieldErrors = z.record(z.string(), z.union([z.array(z.string()), z.array(EntryErrors)]));
+export type FieldErrors = z.infer<typeof FieldErrors>;
+
+/**
+ * The one error shape of the API. 400 carries either field errors (`errors`, the spec's
+ * "400 {field errors}") or only a general `message`.
  */
 export const ApiErrorBody = z.object({
   code: z.string(),
   message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
+  errors: FieldErrors.optional(),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 

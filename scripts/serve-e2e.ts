@@ -7,7 +7,8 @@ import { prepareDatabase } from "./lib/database.ts";
 import { killOnExit, ROOT, startTool } from "./lib/proc.ts";
 
 const port = process.env.E2E_PORT ?? "8799";
-const persistDir = `${ROOT}/.wrangler/e2e-state`;
+// Per port, so parallel runs never delete each other's database.
+const persistDir = `${ROOT}/.wrangler/e2e-state-${port}`;
 rmSync(persistDir, { recursive: true, force: true });
 prepareDatabase(persistDir);
 const server = startTool("wrangler", ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", persistDir]);

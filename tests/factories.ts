@@ -1,13 +1,24 @@
 import { env, SELF } from "cloudflare:test";
 import { CONSOLE_CLIENT_ID, TokenResponse } from "../contracts/auth.ts";
-import { ROLE_UUID } from "../drizzle/reference.ts";
+import { ApiErrorBody } from "../contracts/errors.ts";
+import { PERIPHERAL_TYPE_UUID, ROLE_UUID } from "../drizzle/reference.ts";
 import {
+  cameraTable,
+  commentTable,
   deviceCredentialTable,
   deviceTable,
+  deviceTagTable,
+  displayTable,
+  locationGroupLocationTable,
+  locationGroupTable,
   locationTable,
+  locationTagTable,
+  peripheralTable,
   spaceAccountTable,
   spaceTable,
+  tagTable,
   userTable,
+  workingTimeTable,
 } from "../drizzle/schema/index.ts";
 import { hashPassword } from "../worker/auth/password.ts";
 import { randomToken, sha256Hex } from "../worker/lib/crypto.ts";
@@ -119,4 +130,133 @@ export async function makeDeviceCredential(device: { uuid: string; space_uuid: s
     .insert(deviceCredentialTable)
     .values({ token_hash: await sha256Hex(token), device_uuid: device.uuid, space_uuid: device.space_uuid });
   return token;
+}
+
+export async function makeTag(spaceUuid: string, name = `tag-${uid().slice(0, 8)}`) {
+  const [row] = await db().insert(tagTable).values({ space_uuid: spaceUuid, name }).returning();
+  return row;
+}
+
+/** Links tags to a location or a device (of the tag's space). */
+export async function tagLocation(location: { uuid: string; space_uuid: string }, ...tags: { uuid: string }[]) {
+  await db()
+    .insert(locationTagTable)
+    .values(tags.map((t) => ({ location_uuid: location.uuid, tag_uuid: t.uuid, space_uuid: location.space_uuid })));
+}
+
+export async function tagDevice(device: { uuid: string; space_uuid: string }, ...tags: { uuid: string }[]) {
+  await db()
+    .insert(deviceTagTable)
+    .values(tags.map((t) => ({ device_uuid: device.uuid, tag_uuid: t.uuid, space_uuid: device.space_uuid })));
+}
+
+/** A location group of the space, linked to `locations`. */
+export async function makeGroup(
+  spaceUuid: string,
+  overrides: Partial<typeof locationGroupTable.$inferInsert> = {},
+  locations: { uuid: string }[] = [],
+) {
+  const [row] = await db()
+    .insert(locationGroupTable)
+    .values({ space_uuid: spaceUuid, name: `Group ${uid().slice(0, 6)}`, ...overrides })
+    .returning();
+  if (locations.length) {
+    await db()
+      .insert(locationGroupLocationTable)
+      .values(locations.map((l) => ({ location_group_uuid: row.uuid, location_uuid: l.uuid, space_uuid: spaceUuid })));
+  }
+  return row;
+}
+
+export async function makeCamera(
+  location: { uuid: string; space_uuid: string },
+  overrides: Partial<typeof cameraTable.$inferInsert> = {},
+) {
+  const [row] = await db()
+    .insert(cameraTable)
+    .values({
+      space_uuid: location.space_uuid,
+      location_uuid: location.uuid,
+      name: `Camera ${uid().slice(0, 6)}`,
+      ip_address: "10.0.0.9",
+      http_port: 80,
+      main_rtsp_port: 554,
+      main_stream: "stream1",
+      username: "admin",
+      password: "secret-password",
+      ...overrides,
+    })
+    .returning();
+  return row;
+}
+
+/** Working-time rows for a day: the space's schedule (location null) or a location's. */
+export async function makeWorkingTime(
+  spaceUuid: string,
+  locationUuid: string | null,
+  day: (typeof workingTimeTable.$inferInsert)["day"],
+  entries: { start: string; end: string }[],
+) {
+  await db()
+    .insert(workingTimeTable)
+    .values(
+      entries.map((e, position) => ({ space_uuid: spaceUuid, location_uuid: locationUuid, day, position, ...e })),
+    );
+}
+
+/** The field errors of an error reply, parsed with the API's error contract. */
+export const errorsOf = async (res: Response) => ApiErrorBody.parse(await res.json()).errors;
+
+/** A peripheral of a device (a card reader unless told otherwise). */
+export async function makePeripheral(
+  device: { uuid: string; space_uuid: string },
+  overrides: Partial<typeof peripheralTable.$inferInsert> = {},
+) {
+  const [row] = await db()
+    .insert(peripheralTable)
+    .values({
+      space_uuid: device.space_uuid,
+      device_uuid: device.uuid,
+      peripheral_type_uuid: PERIPHERAL_TYPE_UUID.card_reader,
+      name: `Peripheral ${uid().slice(0, 6)}`,
+      ...overrides,
+    })
+    .returning();
+  return row;
+}
+
+/** A display of a device. */
+export async function makeDisplay(
+  device: { uuid: string; space_uuid: string },
+  overrides: Partial<typeof displayTable.$inferInsert> = {},
+) {
+  const [row] = await db()
+    .insert(displayTable)
+    .values({
+      space_uuid: device.space_uuid,
+      device_uuid: device.uuid,
+      name: `HDMI-${uid().slice(0, 4)}`,
+      ...overrides,
+    })
+    .returning();
+  return row;
+}
+
+/** A comment by `authorUuid` on a device (or one of its displays/peripherals via overrides). */
+export async function makeComment(
+  device: { uuid: string; space_uuid: string },
+  authorUuid: string,
+  overrides: Partial<typeof commentTable.$inferInsert> = {},
+) {
+  const [row] = await db()
+    .insert(commentTable)
+    .values({
+      space_uuid: device.space_uuid,
+      device_uuid: device.uuid,
+      author_user_uuid: authorUuid,
+      value: `Comment ${uid().slice(0, 6)}`,
+      ...overrides,
+    })
+    .returning();
+  return row;
 }

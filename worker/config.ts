@@ -13,6 +13,7 @@ const ConfigSchema = z.object({
   externalIssuer: z.string().optional(),
   externalJwksUrl: z.string().optional(),
   issuerUrl: z.string().optional(),
+  mailFrom: z.string().optional(),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -28,6 +29,7 @@ export function getConfig(env: Env): Config {
     externalIssuer: env.EXTERNAL_ISSUER || undefined,
     externalJwksUrl: env.EXTERNAL_JWKS_URL || undefined,
     issuerUrl: env.ISSUER_URL || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
   });
   cache.set(env, config);
   return config;

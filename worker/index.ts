@@ -7,7 +7,20 @@ import { contextMiddleware } from "./middleware/context.ts";
 import { requireSpaceMember } from "./middleware/space.ts";
 import { routeRoomRequest } from "./rooms.ts";
 import { accountRoutes } from "./routes/account.ts";
+import { accountPasswordRoutes, spaceAccountLinkRoutes } from "./routes/account-lifecycle.ts";
+import { accountsRoutes } from "./routes/accounts.ts";
+import { agentRoutes } from "./routes/agent-enroll.ts";
+import { commentRoutes } from "./routes/comments.ts";
+import { devRoutes } from "./routes/dev-mail.ts";
+import { deviceLifecycleRoutes } from "./routes/device-lifecycle.ts";
+import { deviceRoutes } from "./routes/devices.ts";
+import { installationRoutes } from "./routes/installation.ts";
+import { locationGroupRoutes } from "./routes/location-groups.ts";
+import { locationRoutes } from "./routes/locations.ts";
+import { referenceRoutes, spaceReferenceRoutes } from "./routes/reference.ts";
 import { spaceRoutes } from "./routes/space.ts";
+import { tagRoutes } from "./routes/tags.ts";
+import { workingTimeRoutes } from "./routes/working-time.ts";
 
 export { DeviceRoom } from "../party/device-room.ts";
 export { LocationRoom } from "../party/location-room.ts";
@@ -15,14 +28,29 @@ export { SpaceRoom } from "../party/space-room.ts";
 
 const api = new Hono<AppEnv>({ strict: false })
   .route("/account", accountRoutes)
+  .route("/account", accountPasswordRoutes)
+  .route("/space-account", spaceAccountLinkRoutes)
+  .route("/", referenceRoutes)
+  .route("/agent", agentRoutes)
   .use("/space/:space/*", requireUser, requireSpaceMember)
   .use("/space/:space", requireUser, requireSpaceMember)
-  .route("/space/:space", spaceRoutes);
+  .route("/space/:space", spaceRoutes)
+  .route("/space/:space", spaceReferenceRoutes)
+  .route("/space/:space", locationRoutes)
+  .route("/space/:space", workingTimeRoutes)
+  .route("/space/:space", locationGroupRoutes)
+  .route("/space/:space", tagRoutes)
+  .route("/space/:space", deviceRoutes)
+  .route("/space/:space", deviceLifecycleRoutes)
+  .route("/space/:space", installationRoutes)
+  .route("/space/:space", commentRoutes)
+  .route("/space/:space", accountsRoutes);
 
 export const app = new Hono<AppEnv>({ strict: false })
   .use(contextMiddleware)
   .route("/auth", authRoutes)
   .route("/api", api)
+  .route("/dev", devRoutes)
   .all("/parties/*", async (c) => {
     const res = await routeRoomRequest(c.req.raw, c.env);
     return res ?? c.json({ code: "not_found", message: "Room not found." }, 404);

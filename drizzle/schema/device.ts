@@ -135,13 +135,15 @@ export const deviceTable = sqliteTable(
     index("device_space_uuid_last_seen_idx").on(t.space_uuid, t.last_seen, t.uuid),
     // A location's devices (?ordering=-created_at) and the per-location totals.
     index("device_space_uuid_location_uuid_idx").on(t.space_uuid, t.location_uuid, t.created_at, t.uuid),
-    // Filters.
-    index("device_space_uuid_device_type_uuid_idx").on(t.space_uuid, t.device_type_uuid),
-    index("device_space_uuid_connected_status_idx").on(t.space_uuid, t.connected_status, t.online),
-    index("device_space_uuid_enabled_idx").on(t.space_uuid, t.enabled),
-    index("device_space_uuid_vision_enabled_idx").on(t.space_uuid, t.vision_enabled),
+    // Filters. Each ends with the default ordering (online, uuid), so a filtered first page or
+    // keyset page is a range read in order even when the filtered value is rare (no sort, no scan).
+    index("device_space_uuid_device_type_uuid_idx").on(t.space_uuid, t.device_type_uuid, t.online, t.uuid),
+    index("device_space_uuid_connected_status_idx").on(t.space_uuid, t.connected_status, t.online, t.uuid),
+    index("device_space_uuid_enabled_idx").on(t.space_uuid, t.enabled, t.online, t.uuid),
+    index("device_space_uuid_vision_enabled_idx").on(t.space_uuid, t.vision_enabled, t.online, t.uuid),
     index("device_space_uuid_combined_status_idx").on(t.space_uuid, t.combined_status),
-    index("device_space_uuid_name_idx").on(t.space_uuid, t.name),
+    // ?search= and ?name= ("contains") read this index alone, without visiting table rows.
+    index("device_space_uuid_name_machine_id_idx").on(t.space_uuid, t.name, t.machine_id),
     uniqueIndex("device_unclaimed_device_uuid_idx").on(t.unclaimed_device_uuid),
   ],
 );

@@ -26,5 +26,6 @@ export * from "./runner.ts";
 export * from "./space.ts";
 export * from "./space-account.ts";
 export * from "./tag.ts";
+export * from "./unclaimed-device.ts";
 export * from "./user.ts";
 export * from "./working-time.ts";

@@ -1,31 +1,9 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { type RoomEvent, ServerMessage } from "../../party/protocol.ts";
+import type { RoomEvent, ServerMessage } from "../../party/protocol.ts";
 import { publishToLocation, publishToSpace } from "../../worker/services/realtime.ts";
 import { makeDevice, makeDeviceCredential, makeLocation, memberOf, ORIGIN } from "../factories.ts";
-
-/** Opens a room socket through the Worker, as a browser or an agent would. */
-async function join(path: string, token?: string) {
-  const url = new URL(`${ORIGIN}${path}`);
-  if (token) url.searchParams.set("token", token);
-  const res = await SELF.fetch(url, { headers: { Upgrade: "websocket" } });
-  const ws = res.webSocket;
-  if (!ws) return { status: res.status, messages: [] as ServerMessage[], ws: null };
-  ws.accept();
-  const messages: ServerMessage[] = [];
-  ws.addEventListener("message", (e) => {
-    messages.push(ServerMessage.parse(JSON.parse(e.data as string)));
-  });
-  return { status: res.status, messages, ws };
-}
-
-const until = async (check: () => boolean, ms = 3000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
+import { join, until } from "../ws.ts";
 
 const deviceEvent = (space_uuid: string, device_uuid: string): RoomEvent => ({
   type: "deviceDetailsUpdate",

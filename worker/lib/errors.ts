@@ -2,14 +2,20 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
-import { type ApiErrorBody, type ErrorCode, errorCodes } from "../../contracts/errors.ts";
+import {
+  type ApiErrorBody,
+  type EntryErrors,
+  type ErrorCode,
+  errorCodes,
+  type FieldErrors,
+} from "../../contracts/errors.ts";
 
 /** The one error type of the API; app.onError turns it into the one JSON shape. */
 export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly errors?: Record<string, string[]>,
+    readonly errors?: FieldErrors,
     readonly headers?: Record<string, string>,
   ) {
     super(message);
@@ -35,6 +41,44 @@ export function fieldErrors(error: { issues: readonly z.core.$ZodIssue[] }): Rec
 
 export const validationError = (error: { issues: readonly z.core.$ZodIssue[] }) =>
   new ApiError("validation_error", "There are validation errors.", fieldErrors(error));
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The value at `path` inside `input` (undefined when any step is missing). */
+const valueAt = (input: unknown, path: readonly PropertyKey[]): unknown =>
+  path.reduce<unknown>(
+    (value, key) => (isRecord(value) || Array.isArray(value) ? value[key as never] : undefined),
+    input,
+  );
+
+/**
+ * zod issues → field errors, knowing the raw input: "Required" only where the value is absent
+ * (zod 4 issues do not carry their input, so fieldErrors reports every type error as Required),
+ * and an issue inside an entry of a list field (path [field, index, key]) goes into a list aligned
+ * with the entries of `input[field]` ({} for a valid entry), e.g.
+ * `{ working_time_monday: [{ start: ["Overlapping intervals detected"] }, {}] }`.
+ */
+export function fieldErrorsOfInput(error: { issues: readonly z.core.$ZodIssue[] }, input: unknown): FieldErrors {
+  const flat: Record<string, string[]> = {};
+  const lists: Record<string, EntryErrors[]> = {};
+  for (const issue of error.issues) {
+    const missing = issue.code === "invalid_type" && valueAt(input, issue.path) === undefined;
+    const message = missing ? "Required" : issue.message;
+    const [field, index, key, ...rest] = issue.path;
+    const entries = isRecord(input) && typeof field === "string" ? input[field] : undefined;
+    if (typeof index !== "number" || key === undefined || !Array.isArray(entries) || index >= entries.length) {
+      const name = issue.path.length ? issue.path.join(".") : "non_field_errors";
+      flat[name] = [...(flat[name] ?? []), message];
+      continue;
+    }
+    const list = lists[String(field)] ?? entries.map((): EntryErrors => ({}));
+    lists[String(field)] = list;
+    const name = [key, ...rest].join(".");
+    list[index][name] = [...(list[index][name] ?? []), message];
+  }
+  return { ...flat, ...lists };
+}
 
 export function handleError(err: unknown, c: Context): Response {
   if (err instanceof ApiError) {

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Outlet } from "react-router";
+import { useAccountPresence } from "@/features/accounts/use-account-presence";
 import { CurrentSpaceContext, resolveSpace, useCurrentSpace } from "@/features/session/current-space";
 import { sessionQueries } from "@/features/session/queries";
 import { useSpaceRealtime } from "@/lib/use-space-realtime";
@@ -24,6 +25,7 @@ export function AppLayout() {
 function SignedInFrame() {
   const { space } = useCurrentSpace();
   useSpaceRealtime(space.space_uuid);
+  useAccountPresence(space.space_uuid, space.account_uuid);
   return (
     <div className="flex h-dvh overflow-hidden bg-background">
       <Sidebar />

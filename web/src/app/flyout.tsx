@@ -1,5 +1,5 @@
 import { PanelRightIcon } from "lucide-react";
-import { useRef, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from "react";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -26,33 +26,39 @@ export function flyoutBackTarget(pathname: string, state: unknown): string {
   return `/${pathname.split("/")[1] ?? ""}`;
 }
 
+const FlyoutCloseContext = createContext<() => void>(() => {});
+
+/** Closes the flyout (with its exit animation), then goes back like the close button does. */
+export function useFlyoutClose() {
+  return useContext(FlyoutCloseContext);
+}
+
 /**
- * The route-driven flyout: open on every route with a device_type, location_type,
- * group_type, monitoring_type or action param. A Radix Dialog shown as a right-side sheet
- * (focus trapped, Esc closes); closing navigates back once the exit animation is done.
+ * The route-driven flyout frame: a Radix Dialog shown as a right-side sheet (focus trapped,
+ * Esc closes); closing navigates back once the exit animation is done. Panels render their
+ * own SheetHeader / SheetBody / SheetFooter inside it.
  */
-export function Flyout() {
-  const t = useT();
-  const params = useParams();
+export function FlyoutSheet({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(true);
+  // Closed for the path it was closed at: going back to another flyout of the same route
+  // (edit → view) shows the sheet again.
+  const [closedAt, setClosedAt] = useState<string | null>(null);
+  const open = closedAt !== location.pathname;
   // Radix also reports "close auto focus" when the sheet unmounts because the route moved
   // on (e.g. to another flyout): only a close by the user navigates back.
   const closedByUser = useRef(false);
-
-  const kind = params.device_type ?? params.location_type ?? params.group_type ?? params.monitoring_type;
-  const action = params.action ?? "";
-  const titleKey = actionTitles[action];
-  const title = titleKey ? t(titleKey) : action;
-  const subject = [kind, params.uuid].filter(Boolean).join(" · ");
+  const close = useCallback(() => {
+    closedByUser.current = true;
+    setClosedAt(location.pathname);
+  }, [location.pathname]);
 
   return (
     <Sheet
       open={open}
       onOpenChange={(next) => {
         closedByUser.current = !next;
-        setOpen(next);
+        setClosedAt(next ? null : location.pathname);
       }}
     >
       <SheetContent
@@ -61,19 +67,43 @@ export function Flyout() {
           if (closedByUser.current) navigate(flyoutBackTarget(location.pathname, location.state));
         }}
       >
-        <SheetHeader>
-          <div className="flex items-center gap-2">
-            <SheetTitle>{title}</SheetTitle>
-            {params.tab && <Badge variant="secondary">{params.tab}</Badge>}
-          </div>
-          <SheetDescription className={subject ? "font-mono text-xs" : undefined}>
-            {subject || t("flyout.subtitle")}
-          </SheetDescription>
-        </SheetHeader>
-        <SheetBody>
-          <EmptyState icon={PanelRightIcon} title={t("flyout.empty.title")} description={t("flyout.empty.text")} />
-        </SheetBody>
+        <FlyoutCloseContext value={close}>{children}</FlyoutCloseContext>
       </SheetContent>
     </Sheet>
+  );
+}
+
+/** The flyout of routes whose panel is not built yet: title from the action, an empty state. */
+export function Flyout() {
+  return (
+    <FlyoutSheet>
+      <FlyoutPlaceholder />
+    </FlyoutSheet>
+  );
+}
+
+export function FlyoutPlaceholder() {
+  const t = useT();
+  const params = useParams();
+  const kind = params.device_type ?? params.location_type ?? params.group_type ?? params.monitoring_type;
+  const action = params.action ?? "";
+  const titleKey = actionTitles[action];
+  const title = titleKey ? t(titleKey) : action;
+  const subject = [kind, params.uuid].filter(Boolean).join(" · ");
+  return (
+    <>
+      <SheetHeader>
+        <div className="flex items-center gap-2">
+          <SheetTitle>{title}</SheetTitle>
+          {params.tab && <Badge variant="secondary">{params.tab}</Badge>}
+        </div>
+        <SheetDescription className={subject ? "font-mono text-xs" : undefined}>
+          {subject || t("flyout.subtitle")}
+        </SheetDescription>
+      </SheetHeader>
+      <SheetBody>
+        <EmptyState icon={PanelRightIcon} title={t("flyout.empty.title")} description={t("flyout.empty.text")} />
+      </SheetBody>
+    </>
   );
 }

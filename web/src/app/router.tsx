@@ -55,13 +55,22 @@ const assetsRoutes: RouteObject = {
     {
       path: "locations",
       children: [
-        { path: "global", lazy: lazyComponent(assetsChunk, (m) => m.WorkingTimePage) },
+        {
+          // The control panel: working_time (default) and custom_fields (console.md §2.6).
+          path: "global",
+          lazy: lazyComponent(assetsChunk, (m) => m.ControlPanel),
+          children: [
+            { index: true, element: <Navigate to="working_time" replace /> },
+            { path: "working_time", lazy: lazyComponent(assetsChunk, (m) => m.GlobalWorkingTimePage) },
+            { path: "custom_fields", lazy: lazyComponent(assetsChunk, (m) => m.CustomFieldsPage) },
+          ],
+        },
         {
           lazy: lazyComponent(assetsChunk, (m) => m.LocationsPage),
           children: [
             { index: true },
-            flyout(":action"),
-            flyout(":location_type/:action/:uuid/:tab"),
+            { path: ":action", lazy: lazyComponent(assetsChunk, (m) => m.LocationFlyout) },
+            { path: ":location_type/:action/:uuid/:tab", lazy: lazyComponent(assetsChunk, (m) => m.LocationFlyout) },
             flyout(":device_type/:action/:space_uuid/:uuid/:tab"),
           ],
         },
@@ -70,7 +79,10 @@ const assetsRoutes: RouteObject = {
     {
       path: "groups",
       lazy: lazyComponent(assetsChunk, (m) => m.GroupsPage),
-      children: [flyout(":action"), flyout(":group_type/:action/:space_uuid/:uuid/:tab")],
+      children: [
+        { path: ":action", lazy: lazyComponent(assetsChunk, (m) => m.GroupFlyout) },
+        { path: ":group_type/:action/:space_uuid/:uuid/:tab", lazy: lazyComponent(assetsChunk, (m) => m.GroupFlyout) },
+      ],
     },
   ],
 };
@@ -121,7 +133,10 @@ export const router = createBrowserRouter([
                 path: "accounts",
                 lazy: lazyComponent(signedInChunk, (m) => m.AccountsPage),
                 errorElement: <RouteError inline />,
-                children: [flyout(":action")],
+                children: [
+                  { path: "inviteUser", lazy: lazyComponent(signedInChunk, (m) => m.InviteUserFlyout) },
+                  flyout(":action"),
+                ],
               },
               assetsRoutes,
               monitorRoutes,

@@ -1,4 +1,4 @@
-import { ApiErrorBody } from "@contracts/errors";
+import { ApiErrorBody, type EntryErrors } from "@contracts/errors";
 import type { z } from "zod";
 import { TokenRequestError } from "./auth-client";
 import { endSession, getSession, refreshSession, type Session } from "./session";
@@ -22,9 +22,22 @@ export class ApiError extends Error {
 
   /** Field errors of a 400 (`{ field: [messages] }`), empty when it carried only a message. */
   get fieldErrors(): Record<string, string[]> {
-    return this.body?.errors ?? {};
+    const out: Record<string, string[]> = {};
+    for (const [field, messages] of Object.entries(this.body?.errors ?? {})) {
+      if (isMessageList(messages)) out[field] = messages;
+    }
+    return out;
+  }
+
+  /** Errors of a list field (e.g. a working-time day): one `{ field: [messages] }` per entry. */
+  entryErrors(field: string): EntryErrors[] | null {
+    const value = this.body?.errors?.[field];
+    return value && !isMessageList(value) ? value : null;
   }
 }
+
+const isMessageList = (value: string[] | EntryErrors[]): value is string[] =>
+  value.every((item) => typeof item === "string");
 
 type QueryValue = string | number | boolean | null | undefined;
 
@@ -37,6 +50,8 @@ export type ApiFetchOptions<S extends z.ZodType> = {
   signal?: AbortSignal;
 };
 
+type RequestOptions = Pick<ApiFetchOptions<z.ZodType>, "method" | "json" | "signal">;
+
 export function apiUrl(path: string, query?: ApiFetchOptions<z.ZodType>["query"]) {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -48,7 +63,7 @@ export function apiUrl(path: string, query?: ApiFetchOptions<z.ZodType>["query"]
   return `${API_BASE}${path}${search ? `?${search}` : ""}`;
 }
 
-async function send(url: string, options: ApiFetchOptions<z.ZodType>, accessToken: string) {
+async function send(url: string, options: RequestOptions, accessToken: string) {
   const headers: Record<string, string> = { Accept: "application/json", Authorization: `Bearer ${accessToken}` };
   if (options.json !== undefined) headers["Content-Type"] = "application/json";
   try {
@@ -70,14 +85,12 @@ async function errorBody(res: Response): Promise<ApiErrorBody | null> {
 }
 
 /**
- * The one API call: adds the bearer token, parses the JSON reply with `schema` and throws
- * a typed ApiError. A 401 refreshes the token once and retries; if that fails — or the
- * server answers 422 — the session is cleared and the route guard sends the user to /login.
+ * Sends an authorised request. A 401 refreshes the token once and retries; if that fails — or
+ * the server answers 422 — the session is cleared and the route guard sends the user to /login.
  */
-export async function apiFetch<S extends z.ZodType>(path: string, options: ApiFetchOptions<S>): Promise<z.output<S>> {
+async function authorizedFetch(url: string, options: RequestOptions): Promise<Response> {
   const session = getSession();
   if (!session) throw new ApiError(401, null);
-  const url = apiUrl(path, options.query);
   let res = await send(url, options, session.access_token);
 
   if (res.status === 401) {
@@ -93,7 +106,26 @@ export async function apiFetch<S extends z.ZodType>(path: string, options: ApiFe
   }
   if (res.status === 422) endSession("expired");
   if (!res.ok) throw new ApiError(res.status, await errorBody(res));
+  return res;
+}
 
+/** The one API call: adds the bearer token, parses the JSON reply with `schema`, throws a typed ApiError. */
+export async function apiFetch<S extends z.ZodType>(path: string, options: ApiFetchOptions<S>): Promise<z.output<S>> {
+  const res = await authorizedFetch(apiUrl(path, options.query), options);
   const data: unknown = res.status === 204 ? undefined : await res.json().catch(() => undefined);
   return options.schema.parse(data);
+}
+
+/** A file export (CSV …) fetched with the bearer token and handed to the browser as a download. */
+export async function apiDownload(
+  path: string,
+  options: { query?: ApiFetchOptions<z.ZodType>["query"]; filename: string },
+) {
+  const res = await authorizedFetch(apiUrl(path, options.query), {});
+  const href = URL.createObjectURL(await res.blob());
+  const link = Object.assign(document.createElement("a"), { href, download: options.filename });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }

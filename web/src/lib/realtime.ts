@@ -34,6 +34,8 @@ function onDeviceUpdate(message: DeviceUpdate, { queryClient, alert, t }: Realti
   void queryClient.invalidateQueries({ queryKey: deviceQueries.all(message.space_uuid) });
   if (message.event !== "deviceUpdated") {
     void queryClient.invalidateQueries({ queryKey: locationQueries.all(message.space_uuid) });
+    // Groups list their locations' device counts and online state too.
+    void queryClient.invalidateQueries({ queryKey: groupQueries.all(message.space_uuid) });
   }
 }
 

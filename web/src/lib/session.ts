@@ -74,9 +74,22 @@ export async function signIn(email: string, password: string) {
   set(fromTokens(tokens));
 }
 
-/** Revokes the refresh-token family, then clears the stored session. */
+/** Work to do while the session is still valid when the user signs out (e.g. report presence). */
+const signOutHooks = new Set<() => Promise<unknown>>();
+
+export function beforeSignOut(hook: () => Promise<unknown>) {
+  signOutHooks.add(hook);
+  return () => {
+    signOutHooks.delete(hook);
+  };
+}
+
+/** Runs the beforeSignOut hooks, revokes the refresh-token family, then clears the stored session. */
 export async function signOut() {
   const session = current;
+  // Best effort and bounded: sign-out never waits more than 3 s for these.
+  const hooks = Promise.allSettled([...signOutHooks].map((hook) => hook()));
+  await Promise.race([hooks, new Promise((resolve) => setTimeout(resolve, 3000))]);
   if (session) await revokeRefreshToken(session.refresh_token).catch((error) => console.warn("Revoke failed", error));
   endSession("signed_out");
 }

@@ -7,6 +7,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
+import { usePermissions } from "@/features/space/use-permissions";
 import { type MessageKey, useT } from "@/lib/i18n";
 
 export type AssetsTab = "locations" | "devices" | "groups";
@@ -24,6 +25,9 @@ const actions: Record<AssetsTab, ReadonlyArray<{ action: string; label: MessageK
 export function AddMenu({ tab }: { tab: AssetsTab }) {
   const t = useT();
   const navigate = useNavigate();
+  // Viewers cannot add anything (the server would refuse): no button at all.
+  const { canWrite } = usePermissions();
+  if (!canWrite) return null;
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>

@@ -30,7 +30,7 @@ export function AssetsShell() {
   return (
     <div className="flex h-full flex-col">
       <ShellHeader
-        crumbs={workingTime ? [...crumbs, t("workingTime.title")] : crumbs}
+        crumbs={workingTime ? [...crumbs, t("controlPanel.title")] : crumbs}
         actions={tab !== "groups" && !workingTime ? <ViewToggle /> : undefined}
       />
       <TabLinks tabs={tabs} label={t("nav.assets")} className="px-6" />

@@ -50,6 +50,16 @@ export function SheetBody({ className, ...props }: ComponentProps<"div">) {
   return <div data-slot="sheet-body" className={cn("flex-1 overflow-y-auto px-6 py-5", className)} {...props} />;
 }
 
+export function SheetFooter({ className, ...props }: ComponentProps<"div">) {
+  return (
+    <div
+      data-slot="sheet-footer"
+      className={cn("flex items-center justify-end gap-2 border-t bg-background px-6 py-3", className)}
+      {...props}
+    />
+  );
+}
+
 export function SheetTitle({ className, ...props }: ComponentProps<typeof SheetPrimitive.Title>) {
   return <SheetPrimitive.Title className={cn("text-base leading-tight font-semibold", className)} {...props} />;
 }

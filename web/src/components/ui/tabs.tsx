@@ -12,8 +12,17 @@ export type TabLink = {
 const tabClass =
   "relative inline-flex h-10 items-center gap-2 px-1 text-sm font-medium text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:text-foreground focus-visible:after:bg-ring after:absolute after:inset-x-0 after:-bottom-px after:h-0.5 after:rounded-full [&_svg]:size-4";
 
+type TabLinksProps = {
+  tabs: readonly TabLink[];
+  label: string;
+  className?: string;
+  /** History state carried to every tab (e.g. where a flyout returns to) and replace instead of push. */
+  state?: unknown;
+  replace?: boolean;
+};
+
 /** Route-driven tabs: links styled as tabs (the URL is the selected state). */
-export function TabLinks({ tabs, label, className }: { tabs: readonly TabLink[]; label: string; className?: string }) {
+export function TabLinks({ tabs, label, className, state, replace }: TabLinksProps) {
   return (
     <nav aria-label={label} className={cn("flex items-center gap-6 border-b", className)}>
       {tabs.map(({ to, label: text, icon: Icon, disabled }) =>
@@ -30,6 +39,8 @@ export function TabLinks({ tabs, label, className }: { tabs: readonly TabLink[];
           <NavLink
             key={to}
             to={to}
+            state={state}
+            replace={replace}
             className={({ isActive }) => cn(tabClass, isActive && "text-foreground after:bg-primary")}
           >
             {Icon && <Icon aria-hidden="true" />}

@@ -1,37 +1,164 @@
-import { UserPlusIcon, UsersIcon } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
+import type { RowSelectionState } from "@tanstack/react-table";
+import { DownloadIcon, SearchIcon, SearchXIcon, UserPlusIcon, UsersIcon } from "lucide-react";
+import { useMemo, useState } from "react";
 import { Link, Outlet } from "react-router";
 import { ShellHeader } from "@/app/shells/shell-header";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { Input } from "@/components/ui/input";
 import { useCurrentSpace } from "@/features/session/current-space";
-import { useT } from "@/lib/i18n";
+import { spaceQueries } from "@/features/space/queries";
+import { usePermissions } from "@/features/space/use-permissions";
+import { useI18n } from "@/lib/i18n";
+import { AccountsTable } from "./accounts-table";
+import { ActionDialogs } from "./action-dialogs";
+import { accountColumns } from "./columns";
+import { ExportDialog } from "./export-dialog";
+import { FilterPanel } from "./filter-panel";
+import { Pagination } from "./pagination";
+import { accountQueries } from "./queries";
+import { type AccountAction, RowActions } from "./row-actions";
+import { SummaryCards } from "./summary-cards";
+import { useAccountFilters } from "./use-account-filters";
 
-/** /accounts — the accounts table arrives with the accounts issue; /accounts/inviteUser opens the flyout. */
+/** /accounts (console.md §2.10): summary cards, filters, search, the table; /accounts/inviteUser opens the flyout. */
 export function AccountsPage() {
-  const t = useT();
+  const { t, lang } = useI18n();
   const { space } = useCurrentSpace();
+  const spaceUuid = space.space_uuid;
+  const { isAdmin } = usePermissions();
+  const roles = useQuery(spaceQueries.roles(spaceUuid)).data?.roles ?? [];
+  const filters = useAccountFilters();
+  const list = useQuery(accountQueries.list(spaceUuid, filters.applied));
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const [action, setAction] = useState<AccountAction | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const { page, page_size } = filters.applied;
+  const columns = useMemo(
+    () =>
+      accountColumns({
+        t,
+        lang,
+        offset: (page - 1) * page_size,
+        actions: isAdmin
+          ? (account) =>
+              account.account_uuid === space.account_uuid ? null : <RowActions account={account} onAction={setAction} />
+          : undefined,
+      }),
+    [t, lang, page, page_size, isAdmin, space.account_uuid],
+  );
+  const rows = list.data?.accounts ?? noRows;
+  const selected = Object.keys(selection).length;
+
   return (
     <div className="flex h-full flex-col">
       <ShellHeader
         crumbs={[space.space_name, t("nav.accounts")]}
         actions={
-          <Button asChild size="sm">
-            <Link to="/accounts/inviteUser">
-              <UserPlusIcon aria-hidden="true" />
-              {t("accounts.invite")}
-            </Link>
-          </Button>
+          isAdmin && (
+            <Button asChild size="sm">
+              <Link to="/accounts/inviteUser">
+                <UserPlusIcon aria-hidden="true" />
+                {t("accounts.invite")}
+              </Link>
+            </Button>
+          )
         }
       />
-      <div className="min-h-0 flex-1 overflow-y-auto border-t p-6">
-        <EmptyState
-          icon={UsersIcon}
-          title={t("accounts.empty.title")}
-          description={t("accounts.empty.text")}
-          className="rounded-lg border border-dashed"
-        />
+      <div className="min-h-0 flex-1 overflow-y-auto border-t">
+        <div className="flex flex-col gap-4 p-6">
+          <SummaryCards summary={list.data?.summary} />
+          <div className="flex items-start gap-4">
+            <div className="w-44 shrink-0">
+              <FilterPanel
+                choice={filters.choice}
+                roles={roles}
+                onChange={filters.setChoice}
+                onClear={filters.clear}
+                active={filters.active}
+              />
+            </div>
+            <section
+              aria-label={t("accounts.table.label")}
+              className="min-w-0 flex-1 overflow-hidden rounded-lg border bg-card shadow-xs"
+            >
+              <div className="flex flex-wrap items-center gap-3 border-b px-2.5 py-2.5">
+                <div className="relative w-full max-w-xs">
+                  <SearchIcon
+                    className="absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+                    aria-hidden="true"
+                  />
+                  <Input
+                    type="search"
+                    value={filters.search}
+                    onChange={(event) => filters.setSearch(event.target.value)}
+                    placeholder={t("accounts.search")}
+                    aria-label={t("accounts.search")}
+                    className="h-8 pl-8"
+                  />
+                </div>
+                <span className="text-xs text-muted-foreground" aria-live="polite">
+                  {selected > 0 && t("accounts.selected", { count: selected })}
+                </span>
+                <Button variant="outline" size="sm" className="ml-auto" onClick={() => setExporting(true)}>
+                  <DownloadIcon aria-hidden="true" />
+                  {t("export.open")}
+                </Button>
+              </div>
+              <AccountsTable
+                rows={rows}
+                columns={columns}
+                loading={list.isPending}
+                skeletonRows={page_size}
+                selection={selection}
+                onSelectionChange={setSelection}
+                empty={
+                  filters.active ? (
+                    <EmptyState
+                      icon={SearchXIcon}
+                      title={t("accounts.noMatch.title")}
+                      description={t("accounts.noMatch.text")}
+                      action={
+                        <Button variant="outline" size="sm" onClick={filters.clear}>
+                          {t("accounts.filter.clear")}
+                        </Button>
+                      }
+                    />
+                  ) : (
+                    <EmptyState
+                      icon={UsersIcon}
+                      title={t("accounts.empty.title")}
+                      description={t("accounts.empty.text")}
+                    />
+                  )
+                }
+              />
+              {list.isError && (
+                <p role="alert" className="border-t px-3 py-2 text-sm text-destructive">
+                  {t("accounts.loadFailed")}
+                </p>
+              )}
+              {list.data && list.data.objects_count > 0 && (
+                <Pagination
+                  page={page}
+                  pages={list.data.pages_count}
+                  pageSize={page_size}
+                  total={list.data.objects_count}
+                  onPage={filters.setPage}
+                  onPageSize={filters.setPageSize}
+                />
+              )}
+            </section>
+          </div>
+        </div>
       </div>
+      <ExportDialog open={exporting} onOpenChange={setExporting} space={spaceUuid} filters={filters.applied} />
+      {isAdmin && <ActionDialogs space={spaceUuid} roles={roles} action={action} onDone={() => setAction(null)} />}
       <Outlet />
     </div>
   );
 }
+
+const noRows: never[] = [];

@@ -11,13 +11,15 @@ import { useT } from "@/lib/i18n";
 import type { SignInValues } from "./use-sign-in";
 
 type LoginFormProps = {
+  /** Prefilled e.g. after a lifecycle page set the password. */
+  defaultEmail?: string;
   pending: boolean;
   /** The server's message (wrong password, throttled, …), shown under the form. */
   error: Error | null;
   onSubmit: (values: SignInValues) => void;
 };
 
-export function LoginForm({ pending, error, onSubmit }: LoginFormProps) {
+export function LoginForm({ defaultEmail = "", pending, error, onSubmit }: LoginFormProps) {
   const t = useT();
   const schema = useMemo(
     () =>
@@ -31,7 +33,10 @@ export function LoginForm({ pending, error, onSubmit }: LoginFormProps) {
       }),
     [t],
   );
-  const form = useForm<SignInValues>({ resolver: zodResolver(schema), defaultValues: { email: "", password: "" } });
+  const form = useForm<SignInValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: defaultEmail, password: "" },
+  });
   const { errors } = form.formState;
 
   return (
@@ -42,7 +47,7 @@ export function LoginForm({ pending, error, onSubmit }: LoginFormProps) {
           id="login-email"
           type="email"
           autoComplete="username"
-          autoFocus
+          autoFocus={!defaultEmail}
           aria-invalid={errors.email ? true : undefined}
           aria-describedby={errors.email ? "login-email-error" : undefined}
           {...form.register("email")}
@@ -64,6 +69,7 @@ export function LoginForm({ pending, error, onSubmit }: LoginFormProps) {
           id="login-password"
           type="password"
           autoComplete="current-password"
+          autoFocus={Boolean(defaultEmail)}
           aria-invalid={errors.password ? true : undefined}
           aria-describedby={errors.password ? "login-password-error" : undefined}
           {...form.register("password")}

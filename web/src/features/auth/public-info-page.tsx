@@ -1,42 +1,35 @@
-import { ArrowLeftIcon } from "lucide-react";
-import { Link } from "react-router";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { type MessageKey, useT } from "@/lib/i18n";
-import { AuthLayout } from "./auth-layout";
+import { EmailRequestPage } from "./email-request-page";
+import { RegistrationPage } from "./registration-page";
+import { SetPasswordPage } from "./set-password-page";
+import { SpaceJoinPage } from "./space-join-page";
 
-/** The public account pages; their forms arrive with the account-lifecycle issue. */
-export const publicPages = {
-  "account-registration": { title: "public.registration.title", text: "public.registration.text" },
-  "space-join": { title: "public.spaceJoin.title", text: "public.spaceJoin.text" },
-  "account-password-update": { title: "public.passwordUpdate.title", text: "public.passwordUpdate.text" },
-  "account-password-reset": { title: "public.passwordReset.title", text: "public.passwordReset.text" },
-  "update-account": { title: "public.updateAccount.title", text: "public.updateAccount.text" },
-  "forgot-password": { title: "public.forgotPassword.title", text: "public.forgotPassword.text" },
-  "change-password": { title: "public.changePassword.title", text: "public.changePassword.text" },
-} as const satisfies Record<string, { title: MessageKey; text: MessageKey }>;
+/** The public account-lifecycle routes (console.md §2.1), each a real form (§7.7). */
+export const publicPages = [
+  "account-registration",
+  "space-join",
+  "account-password-update",
+  "account-password-reset",
+  "update-account",
+  "forgot-password",
+  "change-password",
+] as const;
 
-export type PublicPage = keyof typeof publicPages;
+export type PublicPage = (typeof publicPages)[number];
 
+/** The router's element for every public page: the page's own form. */
 export function PublicInfoPage({ page }: { page: PublicPage }) {
-  const t = useT();
-  const { title, text } = publicPages[page];
-  return (
-    <AuthLayout>
-      <Card>
-        <CardHeader>
-          <CardTitle className="text-lg">{t(title)}</CardTitle>
-          <CardDescription>{t(text)}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Button asChild variant="outline" className="w-full">
-            <Link to="/login">
-              <ArrowLeftIcon aria-hidden="true" />
-              {t("public.backToLogin")}
-            </Link>
-          </Button>
-        </CardContent>
-      </Card>
-    </AuthLayout>
-  );
+  switch (page) {
+    case "account-registration":
+      return <RegistrationPage />;
+    case "space-join":
+      return <SpaceJoinPage />;
+    case "account-password-update":
+      return <SetPasswordPage kind="update" />;
+    case "account-password-reset":
+      return <SetPasswordPage kind="reset" />;
+    case "forgot-password":
+    case "change-password":
+    case "update-account":
+      return <EmailRequestPage kind={page} />;
+  }
 }

@@ -6,3 +6,11 @@ export function returnPath(state: unknown): string {
   }
   return "/devices";
 }
+
+/** What a lifecycle page hands to /login after a password was set: a notice and the e-mail. */
+export function lifecycleHandoff(state: unknown): { notice: string | null; email: string } {
+  if (typeof state !== "object" || state === null) return { notice: null, email: "" };
+  const notice = "notice" in state && typeof state.notice === "string" ? state.notice : null;
+  const email = "email" in state && typeof state.email === "string" ? state.email : "";
+  return { notice, email };
+}

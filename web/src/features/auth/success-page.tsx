@@ -3,6 +3,7 @@ import {
   CircleCheckIcon,
   Clock3Icon,
   type LucideIcon,
+  MailCheckIcon,
   MailWarningIcon,
   ShieldXIcon,
   UserCogIcon,
@@ -22,6 +23,8 @@ const states = {
   UserNotAllowed: { icon: ShieldXIcon, title: "success.notAllowed.title", text: "success.notAllowed.text" },
   MethodNotAllowed: { icon: MailWarningIcon, title: "success.resetSent.title", text: "success.resetSent.text" },
   UserNonExist: { icon: UserXIcon, title: "success.notActive.title", text: "success.notActive.text" },
+  /** Not one of §8's states: a reset or set-password link was mailed. */
+  EmailSent: { icon: MailCheckIcon, title: "success.emailSent.title", text: "success.emailSent.text" },
 } as const satisfies Record<string, { icon: LucideIcon; title: MessageKey; text: MessageKey }>;
 
 export type SuccessState = keyof typeof states;

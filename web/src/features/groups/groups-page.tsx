@@ -1,19 +1,124 @@
-import { Layers3Icon } from "lucide-react";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Layers3Icon, RotateCwIcon, SearchIcon, SearchXIcon, TriangleAlertIcon } from "lucide-react";
+import { useMemo, useRef, useState } from "react";
 import { Outlet } from "react-router";
+import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { useCurrentSpace } from "@/features/session/current-space";
 import { useT } from "@/lib/i18n";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
+import { useScrollEnd } from "@/lib/use-scroll-end";
+import { GroupCard, GroupCardSkeleton } from "./group-card";
+import { GROUP_SORTS, type GroupOrdering, groupSort } from "./group-filters";
+import { groupQueries } from "./queries";
 
-/** /groups — the location-group list arrives with the groups issue. */
+const SKELETONS = Array.from({ length: 8 }, (_, i) => `s${i}`);
+const grid = "grid grid-cols-[repeat(auto-fill,minmax(280px,1fr))] gap-3";
+
+/** /groups: the space's location groups as cards, searched and sorted, loaded page by page. */
 export function GroupsPage() {
   const t = useT();
+  const { space } = useCurrentSpace();
+  const [search, setSearch] = useState("");
+  const [ordering, setOrdering] = useState<GroupOrdering>("-created_at");
+  const filters = useDebouncedValue(
+    useMemo(() => ({ ordering, ...(search.trim() ? { search: search.trim() } : {}) }), [ordering, search]),
+    500,
+  );
+  const list = useInfiniteQuery(groupQueries.list(space.space_uuid, filters));
+  const groups = useMemo(() => list.data?.pages.flatMap((page) => page.location_groups) ?? [], [list.data]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  useScrollEnd(scrollRef, () => void list.fetchNextPage(), {
+    enabled: list.hasNextPage && !list.isFetchingNextPage,
+    itemCount: groups.length,
+  });
+  const total = list.data?.pages[0]?.objects_count;
+
   return (
-    <div className="p-6">
-      <EmptyState
-        icon={Layers3Icon}
-        title={t("groups.empty.title")}
-        description={t("groups.empty.text")}
-        className="rounded-lg border border-dashed"
-      />
+    <div ref={scrollRef} className="h-full overflow-y-auto">
+      <search className="sticky top-0 z-10 flex flex-wrap items-center gap-2 border-b bg-background/95 px-6 py-3 backdrop-blur">
+        <div className="relative w-72">
+          <SearchIcon className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden="true" />
+          <Input
+            type="search"
+            aria-label={t("groups.search")}
+            placeholder={t("groups.search")}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className="pl-8"
+          />
+        </div>
+        <div className="ml-auto flex items-center gap-2">
+          {total !== undefined && (
+            <span className="text-xs text-muted-foreground tabular-nums">{t("groups.count", { count: total })}</span>
+          )}
+          <Select value={ordering} onValueChange={(value) => setOrdering(groupSort(value))}>
+            <SelectTrigger aria-label={t("groups.sort.label")} className="w-56">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent align="end">
+              {GROUP_SORTS.map((sort) => (
+                <SelectItem key={sort.value} value={sort.value}>
+                  {t(sort.label)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </search>
+      <div className="px-6 pt-4 pb-24">
+        {list.isPending ? (
+          <div role="status" aria-label={t("common.loading")} className={grid}>
+            {SKELETONS.map((key) => (
+              <GroupCardSkeleton key={key} />
+            ))}
+          </div>
+        ) : list.isError ? (
+          <EmptyState
+            icon={TriangleAlertIcon}
+            title={t("groups.loadFailed")}
+            description={list.error.message}
+            action={
+              <Button variant="outline" onClick={() => void list.refetch()}>
+                <RotateCwIcon aria-hidden="true" />
+                {t("common.retry")}
+              </Button>
+            }
+          />
+        ) : groups.length === 0 ? (
+          filters.search ? (
+            <EmptyState
+              icon={SearchXIcon}
+              title={t("groups.noMatch.title")}
+              description={t("groups.noMatch.text")}
+              className="rounded-lg border border-dashed"
+            />
+          ) : (
+            <EmptyState
+              icon={Layers3Icon}
+              title={t("groups.empty.title")}
+              description={t("groups.empty.text")}
+              className="rounded-lg border border-dashed"
+            />
+          )
+        ) : (
+          <ul className={grid} aria-label={t("assets.groups")}>
+            {groups.map((group) => (
+              <li key={group.uuid}>
+                <GroupCard group={group} space={space.space_uuid} />
+              </li>
+            ))}
+            {list.isFetchingNextPage &&
+              SKELETONS.slice(0, 4).map((key) => (
+                <li key={key}>
+                  <GroupCardSkeleton />
+                </li>
+              ))}
+          </ul>
+        )}
+      </div>
       <Outlet />
     </div>
   );

@@ -1,4 +1,30 @@
-/** Query keys of a space's location groups (queryOptions arrive with the group list). */
+import { LocationGroup, LocationGroupList, type LocationGroupQuery } from "@contracts/location-group";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/api";
+import { nextPageOf } from "@/lib/paging";
+
+export type GroupFilters = Pick<Partial<LocationGroupQuery>, "ordering" | "search">;
+/** console.md §9: groups 36 a page, ordering -created_at. */
+export const GROUP_PAGE_SIZE = 36;
+
+/** Query keys and options of a space's location groups; location events invalidate `all(space)`. */
 export const groupQueries = {
   all: (space: string) => ["space", space, "groups"] as const,
+  list: (space: string, filters: GroupFilters) =>
+    infiniteQueryOptions({
+      queryKey: [...groupQueries.all(space), "list", filters] as const,
+      queryFn: ({ pageParam, signal }) =>
+        apiFetch(`/space/${space}/location-group/items/`, {
+          schema: LocationGroupList,
+          query: { ...filters, page: pageParam, page_size: GROUP_PAGE_SIZE },
+          signal,
+        }),
+      initialPageParam: 1,
+      getNextPageParam: (last) => nextPageOf(last.links),
+    }),
+  detail: (space: string, uuid: string) =>
+    queryOptions({
+      queryKey: [...groupQueries.all(space), "detail", uuid] as const,
+      queryFn: ({ signal }) => apiFetch(`/space/${space}/location-group/${uuid}/`, { schema: LocationGroup, signal }),
+    }),
 };

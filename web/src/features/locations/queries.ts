@@ -1,5 +1,87 @@
-/** Query keys of a space's locations (queryOptions arrive with the location list). */
+import { CountryList, Location, LocationList, type LocationListQuery, LocationTypeList } from "@contracts/location";
+import { LocationDeviceList } from "@contracts/location-assets";
+import { TagList } from "@contracts/tag";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/api";
+import { nextPageOf } from "@/lib/paging";
+
+/** The list query without paging (the page comes from the infinite query). */
+export type LocationFilters = Omit<Partial<LocationListQuery>, "page" | "page_size">;
+export const LOCATION_PAGE_SIZE = 36;
+
+/** Query keys and options of a space's locations; real-time events invalidate `all(space)`. */
 export const locationQueries = {
   all: (space: string) => ["space", space, "locations"] as const,
-  detail: (space: string, uuid: string) => [...locationQueries.all(space), "detail", uuid] as const,
+  /** GET /space/{space}/location/items/ page by page (console.md §9: 36 a page). */
+  list: (space: string, filters: LocationFilters) =>
+    infiniteQueryOptions({
+      queryKey: [...locationQueries.all(space), "list", filters] as const,
+      queryFn: ({ pageParam, signal }) =>
+        apiFetch(`/space/${space}/location/items/`, {
+          schema: LocationList,
+          query: { ...filters, page: pageParam, page_size: LOCATION_PAGE_SIZE },
+          signal,
+        }),
+      initialPageParam: 1,
+      getNextPageParam: (last) => nextPageOf(last.links),
+    }),
+  /** Every location of the space by name (group link pickers); one big page. */
+  options: (space: string) =>
+    queryOptions({
+      queryKey: [...locationQueries.all(space), "options"] as const,
+      queryFn: ({ signal }) =>
+        apiFetch(`/space/${space}/location/items/`, {
+          schema: LocationList,
+          query: { ordering: "name", page_size: 500 },
+          signal,
+        }),
+      select: (reply) => reply.locations,
+    }),
+  detail: (space: string, uuid: string) =>
+    queryOptions({
+      queryKey: [...locationQueries.all(space), "detail", uuid] as const,
+      queryFn: ({ signal }) => apiFetch(`/space/${space}/location/${uuid}/`, { schema: Location, signal }),
+    }),
+  /** GET /space/{space}/device/location/items/?location_uuid=… page by page. */
+  devices: (space: string, uuid: string) =>
+    infiniteQueryOptions({
+      queryKey: [...locationQueries.all(space), "detail", uuid, "devices"] as const,
+      queryFn: ({ pageParam, signal }) =>
+        apiFetch(`/space/${space}/device/location/items/`, {
+          schema: LocationDeviceList,
+          query: { location_uuid: uuid, page: pageParam, ordering: "-online" },
+          signal,
+        }),
+      initialPageParam: 1,
+      getNextPageParam: (last) => nextPageOf(last.links),
+    }),
+};
+
+/** Reference lists shared by every space (they change with a release, not at run time). */
+export const referenceQueries = {
+  locationTypes: () =>
+    queryOptions({
+      queryKey: ["reference", "location-types"] as const,
+      queryFn: ({ signal }) => apiFetch("/location-type/items/", { schema: LocationTypeList, signal }),
+      select: (reply) => reply.location_types,
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
+  countries: () =>
+    queryOptions({
+      queryKey: ["reference", "countries"] as const,
+      queryFn: ({ signal }) => apiFetch("/country/items/", { schema: CountryList, signal }),
+      select: (reply) => reply.countries,
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
+};
+
+export const tagQueries = {
+  all: (space: string) => ["space", space, "tags"] as const,
+  /** GET /space/{space}/tag/items/ (ordered by name). */
+  list: (space: string) =>
+    queryOptions({
+      queryKey: [...tagQueries.all(space), "list"] as const,
+      queryFn: ({ signal }) => apiFetch(`/space/${space}/tag/items/`, { schema: TagList, signal }),
+      select: (reply) => reply.tags,
+    }),
 };

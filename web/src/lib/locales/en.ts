@@ -1,3 +1,6 @@
+import { enAccounts } from "./en-accounts";
+import { enAssets } from "./en-assets";
+
 /** English: the complete dictionary (every key the console uses; other languages fall back here). */
 export const en = {
   "app.tagline": "Outpost · fleet console for remote devices",
@@ -148,6 +151,8 @@ export const en = {
   "realtime.locationOffline": "{location_name} went offline",
   "realtime.unnamedDevice": "A device",
   "realtime.unnamedLocation": "A location",
+  ...enAssets,
+  ...enAccounts,
 } as const;
 
 export type MessageKey = keyof typeof en;

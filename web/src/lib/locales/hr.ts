@@ -1,4 +1,6 @@
 import type { MessageKey } from "./en";
+import { hrAccounts } from "./hr-accounts";
+import { hrAssets } from "./hr-assets";
 
 /** Croatian: partial on purpose; missing keys fall back to English. */
 export const hr: Partial<Record<MessageKey, string>> = {
@@ -71,4 +73,6 @@ export const hr: Partial<Record<MessageKey, string>> = {
   "devices.empty.text": "Dodajte Runner uređaj ili otkrijte uređaje na mreži lokacije da bi se ovdje prikazali.",
   "locations.empty.text": "Dodajte lokaciju kako biste uređaje organizirali prema mjestu rada.",
   "groups.empty.text": "Grupirajte lokacije kako biste ih zajedno pratili i upravljali njima.",
+  ...hrAssets,
+  ...hrAccounts,
 };

@@ -1,0 +1,179 @@
+/**
+ * Device list benchmark: seeds one space with 100 000 devices (plus locations, tags and tag
+ * links) into a throwaway local D1, serves it with `wrangler dev` and times the device list
+ * calls through fetch on localhost: the first page, page 50 by number, a deep page by number and
+ * by keyset cursor, every ordering and every filter of the devices filter set.
+ *
+ *   npm run bench                                   (the runner: scripts/bench.ts)
+ *   node scripts/bench-devices.ts [--devices 100000] [--runs 15] [--port N (default: a free one)] [--analyze] [--keep]
+ *
+ * Prints a Markdown table (median / p95 / min in ms, objects_count) for docs/benchmarks.md.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { CONSOLE_CLIENT_ID } from "../contracts/auth.ts";
+import { DEVICE_TYPES } from "../drizzle/reference.ts";
+import { benchFleet, BENCH_EMAIL as EMAIL, BENCH_PASSWORD as PASSWORD } from "./bench/fleet-sql.ts";
+import { localD1, printPlans } from "./bench/local-d1.ts";
+import { ROOT, startTool, waitForHttp } from "./lib/proc.ts";
+
+const { values: args } = parseArgs({
+  options: {
+    devices: { type: "string", default: "100000" },
+    runs: { type: "string", default: "15" },
+    port: { type: "string" },
+    keep: { type: "boolean", default: false },
+    analyze: { type: "boolean", default: false },
+  },
+});
+const DEVICES = Number(args.devices);
+const RUNS = Number(args.runs);
+/** A port nothing listens on (other dev servers and e2e runs may hold the usual ones). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return typeof address === "object" && address ? address.port : 8799;
+}
+const PORT = args.port ? Number(args.port) : await freePort();
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const fleet = benchFleet();
+const SPACE = fleet.space;
+const LOCATIONS = fleet.locations;
+const TAGS = fleet.tags;
+
+async function signIn(): Promise<string> {
+  const res = await fetch(`${ORIGIN}/auth/token`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "password",
+      username: EMAIL,
+      password: PASSWORD,
+      client_id: CONSOLE_CLIENT_ID,
+    }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+type Reply = { devices?: { uuid: string }[]; objects_count?: number; links?: { next: string | null } };
+
+async function time(path: string, token: string) {
+  const t = performance.now();
+  const res = await fetch(`${ORIGIN}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  const body = (await res.json()) as Reply;
+  const ms = performance.now() - t;
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+  return { ms, body };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+
+async function measure(label: string, path: string) {
+  const token = await signIn();
+  for (let i = 0; i < 3; i++) await time(path, token);
+  const samples: number[] = [];
+  let count = 0;
+  let rows = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const { ms, body } = await time(path, token);
+    samples.push(ms);
+    count = body.objects_count ?? 0;
+    rows = body.devices?.length ?? 0;
+  }
+  samples.sort((a, b) => a - b);
+  const f = (n: number) => n.toFixed(1);
+  const line = `| ${label} | ${f(percentile(samples, 0.5))} | ${f(percentile(samples, 0.95))} | ${f(samples[0])} | ${rows} | ${count} |`;
+  console.log(line);
+  return line;
+}
+
+const base = `/api/space/${SPACE}/device/items/`;
+const pathOf = (url: string) => {
+  const u = new URL(url);
+  return u.pathname + u.search;
+};
+
+async function run() {
+  const work = mkdtempSync(join(tmpdir(), "outpost-bench-"));
+  const persistDir = join(work, "state");
+  const sqlDir = join(work, "sql");
+  mkdirSync(sqlDir, { recursive: true });
+  mkdirSync(`${ROOT}/web/dist`, { recursive: true });
+  console.error(`Seeding ${DEVICES} devices into ${persistDir}…`);
+  const t0 = Date.now();
+  const db = localD1(persistDir, sqlDir);
+  await db.seed(fleet, DEVICES, Boolean(args.analyze));
+  console.log("Query plans:");
+  printPlans(db.command, SPACE);
+  console.error(`Seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s. Starting wrangler dev on ${PORT}…`);
+  const server = startTool(
+    "wrangler",
+    ["dev", "--port", String(PORT), "--ip", "127.0.0.1", "--persist-to", persistDir],
+    {
+      WRANGLER_LOG: "error",
+    },
+  );
+  const stop = () => server.kill("SIGTERM");
+  process.on("SIGINT", () => {
+    stop();
+    process.exit(130);
+  });
+  try {
+    await waitForHttp(`${ORIGIN}/healthz`, 90_000);
+    const token = await signIn();
+    // A deep page by number, and the same page reached by the cursor in its predecessor's links.
+    const deepPage = Math.max(2, Math.floor(DEVICES / 36) - 5);
+    const before = await time(`${base}?page=${deepPage - 1}`, token);
+    const deepCursor = before.body.links?.next ? pathOf(before.body.links.next) : `${base}?page=${deepPage}`;
+    const fifty = await time(`${base}?page=49`, token);
+    const cursor50 = fifty.body.links?.next ? pathOf(fifty.body.links.next) : `${base}?page=50`;
+    const tagged = `${base}?tag_uuid=${TAGS[3]}`;
+    const lastName = `Device ${String(DEVICES - 1).padStart(6, "0")}`;
+    const lines = [
+      `| request (${DEVICES} devices, page_size 36) | median ms | p95 ms | min ms | rows | objects_count |`,
+      "|---|---|---|---|---|---|",
+    ];
+    console.log(lines.join("\n"));
+    const scenarios: [string, string][] = [
+      ["baseline: GET /space/{space}/ (auth + membership, no list)", `/api/space/${SPACE}/`],
+      ["first page (-online)", base],
+      ["page 50 by number", `${base}?page=50`],
+      ["page 50 by cursor", cursor50],
+      [`page ${deepPage} by number (OFFSET ${(deepPage - 1) * 36})`, `${base}?page=${deepPage}`],
+      [`page ${deepPage} by cursor (keyset)`, deepCursor],
+      ["ordering=-created_at", `${base}?ordering=-created_at`],
+      ["ordering=created_at", `${base}?ordering=created_at`],
+      ["ordering=-installation_date", `${base}?ordering=-installation_date`],
+      ["ordering=installation_date", `${base}?ordering=installation_date`],
+      ["ordering=-updated_at", `${base}?ordering=-updated_at`],
+      ["search=Device 01 (10 000 matches)", `${base}?search=Device%2001`],
+      ["search=Device 0999 (100 matches)", `${base}?search=Device%200999`],
+      [`search=${lastName} (one match)`, `${base}?search=${encodeURIComponent(lastName)}`],
+      [`location_uuid (~${Math.round(DEVICES / LOCATIONS.length)})`, `${base}?location_uuid=${LOCATIONS[7]}`],
+      ["device_type_uuid=Linux", `${base}?device_type_uuid=${DEVICE_TYPES[0].uuid}`],
+      ["connected_status=connected", `${base}?connected_status=connected`],
+      ["connected_status=archived", `${base}?connected_status=archived`],
+      ["online=true", `${base}?online=true`],
+      ["online=false", `${base}?online=false`],
+      ["enabled=false", `${base}?enabled=false`],
+      ["vision_enabled=enabled", `${base}?vision_enabled=enabled`],
+      ["tag_uuid", tagged],
+      ["location + connected + online", `${base}?location_uuid=${LOCATIONS[7]}&connected_status=connected&online=true`],
+    ];
+    for (const [label, path] of scenarios) lines.push(await measure(label, path));
+    writeFileSync(join(work, "results.md"), `${lines.join("\n")}\n`);
+    console.error(`\nResults also in ${join(work, "results.md")}`);
+  } finally {
+    stop();
+    if (!args.keep) rmSync(work, { recursive: true, force: true });
+    else console.error(`Kept ${work}`);
+  }
+}
+
+await run();

@@ -1,0 +1,84 @@
+/** A throwaway local D1 for benchmarks: migrations, seed files in chunks, and SQL commands. */
+import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { quietEnv, ROOT, runTool } from "../lib/proc.ts";
+import type { benchFleet } from "./fleet-sql.ts";
+
+const CHUNK = 10_000;
+
+export function localD1(persistDir: string, sqlDir: string) {
+  const common = ["--local", "--persist-to", persistDir];
+  runTool("wrangler", ["d1", "migrations", "apply", "DB", ...common], { quiet: true });
+  // Wrangler prints query results at log level, which quietEnv's WRANGLER_LOG=warn hides.
+  const command = (sql: string) =>
+    spawnSync(
+      `${ROOT}/node_modules/.bin/wrangler`,
+      ["d1", "execute", "DB", ...common, "--command", sql, "--json", "--yes"],
+      {
+        cwd: ROOT,
+        env: { ...quietEnv, WRANGLER_LOG: "log" },
+        encoding: "utf8",
+      },
+    ).stdout;
+  const exec = (file: string) =>
+    runTool("wrangler", ["d1", "execute", "DB", ...common, "--file", file, "--yes"], { quiet: true });
+  return {
+    command,
+    async seed(fleet: ReturnType<typeof benchFleet>, devices: number, analyze: boolean) {
+      const header = join(sqlDir, "000-header.sql");
+      writeFileSync(header, await fleet.headerSql());
+      exec(header);
+      for (let from = 0; from < devices; from += CHUNK) {
+        const file = join(sqlDir, `devices-${from}.sql`);
+        writeFileSync(file, fleet.deviceChunkSql(from, Math.min(devices, from + CHUNK)));
+        const t = Date.now();
+        exec(file);
+        console.error(`  seeded ${Math.min(devices, from + CHUNK)} devices (${Date.now() - t} ms)`);
+      }
+      // Without --analyze the planner has no statistics, as on a fresh D1 database; with it,
+      // it has what `PRAGMA optimize` would gather on a live one.
+      if (analyze) {
+        const file = join(sqlDir, "zz-analyze.sql");
+        writeFileSync(file, "ANALYZE;");
+        exec(file);
+      }
+    },
+  };
+}
+
+/**
+ * EXPLAIN QUERY PLAN of the list's statements (the shape drizzle generates), to show which index
+ * each one walks: the default page, a keyset page, a filtered page and the count.
+ */
+export function printPlans(exec: (command: string) => string, space: string) {
+  const from = `from "device" left join "location" on "location"."uuid" = "device"."location_uuid"`;
+  const plans: [string, string][] = [
+    [
+      "first page -online",
+      `select "device"."uuid" ${from} where "device"."space_uuid" = '${space}' order by "device"."online" desc, "device"."uuid" desc limit 36`,
+    ],
+    [
+      "keyset -online",
+      `select "device"."uuid" ${from} where "device"."space_uuid" = '${space}' and ("device"."online", "device"."uuid") < (0, '8') order by "device"."online" desc, "device"."uuid" desc limit 37`,
+    ],
+    [
+      "keyset -installation_date (value range)",
+      `select "device"."uuid" ${from} where "device"."space_uuid" = '${space}' and ("device"."installation_date", "device"."uuid") < ('2025-06-01', '8') order by "device"."installation_date" desc, "device"."uuid" desc limit 37`,
+    ],
+    [
+      "search (row ids read from the name index)",
+      `select "device"."uuid" ${from} where "device"."space_uuid" = '${space}' and "device".rowid in (select "s".rowid from "device" as "s" where "s"."space_uuid" = '${space}' and ("s"."name" like '%x%' or "s"."machine_id" like '%x%')) order by "device"."online" desc, "device"."uuid" desc limit 36`,
+    ],
+    [
+      "connected_status filter",
+      `select "device"."uuid" ${from} where "device"."space_uuid" = '${space}' and "device"."connected_status" = 'connected' order by "device"."online" desc, "device"."uuid" desc limit 36`,
+    ],
+    ["count", `select count(*) from "device" where "device"."space_uuid" = '${space}'`],
+  ];
+  for (const [label, query] of plans) {
+    const out = exec(`EXPLAIN QUERY PLAN ${query}`);
+    const rows = (JSON.parse(out) as { results: { detail: string }[] }[])[0]?.results ?? [];
+    console.log(`- ${label}: ${rows.map((r) => r.detail).join("; ")}`);
+  }
+}

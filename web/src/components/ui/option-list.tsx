@@ -1,0 +1,156 @@
+import { CheckIcon, PlusIcon, SearchIcon } from "lucide-react";
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import { cn } from "@/lib/utils";
+
+export type ComboOption = { value: string; label: string; hint?: string };
+
+export type CreateOption = {
+  label: (query: string) => string;
+  onCreate: (query: string) => void;
+  /** The longest name that can be created; the search shows a counter. */
+  maxLength: number;
+};
+
+type OptionListProps = {
+  options: readonly ComboOption[];
+  isSelected: (value: string) => boolean;
+  onPick: (value: string) => void;
+  searchLabel: string;
+  emptyText: string;
+  multiple?: boolean;
+  create?: CreateOption;
+};
+
+const matches = (option: ComboOption, needle: string) =>
+  !needle || `${option.label} ${option.hint ?? ""}`.toLowerCase().includes(needle);
+
+/**
+ * A search box over a listbox (inside a popover): typing filters, arrows move, Enter picks,
+ * Esc closes the popover. Focus stays in the search box (aria-activedescendant).
+ */
+export function OptionList({ options, isSelected, onPick, searchLabel, emptyText, multiple, create }: OptionListProps) {
+  const listId = useId();
+  const [query, setQuery] = useState("");
+  const [active, setActive] = useState(0);
+  const listRef = useRef<HTMLDivElement>(null);
+  const needle = query.trim().toLowerCase();
+  const shown = useMemo(() => options.filter((o) => matches(o, needle)), [options, needle]);
+  const canCreate = Boolean(create && needle && !options.some((o) => o.label.toLowerCase() === needle));
+  const rowCount = shown.length + (canCreate ? 1 : 0);
+  const activeIndex = Math.min(active, Math.max(rowCount - 1, 0));
+
+  useEffect(() => {
+    listRef.current?.querySelector(`[data-index="${activeIndex}"]`)?.scrollIntoView({ block: "nearest" });
+  }, [activeIndex]);
+
+  const pickRow = (index: number) => {
+    const option = shown[index];
+    if (option) onPick(option.value);
+    else if (canCreate && create) {
+      create.onCreate(query.trim());
+      setQuery("");
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const moves: Record<string, number> = {
+      ArrowDown: activeIndex + 1,
+      ArrowUp: activeIndex - 1,
+      Home: 0,
+      End: rowCount - 1,
+    };
+    if (event.key in moves) {
+      event.preventDefault();
+      setActive(Math.max(0, Math.min(rowCount - 1, moves[event.key] ?? 0)));
+    } else if (event.key === "Enter") {
+      event.preventDefault(); // never submits the surrounding form
+      if (rowCount > 0) pickRow(activeIndex);
+    }
+  };
+
+  const optionId = (index: number) => `${listId}-${index}`;
+  return (
+    <div className="flex flex-col">
+      <div className="flex items-center gap-2 border-b px-2.5">
+        <SearchIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+        <input
+          role="combobox"
+          aria-label={searchLabel}
+          aria-expanded="true"
+          aria-controls={listId}
+          aria-activedescendant={rowCount > 0 ? optionId(activeIndex) : undefined}
+          placeholder={searchLabel}
+          value={query}
+          maxLength={create?.maxLength}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setActive(0);
+          }}
+          onKeyDown={onKeyDown}
+          className="h-9 min-w-0 flex-1 bg-transparent text-sm outline-none placeholder:text-muted-foreground"
+        />
+        {create && (
+          <span className="text-xs tabular-nums text-muted-foreground">
+            {query.length}/{create.maxLength}
+          </span>
+        )}
+      </div>
+      <div
+        ref={listRef}
+        id={listId}
+        role="listbox"
+        aria-label={searchLabel}
+        aria-multiselectable={multiple || undefined}
+        className="max-h-64 overflow-y-auto p-1"
+      >
+        {shown.map((option, index) => (
+          // Keys are handled by the search box (aria-activedescendant), as the combobox pattern wants.
+          // biome-ignore lint/a11y/useKeyWithClickEvents: see above
+          <div
+            key={option.value}
+            tabIndex={-1}
+            id={optionId(index)}
+            data-index={index}
+            role="option"
+            aria-selected={isSelected(option.value)}
+            onMouseDown={(event) => event.preventDefault()}
+            onMouseMove={() => setActive(index)}
+            onClick={() => pickRow(index)}
+            className={cn(
+              "flex cursor-default items-center gap-2 rounded-md px-2 py-1.5 text-sm select-none",
+              index === activeIndex && "bg-accent text-accent-foreground",
+            )}
+          >
+            <CheckIcon
+              className={cn("size-4 shrink-0 text-primary", !isSelected(option.value) && "invisible")}
+              aria-hidden="true"
+            />
+            <span className="min-w-0 flex-1 truncate">{option.label}</span>
+            {option.hint && <span className="max-w-[55%] truncate text-xs text-muted-foreground">{option.hint}</span>}
+          </div>
+        ))}
+        {canCreate && create && (
+          // biome-ignore lint/a11y/useKeyWithClickEvents: keys are handled by the search box
+          <div
+            tabIndex={-1}
+            id={optionId(shown.length)}
+            data-index={shown.length}
+            role="option"
+            aria-selected={false}
+            onMouseDown={(event) => event.preventDefault()}
+            onMouseMove={() => setActive(shown.length)}
+            onClick={() => pickRow(shown.length)}
+            className={cn(
+              "flex cursor-default items-center gap-2 rounded-md px-2 py-1.5 text-sm text-primary select-none",
+              activeIndex === shown.length && "bg-accent",
+            )}
+          >
+            <PlusIcon className="size-4 shrink-0" aria-hidden="true" />
+            {create.label(query.trim())}
+          </div>
+        )}
+        {rowCount === 0 && <p className="px-2 py-3 text-center text-sm text-muted-foreground">{emptyText}</p>}
+      </div>
+    </div>
+  );
+}

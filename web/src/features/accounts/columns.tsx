@@ -1,0 +1,153 @@
+import type { AccountRow, AccountStatus } from "@contracts/account";
+import { createColumnHelper, rowSelectionFeature, tableFeatures } from "@tanstack/react-table";
+import type { ReactNode } from "react";
+import { Avatar, AvatarFallback } from "@/components/ui/avatar";
+import { Badge } from "@/components/ui/badge";
+import { Checkbox } from "@/components/ui/checkbox";
+import { formatDateTime, formatTimeAgo } from "@/lib/datetime";
+import { initialsOf } from "@/lib/format";
+import type { Lang, MessageKey, TFunction } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
+
+export const accountFeatures = tableFeatures({ rowSelectionFeature });
+const helper = createColumnHelper<typeof accountFeatures, AccountRow>();
+
+export type ColumnContext = {
+  t: TFunction;
+  lang: Lang;
+  /** Rows before this page (the index column counts across pages). */
+  offset: number;
+  /** Admin row actions; undefined for everyone else (the column is left out). */
+  actions?: (row: AccountRow) => ReactNode;
+};
+
+const statusBadge: Record<AccountStatus, { className: string; key: MessageKey }> = {
+  active: { className: "bg-success/12 text-success", key: "accounts.status.active" },
+  invited: { className: "bg-info/12 text-info", key: "accounts.status.invited" },
+  disabled: { className: "bg-muted text-muted-foreground", key: "accounts.status.disabled" },
+};
+
+/** Per column: the cell classes (widths, alignment) shared by header, cells and skeleton rows. */
+export const columnClass: Record<string, string> = {
+  select: "w-9 pr-0",
+  index: "w-9 pr-1 text-right text-muted-foreground tabular-nums",
+  avatar: "w-11 pr-0",
+  email: "max-w-64",
+  display_name: "max-w-36",
+  invited_on: "whitespace-nowrap tabular-nums",
+  status: "w-20",
+  role: "w-32",
+  inactivity: "whitespace-nowrap",
+  actions: "w-10 pl-0 text-right",
+};
+
+/** console.md §2.10 columns: index, avatar, Email (online dot), Display Name, Added on, Status, Role, Inactivity. */
+export function accountColumns({ t, lang, offset, actions }: ColumnContext) {
+  const columns = helper.columns([
+    helper.display({
+      id: "select",
+      header: ({ table }) => (
+        <Checkbox
+          aria-label={t("accounts.selectPage")}
+          checked={
+            table.getIsAllPageRowsSelected() ? true : table.getIsSomePageRowsSelected() ? "indeterminate" : false
+          }
+          onCheckedChange={(value) => table.toggleAllPageRowsSelected(value === true)}
+        />
+      ),
+      cell: ({ row }) => (
+        <Checkbox
+          aria-label={t("accounts.selectRow", { email: row.original.email })}
+          checked={row.getIsSelected()}
+          onCheckedChange={(value) => row.toggleSelected(value === true)}
+        />
+      ),
+    }),
+    helper.display({ id: "index", header: "#", cell: ({ row }) => offset + row.index + 1 }),
+    helper.display({
+      id: "avatar",
+      header: () => <span className="sr-only">{t("accounts.col.avatar")}</span>,
+      cell: ({ row }) => (
+        <Avatar className="size-7">
+          <AvatarFallback className="text-[11px]">{initialsOf(row.original.display_name)}</AvatarFallback>
+        </Avatar>
+      ),
+    }),
+    helper.accessor("email", {
+      id: "email",
+      header: () => t("accounts.col.email"),
+      cell: ({ row }) => (
+        <span className="flex min-w-0 items-center gap-2">
+          <span
+            className={cn("size-2 shrink-0 rounded-full", row.original.online ? "bg-success" : "bg-destructive")}
+            role="img"
+            aria-label={row.original.online ? t("accounts.online") : t("accounts.offline")}
+          />
+          <span className="truncate font-medium" title={row.original.email}>
+            {row.original.email}
+          </span>
+        </span>
+      ),
+    }),
+    helper.accessor("display_name", {
+      id: "display_name",
+      header: () => t("accounts.col.displayName"),
+      cell: ({ getValue }) => <span className="block truncate">{getValue() || "—"}</span>,
+    }),
+    helper.accessor("invited_on", {
+      id: "invited_on",
+      header: () => t("accounts.col.addedOn"),
+      cell: ({ getValue }) => formatDateTime(getValue(), lang),
+    }),
+    helper.accessor("status", {
+      id: "status",
+      header: () => t("accounts.col.status"),
+      cell: ({ getValue }) => {
+        const badge = statusBadge[getValue()];
+        return (
+          <Badge variant="secondary" className={badge.className}>
+            {t(badge.key)}
+          </Badge>
+        );
+      },
+    }),
+    helper.display({
+      id: "role",
+      header: () => t("accounts.col.role"),
+      cell: ({ row }) => (
+        <span className="flex flex-wrap gap-1">
+          {row.original.roles.map((role) => (
+            <Badge key={role.uuid} variant="default">
+              {role.name}
+            </Badge>
+          ))}
+        </span>
+      ),
+    }),
+    helper.display({
+      id: "inactivity",
+      header: () => t("accounts.col.inactivity"),
+      cell: ({ row }) =>
+        row.original.online ? (
+          <span className="font-medium text-success">{t("accounts.onlineNow")}</span>
+        ) : row.original.last_seen ? (
+          <span className="text-muted-foreground" title={formatDateTime(row.original.last_seen, lang)}>
+            {formatTimeAgo(row.original.last_seen, lang)}
+          </span>
+        ) : (
+          <span className="text-muted-foreground" title={t("accounts.neverSeenHint")}>
+            {t("accounts.neverSeen")}
+          </span>
+        ),
+    }),
+  ]);
+  if (!actions) return columns;
+  return helper.columns([
+    ...columns,
+    helper.display({
+      id: "actions",
+      header: () => <span className="sr-only">{t("accounts.col.actions")}</span>,
+      cell: ({ row }) => actions(row.original),
+    }),
+  ]);
+}

@@ -1,0 +1,27 @@
+import { InviteReply } from "@contracts/account";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { showAlert } from "@/lib/alerts";
+import { apiFetch } from "@/lib/api";
+import { useT } from "@/lib/i18n";
+import { accountQueries } from "./queries";
+
+export type InviteEntryValue = { email: string; role_uuid: string };
+
+/** POST /space/{space}/account/add/; the form reads field errors from `error`. */
+export function useInviteAccounts(space: string) {
+  const queryClient = useQueryClient();
+  const t = useT();
+  return useMutation({
+    mutationFn: (entries: InviteEntryValue[]) =>
+      apiFetch(`/space/${space}/account/add/`, {
+        method: "POST",
+        json: { user_accounts: entries },
+        schema: InviteReply,
+      }),
+    onSuccess: () => {
+      showAlert({ type: "success", message: t("invite.success") });
+      return queryClient.invalidateQueries({ queryKey: accountQueries.all(space) });
+    },
+    onError: () => showAlert({ type: "error", message: t("invite.failed") }),
+  });
+}

@@ -1,0 +1,120 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ArrowLeftIcon, LoaderCircleIcon } from "lucide-react";
+import { useMemo } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { type MessageKey, useT } from "@/lib/i18n";
+import { sessionEmail } from "@/lib/session";
+import { AuthLayout } from "./auth-layout";
+import { FormError } from "./form-error";
+import { formErrorOf, successPath } from "./lifecycle-state";
+import { Field } from "./password-fields";
+import { postEmail, useLifecycleCall } from "./use-lifecycle";
+
+type EmailValues = { email: string };
+
+type EmailFormProps = {
+  defaultEmail: string;
+  pending: boolean;
+  error: string | null;
+  serverErrors: Record<string, string[]>;
+  submitLabel: string;
+  onSubmit: (values: EmailValues) => void;
+};
+
+/** One e-mail field and a submit button. */
+export function EmailForm({ defaultEmail, pending, error, serverErrors, submitLabel, onSubmit }: EmailFormProps) {
+  const t = useT();
+  const schema = useMemo(
+    () =>
+      z.object({
+        email: z
+          .string()
+          .trim()
+          .min(1, t("validation.required"))
+          .pipe(z.email(t("validation.email"))),
+      }),
+    [t],
+  );
+  const form = useForm<EmailValues>({ resolver: zodResolver(schema), defaultValues: { email: defaultEmail } });
+  return (
+    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
+      <Field
+        id="request-email"
+        label={t("login.email")}
+        type="email"
+        autoComplete="username"
+        autoFocus
+        error={form.formState.errors.email?.message ?? serverErrors.email?.[0]}
+        {...form.register("email")}
+      />
+      <Button type="submit" size="lg" disabled={pending} aria-busy={pending} className="w-full">
+        {pending && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
+        {submitLabel}
+      </Button>
+      <FormError message={error} />
+    </form>
+  );
+}
+
+/** Pages that mail a link: forgot password (reset), change password and finish setting up (update). */
+const variants = {
+  "forgot-password": {
+    path: "/account/password-reset/",
+    title: "public.forgotPassword.title",
+    text: "lifecycle.forgotText",
+    submit: "lifecycle.sendReset",
+  },
+  "change-password": {
+    path: "/account/password-update/",
+    title: "public.changePassword.title",
+    text: "lifecycle.changeText",
+    submit: "lifecycle.sendLink",
+  },
+  "update-account": {
+    path: "/account/password-update/",
+    title: "public.updateAccount.title",
+    text: "lifecycle.updateAccountText",
+    submit: "lifecycle.sendLink",
+  },
+} as const satisfies Record<string, { path: string; title: MessageKey; text: MessageKey; submit: MessageKey }>;
+
+export function EmailRequestPage({ kind }: { kind: keyof typeof variants }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const variant = variants[kind];
+  const call = useLifecycleCall(
+    ({ email }: EmailValues) => postEmail(variant.path, email),
+    () => navigate(successPath("EmailSent"), { replace: true }),
+  );
+  const failure = formErrorOf(call.error, t("lifecycle.failed"));
+  return (
+    <AuthLayout>
+      <Card>
+        <CardHeader className="pb-4">
+          <CardTitle className="text-lg">{t(variant.title)}</CardTitle>
+          <CardDescription>{t(variant.text)}</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-2">
+          <EmailForm
+            defaultEmail={sessionEmail() ?? ""}
+            pending={call.isPending}
+            error={failure.message}
+            serverErrors={failure.fields}
+            submitLabel={t(variant.submit)}
+            onSubmit={(values) => call.mutate(values)}
+          />
+          <Button asChild variant="ghost" size="sm" className="self-center text-muted-foreground">
+            <Link to="/login">
+              <ArrowLeftIcon aria-hidden="true" />
+              {t("public.backToLogin")}
+            </Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,76 @@
+import { PASSWORD_MIN_LENGTH } from "@contracts/account-lifecycle";
+import type { ComponentProps } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
+import { z } from "zod";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import type { TFunction } from "@/lib/i18n";
+
+/** New password + its confirmation, with the server's minimum length. */
+export const passwordShape = (t: TFunction) => ({
+  password: z.string().min(PASSWORD_MIN_LENGTH, t("lifecycle.passwordTooShort", { n: PASSWORD_MIN_LENGTH })),
+  confirm: z.string().min(1, t("validation.required")),
+});
+
+export const passwordsMatch = (t: TFunction) => ({
+  check: (v: { password: string; confirm: string }) => v.password === v.confirm,
+  params: { message: t("lifecycle.passwordMismatch"), path: ["confirm"] },
+});
+
+/** A labelled input with its error message (for the lifecycle forms). */
+export function Field({
+  id,
+  label,
+  error,
+  ...input
+}: { id: string; label: string; error?: string } & ComponentProps<"input">) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...input}
+      />
+      {error && (
+        <p id={`${id}-error`} className="text-xs text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type PasswordFieldsProps = {
+  idPrefix: string;
+  password: UseFormRegisterReturn;
+  confirm: UseFormRegisterReturn;
+  errors: { password?: string; confirm?: string };
+  t: TFunction;
+};
+
+/** New password (with the minimum length hint) and its confirmation. */
+export function PasswordFields({ idPrefix, password, confirm, errors, t }: PasswordFieldsProps) {
+  return (
+    <>
+      <Field
+        id={`${idPrefix}-password`}
+        label={t("lifecycle.newPassword")}
+        type="password"
+        autoComplete="new-password"
+        error={errors.password}
+        {...password}
+      />
+      <p className="-mt-2 text-xs text-muted-foreground">{t("lifecycle.passwordHint", { n: PASSWORD_MIN_LENGTH })}</p>
+      <Field
+        id={`${idPrefix}-confirm`}
+        label={t("lifecycle.confirmPassword")}
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirm}
+        {...confirm}
+      />
+    </>
+  );
+}

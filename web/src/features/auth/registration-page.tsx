@@ -1,0 +1,129 @@
+import type { TokenCheck } from "@contracts/account-lifecycle";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { LoaderCircleIcon } from "lucide-react";
+import { useMemo } from "react";
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { type TFunction, useT } from "@/lib/i18n";
+import { AuthLayout } from "./auth-layout";
+import { FormError } from "./form-error";
+import { formErrorOf } from "./lifecycle-state";
+import { LinkGate } from "./link-gate";
+import { Field, PasswordFields, passwordShape, passwordsMatch } from "./password-fields";
+import { patchLink, useLifecycleCall } from "./use-lifecycle";
+
+export type RegistrationValues = { display_name: string; full_name: string; password: string; confirm: string };
+
+const registrationSchema = (t: TFunction) => {
+  const match = passwordsMatch(t);
+  return z
+    .object({
+      display_name: z.string().trim().min(1, t("validation.required")).max(256),
+      full_name: z.string().trim().max(256),
+      ...passwordShape(t),
+    })
+    .refine(match.check, match.params);
+};
+
+type RegistrationFormProps = {
+  email: string;
+  defaultValues: RegistrationValues;
+  pending: boolean;
+  error: string | null;
+  serverErrors: Record<string, string[]>;
+  onSubmit: (values: RegistrationValues) => void;
+};
+
+/** Display name, full name and a password for a newly invited user. */
+export function RegistrationForm({
+  email,
+  defaultValues,
+  pending,
+  error,
+  serverErrors,
+  onSubmit,
+}: RegistrationFormProps) {
+  const t = useT();
+  const schema = useMemo(() => registrationSchema(t), [t]);
+  const form = useForm<RegistrationValues>({ resolver: zodResolver(schema), defaultValues });
+  const { errors } = form.formState;
+  const message = (field: keyof RegistrationValues) => errors[field]?.message ?? serverErrors[field]?.[0];
+
+  return (
+    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
+      <Field id="reg-email" label={t("login.email")} value={email} readOnly disabled autoComplete="username" />
+      <Field
+        id="reg-display-name"
+        label={t("lifecycle.displayName")}
+        autoComplete="nickname"
+        autoFocus
+        error={message("display_name")}
+        {...form.register("display_name")}
+      />
+      <Field
+        id="reg-full-name"
+        label={t("lifecycle.fullName")}
+        autoComplete="name"
+        error={message("full_name")}
+        {...form.register("full_name")}
+      />
+      <PasswordFields
+        idPrefix="reg"
+        t={t}
+        password={form.register("password")}
+        confirm={form.register("confirm")}
+        errors={{ password: message("password"), confirm: message("confirm") }}
+      />
+      <Button type="submit" size="lg" disabled={pending} aria-busy={pending} className="mt-1 w-full">
+        {pending && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
+        {t("lifecycle.register")}
+      </Button>
+      <FormError message={error} />
+    </form>
+  );
+}
+
+function RegistrationCard({ check, link }: { check: TokenCheck; link: { account: string; token: string } }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const call = useLifecycleCall(
+    ({ confirm: _confirm, full_name, ...values }: RegistrationValues) =>
+      patchLink(`/space-account/${encodeURIComponent(link.account)}/account-registration/`, {
+        ...values,
+        full_name: full_name || undefined,
+        token: link.token,
+      }),
+    (reply) => navigate("/login", { replace: true, state: { notice: t("lifecycle.registered"), email: reply.email } }),
+  );
+  const failure = formErrorOf(call.error, t("lifecycle.failed"));
+  return (
+    <AuthLayout>
+      <Card>
+        <CardHeader className="pb-4">
+          <CardTitle className="text-lg">{t("public.registration.title")}</CardTitle>
+          <CardDescription>{t("lifecycle.registrationText", { space: check.space_name })}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <RegistrationForm
+            email={check.email}
+            defaultValues={{ display_name: check.display_name, full_name: "", password: "", confirm: "" }}
+            pending={call.isPending}
+            error={failure.message}
+            serverErrors={failure.fields}
+            onSubmit={(values) => call.mutate(values)}
+          />
+        </CardContent>
+      </Card>
+    </AuthLayout>
+  );
+}
+
+/** /account-registration?account=…&token=… — a new user finishes their invitation. */
+export function RegistrationPage() {
+  return (
+    <LinkGate purposes={["registration"]}>{(check, link) => <RegistrationCard check={check} link={link} />}</LinkGate>
+  );
+}

@@ -1,0 +1,125 @@
+import type { TokenCheck } from "@contracts/account-lifecycle";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { LoaderCircleIcon } from "lucide-react";
+import { useMemo } from "react";
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { type MessageKey, useT } from "@/lib/i18n";
+import { AuthLayout } from "./auth-layout";
+import { FormError } from "./form-error";
+import { formErrorOf } from "./lifecycle-state";
+import { LinkGate } from "./link-gate";
+import { Field, PasswordFields, passwordShape, passwordsMatch } from "./password-fields";
+import { forgetSessionOf, patchLink, useLifecycleCall } from "./use-lifecycle";
+
+export type PasswordValues = { password: string; confirm: string };
+
+type SetPasswordFormProps = {
+  email: string;
+  pending: boolean;
+  error: string | null;
+  serverErrors: Record<string, string[]>;
+  submitLabel: string;
+  onSubmit: (values: PasswordValues) => void;
+};
+
+/** A new password, typed twice. */
+export function SetPasswordForm({ email, pending, error, serverErrors, submitLabel, onSubmit }: SetPasswordFormProps) {
+  const t = useT();
+  const schema = useMemo(() => {
+    const match = passwordsMatch(t);
+    return z.object(passwordShape(t)).refine(match.check, match.params);
+  }, [t]);
+  const form = useForm<PasswordValues>({ resolver: zodResolver(schema), defaultValues: { password: "", confirm: "" } });
+  const { errors } = form.formState;
+  return (
+    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
+      <Field id="pw-email" label={t("login.email")} value={email} readOnly disabled autoComplete="username" />
+      <PasswordFields
+        idPrefix="pw"
+        t={t}
+        password={form.register("password")}
+        confirm={form.register("confirm")}
+        errors={{
+          password: errors.password?.message ?? serverErrors.password?.[0],
+          confirm: errors.confirm?.message,
+        }}
+      />
+      <Button type="submit" size="lg" disabled={pending} aria-busy={pending} className="mt-1 w-full">
+        {pending && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
+        {submitLabel}
+      </Button>
+      <FormError message={error} />
+    </form>
+  );
+}
+
+const variants = {
+  update: {
+    purpose: "password_update",
+    path: "keycloak-password-update",
+    title: "public.passwordUpdate.title",
+    text: "lifecycle.passwordUpdateText",
+  },
+  reset: {
+    purpose: "password_reset",
+    path: "keycloak-password-reset",
+    title: "public.passwordReset.title",
+    text: "lifecycle.passwordResetText",
+  },
+} as const satisfies Record<string, { purpose: string; path: string; title: MessageKey; text: MessageKey }>;
+
+function SetPasswordCard({
+  kind,
+  check,
+  link,
+}: {
+  kind: keyof typeof variants;
+  check: TokenCheck;
+  link: { account: string; token: string };
+}) {
+  const t = useT();
+  const navigate = useNavigate();
+  const variant = variants[kind];
+  const call = useLifecycleCall(
+    ({ password }: PasswordValues) =>
+      patchLink(`/account/${encodeURIComponent(link.account)}/${variant.path}/`, { token: link.token, password }),
+    (reply) => {
+      forgetSessionOf(reply.email);
+      navigate("/login", { replace: true, state: { notice: t("lifecycle.passwordSet"), email: reply.email } });
+    },
+  );
+  const failure = formErrorOf(call.error, t("lifecycle.failed"));
+  return (
+    <AuthLayout>
+      <Card>
+        <CardHeader className="pb-4">
+          <CardTitle className="text-lg">{t(variant.title)}</CardTitle>
+          <CardDescription>{t(variant.text)}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <SetPasswordForm
+            email={check.email}
+            pending={call.isPending}
+            error={failure.message}
+            serverErrors={failure.fields}
+            submitLabel={t("lifecycle.savePassword")}
+            onSubmit={(values) => call.mutate(values)}
+          />
+        </CardContent>
+      </Card>
+    </AuthLayout>
+  );
+}
+
+/** /account-password-update and /account-password-reset: set a password from an e-mailed link. */
+export function SetPasswordPage({ kind }: { kind: keyof typeof variants }) {
+  return (
+    <LinkGate purposes={[variants[kind].purpose]}>
+      {(check, link) => <SetPasswordCard kind={kind} check={check} link={link} />}
+    </LinkGate>
+  );
+}

@@ -1,0 +1,132 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
+import { CircleAlertIcon, LoaderCircleIcon } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { FormField, fieldProps } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { MultiCombobox } from "@/components/ui/multi-combobox";
+import { SheetBody, SheetFooter } from "@/components/ui/sheet";
+import { Switch } from "@/components/ui/switch";
+import { locationQueries } from "@/features/locations/queries";
+import { useCurrentSpace } from "@/features/session/current-space";
+import type { FormFailure } from "@/lib/form-failure";
+import { useT } from "@/lib/i18n";
+
+export type GroupFormValues = { name: string; location_uuids: string[]; active: boolean };
+export const GROUP_FORM_FIELDS = ["name", "location_uuids", "active"] as const;
+const NAME_MAX = 256;
+
+type GroupFormProps = {
+  mode: "add" | "edit";
+  defaultValues: GroupFormValues;
+  submitLabel: string;
+  onSubmit: (values: GroupFormValues) => Promise<FormFailure | null>;
+  onCancel: () => void;
+};
+
+/** A location group: name (counter 256), linked locations (new ones flagged), Active (console.md §2.9). */
+export function GroupForm({ mode, defaultValues, submitLabel, onSubmit, onCancel }: GroupFormProps) {
+  const t = useT();
+  const { space } = useCurrentSpace();
+  const locations = useQuery(locationQueries.options(space.space_uuid));
+  const schema = useMemo(
+    () =>
+      z.object({
+        name: z
+          .string()
+          .trim()
+          .min(1, t("validation.required"))
+          .max(NAME_MAX, t("validation.max", { max: NAME_MAX })),
+        location_uuids: z.array(z.string()),
+        active: z.boolean(),
+      }),
+    [t],
+  );
+  const form = useForm<GroupFormValues>({ resolver: zodResolver(schema), defaultValues, mode: "onChange" });
+  const [general, setGeneral] = useState<string | null>(null);
+  const name = useWatch({ control: form.control, name: "name" });
+  const { errors, isSubmitting, isValid, isDirty } = form.formState;
+  const options = (locations.data ?? []).map((l) => ({
+    value: l.uuid,
+    label: l.name,
+    hint: t("group.devicesAt", { count: l.total_number, place: [l.city, l.address].filter(Boolean).join(", ") || "—" }),
+  }));
+
+  const submit = form.handleSubmit(async (values) => {
+    setGeneral(null);
+    const failure = await onSubmit(values);
+    if (!failure) return;
+    setGeneral(failure.general);
+    for (const [field, message] of Object.entries(failure.fields))
+      form.setError(field as keyof GroupFormValues, { type: "server", message });
+  });
+  const blocked = isSubmitting || (mode === "edit" && (!isValid || !isDirty));
+
+  return (
+    <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col" aria-label={submitLabel}>
+      <SheetBody className="flex max-w-2xl flex-col gap-5">
+        {general && (
+          <p
+            role="alert"
+            className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/8 px-3 py-2 text-sm text-destructive"
+          >
+            <CircleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            {general}
+          </p>
+        )}
+        <FormField
+          id="group-name"
+          label={t("group.field.name")}
+          error={errors.name?.message}
+          required
+          count={name.length}
+          max={NAME_MAX}
+        >
+          <Input {...fieldProps("group-name", errors.name?.message)} autoFocus {...form.register("name")} />
+        </FormField>
+        <Controller
+          control={form.control}
+          name="location_uuids"
+          render={({ field, fieldState }) => (
+            <FormField id="group-locations" label={t("group.field.locations")} error={fieldState.error?.message}>
+              <MultiCombobox
+                id="group-locations"
+                values={field.value}
+                onChange={field.onChange}
+                options={options}
+                addLabel={t("group.addLocation")}
+                searchLabel={t("common.search")}
+                emptyText={t("common.noMatches")}
+                removeLabel={(label) => t("common.remove", { name: label })}
+                flag={(value) => (defaultValues.location_uuids.includes(value) ? undefined : t("group.new"))}
+              />
+            </FormField>
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="active"
+          render={({ field }) => (
+            <div className="flex items-center gap-3">
+              <Switch id="group-active" checked={field.value} onCheckedChange={field.onChange} />
+              <Label htmlFor="group-active">{t("group.field.active")}</Label>
+            </div>
+          )}
+        />
+      </SheetBody>
+      <SheetFooter>
+        <Button variant="outline" onClick={onCancel}>
+          {t("common.cancel")}
+        </Button>
+        <Button type="submit" disabled={blocked}>
+          {isSubmitting && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
+          {submitLabel}
+        </Button>
+      </SheetFooter>
+    </form>
+  );
+}

@@ -1,0 +1,120 @@
+import type { LocationGroup } from "@contracts/location-group";
+import { useQuery } from "@tanstack/react-query";
+import { MapPinIcon, PencilIcon, Trash2Icon } from "lucide-react";
+import { useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { useFlyoutClose } from "@/app/flyout";
+import { ConfirmDialog } from "@/components/ui/alert-dialog";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { SheetBody, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
+import { Skeleton } from "@/components/ui/skeleton";
+import { TabLinks } from "@/components/ui/tabs";
+import { OnlineStatusBadge } from "@/features/locations/online-status";
+import { PanelMessage } from "@/features/locations/panel-states";
+import { useCurrentSpace } from "@/features/session/current-space";
+import { usePermissions } from "@/features/space/use-permissions";
+import { ApiError } from "@/lib/api";
+import { useT } from "@/lib/i18n";
+import { GroupFacts, GroupLocations } from "./group-locations";
+import { groupEditPath, groupViewPath } from "./paths";
+import { groupQueries } from "./queries";
+import { useDeleteGroup } from "./use-save-group";
+
+/** /groups/group/view/{space}/{uuid}/location: the group's locations and its facts; edit and delete. */
+export function GroupInfoPanel({ uuid }: { uuid: string }) {
+  const t = useT();
+  const { space } = useCurrentSpace();
+  const group = useQuery(groupQueries.detail(space.space_uuid, uuid));
+  const data = group.data;
+  if (group.isError) {
+    const missing = group.error instanceof ApiError && group.error.status === 404;
+    return (
+      <>
+        <SheetHeader>
+          <SheetTitle>{t("flyout.action.view")}</SheetTitle>
+          <SheetDescription className="font-mono text-xs">{uuid}</SheetDescription>
+        </SheetHeader>
+        <PanelMessage kind={missing ? "missing" : "error"} text={missing ? t("group.notFound") : group.error.message} />
+      </>
+    );
+  }
+  return (
+    <>
+      <SheetHeader className="gap-2 pb-0">
+        <div className="flex min-h-8 items-center gap-3">
+          <SheetTitle className="truncate text-lg">{data ? data.name : <Skeleton className="h-5 w-48" />}</SheetTitle>
+          {data && (
+            <Badge variant={data.active ? "default" : "secondary"}>
+              {data.active ? t("groups.active") : t("groups.inactive")}
+            </Badge>
+          )}
+          {data && <OnlineStatusBadge status={data.online_status} />}
+          {data && <GroupActions group={data} />}
+        </div>
+        <SheetDescription>
+          {data ? t("groups.locationsNumber", { count: data.locations_number }) : <Skeleton className="h-4 w-24" />}
+        </SheetDescription>
+        <TabLinks
+          tabs={[{ to: groupViewPath(space.space_uuid, uuid), label: t("group.info.tab"), icon: MapPinIcon }]}
+          label={t("group.info.tabs")}
+          className="-mx-6 mt-1 border-b-0 px-6"
+        />
+      </SheetHeader>
+      <SheetBody className="grid content-start gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
+        {data ? <GroupLocations group={data} /> : <Skeleton className="h-40" />}
+        {data ? <GroupFacts group={data} /> : <Skeleton className="h-40" />}
+      </SheetBody>
+    </>
+  );
+}
+
+function GroupActions({ group }: { group: LocationGroup }) {
+  const t = useT();
+  const close = useFlyoutClose();
+  const navigate = useNavigate();
+  const here = useLocation();
+  const { space } = useCurrentSpace();
+  const { canWrite } = usePermissions();
+  const remove = useDeleteGroup(group.uuid);
+  const [confirming, setConfirming] = useState(false);
+  if (!canWrite) return null;
+  return (
+    <div className="ml-auto flex gap-2">
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => navigate(groupEditPath(space.space_uuid, group.uuid), { state: { from: here.pathname } })}
+      >
+        <PencilIcon aria-hidden="true" />
+        {t("common.edit")}
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        className="text-destructive hover:text-destructive"
+        onClick={() => setConfirming(true)}
+      >
+        <Trash2Icon aria-hidden="true" />
+        {t("common.delete")}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t("group.delete.title")}
+        description={t("group.delete.text", { name: group.name })}
+        confirmLabel={t("common.delete")}
+        cancelLabel={t("common.cancel")}
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(group.name, {
+            onSuccess: () => {
+              setConfirming(false);
+              close();
+            },
+          })
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { LocationGroup, type LocationGroupAddInput, type LocationGroupPatch } from "@contracts/location-group";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { locationQueries } from "@/features/locations/queries";
+import { useCurrentSpace } from "@/features/session/current-space";
+import { showAlert } from "@/lib/alerts";
+import { apiFetch } from "@/lib/api";
+import { useT } from "@/lib/i18n";
+import { groupQueries } from "./queries";
+
+function useGroupMutation<I>(
+  request: (space: string, input: I) => Promise<LocationGroup | undefined>,
+  message: (group: LocationGroup | undefined, input: I) => string,
+) {
+  const { space } = useCurrentSpace();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: I) => request(space.space_uuid, input),
+    onSuccess: (group, input) => {
+      void queryClient.invalidateQueries({ queryKey: groupQueries.all(space.space_uuid) });
+      void queryClient.invalidateQueries({ queryKey: locationQueries.all(space.space_uuid) });
+      showAlert({ type: "success", message: message(group, input) });
+    },
+  });
+}
+
+/** POST /space/{space}/location-group/add/. */
+export function useAddGroup() {
+  const t = useT();
+  return useGroupMutation(
+    (space, input: LocationGroupAddInput) =>
+      apiFetch(`/space/${space}/location-group/add/`, { method: "POST", json: input, schema: LocationGroup }),
+    (group) => t("group.added", { name: group?.name ?? "" }),
+  );
+}
+
+/** PATCH /space/{space}/location-group/{uuid}/ (location_uuids replaces the links). */
+export function useUpdateGroup(uuid: string) {
+  const t = useT();
+  return useGroupMutation(
+    (space, input: LocationGroupPatch) =>
+      apiFetch(`/space/${space}/location-group/${uuid}/`, { method: "PATCH", json: input, schema: LocationGroup }),
+    (group) => t("group.updated", { name: group?.name ?? "" }),
+  );
+}
+
+/** DELETE /space/{space}/location-group/{uuid}/ (204). */
+export function useDeleteGroup(uuid: string) {
+  const t = useT();
+  return useGroupMutation(
+    async (space, _name: string) => {
+      await apiFetch(`/space/${space}/location-group/${uuid}/`, { method: "DELETE", schema: z.undefined() });
+      return undefined;
+    },
+    (_, name) => t("group.deleted", { name }),
+  );
+}

@@ -1,0 +1,19 @@
+import { CalendarClockIcon, ListPlusIcon } from "lucide-react";
+import { Outlet } from "react-router";
+import { TabLinks } from "@/components/ui/tabs";
+import { useT } from "@/lib/i18n";
+
+/** /locations/global: the control panel — working_time (default) and custom_fields (console.md §2.6). */
+export function ControlPanel() {
+  const t = useT();
+  const tabs = [
+    { to: "/locations/global/working_time", label: t("controlPanel.workingTime"), icon: CalendarClockIcon },
+    { to: "/locations/global/custom_fields", label: t("controlPanel.customFields"), icon: ListPlusIcon },
+  ];
+  return (
+    <div className="flex flex-col gap-5 px-6 py-4">
+      <TabLinks tabs={tabs} label={t("controlPanel.tabs")} />
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { Controller, useFormContext } from "react-hook-form";
+import { Combobox } from "@/components/ui/combobox";
+import { FormField, fieldProps } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { useT } from "@/lib/i18n";
+import { referenceQueries } from "../queries";
+import type { LocationFormValues } from "./location-schema";
+import { browserTimezones, timezoneOptions } from "./timezones";
+
+type ChoiceName = "location_type_uuid" | "country_code" | "timezone";
+type Option = { value: string; label: string; hint?: string };
+
+function ChoiceField({
+  name,
+  label,
+  required,
+  options,
+  placeholder,
+}: {
+  name: ChoiceName;
+  label: string;
+  required?: boolean;
+  options: Option[];
+  placeholder: string;
+}) {
+  const t = useT();
+  const { control } = useFormContext<LocationFormValues>();
+  const id = `location-${name}`;
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <FormField id={id} label={label} error={fieldState.error?.message} required={required}>
+          <Combobox
+            {...fieldProps(id, fieldState.error?.message)}
+            value={field.value}
+            onChange={field.onChange}
+            options={options}
+            placeholder={placeholder}
+            searchLabel={t("common.search")}
+            emptyText={t("common.noMatches")}
+          />
+        </FormField>
+      )}
+    />
+  );
+}
+
+export function TypeField({ required }: { required?: boolean }) {
+  const t = useT();
+  const types = useQuery(referenceQueries.locationTypes());
+  const options = (types.data ?? []).map((type) => ({ value: type.uuid, label: type.name }));
+  return (
+    <ChoiceField
+      name="location_type_uuid"
+      label={t("location.field.type")}
+      required={required}
+      options={options}
+      placeholder={t("location.chooseType")}
+    />
+  );
+}
+
+/** Countries by name; the API takes the alpha-2 code. */
+export function CountryField({ required }: { required?: boolean }) {
+  const t = useT();
+  const countries = useQuery(referenceQueries.countries());
+  const options = (countries.data ?? []).map((c) => ({ value: c.code, label: c.name, hint: c.code }));
+  return (
+    <ChoiceField
+      name="country_code"
+      label={t("location.field.country")}
+      required={required}
+      options={options}
+      placeholder={t("location.chooseCountry")}
+    />
+  );
+}
+
+/** The browser's timezones, the space's first as the global timezone (console.md §3.4). */
+export function TimezoneField({ spaceTimezone, required }: { spaceTimezone: string; required?: boolean }) {
+  const t = useT();
+  const globalLabel = t("location.globalTimezone");
+  const options = useMemo(
+    () => timezoneOptions(spaceTimezone, browserTimezones(), globalLabel),
+    [spaceTimezone, globalLabel],
+  );
+  return (
+    <ChoiceField
+      name="timezone"
+      label={t("location.field.timezone")}
+      required={required}
+      options={options}
+      placeholder={t("location.chooseTimezone")}
+    />
+  );
+}
+
+/** The edit form shows the type without changing it (console.md §2.4 lists no type field there). */
+export function FixedType({ name }: { name: string | null | undefined }) {
+  const t = useT();
+  return (
+    <FormField id="location-type-fixed" label={t("location.field.type")}>
+      <Input id="location-type-fixed" value={name ?? "—"} readOnly disabled />
+    </FormField>
+  );
+}

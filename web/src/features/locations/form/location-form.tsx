@@ -1,0 +1,155 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { CircleAlertIcon, LoaderCircleIcon } from "lucide-react";
+import { useMemo, useState } from "react";
+import { FormProvider, useForm, useWatch } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { SheetBody, SheetFooter } from "@/components/ui/sheet";
+import type { FormFailure } from "@/lib/form-failure";
+import { useT } from "@/lib/i18n";
+import { CountryField, FixedType, TimezoneField, TypeField } from "./choice-fields";
+import { CustomFieldInputs } from "./custom-field-inputs";
+import { FormSection } from "./form-section";
+import { ADD_REQUIRED, type CustomFieldRule, DESCRIPTION_MAX, editRequired, TEXT_MAX } from "./location-rules";
+import { type FormMode, type LocationFormValues, locationFormSchema } from "./location-schema";
+import { MapFields } from "./map-fields";
+import { TagPicker } from "./tag-picker";
+import { TextField } from "./text-field";
+
+type LocationFormProps = {
+  mode: FormMode;
+  defaultValues: LocationFormValues;
+  customFields: readonly CustomFieldRule[];
+  /** Edit: the location's type (not editable) drives the per-type requirements. */
+  typeName?: string | null;
+  spaceTimezone: string;
+  submitLabel: string;
+  /** Saves; resolves with what to show when the server refused. */
+  onSubmit: (values: LocationFormValues) => Promise<FormFailure | null>;
+  onCancel: () => void;
+};
+
+/** Add and edit a location (console.md §2.4, §5): details, place, map and custom fields. */
+export function LocationForm({
+  mode,
+  defaultValues,
+  customFields,
+  typeName,
+  spaceTimezone,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: LocationFormProps) {
+  const t = useT();
+  const schema = useMemo(
+    () => locationFormSchema({ mode, customFields, typeName, t }),
+    [mode, customFields, typeName, t],
+  );
+  const form = useForm<LocationFormValues>({ resolver: zodResolver(schema), defaultValues });
+  const [general, setGeneral] = useState<string | null>(null);
+  const type = useWatch({ control: form.control, name: "location_type_uuid" });
+  const required = new Set<string>(
+    mode === "add" ? [...ADD_REQUIRED, ...(type ? ["timezone"] : [])] : editRequired(typeName),
+  );
+  const { isSubmitting, isDirty } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    setGeneral(null);
+    const failure = await onSubmit(values);
+    if (!failure) return;
+    setGeneral(failure.general);
+    for (const [field, message] of Object.entries(failure.fields)) {
+      form.setError(field as keyof LocationFormValues, { type: "server", message }, { shouldFocus: true });
+    }
+  });
+
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col" aria-label={submitLabel}>
+        <SheetBody className="flex flex-col gap-6">
+          {general && (
+            <p
+              role="alert"
+              className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/8 px-3 py-2 text-sm text-destructive"
+            >
+              <CircleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              {general}
+            </p>
+          )}
+          <div className="grid gap-8 lg:grid-cols-2">
+            <div className="flex flex-col gap-6">
+              <FormSection title={t("location.section.details")}>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <TextField
+                    name="name"
+                    label={t("location.field.name")}
+                    max={TEXT_MAX}
+                    required
+                    autoFocus={mode === "add"}
+                  />
+                  <TextField
+                    name="display_id"
+                    label={t("location.field.displayId")}
+                    max={TEXT_MAX}
+                    required={required.has("display_id")}
+                  />
+                  {mode === "add" ? <TypeField required /> : <FixedType name={typeName} />}
+                  <TimezoneField spaceTimezone={spaceTimezone} required={required.has("timezone")} />
+                  <TextField
+                    name="description"
+                    label={t("location.field.description")}
+                    max={DESCRIPTION_MAX}
+                    multiline
+                    className="sm:col-span-2"
+                  />
+                  <TagPicker />
+                </div>
+              </FormSection>
+              <FormSection title={t("location.section.place")}>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <CountryField required={required.has("country_code")} />
+                  <TextField
+                    name="city"
+                    label={t("location.field.city")}
+                    max={TEXT_MAX}
+                    required={required.has("city")}
+                  />
+                  <TextField
+                    name="address"
+                    label={t("location.field.address")}
+                    max={TEXT_MAX}
+                    required={required.has("address")}
+                  />
+                  <TextField
+                    name="zip_code"
+                    label={t("location.field.zip")}
+                    max={TEXT_MAX}
+                    required={required.has("zip_code")}
+                  />
+                </div>
+              </FormSection>
+            </div>
+            <div className="flex flex-col gap-6">
+              <FormSection title={t("location.section.map")}>
+                <MapFields locate={mode === "add"} />
+              </FormSection>
+              {customFields.length > 0 && (
+                <FormSection title={t("location.section.custom")}>
+                  <CustomFieldInputs fields={customFields} />
+                </FormSection>
+              )}
+            </div>
+          </div>
+        </SheetBody>
+        <SheetFooter>
+          <Button variant="outline" onClick={onCancel}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" disabled={isSubmitting || (mode === "edit" && !isDirty)}>
+            {isSubmitting && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
+            {submitLabel}
+          </Button>
+        </SheetFooter>
+      </form>
+    </FormProvider>
+  );
+}

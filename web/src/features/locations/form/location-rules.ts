@@ -1,0 +1,80 @@
+import { CUSTOM_KEYS, type CustomKey } from "@contracts/location";
+import type { Space } from "@contracts/space";
+
+/** console.md §9: text inputs 256, description 1000. */
+export const TEXT_MAX = 256;
+export const DESCRIPTION_MAX = 1000;
+
+/** The form's text fields that the rules below can require. */
+export type RequirableField =
+  | "name"
+  | "display_id"
+  | "location_type_uuid"
+  | "country_code"
+  | "city"
+  | "address"
+  | "zip_code";
+
+/** console.md §5: the add form's fixed required list (the per-type table is not applied there). */
+export const ADD_REQUIRED: readonly RequirableField[] = [
+  "name",
+  "location_type_uuid",
+  "country_code",
+  "city",
+  "address",
+  "zip_code",
+];
+
+const COUNTRY_AND_CITY = new Set([
+  "Office Building",
+  "Single Office",
+  "Shop",
+  "Factory",
+  "Warehouse",
+  "Home",
+  "Apartment",
+  "Event Venue",
+  "Mall",
+  "Land",
+]);
+const ADDRESS_AND_ZIP = new Set([
+  "Office Building",
+  "Single Office",
+  "Shop",
+  "Factory",
+  "Warehouse",
+  "Event Venue",
+  "Mall",
+]);
+
+/**
+ * console.md §5, the per-type table used by the edit form: name and display id always; country
+ * and city for building-like and dwelling types; address and zip code for building-like types;
+ * Mobile, Other (and no type) nothing more.
+ */
+export function editRequired(typeName: string | null | undefined): RequirableField[] {
+  const type = typeName ?? "";
+  return [
+    "name",
+    "display_id",
+    ...(COUNTRY_AND_CITY.has(type) ? (["country_code", "city"] as const) : []),
+    ...(ADDRESS_AND_ZIP.has(type) ? (["address", "zip_code"] as const) : []),
+  ];
+}
+
+export type CustomFieldRule = { key: CustomKey; alias: string; required: boolean; unique: boolean };
+
+type CustomSettings = Pick<Space, `${CustomKey}_${"alias" | "enabled" | "required" | "unique"}`>;
+
+/**
+ * The space's enabled custom fields (console.md §5). Required when the Admin chose Required or
+ * the alias contains "req"; unique when Required & Unique or the alias contains "unq" (any case).
+ * Unique implies required. The same rule as the server's, so both report the same fields.
+ */
+export function customFieldRules(space: CustomSettings): CustomFieldRule[] {
+  return CUSTOM_KEYS.filter((key) => space[`${key}_enabled`]).map((key) => {
+    const alias = space[`${key}_alias`].trim() || key;
+    const unique = space[`${key}_unique`] || /unq/i.test(alias);
+    return { key, alias, unique, required: unique || space[`${key}_required`] || /req/i.test(alias) };
+  });
+}

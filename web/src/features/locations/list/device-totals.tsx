@@ -1,0 +1,32 @@
+import type { LocationTotals } from "@contracts/location";
+import { useT } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
+
+type DeviceTotalsProps = { location: LocationTotals; detailed?: boolean; className?: string };
+
+/** A location's device counts: all, online, disconnected, not connected (detailed: + connected, archived). */
+export function DeviceTotals({ location, detailed, className }: DeviceTotalsProps) {
+  const t = useT();
+  const stats = [
+    { key: "total", label: t("locations.totals.devices"), value: location.total_number },
+    { key: "online", label: t("locations.totals.online"), value: location.total_online_number },
+    ...(detailed
+      ? [{ key: "connected", label: t("locations.totals.connected"), value: location.total_connected_number }]
+      : []),
+    { key: "disconnected", label: t("locations.totals.disconnected"), value: location.total_disconnected_number },
+    { key: "nonConnected", label: t("locations.totals.nonConnected"), value: location.total_non_connected_number },
+    ...(detailed
+      ? [{ key: "archived", label: t("locations.totals.archived"), value: location.total_archived_number }]
+      : []),
+  ];
+  return (
+    <dl className={cn("grid gap-2", detailed ? "grid-cols-3" : "grid-cols-4", className)}>
+      {stats.map((stat) => (
+        <div key={stat.key} className="min-w-0">
+          <dt className="truncate text-[11px] text-muted-foreground">{stat.label}</dt>
+          <dd className="text-base leading-tight font-semibold tabular-nums">{stat.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,58 @@
+import type { LocationListQuery } from "@contracts/location";
+import type { MessageKey } from "@/lib/i18n";
+import { readString, storageKeys, writeString } from "@/lib/storage";
+import type { LocationFilters } from "../queries";
+
+export type LocationOrdering = NonNullable<LocationListQuery["ordering"]>;
+
+/** What the filter panel edits (console.md §3.10 locations filter set, without paging). */
+export type LocationFilterState = {
+  search: string;
+  location_type_uuid: string;
+  country_uuid: string;
+  tag_uuid: string;
+  ordering: LocationOrdering;
+};
+
+/** console.md §2.4: Online/Offline, Time Added, Time Modified, each both ways. */
+export const LOCATION_SORTS: ReadonlyArray<{ value: LocationOrdering; label: MessageKey }> = [
+  { value: "-online_status", label: "locations.sort.onlineFirst" },
+  { value: "online_status", label: "locations.sort.offlineFirst" },
+  { value: "-created_at", label: "locations.sort.addedNewest" },
+  { value: "created_at", label: "locations.sort.addedOldest" },
+  { value: "-updated_at", label: "locations.sort.modifiedNewest" },
+  { value: "updated_at", label: "locations.sort.modifiedOldest" },
+];
+
+/**
+ * The start state: the tag and country filters are remembered (storage keys that a space
+ * switch clears); search, type and sort start fresh.
+ */
+export function initialLocationFilters(): LocationFilterState {
+  return {
+    search: "",
+    location_type_uuid: "",
+    country_uuid: readString(storageKeys.filters.country) ?? "",
+    tag_uuid: readString(storageKeys.filters.tag) ?? "",
+    ordering: "-online_status",
+  };
+}
+
+export function rememberLocationFilters(state: LocationFilterState) {
+  writeString(storageKeys.filters.country, state.country_uuid || null);
+  writeString(storageKeys.filters.tag, state.tag_uuid || null);
+}
+
+/** The API query: empty filters are left out. */
+export function toLocationQuery(state: LocationFilterState): LocationFilters {
+  const query: LocationFilters = { ordering: state.ordering };
+  const search = state.search.trim();
+  if (search) query.search = search;
+  if (state.location_type_uuid) query.location_type_uuid = state.location_type_uuid;
+  if (state.country_uuid) query.country_uuid = state.country_uuid;
+  if (state.tag_uuid) query.tag_uuid = state.tag_uuid;
+  return query;
+}
+
+export const hasActiveFilters = (query: LocationFilters) =>
+  Boolean(query.search || query.location_type_uuid || query.country_uuid || query.tag_uuid);

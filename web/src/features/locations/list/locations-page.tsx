@@ -1,0 +1,174 @@
+import type { Location } from "@contracts/location";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { MapPinIcon, RotateCwIcon, SearchXIcon, TriangleAlertIcon } from "lucide-react";
+import { useMemo, useRef, useState } from "react";
+import { Outlet, useNavigate } from "react-router";
+import { Button } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useCurrentSpace } from "@/features/session/current-space";
+import { showAlert } from "@/lib/alerts";
+import { apiDownload } from "@/lib/api";
+import { useT } from "@/lib/i18n";
+import { useScrollEnd } from "@/lib/use-scroll-end";
+import { useViewMode } from "@/lib/view-mode";
+import { locationViewPath } from "../paths";
+import { locationQueries } from "../queries";
+import { LocationCard, LocationCardSkeleton } from "./location-card";
+import { locationColumns } from "./location-columns";
+import { hasActiveFilters } from "./location-filters";
+import { LocationToolbar } from "./location-toolbar";
+import { useLocationFilters } from "./use-location-filters";
+
+const SKELETONS = Array.from({ length: 8 }, (_, i) => `s${i}`);
+
+/** /locations: the space's locations as cards or rows, filtered, sorted, loaded page by page. */
+export function LocationsPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const { space } = useCurrentSpace();
+  const mode = useViewMode();
+  const filters = useLocationFilters();
+  const list = useInfiniteQuery(locationQueries.list(space.space_uuid, filters.query));
+  const locations = useMemo(() => list.data?.pages.flatMap((page) => page.locations) ?? [], [list.data]);
+  const columns = useMemo(() => locationColumns(t), [t]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [exporting, setExporting] = useState(false);
+
+  useScrollEnd(scrollRef, () => void list.fetchNextPage(), {
+    enabled: list.hasNextPage && !list.isFetchingNextPage,
+    itemCount: locations.length,
+  });
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await apiDownload(`/space/${space.space_uuid}/location/items/export/`, {
+        query: filters.query,
+        filename: "locations_export.csv",
+      });
+    } catch {
+      showAlert({ type: "error", message: t("locations.exportFailed") });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const more = list.isFetchingNextPage;
+  return (
+    <div ref={scrollRef} className="h-full overflow-y-auto">
+      <div className="sticky top-0 z-10 border-b bg-background/95 px-6 py-3 backdrop-blur">
+        <LocationToolbar
+          state={filters.state}
+          onChange={filters.update}
+          onReset={filters.reset}
+          onExport={() => void exportCsv()}
+          exporting={exporting}
+          total={list.data?.pages[0]?.objects_count}
+        />
+      </div>
+      <div className="px-6 pt-4 pb-24">
+        {list.isPending ? (
+          <ListSkeleton rows={mode === "format"} />
+        ) : list.isError ? (
+          <EmptyState
+            icon={TriangleAlertIcon}
+            title={t("locations.loadFailed")}
+            description={list.error.message}
+            action={
+              <Button variant="outline" onClick={() => void list.refetch()}>
+                <RotateCwIcon aria-hidden="true" />
+                {t("common.retry")}
+              </Button>
+            }
+          />
+        ) : locations.length === 0 ? (
+          <NoLocations filtered={hasActiveFilters(filters.query)} onReset={filters.reset} />
+        ) : mode === "grid" ? (
+          <ul className="grid grid-cols-[repeat(auto-fill,minmax(300px,1fr))] gap-3" aria-label={t("assets.locations")}>
+            {locations.map((location) => (
+              <li key={location.uuid}>
+                <LocationCard location={location} />
+              </li>
+            ))}
+            {more &&
+              SKELETONS.slice(0, 4).map((key) => (
+                <li key={key}>
+                  <LocationCardSkeleton />
+                </li>
+              ))}
+          </ul>
+        ) : (
+          <DataTable<Location>
+            columns={columns}
+            data={locations}
+            getRowId={(row) => row.uuid}
+            scrollRef={scrollRef}
+            label={t("assets.locations")}
+            onRowClick={(row) => navigate(locationViewPath(row.uuid))}
+            footer={more && <RowSkeletons />}
+          />
+        )}
+      </div>
+      <Outlet />
+    </div>
+  );
+}
+
+function ListSkeleton({ rows }: { rows: boolean }) {
+  const t = useT();
+  return (
+    <div role="status" aria-label={t("common.loading")}>
+      {rows ? (
+        <div className="flex flex-col gap-2">
+          {SKELETONS.map((key) => (
+            <Skeleton key={key} className="h-11 w-full" />
+          ))}
+        </div>
+      ) : (
+        <div className="grid grid-cols-[repeat(auto-fill,minmax(300px,1fr))] gap-3">
+          {SKELETONS.map((key) => (
+            <LocationCardSkeleton key={key} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function RowSkeletons() {
+  return SKELETONS.slice(0, 3).map((key) => (
+    <tr key={key}>
+      <td colSpan={7} className="h-12 border-b px-3">
+        <Skeleton className="h-4 w-full" />
+      </td>
+    </tr>
+  ));
+}
+
+function NoLocations({ filtered, onReset }: { filtered: boolean; onReset: () => void }) {
+  const t = useT();
+  if (!filtered)
+    return (
+      <EmptyState
+        icon={MapPinIcon}
+        title={t("locations.empty.title")}
+        description={t("locations.empty.text")}
+        className="rounded-lg border border-dashed"
+      />
+    );
+  return (
+    <EmptyState
+      icon={SearchXIcon}
+      title={t("locations.noMatch.title")}
+      description={t("locations.noMatch.text")}
+      className="rounded-lg border border-dashed"
+      action={
+        <Button variant="outline" onClick={onReset}>
+          {t("locations.filter.clear")}
+        </Button>
+      }
+    />
+  );
+}

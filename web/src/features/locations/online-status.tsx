@@ -1,0 +1,37 @@
+import type { OnlineStatus } from "@contracts/location";
+import { Badge } from "@/components/ui/badge";
+import { type MessageKey, useT } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
+
+export const onlineStatusLabel: Record<OnlineStatus, MessageKey> = {
+  online: "status.online",
+  partially_online: "status.partiallyOnline",
+  offline: "status.offline",
+};
+
+/** The spec's status colours (index.css tokens), one class per state. */
+export const onlineStatusColor: Record<OnlineStatus, { bg: string; border: string }> = {
+  online: { bg: "bg-status-online", border: "border-l-status-online" },
+  partially_online: { bg: "bg-status-partially-online", border: "border-l-status-partially-online" },
+  offline: { bg: "bg-status-offline", border: "border-l-status-offline" },
+};
+
+export function StatusDot({ status, className }: { status: OnlineStatus; className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn("inline-block size-2 shrink-0 rounded-full", onlineStatusColor[status].bg, className)}
+    />
+  );
+}
+
+/** A location's or group's online state: coloured dot and label. */
+export function OnlineStatusBadge({ status, className }: { status: OnlineStatus; className?: string }) {
+  const t = useT();
+  return (
+    <Badge variant={status} className={className}>
+      <StatusDot status={status} />
+      {t(onlineStatusLabel[status])}
+    </Badge>
+  );
+}

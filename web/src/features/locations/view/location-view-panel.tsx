@@ -1,0 +1,103 @@
+import { useQuery } from "@tanstack/react-query";
+import { CalendarClockIcon, InfoIcon, MonitorSmartphoneIcon, PencilIcon } from "lucide-react";
+import { useRef } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { Button } from "@/components/ui/button";
+import { SheetBody, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
+import { Skeleton } from "@/components/ui/skeleton";
+import { TabLinks } from "@/components/ui/tabs";
+import { useCurrentSpace } from "@/features/session/current-space";
+import { usePermissions } from "@/features/space/use-permissions";
+import { LocationWorkingTime } from "@/features/working-time/location-working-time";
+import { ApiError } from "@/lib/api";
+import { useT } from "@/lib/i18n";
+import { OnlineStatusBadge } from "../online-status";
+import { PanelMessage } from "../panel-states";
+import { type LocationTab, locationEditPath, locationViewPath } from "../paths";
+import { locationQueries } from "../queries";
+import { LocationDevices } from "./location-devices";
+import { GeneralSkeleton, LocationGeneral } from "./location-general";
+
+/** /locations/location/view/{uuid}/{tab}: general facts, the devices, the working time. */
+export function LocationViewPanel({ uuid, tab }: { uuid: string; tab: LocationTab }) {
+  const t = useT();
+  const { space } = useCurrentSpace();
+  const here = useLocation();
+  const navigate = useNavigate();
+  const { canWrite } = usePermissions();
+  const location = useQuery(locationQueries.detail(space.space_uuid, uuid));
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const data = location.data;
+  const tabs = [
+    { to: locationViewPath(uuid, "general"), label: t("location.tab.general"), icon: InfoIcon },
+    { to: locationViewPath(uuid, "devices"), label: t("location.tab.devices"), icon: MonitorSmartphoneIcon },
+    { to: locationViewPath(uuid, "global"), label: t("location.tab.global"), icon: CalendarClockIcon },
+  ];
+
+  if (location.isError) {
+    const missing = location.error instanceof ApiError && location.error.status === 404;
+    return (
+      <>
+        <SheetHeader>
+          <SheetTitle>{t("flyout.action.view")}</SheetTitle>
+          <SheetDescription className="font-mono text-xs">{uuid}</SheetDescription>
+        </SheetHeader>
+        <PanelMessage kind={missing ? "missing" : "error"} text={missing ? undefined : location.error.message} />
+      </>
+    );
+  }
+  return (
+    <>
+      <SheetHeader className="gap-2 pb-0">
+        <div className="flex min-h-8 items-center gap-3">
+          <SheetTitle className="truncate text-lg">{data ? data.name : <Skeleton className="h-5 w-48" />}</SheetTitle>
+          {data && <OnlineStatusBadge status={data.online_status} />}
+          {data && canWrite && (
+            <Button
+              variant="outline"
+              size="sm"
+              className="ml-auto"
+              onClick={() => navigate(locationEditPath(uuid), { state: { from: here.pathname } })}
+            >
+              <PencilIcon aria-hidden="true" />
+              {t("common.edit")}
+            </Button>
+          )}
+        </div>
+        <SheetDescription>
+          {data ? (
+            [data.location_type_name, data.display_id].filter(Boolean).join(" · ") || "—"
+          ) : (
+            <Skeleton className="h-4 w-32" />
+          )}
+        </SheetDescription>
+        <TabLinks
+          tabs={tabs}
+          label={t("location.tabs")}
+          state={here.state}
+          replace
+          className="-mx-6 mt-1 border-b-0 px-6"
+        />
+      </SheetHeader>
+      {tab === "global" ? (
+        data ? (
+          <LocationWorkingTime location={data} />
+        ) : (
+          <SheetBody>
+            <GeneralSkeleton />
+          </SheetBody>
+        )
+      ) : (
+        <SheetBody ref={bodyRef}>
+          {tab === "devices" ? (
+            <LocationDevices uuid={uuid} scrollRef={bodyRef} />
+          ) : data ? (
+            <LocationGeneral location={data} />
+          ) : (
+            <GeneralSkeleton />
+          )}
+        </SheetBody>
+      )}
+    </>
+  );
+}

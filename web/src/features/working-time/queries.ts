@@ -1,0 +1,42 @@
+import { WorkingTime, type WorkingTimeInput } from "@contracts/working-time";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { locationQueries } from "@/features/locations/queries";
+import { useCurrentSpace } from "@/features/session/current-space";
+import { spaceQueries } from "@/features/space/queries";
+import { apiFetch } from "@/lib/api";
+
+const path = (space: string, location: string | null) =>
+  location ? `/space/${space}/location/${location}/working-time/` : `/space/${space}/working-time/`;
+
+/** The space's schedule, and a location's (under the location's key: real-time events refresh it). */
+export const workingTimeQueries = {
+  global: (space: string) =>
+    queryOptions({
+      queryKey: [...spaceQueries.all(space), "working-time"] as const,
+      queryFn: ({ signal }) => apiFetch(path(space, null), { schema: WorkingTime, signal }),
+    }),
+  location: (space: string, uuid: string) =>
+    queryOptions({
+      queryKey: [...locationQueries.all(space), "detail", uuid, "working-time"] as const,
+      queryFn: ({ signal }) => apiFetch(path(space, uuid), { schema: WorkingTime, signal }),
+    }),
+};
+
+/** PATCH the global (location null) or a location's schedule; the caller shows the outcome. */
+export function useSaveWorkingTime(location: string | null) {
+  const { space } = useCurrentSpace();
+  const queryClient = useQueryClient();
+  const key = location
+    ? workingTimeQueries.location(space.space_uuid, location).queryKey
+    : workingTimeQueries.global(space.space_uuid).queryKey;
+  return useMutation({
+    mutationFn: (input: WorkingTimeInput) =>
+      apiFetch(path(space.space_uuid, location), { method: "PATCH", json: input, schema: WorkingTime }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(key, saved);
+      // The location's global_working_time_enabled flag (and the space's) follow the save.
+      void queryClient.invalidateQueries({ queryKey: locationQueries.all(space.space_uuid) });
+      void queryClient.invalidateQueries({ queryKey: spaceQueries.detail(space.space_uuid).queryKey });
+    },
+  });
+}

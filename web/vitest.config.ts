@@ -1,0 +1,21 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const alias = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** Unit tests of the SPA's pure logic (validation, schedules, tile math): plain Node, no DOM. */
+// Vitest needs a default export here.
+export default defineConfig({
+  root: alias("."),
+  resolve: {
+    alias: {
+      "@contracts": alias("../contracts"),
+      "@party": alias("../party"),
+      "@": alias("./src"),
+    },
+  },
+  test: {
+    environment: "node",
+    include: ["src/**/*.test.ts"],
+  },
+});

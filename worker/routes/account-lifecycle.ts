@@ -1,0 +1,61 @@
+import { Hono } from "hono";
+import {
+  LifecycleReply,
+  PasswordMailInput,
+  PasswordSetInput,
+  RegistrationInput,
+  SpaceJoinInput,
+  TokenCheck,
+} from "../../contracts/account-lifecycle.ts";
+import type { AppEnv } from "../env.ts";
+import { validate } from "../lib/validate.ts";
+import {
+  checkActionToken,
+  joinSpace,
+  registerAccount,
+  requestPasswordMail,
+  setPasswordFromLink,
+} from "../services/account-lifecycle.ts";
+
+type Ctx = { env: AppEnv["Bindings"]; var: AppEnv["Variables"] };
+const deps = (c: Ctx) => ({ db: c.var.db, env: c.env, config: c.var.config });
+
+/**
+ * /api/space-account/{id}/… (console.md §7.7): the invitation links. No session: the link's
+ * single-use token is the credential, and {id} is the invited account_uuid.
+ */
+export const spaceAccountLinkRoutes = new Hono<AppEnv>({ strict: false })
+  .get("/:id/token/:token", async (c) => {
+    const input = { account_uuid: c.req.param("id"), token: c.req.param("token") };
+    return c.json(TokenCheck.parse(await checkActionToken({ deps: deps(c), input })));
+  })
+  .patch("/:id/account-registration", validate("json", RegistrationInput), async (c) => {
+    const input = { ...c.req.valid("json"), account_uuid: c.req.param("id") };
+    return c.json(LifecycleReply.parse(await registerAccount({ deps: deps(c), input })));
+  })
+  .patch("/:id/space-join", validate("json", SpaceJoinInput), async (c) => {
+    const input = { ...c.req.valid("json"), account_uuid: c.req.param("id") };
+    return c.json(LifecycleReply.parse(await joinSpace({ deps: deps(c), input })));
+  });
+
+/**
+ * /api/account/… password calls (no session): ask for a reset/update link by e-mail, and set
+ * the password with the link's token ({id} is the account_uuid the link was made for).
+ */
+export const accountPasswordRoutes = new Hono<AppEnv>({ strict: false })
+  .post("/password-reset", validate("json", PasswordMailInput), async (c) => {
+    const input = { ...c.req.valid("json"), purpose: "password_reset" as const, origin: new URL(c.req.url).origin };
+    return c.json(LifecycleReply.parse(await requestPasswordMail({ deps: deps(c), input })));
+  })
+  .post("/password-update", validate("json", PasswordMailInput), async (c) => {
+    const input = { ...c.req.valid("json"), purpose: "password_update" as const, origin: new URL(c.req.url).origin };
+    return c.json(LifecycleReply.parse(await requestPasswordMail({ deps: deps(c), input })));
+  })
+  .patch("/:id/keycloak-password-update", validate("json", PasswordSetInput), async (c) => {
+    const input = { ...c.req.valid("json"), account_uuid: c.req.param("id"), purpose: "password_update" as const };
+    return c.json(LifecycleReply.parse(await setPasswordFromLink({ deps: deps(c), input })));
+  })
+  .patch("/:id/keycloak-password-reset", validate("json", PasswordSetInput), async (c) => {
+    const input = { ...c.req.valid("json"), account_uuid: c.req.param("id"), purpose: "password_reset" as const };
+    return c.json(LifecycleReply.parse(await setPasswordFromLink({ deps: deps(c), input })));
+  });

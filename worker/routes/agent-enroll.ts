@@ -1,0 +1,34 @@
+import { Hono } from "hono";
+import {
+  AgentEnrollInput,
+  AgentEnrollment,
+  AgentEnrollPending,
+  AgentRegisterInput,
+  AgentRegistration,
+} from "../../contracts/installation.ts";
+import type { AppEnv } from "../env.ts";
+import { validateInput } from "../lib/validate-input.ts";
+import { enrollAgent } from "../services/agent-enroll.ts";
+import { registerAgent } from "../services/agent-register.ts";
+import { deferTo } from "../services/location-events.ts";
+
+/** The client address the throttle counts against (as the sign-in throttle does). */
+const addressOf = (c: { req: { header: (name: string) => string | undefined } }) =>
+  c.req.header("CF-Connecting-IP") ?? c.req.header("X-Forwarded-For") ?? "local";
+
+/**
+ * /api/agent/…: called by the device agent, without a user sign-in. Enrolment trades a one-time
+ * installation code (or a registration claimed by QR) for the device's credential.
+ */
+export const agentRoutes = new Hono<AppEnv>({ strict: false })
+  .post("/enroll", validateInput("json", AgentEnrollInput), async (c) => {
+    const input = { ...c.req.valid("json"), address: addressOf(c) };
+    const result = await enrollAgent({ ctx: { db: c.var.db, env: c.env }, input, defer: deferTo(c) });
+    if ("status" in result) return c.json(AgentEnrollPending.parse(result), 202);
+    return c.json(AgentEnrollment.parse(result));
+  })
+  .post("/unclaimed", validateInput("json", AgentRegisterInput), async (c) => {
+    const input = { ...c.req.valid("json"), address: addressOf(c) };
+    const registration = await registerAgent({ ctx: { db: c.var.db, env: c.env }, input });
+    return c.json(AgentRegistration.parse(registration), 201);
+  });

@@ -1,0 +1,108 @@
+import { and, asc, count, desc, eq } from "drizzle-orm";
+import type { CameraList, LocationDeviceList, LocationDeviceQuery } from "../../contracts/location-assets.ts";
+import {
+  cameraTable as cam,
+  deviceTable as d,
+  deviceCategoryTable,
+  deviceTagTable,
+  deviceTypeTable,
+} from "../../drizzle/schema/index.ts";
+import type { SpaceCtx } from "../env.ts";
+import { pageInfo, pageWindow } from "../lib/paging.ts";
+import { requireLocationRow } from "./location-queries.ts";
+import { inSpace } from "./scope.ts";
+import { tagsOf } from "./tags.ts";
+
+const ORDER_KEYS = { created_at: d.created_at, updated_at: d.updated_at, name: d.name, online: d.online } as const;
+
+/**
+ * A location's devices, paged: GET …/location/{loc}/asset/items/ and GET …/device/location/items/
+ * (index device(space_uuid, location_uuid, created_at, uuid) serves the default -created_at).
+ */
+export async function listLocationDevices({
+  ctx,
+  input,
+}: {
+  ctx: SpaceCtx;
+  input: LocationDeviceQuery & { location_uuid: string; url: string };
+}): Promise<LocationDeviceList> {
+  const location = await requireLocationRow(ctx, input.location_uuid);
+  const where = inSpace(ctx, d, eq(d.location_uuid, location.uuid));
+  const direction = input.ordering.startsWith("-") ? desc : asc;
+  const key = ORDER_KEYS[input.ordering.replace(/^-/, "") as keyof typeof ORDER_KEYS];
+  const { limit, offset } = pageWindow(input.page, input.page_size);
+  const [[{ total }], rows] = await Promise.all([
+    ctx.db.select({ total: count() }).from(d).where(where),
+    ctx.db
+      .select({
+        uuid: d.uuid,
+        space_uuid: d.space_uuid,
+        name: d.name,
+        description: d.description,
+        device_type_name: deviceTypeTable.name,
+        device_type_shorthand: deviceTypeTable.shorthand,
+        device_category_name: deviceCategoryTable.name,
+        device_class: d.device_class,
+        connected_status: d.connected_status,
+        online: d.online,
+        enabled: d.enabled,
+        location_uuid: d.location_uuid,
+        created_at: d.created_at,
+        updated_at: d.updated_at,
+        installation_date: d.installation_date,
+        last_seen: d.last_seen,
+      })
+      .from(d)
+      .innerJoin(deviceTypeTable, eq(deviceTypeTable.uuid, d.device_type_uuid))
+      .innerJoin(deviceCategoryTable, eq(deviceCategoryTable.uuid, d.device_category_uuid))
+      .where(where)
+      .orderBy(direction(key), direction(d.uuid))
+      .limit(limit)
+      .offset(offset),
+  ]);
+  const tags = await tagsOf(
+    ctx,
+    deviceTagTable,
+    rows.map((r) => r.uuid),
+  );
+  const devices = rows.map((row) => {
+    const own = tags.get(row.uuid) ?? [];
+    return { ...row, location_name: location.name, tags: own, tag_uuids: own.map((t) => t.uuid) };
+  });
+  return { devices, ...pageInfo(input.url, input.page, input.page_size, total) };
+}
+
+/** GET /space/{space}/location/{loc}/camera/items/: the location's cameras, without passwords. */
+export async function listLocationCameras({
+  ctx,
+  input,
+}: {
+  ctx: SpaceCtx;
+  input: { location_uuid: string };
+}): Promise<CameraList> {
+  const location = await requireLocationRow(ctx, input.location_uuid);
+  const rows = await ctx.db
+    .select({
+      uuid: cam.uuid,
+      location_uuid: cam.location_uuid,
+      device_uuid: cam.device_uuid,
+      name: cam.name,
+      ip_address: cam.ip_address,
+      http_port: cam.http_port,
+      main_rtsp_port: cam.main_rtsp_port,
+      sub_rtsp_port: cam.sub_rtsp_port,
+      main_rtsp_url: cam.main_rtsp_url,
+      main_stream: cam.main_stream,
+      sub_stream: cam.sub_stream,
+      username: cam.username,
+      online: d.online,
+      connected_status: d.connected_status,
+      created_at: cam.created_at,
+      updated_at: cam.updated_at,
+    })
+    .from(cam)
+    .leftJoin(d, and(eq(d.uuid, cam.device_uuid), eq(d.space_uuid, cam.space_uuid)))
+    .where(inSpace(ctx, cam, eq(cam.location_uuid, location.uuid)))
+    .orderBy(asc(cam.name), asc(cam.uuid));
+  return { cameras: rows.map((row) => ({ ...row, online: row.online ?? false })) };
+}
