@@ -1,15 +1,234 @@
-import { OutpostRoom } from "./room.ts";
+import type { Connection } from "partyserver";
+import { CommandBroker, type Outcome, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE } from "./broker.ts";
+import {
+  auditCommand,
+  recordInventory,
+  recordOffline,
+  recordOnline,
+  recordTelemetry,
+  recordVisionReceived,
+} from "./device-records.ts";
+import { initialPresence, nextCheckAt, nextPresence, type PresenceEvent, type PresenceState } from "./presence.ts";
+import type { Principal } from "./principal.ts";
+import type { ClientMessage, CommandAction, Presence, ServerMessage, Telemetry } from "./protocol.ts";
+import { type ConnState, OutpostRoom } from "./room.ts";
+import { TelemetryHistory } from "./telemetry-history.ts";
+
+/** Latest telemetry goes to D1 at most once a minute. */
+const TELEMETRY_FLUSH_MS = 60_000;
+
+const withoutImage = ({ image_base64: _image, ...rest }: Record<string, unknown>) => rest;
+
+export type RunCommandInput = {
+  id: string;
+  action: CommandAction;
+  params?: Record<string, unknown>;
+  actor: { user_uuid: string | null; space_uuid: string };
+};
 
 /**
  * One per device (`/parties/device/{device_uuid}`): the agent's socket (tag "agent", joined
  * with the device credential) and the dashboards watching the device (tag "dashboard").
- * The command broker and presence land here with the agent issue.
+ * It owns presence (agent connected and heartbeating = online), the command broker (runCommand,
+ * 30 s timeout, one execution per id) and the telemetry history in its own SQLite.
  */
 export class DeviceRoom extends OutpostRoom {
   readonly roomKind = "device" as const;
 
+  private presence: PresenceState = initialPresence();
+  private telemetryFlushedAt = 0;
+  private history: TelemetryHistory | null = null;
+  private readonly broker = new CommandBroker({
+    send: (command) => {
+      const agent = this.agent();
+      if (!agent) return false;
+      this.send(agent, command);
+      return true;
+    },
+    onUpdate: (command, status, outcome) => {
+      this.toDashboards({
+        type: "commandUpdate",
+        id: command.id,
+        action: command.action,
+        status,
+        ...(outcome && "result" in outcome ? { result: withoutImage(outcome.result) } : {}),
+        ...(outcome && "error" in outcome ? { error: outcome.error } : {}),
+      });
+      if (status === "received" && command.action === "set-vision") {
+        this.ctx.waitUntil(recordVisionReceived(this.env, this.name));
+      }
+    },
+  });
+
+  onStart() {
+    const sql = this.ctx.storage.sql;
+    sql.exec("CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+    sql.exec(
+      "CREATE TABLE IF NOT EXISTS commands (id TEXT PRIMARY KEY, action TEXT NOT NULL, outcome TEXT, at INTEGER NOT NULL)",
+    );
+    this.history = new TelemetryHistory(sql);
+    const saved = this.kvGet<{ presence: PresenceState; flushed: number }>("state");
+    if (saved) {
+      this.presence = saved.presence;
+      this.telemetryFlushedAt = saved.flushed;
+    }
+  }
+
   /** Number of agent sockets connected (0 or 1 in practice). */
   agentCount(): number {
     return [...this.getConnections("agent")].length;
+  }
+
+  /** RPC: the current presence. */
+  presenceState(): Presence {
+    return this.presenceMessage();
+  }
+
+  /** RPC: telemetry history (one sample per minute, last 24 h), oldest first. */
+  telemetryHistory(sinceMs = 0): { at: number; telemetry: Telemetry }[] {
+    return this.tables().history(sinceMs);
+  }
+
+  /**
+   * RPC used by the API: forwards a command to the agent and resolves with its answer, a
+   * timeout (30 s) or "unavailable" when no agent is online. A repeated id is never executed
+   * twice: it joins the pending request or gets the stored outcome.
+   */
+  async runCommand(input: RunCommandInput): Promise<Outcome> {
+    const sql = this.ctx.storage.sql;
+    const known = sql.exec<{ outcome: string | null }>("SELECT outcome FROM commands WHERE id = ?", input.id).toArray();
+    const stored = known[0];
+    if (stored?.outcome) return JSON.parse(stored.outcome) as Outcome;
+    const command = { type: "command" as const, id: input.id, action: input.action, params: input.params ?? {} };
+    if (stored) {
+      // Pending in this instance: join it. Pending in an instance that is gone: it timed out.
+      const joined = this.broker.request(command);
+      if (!joined.forwarded) return joined.promise;
+      return { status: "timed_out", error: TIMEOUT_MESSAGE, received: false };
+    }
+    if (!this.presence.online || !this.agent()) {
+      return { status: "unavailable", error: UNAVAILABLE_MESSAGE, received: false };
+    }
+    sql.exec("INSERT INTO commands (id, action, at) VALUES (?, ?, ?)", input.id, input.action, Date.now());
+    const { promise } = this.broker.request(command);
+    const outcome = await promise;
+    // A screenshot's image goes to R2 (by the API), not into the room's storage.
+    const kept = outcome.status === "succeeded" ? { ...outcome, result: withoutImage(outcome.result) } : outcome;
+    sql.exec("UPDATE commands SET outcome = ? WHERE id = ?", JSON.stringify(kept), input.id);
+    sql.exec("DELETE FROM commands WHERE at < ?", Date.now() - 86_400_000);
+    await auditCommand(
+      this.env,
+      { space_uuid: input.actor.space_uuid, device_uuid: this.name, user_uuid: input.actor.user_uuid, ...input },
+      outcome,
+    ).catch((error: unknown) => console.error("command audit failed", error));
+    return outcome;
+  }
+
+  protected async onJoin(connection: Connection<ConnState>, principal: Principal) {
+    if (principal.kind === "user") {
+      this.send(connection, this.presenceMessage());
+      return;
+    }
+    await this.step({ type: "connect" });
+  }
+
+  protected async onClientMessage(connection: Connection<ConnState>, message: ClientMessage) {
+    if (connection.state?.principal.kind !== "device") return;
+    switch (message.type) {
+      case "heartbeat":
+        await this.step({ type: "heartbeat" });
+        return;
+      case "hello":
+        await this.step({ type: "heartbeat" });
+        await recordInventory(this.env, this.name, message).catch((e: unknown) => console.error("inventory", e));
+        return;
+      case "telemetry":
+        await this.onTelemetry(message.telemetry);
+        return;
+      case "commandAck":
+        this.broker.ack(message.id);
+        return;
+      case "commandResult":
+        this.broker.settle(message);
+        return;
+    }
+  }
+
+  async onClose(connection: Connection<ConnState>) {
+    if (connection.state?.principal.kind !== "device") return;
+    const left = [...this.getConnections("agent")].filter((c) => c.id !== connection.id).length;
+    if (left === 0) this.broker.failAll();
+    await this.step({ type: "disconnect", agentsLeft: left });
+  }
+
+  async onAlarm() {
+    await this.step({ type: "check" });
+    this.tables().prune(Date.now());
+  }
+
+  private async onTelemetry(telemetry: Telemetry) {
+    const now = Date.now();
+    this.tables().add(now, telemetry);
+    if (now - this.telemetryFlushedAt < TELEMETRY_FLUSH_MS) return;
+    this.telemetryFlushedAt = now;
+    this.save();
+    await recordTelemetry(this.env, this.name, telemetry, now).catch((e: unknown) => console.error("telemetry", e));
+  }
+
+  /** Applies a presence event: keeps the state, re-arms the alarm, writes D1 once per transition. */
+  private async step(event: PresenceEvent) {
+    const now = Date.now();
+    const before = this.presence;
+    const { state, transition } = nextPresence(before, event, now);
+    this.presence = state;
+    this.save();
+    const check = nextCheckAt(state);
+    if (check !== null && (transition === "online" || event.type === "check")) {
+      await this.ctx.storage.setAlarm(check);
+    }
+    if (!transition) return;
+    this.toDashboards(this.presenceMessage());
+    if (transition === "online") {
+      await recordOnline(this.env, this.name, { now, since: state.online_since ?? now });
+    } else {
+      this.broker.failAll();
+      await recordOffline(this.env, this.name, { lastSeen: state.last_seen ?? now, since: before.online_since });
+    }
+  }
+
+  private presenceMessage(): Presence {
+    const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+    return {
+      type: "presence",
+      online: this.presence.online,
+      last_seen: iso(this.presence.last_seen),
+      online_since: iso(this.presence.online_since),
+    };
+  }
+
+  private agent(): Connection | undefined {
+    return [...this.getConnections("agent")][0];
+  }
+
+  private toDashboards(message: ServerMessage) {
+    const payload = JSON.stringify(message);
+    for (const conn of this.getConnections("dashboard")) conn.send(payload);
+  }
+
+  private tables(): TelemetryHistory {
+    if (!this.history) this.history = new TelemetryHistory(this.ctx.storage.sql);
+    return this.history;
+  }
+
+  private kvGet<T>(key: string): T | null {
+    const row = this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM kv WHERE key = ?", key).toArray()[0];
+    return row ? (JSON.parse(row.value) as T) : null;
+  }
+
+  private save() {
+    this.ctx.storage.sql.exec(
+      "INSERT OR REPLACE INTO kv (key, value) VALUES ('state', ?)",
+      JSON.stringify({ presence: this.presence, flushed: this.telemetryFlushedAt }),
+    );
   }
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AgentInventory } from "../contracts/installation.ts";
 
 /**
  * The real-time protocol of every room (a contract shared by rooms, agent and web).
@@ -59,6 +60,96 @@ export const Welcome = z.object({
 export const Pong = z.object({ type: z.literal("pong"), at: z.number() });
 export const ProtocolError = z.object({ type: z.literal("error"), message: z.string() });
 
+/** The spec's Telemetry (devices.md §3), as an agent reports it. */
+export const Telemetry = z.object({
+  cpu: z
+    .object({
+      status: z.number(),
+      cores: z.number(),
+      threads: z.number(),
+      load1: z.number(),
+      load5: z.number(),
+      load15: z.number(),
+    })
+    .optional(),
+  uptime: z.object({ status: z.number(), uptime: z.number(), idle: z.number() }).optional(),
+  ram: z
+    .object({ status: z.number(), total: z.number(), free: z.number(), swap_total: z.number(), swap_free: z.number() })
+    .optional(),
+  storage: z
+    .object({
+      status: z.number(),
+      partitions: z.array(z.object({ name: z.string(), size: z.number(), free: z.number() })).max(64),
+    })
+    .optional(),
+  network: z
+    .object({
+      status: z.number().optional(),
+      devices: z.array(z.object({ name: z.string(), rx_bytes: z.number(), tx_bytes: z.number() })).max(64),
+    })
+    .optional(),
+  peripherals: z
+    .object({
+      devicesInfo: z
+        .array(
+          z.object({
+            name: z.string(),
+            type: z.string(),
+            enabled: z.boolean(),
+            combined_status: z.number(),
+            status: z.array(z.number()),
+          }),
+        )
+        .max(64),
+    })
+    .optional(),
+});
+export type Telemetry = z.infer<typeof Telemetry>;
+
+/** Remote actions the DeviceRoom brokers to the agent (devices.md §7). */
+export const CommandAction = z.enum([
+  "reverse-ssh",
+  "remote-desktop",
+  "headless-remote-desktop",
+  "screenshot",
+  "instant-reboot",
+  "instant-power-off",
+  "set-enabled",
+  "set-debug",
+  "set-vision",
+  "telemetry-refresh",
+]);
+export type CommandAction = z.infer<typeof CommandAction>;
+
+/** room → agent: run an action; the agent acks at once (commandAck) and answers (commandResult). */
+export const Command = z.object({
+  type: z.literal("command"),
+  id: z.string().min(1).max(128),
+  action: CommandAction,
+  params: z.record(z.string(), z.unknown()).default({}),
+});
+export type Command = z.infer<typeof Command>;
+
+export const CommandStatus = z.enum(["pending", "received", "succeeded", "failed", "timed_out"]);
+export type CommandStatus = z.infer<typeof CommandStatus>;
+/** room → dashboards of the device: progress of a command. */
+export const CommandUpdate = z.object({
+  type: z.literal("commandUpdate"),
+  id: z.string(),
+  action: CommandAction.optional(),
+  status: CommandStatus,
+  result: z.record(z.string(), z.unknown()).optional(),
+  error: z.string().optional(),
+});
+/** room → dashboards of the device (and to a dashboard when it joins). */
+export const Presence = z.object({
+  type: z.literal("presence"),
+  online: z.boolean(),
+  last_seen: z.string().nullable(),
+  online_since: z.string().nullable(),
+});
+export type Presence = z.infer<typeof Presence>;
+
 /** Everything a client (dashboard or agent) can receive. */
 export const ServerMessage = z.discriminatedUnion("type", [
   DeviceDetailsUpdate,
@@ -67,13 +158,38 @@ export const ServerMessage = z.discriminatedUnion("type", [
   Welcome,
   Pong,
   ProtocolError,
+  Command,
+  CommandUpdate,
+  Presence,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 
-/** Everything a client can send. Agents add heartbeats; later issues add commands here. */
+/** agent → room: once per connection, the system inventory (same shape as at enrolment). */
+export const Hello = z.object({
+  type: z.literal("hello"),
+  agent_version: z.string().max(64),
+  machine_id: z.string().max(256).nullish(),
+  inventory: AgentInventory.default({}),
+});
+export const TelemetryMessage = z.object({ type: z.literal("telemetry"), telemetry: Telemetry });
+export const CommandAck = z.object({ type: z.literal("commandAck"), id: z.string() });
+export const CommandResult = z.object({
+  type: z.literal("commandResult"),
+  id: z.string(),
+  ok: z.boolean(),
+  result: z.record(z.string(), z.unknown()).optional(),
+  error: z.string().max(2000).optional(),
+});
+export type CommandResult = z.infer<typeof CommandResult>;
+
+/** Everything a client can send: dashboards ping; agents add hello, heartbeats, telemetry, command replies. */
 export const ClientMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ping") }),
   z.object({ type: z.literal("heartbeat"), at: z.number().optional() }),
+  Hello,
+  TelemetryMessage,
+  CommandAck,
+  CommandResult,
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 

@@ -2,14 +2,16 @@
  * `npm start`: builds the SPA, prepares the local database with the demo space and runs the
  * console on http://localhost:8787 in workerd (wrangler dev: local D1, Durable Objects, R2).
  */
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { DEMO_SIGN_INS } from "./demo-data.ts";
-import { prepareDatabase } from "./lib/database.ts";
+import { DEVICES_JSON, prepareDatabase } from "./lib/database.ts";
 import { killOnExit, ROOT, runTool, startTool, waitForHttp } from "./lib/proc.ts";
 
 const PORT = Number(process.env.PORT ?? 8787);
 const persistDir = `${ROOT}/.wrangler/state`;
 const skipBuild = process.argv.includes("--no-build") && existsSync(`${ROOT}/web/dist/index.html`);
+const simulate = !process.argv.includes("--no-simulate");
 
 if (!skipBuild) {
   console.log("Building the web app…");
@@ -20,10 +22,20 @@ prepareDatabase(persistDir);
 
 console.log("Starting the console…");
 const server = startTool("wrangler", ["dev", "--port", String(PORT), "--ip", "127.0.0.1", "--persist-to", persistDir]);
-killOnExit([server]);
+const children = [server];
+killOnExit(children);
 server.on("exit", (code) => process.exit(code ?? 0));
 
 await waitForHttp(`http://localhost:${PORT}/healthz`, 90_000);
+if (simulate) {
+  // Virtual agents for the demo's connected devices (presence, telemetry, remote actions).
+  const simulator = spawn(
+    process.execPath,
+    ["agent/simulator.ts", "--server", `http://localhost:${PORT}`, "--devices-json", DEVICES_JSON, "--quiet"],
+    { cwd: ROOT, stdio: "inherit" },
+  );
+  children.push(simulator);
+}
 const width = Math.max(...DEMO_SIGN_INS.map((s) => s.email.length));
 console.log(`
   Outpost is running at http://localhost:${PORT}

@@ -18,6 +18,7 @@ import { installationRoutes } from "./routes/installation.ts";
 import { locationGroupRoutes } from "./routes/location-groups.ts";
 import { locationRoutes } from "./routes/locations.ts";
 import { referenceRoutes, spaceReferenceRoutes } from "./routes/reference.ts";
+import { powerControlRoutes, remoteActionRoutes } from "./routes/remote-actions.ts";
 import { spaceRoutes } from "./routes/space.ts";
 import { tagRoutes } from "./routes/tags.ts";
 import { workingTimeRoutes } from "./routes/working-time.ts";
@@ -32,6 +33,8 @@ const api = new Hono<AppEnv>({ strict: false })
   .route("/space-account", spaceAccountLinkRoutes)
   .route("/", referenceRoutes)
   .route("/agent", agentRoutes)
+  .use("/device/*", requireUser)
+  .route("/device", powerControlRoutes)
   .use("/space/:space/*", requireUser, requireSpaceMember)
   .use("/space/:space", requireUser, requireSpaceMember)
   .route("/space/:space", spaceRoutes)
@@ -44,7 +47,8 @@ const api = new Hono<AppEnv>({ strict: false })
   .route("/space/:space", deviceLifecycleRoutes)
   .route("/space/:space", installationRoutes)
   .route("/space/:space", commentRoutes)
-  .route("/space/:space", accountsRoutes);
+  .route("/space/:space", accountsRoutes)
+  .route("/space/:space", remoteActionRoutes);
 
 export const app = new Hono<AppEnv>({ strict: false })
   .use(contextMiddleware)

@@ -144,46 +144,52 @@ describe("GET /api/space/{space}/device/items/", () => {
     expect(await order("-online")).toEqual([...tie].reverse());
   });
 
-  it("pages by number and by cursor without duplicates or gaps, in every ordering", async () => {
+  it("pages by number and by cursor without duplicates or gaps, in every ordering, with or without a location", async () => {
     const { space, token } = await memberOf("viewer");
     const s = space.space_uuid;
-    const all: string[] = [];
+    const location = await makeLocation(s);
     for (let i = 0; i < 23; i++) {
-      const device = await makeDevice(s, {
+      await makeDevice(s, {
         online: i % 3 === 0,
         installation_date: i % 4 === 0 ? null : `2026-01-${String((i % 7) + 1).padStart(2, "0")}T00:00:00.000Z`,
+        location_uuid: i < 18 ? location.uuid : null,
       });
-      all.push(device.uuid);
     }
-    for (const ordering of ["-online", "online", "-installation_date", "installation_date", "created_at"]) {
-      const byNumber: string[] = [];
-      for (let page = 1; page <= 5; page++) {
-        const body = await list(`/api/space/${s}/device/items/?ordering=${ordering}&page_size=5&page=${page}`, token);
-        byNumber.push(...body.devices.map((d) => d.uuid));
-        expect(body.pages_count).toBe(5);
-      }
-      expect(new Set(byNumber).size).toBe(23);
+    const cases = [
+      { filter: "", total: 23, pages: 5 },
+      { filter: `&location_uuid=${location.uuid}`, total: 18, pages: 4 },
+    ];
+    for (const { filter, total, pages } of cases) {
+      for (const ordering of ["-online", "online", "-installation_date", "installation_date", "created_at"]) {
+        const query = `/api/space/${s}/device/items/?ordering=${ordering}&page_size=5${filter}`;
+        const byNumber: string[] = [];
+        for (let page = 1; page <= pages; page++) {
+          const body = await list(`${query}&page=${page}`, token);
+          byNumber.push(...body.devices.map((d) => d.uuid));
+          expect(body.pages_count).toBe(pages);
+        }
+        expect(new Set(byNumber).size).toBe(total);
 
-      // Follow links.next (keyset) to the end, then links.previous back to the start.
-      const forward: string[][] = [];
-      let next: string | null = `/api/space/${s}/device/items/?ordering=${ordering}&page_size=5`;
-      let body = await list(next, token);
-      for (;;) {
-        forward.push(body.devices.map((d) => d.uuid));
-        next = body.links.next;
-        if (!next) break;
-        expect(new URL(next).searchParams.get("cursor")).toBeTruthy();
-        body = await list(new URL(next).pathname + new URL(next).search, token);
+        // Follow links.next (keyset) to the end, then links.previous back to the start.
+        const forward: string[][] = [];
+        let body = await list(query, token);
+        for (;;) {
+          forward.push(body.devices.map((d) => d.uuid));
+          const next = body.links.next;
+          if (!next) break;
+          expect(new URL(next).searchParams.get("cursor")).toBeTruthy();
+          body = await list(new URL(next).pathname + new URL(next).search, token);
+        }
+        expect(forward.flat()).toEqual(byNumber);
+        expect(new URL(body.links.previous ?? "").searchParams.get("page")).toBe(String(pages - 1));
+        const backward: string[][] = [forward.at(-1) ?? []];
+        while (body.links.previous) {
+          const prev = new URL(body.links.previous);
+          body = await list(prev.pathname + prev.search, token);
+          backward.unshift(body.devices.map((d) => d.uuid));
+        }
+        expect(backward).toEqual(forward);
       }
-      expect(forward.flat()).toEqual(byNumber);
-      expect(new URL(body.links.previous ?? "").searchParams.get("page")).toBe("4");
-      const backward: string[][] = [forward.at(-1) ?? []];
-      while (body.links.previous) {
-        const prev = new URL(body.links.previous);
-        body = await list(prev.pathname + prev.search, token);
-        backward.unshift(body.devices.map((d) => d.uuid));
-      }
-      expect(backward).toEqual(forward);
     }
   });
 

@@ -38,7 +38,14 @@ export async function exportDevices({
   const out: CsvCell[][] = [];
   let after: { v: string | number | null; u: string } | null = null;
   for (;;) {
-    const rows = await seek(ctx, where, input.ordering, descending, after, BATCH);
+    const rows = await seek(ctx, {
+      where,
+      ordering: input.ordering,
+      descending,
+      after,
+      limit: BATCH,
+      byLocation: Boolean(input.location_uuid),
+    });
     for (const device of await toDevices(ctx, rows)) {
       out.push([
         device.name,

@@ -1,4 +1,5 @@
 import { count, eq, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { DeviceListQuery, DeviceOrdering, DeviceOrderKey } from "../../contracts/device.ts";
 import { deviceTable as d, deviceTagTable } from "../../drizzle/schema/index.ts";
 import type { ReadCtx } from "./device-rows.ts";
@@ -38,6 +39,10 @@ const rowid = sql`${d}.rowid`;
  * as search finds that device. tag_uuid reads device_tag(tag_uuid, device_uuid).
  */
 export function deviceWhere(ctx: ReadCtx, q: DeviceFilters, plan: SetPlan = "drive"): SQL | undefined {
+  // With a location, its index (a location's few devices) drives the query: the other equality
+  // filters are checked on those rows (`+` keeps SQLite from walking a status index instead).
+  const is = (column: SQLiteColumn, value: string | number) =>
+    q.location_uuid ? sql`+${column} = ${value}` : sql`${column} = ${value}`;
   const when = <T>(value: T | undefined, make: (v: T) => SQL | undefined) =>
     value === undefined || value === "" ? undefined : make(value);
   return inSpace(
@@ -48,11 +53,11 @@ export function deviceWhere(ctx: ReadCtx, q: DeviceFilters, plan: SetPlan = "dri
     ),
     when(q.name, (s) => inSet(plan, rowid, rowsMatching(ctx, s, false))),
     when(q.location_uuid, (uuid) => eq(d.location_uuid, uuid)),
-    when(q.device_type_uuid, (uuid) => eq(d.device_type_uuid, uuid)),
-    when(q.connected_status, (status) => eq(d.connected_status, status)),
-    when(q.online, (online) => eq(d.online, online)),
-    when(q.enabled, (enabled) => eq(d.enabled, enabled)),
-    when(q.vision_enabled, (state) => eq(d.vision_enabled, state)),
+    when(q.device_type_uuid, (uuid) => is(d.device_type_uuid, uuid)),
+    when(q.connected_status, (status) => is(d.connected_status, status)),
+    when(q.online, (online) => is(d.online, online ? 1 : 0)),
+    when(q.enabled, (enabled) => is(d.enabled, enabled ? 1 : 0)),
+    when(q.vision_enabled, (state) => is(d.vision_enabled, state)),
     when(q.tag_uuid, (uuid) =>
       inSet(
         plan,
@@ -100,3 +105,14 @@ export const parseOrdering = (ordering: DeviceOrdering) => ({
   key: ordering.replace(/^-/, "") as DeviceOrderKey,
   descending: ordering.startsWith("-"),
 });
+
+/**
+ * The sort key and the uuid tiebreaker as SQL terms. With a location filter both are `+`-wrapped:
+ * SQLite then reads the location's rows by (space_uuid, location_uuid, …) and sorts those few,
+ * instead of walking a whole ordering index looking for them (it has no statistics to tell).
+ */
+export function orderTerms(key: DeviceOrderKey, byLocation: boolean) {
+  const { column, nullable } = ORDER_COLUMNS[key];
+  const term = (c: SQLiteColumn) => (byLocation ? sql`+${c}` : sql`${c}`);
+  return { key: term(column), uuid: term(d.uuid), nullable };
+}

@@ -1,10 +1,9 @@
-import { and, asc, desc, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DeviceOrdering } from "../../contracts/device.ts";
-import { deviceTable as d } from "../../drizzle/schema/index.ts";
 import { base64Url } from "../lib/crypto.ts";
 import { ApiError } from "../lib/errors.ts";
-import { ORDER_COLUMNS, parseOrdering } from "./device-filters.ts";
+import { ORDER_COLUMNS, orderTerms, parseOrdering } from "./device-filters.ts";
 import { type DeviceListRow, deviceRows, type ReadCtx } from "./device-rows.ts";
 
 /**
@@ -56,35 +55,39 @@ type Segment = "value" | "null";
 /**
  * Fetches up to `limit` rows in the traversal direction (`descending`) after `after`. SQLite sorts
  * NULL first ascending and last descending; a nullable key is read as two index ranges (its NULL
- * rows, ordered by uuid, and its values), each one a seek on (space_uuid, key, uuid).
+ * rows, ordered by uuid, and its values), each one a seek on (space_uuid, key, uuid). With a
+ * location filter the terms are `+`-wrapped (see orderTerms): the location's rows are sorted.
  */
 export async function seek(
   ctx: ReadCtx,
-  where: SQL | undefined,
-  ordering: DeviceOrdering,
-  descending: boolean,
-  after: { v: KeyValue; u: string } | null,
-  limit: number,
+  q: {
+    where: SQL | undefined;
+    ordering: DeviceOrdering;
+    descending: boolean;
+    after: { v: KeyValue; u: string } | null;
+    limit: number;
+    byLocation: boolean;
+  },
 ): Promise<DeviceListRow[]> {
-  const { key } = parseOrdering(ordering);
-  const { column, nullable } = ORDER_COLUMNS[key];
-  const segments: Segment[] = nullable ? (descending ? ["value", "null"] : ["null", "value"]) : ["value"];
+  const { key: column, uuid, nullable } = orderTerms(parseOrdering(q.ordering).key, q.byLocation);
+  const { after, limit } = q;
+  const segments: Segment[] = nullable ? (q.descending ? ["value", "null"] : ["null", "value"]) : ["value"];
   const first = after ? segments.indexOf(after.v === null ? "null" : "value") : 0;
-  const cmp = descending ? sql.raw("<") : sql.raw(">");
-  const dir = descending ? desc : asc;
+  const cmp = q.descending ? sql.raw("<") : sql.raw(">");
+  const dir = q.descending ? desc : asc;
   const rows: DeviceListRow[] = [];
   for (let i = first; i < segments.length && rows.length < limit; i++) {
     const bounded = after && i === first;
     let condition: SQL | undefined;
     if (segments[i] === "null") {
-      condition = and(isNull(column), bounded ? sql`${d.uuid} ${cmp} ${after.u}` : undefined);
+      condition = and(sql`${column} is null`, bounded ? sql`${uuid} ${cmp} ${after.u}` : undefined);
     } else if (bounded) {
-      condition = sql`(${column}, ${d.uuid}) ${cmp} (${after.v}, ${after.u})`;
+      condition = sql`(${column}, ${uuid}) ${cmp} (${after.v}, ${after.u})`;
     } else {
-      condition = nullable ? isNotNull(column) : undefined;
+      condition = nullable ? sql`${column} is not null` : undefined;
     }
-    const page = await deviceRows(ctx, and(where, condition))
-      .orderBy(dir(column), dir(d.uuid))
+    const page = await deviceRows(ctx, and(q.where, condition))
+      .orderBy(dir(column), dir(uuid))
       .limit(limit - rows.length);
     rows.push(...page);
   }

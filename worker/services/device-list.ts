@@ -1,9 +1,8 @@
 import { asc, desc, type SQL } from "drizzle-orm";
 import type { DeviceList, DeviceListQuery, DeviceOrdering } from "../../contracts/device.ts";
 import type { Links } from "../../contracts/paging.ts";
-import { deviceTable as d } from "../../drizzle/schema/index.ts";
 import { pageWindow } from "../lib/paging.ts";
-import { ORDER_COLUMNS, parseOrdering, planDeviceWhere } from "./device-filters.ts";
+import { orderTerms, parseOrdering, planDeviceWhere } from "./device-filters.ts";
 import { type Cursor, decodeCursor, encodeCursor, keyValueOf, seek } from "./device-keyset.ts";
 import { type DeviceListRow, deviceRows, type ReadCtx, toDevices } from "./device-rows.ts";
 
@@ -13,17 +12,18 @@ type Input = DeviceListQuery & { url: string };
 async function pageRows(ctx: ReadCtx, input: Input, where: SQL | undefined, total: Promise<number>) {
   const { key, descending } = parseOrdering(input.ordering);
   const size = input.page_size;
+  const byLocation = Boolean(input.location_uuid);
   if (input.cursor) {
     const cursor = decodeCursor(input.cursor, input.ordering);
     const backwards = cursor.b;
-    const got = await seek(
-      ctx,
+    const got = await seek(ctx, {
       where,
-      input.ordering,
-      backwards !== descending,
-      { v: cursor.v, u: cursor.u },
-      size + 1,
-    );
+      ordering: input.ordering,
+      descending: backwards !== descending,
+      after: { v: cursor.v, u: cursor.u },
+      limit: size + 1,
+      byLocation,
+    });
     const more = got.length > size;
     const rows = got.slice(0, size);
     if (backwards) rows.reverse();
@@ -31,10 +31,8 @@ async function pageRows(ctx: ReadCtx, input: Input, where: SQL | undefined, tota
   }
   const dir = descending ? desc : asc;
   const { limit, offset } = pageWindow(input.page, size);
-  const rows = await deviceRows(ctx, where)
-    .orderBy(dir(ORDER_COLUMNS[key].column), dir(d.uuid))
-    .limit(limit)
-    .offset(offset);
+  const terms = orderTerms(key, byLocation);
+  const rows = await deviceRows(ctx, where).orderBy(dir(terms.key), dir(terms.uuid)).limit(limit).offset(offset);
   const pages = Math.ceil((await total) / size);
   return { rows, page: input.page, hasNext: input.page < pages, hasPrev: input.page > 1 };
 }

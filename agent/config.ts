@@ -1,0 +1,35 @@
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, join } from "node:path";
+
+/** What enrolment leaves behind: where to connect and the device credential (kept 0600). */
+export type AgentConfig = { server: string; device_uuid: string; space_uuid: string; credential: string };
+
+export const defaultConfigPath = () =>
+  join(process.env.XDG_CONFIG_HOME ?? join(homedir(), ".config"), "outpost-agent", "config.json");
+
+export function saveConfig(path: string, config: AgentConfig) {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  writeFileSync(path, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(path, 0o600);
+}
+
+export function loadConfig(path: string): AgentConfig {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch {
+    throw new Error(`No agent configuration at ${path}: run \`outpost-agent enroll --server URL --code CODE\` first.`);
+  }
+  const config = JSON.parse(text) as Partial<AgentConfig>;
+  if (!config.server || !config.device_uuid || !config.credential) throw new Error(`${path} is incomplete.`);
+  return config as AgentConfig;
+}
+
+/** ws(s)://…/parties/device/{uuid}?token=… for an http(s) server URL. */
+export function roomUrl(config: Pick<AgentConfig, "server" | "device_uuid" | "credential">) {
+  const url = new URL(`/parties/device/${config.device_uuid}`, config.server);
+  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  url.searchParams.set("token", config.credential);
+  return url.toString();
+}

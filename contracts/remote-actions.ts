@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+/** devices.md §7 remote actions. `request_id` (optional) makes a retry run the action at most once. */
+const requestId = { request_id: z.string().min(8).max(128).optional() };
+
+export const RemoteSharingInput = z.object({ action: z.enum(["reverse-ssh", "remote-desktop"]), ...requestId });
+export const HeadlessSharingInput = z.object({ action: z.literal("remote-desktop"), ...requestId });
+export const ScreenCaptureInput = z.object({ action: z.literal("screenshot"), ...requestId });
+export const PowerControlInput = z.object({ action: z.enum(["instant-reboot", "instant-power-off"]), ...requestId });
+export const EnabledStatusInput = z.object({ enabled: z.boolean() });
+export const DebugStatusInput = z.object({ debug_mode: z.boolean() });
+export const VisionStatusInput = z.object({ enabled: z.boolean() });
+
+/** What the agent reports for a sharing action (the spec does not show it; the console shows a port or URL). */
+export const RemoteSharingResult = z
+  .object({ port: z.number().optional(), host: z.string().optional(), url: z.string().optional() })
+  .catchall(z.unknown());
+export type RemoteSharingResult = z.infer<typeof RemoteSharingResult>;
+
+export const ScreenshotResult = z.object({ screenshot_url: z.string() });
+export type ScreenshotResult = z.infer<typeof ScreenshotResult>;

@@ -1,0 +1,150 @@
+import { eq, sql } from "drizzle-orm";
+import type { AgentInventory } from "../contracts/installation.ts";
+import type { HealthCode } from "../drizzle/schema/device.ts";
+import { deviceAvailabilityTable as avail, deviceTable as d } from "../drizzle/schema/index.ts";
+import type { Env } from "../worker/env.ts";
+import { createDb } from "../worker/lib/db.ts";
+import { auditInsert } from "../worker/services/audit.ts";
+import { publishToSpace } from "../worker/services/realtime.ts";
+import type { Outcome } from "./broker.ts";
+import { onlineSecondsPerDay } from "./presence.ts";
+import type { CommandAction, Telemetry } from "./protocol.ts";
+import { nextVision } from "./vision.ts";
+
+/**
+ * The DeviceRoom's writes to the catalogue (D1): one update per presence transition, the
+ * inventory of each hello, the latest telemetry (throttled by the room) and command audits.
+ */
+const iso = (ms: number) => new Date(ms).toISOString();
+
+async function announce(env: Env, space_uuid: string, device_uuid: string, name: string, event: string) {
+  try {
+    await publishToSpace(env, space_uuid, {
+      type: "deviceDetailsUpdate",
+      event: event as "deviceOnline",
+      space_uuid,
+      device_uuid,
+      device_name: name,
+    });
+  } catch (error) {
+    console.error("device presence publish failed", error);
+  }
+}
+
+export async function recordOnline(env: Env, device_uuid: string, at: { now: number; since: number }) {
+  const db = createDb(env);
+  const row = await db
+    .select({ name: d.name, space: d.space_uuid, status: d.connected_status, installed_at: d.installed_at })
+    .from(d)
+    .where(eq(d.uuid, device_uuid))
+    .get();
+  if (!row) return;
+  const installing = row.status === "installation_pending";
+  await db
+    .update(d)
+    .set({
+      online: true,
+      online_since: iso(at.since),
+      last_seen: iso(at.now),
+      ...(installing ? { connected_status: "connected" as const } : {}),
+      installed_at: row.installed_at ?? iso(at.now),
+    })
+    .where(eq(d.uuid, device_uuid));
+  await announce(env, row.space, device_uuid, row.name, "deviceOnline");
+  if (installing) await announce(env, row.space, device_uuid, row.name, "deviceInstalled");
+}
+
+export async function recordOffline(env: Env, device_uuid: string, at: { lastSeen: number; since: number | null }) {
+  const db = createDb(env);
+  const row = await db.select({ name: d.name, space: d.space_uuid }).from(d).where(eq(d.uuid, device_uuid)).get();
+  if (!row) return;
+  const days = at.since === null ? [] : onlineSecondsPerDay(at.since, at.lastSeen);
+  await db.batch([
+    db
+      .update(d)
+      .set({ online: false, online_since: null, last_seen: iso(at.lastSeen) })
+      .where(eq(d.uuid, device_uuid)),
+    ...days.map(({ day, seconds }) =>
+      db
+        .insert(avail)
+        .values({ space_uuid: row.space, device_uuid, day, online_seconds: seconds })
+        .onConflictDoUpdate({
+          target: [avail.device_uuid, avail.day],
+          set: { online_seconds: sql`${avail.online_seconds} + excluded.online_seconds` },
+        }),
+    ),
+  ]);
+  await announce(env, row.space, device_uuid, row.name, "deviceOffline");
+}
+
+/** The device columns a hello sets (only what the agent sent; device_type is the enrolment's). */
+export async function recordInventory(
+  env: Env,
+  device_uuid: string,
+  hello: { machine_id?: string | null; inventory: AgentInventory },
+) {
+  const { device_type: _type, ...inventory } = hello.inventory;
+  const set: Partial<typeof d.$inferInsert> = Object.fromEntries(
+    Object.entries(inventory).filter(([, v]) => v !== undefined),
+  );
+  if (hello.machine_id) set.machine_id = hello.machine_id;
+  if (Object.keys(set).length === 0) return;
+  await createDb(env).update(d).set(set).where(eq(d.uuid, device_uuid));
+}
+
+const code = (status: number | undefined): HealthCode | null =>
+  status === 0 || status === 1 || status === 2 || status === 3 ? status : null;
+
+/** Latest telemetry and the condition columns derived from its statuses. */
+export async function recordTelemetry(env: Env, device_uuid: string, telemetry: Telemetry, now: number) {
+  const peripherals = telemetry.peripherals?.devicesInfo ?? [];
+  const conditions = {
+    cpu_condition: code(telemetry.cpu?.status),
+    uptime_condition: code(telemetry.uptime?.status),
+    ram_condition: code(telemetry.ram?.status),
+    storage_condition: code(telemetry.storage?.status),
+    network_condition: code(telemetry.network?.status),
+    peripherals_condition: peripherals.length ? code(Math.max(...peripherals.map((p) => p.combined_status))) : null,
+  };
+  const worst = Object.values(conditions).filter((c): c is HealthCode => c !== null);
+  await createDb(env)
+    .update(d)
+    .set({
+      latest_telemetry: telemetry,
+      telemetry_updated_at: iso(now),
+      ...conditions,
+      combined_status: worst.length ? (Math.max(...worst) as HealthCode) : null,
+      peripherals_status: peripherals.map((p) => ({ device: p.name, status: p.combined_status })),
+    })
+    .where(eq(d.uuid, device_uuid));
+}
+
+export async function auditCommand(
+  env: Env,
+  entry: { space_uuid: string; device_uuid: string; user_uuid: string | null; id: string; action: CommandAction },
+  outcome: Outcome,
+) {
+  await auditInsert(createDb(env), {
+    spaceUuid: entry.space_uuid,
+    actorUserUuid: entry.user_uuid,
+    action: `device.command.${entry.action}`,
+    entityType: "device",
+    entityUuid: entry.device_uuid,
+    after: { id: entry.id, status: outcome.status, ...("error" in outcome ? { error: outcome.error } : {}) },
+  });
+}
+
+/** The agent's "message received" of a vision toggle: *_requested → *_pending (devices.md §4). */
+export async function recordVisionReceived(env: Env, device_uuid: string) {
+  const db = createDb(env);
+  const row = await db
+    .select({ vision: d.vision_enabled, space: d.space_uuid, name: d.name })
+    .from(d)
+    .where(eq(d.uuid, device_uuid))
+    .get();
+  if (!row) return;
+  const next = nextVision(row.vision, { type: "received" });
+  if (!next || next === row.vision) return;
+  await db.update(d).set({ vision_enabled: next }).where(eq(d.uuid, device_uuid));
+  await announce(env, row.space, device_uuid, row.name, "deviceUpdated");
+}

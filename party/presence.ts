@@ -1,0 +1,76 @@
+/**
+ * Device presence as plain decisions (STYLE: rooms keep decisions in functions with tests).
+ * Online = the agent is connected and its last heartbeat is younger than OFFLINE_AFTER_MS.
+ */
+export const HEARTBEAT_INTERVAL_MS = 30_000;
+export const OFFLINE_AFTER_MS = 90_000;
+
+export type PresenceState = {
+  online: boolean;
+  /** Start of the current online streak (ms); null while offline. */
+  online_since: number | null;
+  /** Last time the agent was heard (ms); while offline, the start of the offline streak. */
+  last_seen: number | null;
+  last_heartbeat: number | null;
+};
+
+export type PresenceEvent =
+  | { type: "connect" }
+  | { type: "heartbeat" }
+  | { type: "disconnect"; agentsLeft: number }
+  | { type: "check" };
+
+export type PresenceStep = { state: PresenceState; transition: "online" | "offline" | null };
+
+export const initialPresence = (): PresenceState => ({
+  online: false,
+  online_since: null,
+  last_seen: null,
+  last_heartbeat: null,
+});
+
+const goOnline = (state: PresenceState, now: number): PresenceStep => ({
+  state: { online: true, online_since: state.online ? state.online_since : now, last_seen: now, last_heartbeat: now },
+  transition: state.online ? null : "online",
+});
+
+const goOffline = (state: PresenceState, lastSeen: number): PresenceStep => ({
+  state: { ...state, online: false, online_since: null, last_seen: lastSeen },
+  transition: state.online ? "offline" : null,
+});
+
+export function nextPresence(state: PresenceState, event: PresenceEvent, now: number): PresenceStep {
+  switch (event.type) {
+    case "connect":
+    case "heartbeat":
+      return goOnline(state, now);
+    case "disconnect":
+      if (event.agentsLeft > 0) return { state, transition: null };
+      return goOffline(state, now);
+    case "check":
+      if (!state.online || !isStale(state, now)) return { state, transition: null };
+      // Missed heartbeats: the device was last heard at its last heartbeat, not now.
+      return goOffline(state, state.last_heartbeat ?? now);
+  }
+}
+
+export const isStale = (state: PresenceState, now: number) =>
+  state.last_heartbeat === null || now - state.last_heartbeat >= OFFLINE_AFTER_MS;
+
+/** When the room must look again for missed heartbeats (null while offline). */
+export const nextCheckAt = (state: PresenceState): number | null =>
+  state.online ? (state.last_heartbeat ?? 0) + OFFLINE_AFTER_MS : null;
+
+/** Online seconds of a streak [from, to) per UTC day (YYYY-MM-DD), for device_availability. */
+export function onlineSecondsPerDay(from: number, to: number): { day: string; seconds: number }[] {
+  const out: { day: string; seconds: number }[] = [];
+  let start = from;
+  while (start < to) {
+    const dayStart = Math.floor(start / 86_400_000) * 86_400_000;
+    const end = Math.min(to, dayStart + 86_400_000);
+    const seconds = Math.round((end - start) / 1000);
+    if (seconds > 0) out.push({ day: new Date(dayStart).toISOString().slice(0, 10), seconds });
+    start = end;
+  }
+  return out;
+}

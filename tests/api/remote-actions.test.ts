@@ -1,0 +1,160 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { deviceTable, userTable } from "../../drizzle/schema/index.ts";
+import type { ServerMessage } from "../../party/protocol.ts";
+import { api, db, makeDevice, makeDeviceCredential, memberOf } from "../factories.ts";
+import { join, until } from "../ws.ts";
+
+/** 1×1 JPEG. */
+const JPEG =
+  "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAAA//EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AN//Z";
+
+type Answer = (m: Extract<ServerMessage, { type: "command" }>) => object;
+
+/** A device with a fake agent online in its room, answering every command with `answer`. */
+async function onlineDevice(role: "content_manager" | "viewer" = "content_manager", answer?: Answer) {
+  const member = await memberOf(role);
+  const device = await makeDevice(member.space.space_uuid, { connected_status: "connected" });
+  const agent = await join(`/parties/device/${device.uuid}`, await makeDeviceCredential(device));
+  const seen: string[] = [];
+  agent.ws?.addEventListener("message", (e) => {
+    const m = JSON.parse(e.data as string) as ServerMessage;
+    if (m.type !== "command") return;
+    seen.push(m.action);
+    agent.ws?.send(JSON.stringify({ type: "commandAck", id: m.id }));
+    const reply = answer ? answer(m) : { ok: true, result: {} };
+    agent.ws?.send(JSON.stringify({ type: "commandResult", id: m.id, ...reply }));
+  });
+  await until(() => false, 250).catch(() => {});
+  const base = `/api/space/${member.space.space_uuid}/device/${device.uuid}`;
+  return { member, device, agent, seen, base };
+}
+
+describe("remote actions", () => {
+  it("takes a screenshot through the agent, stores it and serves it to members only", async () => {
+    const { member, base, seen, agent } = await onlineDevice("content_manager", () => ({
+      ok: true,
+      result: { image_base64: JPEG },
+    }));
+    const res = await api(`${base}/screen-capture/`, {
+      method: "POST",
+      token: member.token,
+      json: { action: "screenshot" },
+    });
+    expect(res.status).toBe(200);
+    const { screenshot_url } = (await res.json()) as { screenshot_url: string };
+    expect(screenshot_url).toMatch(/\/screenshot\/[\w-]+\.jpg$/);
+    expect(seen).toEqual(["screenshot"]);
+    const image = await api(screenshot_url, { token: member.token });
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/jpeg");
+    expect(new Uint8Array(await image.arrayBuffer())[0]).toBe(0xff);
+    const stranger = await memberOf("admin");
+    expect((await api(screenshot_url, { token: stranger.token })).status).toBe(403);
+    agent.ws?.close();
+  });
+
+  it("a repeated request_id runs the action once", async () => {
+    const { member, base, seen, agent } = await onlineDevice("content_manager", () => ({
+      ok: true,
+      result: { url: "vnc://10.0.0.5:5900" },
+    }));
+    const json = { action: "remote-desktop", request_id: "retry-1234-abcd" };
+    const first = await api(`${base}/remote-sharing/`, { method: "POST", token: member.token, json });
+    const again = await api(`${base}/remote-sharing/`, { method: "POST", token: member.token, json });
+    expect(await first.json()).toEqual({ url: "vnc://10.0.0.5:5900" });
+    expect(await again.json()).toEqual({ url: "vnc://10.0.0.5:5900" });
+    expect(seen).toEqual(["remote-desktop"]);
+    agent.ws?.close();
+  });
+
+  it("reverse SSH needs super_admin or sys_dev; headless VNC needs sys_dev; viewers cannot act", async () => {
+    const { member, base, agent } = await onlineDevice("content_manager", () => ({
+      ok: true,
+      result: { port: 40022 },
+    }));
+    const rssh = { method: "POST", token: member.token, json: { action: "reverse-ssh" } };
+    expect((await api(`${base}/remote-sharing/`, rssh)).status).toBe(403);
+    expect(
+      (await api(`${base}/headless-remote-sharing/`, { ...rssh, json: { action: "remote-desktop" } })).status,
+    ).toBe(403);
+    await db().update(userTable).set({ super_admin: true }).where(eq(userTable.uuid, member.user.uuid));
+    const ok = await api(`${base}/remote-sharing/`, rssh);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ port: 40022 });
+    expect(
+      (await api(`${base}/headless-remote-sharing/`, { ...rssh, json: { action: "remote-desktop" } })).status,
+    ).toBe(403);
+    await db().update(userTable).set({ sys_dev: true }).where(eq(userTable.uuid, member.user.uuid));
+    expect(
+      (await api(`${base}/headless-remote-sharing/`, { ...rssh, json: { action: "remote-desktop" } })).status,
+    ).toBe(200);
+    const viewer = await memberOf("viewer", member.space);
+    const shot = { method: "POST", token: viewer.token, json: { action: "screenshot" } };
+    expect((await api(`${base}/screen-capture/`, shot)).status).toBe(403);
+    expect((await api(`${base}/screen-capture/`, { ...shot, json: { action: "nope" } })).status).toBe(403);
+    agent.ws?.close();
+  });
+
+  it("power control without the space prefix: 204, 404 for strangers, 403 for viewers, 503 offline", async () => {
+    const { member, device, seen, agent } = await onlineDevice();
+    const path = `/api/device/${device.uuid}/power-control/`;
+    const reboot = { method: "POST", json: { action: "instant-reboot" } };
+    expect((await api(path, { ...reboot, token: member.token })).status).toBe(204);
+    expect(seen).toEqual(["instant-reboot"]);
+    expect((await api(path, { ...reboot, token: (await memberOf("admin")).token })).status).toBe(404);
+    expect((await api(path, { ...reboot, token: (await memberOf("viewer", member.space)).token })).status).toBe(403);
+    expect((await api(path, reboot)).status).toBe(401);
+    expect((await api(path, { ...reboot, token: member.token, json: { action: "explode" } })).status).toBe(400);
+    agent.ws?.close();
+    await until(() => false, 250).catch(() => {});
+    const offline = await api(path, { ...reboot, token: member.token });
+    expect(offline.status).toBe(503);
+    expect(await offline.json()).toMatchObject({ message: "physical device temporarily unavailable" });
+  });
+
+  it("enabled, debug and telemetry refresh go through the agent and are stored", async () => {
+    const { member, device, base, seen, agent } = await onlineDevice();
+    const off = await api(`${base}/enabled-status/`, {
+      method: "PATCH",
+      token: member.token,
+      json: { enabled: false },
+    });
+    expect(off.status).toBe(200);
+    expect(await off.json()).toMatchObject({ enabled: false });
+    const debug = await api(`${base}/debug-status/`, {
+      method: "PATCH",
+      token: member.token,
+      json: { debug_mode: true },
+    });
+    expect(await debug.json()).toMatchObject({ debug_mode: true });
+    expect((await api(`${base}/services-telemetry-refresh/`, { method: "POST", token: member.token })).status).toBe(
+      204,
+    );
+    expect(seen).toEqual(["set-enabled", "set-debug", "telemetry-refresh"]);
+    const row = await db().select().from(deviceTable).where(eq(deviceTable.uuid, device.uuid)).get();
+    expect(row).toMatchObject({ enabled: false, debug_mode: true });
+    agent.ws?.close();
+  });
+
+  it("vision: success ends enabled; an agent error returns to the previous state", async () => {
+    let fail = false;
+    const { member, device, base, agent } = await onlineDevice("content_manager", () =>
+      fail ? { ok: false, error: "vision service missing" } : { ok: true, result: {} },
+    );
+    const toggle = (enabled: boolean) =>
+      api(`${base}/vision-enabled-status/`, { method: "PATCH", token: member.token, json: { enabled } });
+    const on = await toggle(true);
+    expect(on.status).toBe(200);
+    expect(await on.json()).toMatchObject({ vision_enabled: "enabled" });
+    fail = true;
+    const failed = await toggle(false);
+    expect(failed.status).toBe(422);
+    expect(await failed.json()).toMatchObject({ message: "vision service missing" });
+    const row = await db().select().from(deviceTable).where(eq(deviceTable.uuid, device.uuid)).get();
+    expect(row?.vision_enabled).toBe("enabled");
+    await db().update(deviceTable).set({ vision_enabled: "enable_pending" }).where(eq(deviceTable.uuid, device.uuid));
+    expect((await toggle(false)).status).toBe(409);
+    agent.ws?.close();
+  });
+});

@@ -1,0 +1,172 @@
+import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { getServerByName } from "partyserver";
+import { describe, expect, it } from "vitest";
+import { auditLogTable, deviceAvailabilityTable, deviceTable } from "../../drizzle/schema/index.ts";
+import { TIMEOUT_MESSAGE } from "../../party/broker.ts";
+import type { ServerMessage } from "../../party/protocol.ts";
+import { db, makeDevice, makeDeviceCredential, memberOf, uid } from "../factories.ts";
+import { join, until } from "../ws.ts";
+
+const deviceRow = async (uuid: string) => db().select().from(deviceTable).where(eq(deviceTable.uuid, uuid)).get();
+
+async function connectedDevice(status: "connected" | "installation_pending" = "connected") {
+  const member = await memberOf("content_manager");
+  const device = await makeDevice(member.space.space_uuid, { connected_status: status });
+  const credential = await makeDeviceCredential(device);
+  return { member, device, credential };
+}
+
+/** A fake agent: acks every command and answers with `answer` (or never, when it returns null). */
+function answerCommands(
+  agent: Awaited<ReturnType<typeof join>>,
+  answer: (m: Extract<ServerMessage, { type: "command" }>) => object | null,
+) {
+  agent.ws?.addEventListener("message", (e) => {
+    const m = JSON.parse(e.data as string) as ServerMessage;
+    if (m.type !== "command") return;
+    agent.ws?.send(JSON.stringify({ type: "commandAck", id: m.id }));
+    const reply = answer(m);
+    if (reply) agent.ws?.send(JSON.stringify({ type: "commandResult", id: m.id, ...reply }));
+  });
+}
+
+describe("DeviceRoom presence", () => {
+  it("agent joins → online in D1 and deviceOnline/deviceInstalled on the SpaceRoom; leaves → offline", async () => {
+    const { member, device, credential } = await connectedDevice("installation_pending");
+    const space = await join(`/parties/space/${member.space.space_uuid}`, member.token);
+    const watcher = await join(`/parties/device/${device.uuid}`, member.token);
+    await until(() => space.messages.some((m) => m.type === "welcome"));
+    await until(() => watcher.messages.some((m) => m.type === "presence"));
+    expect(watcher.messages.find((m) => m.type === "presence")).toMatchObject({ online: false });
+
+    const agent = await join(`/parties/device/${device.uuid}`, credential);
+    const about = (event: string) => (m: ServerMessage) =>
+      m.type === "deviceDetailsUpdate" && m.event === event && m.device_uuid === device.uuid;
+    await until(() => space.messages.some(about("deviceOnline")));
+    await until(() => space.messages.some(about("deviceInstalled")));
+    const online = await deviceRow(device.uuid);
+    expect(online).toMatchObject({ online: true, connected_status: "connected" });
+    expect(online?.online_since).toBeTruthy();
+    expect(online?.installed_at).toBeTruthy();
+    await until(() => watcher.messages.some((m) => m.type === "presence" && m.online));
+
+    agent.ws?.send(JSON.stringify({ type: "heartbeat" }));
+    agent.ws?.send(
+      JSON.stringify({
+        type: "telemetry",
+        telemetry: { cpu: { status: 2, cores: 4, threads: 8, load1: 6, load5: 5, load15: 4 } },
+      }),
+    );
+    await until(() => false, 300).catch(() => {});
+    agent.ws?.close();
+    await until(() => space.messages.some(about("deviceOffline")));
+    const offline = await deviceRow(device.uuid);
+    expect(offline).toMatchObject({ online: false, online_since: null, cpu_condition: 2, combined_status: 2 });
+    expect(offline?.latest_telemetry?.cpu?.load1).toBe(6);
+    // A sub-second streak adds no whole second to device_availability (per-day split: unit tests).
+    const days = await db()
+      .select()
+      .from(deviceAvailabilityTable)
+      .where(eq(deviceAvailabilityTable.device_uuid, device.uuid));
+    expect(days.every((d) => d.online_seconds <= 1)).toBe(true);
+    const room = await getServerByName(env.Device, device.uuid);
+    expect((await room.telemetryHistory()).length).toBe(1);
+    space.ws?.close();
+    watcher.ws?.close();
+  });
+
+  it("missed heartbeats (alarm) → offline while the socket stays; the next heartbeat → online", async () => {
+    const { member, device, credential } = await connectedDevice();
+    const space = await join(`/parties/space/${member.space.space_uuid}`, member.token);
+    const agent = await join(`/parties/device/${device.uuid}`, credential);
+    const about = (event: string) => (m: ServerMessage) =>
+      m.type === "deviceDetailsUpdate" && m.event === event && m.device_uuid === device.uuid;
+    await until(() => space.messages.some(about("deviceOnline")));
+    const room = await getServerByName(env.Device, device.uuid);
+    // 100 s without a heartbeat (OFFLINE_AFTER_MS is 90 s).
+    await runInDurableObject(room, (instance) => {
+      const state = (instance as unknown as { presence: { last_heartbeat: number } }).presence;
+      state.last_heartbeat = Date.now() - 100_000;
+    });
+    expect(await runDurableObjectAlarm(room)).toBe(true);
+    await until(() => space.messages.some(about("deviceOffline")));
+    expect(await deviceRow(device.uuid)).toMatchObject({ online: false });
+    agent.ws?.send(JSON.stringify({ type: "heartbeat" }));
+    await until(() => space.messages.filter(about("deviceOnline")).length === 2);
+    expect(await deviceRow(device.uuid)).toMatchObject({ online: true });
+    agent.ws?.close();
+    space.ws?.close();
+  });
+
+  it("stores the hello's inventory on the device", async () => {
+    const { device, credential } = await connectedDevice();
+    const agent = await join(`/parties/device/${device.uuid}`, credential);
+    agent.ws?.send(
+      JSON.stringify({
+        type: "hello",
+        agent_version: "1.0.0",
+        machine_id: "m-1",
+        inventory: { operating_system_name: "Debian", mac_addresses: ["aa:bb"] },
+      }),
+    );
+    await until(() => false, 300).catch(() => {});
+    const row = await deviceRow(device.uuid);
+    expect(row).toMatchObject({ operating_system_name: "Debian", machine_id: "m-1", mac_addresses: ["aa:bb"] });
+    agent.ws?.close();
+  });
+});
+
+describe("DeviceRoom command broker", () => {
+  it("round-trips a command to the agent, once per id, with progress for dashboards and an audit entry", async () => {
+    const { member, device, credential } = await connectedDevice();
+    const watcher = await join(`/parties/device/${device.uuid}`, member.token);
+    const agent = await join(`/parties/device/${device.uuid}`, credential);
+    await until(() => watcher.messages.some((m) => m.type === "presence" && m.online));
+    let executed = 0;
+    answerCommands(agent, () => {
+      executed++;
+      return { ok: true, result: { port: 2222 } };
+    });
+    const room = await getServerByName(env.Device, device.uuid);
+    const id = uid();
+    const actor = { user_uuid: member.user.uuid, space_uuid: member.space.space_uuid };
+    const [a, b] = await Promise.all([
+      room.runCommand({ id, action: "reverse-ssh", actor }),
+      room.runCommand({ id, action: "reverse-ssh", actor }),
+    ]);
+    expect(a).toEqual({ status: "succeeded", result: { port: 2222 }, received: true });
+    expect(b).toEqual(a);
+    expect(await room.runCommand({ id, action: "reverse-ssh", actor })).toEqual(a);
+    expect(executed).toBe(1);
+    await until(() => watcher.messages.some((m) => m.type === "commandUpdate" && m.status === "succeeded"));
+    expect(watcher.messages.filter((m) => m.type === "commandUpdate").map((m) => "status" in m && m.status)).toEqual([
+      "pending",
+      "received",
+      "succeeded",
+    ]);
+    const audit = await db().select().from(auditLogTable).where(eq(auditLogTable.entity_uuid, device.uuid));
+    expect(audit.map((r) => r.action)).toContain("device.command.reverse-ssh");
+    agent.ws?.close();
+    watcher.ws?.close();
+  });
+
+  it("fails a pending command when the agent disconnects and refuses while offline", async () => {
+    const { member, device, credential } = await connectedDevice();
+    const actor = { user_uuid: member.user.uuid, space_uuid: member.space.space_uuid };
+    const room = await getServerByName(env.Device, device.uuid);
+    expect(await room.runCommand({ id: uid(), action: "screenshot", actor })).toMatchObject({
+      status: "unavailable",
+    });
+    const agent = await join(`/parties/device/${device.uuid}`, credential);
+    await until(() => agent.messages.some((m) => m.type === "welcome"));
+    await until(() => false, 200).catch(() => {});
+    answerCommands(agent, () => {
+      setTimeout(() => agent.ws?.close(), 10);
+      return null;
+    });
+    const outcome = await room.runCommand({ id: uid(), action: "screenshot", actor });
+    expect(outcome).toMatchObject({ status: "unavailable", received: true });
+    expect(TIMEOUT_MESSAGE).toMatch(/try again later/);
+  });
+});
