@@ -129,10 +129,12 @@ export class AgentSession {
     this.log(`command ${message.action} (${message.id})`);
     let reply: CommandReply;
     try {
-      reply =
-        message.action === "telemetry-refresh"
-          ? (await this.reportTelemetry(), { ok: true })
-          : await this.opts.machine.execute(message);
+      if (message.action === "telemetry-refresh") {
+        await this.reportTelemetry();
+        reply = { ok: true };
+      } else {
+        reply = await this.opts.machine.execute(message);
+      }
     } catch (error) {
       reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
     } finally {

@@ -19,3 +19,12 @@ export type RemoteSharingResult = z.infer<typeof RemoteSharingResult>;
 
 export const ScreenshotResult = z.object({ screenshot_url: z.string() });
 export type ScreenshotResult = z.infer<typeof ScreenshotResult>;
+
+/** GET …/device/{id}/telemetry/: the DeviceRoom's history (1 sample/min, 24 h) and the latest report. */
+export const TelemetryQuery = z.object({ since: z.iso.datetime({ offset: true }).optional() });
+export const TelemetryHistory = z.object({
+  device_uuid: z.string(),
+  telemetry_updated_at: z.string().nullable(),
+  latest: z.record(z.string(), z.unknown()).nullable(),
+  history: z.array(z.object({ at: z.string(), telemetry: z.record(z.string(), z.unknown()) })),
+});

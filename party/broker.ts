@@ -46,6 +46,10 @@ export class CommandBroker {
     },
   ) {}
 
+  isPending(id: string) {
+    return this.pending.has(id);
+  }
+
   get pendingCount() {
     return this.pending.size;
   }

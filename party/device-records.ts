@@ -17,14 +17,22 @@ import { nextVision } from "./vision.ts";
  */
 const iso = (ms: number) => new Date(ms).toISOString();
 
-async function announce(env: Env, space_uuid: string, device_uuid: string, name: string, event: string) {
+async function announce(
+  env: Env,
+  space_uuid: string,
+  device_uuid: string,
+  name: string,
+  event: "deviceOnline" | "deviceOffline" | "deviceInstalled" | "deviceUpdated",
+  data?: Record<string, unknown>,
+) {
   try {
     await publishToSpace(env, space_uuid, {
       type: "deviceDetailsUpdate",
-      event: event as "deviceOnline",
+      event,
       space_uuid,
       device_uuid,
       device_name: name,
+      ...(data ? { data } : {}),
     });
   } catch (error) {
     console.error("device presence publish failed", error);
@@ -50,7 +58,11 @@ export async function recordOnline(env: Env, device_uuid: string, at: { now: num
       installed_at: row.installed_at ?? iso(at.now),
     })
     .where(eq(d.uuid, device_uuid));
-  await announce(env, row.space, device_uuid, row.name, "deviceOnline");
+  await announce(env, row.space, device_uuid, row.name, "deviceOnline", {
+    online: true,
+    online_since: iso(at.since),
+    last_seen: iso(at.now),
+  });
   if (installing) await announce(env, row.space, device_uuid, row.name, "deviceInstalled");
 }
 
@@ -74,7 +86,11 @@ export async function recordOffline(env: Env, device_uuid: string, at: { lastSee
         }),
     ),
   ]);
-  await announce(env, row.space, device_uuid, row.name, "deviceOffline");
+  await announce(env, row.space, device_uuid, row.name, "deviceOffline", {
+    online: false,
+    online_since: null,
+    last_seen: iso(at.lastSeen),
+  });
 }
 
 /** The device columns a hello sets (only what the agent sent; device_type is the enrolment's). */

@@ -101,9 +101,9 @@ export class DeviceRoom extends OutpostRoom {
     if (stored?.outcome) return JSON.parse(stored.outcome) as Outcome;
     const command = { type: "command" as const, id: input.id, action: input.action, params: input.params ?? {} };
     if (stored) {
-      // Pending in this instance: join it. Pending in an instance that is gone: it timed out.
-      const joined = this.broker.request(command);
-      if (!joined.forwarded) return joined.promise;
+      // Pending in this instance: join it (never forwarded again). Pending in an instance that
+      // is gone: its answer can no longer arrive, so it timed out.
+      if (this.broker.isPending(input.id)) return this.broker.request(command).promise;
       return { status: "timed_out", error: TIMEOUT_MESSAGE, received: false };
     }
     if (!this.presence.online || !this.agent()) {

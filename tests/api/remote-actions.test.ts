@@ -132,6 +132,20 @@ describe("remote actions", () => {
       204,
     );
     expect(seen).toEqual(["set-enabled", "set-debug", "telemetry-refresh"]);
+    agent.ws?.send(
+      JSON.stringify({
+        type: "telemetry",
+        telemetry: { ram: { status: 3, total: 100, free: 2, swap_total: 0, swap_free: 0 } },
+      }),
+    );
+    await until(() => false, 250).catch(() => {});
+    const viewer = await memberOf("viewer", member.space);
+    const history = await api(`${base}/telemetry/`, { token: viewer.token });
+    expect(history.status).toBe(200);
+    const body = (await history.json()) as { latest: { ram: { status: number } }; history: unknown[] };
+    expect(body.latest.ram.status).toBe(3);
+    expect(body.history).toHaveLength(1);
+    expect((await api(`${base}/telemetry/?since=yesterday`, { token: viewer.token })).status).toBe(400);
     const row = await db().select().from(deviceTable).where(eq(deviceTable.uuid, device.uuid)).get();
     expect(row).toMatchObject({ enabled: false, debug_mode: true });
     agent.ws?.close();

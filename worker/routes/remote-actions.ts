@@ -9,6 +9,8 @@ import {
   RemoteSharingResult,
   ScreenCaptureInput,
   ScreenshotResult,
+  TelemetryHistory,
+  TelemetryQuery,
   VisionStatusInput,
 } from "../../contracts/remote-actions.ts";
 import type { AppEnv } from "../env.ts";
@@ -16,6 +18,7 @@ import { ApiError } from "../lib/errors.ts";
 import { validateInput } from "../lib/validate-input.ts";
 import { requireFlag, requireRole, spaceCtx } from "../middleware/space.ts";
 import { getDeviceDetail } from "../services/device-detail.ts";
+import { getTelemetryHistory } from "../services/device-telemetry.ts";
 import { deferTo } from "../services/location-events.ts";
 import { powerControl } from "../services/power-control.ts";
 import {
@@ -63,6 +66,10 @@ export const remoteActionRoutes = new Hono<AppEnv>({ strict: false })
       "Content-Disposition": 'inline; filename="screenshot.jpg"',
       "Cache-Control": "private, max-age=3600",
     });
+  })
+  .get("/device/:uuid/telemetry", validateInput("query", TelemetryQuery), async (c) => {
+    const input = { uuid: c.req.param("uuid"), since: c.req.valid("query").since };
+    return c.json(TelemetryHistory.parse(await getTelemetryHistory({ ctx: spaceCtx(c), input })));
   })
   .post("/device/:uuid/services-telemetry-refresh", writer, async (c) => {
     await runRemoteAction({ ctx: spaceCtx(c), input: { uuid: c.req.param("uuid"), action: "telemetry-refresh" } });
