@@ -1,14 +1,9 @@
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { asc, count, desc, eq } from "drizzle-orm";
 import type { CameraList, LocationDeviceList, LocationDeviceQuery } from "../../contracts/location-assets.ts";
-import {
-  cameraTable as cam,
-  deviceTable as d,
-  deviceCategoryTable,
-  deviceTagTable,
-  deviceTypeTable,
-} from "../../drizzle/schema/index.ts";
+import { deviceTable as d, deviceCategoryTable, deviceTagTable, deviceTypeTable } from "../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../env.ts";
 import { pageInfo, pageWindow } from "../lib/paging.ts";
+import { listSpaceCameras } from "./device-reference.ts";
 import { requireLocationRow } from "./location-queries.ts";
 import { inSpace } from "./scope.ts";
 import { tagsOf } from "./tags.ts";
@@ -72,7 +67,7 @@ export async function listLocationDevices({
   return { devices, ...pageInfo(input.url, input.page, input.page_size, total) };
 }
 
-/** GET /space/{space}/location/{loc}/camera/items/: the location's cameras, without passwords. */
+/** GET /space/{space}/location/{loc}/camera/items/: the location's cameras (404 for another space's location). */
 export async function listLocationCameras({
   ctx,
   input,
@@ -81,28 +76,5 @@ export async function listLocationCameras({
   input: { location_uuid: string };
 }): Promise<CameraList> {
   const location = await requireLocationRow(ctx, input.location_uuid);
-  const rows = await ctx.db
-    .select({
-      uuid: cam.uuid,
-      location_uuid: cam.location_uuid,
-      device_uuid: cam.device_uuid,
-      name: cam.name,
-      ip_address: cam.ip_address,
-      http_port: cam.http_port,
-      main_rtsp_port: cam.main_rtsp_port,
-      sub_rtsp_port: cam.sub_rtsp_port,
-      main_rtsp_url: cam.main_rtsp_url,
-      main_stream: cam.main_stream,
-      sub_stream: cam.sub_stream,
-      username: cam.username,
-      online: d.online,
-      connected_status: d.connected_status,
-      created_at: cam.created_at,
-      updated_at: cam.updated_at,
-    })
-    .from(cam)
-    .leftJoin(d, and(eq(d.uuid, cam.device_uuid), eq(d.space_uuid, cam.space_uuid)))
-    .where(inSpace(ctx, cam, eq(cam.location_uuid, location.uuid)))
-    .orderBy(asc(cam.name), asc(cam.uuid));
-  return { cameras: rows.map((row) => ({ ...row, online: row.online ?? false })) };
+  return listSpaceCameras({ ctx, input: { location_uuid: location.uuid } });
 }
