@@ -1,12 +1,11 @@
 import type { Location } from "@contracts/location";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { MapPinIcon, RotateCwIcon, SearchXIcon, TriangleAlertIcon } from "lucide-react";
+import { RotateCwIcon, TriangleAlertIcon } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { Outlet, useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Skeleton } from "@/components/ui/skeleton";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { showAlert } from "@/lib/alerts";
 import { apiDownload } from "@/lib/api";
@@ -15,13 +14,12 @@ import { useScrollEnd } from "@/lib/use-scroll-end";
 import { useViewMode } from "@/lib/view-mode";
 import { locationViewPath } from "../paths";
 import { locationQueries } from "../queries";
+import { ListSkeleton, NoLocations, RowSkeletons, SKELETONS } from "./list-states";
 import { LocationCard, LocationCardSkeleton } from "./location-card";
 import { locationColumns } from "./location-columns";
 import { hasActiveFilters } from "./location-filters";
 import { LocationToolbar } from "./location-toolbar";
 import { useLocationFilters } from "./use-location-filters";
-
-const SKELETONS = Array.from({ length: 8 }, (_, i) => `s${i}`);
 
 /** /locations: the space's locations as cards or rows, filtered, sorted, loaded page by page. */
 export function LocationsPage() {
@@ -113,62 +111,5 @@ export function LocationsPage() {
       </div>
       <Outlet />
     </div>
-  );
-}
-
-function ListSkeleton({ rows }: { rows: boolean }) {
-  const t = useT();
-  return (
-    <div role="status" aria-label={t("common.loading")}>
-      {rows ? (
-        <div className="flex flex-col gap-2">
-          {SKELETONS.map((key) => (
-            <Skeleton key={key} className="h-11 w-full" />
-          ))}
-        </div>
-      ) : (
-        <div className="grid grid-cols-[repeat(auto-fill,minmax(300px,1fr))] gap-3">
-          {SKELETONS.map((key) => (
-            <LocationCardSkeleton key={key} />
-          ))}
-        </div>
-      )}
-    </div>
-  );
-}
-
-function RowSkeletons() {
-  return SKELETONS.slice(0, 3).map((key) => (
-    <tr key={key}>
-      <td colSpan={7} className="h-12 border-b px-3">
-        <Skeleton className="h-4 w-full" />
-      </td>
-    </tr>
-  ));
-}
-
-function NoLocations({ filtered, onReset }: { filtered: boolean; onReset: () => void }) {
-  const t = useT();
-  if (!filtered)
-    return (
-      <EmptyState
-        icon={MapPinIcon}
-        title={t("locations.empty.title")}
-        description={t("locations.empty.text")}
-        className="rounded-lg border border-dashed"
-      />
-    );
-  return (
-    <EmptyState
-      icon={SearchXIcon}
-      title={t("locations.noMatch.title")}
-      description={t("locations.noMatch.text")}
-      className="rounded-lg border border-dashed"
-      action={
-        <Button variant="outline" onClick={onReset}>
-          {t("locations.filter.clear")}
-        </Button>
-      }
-    />
   );
 }
