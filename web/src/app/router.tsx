@@ -17,6 +17,7 @@ function lazyComponent<M>(chunk: () => Promise<M>, pick: (module: M) => Componen
 }
 
 const flyout = (path: string): RouteObject => ({ path, lazy: lazyComponent(signedInChunk, (m) => m.Flyout) });
+const deviceFlyout = (path: string): RouteObject => ({ path, lazy: lazyComponent(assetsChunk, (m) => m.DeviceFlyout) });
 
 const publicPages: readonly PublicPage[] = [
   "account-registration",
@@ -50,7 +51,7 @@ const assetsRoutes: RouteObject = {
     {
       path: "devices",
       lazy: lazyComponent(assetsChunk, (m) => m.DevicesPage),
-      children: [flyout(":action"), flyout(":device_type/:action/:space_uuid/:uuid/:tab")],
+      children: [deviceFlyout(":action"), deviceFlyout(":device_type/:action/:space_uuid/:uuid/:tab")],
     },
     {
       path: "locations",
@@ -71,7 +72,7 @@ const assetsRoutes: RouteObject = {
             { index: true },
             { path: ":action", lazy: lazyComponent(assetsChunk, (m) => m.LocationFlyout) },
             { path: ":location_type/:action/:uuid/:tab", lazy: lazyComponent(assetsChunk, (m) => m.LocationFlyout) },
-            flyout(":device_type/:action/:space_uuid/:uuid/:tab"),
+            deviceFlyout(":device_type/:action/:space_uuid/:uuid/:tab"),
           ],
         },
       ],

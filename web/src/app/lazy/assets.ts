@@ -1,6 +1,7 @@
 // The Assets shell and its tabs load together.
 
 export { CustomFieldsPage } from "@/features/custom-fields/custom-fields-page";
+export { DeviceFlyout } from "@/features/devices/device-flyout";
 export { DevicesPage } from "@/features/devices/devices-page";
 export { GroupFlyout } from "@/features/groups/group-flyout";
 export { GroupsPage } from "@/features/groups/groups-page";

@@ -1,19 +1,83 @@
-import { MonitorSmartphoneIcon } from "lucide-react";
-import { Outlet } from "react-router";
+import type { Device } from "@contracts/device";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { RotateCwIcon, TriangleAlertIcon } from "lucide-react";
+import { useMemo, useRef } from "react";
+import { Outlet, useNavigate } from "react-router";
+import { Button } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
+import { useCurrentSpace } from "@/features/session/current-space";
 import { useT } from "@/lib/i18n";
+import { useScrollEnd } from "@/lib/use-scroll-end";
+import { useViewMode } from "@/lib/view-mode";
+import { deviceColumns } from "./list/device-columns";
+import { hasActiveDeviceFilters } from "./list/device-filters";
+import { DeviceGrid } from "./list/device-grid";
+import { DeviceToolbar } from "./list/device-toolbar";
+import { DeviceListSkeleton, DeviceRowSkeletons, NoDevices } from "./list/list-states";
+import { useDeviceFilters } from "./list/use-device-filters";
+import { deviceViewPath } from "./paths";
+import { deviceQueries } from "./queries";
 
-/** /devices — the device list (grid or format view) arrives with the device-list issue. */
+/** /devices: the space's devices as cards or rows, filtered, sorted, loaded by cursor and virtualized. */
 export function DevicesPage() {
   const t = useT();
+  const navigate = useNavigate();
+  const { space } = useCurrentSpace();
+  const mode = useViewMode();
+  const filters = useDeviceFilters();
+  const list = useInfiniteQuery(deviceQueries.list(space.space_uuid, filters.query));
+  const devices = useMemo(() => list.data?.pages.flatMap((page) => page.devices) ?? [], [list.data]);
+  const columns = useMemo(() => deviceColumns(t), [t]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  useScrollEnd(scrollRef, () => void list.fetchNextPage(), {
+    enabled: list.hasNextPage && !list.isFetchingNextPage,
+    itemCount: devices.length,
+  });
+
+  const more = list.isFetchingNextPage;
   return (
-    <div className="p-6">
-      <EmptyState
-        icon={MonitorSmartphoneIcon}
-        title={t("devices.empty.title")}
-        description={t("devices.empty.text")}
-        className="rounded-lg border border-dashed"
-      />
+    <div ref={scrollRef} className="h-full overflow-y-auto">
+      <div className="sticky top-0 z-10 border-b bg-background/95 px-6 py-3 backdrop-blur">
+        <DeviceToolbar
+          state={filters.state}
+          onChange={filters.update}
+          onReset={filters.reset}
+          total={list.data?.pages[0]?.objects_count}
+        />
+      </div>
+      <div className="px-6 pt-4 pb-24">
+        {list.isPending ? (
+          <DeviceListSkeleton rows={mode === "format"} />
+        ) : list.isError ? (
+          <EmptyState
+            icon={TriangleAlertIcon}
+            title={t("devices.loadFailed")}
+            description={list.error.message}
+            action={
+              <Button variant="outline" onClick={() => void list.refetch()}>
+                <RotateCwIcon aria-hidden="true" />
+                {t("common.retry")}
+              </Button>
+            }
+          />
+        ) : devices.length === 0 ? (
+          <NoDevices filtered={hasActiveDeviceFilters(filters.query)} onReset={filters.reset} />
+        ) : mode === "grid" ? (
+          <DeviceGrid devices={devices} scrollRef={scrollRef} loadingMore={more} />
+        ) : (
+          <DataTable<Device>
+            columns={columns}
+            data={devices}
+            getRowId={(row) => row.uuid}
+            scrollRef={scrollRef}
+            label={t("devices.list")}
+            onRowClick={(row) => navigate(deviceViewPath(row.space_uuid, row.uuid))}
+            footer={more && <DeviceRowSkeletons />}
+          />
+        )}
+      </div>
       <Outlet />
     </div>
   );

@@ -1,8 +1,73 @@
+import { CommentList } from "@contracts/comment";
+import { DeviceList, type DeviceListQuery, DeviceTypeList } from "@contracts/device";
+import { DeviceAuditList, DeviceAvailability, DeviceDetail } from "@contracts/device-detail";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/api";
+
+/** The list query without paging (the cursor comes from the infinite query). */
+export type DeviceFilters = Omit<Partial<DeviceListQuery>, "page" | "page_size" | "cursor">;
+/** console.md §9: 36 devices a page. */
+export const DEVICE_LIST_PAGE_SIZE = 36;
+
+/** The keyset cursor of a reply's `links.next`, or undefined at the end. */
+export function nextCursorOf(next: string | null): string | undefined {
+  if (!next) return undefined;
+  return new URL(next, "http://localhost").searchParams.get("cursor") ?? undefined;
+}
+
+const base = (space: string, uuid: string) => `/space/${space}/device/${uuid}`;
+
 /**
- * Query keys of a space's devices. The list and detail queryOptions join these when the
- * device list lands; real-time events already invalidate by these prefixes.
+ * Query keys and options of a space's devices. Real-time events invalidate `all(space)`, which
+ * covers the list, each detail and its comments.
  */
 export const deviceQueries = {
   all: (space: string) => ["space", space, "devices"] as const,
-  detail: (space: string, uuid: string) => [...deviceQueries.all(space), "detail", uuid] as const,
+  /** GET /space/{space}/device/items/ following links.next (keyset cursor). */
+  list: (space: string, filters: DeviceFilters) =>
+    infiniteQueryOptions({
+      queryKey: [...deviceQueries.all(space), "list", filters] as const,
+      queryFn: ({ pageParam, signal }) =>
+        apiFetch(`/space/${space}/device/items/`, {
+          schema: DeviceList,
+          query: { ...filters, cursor: pageParam ?? undefined, page_size: DEVICE_LIST_PAGE_SIZE },
+          signal,
+        }),
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => nextCursorOf(last.links.next) ?? null,
+    }),
+  detailKey: (space: string, uuid: string) => [...deviceQueries.all(space), "detail", uuid] as const,
+  detail: (space: string, uuid: string) =>
+    queryOptions({
+      queryKey: deviceQueries.detailKey(space, uuid),
+      queryFn: ({ signal }) => apiFetch(`${base(space, uuid)}/`, { schema: DeviceDetail, signal }),
+    }),
+  comments: (space: string, uuid: string) =>
+    queryOptions({
+      queryKey: [...deviceQueries.detailKey(space, uuid), "comments"] as const,
+      queryFn: ({ signal }) => apiFetch(`${base(space, uuid)}/comment/items/`, { schema: CommentList, signal }),
+      select: (reply) => reply.comments,
+    }),
+  audit: (space: string, uuid: string) =>
+    queryOptions({
+      queryKey: [...deviceQueries.detailKey(space, uuid), "audit"] as const,
+      queryFn: ({ signal }) =>
+        apiFetch(`${base(space, uuid)}/audit/items/`, { schema: DeviceAuditList, query: { page_size: 100 }, signal }),
+    }),
+  availability: (space: string, uuid: string) =>
+    queryOptions({
+      queryKey: [...deviceQueries.detailKey(space, uuid), "availability"] as const,
+      queryFn: ({ signal }) =>
+        apiFetch(`${base(space, uuid)}/availability/`, { schema: DeviceAvailability, query: { days: 30 }, signal }),
+    }),
+};
+
+export const deviceReferenceQueries = {
+  types: (space: string) =>
+    queryOptions({
+      queryKey: ["space", space, "device-types"] as const,
+      queryFn: ({ signal }) => apiFetch(`/space/${space}/device-type/items/`, { schema: DeviceTypeList, signal }),
+      select: (reply) => reply.device_types,
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
 };

@@ -1,5 +1,6 @@
 import { enAccounts } from "./en-accounts";
 import { enAssets } from "./en-assets";
+import { enDevices } from "./en-devices";
 
 /** English: the complete dictionary (every key the console uses; other languages fall back here). */
 export const en = {
@@ -152,6 +153,7 @@ export const en = {
   "realtime.unnamedDevice": "A device",
   "realtime.unnamedLocation": "A location",
   ...enAssets,
+  ...enDevices,
   ...enAccounts,
 } as const;
 

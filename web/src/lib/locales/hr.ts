@@ -1,6 +1,7 @@
 import type { MessageKey } from "./en";
 import { hrAccounts } from "./hr-accounts";
 import { hrAssets } from "./hr-assets";
+import { hrDevices } from "./hr-devices";
 
 /** Croatian: partial on purpose; missing keys fall back to English. */
 export const hr: Partial<Record<MessageKey, string>> = {
@@ -74,5 +75,6 @@ export const hr: Partial<Record<MessageKey, string>> = {
   "locations.empty.text": "Dodajte lokaciju kako biste uređaje organizirali prema mjestu rada.",
   "groups.empty.text": "Grupirajte lokacije kako biste ih zajedno pratili i upravljali njima.",
   ...hrAssets,
+  ...hrDevices,
   ...hrAccounts,
 };

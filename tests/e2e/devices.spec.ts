@@ -1,0 +1,170 @@
+import { expect, type Page, test } from "@playwright/test";
+
+const ARTIFACTS = "tests/e2e/artifacts";
+
+async function signIn(page: Page) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill("admin@outpost.demo");
+  await page.getByLabel("Password", { exact: true }).fill("outpost-demo");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/devices$/);
+}
+
+async function setTheme(page: Page, theme: "light" | "dark") {
+  const html = page.locator("html");
+  const dark = ((await html.getAttribute("class")) ?? "").includes("dark");
+  if (dark !== (theme === "dark")) await page.getByRole("button", { name: "Toggle theme" }).click();
+  if (theme === "dark") await expect(html).toHaveClass(/dark/);
+  else await expect(html).not.toHaveClass(/dark/);
+}
+
+async function pick(page: Page, filter: string, option: string) {
+  await page.getByRole("combobox", { name: filter, exact: true }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+const grid = (page: Page) => page.getByRole("list", { name: "Devices" });
+const card = (page: Page, name: string) => grid(page).getByRole("link", { name: new RegExp(name) });
+
+async function openDevice(page: Page, name: string) {
+  await page.getByLabel("Search by name, description, machine id or uuid").fill(name);
+  await card(page, name).click();
+  await expect(page).toHaveURL(/\/devices\/device\/view\/[^/]+\/[^/]+\/general$/);
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name })).toBeVisible();
+  return dialog;
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+  await page.evaluate(() => localStorage.setItem("outpost.view", "grid"));
+  await page.reload();
+  await setTheme(page, "light");
+});
+
+test("the device list filters, sorts and switches between cards and rows", async ({ page }) => {
+  await expect(grid(page).getByRole("listitem").first()).toBeVisible();
+  await expect(page.getByTestId("devices-count")).toHaveText(/\d+ devices/);
+  // Default ordering -online: the first card is online.
+  await expect(grid(page).getByRole("link").first()).toHaveAttribute("data-look", "online");
+  await page.screenshot({ path: `${ARTIFACTS}/devices-grid.png` });
+  await setTheme(page, "dark");
+  await page.screenshot({ path: `${ARTIFACTS}/devices-grid-dark.png` });
+  await setTheme(page, "light");
+
+  await page.getByLabel("Search by name, description, machine id or uuid").fill("ZD ");
+  await pick(page, "Connected status", "Connected");
+  await pick(page, "Online", "Offline only");
+  await expect(page.getByTestId("devices-count")).toHaveText("1 devices");
+  await expect(card(page, "ZD Parking Pay Station")).toBeVisible();
+  await page.getByRole("button", { name: "Clear filters" }).click();
+  await expect(page.getByTestId("devices-count")).not.toHaveText("1 devices");
+
+  await page.getByRole("combobox", { name: "Sort devices" }).click();
+  await page.getByRole("option", { name: "Offline first" }).click();
+  await expect(grid(page).getByRole("link").first()).not.toHaveAttribute("data-look", "online");
+
+  await page.getByRole("button", { name: "Table view" }).click();
+  const table = page.getByRole("table", { name: "Devices" });
+  await expect(table.locator("tbody tr").first()).toBeVisible();
+  await page.screenshot({ path: `${ARTIFACTS}/devices-rows.png` });
+  await page.reload();
+  await expect(page.getByRole("table", { name: "Devices" })).toBeVisible();
+  await page.getByRole("button", { name: "Grid view" }).click();
+});
+
+test("a connected device: tabs, comments and edit", async ({ page }) => {
+  const dialog = await openDevice(page, "ZG Reception Kiosk");
+  const streak = dialog.getByTestId("device-streak");
+  const first = await streak.textContent();
+  await expect(streak).not.toHaveText(first ?? "");
+  await expect(dialog.getByText("Connection status")).toBeVisible();
+
+  // Comment, then delete it again (only one's own comments have Delete).
+  const text = `Checked on ${Date.now().toString(36)}`;
+  await dialog.getByLabel("New comment").fill(text);
+  await dialog.getByRole("button", { name: "Comment", exact: true }).click();
+  const comment = dialog.getByTestId("device-comment").filter({ hasText: text });
+  await expect(comment).toContainText(/Today, \d\d:\d\d/);
+  await page.screenshot({ path: `${ARTIFACTS}/device-general.png` });
+  await comment.getByRole("button", { name: "Delete comment" }).click();
+  await expect(comment).toHaveCount(0);
+
+  await dialog.getByRole("link", { name: "Asset Info" }).click();
+  await expect(page).toHaveURL(/\/assetInfo$/);
+  await dialog.getByRole("button", { name: "System Specs" }).click();
+  await expect(dialog.getByTestId("asset-ram")).toHaveText(/GB|Unknown/);
+  await dialog.getByRole("button", { name: "Monitoring" }).click();
+  await expect(dialog.getByRole("button", { name: "Monitoring" })).toHaveAttribute("aria-current", "true");
+  await expect(dialog.getByTestId("monitoring")).toBeVisible();
+  await page.waitForTimeout(300); // the menu's colour transition
+  await page.screenshot({ path: `${ARTIFACTS}/device-asset-info.png` });
+  await dialog.getByRole("link", { name: "Peripherals" }).click();
+  await expect(dialog.getByText("Summary")).toBeVisible();
+  await dialog.getByRole("link", { name: "Logs" }).click();
+  await expect(page).toHaveURL(/\/logs$/);
+  await dialog.getByRole("link", { name: "Reports" }).click();
+  await expect(dialog.getByTestId("availability")).toBeVisible();
+  // The flyout is modal (the theme button is behind it): switch the class the toggle sets.
+  await page.evaluate(() => document.documentElement.classList.add("dark"));
+  await page.screenshot({ path: `${ARTIFACTS}/device-reports-dark.png` });
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+
+  // Edit: Save only once something changed.
+  await dialog.getByRole("link", { name: "General" }).click();
+  await dialog.getByRole("button", { name: "Device actions" }).click();
+  await page.getByRole("menuitem", { name: "Edit" }).click();
+  await expect(page).toHaveURL(/\/devices\/device\/edit\/[^/]+\/[^/]+\/general$/);
+  const save = dialog.getByRole("button", { name: "Save" });
+  await expect(save).toBeDisabled();
+  const description = `Reception kiosk ${Date.now().toString(36)}`;
+  await dialog.getByLabel("Description").fill(description);
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(page.getByText("Device ZG Reception Kiosk updated successfully.")).toBeVisible();
+  await expect(page).toHaveURL(/\/devices\/device\/view\/[^/]+\/[^/]+\/general$/);
+  await expect(dialog.getByText(description)).toBeVisible();
+});
+
+test("archive and unarchive a device from the flyout menu", async ({ page }) => {
+  const dialog = await openDevice(page, "ST Shelf Display");
+  await expect(dialog.getByRole("link", { name: "Asset Info" })).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Device actions" }).click();
+  await page.getByRole("menuitem", { name: "Archive" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Archive" }).click();
+  await expect(page.getByText("Device ST Shelf Display archived.")).toBeVisible();
+  await expect(dialog.getByTestId("code-archived")).toBeVisible();
+  await dialog.getByRole("button", { name: "Device actions" }).click();
+  await page.getByRole("menuitem", { name: "Unarchive" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Unarchive" }).click();
+  await expect(page.getByText("Device ST Shelf Display unarchived.")).toBeVisible();
+  await expect(dialog.getByTestId("code-archived")).toHaveCount(0);
+});
+
+test("add a runner device and reset its installation code", async ({ page }) => {
+  await page.getByRole("button", { name: "Add" }).click();
+  await page.getByRole("menuitem", { name: "Add Runner Device" }).click();
+  await expect(page).toHaveURL(/\/devices\/addDeviceRunner$/);
+  const dialog = page.getByRole("dialog");
+  const add = dialog.getByRole("button", { name: "Add", exact: true });
+  await expect(add).toBeDisabled();
+  const name = `E2E Runner ${Date.now().toString(36)}`;
+  await dialog.getByLabel("Name").fill(name);
+  await expect(add).toBeDisabled();
+  await dialog.getByRole("combobox", { name: "Location" }).click();
+  await page.getByRole("option", { name: "Zagreb HQ" }).click();
+  await dialog.getByLabel("Device class").selectOption("kiosk");
+  await add.click();
+  await expect(page.getByText(`Device ${name} added successfully.`)).toBeVisible();
+  await expect(page).toHaveURL(/\/devices\/device\/view\/[^/]+\/[^/]+\/general$/);
+  await expect(dialog.getByRole("heading", { name })).toBeVisible();
+
+  const card = dialog.getByTestId("install-code");
+  await card.getByRole("button", { name: "Reset code" }).click();
+  await expect(card.getByTestId("code-value")).toHaveText(/^([A-Z0-9]{4}){4}$/);
+  const countdown = card.getByTestId("code-countdown");
+  await expect(countdown).toHaveText(/Expires in 2[34]:\d\d:\d\d/);
+  const before = await countdown.textContent();
+  await expect(countdown).not.toHaveText(before ?? "");
+  await page.screenshot({ path: `${ARTIFACTS}/install-code.png` });
+});

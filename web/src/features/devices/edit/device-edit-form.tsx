@@ -1,0 +1,51 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { LoaderCircleIcon } from "lucide-react";
+import { Controller, useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { SheetBody, SheetFooter } from "@/components/ui/sheet";
+import { useT } from "@/lib/i18n";
+import { type DeviceEditValues, deviceEditSchema } from "./device-form-schema";
+import { DeviceTagsField } from "./device-tags-field";
+import { DeviceTextFields } from "./device-text-fields";
+
+type DeviceEditFormProps = {
+  defaultValues: DeviceEditValues;
+  onSubmit: (values: DeviceEditValues) => void;
+  onCancel: () => void;
+  pending: boolean;
+};
+
+/** The pure edit form: Save is enabled only when something changed. */
+export function DeviceEditForm({ defaultValues, onSubmit, onCancel, pending }: DeviceEditFormProps) {
+  const t = useT();
+  const form = useForm<DeviceEditValues>({ resolver: zodResolver(deviceEditSchema(t)), defaultValues });
+  return (
+    <form className="flex min-h-0 flex-1 flex-col" onSubmit={form.handleSubmit(onSubmit)} noValidate>
+      <SheetBody className="flex max-w-2xl flex-col gap-5">
+        <DeviceTextFields
+          name={form.register("name")}
+          description={form.register("description")}
+          descriptionValue={form.watch("description")}
+          errors={{
+            name: form.formState.errors.name?.message,
+            description: form.formState.errors.description?.message,
+          }}
+        />
+        <Controller
+          control={form.control}
+          name="tag_uuids"
+          render={({ field }) => <DeviceTagsField id="device-tags" values={field.value} onChange={field.onChange} />}
+        />
+      </SheetBody>
+      <SheetFooter>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          {t("common.cancel")}
+        </Button>
+        <Button type="submit" disabled={!form.formState.isDirty || pending}>
+          {pending && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
+          {t("common.save")}
+        </Button>
+      </SheetFooter>
+    </form>
+  );
+}

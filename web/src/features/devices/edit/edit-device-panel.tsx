@@ -1,0 +1,58 @@
+import { useQuery } from "@tanstack/react-query";
+import { LoaderCircleIcon } from "lucide-react";
+import { useNavigate } from "react-router";
+import { SheetBody, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
+import { useT } from "@/lib/i18n";
+import { deviceViewPath } from "../paths";
+import { deviceQueries } from "../queries";
+import { useEditDevice } from "../use-device-mutations";
+import { DeviceEditForm } from "./device-edit-form";
+
+type EditDevicePanelProps = { space: string; uuid: string; section: string };
+
+/** /devices/device/edit/{space_uuid}/{uuid}/general: runs the edit, then goes back to the view. */
+export function EditDevicePanel({ space, uuid, section }: EditDevicePanelProps) {
+  const t = useT();
+  const navigate = useNavigate();
+  const device = useQuery(deviceQueries.detail(space, uuid));
+  const edit = useEditDevice(uuid);
+  const back = () => navigate(deviceViewPath(space, uuid, "general", section), { replace: true });
+  const data = device.data;
+  return (
+    <>
+      <SheetHeader>
+        <SheetTitle>{t("device.edit.title")}</SheetTitle>
+        <SheetDescription>{data?.name ?? uuid}</SheetDescription>
+      </SheetHeader>
+      {data ? (
+        <DeviceEditForm
+          defaultValues={{
+            name: data.name,
+            description: data.description,
+            tag_uuids: data.tags.map((tag) => tag.uuid),
+          }}
+          pending={edit.isPending}
+          onCancel={back}
+          onSubmit={(values) =>
+            edit.mutate(
+              { name: values.name, description: values.description, tag_uuids: values.tag_uuids },
+              { onSuccess: back },
+            )
+          }
+        />
+      ) : (
+        <SheetBody className="flex items-center justify-center">
+          {device.isError ? (
+            <p className="text-sm text-destructive">{device.error.message}</p>
+          ) : (
+            <LoaderCircleIcon
+              role="status"
+              aria-label={t("device.loading")}
+              className="size-8 animate-spin text-muted-foreground"
+            />
+          )}
+        </SheetBody>
+      )}
+    </>
+  );
+}

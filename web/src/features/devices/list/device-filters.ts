@@ -1,0 +1,80 @@
+import type { ConnectedStatus, DeviceOrdering } from "@contracts/device";
+import type { MessageKey } from "@/lib/i18n";
+import { readString, storageKeys, writeString } from "@/lib/storage";
+import type { DeviceFilters } from "../queries";
+
+type Flag = "" | "true" | "false";
+
+/** What the filter panel edits (console.md §3.10 devices filter set, without paging). */
+export type DeviceFilterState = {
+  search: string;
+  location_uuid: string;
+  device_type_uuid: string;
+  connected_status: "" | ConnectedStatus;
+  online: Flag;
+  enabled: Flag;
+  tag_uuid: string;
+  ordering: DeviceOrdering;
+};
+
+/** devices.md §9: Online/Offline, Time Added, Time Connected, Time Modified, each both ways. */
+export const DEVICE_SORTS: ReadonlyArray<{ value: DeviceOrdering; label: MessageKey }> = [
+  { value: "-online", label: "devices.sort.onlineFirst" },
+  { value: "online", label: "devices.sort.offlineFirst" },
+  { value: "-created_at", label: "devices.sort.addedNewest" },
+  { value: "created_at", label: "devices.sort.addedOldest" },
+  { value: "-installation_date", label: "devices.sort.connectedNewest" },
+  { value: "installation_date", label: "devices.sort.connectedOldest" },
+  { value: "-updated_at", label: "devices.sort.modifiedNewest" },
+  { value: "updated_at", label: "devices.sort.modifiedOldest" },
+];
+
+export const emptyDeviceFilters = (ordering: DeviceOrdering = "-online"): DeviceFilterState => ({
+  search: "",
+  location_uuid: "",
+  device_type_uuid: "",
+  connected_status: "",
+  online: "",
+  enabled: "",
+  tag_uuid: "",
+  ordering,
+});
+
+/** The start state: the location and tag filters are remembered per space (cleared on a switch). */
+export function initialDeviceFilters(): DeviceFilterState {
+  return {
+    ...emptyDeviceFilters(),
+    location_uuid: readString(storageKeys.filters.location) ?? "",
+    tag_uuid: readString(storageKeys.filters.tag) ?? "",
+  };
+}
+
+export function rememberDeviceFilters(state: DeviceFilterState) {
+  writeString(storageKeys.filters.location, state.location_uuid || null);
+  writeString(storageKeys.filters.tag, state.tag_uuid || null);
+}
+
+/** The API query: empty filters are left out. */
+export function toDeviceQuery(state: DeviceFilterState): DeviceFilters {
+  const query: DeviceFilters = { ordering: state.ordering };
+  const search = state.search.trim();
+  if (search) query.search = search;
+  if (state.location_uuid) query.location_uuid = state.location_uuid;
+  if (state.device_type_uuid) query.device_type_uuid = state.device_type_uuid;
+  if (state.connected_status) query.connected_status = state.connected_status;
+  if (state.online) query.online = state.online === "true";
+  if (state.enabled) query.enabled = state.enabled === "true";
+  if (state.tag_uuid) query.tag_uuid = state.tag_uuid;
+  return query;
+}
+
+export const hasActiveDeviceFilters = (query: DeviceFilters) =>
+  Boolean(
+    query.search ||
+      query.location_uuid ||
+      query.device_type_uuid ||
+      query.connected_status ||
+      query.online !== undefined ||
+      query.enabled !== undefined ||
+      query.tag_uuid,
+  );

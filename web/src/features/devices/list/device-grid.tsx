@@ -1,0 +1,85 @@
+import type { Device } from "@contracts/device";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { type RefObject, useLayoutEffect, useRef, useState } from "react";
+import { useT } from "@/lib/i18n";
+import { DEVICE_CARD_HEIGHT, DeviceCard, DeviceCardSkeleton } from "./device-card";
+
+const MIN_CARD_WIDTH = 300;
+const GAP = 12;
+
+/** Cards per row for a grid `width` px wide (auto-fill, at least 300 px a card). */
+export const cardsPerRow = (width: number) => Math.max(1, Math.floor((width + GAP) / (MIN_CARD_WIDTH + GAP)));
+
+type DeviceGridProps = {
+  devices: Device[];
+  scrollRef: RefObject<HTMLElement | null>;
+  /** Skeleton cards appended while the next page loads. */
+  loadingMore: boolean;
+};
+
+/** The grid view, virtualized by rows so that 100k devices render only what is in view. */
+export function DeviceGrid({ devices, scrollRef, loadingMore }: DeviceGridProps) {
+  const t = useT();
+  const gridRef = useRef<HTMLUListElement>(null);
+  const [width, setWidth] = useState(0);
+  const [margin, setMargin] = useState(0);
+
+  useLayoutEffect(() => {
+    const el = gridRef.current;
+    if (!el) return;
+    const measure = () => {
+      setWidth(el.clientWidth);
+      const scroller = scrollRef.current;
+      if (scroller)
+        setMargin(el.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [scrollRef]);
+
+  const perRow = cardsPerRow(width);
+  const slots = devices.length + (loadingMore ? perRow : 0);
+  const rowCount = Math.ceil(slots / perRow);
+  const virtualizer = useVirtualizer({
+    count: rowCount,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => DEVICE_CARD_HEIGHT + GAP,
+    overscan: 3,
+    scrollMargin: margin,
+  });
+
+  const cardWidth = (width - GAP * (perRow - 1)) / perRow;
+  const cells = virtualizer
+    .getVirtualItems()
+    .flatMap((row) =>
+      Array.from({ length: perRow }, (_, column) => ({ row, column, index: row.index * perRow + column })).filter(
+        (cell) => cell.index < slots,
+      ),
+    );
+
+  return (
+    <ul
+      ref={gridRef}
+      aria-label={t("devices.list")}
+      aria-busy={loadingMore || undefined}
+      className="relative w-full"
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {width > 0 &&
+        cells.map(({ row, column, index }) => {
+          const device = devices[index];
+          return (
+            <li
+              key={device?.uuid ?? `skeleton-${index}`}
+              className="absolute"
+              style={{ top: row.start - margin, left: column * (cardWidth + GAP), width: cardWidth }}
+            >
+              {device ? <DeviceCard device={device} /> : <DeviceCardSkeleton />}
+            </li>
+          );
+        })}
+    </ul>
+  );
+}

@@ -1,0 +1,43 @@
+import { CONNECTED_STATUSES } from "@contracts/device";
+import { useQuery } from "@tanstack/react-query";
+import type { ComboOption } from "@/components/ui/option-list";
+import { locationQueries, tagQueries } from "@/features/locations/queries";
+import { useCurrentSpace } from "@/features/session/current-space";
+import { useT } from "@/lib/i18n";
+import { connectedLabel } from "../device-status";
+import { deviceReferenceQueries } from "../queries";
+
+/** The choices of the device filters, each led by an "All …" choice. */
+export function useDeviceFilterOptions() {
+  const t = useT();
+  const { space } = useCurrentSpace();
+  const locations = useQuery(locationQueries.options(space.space_uuid));
+  const types = useQuery(deviceReferenceQueries.types(space.space_uuid));
+  const tags = useQuery(tagQueries.list(space.space_uuid));
+  const all = (label: string): ComboOption => ({ value: "", label });
+  return {
+    locations: [
+      all(t("devices.filter.allLocations")),
+      ...(locations.data ?? []).map((x) => ({ value: x.uuid, label: x.name })),
+    ],
+    types: [all(t("devices.filter.allTypes")), ...(types.data ?? []).map((x) => ({ value: x.uuid, label: x.name }))],
+    statuses: [
+      all(t("devices.filter.allStatuses")),
+      ...CONNECTED_STATUSES.map((status) => ({ value: status, label: t(connectedLabel[status]) })),
+    ],
+    online: [
+      all(t("devices.filter.anyOnline")),
+      { value: "true", label: t("devices.filter.onlineOnly") },
+      { value: "false", label: t("devices.filter.offlineOnly") },
+    ],
+    enabled: [
+      all(t("devices.filter.anyEnabled")),
+      { value: "true", label: t("devices.filter.enabledOnly") },
+      { value: "false", label: t("devices.filter.disabledOnly") },
+    ],
+    tags: [
+      all(t("devices.filter.allTags")),
+      ...(tags.data ?? []).map((x) => ({ value: x.uuid, label: x.name, hint: String(x.total_number) })),
+    ],
+  };
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import {
+  codeBlocks,
+  commentDay,
+  formatDuration,
+  formatLoad,
+  formatTraffic,
+  gb2,
+  healthLabel,
+  msUntil,
+  ramGb,
+  streakSeconds,
+} from "./format";
+
+describe("device formatters", () => {
+  it("formats durations as hh:mm:ss without wrapping hours", () => {
+    expect(formatDuration(0)).toBe("00:00:00");
+    expect(formatDuration(3661)).toBe("01:01:01");
+    expect(formatDuration(49 * 3600 + 5 * 60 + 7)).toBe("49:05:07");
+    expect(formatDuration(-5)).toBe("00:00:00");
+  });
+
+  it("counts the streak from a timestamp", () => {
+    const now = Date.parse("2026-01-02T00:00:10Z");
+    expect(streakSeconds("2026-01-02T00:00:00Z", now)).toBe(10);
+    expect(streakSeconds(null, now)).toBeNull();
+    expect(streakSeconds("nope", now)).toBeNull();
+  });
+
+  it("rounds RAM up to whole GB and knows unknown", () => {
+    expect(ramGb(8 * 1073741824)).toBe(8);
+    expect(ramGb(8 * 1073741824 - 1000)).toBe(8);
+    expect(ramGb(7.2 * 1073741824)).toBe(8);
+    expect(ramGb(null)).toBeNull();
+    expect(ramGb(0)).toBeNull();
+    expect(gb2(1610612736)).toBe("1.50");
+  });
+
+  it("switches traffic units at 1e4 and 1e9 bytes", () => {
+    expect(formatTraffic(9999)).toBe("10.00 KB");
+    expect(formatTraffic(10_000)).toBe("0.01 MB");
+    expect(formatTraffic(2_500_000)).toBe("2.50 MB");
+    expect(formatTraffic(1e9)).toBe("1.00 GB");
+  });
+
+  it("shows load with its share of threads", () => {
+    expect(formatLoad(1.2, 4)).toBe("1.20 (30%)");
+    expect(formatLoad(1, 0)).toBe("1.00 (0%)");
+  });
+
+  it("splits codes in blocks of 4 and counts down to expiry", () => {
+    expect(codeBlocks("ABCDEFGHJKMNPQRS")).toEqual(["ABCD", "EFGH", "JKMN", "PQRS"]);
+    expect(codeBlocks("ABCDEF")).toEqual(["ABCD", "EF"]);
+    const now = Date.parse("2026-01-01T00:00:00Z");
+    expect(msUntil("2026-01-01T00:00:05Z", now)).toBe(5000);
+    expect(msUntil("2025-12-31T00:00:00Z", now)).toBe(0);
+    expect(msUntil(null, now)).toBe(0);
+  });
+
+  it("names comment days by the local calendar", () => {
+    const now = new Date(2026, 4, 10, 9, 0).getTime();
+    expect(commentDay(new Date(2026, 4, 10, 8, 5).toISOString(), now)).toEqual({
+      day: { kind: "today" },
+      time: "08:05",
+    });
+    expect(commentDay(new Date(2026, 4, 9, 23, 59).toISOString(), now).day).toEqual({ kind: "yesterday" });
+    expect(commentDay(new Date(2026, 4, 6, 12, 0).toISOString(), now).day).toEqual({ kind: "daysAgo", days: 4 });
+  });
+
+  it("labels health codes", () => {
+    expect([0, 1, 2, 3, null].map(healthLabel)).toEqual(["healthy", "unknown", "warning", "critical", "unknown"]);
+  });
+});

@@ -1,0 +1,71 @@
+/** Pure display rules of the device screens (devices.md §9, console.md §9). */
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** Seconds as hours:minutes:seconds ("49:05:07"); hours are not wrapped at 24. */
+export function formatDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}
+
+/** The online/offline streak: time since `since` (online_since or last_seen), or null without one. */
+export function streakSeconds(since: string | null, now: number): number | null {
+  if (!since) return null;
+  const start = Date.parse(since);
+  return Number.isNaN(start) ? null : Math.max(0, Math.floor((now - start) / 1000));
+}
+
+/** RAM from bytes: GB = bytes / 1024³ rounded up (the spec's MB / 1024 rounded up); null = unknown. */
+export function ramGb(bytes: number | null | undefined): number | null {
+  if (bytes === null || bytes === undefined || bytes <= 0) return null;
+  return Math.ceil(bytes / 1073741824);
+}
+
+/** Memory and disk in GB with 2 decimals (from bytes). */
+export const gb2 = (bytes: number) => (bytes / 1073741824).toFixed(2);
+
+/** Traffic: below 1e4 bytes in KB, from 1e4 in MB, from 1e9 in GB (2 decimals). */
+export function formatTraffic(bytes: number): string {
+  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(2)} GB`;
+  if (bytes >= 1e4) return `${(bytes / 1e6).toFixed(2)} MB`;
+  return `${(bytes / 1e3).toFixed(2)} KB`;
+}
+
+/** CPU load with its share of the thread count: "1.20 (30%)". */
+export function formatLoad(load: number, threads: number): string {
+  const share = threads > 0 ? Math.round((load / threads) * 100) : 0;
+  return `${load.toFixed(2)} (${share}%)`;
+}
+
+/** An installation code in blocks of 4 characters. */
+export function codeBlocks(code: string): string[] {
+  return code.match(/.{1,4}/g) ?? [];
+}
+
+/** Milliseconds until `expiresAt`, 0 once expired (or unparsable). */
+export function msUntil(expiresAt: string | null, now: number): number {
+  if (!expiresAt) return 0;
+  const end = Date.parse(expiresAt);
+  return Number.isNaN(end) ? 0 : Math.max(0, end - now);
+}
+
+export type CommentDay = { kind: "today" } | { kind: "yesterday" } | { kind: "daysAgo"; days: number };
+
+/** Comment dates: Today, Yesterday or N days ago (by local calendar day) plus HH:mm. */
+export function commentDay(iso: string, now: number): { day: CommentDay; time: string } {
+  const date = new Date(iso);
+  const startOf = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  const days = Math.round((startOf(new Date(now)) - startOf(date)) / 86_400_000);
+  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  const day: CommentDay =
+    days <= 0 ? { kind: "today" } : days === 1 ? { kind: "yesterday" } : { kind: "daysAgo", days };
+  return { day, time };
+}
+
+/** Health codes: 0 Healthy, 2 Warning, 3 Critical (1 has no label). */
+export function healthLabel(code: number | null | undefined): "healthy" | "warning" | "critical" | "unknown" {
+  if (code === 0) return "healthy";
+  if (code === 2) return "warning";
+  if (code === 3) return "critical";
+  return "unknown";
+}

@@ -1,0 +1,134 @@
+import { Comment } from "@contracts/comment";
+import type { DeviceAddInput, DeviceEditInput } from "@contracts/device";
+import { DeviceDetail } from "@contracts/device-detail";
+import { InstallationCode, type InstallationCodeEmailInput } from "@contracts/installation";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { useCurrentSpace } from "@/features/session/current-space";
+import { showAlert } from "@/lib/alerts";
+import { apiFetch } from "@/lib/api";
+import { useT } from "@/lib/i18n";
+import type { LifecycleAction } from "./logic/menu";
+import { deviceQueries } from "./queries";
+
+const Anything = z.unknown();
+
+/** Every device mutation invalidates the space's device queries (list, detail, comments). */
+function useDeviceBase() {
+  const { space } = useCurrentSpace();
+  const queryClient = useQueryClient();
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: deviceQueries.all(space.space_uuid) });
+  return { space: space.space_uuid, queryClient, invalidate, t: useT() };
+}
+
+/** Archive, unarchive, delete and terminate connection (devices.md §4), each with its alert. */
+export function useDeviceLifecycle(device: { uuid: string; name: string }) {
+  const { space, invalidate, t } = useDeviceBase();
+  const path = `/space/${space}/device/${device.uuid}`;
+  return useMutation({
+    mutationFn: (action: LifecycleAction) => {
+      if (action === "delete") return apiFetch(`${path}/`, { method: "DELETE", schema: Anything });
+      if (action === "terminate")
+        return apiFetch(`${path}/terminate-connection/`, { method: "PATCH", json: {}, schema: Anything });
+      return apiFetch(`${path}/archived-status/`, {
+        method: "PATCH",
+        json: { archived: action === "archive" },
+        schema: Anything,
+      });
+    },
+    onSuccess: (_, action) => {
+      const key = {
+        archive: "device.archived",
+        unarchive: "device.unarchived",
+        delete: "device.deleted",
+        terminate: "device.terminated",
+      } as const;
+      showAlert({ type: "success", message: t(key[action], { name: device.name }) });
+      void invalidate();
+    },
+    onError: (error) => {
+      console.error("Device action failed", error);
+      showAlert({ type: "error", message: t("device.actionFailed") });
+    },
+  });
+}
+
+export function useEditDevice(uuid: string) {
+  const { space, queryClient, invalidate, t } = useDeviceBase();
+  return useMutation({
+    mutationFn: (input: DeviceEditInput) =>
+      apiFetch(`/space/${space}/device/${uuid}/`, { method: "PATCH", json: input, schema: DeviceDetail }),
+    onSuccess: (device) => {
+      queryClient.setQueryData(deviceQueries.detail(space, uuid).queryKey, device);
+      showAlert({ type: "success", message: t("device.edit.saved", { name: device.name }) });
+      void invalidate();
+    },
+    onError: (error) => {
+      console.error("Device edit failed", error);
+      showAlert({ type: "error", message: t("device.edit.failed") });
+    },
+  });
+}
+
+export function useAddDevice() {
+  const { space, invalidate, t } = useDeviceBase();
+  return useMutation({
+    mutationFn: (input: DeviceAddInput) =>
+      apiFetch(`/space/${space}/device/add/`, { method: "POST", json: input, schema: DeviceDetail }),
+    onSuccess: (device) => {
+      showAlert({ type: "success", message: t("device.add.added", { name: device.name }) });
+      void invalidate();
+    },
+    onError: (error) => {
+      console.error("Device add failed", error);
+      showAlert({ type: "error", message: t("device.add.failed") });
+    },
+  });
+}
+
+/** Reset (no body) or e-mail the installation code; both answer with the new code. */
+export function useInstallationCode(uuid: string) {
+  const { space, invalidate, t } = useDeviceBase();
+  const path = `/space/${space}/device/${uuid}/installation-code`;
+  const reset = useMutation({
+    mutationFn: () => apiFetch(`${path}/reset/`, { method: "POST", json: {}, schema: InstallationCode }),
+    onSuccess: () => void invalidate(),
+    onError: (error) => {
+      console.error("Installation code reset failed", error);
+      showAlert({ type: "error", message: t("device.code.resetFailed") });
+    },
+  });
+  const email = useMutation({
+    mutationFn: (input: InstallationCodeEmailInput) =>
+      apiFetch(`${path}/email/`, { method: "POST", json: input, schema: InstallationCode }),
+    onSuccess: () => {
+      showAlert({ type: "success", message: t("device.code.emailSent") });
+      void invalidate();
+    },
+    onError: (error) => {
+      console.error("Installation code e-mail failed", error);
+      showAlert({ type: "error", message: t("device.code.emailFailed") });
+    },
+  });
+  return { reset, email };
+}
+
+/** devices.md §8: comment failures show nothing (logged only). */
+export function useDeviceComments(uuid: string) {
+  const { space, queryClient } = useDeviceBase();
+  const key = deviceQueries.comments(space, uuid).queryKey;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const add = useMutation({
+    mutationFn: (value: string) =>
+      apiFetch(`/space/${space}/device/${uuid}/comment/add/`, { method: "POST", json: { value }, schema: Comment }),
+    onSuccess: () => void refresh(),
+    onError: (error) => console.error("Comment failed", error),
+  });
+  const remove = useMutation({
+    mutationFn: (comment: string) =>
+      apiFetch(`/space/${space}/device/${uuid}/comment/${comment}/`, { method: "DELETE", schema: Anything }),
+    onSuccess: () => void refresh(),
+    onError: (error) => console.error("Comment delete failed", error),
+  });
+  return { add, remove };
+}

@@ -1,0 +1,142 @@
+import { useQuery } from "@tanstack/react-query";
+import {
+  ActivityIcon,
+  BarChart3Icon,
+  CpuIcon,
+  InfoIcon,
+  LoaderCircleIcon,
+  ScrollTextIcon,
+  SearchXIcon,
+  SettingsIcon,
+  TriangleAlertIcon,
+} from "lucide-react";
+import { useLocation, useNavigate } from "react-router";
+import { useFlyoutClose } from "@/app/flyout";
+import { Badge } from "@/components/ui/badge";
+import { EmptyState } from "@/components/ui/empty-state";
+import { SheetBody, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
+import { TabLinks } from "@/components/ui/tabs";
+import { useCurrentSpace } from "@/features/session/current-space";
+import { usePermissions } from "@/features/space/use-permissions";
+import { ApiError } from "@/lib/api";
+import { useT } from "@/lib/i18n";
+import { DeviceStatusBadge, DeviceStatusIcon, deviceLook } from "../device-status";
+import { type DeviceTab, deviceEditPath, deviceViewPath } from "../paths";
+import { deviceQueries } from "../queries";
+import { AssetInfoTab } from "./asset-info-tab";
+import { DeviceMenu } from "./device-menu";
+import { GeneralTab } from "./general-tab";
+import { LogsTab } from "./logs-tab";
+import { PeripheralsTab } from "./peripherals-tab";
+import { ReportsTab } from "./reports-tab";
+import { SettingsTab } from "./settings-tab";
+
+const tabIcons = {
+  general: InfoIcon,
+  peripherals: CpuIcon,
+  assetInfo: ActivityIcon,
+  logs: ScrollTextIcon,
+  reports: BarChart3Icon,
+  settings: SettingsIcon,
+} as const;
+
+type DeviceViewPanelProps = { space: string; uuid: string; tab: DeviceTab; section: string };
+
+/** /devices/device/view/{space_uuid}/{uuid}/{tab}: the device flyout. */
+export function DeviceViewPanel({ space, uuid, tab, section }: DeviceViewPanelProps) {
+  const t = useT();
+  const here = useLocation();
+  const navigate = useNavigate();
+  const close = useFlyoutClose();
+  const { space: current } = useCurrentSpace();
+  const { canWrite } = usePermissions();
+  const device = useQuery(deviceQueries.detail(space || current.space_uuid, uuid));
+  const data = device.data;
+
+  if (device.isPending)
+    return (
+      <>
+        <SheetHeader>
+          <SheetTitle className="sr-only">{t("device.loading")}</SheetTitle>
+          <SheetDescription className="sr-only">{uuid}</SheetDescription>
+        </SheetHeader>
+        <SheetBody className="flex items-center justify-center">
+          <LoaderCircleIcon
+            role="status"
+            aria-label={t("device.loading")}
+            className="size-8 animate-spin text-muted-foreground"
+          />
+        </SheetBody>
+      </>
+    );
+  if (device.isError || !data) {
+    const missing = device.error instanceof ApiError && device.error.status === 404;
+    return (
+      <>
+        <SheetHeader>
+          <SheetTitle>{t("flyout.action.view")}</SheetTitle>
+          <SheetDescription className="font-mono text-xs">{uuid}</SheetDescription>
+        </SheetHeader>
+        <SheetBody>
+          <EmptyState
+            icon={missing ? SearchXIcon : TriangleAlertIcon}
+            title={t("device.loadFailed")}
+            description={missing ? t("device.notFound") : (device.error?.message ?? "")}
+          />
+        </SheetBody>
+      </>
+    );
+  }
+
+  const connected = data.connected_status === "connected";
+  const look = deviceLook(data);
+  const tabs = (Object.keys(tabIcons) as DeviceTab[]).map((key) => ({
+    to: deviceViewPath(data.space_uuid, uuid, key, section),
+    label: t(`device.tab.${key}`),
+    icon: tabIcons[key],
+    disabled: key !== "general" && !connected,
+  }));
+  const shownTab = connected ? tab : "general";
+
+  return (
+    <>
+      <SheetHeader className="gap-2 pb-0">
+        <div className="flex min-h-9 items-center gap-3">
+          <DeviceStatusIcon look={look} />
+          <SheetTitle className="truncate text-lg">{data.name}</SheetTitle>
+          <DeviceStatusBadge look={look} />
+          {data.demo_mode && <Badge variant="partially_online">{t("device.demo")}</Badge>}
+          <div className="ml-auto">
+            <DeviceMenu
+              device={data}
+              canWrite={canWrite}
+              url={`${window.location.origin}${deviceViewPath(data.space_uuid, uuid)}`}
+              onEdit={() =>
+                navigate(deviceEditPath(data.space_uuid, uuid, section), { state: { from: here.pathname } })
+              }
+              onDeleted={close}
+            />
+          </div>
+        </div>
+        <SheetDescription>
+          {[data.device_type_name, data.location_name].filter(Boolean).join(" · ") || "—"}
+        </SheetDescription>
+        <TabLinks
+          tabs={tabs}
+          label={t("device.tabs")}
+          state={here.state}
+          replace
+          className="-mx-6 mt-1 border-b-0 px-6"
+        />
+      </SheetHeader>
+      <SheetBody>
+        {shownTab === "general" && <GeneralTab device={data} />}
+        {shownTab === "assetInfo" && <AssetInfoTab device={data} />}
+        {shownTab === "peripherals" && <PeripheralsTab device={data} />}
+        {shownTab === "logs" && <LogsTab device={data} />}
+        {shownTab === "reports" && <ReportsTab device={data} />}
+        {shownTab === "settings" && <SettingsTab />}
+      </SheetBody>
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import type { DeviceDetail } from "@contracts/device-detail";
+import { Badge } from "@/components/ui/badge";
+import { formatDateTime } from "@/lib/datetime";
+import { useI18n } from "@/lib/i18n";
+import { deviceClassLabel } from "../device-status";
+import { useStreak } from "../use-streak";
+import { FactList } from "./fact-list";
+
+/** The right column of the general tab (devices.md §2). */
+export function GeneralFacts({ device }: { device: DeviceDetail }) {
+  const { t, lang } = useI18n();
+  const streak = useStreak(device);
+  const none = <span className="text-muted-foreground">{t("device.none")}</span>;
+  return (
+    <FactList
+      className="rounded-lg border bg-card p-4"
+      facts={[
+        { label: t("device.fact.category"), value: device.device_category_name || none },
+        { label: t("device.fact.type"), value: device.device_type_name || none },
+        { label: t("device.fact.class"), value: device.device_class ? t(deviceClassLabel[device.device_class]) : none },
+        {
+          label: t("device.fact.connection"),
+          value: (
+            <Badge variant={device.online ? "online" : "offline"}>
+              {t(device.online ? "device.status.online" : "device.status.offline")}
+            </Badge>
+          ),
+        },
+        { label: t("device.fact.enabled"), value: t(device.enabled ? "device.enabled" : "device.disabled") },
+        {
+          label: t("device.fact.streak"),
+          value: <span className="font-mono tabular-nums">{streak?.text ?? "—"}</span>,
+          testId: "device-streak",
+        },
+        { label: t("device.fact.location"), value: device.location_name ?? none },
+        { label: t("device.fact.addedOn"), value: formatDateTime(device.created_at, lang) },
+        { label: t("device.fact.uuid"), value: device.uuid, mono: true },
+        { label: t("device.fact.machineId"), value: device.machine_id || none, mono: Boolean(device.machine_id) },
+        {
+          label: t("device.fact.localIps"),
+          value: device.local_ip_addresses.length ? device.local_ip_addresses.join(", ") : none,
+          mono: device.local_ip_addresses.length > 0,
+        },
+      ]}
+    />
+  );
+}

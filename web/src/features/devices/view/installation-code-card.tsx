@@ -1,0 +1,116 @@
+import type { DeviceDetail } from "@contracts/device-detail";
+import type { InstallationCode } from "@contracts/installation";
+import { ArchiveIcon, KeyRoundIcon, LoaderCircleIcon, MailIcon, RotateCwIcon } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { useT } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
+import { codeBlocks, formatDuration, msUntil } from "../logic/format";
+import { useInstallationCode } from "../use-device-mutations";
+import { useNow } from "../use-streak";
+import { EmailCodeDialog } from "./email-code-dialog";
+
+/**
+ * The installation-code card of a device that is not connected (devices.md §2, §4): the code in
+ * blocks of 4 with a live countdown, Reset and send by e-mail. Only a hash is stored, so the
+ * value shows once, from the call that made it.
+ */
+export function InstallationCodeCard({ device, canWrite }: { device: DeviceDetail; canWrite: boolean }) {
+  const t = useT();
+  const now = useNow();
+  const { reset, email } = useInstallationCode(device.uuid);
+  const [code, setCode] = useState<InstallationCode | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [emailOpen, setEmailOpen] = useState(false);
+
+  if (device.connected_status === "archived")
+    return (
+      <div
+        className="flex items-start gap-3 rounded-lg border border-dashed bg-muted/40 p-4 text-sm"
+        data-testid="code-archived"
+      >
+        <ArchiveIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+        <p>{t("device.code.archived")}</p>
+      </div>
+    );
+
+  const expiresAt = code?.installation_code_expires_at ?? device.installation_code_expires_at;
+  const left = msUntil(expiresAt, now);
+  const expired = Boolean(expiresAt) && left === 0;
+  return (
+    <section
+      aria-label={t("device.code.title")}
+      data-testid="install-code"
+      data-expired={expired || undefined}
+      className={cn(
+        "flex flex-col gap-3 rounded-lg border bg-card p-4",
+        expired && "border-destructive/40 bg-destructive/5",
+      )}
+    >
+      <div className="flex items-center gap-2">
+        <KeyRoundIcon className="size-4 text-primary" aria-hidden="true" />
+        <h3 className="text-sm font-semibold">{t("device.code.title")}</h3>
+      </div>
+      <p className="text-sm text-muted-foreground">{t("device.code.text")}</p>
+      {code && !expired ? (
+        <p className="flex flex-wrap gap-2 font-mono text-2xl font-semibold tracking-[0.2em]" data-testid="code-value">
+          {codeBlocks(code.installation_code_value).map((block, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: blocks are positional.
+            <span key={i} className="rounded-md bg-muted px-2.5 py-1">
+              {block}
+            </span>
+          ))}
+        </p>
+      ) : (
+        !expired && <p className="text-sm">{expiresAt ? t("device.code.hidden") : t("device.code.none")}</p>
+      )}
+      {expired ? (
+        <p className="text-sm font-medium text-destructive" role="status">
+          {t("device.code.expired")}
+        </p>
+      ) : (
+        expiresAt && (
+          <p className="text-sm tabular-nums" data-testid="code-countdown">
+            {t("device.code.expiresIn", { time: formatDuration(left / 1000) })}
+          </p>
+        )
+      )}
+      {sentTo && <p className="text-sm text-muted-foreground">{t("device.code.sentTo", { email: sentTo })}</p>}
+      {canWrite && (
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={reset.isPending}
+            onClick={() => reset.mutate(undefined, { onSuccess: (next) => setCode(next) })}
+          >
+            {reset.isPending ? (
+              <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+            ) : (
+              <RotateCwIcon aria-hidden="true" />
+            )}
+            {t("device.code.reset")}
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setEmailOpen(true)}>
+            <MailIcon aria-hidden="true" />
+            {t("device.code.email")}
+          </Button>
+        </div>
+      )}
+      <EmailCodeDialog
+        open={emailOpen}
+        onOpenChange={setEmailOpen}
+        pending={email.isPending}
+        onSend={(input) =>
+          email.mutate(input, {
+            onSuccess: (next) => {
+              setCode(next);
+              setSentTo(input.email_address);
+              setEmailOpen(false);
+            },
+          })
+        }
+      />
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import type { DeviceDetail } from "@contracts/device-detail";
+import { useQuery } from "@tanstack/react-query";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatDateTime } from "@/lib/datetime";
+import { useI18n } from "@/lib/i18n";
+import { deviceQueries } from "../queries";
+
+/** The audit trail: who did what, when (newest first). */
+export function LogsTab({ device }: { device: DeviceDetail }) {
+  const { t, lang } = useI18n();
+  const audit = useQuery(deviceQueries.audit(device.space_uuid, device.uuid));
+  if (audit.isPending) return <Skeleton className="h-40 w-full" />;
+  if (audit.isError) return <p className="text-sm text-destructive">{audit.error.message}</p>;
+  if (!audit.data.entries.length) return <p className="text-sm text-muted-foreground">{t("device.logs.empty")}</p>;
+  return (
+    <table
+      className="w-full border-separate border-spacing-0 rounded-lg border text-sm"
+      aria-label={t("device.tab.logs")}
+    >
+      <thead>
+        <tr className="text-left text-xs text-muted-foreground">
+          <th className="border-b px-3 py-2 font-medium">{t("device.logs.when")}</th>
+          <th className="border-b px-3 py-2 font-medium">{t("device.logs.who")}</th>
+          <th className="border-b px-3 py-2 font-medium">{t("device.logs.what")}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {audit.data.entries.map((entry) => (
+          <tr key={entry.uuid} data-testid="audit-entry">
+            <td className="border-b px-3 py-2 whitespace-nowrap tabular-nums">
+              {formatDateTime(entry.created_at, lang)}
+            </td>
+            <td className="border-b px-3 py-2">{entry.actor_display_name ?? t("device.logs.system")}</td>
+            <td className="border-b px-3 py-2 font-mono text-xs">{entry.action}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
