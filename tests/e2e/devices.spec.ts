@@ -105,6 +105,8 @@ test("a connected device: tabs, comments and edit", async ({ page }) => {
   await expect(page).toHaveURL(/\/logs$/);
   await dialog.getByRole("link", { name: "Reports" }).click();
   await expect(dialog.getByTestId("availability")).toBeVisible();
+  // Bars are drawn (the seeded device was online on most of the last 30 days).
+  await expect(dialog.locator(".recharts-bar-rectangle path").first()).toBeVisible();
   // The flyout is modal (the theme button is behind it): switch the class the toggle sets.
   await page.evaluate(() => document.documentElement.classList.add("dark"));
   await page.screenshot({ path: `${ARTIFACTS}/device-reports-dark.png` });
@@ -124,6 +126,11 @@ test("a connected device: tabs, comments and edit", async ({ page }) => {
   await expect(page.getByText("Device ZG Reception Kiosk updated successfully.")).toBeVisible();
   await expect(page).toHaveURL(/\/devices\/device\/view\/[^/]+\/[^/]+\/general$/);
   await expect(dialog.getByText(description)).toBeVisible();
+
+  // The edit is in the device's trail, worded for people.
+  await dialog.getByRole("link", { name: "Logs" }).click();
+  await expect(dialog.getByTestId("audit-entry").first()).toContainText("Details edited");
+  await expect(dialog.getByTestId("audit-entry").first()).toContainText("ana.admin");
 });
 
 test("archive and unarchive a device from the flyout menu", async ({ page }) => {

@@ -30,6 +30,8 @@ function onDeviceUpdate(message: DeviceUpdate, { queryClient, alert, t }: Realti
     alert({ type: "info", message: t("realtime.deviceOnline", { device_name: name }) });
   if (message.event === "deviceOffline")
     alert({ type: "warning", message: t("realtime.deviceOffline", { device_name: name }) });
+  if (message.event === "deviceInstalled")
+    alert({ type: "info", message: t("realtime.deviceInstalled", { device_name: name }) });
   // Lists and the device's detail share the prefix; locations carry device totals.
   void queryClient.invalidateQueries({ queryKey: deviceQueries.all(message.space_uuid) });
   if (message.event !== "deviceUpdated") {

@@ -147,6 +147,7 @@ export const en = {
   "alerts.popupBlocked": "Popup blocked! Please allow popups for this site.",
   "realtime.deviceOnline": "{device_name} just became online",
   "realtime.deviceOffline": "{device_name} just went offline",
+  "realtime.deviceInstalled": "{device_name} was installed",
   "realtime.locationOnline": "{location_name} is online",
   "realtime.locationPartiallyOnline": "{location_name} is partially online",
   "realtime.locationOffline": "{location_name} went offline",

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDateTime } from "@/lib/datetime";
 import { useI18n } from "@/lib/i18n";
+import { auditLabel } from "../logic/audit-label";
 import { deviceQueries } from "../queries";
 
 /** The audit trail: who did what, when (newest first). */
@@ -31,7 +32,9 @@ export function LogsTab({ device }: { device: DeviceDetail }) {
               {formatDateTime(entry.created_at, lang)}
             </td>
             <td className="border-b px-3 py-2">{entry.actor_display_name ?? t("device.logs.system")}</td>
-            <td className="border-b px-3 py-2 font-mono text-xs">{entry.action}</td>
+            <td className="border-b px-3 py-2" title={entry.action}>
+              {auditLabel(entry, t)}
+            </td>
           </tr>
         ))}
       </tbody>

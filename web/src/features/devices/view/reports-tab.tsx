@@ -37,7 +37,7 @@ export function ReportsTab({ device }: { device: DeviceDetail }) {
               contentStyle={{ background: "var(--popover)", border: "1px solid var(--border)", borderRadius: 8 }}
               formatter={(value) => [value, t("device.reports.hours")]}
             />
-            <Bar dataKey="hours" fill="var(--status-online)" radius={[3, 3, 0, 0]} />
+            <Bar dataKey="hours" fill="var(--status-online)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       </div>

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { type TFunction, translate } from "@/lib/i18n";
+import { auditLabel } from "./audit-label";
+
+const t: TFunction = (key, vars) => translate("en", key, vars);
+
+describe("auditLabel", () => {
+  it("words lifecycle actions", () => {
+    expect(auditLabel({ action: "device.archive", after: null }, t)).toBe("Archived");
+    expect(auditLabel({ action: "device.installation_code.reset", after: {} }, t)).toBe("Installation code reset");
+  });
+
+  it("adds the new value of a switch", () => {
+    expect(auditLabel({ action: "device.enabled", after: { enabled: false } }, t)).toBe("Enabled: off");
+    expect(auditLabel({ action: "device.debug_mode", after: { debug_mode: true } }, t)).toBe("Debug mode: on");
+  });
+
+  it("words brokered commands with their outcome", () => {
+    expect(auditLabel({ action: "device.command.screenshot", after: { id: "x", status: "succeeded" } }, t)).toBe(
+      "Screenshot requested · succeeded",
+    );
+    expect(auditLabel({ action: "device.command.instant-reboot", after: { status: "timed_out" } }, t)).toBe(
+      "Reboot · timed out",
+    );
+  });
+
+  it("falls back to the raw code for unknown actions", () => {
+    expect(auditLabel({ action: "device.something_new", after: null }, t)).toBe("device.something_new");
+    expect(auditLabel({ action: "device.command.unknown", after: null }, t)).toBe("device.command.unknown");
+  });
+});

@@ -1,0 +1,59 @@
+import type { MessageKey, TFunction } from "@/lib/i18n";
+
+/** Audit actions of the device trail with their human wording (the raw code is the fallback). */
+const labels: Record<string, MessageKey> = {
+  "device.create": "device.audit.create",
+  "device.update": "device.audit.update",
+  "device.delete": "device.audit.delete",
+  "device.archive": "device.audit.archive",
+  "device.unarchive": "device.audit.unarchive",
+  "device.terminate_connection": "device.audit.terminate",
+  "device.enrol": "device.audit.enrol",
+  "device.install_qr": "device.audit.installQr",
+  "device.installation_code.reset": "device.audit.codeReset",
+  "device.installation_code.replacement": "device.audit.codeReplacement",
+  "device.installation_code.email": "device.audit.codeEmail",
+  "device.enabled": "device.audit.enabled",
+  "device.debug_mode": "device.audit.debug",
+  "device.vision_enabled": "device.audit.vision",
+};
+
+const commands: Record<string, MessageKey> = {
+  "reverse-ssh": "device.audit.cmd.reverseSsh",
+  "remote-desktop": "device.audit.cmd.remoteDesktop",
+  "headless-remote-desktop": "device.audit.cmd.headlessVnc",
+  screenshot: "device.audit.cmd.screenshot",
+  "instant-reboot": "device.audit.cmd.reboot",
+  "instant-power-off": "device.audit.cmd.powerOff",
+  "set-enabled": "device.audit.cmd.setEnabled",
+  "set-debug": "device.audit.cmd.setDebug",
+  "set-vision": "device.audit.cmd.setVision",
+  "telemetry-refresh": "device.audit.cmd.telemetryRefresh",
+};
+
+const outcomes: Record<string, MessageKey> = {
+  succeeded: "device.audit.outcome.succeeded",
+  failed: "device.audit.outcome.failed",
+  timed_out: "device.audit.outcome.timedOut",
+};
+
+const field = (value: unknown, key: string): unknown =>
+  value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
+
+/** "Request screenshot · succeeded", "Archived", or the raw code for actions this build does not know. */
+export function auditLabel(entry: { action: string; after: unknown }, t: TFunction): string {
+  const known = labels[entry.action];
+  if (known) {
+    const value = field(entry.after, entry.action.slice("device.".length));
+    if (typeof value === "boolean") return `${t(known)}: ${t(value ? "device.audit.on" : "device.audit.off")}`;
+    return t(known);
+  }
+  if (entry.action.startsWith("device.command.")) {
+    const command = commands[entry.action.slice("device.command.".length)];
+    if (!command) return entry.action;
+    const status = field(entry.after, "status");
+    const outcome = typeof status === "string" ? outcomes[status] : undefined;
+    return outcome ? `${t(command)} · ${t(outcome)}` : t(command);
+  }
+  return entry.action;
+}
