@@ -175,3 +175,37 @@ test("add a runner device and reset its installation code", async ({ page }) => 
   await expect(countdown).not.toHaveText(before ?? "");
   await page.screenshot({ path: `${ARTIFACTS}/install-code.png` });
 });
+
+test("a peripheral's details and its own comments", async ({ page }) => {
+  const dialog = await openDevice(page, "MO Exchange Kiosk");
+  await dialog.getByRole("link", { name: "Peripherals" }).click();
+  await expect(page).toHaveURL(/\/peripherals$/);
+  await expect(dialog.getByText("Summary")).toBeVisible();
+  await dialog
+    .getByRole("button", { name: /Bill Acceptor/ })
+    .first()
+    .click();
+  const panel = dialog.getByRole("complementary");
+  await expect(panel.getByText("Bill acceptor jams on worn 10 BAM notes.")).toBeVisible();
+
+  const text = `Notes cleaned ${Date.now().toString(36)}`;
+  await panel.getByLabel("New comment").fill(text);
+  await panel.getByRole("button", { name: "Comment", exact: true }).click();
+  const comment = panel.getByTestId("device-comment").filter({ hasText: text });
+  await expect(comment).toContainText(/Today, \d\d:\d\d/);
+  await page.screenshot({ path: `${ARTIFACTS}/device-peripherals.png` });
+  // Not on the device's own comments.
+  await dialog.getByRole("link", { name: "General" }).click();
+  await expect(dialog.getByText(text)).toHaveCount(0);
+  await dialog.getByRole("link", { name: "Peripherals" }).click();
+  await dialog
+    .getByRole("button", { name: /Bill Acceptor/ })
+    .first()
+    .click();
+  await panel
+    .getByTestId("device-comment")
+    .filter({ hasText: text })
+    .getByRole("button", { name: "Delete comment" })
+    .click();
+  await expect(panel.getByTestId("device-comment").filter({ hasText: text })).toHaveCount(0);
+});

@@ -17,6 +17,12 @@ export function nextCursorOf(next: string | null): string | undefined {
 
 const base = (space: string, uuid: string) => `/space/${space}/device/${uuid}`;
 
+/** A display or peripheral of a device: comments live under its own path (devices.md §7). */
+export type CommentPart = { kind: "display" | "peripherals"; uuid: string };
+/** /space/{space}/device/{id}[/display/{display}|/peripherals/{peripheral}] */
+export const commentBase = (space: string, uuid: string, part?: CommentPart) =>
+  part ? `${base(space, uuid)}/${part.kind}/${part.uuid}` : base(space, uuid);
+
 /**
  * Query keys and options of a space's devices. Real-time events invalidate `all(space)`, which
  * covers the list, each detail and its comments.
@@ -42,10 +48,17 @@ export const deviceQueries = {
       queryKey: deviceQueries.detailKey(space, uuid),
       queryFn: ({ signal }) => apiFetch(`${base(space, uuid)}/`, { schema: DeviceDetail, signal }),
     }),
-  comments: (space: string, uuid: string) =>
+  /** Comments of the device, or of one of its displays or peripherals (`part`). */
+  comments: (space: string, uuid: string, part?: CommentPart) =>
     queryOptions({
-      queryKey: [...deviceQueries.detailKey(space, uuid), "comments"] as const,
-      queryFn: ({ signal }) => apiFetch(`${base(space, uuid)}/comment/items/`, { schema: CommentList, signal }),
+      queryKey: [
+        ...deviceQueries.detailKey(space, uuid),
+        "comments",
+        part?.kind ?? "device",
+        part?.uuid ?? "",
+      ] as const,
+      queryFn: ({ signal }) =>
+        apiFetch(`${commentBase(space, uuid, part)}/comment/items/`, { schema: CommentList, signal }),
       select: (reply) => reply.comments,
     }),
   audit: (space: string, uuid: string) =>

@@ -9,7 +9,7 @@ import { showAlert } from "@/lib/alerts";
 import { apiFetch } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 import type { LifecycleAction } from "./logic/menu";
-import { deviceQueries } from "./queries";
+import { type CommentPart, commentBase, deviceQueries } from "./queries";
 
 const Anything = z.unknown();
 
@@ -114,19 +114,19 @@ export function useInstallationCode(uuid: string) {
 }
 
 /** devices.md §8: comment failures show nothing (logged only). */
-export function useDeviceComments(uuid: string) {
+export function useDeviceComments(uuid: string, part?: CommentPart) {
   const { space, queryClient } = useDeviceBase();
-  const key = deviceQueries.comments(space, uuid).queryKey;
+  const key = deviceQueries.comments(space, uuid, part).queryKey;
+  const path = commentBase(space, uuid, part);
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const add = useMutation({
     mutationFn: (value: string) =>
-      apiFetch(`/space/${space}/device/${uuid}/comment/add/`, { method: "POST", json: { value }, schema: Comment }),
+      apiFetch(`${path}/comment/add/`, { method: "POST", json: { value }, schema: Comment }),
     onSuccess: () => void refresh(),
     onError: (error) => console.error("Comment failed", error),
   });
   const remove = useMutation({
-    mutationFn: (comment: string) =>
-      apiFetch(`/space/${space}/device/${uuid}/comment/${comment}/`, { method: "DELETE", schema: Anything }),
+    mutationFn: (comment: string) => apiFetch(`${path}/comment/${comment}/`, { method: "DELETE", schema: Anything }),
     onSuccess: () => void refresh(),
     onError: (error) => console.error("Comment delete failed", error),
   });

@@ -10,7 +10,7 @@ import { useCurrentSpace } from "@/features/session/current-space";
 import { initialsOf } from "@/lib/format";
 import { type TFunction, useT } from "@/lib/i18n";
 import { type CommentDay, commentDay } from "../logic/format";
-import { deviceQueries } from "../queries";
+import { type CommentPart, deviceQueries } from "../queries";
 import { useDeviceComments } from "../use-device-mutations";
 import { useNow } from "../use-streak";
 
@@ -20,12 +20,15 @@ export function commentDate(t: TFunction, day: CommentDay, time: string) {
   return t("device.comment.daysAgo", { days: day.days, time });
 }
 
-/** The comment box and the device's comments, newest first; Delete only on one's own. */
-export function DeviceComments({ uuid }: { uuid: string }) {
+/**
+ * The comment box and the comments of a device (or of one of its displays or peripherals),
+ * newest first; Delete only on one's own.
+ */
+export function DeviceComments({ uuid, part }: { uuid: string; part?: CommentPart }) {
   const t = useT();
   const { space, user } = useCurrentSpace();
-  const comments = useQuery(deviceQueries.comments(space.space_uuid, uuid));
-  const { add, remove } = useDeviceComments(uuid);
+  const comments = useQuery(deviceQueries.comments(space.space_uuid, uuid, part));
+  const { add, remove } = useDeviceComments(uuid, part);
   const [value, setValue] = useState("");
   const now = useNow();
   const text = value.trim();

@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
+import { DeviceComments } from "./comments";
 import { type Fact, FactList } from "./fact-list";
 
 type Chosen = { kind: "display"; item: Display } | { kind: "misc"; item: Peripheral } | null;
@@ -58,6 +59,14 @@ export function PeripheralsTab({ device }: { device: DeviceDetail }) {
               {chosen.kind === "display" ? displayName(chosen.item.name) : chosen.item.name}
             </h3>
             <FactList facts={chosen.kind === "display" ? displayFacts(chosen.item, t) : miscFacts(chosen.item, t)} />
+            <h4 className="mt-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+              {t("device.comments")}
+            </h4>
+            <DeviceComments
+              key={chosen.item.uuid}
+              uuid={device.uuid}
+              part={{ kind: chosen.kind === "display" ? "display" : "peripherals", uuid: chosen.item.uuid }}
+            />
           </div>
         ) : (
           <Summary device={device} />
