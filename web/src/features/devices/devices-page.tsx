@@ -1,20 +1,19 @@
 import type { Device } from "@contracts/device";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { RotateCwIcon, TriangleAlertIcon } from "lucide-react";
 import { useMemo, useRef } from "react";
 import { Outlet, useNavigate } from "react-router";
-import { Button } from "@/components/ui/button";
+import { ListLoadFailed, ListSkeleton, RowSkeletons } from "@/components/list-states";
 import { DataTable } from "@/components/ui/data-table";
-import { EmptyState } from "@/components/ui/empty-state";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { useT } from "@/lib/i18n";
 import { useScrollEnd } from "@/lib/use-scroll-end";
 import { useViewMode } from "@/lib/view-mode";
+import { DeviceCardSkeleton } from "./list/device-card";
 import { deviceColumns } from "./list/device-columns";
 import { hasActiveDeviceFilters } from "./list/device-filters";
 import { DeviceGrid } from "./list/device-grid";
 import { DeviceToolbar } from "./list/device-toolbar";
-import { DeviceListSkeleton, DeviceRowSkeletons, NoDevices } from "./list/list-states";
+import { NoDevices } from "./list/list-states";
 import { useDeviceFilters } from "./list/use-device-filters";
 import { deviceViewPath } from "./paths";
 import { deviceQueries } from "./queries";
@@ -49,19 +48,9 @@ export function DevicesPage() {
       </div>
       <div className="px-6 pt-4 pb-24">
         {list.isPending ? (
-          <DeviceListSkeleton rows={mode === "format"} />
+          <ListSkeleton rows={mode === "format"} card={DeviceCardSkeleton} />
         ) : list.isError ? (
-          <EmptyState
-            icon={TriangleAlertIcon}
-            title={t("devices.loadFailed")}
-            description={list.error.message}
-            action={
-              <Button variant="outline" onClick={() => void list.refetch()}>
-                <RotateCwIcon aria-hidden="true" />
-                {t("common.retry")}
-              </Button>
-            }
-          />
+          <ListLoadFailed title={t("devices.loadFailed")} error={list.error} onRetry={() => void list.refetch()} />
         ) : devices.length === 0 ? (
           <NoDevices filtered={hasActiveDeviceFilters(filters.query)} onReset={filters.reset} />
         ) : mode === "grid" ? (
@@ -74,7 +63,7 @@ export function DevicesPage() {
             scrollRef={scrollRef}
             label={t("devices.list")}
             onRowClick={(row) => navigate(deviceViewPath(row.space_uuid, row.uuid))}
-            footer={more && <DeviceRowSkeletons />}
+            footer={more && <RowSkeletons columns={7} />}
           />
         )}
       </div>

@@ -1,68 +1,18 @@
-import { MapPinIcon, SearchXIcon } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
-import { Skeleton } from "@/components/ui/skeleton";
+import { MapPinIcon } from "lucide-react";
+import { NoItems } from "@/components/list-states";
 import { useT } from "@/lib/i18n";
-import { LocationCardSkeleton } from "./location-card";
-
-export const SKELETONS = Array.from({ length: 8 }, (_, i) => `s${i}`);
-
-/** The list's shape (cards or rows) while the first page loads. */
-export function ListSkeleton({ rows }: { rows: boolean }) {
-  const t = useT();
-  return (
-    <div role="status" aria-label={t("common.loading")}>
-      {rows ? (
-        <div className="flex flex-col gap-2">
-          {SKELETONS.map((key) => (
-            <Skeleton key={key} className="h-11 w-full" />
-          ))}
-        </div>
-      ) : (
-        <div className="grid grid-cols-[repeat(auto-fill,minmax(300px,1fr))] gap-3">
-          {SKELETONS.map((key) => (
-            <LocationCardSkeleton key={key} />
-          ))}
-        </div>
-      )}
-    </div>
-  );
-}
-
-/** Rows shown under the table while the next page loads. */
-export function RowSkeletons() {
-  return SKELETONS.slice(0, 3).map((key) => (
-    <tr key={key}>
-      <td colSpan={7} className="h-12 border-b px-3">
-        <Skeleton className="h-4 w-full" />
-      </td>
-    </tr>
-  ));
-}
 
 /** No locations at all, or none matching the filters. */
 export function NoLocations({ filtered, onReset }: { filtered: boolean; onReset: () => void }) {
   const t = useT();
-  if (!filtered)
-    return (
-      <EmptyState
-        icon={MapPinIcon}
-        title={t("locations.empty.title")}
-        description={t("locations.empty.text")}
-        className="rounded-lg border border-dashed"
-      />
-    );
   return (
-    <EmptyState
-      icon={SearchXIcon}
-      title={t("locations.noMatch.title")}
-      description={t("locations.noMatch.text")}
-      className="rounded-lg border border-dashed"
-      action={
-        <Button variant="outline" onClick={onReset}>
-          {t("locations.filter.clear")}
-        </Button>
-      }
+    <NoItems
+      filtered={filtered}
+      onReset={onReset}
+      icon={MapPinIcon}
+      empty={{ title: t("locations.empty.title"), text: t("locations.empty.text") }}
+      noMatch={{ title: t("locations.noMatch.title"), text: t("locations.noMatch.text") }}
+      clearLabel={t("locations.filter.clear")}
     />
   );
 }

@@ -1,11 +1,9 @@
 import type { Location } from "@contracts/location";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { RotateCwIcon, TriangleAlertIcon } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { Outlet, useNavigate } from "react-router";
-import { Button } from "@/components/ui/button";
+import { ListLoadFailed, ListSkeleton, RowSkeletons, SKELETONS } from "@/components/list-states";
 import { DataTable } from "@/components/ui/data-table";
-import { EmptyState } from "@/components/ui/empty-state";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { showAlert } from "@/lib/alerts";
 import { apiDownload } from "@/lib/api";
@@ -14,7 +12,7 @@ import { useScrollEnd } from "@/lib/use-scroll-end";
 import { useViewMode } from "@/lib/view-mode";
 import { locationViewPath } from "../paths";
 import { locationQueries } from "../queries";
-import { ListSkeleton, NoLocations, RowSkeletons, SKELETONS } from "./list-states";
+import { NoLocations } from "./list-states";
 import { LocationCard, LocationCardSkeleton } from "./location-card";
 import { locationColumns } from "./location-columns";
 import { hasActiveFilters } from "./location-filters";
@@ -68,19 +66,9 @@ export function LocationsPage() {
       </div>
       <div className="px-6 pt-4 pb-24">
         {list.isPending ? (
-          <ListSkeleton rows={mode === "format"} />
+          <ListSkeleton rows={mode === "format"} card={LocationCardSkeleton} />
         ) : list.isError ? (
-          <EmptyState
-            icon={TriangleAlertIcon}
-            title={t("locations.loadFailed")}
-            description={list.error.message}
-            action={
-              <Button variant="outline" onClick={() => void list.refetch()}>
-                <RotateCwIcon aria-hidden="true" />
-                {t("common.retry")}
-              </Button>
-            }
-          />
+          <ListLoadFailed title={t("locations.loadFailed")} error={list.error} onRetry={() => void list.refetch()} />
         ) : locations.length === 0 ? (
           <NoLocations filtered={hasActiveFilters(filters.query)} onReset={filters.reset} />
         ) : mode === "grid" ? (
@@ -105,7 +93,7 @@ export function LocationsPage() {
             scrollRef={scrollRef}
             label={t("assets.locations")}
             onRowClick={(row) => navigate(locationViewPath(row.uuid))}
-            footer={more && <RowSkeletons />}
+            footer={more && <RowSkeletons columns={7} />}
           />
         )}
       </div>
