@@ -1,9 +1,6 @@
 import { CONNECTED_STATUSES } from "@contracts/device";
-import { SearchIcon, XIcon } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { ListToolbar } from "@/components/list-toolbar";
 import { Combobox } from "@/components/ui/combobox";
-import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useT } from "@/lib/i18n";
 import { DEVICE_SORTS, type DeviceFilterState, hasActiveDeviceFilters, toDeviceQuery } from "./device-filters";
 import { useDeviceFilterOptions } from "./use-device-filter-options";
@@ -21,22 +18,27 @@ const flag = (value: string) => (value === "true" || value === "false" ? value :
 export function DeviceToolbar({ state, onChange, onReset, total }: DeviceToolbarProps) {
   const t = useT();
   const options = useDeviceFilterOptions();
-  const filtered = hasActiveDeviceFilters(toDeviceQuery(state));
   const combo = { searchLabel: t("common.search"), emptyText: t("common.noMatches"), className: "w-40" };
   return (
-    <search className="flex flex-wrap items-center gap-2" aria-label={t("devices.filters")}>
-      <div className="relative w-56">
-        <SearchIcon className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden="true" />
-        <Input
-          type="search"
-          aria-label={t("devices.search")}
-          placeholder={t("devices.searchShort")}
-          title={t("devices.search")}
-          value={state.search}
-          onChange={(event) => onChange({ search: event.target.value })}
-          className="pl-8"
-        />
-      </div>
+    <ListToolbar
+      label={t("devices.filters")}
+      search={{
+        value: state.search,
+        onChange: (search) => onChange({ search }),
+        label: t("devices.search"),
+        placeholder: t("devices.searchShort"),
+      }}
+      filtered={hasActiveDeviceFilters(toDeviceQuery(state))}
+      onReset={onReset}
+      clearLabel={t("devices.filter.clear")}
+      count={total === undefined ? undefined : { text: t("devices.count", { count: total }), testId: "devices-count" }}
+      sort={{
+        label: t("devices.sort.label"),
+        value: state.ordering,
+        options: DEVICE_SORTS,
+        onChange: (ordering) => onChange({ ordering }),
+      }}
+    >
       <Combobox
         {...combo}
         aria-label={t("devices.filter.location")}
@@ -85,33 +87,6 @@ export function DeviceToolbar({ state, onChange, onReset, total }: DeviceToolbar
         options={options.tags}
         placeholder={t("devices.filter.allTags")}
       />
-      {filtered && (
-        <Button variant="ghost" size="sm" onClick={onReset}>
-          <XIcon aria-hidden="true" />
-          {t("devices.filter.clear")}
-        </Button>
-      )}
-      <div className="ml-auto flex items-center gap-2">
-        {total !== undefined && (
-          <span className="text-xs text-muted-foreground tabular-nums" aria-live="polite" data-testid="devices-count">
-            {t("devices.count", { count: total })}
-          </span>
-        )}
-        <Select value={state.ordering} onValueChange={(value) => onChange({ ordering: sortValue(value) })}>
-          <SelectTrigger aria-label={t("devices.sort.label")} className="w-52">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent align="end">
-            {DEVICE_SORTS.map((sort) => (
-              <SelectItem key={sort.value} value={sort.value}>
-                {t(sort.label)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-    </search>
+    </ListToolbar>
   );
 }
-
-const sortValue = (value: string) => DEVICE_SORTS.find((sort) => sort.value === value)?.value ?? "-online";

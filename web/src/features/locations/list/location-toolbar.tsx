@@ -1,8 +1,7 @@
-import { DownloadIcon, LoaderCircleIcon, SearchIcon, XIcon } from "lucide-react";
+import { DownloadIcon, LoaderCircleIcon } from "lucide-react";
+import { ListToolbar } from "@/components/list-toolbar";
 import { Button } from "@/components/ui/button";
 import { Combobox } from "@/components/ui/combobox";
-import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useT } from "@/lib/i18n";
 import { hasActiveFilters, LOCATION_SORTS, type LocationFilterState, toLocationQuery } from "./location-filters";
 import { useFilterOptions } from "./use-filter-options";
@@ -20,22 +19,38 @@ type LocationToolbarProps = {
 export function LocationToolbar({ state, onChange, onReset, onExport, exporting, total }: LocationToolbarProps) {
   const t = useT();
   const options = useFilterOptions();
-  const filtered = hasActiveFilters(toLocationQuery(state));
   const combo = { searchLabel: t("common.search"), emptyText: t("common.noMatches"), className: "w-40" };
   return (
-    <search className="flex flex-wrap items-center gap-2" aria-label={t("locations.filters")}>
-      <div className="relative w-56">
-        <SearchIcon className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden="true" />
-        <Input
-          type="search"
-          aria-label={t("locations.search")}
-          placeholder={t("locations.searchShort")}
-          title={t("locations.search")}
-          value={state.search}
-          onChange={(event) => onChange({ search: event.target.value })}
-          className="pl-8"
-        />
-      </div>
+    <ListToolbar
+      label={t("locations.filters")}
+      search={{
+        value: state.search,
+        onChange: (search) => onChange({ search }),
+        label: t("locations.search"),
+        placeholder: t("locations.searchShort"),
+      }}
+      filtered={hasActiveFilters(toLocationQuery(state))}
+      onReset={onReset}
+      clearLabel={t("locations.filter.clear")}
+      count={total === undefined ? undefined : { text: t("locations.count", { count: total }) }}
+      sort={{
+        label: t("locations.sort.label"),
+        value: state.ordering,
+        options: LOCATION_SORTS,
+        onChange: (ordering) => onChange({ ordering }),
+        className: "w-48",
+      }}
+      actions={
+        <Button variant="outline" onClick={onExport} disabled={exporting}>
+          {exporting ? (
+            <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+          ) : (
+            <DownloadIcon aria-hidden="true" />
+          )}
+          {t("locations.export")}
+        </Button>
+      }
+    >
       <Combobox
         {...combo}
         aria-label={t("locations.filter.type")}
@@ -60,41 +75,6 @@ export function LocationToolbar({ state, onChange, onReset, onExport, exporting,
         options={options.tags}
         placeholder={t("locations.filter.allTags")}
       />
-      {filtered && (
-        <Button variant="ghost" size="sm" onClick={onReset}>
-          <XIcon aria-hidden="true" />
-          {t("locations.filter.clear")}
-        </Button>
-      )}
-      <div className="ml-auto flex items-center gap-2">
-        {total !== undefined && (
-          <span className="text-xs text-muted-foreground tabular-nums" aria-live="polite">
-            {t("locations.count", { count: total })}
-          </span>
-        )}
-        <Select value={state.ordering} onValueChange={(value) => onChange({ ordering: sortValue(value) })}>
-          <SelectTrigger aria-label={t("locations.sort.label")} className="w-48">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent align="end">
-            {LOCATION_SORTS.map((sort) => (
-              <SelectItem key={sort.value} value={sort.value}>
-                {t(sort.label)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        <Button variant="outline" onClick={onExport} disabled={exporting}>
-          {exporting ? (
-            <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-          ) : (
-            <DownloadIcon aria-hidden="true" />
-          )}
-          {t("locations.export")}
-        </Button>
-      </div>
-    </search>
+    </ListToolbar>
   );
 }
-
-const sortValue = (value: string) => LOCATION_SORTS.find((sort) => sort.value === value)?.value ?? "-online_status";

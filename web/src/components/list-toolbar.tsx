@@ -1,0 +1,81 @@
+import { SearchIcon, XIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { type MessageKey, useT } from "@/lib/i18n";
+
+type ListToolbarProps<S extends string> = {
+  /** Accessible name of the filter panel. */
+  label: string;
+  search: { value: string; onChange: (value: string) => void; label: string; placeholder: string };
+  /** The list's filters (comboboxes). */
+  children: ReactNode;
+  /** Filters are set: show Clear. */
+  filtered: boolean;
+  onReset: () => void;
+  clearLabel: string;
+  /** "N devices" once the first page is in. */
+  count?: { text: string; testId?: string };
+  sort: {
+    label: string;
+    value: S;
+    options: ReadonlyArray<{ value: S; label: MessageKey }>;
+    onChange: (value: S) => void;
+    className?: string;
+  };
+  /** Buttons after the sort (e.g. Export). */
+  actions?: ReactNode;
+};
+
+/** The filter panel above a card/row list: search, filters, Clear, count and sort. */
+export function ListToolbar<S extends string>(props: ListToolbarProps<S>) {
+  const { label, search, children, filtered, onReset, clearLabel, count, sort, actions } = props;
+  const t = useT();
+  return (
+    <search className="flex flex-wrap items-center gap-2" aria-label={label}>
+      <div className="relative w-56">
+        <SearchIcon className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden="true" />
+        <Input
+          type="search"
+          aria-label={search.label}
+          placeholder={search.placeholder}
+          title={search.label}
+          value={search.value}
+          onChange={(event) => search.onChange(event.target.value)}
+          className="pl-8"
+        />
+      </div>
+      {children}
+      {filtered && (
+        <Button variant="ghost" size="sm" onClick={onReset}>
+          <XIcon aria-hidden="true" />
+          {clearLabel}
+        </Button>
+      )}
+      <div className="ml-auto flex items-center gap-2">
+        {count && (
+          <span className="text-xs text-muted-foreground tabular-nums" aria-live="polite" data-testid={count.testId}>
+            {count.text}
+          </span>
+        )}
+        <Select
+          value={sort.value}
+          onValueChange={(value) => sort.onChange(sort.options.find((o) => o.value === value)?.value ?? sort.value)}
+        >
+          <SelectTrigger aria-label={sort.label} className={sort.className ?? "w-52"}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent align="end">
+            {sort.options.map((option) => (
+              <SelectItem key={option.value} value={option.value}>
+                {t(option.label)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        {actions}
+      </div>
+    </search>
+  );
+}
