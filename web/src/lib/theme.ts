@@ -14,11 +14,21 @@ function storedTheme(): Theme | null {
 // index.html already applied the class before first paint; start from what it decided.
 let current: Theme = document.documentElement.classList.contains("dark") ? "dark" : "light";
 
+/**
+ * Switches the theme in one frame: hover and focus colour transitions would otherwise fade
+ * every card through grey at once.
+ */
 function apply(theme: Theme) {
   current = theme;
   const root = document.documentElement;
+  const still = document.createElement("style");
+  still.textContent = "*,*::before,*::after{transition:none!important}";
+  document.head.appendChild(still);
   root.classList.toggle("dark", theme === "dark");
   root.style.colorScheme = theme;
+  // Apply the new colours with transitions off, then let them back on.
+  void document.body.offsetHeight;
+  requestAnimationFrame(() => still.remove());
   for (const listener of listeners) listener();
 }
 
