@@ -1,23 +1,5 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
-
-const ARTIFACTS = "tests/e2e/artifacts";
-const PASSWORD = "outpost-demo";
-
-async function signInAs(page: Page, email: string, password = PASSWORD) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/devices$/);
-}
-
-async function setTheme(page: Page, theme: "light" | "dark") {
-  const html = page.locator("html");
-  const dark = ((await html.getAttribute("class")) ?? "").includes("dark");
-  if (dark !== (theme === "dark")) await page.getByRole("button", { name: "Toggle theme" }).click();
-  if (theme === "dark") await expect(html).toHaveClass(/dark/);
-  else await expect(html).not.toHaveClass(/dark/);
-}
+import { type Browser, expect, test } from "@playwright/test";
+import { ARTIFACTS, setTheme, signIn } from "./support.ts";
 
 /** The link of the newest mail to `to`, read from the developer outbox page like a person would. */
 async function linkFromDevMail(browser: Browser, baseURL: string, to: string) {
@@ -41,7 +23,7 @@ test("an Admin invites two users in one row; one registers from the mailed link 
   const first = `ana.${stamp}@example.com`;
   const second = `ivo.${stamp}@example.com`;
 
-  await signInAs(page, "admin@outpost.demo");
+  await signIn(page, "admin@outpost.demo");
   await page.getByRole("link", { name: "Accounts" }).click();
   await expect(page).toHaveURL(/\/accounts$/);
   const table = page.getByRole("region", { name: "Accounts" }).getByRole("table");
@@ -106,7 +88,7 @@ test("an Admin invites two users in one row; one registers from the mailed link 
 });
 
 test("a Viewer sees no invite action and the server refuses the call", async ({ page }) => {
-  await signInAs(page, "viewer@outpost.demo");
+  await signIn(page, "viewer@outpost.demo");
   await page.getByRole("link", { name: "Accounts" }).click();
   await expect(page.getByRole("region", { name: "Accounts" }).getByRole("table")).toBeVisible();
   await page.getByLabel("Search by email or display name").fill("admin@outpost.demo");

@@ -1,22 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-
-const ARTIFACTS = "tests/e2e/artifacts";
-
-async function signIn(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill("admin@outpost.demo");
-  await page.getByLabel("Password", { exact: true }).fill("outpost-demo");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/devices$/);
-}
-
-async function setTheme(page: Page, theme: "light" | "dark") {
-  const html = page.locator("html");
-  const dark = ((await html.getAttribute("class")) ?? "").includes("dark");
-  if (dark !== (theme === "dark")) await page.getByRole("button", { name: "Toggle theme" }).click();
-  if (theme === "dark") await expect(html).toHaveClass(/dark/);
-  else await expect(html).not.toHaveClass(/dark/);
-}
+import { ARTIFACTS, setTheme, signIn } from "./support.ts";
 
 async function pick(page: Page, filter: string, option: string) {
   await page.getByRole("combobox", { name: filter, exact: true }).click();

@@ -1,20 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
+import { ARTIFACTS, signIn } from "./support.ts";
 
-const ARTIFACTS = "tests/e2e/artifacts";
-const PASSWORD = "outpost-demo";
 const run = Date.now().toString(36);
 const LOCATION = `E2E Depot ${run}`;
 const RENAMED = `E2E Depot ${run} North`;
 const GROUP = `E2E Group ${run}`;
 const TAG = `e2e-${run}`;
-
-async function signIn(page: Page, email: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/devices$/);
-}
 
 /** Opens a searchable choice by its label, types, and picks the first match with Enter. */
 async function choose(page: Page, field: string, text: string) {

@@ -1,0 +1,24 @@
+import { expect, type Page } from "@playwright/test";
+
+/** Screenshots every run keeps (looked at by people, not compared by tests). */
+export const ARTIFACTS = "tests/e2e/artifacts";
+/** The demo seed's password for every demo account (README). */
+export const DEMO_PASSWORD = "outpost-demo";
+
+/** Signs in through the login form like a person and waits for the landing page. */
+export async function signIn(page: Page, email = "admin@outpost.demo", password = DEMO_PASSWORD) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/devices$/);
+}
+
+/** Switches the theme with the top bar's toggle (only when it differs) and waits for it. */
+export async function setTheme(page: Page, theme: "light" | "dark") {
+  const html = page.locator("html");
+  const dark = ((await html.getAttribute("class")) ?? "").includes("dark");
+  if (dark !== (theme === "dark")) await page.getByRole("button", { name: "Toggle theme" }).click();
+  if (theme === "dark") await expect(html).toHaveClass(/dark/);
+  else await expect(html).not.toHaveClass(/dark/);
+}
