@@ -1,8 +1,10 @@
-import { QueryClient } from "@tanstack/react-query";
-import { describe, expect, it, vi } from "vitest";
+import type { DeviceList } from "@contracts/device";
+import { type InfiniteData, QueryClient } from "@tanstack/react-query";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Alert } from "./alerts";
 import { type TFunction, translate } from "./i18n";
 import { applyServerMessage } from "./realtime";
+import { ALERT_GATHER_MS, PRESENCE_REFETCH_MS } from "./realtime-devices";
 
 // The session module follows other tabs through `window`; these tests need none of it.
 vi.mock("./session", () => ({ freshAccessToken: vi.fn(), getSession: vi.fn() }));
@@ -14,44 +16,97 @@ function deps() {
   const queryClient = new QueryClient();
   const invalidate = vi.spyOn(queryClient, "invalidateQueries");
   const alerts: Alert[] = [];
-  return { deps: { queryClient, alert: (a: Alert) => alerts.push(a), t }, invalidate, alerts };
+  const keys = () => invalidate.mock.calls.map(([filters]) => filters?.queryKey);
+  return { deps: { queryClient, alert: (a: Alert) => alerts.push(a), t }, invalidate, alerts, keys, queryClient };
 }
 
-const device = (event: "deviceOnline" | "deviceOffline" | "deviceInstalled" | "deviceUpdated") =>
+type Event = "deviceOnline" | "deviceOffline" | "deviceInstalled" | "deviceUpdated";
+const device = (event: Event, uuid = "d1", name = "ZG Kiosk") =>
   ({
     type: "deviceDetailsUpdate",
     event,
     space_uuid: SPACE,
-    device_uuid: "d1",
-    device_name: "ZG Kiosk",
+    device_uuid: uuid,
+    device_name: name,
+    ...(event === "deviceOnline"
+      ? { data: { online: true, online_since: "2026-11-22T10:00:00.000Z", last_seen: "2026-11-22T10:00:00.000Z" } }
+      : event === "deviceOffline"
+        ? { data: { online: false, online_since: null, last_seen: "2026-11-22T10:05:00.000Z" } }
+        : {}),
   }) as const;
 
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.runOnlyPendingTimers();
+  vi.useRealTimers();
+});
+
 describe("applyServerMessage", () => {
-  it("announces presence and installation with the right alert type", () => {
+  it("announces presence (after a short gathering) and installation with the right alert type", () => {
     const { deps: d, alerts } = deps();
     applyServerMessage(device("deviceOnline"), d);
-    applyServerMessage(device("deviceOffline"), d);
     applyServerMessage(device("deviceInstalled"), d);
+    expect(alerts.map((a) => a.message)).toEqual(["ZG Kiosk was installed"]);
+    vi.advanceTimersByTime(ALERT_GATHER_MS);
+    applyServerMessage(device("deviceOffline"), d);
+    vi.advanceTimersByTime(ALERT_GATHER_MS);
     expect(alerts.map((a) => [a.type, a.message])).toEqual([
+      ["info", "ZG Kiosk was installed"],
       ["info", "ZG Kiosk just became online"],
       ["warning", "ZG Kiosk just went offline"],
-      ["info", "ZG Kiosk was installed"],
     ]);
   });
 
-  it("refreshes devices, locations and groups of the event's space only", () => {
-    const { deps: d, invalidate, alerts } = deps();
+  it("sums up a burst of presence changes in one alert per direction", () => {
+    const { deps: d, alerts } = deps();
+    for (const uuid of ["a", "b", "c"]) applyServerMessage(device("deviceOffline", uuid, uuid), d);
+    applyServerMessage(device("deviceOnline", "e", "Eve"), d);
+    vi.advanceTimersByTime(ALERT_GATHER_MS);
+    expect(alerts.map((a) => [a.type, a.message])).toEqual([
+      ["info", "Eve just became online"],
+      ["warning", "3 devices just went offline"],
+    ]);
+  });
+
+  it("patches presence into cached list pages at once and refetches lists at most every 10 s", () => {
+    const { deps: d, keys, queryClient } = deps();
+    const listKey = ["space", SPACE, "devices", "list", {}];
+    const page = (uuids: string[]) =>
+      ({
+        devices: uuids.map((uuid) => ({ uuid, online: true, online_since: "x", last_seen: "x" })),
+      }) as unknown as DeviceList;
+    queryClient.setQueryData<InfiniteData<DeviceList>>(listKey, { pages: [page(["d0", "d1"])], pageParams: [null] });
+
     applyServerMessage(device("deviceOffline"), d);
-    const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
-    expect(keys).toEqual([
+    applyServerMessage(device("deviceOffline", "d0"), d);
+    const devices = queryClient.getQueryData<InfiniteData<DeviceList>>(listKey)?.pages[0]?.devices;
+    expect(devices?.map((x) => [x.uuid, x.online, x.online_since])).toEqual([
+      ["d0", false, null],
+      ["d1", false, null],
+    ]);
+    expect(keys()).toEqual([]);
+
+    vi.advanceTimersByTime(PRESENCE_REFETCH_MS);
+    expect(keys()).toEqual([
       ["space", SPACE, "devices"],
       ["space", SPACE, "locations"],
       ["space", SPACE, "groups"],
     ]);
-    invalidate.mockClear();
+  });
+
+  it("refetches at once for other device changes, totals only when they can change", () => {
+    const { deps: d, keys, invalidate } = deps();
     applyServerMessage(device("deviceUpdated"), d);
-    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([["space", SPACE, "devices"]]);
-    expect(alerts).toHaveLength(1);
+    expect(keys()).toEqual([["space", SPACE, "devices"]]);
+    invalidate.mockClear();
+    applyServerMessage(device("deviceInstalled"), d);
+    expect(keys()).toEqual([
+      ["space", SPACE, "devices"],
+      ["space", SPACE, "locations"],
+      ["space", SPACE, "groups"],
+    ]);
   });
 
   it("alerts on location presence changes", () => {

@@ -2,11 +2,11 @@ import { roomPath, ServerMessage } from "@party/protocol";
 import type { QueryClient } from "@tanstack/react-query";
 import PartySocket from "partysocket";
 import { accountQueries } from "@/features/accounts/queries";
-import { deviceQueries } from "@/features/devices/queries";
 import { groupQueries } from "@/features/groups/queries";
 import { locationQueries } from "@/features/locations/queries";
 import type { Alert } from "./alerts";
 import type { MessageKey, TFunction } from "./i18n";
+import { onDeviceUpdate } from "./realtime-devices";
 import { freshAccessToken } from "./session";
 
 export type RealtimeDeps = {
@@ -15,7 +15,6 @@ export type RealtimeDeps = {
   t: TFunction;
 };
 
-type DeviceUpdate = Extract<ServerMessage, { type: "deviceDetailsUpdate" }>;
 type LocationUpdate = Extract<ServerMessage, { type: "locationDetailsUpdate" }>;
 
 const locationAlerts: Partial<Record<LocationUpdate["event"], { type: Alert["type"]; key: MessageKey }>> = {
@@ -23,23 +22,6 @@ const locationAlerts: Partial<Record<LocationUpdate["event"], { type: Alert["typ
   locationPartiallyOnline: { type: "warning", key: "realtime.locationPartiallyOnline" },
   locationOffline: { type: "warning", key: "realtime.locationOffline" },
 };
-
-function onDeviceUpdate(message: DeviceUpdate, { queryClient, alert, t }: RealtimeDeps) {
-  const name = message.device_name ?? t("realtime.unnamedDevice");
-  if (message.event === "deviceOnline")
-    alert({ type: "info", message: t("realtime.deviceOnline", { device_name: name }) });
-  if (message.event === "deviceOffline")
-    alert({ type: "warning", message: t("realtime.deviceOffline", { device_name: name }) });
-  if (message.event === "deviceInstalled")
-    alert({ type: "info", message: t("realtime.deviceInstalled", { device_name: name }) });
-  // Lists and the device's detail share the prefix; locations carry device totals.
-  void queryClient.invalidateQueries({ queryKey: deviceQueries.all(message.space_uuid) });
-  if (message.event !== "deviceUpdated") {
-    void queryClient.invalidateQueries({ queryKey: locationQueries.all(message.space_uuid) });
-    // Groups list their locations' device counts and online state too.
-    void queryClient.invalidateQueries({ queryKey: groupQueries.all(message.space_uuid) });
-  }
-}
 
 function onLocationUpdate(message: LocationUpdate, { queryClient, alert, t }: RealtimeDeps) {
   const shown = locationAlerts[message.event];

@@ -148,6 +148,8 @@ export const en = {
   "realtime.deviceOnline": "{device_name} just became online",
   "realtime.deviceOffline": "{device_name} just went offline",
   "realtime.deviceInstalled": "{device_name} was installed",
+  "realtime.devicesOnline": "{count} devices just became online",
+  "realtime.devicesOffline": "{count} devices just went offline",
   "realtime.locationOnline": "{location_name} is online",
   "realtime.locationPartiallyOnline": "{location_name} is partially online",
   "realtime.locationOffline": "{location_name} went offline",

@@ -1,0 +1,106 @@
+import type { Device, DeviceList } from "@contracts/device";
+import type { DeviceDetail } from "@contracts/device-detail";
+import type { ServerMessage } from "@party/protocol";
+import type { InfiniteData, QueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { deviceQueries } from "@/features/devices/queries";
+import { groupQueries } from "@/features/groups/queries";
+import { locationQueries } from "@/features/locations/queries";
+import type { Alert } from "./alerts";
+import type { TFunction } from "./i18n";
+
+type DeviceUpdate = Extract<ServerMessage, { type: "deviceDetailsUpdate" }>;
+type Deps = { queryClient: QueryClient; alert: (alert: Alert) => void; t: TFunction };
+
+/** What a deviceOnline / deviceOffline push carries (party/device-records.ts). */
+const PresenceData = z.object({
+  online: z.boolean(),
+  online_since: z.string().nullable(),
+  last_seen: z.string().nullable(),
+});
+type PresencePatch = z.infer<typeof PresenceData>;
+
+/** Presence bursts (a site losing power) become one alert after this quiet time. */
+export const ALERT_GATHER_MS = 1000;
+/** Lists and totals refetch at most this often for presence alone (patched in place meanwhile). */
+export const PRESENCE_REFETCH_MS = 10_000;
+
+const later = new Map<string, ReturnType<typeof setTimeout>>();
+/** Runs `fn` once after `ms`, however often it is asked for meanwhile under the same key. */
+function coalesce(key: string, ms: number, fn: () => void) {
+  if (later.has(key)) return;
+  later.set(
+    key,
+    setTimeout(() => {
+      later.delete(key);
+      fn();
+    }, ms),
+  );
+}
+
+const gathered = new Map<string, { online: string[]; offline: string[] }>();
+function gatherAlert(message: DeviceUpdate, { alert, t }: Deps) {
+  const key = message.space_uuid;
+  const bucket = gathered.get(key) ?? { online: [], offline: [] };
+  gathered.set(key, bucket);
+  const name = message.device_name ?? t("realtime.unnamedDevice");
+  (message.event === "deviceOnline" ? bucket.online : bucket.offline).push(name);
+  coalesce(`alert:${key}`, ALERT_GATHER_MS, () => {
+    gathered.delete(key);
+    const [online] = bucket.online;
+    if (bucket.online.length === 1 && online)
+      alert({ type: "info", message: t("realtime.deviceOnline", { device_name: online }) });
+    if (bucket.online.length > 1)
+      alert({ type: "info", message: t("realtime.devicesOnline", { count: bucket.online.length }) });
+    const [offline] = bucket.offline;
+    if (bucket.offline.length === 1 && offline)
+      alert({ type: "warning", message: t("realtime.deviceOffline", { device_name: offline }) });
+    if (bucket.offline.length > 1)
+      alert({ type: "warning", message: t("realtime.devicesOffline", { count: bucket.offline.length }) });
+  });
+}
+
+/** Puts the new presence into every cached list page and the detail, without a refetch. */
+function patchPresence(queryClient: QueryClient, space: string, uuid: string, patch: PresencePatch) {
+  const apply = <T extends Device | DeviceDetail>(device: T): T =>
+    device.uuid === uuid ? { ...device, ...patch } : device;
+  queryClient.setQueriesData<InfiniteData<DeviceList>>({ queryKey: [...deviceQueries.all(space), "list"] }, (data) =>
+    data?.pages ? { ...data, pages: data.pages.map((page) => ({ ...page, devices: page.devices.map(apply) })) } : data,
+  );
+  queryClient.setQueryData<DeviceDetail>(deviceQueries.detailKey(space, uuid), (detail) => detail && apply(detail));
+}
+
+const refetchTotals = (queryClient: QueryClient, space: string) => {
+  void queryClient.invalidateQueries({ queryKey: locationQueries.all(space) });
+  // Groups list their locations' device counts and online state too.
+  void queryClient.invalidateQueries({ queryKey: groupQueries.all(space) });
+};
+
+/**
+ * A device push on the SpaceRoom. Presence is patched into the caches at once and the lists
+ * refetch at most every 10 s, so a wall screen over a flapping fleet stays calm and the server
+ * is not asked for every loaded page on every heartbeat loss; other changes refetch at once.
+ */
+export function onDeviceUpdate(message: DeviceUpdate, deps: Deps) {
+  const { queryClient, alert, t } = deps;
+  const space = message.space_uuid;
+  if (message.event === "deviceOnline" || message.event === "deviceOffline") {
+    gatherAlert(message, deps);
+    const patch = PresenceData.safeParse(message.data);
+    if (patch.success) {
+      patchPresence(queryClient, space, message.device_uuid, patch.data);
+      coalesce(`refetch:${space}`, PRESENCE_REFETCH_MS, () => {
+        void queryClient.invalidateQueries({ queryKey: deviceQueries.all(space) });
+        refetchTotals(queryClient, space);
+      });
+      return;
+    }
+  }
+  if (message.event === "deviceInstalled") {
+    const name = message.device_name ?? t("realtime.unnamedDevice");
+    alert({ type: "info", message: t("realtime.deviceInstalled", { device_name: name }) });
+  }
+  // Lists and the device's detail share the prefix; locations carry device totals.
+  void queryClient.invalidateQueries({ queryKey: deviceQueries.all(space) });
+  if (message.event !== "deviceUpdated") refetchTotals(queryClient, space);
+}
