@@ -21,8 +21,10 @@ import { usePermissions } from "@/features/space/use-permissions";
 import { ApiError } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 import { DeviceStatusBadge, DeviceStatusIcon, deviceLook } from "../device-status";
+import { useDeviceRoom } from "../live/use-device-room";
 import { type DeviceTab, deviceEditPath, deviceViewPath } from "../paths";
 import { deviceQueries } from "../queries";
+import { ScreenshotViewer } from "../settings/screenshot-viewer";
 import { AssetInfoTab } from "./asset-info-tab";
 import { DeviceMenu } from "./device-menu";
 import { GeneralTab } from "./general-tab";
@@ -52,6 +54,8 @@ export function DeviceViewPanel({ space, uuid, tab, section }: DeviceViewPanelPr
   const { canWrite } = usePermissions();
   const device = useQuery(deviceQueries.detail(space || current.space_uuid, uuid));
   const data = device.data;
+  // The device's live room while its flyout is open (presence, command progress).
+  useDeviceRoom(space || current.space_uuid, uuid);
 
   if (device.isPending)
     return (
@@ -135,8 +139,9 @@ export function DeviceViewPanel({ space, uuid, tab, section }: DeviceViewPanelPr
         {shownTab === "peripherals" && <PeripheralsTab device={data} />}
         {shownTab === "logs" && <LogsTab device={data} />}
         {shownTab === "reports" && <ReportsTab device={data} />}
-        {shownTab === "settings" && <SettingsTab />}
+        {shownTab === "settings" && <SettingsTab device={data} section={section} />}
       </SheetBody>
+      <ScreenshotViewer />
     </>
   );
 }

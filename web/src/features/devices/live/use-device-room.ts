@@ -1,0 +1,55 @@
+import type { DeviceDetail } from "@contracts/device-detail";
+import { roomPath, ServerMessage } from "@party/protocol";
+import { useQueryClient } from "@tanstack/react-query";
+import PartySocket from "partysocket";
+import { useEffect } from "react";
+import { freshAccessToken } from "@/lib/session";
+import { deviceQueries } from "../queries";
+import { forgetCommands, recordCommand } from "./command-store";
+import { applyPresence, roomEffect } from "./room-state";
+
+function parse(data: unknown): ServerMessage | null {
+  if (typeof data !== "string") return null;
+  try {
+    const parsed = ServerMessage.safeParse(JSON.parse(data));
+    if (parsed.success) return parsed.data;
+    console.warn("Device room: a message outside the protocol was ignored", parsed.error.issues);
+  } catch {
+    console.warn("Device room: a message that is not JSON was ignored");
+  }
+  return null;
+}
+
+/**
+ * While a device's flyout is open: joins /parties/device/{uuid} (a fresh access token on every
+ * (re)connect), applies presence to the cached detail, records commandUpdate progress and
+ * refetches the detail on deviceDetailsUpdate. Closing the flyout (unmount) leaves the room.
+ */
+export function useDeviceRoom(space: string, uuid: string) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const key = deviceQueries.detailKey(space, uuid);
+    const socket = new PartySocket({
+      host: window.location.host,
+      protocol: window.location.protocol === "https:" ? "wss" : "ws",
+      basePath: roomPath.device(uuid).replace(/^\//, ""),
+      query: async () => ({ token: await freshAccessToken().catch(() => null) }),
+    });
+    socket.addEventListener("message", (event: MessageEvent) => {
+      const message = parse(event.data);
+      if (!message) return;
+      const effect = roomEffect(message, uuid);
+      if (effect.kind === "presence") {
+        queryClient.setQueryData<DeviceDetail>(key, (detail) => applyPresence(detail, effect.presence));
+      } else if (effect.kind === "command") {
+        recordCommand(uuid, effect.command);
+      } else if (effect.kind === "invalidate") {
+        void queryClient.invalidateQueries({ queryKey: key });
+      }
+    });
+    return () => {
+      socket.close();
+      forgetCommands(uuid);
+    };
+  }, [queryClient, space, uuid]);
+}

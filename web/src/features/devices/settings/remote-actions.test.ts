@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { classifyFailure, desktopUrl, remoteRequest, rsshAddress, TIMEOUT_TEXT } from "./remote-actions";
+
+describe("remote action calls (devices.md §7)", () => {
+  it("power control has no space prefix; the others do", () => {
+    expect(remoteRequest("reboot", "s1", "d1", "r1234567")).toMatchObject({
+      path: "/device/d1/power-control/",
+      json: { action: "instant-reboot", request_id: "r1234567" },
+    });
+    expect(remoteRequest("shutdown", "s1", "d1", "r1234567").json.action).toBe("instant-power-off");
+    expect(remoteRequest("rssh", "s1", "d1", "r1234567")).toMatchObject({
+      path: "/space/s1/device/d1/remote-sharing/",
+      json: { action: "reverse-ssh" },
+    });
+    expect(remoteRequest("headlessVnc", "s1", "d1", "r1234567")).toMatchObject({
+      path: "/space/s1/device/d1/headless-remote-sharing/",
+      json: { action: "remote-desktop" },
+      command: "headless-remote-desktop",
+    });
+    expect(remoteRequest("screenshot", "s1", "d1", "r1234567").path).toBe("/space/s1/device/d1/screen-capture/");
+  });
+});
+
+describe("remote action failures (devices.md §8)", () => {
+  // The shape of lib/api's ApiError (importing it would load the session module).
+  const apiError = (status: number, message: string) =>
+    Object.assign(new Error(message), { status, body: { code: "x", message } });
+
+  it("our 30 s abort and the API's 503 timeout are the timeout warning", () => {
+    expect(classifyFailure(new DOMException("aborted", "AbortError"))).toEqual({ kind: "timeout" });
+    expect(classifyFailure(apiError(503, TIMEOUT_TEXT))).toEqual({ kind: "timeout" });
+  });
+
+  it("an offline device is an error with the server's message", () => {
+    expect(classifyFailure(apiError(503, "physical device temporarily unavailable"))).toEqual({
+      kind: "unavailable",
+      message: "physical device temporarily unavailable",
+    });
+  });
+
+  it("anything else is a plain failure", () => {
+    expect(classifyFailure(apiError(422, "No remote desktop configured (--vnc-url)."))).toEqual({ kind: "failed" });
+    expect(classifyFailure(new Error("boom"))).toEqual({ kind: "failed" });
+  });
+
+  it("reads the RSSH address and the remote desktop URL", () => {
+    expect(rsshAddress({ host: "relay.example", port: 2222 })).toBe("relay.example:2222");
+    expect(rsshAddress({ port: 2222 })).toBe("2222");
+    expect(desktopUrl({ url: "https://vnc.example/x" })).toBe("https://vnc.example/x");
+    expect(desktopUrl({ host: "10.0.0.2" })).toBe("vnc://10.0.0.2:5900");
+    expect(desktopUrl({})).toBeNull();
+  });
+});

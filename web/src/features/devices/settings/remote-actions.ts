@@ -1,0 +1,99 @@
+import { RemoteSharingResult, ScreenshotResult } from "@contracts/remote-actions";
+import type { CommandAction } from "@party/protocol";
+import { z } from "zod";
+
+/** devices.md §9: remote desktop, RSSH, VNC and screenshot requests wait at most 30 000 ms. */
+export const REMOTE_ACTION_TIMEOUT_MS = 30_000;
+/** §8: the 30 s timeout warning (also the API's 503 text for it). */
+export const TIMEOUT_TEXT = "Service temporarily unavailable, try again later.";
+
+export type RemoteAction = "rssh" | "headlessVnc" | "remoteDesktop" | "screenshot" | "reboot" | "shutdown";
+
+type Request = { path: string; json: Record<string, string>; schema: z.ZodType; command: CommandAction };
+
+const NoContent = z.undefined();
+
+/** The call of each action (devices.md §7); power control has no space prefix and answers 204. */
+export function remoteRequest(action: RemoteAction, space: string, uuid: string, requestId: string): Request {
+  const device = `/space/${space}/device/${uuid}`;
+  const id = { request_id: requestId };
+  switch (action) {
+    case "rssh":
+      return {
+        path: `${device}/remote-sharing/`,
+        json: { action: "reverse-ssh", ...id },
+        schema: RemoteSharingResult,
+        command: "reverse-ssh",
+      };
+    case "remoteDesktop":
+      return {
+        path: `${device}/remote-sharing/`,
+        json: { action: "remote-desktop", ...id },
+        schema: RemoteSharingResult,
+        command: "remote-desktop",
+      };
+    case "headlessVnc":
+      return {
+        path: `${device}/headless-remote-sharing/`,
+        json: { action: "remote-desktop", ...id },
+        schema: RemoteSharingResult,
+        command: "headless-remote-desktop",
+      };
+    case "screenshot":
+      return {
+        path: `${device}/screen-capture/`,
+        json: { action: "screenshot", ...id },
+        schema: ScreenshotResult,
+        command: "screenshot",
+      };
+    case "reboot":
+      return {
+        path: `/device/${uuid}/power-control/`,
+        json: { action: "instant-reboot", ...id },
+        schema: NoContent,
+        command: "instant-reboot",
+      };
+    case "shutdown":
+      return {
+        path: `/device/${uuid}/power-control/`,
+        json: { action: "instant-power-off", ...id },
+        schema: NoContent,
+        command: "instant-power-off",
+      };
+  }
+}
+
+/** The shape of lib/api's ApiError (read structurally, so this module stays free of the session). */
+type HttpFailure = { status: number; body: { message: string } | null };
+const isHttpFailure = (error: unknown): error is HttpFailure =>
+  typeof error === "object" && error !== null && "status" in error && typeof error.status === "number";
+
+export type ActionFailure = { kind: "timeout" } | { kind: "unavailable"; message: string } | { kind: "failed" };
+
+/**
+ * §4/§8: no reply within 30 s (our own abort, or the API's 503 after its 30 s) is the timeout
+ * warning; another 503 ("physical device temporarily unavailable") shows the server's message.
+ */
+export function classifyFailure(error: unknown): ActionFailure {
+  if (error instanceof DOMException && (error.name === "AbortError" || error.name === "TimeoutError")) {
+    return { kind: "timeout" };
+  }
+  if (isHttpFailure(error) && error.status === 503) {
+    const message = error.body?.message ?? "";
+    if (message === TIMEOUT_TEXT) return { kind: "timeout" };
+    return { kind: "unavailable", message: message || TIMEOUT_TEXT };
+  }
+  return { kind: "failed" };
+}
+
+/** The address to copy from a reverse SSH reply: host:port, or the port alone. */
+export function rsshAddress(result: RemoteSharingResult): string | null {
+  if (result.port === undefined) return result.host ?? null;
+  return result.host ? `${result.host}:${result.port}` : String(result.port);
+}
+
+/** Where Connect goes for a remote desktop reply: its URL, else a vnc:// address. */
+export function desktopUrl(result: RemoteSharingResult): string | null {
+  if (result.url) return result.url;
+  return result.host ? `vnc://${result.host}:${result.port ?? 5900}` : null;
+}

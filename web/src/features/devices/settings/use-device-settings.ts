@@ -1,0 +1,130 @@
+import { DeviceDetail } from "@contracts/device-detail";
+import { InstallationCode } from "@contracts/installation";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { showAlert } from "@/lib/alerts";
+import { useT } from "@/lib/i18n";
+import { useDeviceCommands } from "../live/command-store";
+import { latestOf } from "../live/room-state";
+import { deviceQueries } from "../queries";
+import { deviceCall } from "./device-call";
+import { nextVision, type VisionState, visionAfter } from "./vision";
+
+type Device = Pick<DeviceDetail, "uuid" | "space_uuid" | "vision_enabled">;
+
+function useDeviceCache(device: Device) {
+  const queryClient = useQueryClient();
+  const key = deviceQueries.detailKey(device.space_uuid, device.uuid);
+  return {
+    path: `/space/${device.space_uuid}/device/${device.uuid}`,
+    store: (detail: DeviceDetail) => queryClient.setQueryData(key, detail),
+    patch: (change: Partial<DeviceDetail>) =>
+      queryClient.setQueryData<DeviceDetail>(key, (detail) => (detail ? { ...detail, ...change } : detail)),
+    // The list shows enabled and vision too.
+    refresh: () => queryClient.invalidateQueries({ queryKey: deviceQueries.all(device.space_uuid) }),
+  };
+}
+
+/**
+ * The Disable switch and Enable Debug Mode (devices.md §8 texts). While a call runs the switch
+ * shows the asked value (`variables`); a failure drops it, so the switch reverts.
+ */
+export function useSettingToggles(device: Device) {
+  const t = useT();
+  const cache = useDeviceCache(device);
+  const enabled = useMutation({
+    mutationFn: (value: boolean) =>
+      deviceCall(`${cache.path}/enabled-status/`, { method: "PATCH", json: { enabled: value }, schema: DeviceDetail }),
+    onSuccess: (detail, value) => {
+      cache.store(detail);
+      showAlert({ type: "success", message: t(value ? "device.settings.enabledOn" : "device.settings.enabledOff") });
+      void cache.refresh();
+    },
+    onError: (error) => {
+      console.error("Enable toggle failed", error);
+      showAlert({ type: "error", message: t("device.settings.enabledFailed") });
+    },
+  });
+  const debug = useMutation({
+    mutationFn: (value: boolean) =>
+      deviceCall(`${cache.path}/debug-status/`, { method: "PATCH", json: { debug_mode: value }, schema: DeviceDetail }),
+    onSuccess: (detail) => {
+      cache.store(detail);
+      showAlert({ type: "success", message: t("device.settings.debugToggled") });
+      void cache.refresh();
+    },
+    onError: (error) => {
+      console.error("Debug toggle failed", error);
+      showAlert({ type: "error", message: t("device.settings.debugFailed") });
+    },
+  });
+  return { enabled, debug };
+}
+
+/**
+ * Enable Vision (devices.md §4): the toggle sets *_requested at once; the room's commandUpdate
+ * of set-vision moves it to *_pending and then to the result; a failure reverts to the state
+ * before the toggle with "Failed to toggle vision status.". Without a change of our own the
+ * detail's vision_enabled (written by the server through the same machine) is shown.
+ */
+export function useVisionToggle(device: Device) {
+  const t = useT();
+  const cache = useDeviceCache(device);
+  const commands = useDeviceCommands(device.uuid);
+  const [change, setChange] = useState<{ requested: VisionState; previous: VisionState; after?: string } | null>(null);
+  const mutation = useMutation({
+    mutationFn: ({ enabled }: { enabled: boolean; previous: VisionState }) =>
+      deviceCall(`${cache.path}/vision-enabled-status/`, { method: "PATCH", json: { enabled }, schema: DeviceDetail }),
+    onSuccess: (detail) => {
+      cache.store(detail);
+      void cache.refresh();
+    },
+    onError: (error, { previous }) => {
+      console.error("Vision toggle failed", error);
+      cache.patch({ vision_enabled: previous });
+      showAlert({ type: "error", message: t("device.settings.visionFailed") });
+      void cache.refresh();
+    },
+    onSettled: () => setChange(null),
+  });
+
+  // Only a set-vision command that started after our toggle belongs to it.
+  const command = latestOf(commands, "set-vision");
+  const ours = change && command && command.id !== change.after ? command : undefined;
+  const state: VisionState = change
+    ? ours
+      ? visionAfter(change.requested, ours.status, change.previous)
+      : change.requested
+    : device.vision_enabled;
+
+  const toggle = (value: boolean) => {
+    const requested = nextVision(device.vision_enabled, { type: "toggle", enabled: value });
+    if (!requested || mutation.isPending) return;
+    setChange({ requested, previous: device.vision_enabled, after: command?.id });
+    mutation.mutate({ enabled: value, previous: device.vision_enabled });
+  };
+  return { state, toggle, busy: mutation.isPending };
+}
+
+/** Generate Replacement Code: the code is shown once, so the alert can copy it. */
+export function useReplacementCode(device: Device, onDone: () => void) {
+  const t = useT();
+  const cache = useDeviceCache(device);
+  return useMutation({
+    mutationFn: () => deviceCall(`${cache.path}/installation-code/replacement/`, { schema: InstallationCode }),
+    onSuccess: (code) => {
+      showAlert({
+        type: "success",
+        constant: true,
+        message: t("device.settings.replacementDone"),
+        button: { type: "copy", text: t("device.settings.copy"), data: code.installation_code_value },
+      });
+      void cache.refresh();
+      onDone();
+    },
+    onError: (error) => {
+      console.error("Replacement code failed", error);
+      showAlert({ type: "error", message: t("device.settings.actionFailed") });
+    },
+  });
+}

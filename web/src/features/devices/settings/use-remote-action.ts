@@ -1,0 +1,104 @@
+import type { DeviceDetail } from "@contracts/device-detail";
+import type { RemoteSharingResult } from "@contracts/remote-actions";
+import { useState } from "react";
+import { type Alert, showAlert } from "@/lib/alerts";
+import { type TFunction, useT } from "@/lib/i18n";
+import { useDeviceCommands } from "../live/command-store";
+import { deviceCall } from "./device-call";
+import {
+  classifyFailure,
+  desktopUrl,
+  REMOTE_ACTION_TIMEOUT_MS,
+  type RemoteAction,
+  remoteRequest,
+  rsshAddress,
+} from "./remote-actions";
+
+/** Where an action is: sent and waiting, or the device acknowledged it (commandUpdate "received"). */
+export type ActionProgress = "sending" | "working";
+
+/** §7 notifications raised by a reply; null when the reply carries nothing to show. */
+function replyAlert(action: RemoteAction, reply: unknown, t: TFunction): Alert | null {
+  if (action === "reboot" || action === "shutdown")
+    return { type: "success", message: t("device.settings.actionSuccess") };
+  if (action === "screenshot") {
+    const { screenshot_url } = reply as { screenshot_url: string };
+    return {
+      type: "success",
+      message: t("device.settings.screenshotTaken"),
+      duration: 20_000,
+      button: { type: "screenshot", text: t("device.settings.view"), data: screenshot_url },
+    };
+  }
+  const result = reply as RemoteSharingResult;
+  if (action === "rssh") {
+    const address = rsshAddress(result);
+    if (!address) return null;
+    return {
+      type: "info",
+      constant: true,
+      message: t("device.settings.rsshPort", { address }),
+      button: { type: "copy", text: t("device.settings.copy"), data: address },
+    };
+  }
+  const url = desktopUrl(result);
+  if (!url) return null;
+  return {
+    type: "info",
+    constant: true,
+    message: t("device.settings.desktopAvailable"),
+    button: { type: "link", text: t("device.settings.connect"), data: url },
+  };
+}
+
+/** §8: what a failed action says. RSSH, remote desktop and screenshot failures show nothing. */
+function failureAlert(action: RemoteAction, error: unknown, t: TFunction): Alert | null {
+  const failure = classifyFailure(error);
+  if (failure.kind === "timeout") return { type: "warning", message: t("device.settings.timeout") };
+  if (failure.kind === "unavailable") return { type: "error", message: failure.message };
+  if (action === "headlessVnc") return { type: "error", message: t("device.settings.vncFailed") };
+  if (action === "reboot" || action === "shutdown")
+    return { type: "error", message: t("device.settings.actionFailed") };
+  return null;
+}
+
+/**
+ * Runs the remote and power actions of a device (devices.md §4): each shows a loader until a
+ * reply arrives or 30 s pass (then the timeout warning). A request id ties the call to the
+ * room's commandUpdate, which tells when the device has received it.
+ */
+export function useRemoteActions(device: Pick<DeviceDetail, "uuid" | "space_uuid">) {
+  const t = useT();
+  const commands = useDeviceCommands(device.uuid);
+  const [running, setRunning] = useState<Partial<Record<RemoteAction, string>>>({});
+
+  const run = async (action: RemoteAction) => {
+    if (running[action]) return;
+    const id = crypto.randomUUID();
+    const request = remoteRequest(action, device.space_uuid, device.uuid, id);
+    setRunning((now) => ({ ...now, [action]: id }));
+    try {
+      const reply = await deviceCall(request.path, {
+        json: request.json,
+        schema: request.schema,
+        signal: AbortSignal.timeout(REMOTE_ACTION_TIMEOUT_MS),
+      });
+      const alert = replyAlert(action, reply, t);
+      if (alert) showAlert(alert);
+    } catch (error) {
+      console.error(`Remote action ${action} failed`, error);
+      const alert = failureAlert(action, error, t);
+      if (alert) showAlert(alert);
+    } finally {
+      setRunning(({ [action]: _done, ...rest }) => rest);
+    }
+  };
+
+  const progress = (action: RemoteAction): ActionProgress | null => {
+    const id = running[action];
+    if (!id) return null;
+    return commands[id]?.status === "received" ? "working" : "sending";
+  };
+
+  return { run, progress };
+}

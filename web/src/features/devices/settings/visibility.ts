@@ -1,0 +1,52 @@
+import type { DeviceDetail } from "@contracts/device-detail";
+
+/** The Settings tab's controls (devices.md §2). */
+export type SettingsControl =
+  | "rssh"
+  | "headlessVnc"
+  | "reboot"
+  | "shutdown"
+  | "enabled"
+  | "remoteDesktop"
+  | "screenshot"
+  | "replacementCode"
+  | "debug"
+  | "vision";
+
+export type SettingsViewer = {
+  user: { super_admin: boolean; sys_dev: boolean };
+  /** Content Manager or Admin of the space (Viewers only read). */
+  canWrite: boolean;
+};
+
+type DeviceFacts = Pick<DeviceDetail, "online" | "device_type_name" | "connected_status">;
+
+/** Why a shown control cannot be used now (null: it can). */
+export type DisabledReason = "readOnly" | "offline" | null;
+
+/** The type that has vision processing (devices.md §2). */
+export const VISION_DEVICE_TYPE = "Linux Computer";
+
+/**
+ * Which controls a user sees (devices.md §6): Request RSSH for super admins and developers,
+ * Headless VNC for developers only, Enable Vision on Linux Computers only, the rest for everyone.
+ */
+export function visibleControls({ user }: SettingsViewer, device: DeviceFacts): SettingsControl[] {
+  const shown: SettingsControl[] = [];
+  if (user.super_admin || user.sys_dev) shown.push("rssh");
+  if (user.sys_dev) shown.push("headlessVnc");
+  shown.push("remoteDesktop", "screenshot", "reboot", "shutdown", "enabled", "debug");
+  if (device.device_type_name === VISION_DEVICE_TYPE) shown.push("vision");
+  shown.push("replacementCode");
+  return shown;
+}
+
+/** Everything except a replacement code goes to the device's agent, so it needs the device online (§5). */
+const needsOnline = (control: SettingsControl) => control !== "replacementCode";
+
+/** Viewers see the state read-only; an offline device refuses everything its agent must do. */
+export function disabledReason(control: SettingsControl, viewer: SettingsViewer, device: DeviceFacts): DisabledReason {
+  if (!viewer.canWrite) return "readOnly";
+  if (needsOnline(control) && !device.online) return "offline";
+  return null;
+}
