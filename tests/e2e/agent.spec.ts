@@ -2,54 +2,69 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type APIRequestContext, expect, test } from "@playwright/test";
-import { SAMPLE_JPEG } from "../../agent/simulator.ts";
-import { DEMO_PASSWORD, DEMO_SPACE_UUID, locationUuid } from "../../scripts/demo-data.ts";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 
+/**
+ * An operator drives a real device agent from the console: adds a runner device, installs the
+ * agent with the code from the card, watches the flyout go online, takes a screenshot, reboots
+ * (the agent's dry run) and sees the device go offline — no reloads, no mocked backend.
+ */
 const ROOT = join(import.meta.dirname, "../..");
-const AGENT = ["agent/bin/outpost-agent.ts"];
+const ARTIFACTS = "tests/e2e/artifacts";
+const AGENT = "agent/bin/outpost-agent.ts";
 
-async function signIn(request: APIRequestContext) {
-  const res = await request.post("/auth/token", {
-    form: {
-      grant_type: "password",
-      username: "content-manager@outpost.demo",
-      password: DEMO_PASSWORD,
-      client_id: "outpost-console",
-    },
-  });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
+async function signIn(page: Page) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill("admin@outpost.demo");
+  await page.getByLabel("Password", { exact: true }).fill("outpost-demo");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/devices$/);
 }
 
-test("a real agent enrols with a code, comes online, takes a screenshot, reboots (dry run) and goes offline", async ({
-  request,
+async function addRunner(page: Page, name: string): Promise<Locator> {
+  await page.getByRole("button", { name: "Add" }).click();
+  await page.getByRole("menuitem", { name: "Add Runner Device" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByRole("combobox", { name: "Location" }).click();
+  await page.getByRole("option", { name: "Zagreb HQ" }).click();
+  await dialog.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(page).toHaveURL(/\/devices\/device\/view\/[^/]+\/[^/]+\/general$/);
+  await expect(dialog.getByRole("heading", { name })).toBeVisible();
+  return dialog;
+}
+
+/** The square status icon of the flyout header (data-look online/offline/…). */
+const headerLook = (dialog: Locator) => dialog.locator("[data-look]").first();
+
+test("an operator installs a real agent, takes a screenshot, reboots it and sees it go offline", async ({
+  page,
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const token = await signIn(request);
-  const headers = { Authorization: `Bearer ${token}` };
-  const space = `/api/space/${DEMO_SPACE_UUID}`;
-
-  // An operator adds a device and gets its installation code.
-  const added = await request.post(`${space}/device/add/`, {
-    headers,
-    data: { name: `E2E agent ${Date.now()}`, location: locationUuid("zagreb_hq") },
-  });
-  expect(added.status()).toBe(201);
-  const device = (await added.json()) as { uuid: string };
-  const reset = await request.post(`${space}/device/${device.uuid}/installation-code/reset/`, { headers });
-  const { installation_code_value: code } = (await reset.json()) as { installation_code_value: string };
-
-  // The agent enrols and keeps its credential in a 0600 file.
+  await signIn(page);
+  // A real JPEG for the agent to send back: the console's device list.
+  await expect(page.getByRole("list", { name: "Devices" }).getByRole("listitem").first()).toBeVisible();
   const dir = mkdtempSync(join(tmpdir(), "outpost-agent-"));
-  const config = join(dir, "config.json");
   const shot = join(dir, "screen.jpg");
-  writeFileSync(shot, Buffer.from(SAMPLE_JPEG, "base64"));
+  writeFileSync(shot, await page.screenshot({ type: "jpeg", quality: 70 }));
+
+  const name = `E2E Agent ${Date.now().toString(36)}`;
+  const dialog = await addRunner(page, name);
+  const card = dialog.getByTestId("install-code");
+  await card.getByRole("button", { name: "Reset code" }).click();
+  const codeValue = card.getByTestId("code-value");
+  await expect(codeValue).toHaveText(/^([A-Z0-9]{4}){4}$/);
+  const code = (await codeValue.textContent()) ?? "";
+
+  const config = join(dir, "config.json");
   const enrol = spawnSync(
     process.execPath,
-    [...AGENT, "enroll", "--server", baseURL ?? "", "--code", code, "--config", config],
-    { cwd: ROOT, encoding: "utf8" },
+    [AGENT, "enroll", "--server", baseURL ?? "", "--code", code, "--config", config],
+    {
+      cwd: ROOT,
+      encoding: "utf8",
+    },
   );
   expect(enrol.status, enrol.stderr).toBe(0);
   expect(statSync(config).mode & 0o777).toBe(0o600);
@@ -57,53 +72,81 @@ test("a real agent enrols with a code, comes online, takes a screenshot, reboots
   let output = "";
   const agent: ChildProcess = spawn(
     process.execPath,
-    [...AGENT, "run", "--config", config, "--screenshot-file", shot],
+    [
+      AGENT,
+      "run",
+      "--config",
+      config,
+      "--screenshot-file",
+      shot,
+      "--vnc-url",
+      "https://vnc.outpost.test:6080/vnc.html",
+    ],
     { cwd: ROOT },
   );
-  agent.stdout?.on("data", (d) => {
-    output += String(d);
-  });
-  agent.stderr?.on("data", (d) => {
-    output += String(d);
-  });
+  const collect = (chunk: unknown) => {
+    output += String(chunk);
+  };
+  agent.stdout?.on("data", collect);
+  agent.stderr?.on("data", collect);
   try {
-    const detail = async () =>
-      (await (await request.get(`${space}/device/${device.uuid}/`, { headers })).json()) as {
-        online: boolean;
-        connected_status: string;
-        operating_system_name: string | null;
-      };
-    await expect.poll(async () => (await detail()).online, { timeout: 30_000 }).toBe(true);
-    expect((await detail()).connected_status).toBe("connected");
-    await expect.poll(async () => (await detail()).operating_system_name, { timeout: 15_000 }).toBeTruthy();
+    // The flyout flips to Online by itself (device room presence), and the tabs open up.
+    await expect(headerLook(dialog)).toHaveAttribute("data-look", "online", { timeout: 30_000 });
+    await dialog.getByRole("link", { name: "Settings" }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    const screenshotButton = dialog.getByRole("button", { name: "Request Screenshot" });
+    await expect(screenshotButton).toBeEnabled();
+    await expect(dialog.getByTestId("settings-reason")).toHaveCount(0);
+    // An Admin without super_admin / sys_dev flags: no RSSH, no Headless VNC.
+    await expect(dialog.getByRole("button", { name: "Request RSSH" })).toHaveCount(0);
+    await expect(dialog.getByRole("button", { name: "Headless VNC" })).toHaveCount(0);
 
-    const capture = await request.post(`${space}/device/${device.uuid}/screen-capture/`, {
-      headers,
-      data: { action: "screenshot" },
-    });
-    expect(capture.status()).toBe(200);
-    const { screenshot_url } = (await capture.json()) as { screenshot_url: string };
-    const image = await request.get(screenshot_url, { headers });
-    expect(image.headers()["content-type"]).toBe("image/jpeg");
-    expect((await image.body()).equals(Buffer.from(SAMPLE_JPEG, "base64"))).toBe(true);
+    // Debug mode and vision go through the agent too; the side chips follow.
+    await dialog.getByRole("switch", { name: "Enable Debug Mode" }).click();
+    await expect(page.getByText("Debug status toggled successfully.")).toBeVisible();
+    await expect(dialog.getByTestId("debug-chip")).toHaveText("On");
+    await dialog.getByRole("switch", { name: "Enable Vision" }).click();
+    await expect(dialog.getByTestId("vision-chip")).toHaveAttribute("data-state", "enabled");
+    await expect(dialog.getByRole("switch", { name: "Enable Vision" })).toBeChecked();
 
-    const reboot = await request.post(`/api/device/${device.uuid}/power-control/`, {
-      headers,
-      data: { action: "instant-reboot" },
-    });
-    expect(reboot.status()).toBe(204);
+    // Clean shots: no alerts over the tab, colour transitions done.
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 8_000 });
+    await page.screenshot({ path: `${ARTIFACTS}/device-settings.png` });
+    await page.evaluate(() => document.documentElement.classList.add("dark"));
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${ARTIFACTS}/device-settings-dark.png` });
+    await page.evaluate(() => document.documentElement.classList.remove("dark"));
+
+    // Screenshot → notification → View → the viewer shows the image.
+    await screenshotButton.click();
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Screenshot taken" });
+    await expect(toast).toBeVisible({ timeout: 30_000 });
+    await toast.getByRole("button", { name: "View" }).click();
+    const viewer = page.getByTestId("screenshot-viewer");
+    const image = viewer.getByRole("img", { name: "Screenshot" });
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(viewer.getByRole("link", { name: "Download" })).toHaveAttribute("download", "screenshot.jpg");
+    await page.screenshot({ path: `${ARTIFACTS}/screenshot-viewer.png` });
+    await viewer.getByRole("button", { name: "Close" }).click();
+    await expect(viewer).toHaveCount(0);
+
+    // Remote desktop answers with the agent's URL.
+    await dialog.getByRole("button", { name: "Remote Desktop" }).click();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Remote Desktop available" })).toBeVisible();
+
+    // Reboot asks first; the agent runs it as a dry run; 204 → "Action successful."
+    await dialog.getByRole("button", { name: "Reboot" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await confirm.getByRole("button", { name: "Reboot" }).click();
+    await expect(page.getByText("Action successful.")).toBeVisible({ timeout: 30_000 });
     expect(output).toContain("dry run: would run systemctl reboot");
   } finally {
     agent.kill("SIGTERM");
   }
-  await expect
-    .poll(
-      async () =>
-        ((await (await request.get(`${space}/device/${device.uuid}/`, { headers })).json()) as { online: boolean })
-          .online,
-      {
-        timeout: 15_000,
-      },
-    )
-    .toBe(false);
+  // The agent is gone: the flyout flips to Offline without a reload, and the controls lock.
+  await expect(headerLook(dialog)).toHaveAttribute("data-look", "offline", { timeout: 20_000 });
+  await expect(dialog.getByTestId("settings-reason")).toContainText("The device is offline.");
+  await expect(dialog.getByRole("button", { name: "Request Screenshot" })).toBeDisabled();
 });

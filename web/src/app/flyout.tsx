@@ -62,6 +62,10 @@ export function FlyoutSheet({ children }: { children: ReactNode }) {
       }}
     >
       <SheetContent
+        onInteractOutside={(event) => {
+          // Alerts and their actions (View, Copy, Connect) sit outside the sheet: using them keeps it open.
+          if (event.target instanceof Element && event.target.closest("[data-sonner-toaster]")) event.preventDefault();
+        }}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           if (closedByUser.current) navigate(flyoutBackTarget(location.pathname, location.state));

@@ -32,7 +32,8 @@ export function Toaster() {
       }
       toastOptions={{
         classNames: {
-          toast: "gap-2.5! py-3! text-[13px]! shadow-lg!",
+          // Usable while a modal flyout is open (Radix sets pointer-events: none on the body).
+          toast: "pointer-events-auto! gap-2.5! py-3! text-[13px]! shadow-lg!",
           actionButton: "bg-primary! text-primary-foreground! font-medium!",
           closeButton: "bg-popover! border-border! text-muted-foreground!",
         },

@@ -84,7 +84,11 @@ export function ScreenshotViewer() {
             </p>
           )}
           {image.status === "ready" && (
-            <img src={image.href} alt={t("device.screenshot.title")} className="max-h-[65vh] w-full object-contain" />
+            <img
+              src={image.href}
+              alt={t("device.screenshot.title")}
+              className="max-h-[65vh] max-w-full object-contain"
+            />
           )}
         </div>
         {blocked && (
