@@ -126,8 +126,18 @@ test("an operator installs a real agent, takes a screenshot, reboots it and sees
     const image = viewer.getByRole("img", { name: "Screenshot" });
     await expect(image).toBeVisible();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    await expect(viewer.getByRole("link", { name: "Download" })).toHaveAttribute("download", "screenshot.jpg");
     await page.screenshot({ path: `${ARTIFACTS}/screenshot-viewer.png` });
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      viewer.getByRole("link", { name: "Download" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("screenshot.jpg");
+    const [tab] = await Promise.all([
+      page.waitForEvent("popup"),
+      viewer.getByRole("button", { name: "Open in new tab" }).click(),
+    ]);
+    await tab.close();
+    await expect(viewer.getByRole("alert")).toHaveCount(0);
     await viewer.getByRole("button", { name: "Close" }).click();
     await expect(viewer).toHaveCount(0);
 

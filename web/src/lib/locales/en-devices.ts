@@ -257,9 +257,6 @@ export const enDevices = {
   "device.reports.title": "Availability, last 30 days",
   "device.reports.hours": "Hours online",
   "device.reports.total": "{hours} h online in 30 days",
-  "device.settings.title": "Remote actions",
-  "device.settings.text":
-    "Reboot, shut down, remote desktop and the other remote actions are not available in this version of the console.",
   // ── Settings tab, remote actions and the screenshot viewer (issue 6) ──
   "device.settings.section.remote": "Remote access",
   "device.settings.section.power": "Power",

@@ -53,8 +53,8 @@ export function SettingRow({ icon: Icon, title, description, note, control, tone
 type ActionButtonProps = {
   label: string;
   onClick: () => void;
-  /** Shown while the action runs (the button spins and is disabled). */
-  busyLabel?: string | null;
+  /** The action runs: the button spins and is disabled. */
+  busy?: boolean;
   disabled?: boolean;
   /** The id of the text that says why the control is disabled. */
   reasonId?: string;
@@ -62,15 +62,7 @@ type ActionButtonProps = {
   variant?: "outline" | "destructive";
 };
 
-export function ActionButton({
-  label,
-  onClick,
-  busyLabel,
-  disabled,
-  reasonId,
-  variant = "outline",
-}: ActionButtonProps) {
-  const busy = Boolean(busyLabel);
+export function ActionButton({ label, onClick, busy, disabled, reasonId, variant = "outline" }: ActionButtonProps) {
   return (
     <Button
       variant="outline"

@@ -1,6 +1,5 @@
 import type { DeviceDetail } from "@contracts/device-detail";
 import type { RemoteSharingResult } from "@contracts/remote-actions";
-import { useState } from "react";
 import { type Alert, showAlert } from "@/lib/alerts";
 import { type TFunction, useT } from "@/lib/i18n";
 import { useDeviceCommands } from "../live/command-store";
@@ -13,6 +12,7 @@ import {
   remoteRequest,
   rsshAddress,
 } from "./remote-actions";
+import { finishAction, startAction, useRunningActions } from "./running-store";
 
 /** Where an action is: sent and waiting, or the device acknowledged it (commandUpdate "received"). */
 export type ActionProgress = "sending" | "working";
@@ -70,13 +70,12 @@ function failureAlert(action: RemoteAction, error: unknown, t: TFunction): Alert
 export function useRemoteActions(device: Pick<DeviceDetail, "uuid" | "space_uuid">) {
   const t = useT();
   const commands = useDeviceCommands(device.uuid);
-  const [running, setRunning] = useState<Partial<Record<RemoteAction, string>>>({});
+  const running = useRunningActions(device.uuid);
 
   const run = async (action: RemoteAction) => {
-    if (running[action]) return;
     const id = crypto.randomUUID();
+    if (!startAction(device.uuid, action, id)) return;
     const request = remoteRequest(action, device.space_uuid, device.uuid, id);
-    setRunning((now) => ({ ...now, [action]: id }));
     try {
       const reply = await deviceCall(request.path, {
         json: request.json,
@@ -90,7 +89,7 @@ export function useRemoteActions(device: Pick<DeviceDetail, "uuid" | "space_uuid
       const alert = failureAlert(action, error, t);
       if (alert) showAlert(alert);
     } finally {
-      setRunning(({ [action]: _done, ...rest }) => rest);
+      finishAction(device.uuid, action);
     }
   };
 

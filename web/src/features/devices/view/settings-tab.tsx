@@ -109,9 +109,9 @@ export function SettingsTab({ device, section }: { device: DeviceDetail; section
           <ActionButton
             label={t(row.title)}
             variant={destructive ? "destructive" : "outline"}
-            busyLabel={progress}
+            busy={progress !== null}
             disabled={reason(row.control) !== null}
-            reasonId={reasonId}
+            reasonId={banner ? reasonId : undefined}
             onClick={() => (destructive ? setAsking(row.control as Confirmation) : void remote.run(row.control))}
           />
         }
@@ -154,7 +154,7 @@ export function SettingsTab({ device, section }: { device: DeviceDetail; section
                 onCheckedChange={(on) => (on ? enabled.mutate(true) : setAsking("disable"))}
                 disabled={reason("enabled") !== null || enabled.isPending}
                 busy={enabled.isPending}
-                reasonId={reasonId}
+                reasonId={banner ? reasonId : undefined}
               />
             }
           />
@@ -169,7 +169,7 @@ export function SettingsTab({ device, section }: { device: DeviceDetail; section
                 onCheckedChange={(on) => debug.mutate(on)}
                 disabled={reason("debug") !== null || debug.isPending}
                 busy={debug.isPending}
-                reasonId={reasonId}
+                reasonId={banner ? reasonId : undefined}
               />
             }
           />
@@ -193,7 +193,7 @@ export function SettingsTab({ device, section }: { device: DeviceDetail; section
                   onCheckedChange={vision.toggle}
                   disabled={reason("vision") !== null || visionUi.switchDisabled || vision.busy}
                   busy={visionUi.spinner}
-                  reasonId={reasonId}
+                  reasonId={banner ? reasonId : undefined}
                 />
               }
             />
@@ -207,9 +207,9 @@ export function SettingsTab({ device, section }: { device: DeviceDetail; section
             control={
               <ActionButton
                 label={t("device.settings.replacement")}
-                busyLabel={replacement.isPending ? "sending" : null}
+                busy={replacement.isPending}
                 disabled={reason("replacementCode") !== null}
-                reasonId={reasonId}
+                reasonId={banner ? reasonId : undefined}
                 onClick={() => setAsking("replacement")}
               />
             }
