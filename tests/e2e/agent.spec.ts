@@ -159,4 +159,5 @@ test("an operator installs a real agent, takes a screenshot, reboots it and sees
   await expect(headerLook(dialog)).toHaveAttribute("data-look", "offline", { timeout: 20_000 });
   await expect(dialog.getByTestId("settings-reason")).toContainText("The device is offline.");
   await expect(dialog.getByRole("button", { name: "Request Screenshot" })).toBeDisabled();
+  await page.screenshot({ path: `${ARTIFACTS}/device-settings-offline.png` });
 });

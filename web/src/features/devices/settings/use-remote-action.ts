@@ -1,5 +1,5 @@
 import type { DeviceDetail } from "@contracts/device-detail";
-import type { RemoteSharingResult } from "@contracts/remote-actions";
+import { RemoteSharingResult, ScreenshotResult } from "@contracts/remote-actions";
 import { type Alert, showAlert } from "@/lib/alerts";
 import { type TFunction, useT } from "@/lib/i18n";
 import { useDeviceCommands } from "../live/command-store";
@@ -22,7 +22,7 @@ function replyAlert(action: RemoteAction, reply: unknown, t: TFunction): Alert |
   if (action === "reboot" || action === "shutdown")
     return { type: "success", message: t("device.settings.actionSuccess") };
   if (action === "screenshot") {
-    const { screenshot_url } = reply as { screenshot_url: string };
+    const { screenshot_url } = ScreenshotResult.parse(reply);
     return {
       type: "success",
       message: t("device.settings.screenshotTaken"),
@@ -30,7 +30,7 @@ function replyAlert(action: RemoteAction, reply: unknown, t: TFunction): Alert |
       button: { type: "screenshot", text: t("device.settings.view"), data: screenshot_url },
     };
   }
-  const result = reply as RemoteSharingResult;
+  const result = RemoteSharingResult.parse(reply);
   if (action === "rssh") {
     const address = rsshAddress(result);
     if (!address) return null;
