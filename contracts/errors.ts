@@ -31,6 +31,8 @@ export const errorCodes = {
   method_not_allowed: 405,
   conflict: 409,
   unprocessable: 422,
+  /** The device (its agent) refused or failed a remote action: the upstream failed, not the caller. */
+  device_failed: 502,
   too_many_requests: 429,
   unavailable: 503,
   internal: 500,

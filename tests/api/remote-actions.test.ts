@@ -163,7 +163,7 @@ describe("remote actions", () => {
     expect(await on.json()).toMatchObject({ vision_enabled: "enabled" });
     fail = true;
     const failed = await toggle(false);
-    expect(failed.status).toBe(422);
+    expect(failed.status).toBe(502);
     expect(await failed.json()).toMatchObject({ message: "vision service missing" });
     const row = await db().select().from(deviceTable).where(eq(deviceTable.uuid, device.uuid)).get();
     expect(row?.vision_enabled).toBe("enabled");

@@ -19,7 +19,7 @@ const unavailable = (message: string) => new ApiError("unavailable", message);
 /**
  * Runs one action on the device's agent through its DeviceRoom (the command broker): 503
  * "physical device temporarily unavailable" when the device is offline or its agent leaves,
- * 503 "Service temporarily unavailable, try again later." after 30 s, 422 with the agent's
+ * 503 "Service temporarily unavailable, try again later." after 30 s, 502 with the agent's
  * message when the agent reports a failure.
  */
 export async function sendCommand(
@@ -42,7 +42,7 @@ export async function sendCommand(
   if (outcome.status === "succeeded") return { id, result: outcome.result };
   if (outcome.status === "timed_out") throw unavailable(TIMEOUT_MESSAGE);
   if (outcome.status === "unavailable") throw unavailable(UNAVAILABLE_MESSAGE);
-  throw new ApiError("unprocessable", outcome.error || "Action failed.");
+  throw new ApiError("device_failed", outcome.error || "Action failed.");
 }
 
 /** POST …/remote-sharing/, …/headless-remote-sharing/, /device/{id}/power-control/, …/services-telemetry-refresh/. */
@@ -66,7 +66,7 @@ export async function takeScreenshot({ ctx, input }: Omit<Args<{ uuid: string; r
     const bytes = Uint8Array.from(atob(image), (c) => c.charCodeAt(0));
     await ctx.env.FILES.put(key, bytes, { httpMetadata: { contentType: "image/jpeg" } });
   } else if (!(await ctx.env.FILES.head(key))) {
-    throw new ApiError("unprocessable", "The device sent no screenshot.");
+    throw new ApiError("device_failed", "The device sent no screenshot.");
   }
   return { screenshot_url: `/api/space/${ctx.space.space_uuid}/device/${device.uuid}/screenshot/${id}.jpg` };
 }

@@ -116,6 +116,11 @@ export async function apiFetch<S extends z.ZodType>(path: string, options: ApiFe
   return options.schema.parse(data);
 }
 
+/** A file behind the bearer token (e.g. a screenshot) as a Blob. */
+export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  return (await authorizedFetch(apiUrl(path), { signal })).blob();
+}
+
 /** A file export (CSV …) fetched with the bearer token and handed to the browser as a download. */
 export async function apiDownload(
   path: string,

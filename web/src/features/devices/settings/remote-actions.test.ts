@@ -39,7 +39,7 @@ describe("remote action failures (devices.md §8)", () => {
   });
 
   it("anything else is a plain failure", () => {
-    expect(classifyFailure(apiError(422, "No remote desktop configured (--vnc-url)."))).toEqual({ kind: "failed" });
+    expect(classifyFailure(apiError(502, "No remote desktop configured (--vnc-url)."))).toEqual({ kind: "failed" });
     expect(classifyFailure(new Error("boom"))).toEqual({ kind: "failed" });
   });
 
