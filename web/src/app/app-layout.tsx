@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Outlet } from "react-router";
 import { useAccountPresence } from "@/features/accounts/use-account-presence";
+import { ScreenshotViewer } from "@/features/devices/settings/screenshot-viewer";
 import { CurrentSpaceContext, resolveSpace, useCurrentSpace } from "@/features/session/current-space";
 import { sessionQueries } from "@/features/session/queries";
 import { useSpaceRealtime } from "@/lib/use-space-realtime";
@@ -35,6 +36,8 @@ function SignedInFrame() {
           <Outlet />
         </main>
       </div>
+      {/* Here, not in the device flyout: a "Screenshot taken" View works after the flyout closed. */}
+      <ScreenshotViewer />
     </div>
   );
 }

@@ -24,7 +24,6 @@ import { DeviceStatusBadge, DeviceStatusIcon, deviceLook } from "../device-statu
 import { useDeviceRoom } from "../live/use-device-room";
 import { type DeviceTab, deviceEditPath, deviceViewPath } from "../paths";
 import { deviceQueries } from "../queries";
-import { ScreenshotViewer } from "../settings/screenshot-viewer";
 import { AssetInfoTab } from "./asset-info-tab";
 import { DeviceMenu } from "./device-menu";
 import { GeneralTab } from "./general-tab";
@@ -141,7 +140,6 @@ export function DeviceViewPanel({ space, uuid, tab, section }: DeviceViewPanelPr
         {shownTab === "reports" && <ReportsTab device={data} />}
         {shownTab === "settings" && <SettingsTab device={data} section={section} />}
       </SheetBody>
-      <ScreenshotViewer />
     </>
   );
 }
