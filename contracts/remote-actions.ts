@@ -9,6 +9,17 @@ export const ScreenCaptureInput = z.object({ action: z.literal("screenshot"), ..
 export const PowerControlInput = z.object({ action: z.enum(["instant-reboot", "instant-power-off"]), ...requestId });
 export const EnabledStatusInput = z.object({ enabled: z.boolean() });
 export const DebugStatusInput = z.object({ debug_mode: z.boolean() });
+/**
+ * Path of PATCH …/device/{id}/peripherals/{type}/{peripheral}/enabled-status/ (devices.md §7):
+ * only bill and coin acceptors (money-acceptor), card readers, cameras and time attendance locks.
+ */
+export const TOGGLEABLE_PERIPHERAL_TYPES = ["money-acceptor", "card-reader", "camera", "time-attendance-lock"] as const;
+export const PeripheralPath = z.object({
+  type: z.enum(TOGGLEABLE_PERIPHERAL_TYPES, {
+    error: "Peripheral type must be one of money-acceptor, card-reader, camera, time-attendance-lock.",
+  }),
+  peripheral: z.string().min(1),
+});
 export const VisionStatusInput = z.object({ enabled: z.boolean() });
 
 /** What the agent reports for a sharing action (the spec does not show it; the console shows a port or URL). */

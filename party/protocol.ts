@@ -117,6 +117,7 @@ export const CommandAction = z.enum([
   "set-enabled",
   "set-debug",
   "set-vision",
+  "set-peripheral-enabled",
   "telemetry-refresh",
 ]);
 export type CommandAction = z.infer<typeof CommandAction>;

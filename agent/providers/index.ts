@@ -17,6 +17,18 @@ const setting: Provider = async (command, options) => {
   return { ok: true, result: { ...settings } };
 };
 
+/** Peripherals the console switched off or on, by uuid (the drivers read this before they poll). */
+export const peripheralSwitches = new Map<string, boolean>();
+
+const peripheral: Provider = async (command, options) => {
+  const { peripheral_uuid: uuid, enabled } = command.params;
+  if (typeof uuid !== "string" || typeof enabled !== "boolean")
+    return { ok: false, error: "A peripheral uuid and a boolean value are required." };
+  peripheralSwitches.set(uuid, enabled);
+  options.log(`peripheral ${uuid} → ${enabled ? "enabled" : "disabled"}`);
+  return { ok: true, result: { peripheral_uuid: uuid, enabled } };
+};
+
 const providers: Record<string, Provider> = {
   "instant-reboot": power,
   "instant-power-off": power,
@@ -27,6 +39,7 @@ const providers: Record<string, Provider> = {
   "set-enabled": setting,
   "set-debug": setting,
   "set-vision": setting,
+  "set-peripheral-enabled": peripheral,
 };
 
 /** The real agent's executor: one provider per action (telemetry refresh is the session's own). */

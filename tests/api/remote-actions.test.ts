@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { deviceTable, userTable } from "../../drizzle/schema/index.ts";
+import { deviceTable, peripheralTable, userTable } from "../../drizzle/schema/index.ts";
 import type { ServerMessage } from "../../party/protocol.ts";
-import { api, db, makeDevice, makeDeviceCredential, memberOf } from "../factories.ts";
+import { api, db, makeDevice, makeDeviceCredential, makePeripheral, memberOf } from "../factories.ts";
 import { join, until } from "../ws.ts";
 
 /** 1×1 JPEG. */
@@ -170,5 +170,53 @@ describe("remote actions", () => {
     await db().update(deviceTable).set({ vision_enabled: "enable_pending" }).where(eq(deviceTable.uuid, device.uuid));
     expect((await toggle(false)).status).toBe(409);
     agent.ws?.close();
+  });
+});
+
+describe("peripheral enabled-status", () => {
+  it("switches a peripheral through the agent and records it; type and ownership are checked", async () => {
+    const { member, device, base, seen, agent } = await onlineDevice();
+    const reader = await makePeripheral(device);
+    const path = (type: string, uuid = reader?.uuid ?? "") => `${base}/peripherals/${type}/${uuid}/enabled-status/`;
+    const patch = (url: string, json: unknown, token = member.token) => api(url, { method: "PATCH", token, json });
+
+    const off = await patch(path("card-reader"), { enabled: false });
+    expect(off.status).toBe(200);
+    const body = (await off.json()) as { peripherals: { uuid: string; enabled: boolean }[] };
+    expect(body.peripherals.find((x) => x.uuid === reader?.uuid)?.enabled).toBe(false);
+    expect(seen).toEqual(["set-peripheral-enabled"]);
+    const row = await db()
+      .select()
+      .from(peripheralTable)
+      .where(eq(peripheralTable.uuid, reader?.uuid ?? ""))
+      .get();
+    expect(row?.enabled).toBe(false);
+
+    // A card reader is not a money acceptor; a printer cannot be switched; unknown peripherals are 404.
+    expect((await patch(path("money-acceptor"), { enabled: true })).status).toBe(404);
+    const bad = await patch(path("pos-printer"), { enabled: true });
+    expect(bad.status).toBe(400);
+    expect((await patch(path("card-reader", crypto.randomUUID()), { enabled: true })).status).toBe(404);
+    expect((await patch(path("card-reader"), { enabled: "no" })).status).toBe(400);
+    expect(seen).toEqual(["set-peripheral-enabled"]);
+
+    // Viewers cannot; another space's admin does not even find the device.
+    const viewer = await memberOf("viewer", member.space);
+    expect((await patch(path("card-reader"), { enabled: true }, viewer.token)).status).toBe(403);
+    const stranger = await memberOf("admin");
+    expect((await patch(path("card-reader"), { enabled: true }, stranger.token)).status).toBe(403);
+    agent.ws?.close();
+  });
+
+  it("needs the device online", async () => {
+    const member = await memberOf("content_manager");
+    const device = await makeDevice(member.space.space_uuid, { connected_status: "connected", online: false });
+    const reader = await makePeripheral(device);
+    const res = await api(
+      `/api/space/${member.space.space_uuid}/device/${device.uuid}/peripherals/card-reader/${reader?.uuid}/enabled-status/`,
+      { method: "PATCH", token: member.token, json: { enabled: false } },
+    );
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ message: "physical device temporarily unavailable" });
   });
 });

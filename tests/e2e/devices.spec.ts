@@ -171,6 +171,13 @@ test("a peripheral's details and its own comments", async ({ page }) => {
   const panel = dialog.getByRole("complementary");
   await expect(panel.getByText("Bill acceptor jams on worn 10 BAM notes.")).toBeVisible();
 
+  // A bill acceptor has an enable switch. No agent runs for the seeded device here, so its
+  // room reports it offline and the switch waits for it, saying why.
+  const enabled = panel.getByRole("switch", { name: "Enabled" });
+  await expect(enabled).toBeChecked();
+  await expect(enabled).toBeDisabled();
+  await expect(panel.getByText("The device is offline; switching needs it online.")).toBeVisible();
+
   const text = `Notes cleaned ${Date.now().toString(36)}`;
   await panel.getByLabel("New comment").fill(text);
   await panel.getByRole("button", { name: "Comment", exact: true }).click();
@@ -178,6 +185,9 @@ test("a peripheral's details and its own comments", async ({ page }) => {
   await expect(comment).toContainText(/Today, \d\d:\d\d/);
   await page.screenshot({ path: `${ARTIFACTS}/device-peripherals.png` });
   // Not on the device's own comments.
+  // A printer has none.
+  await dialog.getByRole("button", { name: /POS Printer/ }).first().click();
+  await expect(panel.getByRole("switch")).toHaveCount(0);
   await dialog.getByRole("link", { name: "General" }).click();
   await expect(dialog.getByText(text)).toHaveCount(0);
   await dialog.getByRole("link", { name: "Peripherals" }).click();

@@ -4,6 +4,7 @@ import {
   DebugStatusInput,
   EnabledStatusInput,
   HeadlessSharingInput,
+  PeripheralPath,
   PowerControlInput,
   RemoteSharingInput,
   RemoteSharingResult,
@@ -22,6 +23,7 @@ import { getTelemetryHistory } from "../services/device-telemetry.ts";
 import { deferTo } from "../services/location-events.ts";
 import { powerControl } from "../services/power-control.ts";
 import {
+  changePeripheralEnabled,
   changeSetting,
   changeVision,
   getScreenshot,
@@ -100,7 +102,20 @@ export const remoteActionRoutes = new Hono<AppEnv>({ strict: false })
     const uuid = c.req.param("uuid");
     await changeVision({ ctx: spaceCtx(c), input: { uuid, enabled: c.req.valid("json").enabled }, defer: deferTo(c) });
     return c.json(await detail(c, uuid));
-  });
+  })
+  .patch(
+    "/device/:uuid/peripherals/:type/:peripheral/enabled-status",
+    writer,
+    validateInput("param", PeripheralPath),
+    validateInput("json", EnabledStatusInput),
+    async (c) => {
+      const uuid = c.req.param("uuid");
+      const { type, peripheral } = c.req.valid("param");
+      const input = { uuid, type, peripheral, enabled: c.req.valid("json").enabled };
+      await changePeripheralEnabled({ ctx: spaceCtx(c), input, defer: deferTo(c) });
+      return c.json(await detail(c, uuid));
+    },
+  );
 
 /** POST /api/device/{id}/power-control/ — without the space prefix (devices.md §7); 204 on success. */
 export const powerControlRoutes = new Hono<AppEnv>({ strict: false }).post(

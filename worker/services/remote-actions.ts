@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { getServerByName } from "partyserver";
-import { deviceTable as d } from "../../drizzle/schema/index.ts";
+import { deviceTable as d, peripheralTable as p, peripheralTypeTable as pt } from "../../drizzle/schema/index.ts";
 import { type Outcome, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE } from "../../party/broker.ts";
 import type { CommandAction } from "../../party/protocol.ts";
 import { nextVision, type VisionState, visionAlready } from "../../party/vision.ts";
@@ -99,6 +99,46 @@ export async function changeSetting({ ctx, input, defer }: Args<{ uuid: string }
       { [input.column]: device[input.column] },
       { [input.column]: input.value },
     ),
+  ]);
+  announceDevice({ env: ctx.env, space: ctx.space }, defer, "deviceUpdated", device);
+}
+
+/**
+ * PATCH …/peripherals/{type}/{peripheral}/enabled-status/: the agent switches the peripheral,
+ * then the catalogue records it. The peripheral must be the device's and of that {type}.
+ */
+export async function changePeripheralEnabled({
+  ctx,
+  input,
+  defer,
+}: Args<{ uuid: string; type: string; peripheral: string; enabled: boolean }>) {
+  const device = await requireDevice(ctx, input.uuid);
+  const row = await ctx.db
+    .select({ uuid: p.uuid, enabled: p.enabled, slug: pt.slug })
+    .from(p)
+    .innerJoin(pt, eq(pt.uuid, p.peripheral_type_uuid))
+    .where(and(eq(p.uuid, input.peripheral), eq(p.device_uuid, device.uuid), eq(p.space_uuid, ctx.space.space_uuid)))
+    .get();
+  if (!row || row.slug !== input.type) throw new ApiError("not_found", "Peripheral not found.");
+  await sendCommand(ctx, device, "set-peripheral-enabled", {
+    peripheral_uuid: row.uuid,
+    type: input.type,
+    enabled: input.enabled,
+  });
+  await ctx.db.batch([
+    ctx.db
+      .update(p)
+      .set({ enabled: input.enabled, updated_at: new Date().toISOString() })
+      .where(and(eq(p.uuid, row.uuid), eq(p.space_uuid, ctx.space.space_uuid))),
+    auditInsert(ctx.db, {
+      spaceUuid: ctx.space.space_uuid,
+      actorUserUuid: ctx.user.uuid,
+      action: "device.peripheral_enabled",
+      entityType: "device",
+      entityUuid: device.uuid,
+      before: { peripheral_uuid: row.uuid, enabled: row.enabled },
+      after: { peripheral_uuid: row.uuid, enabled: input.enabled },
+    }),
   ]);
   announceDevice({ env: ctx.env, space: ctx.space }, defer, "deviceUpdated", device);
 }

@@ -16,6 +16,7 @@ const labels: Record<string, MessageKey> = {
   "device.enabled": "device.audit.enabled",
   "device.debug_mode": "device.audit.debug",
   "device.vision_enabled": "device.audit.vision",
+  "device.peripheral_enabled": "device.audit.peripheralEnabled",
 };
 
 const commands: Record<string, MessageKey> = {

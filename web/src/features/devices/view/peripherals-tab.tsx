@@ -7,6 +7,7 @@ import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { DeviceComments } from "./comments";
 import { type Fact, FactList } from "./fact-list";
+import { isToggleable, PeripheralSwitch } from "./peripheral-switch";
 
 type Chosen = { kind: "display"; item: Display } | { kind: "misc"; item: Peripheral } | null;
 
@@ -58,6 +59,12 @@ export function PeripheralsTab({ device }: { device: DeviceDetail }) {
             <h3 className="font-semibold">
               {chosen.kind === "display" ? displayName(chosen.item.name) : chosen.item.name}
             </h3>
+            {chosen.kind === "misc" && isToggleable(chosen.item) && (
+              <PeripheralSwitch
+                device={device}
+                item={device.peripherals.find((p) => p.uuid === chosen.item.uuid) ?? chosen.item}
+              />
+            )}
             <FactList facts={chosen.kind === "display" ? displayFacts(chosen.item, t) : miscFacts(chosen.item, t)} />
             <h4 className="mt-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
               {t("device.comments")}

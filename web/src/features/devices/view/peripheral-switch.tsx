@@ -1,0 +1,60 @@
+import { DeviceDetail, type Peripheral } from "@contracts/device-detail";
+import { TOGGLEABLE_PERIPHERAL_TYPES } from "@contracts/remote-actions";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Switch } from "@/components/ui/switch";
+import { usePermissions } from "@/features/space/use-permissions";
+import { showAlert } from "@/lib/alerts";
+import { ApiError } from "@/lib/api";
+import { useT } from "@/lib/i18n";
+import { deviceQueries } from "../queries";
+import { deviceCall } from "../settings/device-call";
+
+/** devices.md §5: only these peripherals have an enable toggle. */
+export const isToggleable = (item: Pick<Peripheral, "slug">) =>
+  (TOGGLEABLE_PERIPHERAL_TYPES as readonly string[]).includes(item.slug);
+
+/**
+ * The enable switch of a bill/coin acceptor, card reader, camera or time attendance lock. The
+ * agent applies it, so it needs the device online; the switch shows the asked value while the
+ * call runs and reverts when it fails.
+ */
+export function PeripheralSwitch({ device, item }: { device: DeviceDetail; item: Peripheral }) {
+  const t = useT();
+  const { canWrite } = usePermissions();
+  const queryClient = useQueryClient();
+  const toggle = useMutation({
+    mutationFn: (enabled: boolean) =>
+      deviceCall(
+        `/space/${device.space_uuid}/device/${device.uuid}/peripherals/${item.slug}/${item.uuid}/enabled-status/`,
+        {
+          method: "PATCH",
+          json: { enabled },
+          schema: DeviceDetail,
+        },
+      ),
+    onSuccess: (detail) => {
+      queryClient.setQueryData(deviceQueries.detailKey(device.space_uuid, device.uuid), detail);
+      showAlert({ type: "success", message: t("device.settings.actionSuccess") });
+    },
+    onError: (error) => {
+      console.error("Peripheral toggle failed", error);
+      const offline = error instanceof ApiError && error.status === 503 && error.body?.message;
+      showAlert({ type: "error", message: offline || t("device.settings.actionFailed") });
+    },
+  });
+  const reason = !canWrite ? t("device.periph.readOnly") : !device.online ? t("device.periph.offline") : null;
+  return (
+    <div className="flex items-center justify-between gap-3 rounded-md border px-3 py-2">
+      <label htmlFor={`peripheral-${item.uuid}`} className="flex flex-col text-sm">
+        <span className="font-medium">{t("device.periph.enabled")}</span>
+        {reason && <span className="text-xs text-muted-foreground">{reason}</span>}
+      </label>
+      <Switch
+        id={`peripheral-${item.uuid}`}
+        checked={toggle.isPending ? toggle.variables : item.enabled}
+        disabled={reason !== null || toggle.isPending}
+        onCheckedChange={(enabled) => toggle.mutate(enabled)}
+      />
+    </div>
+  );
+}
