@@ -186,7 +186,10 @@ test("a peripheral's details and its own comments", async ({ page }) => {
   await page.screenshot({ path: `${ARTIFACTS}/device-peripherals.png` });
   // Not on the device's own comments.
   // A printer has none.
-  await dialog.getByRole("button", { name: /POS Printer/ }).first().click();
+  await dialog
+    .getByRole("button", { name: /POS Printer/ })
+    .first()
+    .click();
   await expect(panel.getByRole("switch")).toHaveCount(0);
   await dialog.getByRole("link", { name: "General" }).click();
   await expect(dialog.getByText(text)).toHaveCount(0);
