@@ -1,11 +1,13 @@
 import type { DeviceDetail } from "@contracts/device-detail";
 import type { InstallationCode } from "@contracts/installation";
-import { ArchiveIcon, KeyRoundIcon, LoaderCircleIcon, MailIcon, RotateCwIcon } from "lucide-react";
+import { ArchiveIcon, KeyRoundIcon, LoaderCircleIcon, MailIcon, RotateCwIcon, ScanQrCodeIcon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { codeBlocks, formatDuration, msUntil } from "../logic/format";
+import { offersQrScan } from "../qr/qr-logic";
+import { QrScanDialog } from "../qr/qr-scan-dialog";
 import { useInstallationCode } from "../use-device-mutations";
 import { useNow } from "../use-streak";
 import { EmailCodeDialog } from "./email-code-dialog";
@@ -22,6 +24,9 @@ export function InstallationCodeCard({ device, canWrite }: { device: DeviceDetai
   const [code, setCode] = useState<InstallationCode | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [emailOpen, setEmailOpen] = useState(false);
+  const [scanOpen, setScanOpen] = useState(false);
+  // On phones and tablets the operator stands at the device and scans its QR instead of typing.
+  const scanHere = offersQrScan(window.matchMedia("(pointer: coarse)").matches, window.innerWidth);
 
   if (device.connected_status === "archived")
     return (
@@ -95,8 +100,15 @@ export function InstallationCodeCard({ device, canWrite }: { device: DeviceDetai
             <MailIcon aria-hidden="true" />
             {t("device.code.email")}
           </Button>
+          {scanHere && (
+            <Button variant="outline" size="sm" onClick={() => setScanOpen(true)}>
+              <ScanQrCodeIcon aria-hidden="true" />
+              {t("device.qr.scan")}
+            </Button>
+          )}
         </div>
       )}
+      {scanHere && <QrScanDialog device={device} open={scanOpen} onOpenChange={setScanOpen} />}
       <EmailCodeDialog
         open={emailOpen}
         onOpenChange={setEmailOpen}
