@@ -1,15 +1,48 @@
 /**
  * `npm run bench`: runs the benchmarks one after another (each seeds its own throwaway local
- * D1 and starts its own `wrangler dev`). Extra arguments go to every bench, e.g.
- * `npm run bench -- --devices 20000 --runs 5`.
+ * D1 and starts its own `wrangler dev`). Extra arguments go to every bench that takes them, e.g.
+ * `npm run bench -- --devices 20000 --runs 5 --pages 10`; `--only ui` (a part of the script's
+ * name) runs a subset.
  */
 import { spawnSync } from "node:child_process";
 import { ROOT } from "./lib/proc.ts";
 
-const BENCHES = ["scripts/bench-devices.ts"];
+/** `flags`: the options a bench accepts (its parseArgs is strict); without it, it gets them all. */
+const BENCHES: { script: string; flags?: string[] }[] = [
+  { script: "scripts/bench-devices.ts", flags: ["devices", "runs", "port", "analyze", "keep"] },
+  {
+    script: "scripts/bench-device-list-ui.ts",
+    flags: ["devices", "pages", "step", "port", "no-build", "keep", "headed"],
+  },
+];
 
-for (const bench of BENCHES) {
-  console.error(`\n▶ ${bench}`);
-  const res = spawnSync(process.execPath, [bench, ...process.argv.slice(2)], { cwd: ROOT, stdio: "inherit" });
+/** `--name value`, `--name=value` and bare `--flag`, in order. */
+function splitArgs(argv: string[]) {
+  const out: { name: string; tokens: string[] }[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i];
+    if (!token.startsWith("--")) throw new Error(`unexpected argument ${token}`);
+    const name = token.slice(2).split("=")[0];
+    if (token.includes("=") || i + 1 >= argv.length || argv[i + 1].startsWith("--"))
+      out.push({ name, tokens: [token] });
+    else out.push({ name, tokens: [token, argv[++i]] });
+  }
+  return out;
+}
+
+const given = splitArgs(process.argv.slice(2));
+const only =
+  given.find((a) => a.name === "only")?.tokens[1] ?? given.find((a) => a.name === "only")?.tokens[0].split("=")[1];
+const argv = process.argv.slice(2);
+const at = argv.indexOf("--only");
+const only = at >= 0 ? argv.splice(at, 2)[1] : undefined;
+
+for (const bench of BENCHES.filter((b) => !only || b.includes(only))) {
+  if (only && !bench.script.includes(only)) continue;
+  const args = given
+    .filter((a) => a.name !== "only" && (!bench.flags || bench.flags.includes(a.name)))
+    .flatMap((a) => a.tokens);
+  console.error(`\n▶ ${bench.script} ${args.join(" ")}`);
+  const res = spawnSync(process.execPath, [bench.script, ...args], { cwd: ROOT, stdio: "inherit" });
   if (res.status !== 0) process.exit(res.status ?? 1);
 }

@@ -13,13 +13,15 @@ const ROWS_PER_INSERT = 100;
 export const BENCH_EMAIL = "bench@outpost.test";
 export const BENCH_PASSWORD = "bench password";
 
-export function benchFleet(seed = 20261122) {
+/** `space`: put the fleet into an existing space (e.g. the demo seed's) instead of a new one. */
+export function benchFleet(seed = 20261122, opts: { space?: string } = {}) {
   const rng = createRng(seed);
   const uuid = () => {
     const h = rng.hex(32);
     return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
   };
-  const SPACE = uuid();
+  const ownSpace = uuid(); // drawn either way, so the other ids do not depend on `space`
+  const SPACE = opts.space ?? ownSpace;
   const LOCATIONS = Array.from({ length: 200 }, () => uuid());
   const TAGS = Array.from({ length: 20 }, () => uuid());
 
@@ -35,7 +37,9 @@ export function benchFleet(seed = 20261122) {
   async function headerSql() {
     const user = uuid();
     return [
-      insert("space", ["space_uuid", "space_name", "timezone"], [[SPACE, "Bench space", "Europe/Zagreb"]]),
+      opts.space
+        ? ""
+        : insert("space", ["space_uuid", "space_name", "timezone"], [[SPACE, "Bench space", "Europe/Zagreb"]]),
       insert(
         "user",
         ["uuid", "email", "username", "display_name", "password_hash"],
