@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: runs the benchmarks one after another (each seeds its own throwaway local
  * D1 and starts its own `wrangler dev`). Extra arguments go to every bench that takes them, e.g.
- * `npm run bench -- --devices 20000 --runs 5 --pages 10`; `--only ui` (a part of the script's
- * name) runs a subset.
+ * `npm run bench -- --devices 20000 --runs 5 --pages 10 --agents 50`; `--only ui` (a part of
+ * the script's name) runs a subset.
  */
 import { spawnSync } from "node:child_process";
 import { ROOT } from "./lib/proc.ts";
@@ -31,13 +31,10 @@ function splitArgs(argv: string[]) {
 }
 
 const given = splitArgs(process.argv.slice(2));
-const only =
-  given.find((a) => a.name === "only")?.tokens[1] ?? given.find((a) => a.name === "only")?.tokens[0].split("=")[1];
-const argv = process.argv.slice(2);
-const at = argv.indexOf("--only");
-const only = at >= 0 ? argv.splice(at, 2)[1] : undefined;
+const onlyArg = given.find((a) => a.name === "only");
+const only = onlyArg ? (onlyArg.tokens[1] ?? onlyArg.tokens[0].split("=")[1]) : undefined;
 
-for (const bench of BENCHES.filter((b) => !only || b.includes(only))) {
+for (const bench of BENCHES) {
   if (only && !bench.script.includes(only)) continue;
   const args = given
     .filter((a) => a.name !== "only" && (!bench.flags || bench.flags.includes(a.name)))
