@@ -1,0 +1,91 @@
+/**
+ * What the benchmarks share: a fresh state dir under .wrangler/bench-*, `wrangler dev` on it,
+ * the OIDC password grant for the bench user, percentiles and the CPU time of the server's tree.
+ */
+import type { ChildProcess } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { CONSOLE_CLIENT_ID } from "../../contracts/auth.ts";
+import { ROOT, startTool, waitForHttp } from "../lib/proc.ts";
+import { BENCH_EMAIL, BENCH_PASSWORD } from "./fleet-sql.ts";
+
+/** An empty state directory (.wrangler/bench-<name>, git-ignored) plus a folder for seed SQL. */
+export function benchDirs(name: string) {
+  const work = join(ROOT, ".wrangler", `bench-${name}`);
+  rmSync(work, { recursive: true, force: true });
+  const persistDir = join(work, "state");
+  const sqlDir = join(work, "sql");
+  mkdirSync(sqlDir, { recursive: true });
+  mkdirSync(persistDir, { recursive: true });
+  return { work, persistDir, sqlDir };
+}
+
+export async function startServer(port: number, persistDir: string): Promise<{ origin: string; server: ChildProcess }> {
+  mkdirSync(`${ROOT}/web/dist`, { recursive: true });
+  const server = startTool(
+    "wrangler",
+    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistDir],
+    { WRANGLER_LOG: "error" },
+  );
+  process.on("SIGINT", () => {
+    server.kill("SIGTERM");
+    process.exit(130);
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${origin}/healthz`, 90_000);
+  return { origin, server };
+}
+
+export async function signIn(origin: string): Promise<string> {
+  const res = await fetch(`${origin}/auth/token`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "password",
+      username: BENCH_EMAIL,
+      password: BENCH_PASSWORD,
+      client_id: CONSOLE_CLIENT_ID,
+    }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+export const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : Number.NaN;
+
+/** The process ids of pid and all its descendants, with their command names (Linux /proc). */
+export function processTree(pid: number): { pid: number; comm: string }[] {
+  const children = new Map<number, number[]>();
+  const comm = new Map<number, string>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const close = stat.lastIndexOf(")");
+      const ppid = Number(stat.slice(close + 2).split(" ")[1]);
+      comm.set(Number(entry), stat.slice(stat.indexOf("(") + 1, close));
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone
+    }
+  }
+  const out: { pid: number; comm: string }[] = [];
+  const walk = (p: number) => {
+    out.push({ pid: p, comm: comm.get(p) ?? "?" });
+    for (const c of children.get(p) ?? []) walk(c);
+  };
+  walk(pid);
+  return out;
+}
+
+/** User + system CPU seconds a process has used so far (clock ticks of 1/100 s). */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
