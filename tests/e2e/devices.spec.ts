@@ -175,7 +175,8 @@ test("a peripheral's details and its own comments", async ({ page }) => {
   // room reports it offline and the switch waits for it, saying why.
   const enabled = panel.getByRole("switch", { name: "Enabled" });
   await expect(enabled).toBeChecked();
-  await expect(enabled).toBeDisabled();
+  // The room's presence arrives over the device's WebSocket once it has joined.
+  await expect(enabled).toBeDisabled({ timeout: 30_000 });
   await expect(panel.getByText("The device is offline; switching needs it online.")).toBeVisible();
 
   const text = `Notes cleaned ${Date.now().toString(36)}`;
