@@ -5,6 +5,7 @@
  *
  *   node agent/simulator.ts --server http://localhost:8787 [--devices N] [--devices-json .outpost/devices.json]
  *                           [--no-flaky] [--fast]   (--fast: heartbeats 5 s, telemetry 10 s)
+ *                           [--instant]   (every command answered at once and successfully: benchmarks)
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -34,7 +35,7 @@ function rng(seed: string) {
 const GB = 1024 ** 3;
 
 /** A simulated machine: its character (load, fullness) is fixed by its uuid; values drift. */
-export function virtualMachine(device: Access, log: (line: string) => void): Machine {
+export function virtualMachine(device: Access, log: (line: string) => void, opts: { instant?: boolean } = {}): Machine {
   const rand = rng(device.uuid);
   const threads = [2, 4, 8][Math.floor(rand() * 3)];
   const busy = rand(); // > 0.85: overloaded (warning/critical)
@@ -88,10 +89,11 @@ export function virtualMachine(device: Access, log: (line: string) => void): Mac
 
   const execute = async (command: Command): Promise<CommandReply> => {
     // Most answer within seconds; a few devices are slow, one in ten answers too late (timeout).
+    // With `instant` (benchmarks) there is no injected delay and no injected failure.
     const delay =
       slowness > 0.9 ? 35_000 : slowness > 0.7 ? 5_000 + Math.random() * 10_000 : 300 + Math.random() * 2000;
-    await new Promise((r) => setTimeout(r, delay));
-    if (Math.random() < 0.1) return { ok: false, error: `Simulated failure of ${command.action}.` };
+    if (!opts.instant) await new Promise((r) => setTimeout(r, delay));
+    if (!opts.instant && Math.random() < 0.1) return { ok: false, error: `Simulated failure of ${command.action}.` };
     log(`${device.name}: ${command.action}`);
     switch (command.action) {
       case "screenshot":
@@ -136,6 +138,7 @@ if (import.meta.main) {
       "no-flaky": { type: "boolean", default: false },
       fast: { type: "boolean", default: false },
       quiet: { type: "boolean", default: false },
+      instant: { type: "boolean", default: false },
     },
   });
   const log = (line: string) => {
@@ -148,7 +151,7 @@ if (import.meta.main) {
   const sessions = devices.map((device) => {
     const session = new AgentSession({
       url: roomUrl({ server: values.server ?? "", device_uuid: device.uuid, credential: device.credential ?? "" }),
-      machine: virtualMachine(device, log),
+      machine: virtualMachine(device, log, { instant: values.instant }),
       backoff: { baseMs: 2000, maxMs: 30_000 },
       ...timing,
     });

@@ -11,8 +11,12 @@ import { ROOT } from "./lib/proc.ts";
 const BENCHES: { script: string; flags?: string[] }[] = [
   { script: "scripts/bench-devices.ts", flags: ["devices", "runs", "port", "analyze", "keep"] },
   {
+    script: "scripts/bench-agents.ts",
+    flags: ["agents", "hb-rates", "window", "commands", "port", "keep"],
+  },
+  {
     script: "scripts/bench-device-list-ui.ts",
-    flags: ["devices", "pages", "step", "port", "no-build", "keep", "headed"],
+    flags: ["devices", "pages", "speed", "port", "no-build", "keep"],
   },
 ];
 

@@ -3,10 +3,10 @@
  * the OIDC password grant for the bench user, percentiles and the CPU time of the server's tree.
  */
 import type { ChildProcess } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CONSOLE_CLIENT_ID } from "../../contracts/auth.ts";
-import { ROOT, startTool, waitForHttp } from "../lib/proc.ts";
+import { ROOT, runTool, startTool, waitForHttp } from "../lib/proc.ts";
 import { BENCH_EMAIL, BENCH_PASSWORD } from "./fleet-sql.ts";
 
 /** An empty state directory (.wrangler/bench-<name>, git-ignored) plus a folder for seed SQL. */
@@ -25,6 +25,48 @@ export async function startServer(port: number, persistDir: string): Promise<{ o
   const server = startTool(
     "wrangler",
     ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistDir],
+    { WRANGLER_LOG: "error" },
+  );
+  process.on("SIGINT", () => {
+    server.kill("SIGTERM");
+    process.exit(130);
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${origin}/healthz`, 90_000);
+  return { origin, server };
+}
+
+/**
+ * `wrangler dev` on a frozen copy of the Worker: `wrangler deploy --dry-run` bundles it into
+ * `work/bundle`, and a generated config (the project's, with absolute paths) runs that bundle with
+ * `--no-bundle`. Plain `wrangler dev` watches the sources and restarts workerd — closing every
+ * socket — whenever anyone edits a file in this shared checkout; a frozen bundle does not.
+ */
+export async function startFrozenServer(
+  port: number,
+  work: string,
+  persistDir: string,
+  assets = join(ROOT, "web", "dist"),
+): Promise<{ origin: string; server: ChildProcess }> {
+  const bundle = join(work, "bundle");
+  runTool("wrangler", ["deploy", "--dry-run", "--outdir", bundle], { quiet: true });
+  const jsonc = readFileSync(join(ROOT, "wrangler.jsonc"), "utf8");
+  // Drop // comments (none of the config's strings contains "//" after a quote-free prefix).
+  const config = JSON.parse(jsonc.replace(/^\s*\/\/.*$/gm, "")) as Record<string, unknown> & {
+    assets: { directory: string };
+    d1_databases: { migrations_dir: string }[];
+  };
+  delete config.$schema;
+  config.main = join(bundle, "index.js");
+  config.assets.directory = assets;
+  for (const db of config.d1_databases) db.migrations_dir = join(ROOT, db.migrations_dir);
+  config.observability = { enabled: false };
+  const file = join(work, "wrangler.json");
+  writeFileSync(file, JSON.stringify(config, null, 2));
+  mkdirSync(assets, { recursive: true });
+  const server = startTool(
+    "wrangler",
+    ["dev", "--config", file, "--no-bundle", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistDir],
     { WRANGLER_LOG: "error" },
   );
   process.on("SIGINT", () => {

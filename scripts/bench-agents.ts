@@ -1,0 +1,375 @@
+/**
+ * Agents benchmark: N enrolled devices in a throwaway local D1 (.wrangler/bench-agents), one
+ * `wrangler dev`, and N simulated agents in this process (agent/simulator.ts's virtual machines
+ * on the real protocol code, AgentSession, with `instant` answers: no injected delay or failure).
+ *
+ *   npm run bench                                   (the runner: scripts/bench.ts)
+ *   node scripts/bench-agents.ts [--agents 200] [--hb-rates 500,1000,2000] [--window 30] [--commands 200] [--port 8881] [--keep]
+ *
+ * Measures: the time until all N devices are online (client sockets open, then the API's
+ * `online=true` count), a heartbeat window (heartbeat messages, the same ones AgentSession sends,
+ * pushed over the agents' own sockets at --hb-rate per second in total) with the server's CPU,
+ * disconnects, room errors, whether each DeviceRoom saw its last heartbeat (its SQLite), and
+ * whether D1 was written at all meanwhile; then command round trips API → DeviceRoom → agent →
+ * reply at concurrency 1 and 10.
+ */
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { parseArgs } from "node:util";
+import { roomUrl } from "../agent/config.ts";
+import { AgentSession } from "../agent/session.ts";
+import { virtualMachine } from "../agent/simulator.ts";
+import { benchFleet } from "./bench/fleet-sql.ts";
+import { localD1 } from "./bench/local-d1.ts";
+import { benchDirs, cpuSeconds, percentile, processTree, signIn, startFrozenServer } from "./bench/server.ts";
+
+const { values: args } = parseArgs({
+  options: {
+    agents: { type: "string", default: "200" },
+    /** Offered heartbeat rates (per second, all agents together), one window each. */
+    "hb-rates": { type: "string", default: "500,1000,2000" },
+    window: { type: "string", default: "30" },
+    commands: { type: "string", default: "200" },
+    port: { type: "string", default: "8881" },
+    keep: { type: "boolean", default: false },
+    // Accepted so `npm run bench -- --devices N --runs N` reaches every bench; unused here.
+    devices: { type: "string" },
+    runs: { type: "string" },
+  },
+});
+const AGENTS = Number(args.agents);
+const HB_RATES = (args["hb-rates"] ?? "").split(",").map(Number);
+const WINDOW_S = Number(args.window);
+const COMMANDS = Number(args.commands);
+const fleet = benchFleet();
+const SPACE = fleet.space;
+
+// Every agent socket, counted: messages sent by type, closes, room errors.
+const sent = new Map<string, number>();
+const lastHeartbeatSent = new Map<string, number>();
+let closes = 0;
+const closeCodes = new Map<number, number>();
+let roomErrors = 0;
+const openSockets = new Map<string, WebSocket>();
+const firstOpen = new Map<string, number>();
+class CountingSocket extends WebSocket {
+  constructor(url: string | URL, protocols?: string | string[]) {
+    super(url, protocols);
+    const device = new URL(String(url)).pathname.split("/").pop() ?? "";
+    this.addEventListener("open", () => {
+      openSockets.set(device, this);
+      if (!firstOpen.has(device)) firstOpen.set(device, performance.now());
+    });
+    this.addEventListener("close", (e) => {
+      closes++;
+      closeCodes.set(e.code, (closeCodes.get(e.code) ?? 0) + 1);
+      if (openSockets.get(device) === this) openSockets.delete(device);
+    });
+    this.addEventListener("message", (e) => {
+      if (String(e.data).startsWith('{"type":"error"')) roomErrors++;
+    });
+  }
+  override send(data: Parameters<WebSocket["send"]>[0]) {
+    const type = /^\{"type":"(\w+)"/.exec(String(data))?.[1] ?? "?";
+    sent.set(type, (sent.get(type) ?? 0) + 1);
+    super.send(data);
+  }
+}
+globalThis.WebSocket = CountingSocket as typeof WebSocket;
+
+const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+const f1 = (n: number) => n.toFixed(1);
+
+async function seed(persistDir: string, sqlDir: string) {
+  const db = localD1(persistDir, sqlDir);
+  await db.seed(fleet, AGENTS, false);
+  const rows = JSON.parse(db.command(`SELECT uuid FROM device WHERE space_uuid = '${SPACE}' ORDER BY name`)) as {
+    results: { uuid: string }[];
+  }[];
+  const devices = (rows[0]?.results ?? []).map((r) => ({
+    uuid: r.uuid,
+    name: r.uuid,
+    space_uuid: SPACE,
+    credential: `odc_bench_${sha256(`bench-${r.uuid}`).slice(0, 40)}`,
+  }));
+  // Enrolled and offline: the agents bring them online.
+  const values = devices.map((d) => `('${sha256(d.credential)}','${d.uuid}','${SPACE}')`).join(",");
+  db.command(
+    `UPDATE device SET online = 0, online_since = NULL, connected_status = 'connected' WHERE space_uuid = '${SPACE}'; INSERT INTO device_credential (token_hash, device_uuid, space_uuid) VALUES ${values};`,
+  );
+  return devices;
+}
+
+/** D1's SQLite file and the DeviceRooms' SQLite files under the state dir (miniflare layout). */
+function stateFiles(persistDir: string) {
+  const d1Dir = join(persistDir, "v3", "d1", "miniflare-D1DatabaseObject");
+  const d1 = readdirSync(d1Dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
+  const doDir = join(persistDir, "v3", "do", "outpost-DeviceRoom");
+  let rooms: string[] = [];
+  try {
+    rooms = readdirSync(doDir)
+      .filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite")
+      .map((f) => join(doDir, f));
+  } catch {
+    // no rooms persisted
+  }
+  return { d1: d1 ? join(d1Dir, d1) : null, rooms };
+}
+
+/** Each DeviceRoom's stored presence.last_heartbeat (the room writes it on every heartbeat). */
+function roomHeartbeats(files: string[]): number[] {
+  const out: number[] = [];
+  for (const file of files) {
+    try {
+      const db = new DatabaseSync(file, { readOnly: true });
+      const row = db.prepare("SELECT value FROM kv WHERE key = 'state'").get() as { value: string } | undefined;
+      db.close();
+      const at = row ? (JSON.parse(row.value) as { presence: { last_heartbeat: number | null } }).presence : null;
+      if (at?.last_heartbeat) out.push(at.last_heartbeat);
+    } catch {
+      // a room without the table (never joined)
+    }
+  }
+  return out;
+}
+
+/** The console's access token lives 5 min (ACCESS_TOKEN_TTL): run() renews it every 4 min. */
+let bearer = "";
+
+async function api(origin: string, _token: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${origin}/api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${bearer}`, ...(body ? { "Content-Type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  return { status: res.status, text };
+}
+
+async function onlineCount(origin: string, token: string) {
+  const { status, text } = await api(origin, token, "GET", `/space/${SPACE}/device/items/?online=true`);
+  if (status !== 200) throw new Error(`online count: ${status} ${text}`);
+  return (JSON.parse(text) as { objects_count: number }).objects_count;
+}
+
+type Cmd = { label: string; method: string; path: (d: string) => string; body?: unknown; ok: number };
+const COMMAND_KINDS: Cmd[] = [
+  {
+    label: "POST …/services-telemetry-refresh/ (agent sends telemetry, then replies)",
+    method: "POST",
+    path: (d) => `/space/${SPACE}/device/${d}/services-telemetry-refresh/`,
+    ok: 204,
+  },
+  {
+    label: "POST …/remote-sharing/ remote-desktop (simulator execute, instant)",
+    method: "POST",
+    path: (d) => `/space/${SPACE}/device/${d}/remote-sharing/`,
+    body: { action: "remote-desktop" },
+    ok: 200,
+  },
+];
+
+async function commandRun(origin: string, token: string, devices: string[], kind: Cmd, concurrency: number) {
+  const samples: number[] = [];
+  const failures = new Map<number, number>();
+  let next = 0;
+  const t0 = performance.now();
+  const worker = async () => {
+    while (next < COMMANDS) {
+      next++;
+      const device = devices[Math.floor(Math.random() * devices.length)];
+      const t = performance.now();
+      const { status } = await api(origin, token, kind.method, kind.path(device), kind.body);
+      samples.push(performance.now() - t);
+      if (status !== kind.ok) failures.set(status, (failures.get(status) ?? 0) + 1);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const wall = (performance.now() - t0) / 1000;
+  samples.sort((a, b) => a - b);
+  const errs = [...failures].map(([s, n]) => `${n}×${s}`).join(", ") || "0";
+  return `| ${kind.label} | ${concurrency} | ${samples.length} | ${f1(percentile(samples, 0.5))} | ${f1(percentile(samples, 0.95))} | ${f1(percentile(samples, 0.99))} | ${f1(samples[samples.length - 1])} | ${f1(samples.length / wall)} | ${errs} |`;
+}
+
+/** Machine-wide CPU jiffies from /proc/stat: user+nice+system+irq+softirq, iowait, idle. */
+function machineCpu() {
+  const f = readFileSync("/proc/stat", "utf8").split("\n")[0].split(/\s+/).slice(1).map(Number);
+  return { busy: f[0] + f[1] + f[2] + f[5] + f[6] + (f[7] ?? 0), iowait: f[4], idle: f[3] };
+}
+
+async function heartbeatWindow(
+  rate: number,
+  persistDir: string,
+  tree: { pid: number; comm: string }[],
+  origin: string,
+  token: string,
+  devices: { uuid: string }[],
+): Promise<string> {
+  const files = stateFiles(persistDir);
+  const d1 = files.d1 ? new DatabaseSync(files.d1, { readOnly: true }) : null;
+  const dataVersion = () =>
+    (d1?.prepare("PRAGMA data_version").get() as { data_version: number } | undefined)?.data_version;
+  const workerd = tree.filter((p) => p.comm.startsWith("workerd"));
+  const cpuWorkerd = () => workerd.reduce((sum, p) => sum + cpuSeconds(p.pid), 0);
+  const closesBefore = closes;
+  const errorsBefore = roomErrors;
+  const hbBefore = sent.get("heartbeat") ?? 0;
+  const v0 = dataVersion();
+  let vHalf: number | undefined;
+  const wcpu0 = cpuWorkerd();
+  const m0 = machineCpu();
+  const w0 = performance.now();
+  const wall0 = Date.now();
+  let due = 0;
+  let cursor = 0;
+  const ids = devices.map((d) => d.uuid);
+  const probe: number[] = [];
+  const probing = (async () => {
+    // First half: heartbeats alone (the D1 check). Second half: one command a second during the
+    // flood — does a room still answer promptly? (Each command writes an audit row to D1.)
+    await new Promise((r) => setTimeout(r, (WINDOW_S * 1000) / 2));
+    vHalf = dataVersion();
+    while (performance.now() - w0 < WINDOW_S * 1000 - 1000) {
+      const device = ids[Math.floor(Math.random() * ids.length)];
+      const t = performance.now();
+      const { status } = await api(origin, token, "POST", COMMAND_KINDS[0].path(device));
+      probe.push(status === 204 ? performance.now() - t : Number.POSITIVE_INFINITY);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  })();
+  await new Promise<void>((resolve) => {
+    const timer = setInterval(() => {
+      const elapsed = performance.now() - w0;
+      const target = Math.floor((Math.min(elapsed, WINDOW_S * 1000) / 1000) * rate);
+      for (; due < target; due++) {
+        const id = ids[cursor++ % ids.length];
+        const socket = openSockets.get(id);
+        if (!socket || socket.readyState !== WebSocket.OPEN) continue;
+        const at = Date.now();
+        socket.send(JSON.stringify({ type: "heartbeat", at }));
+        lastHeartbeatSent.set(id, at);
+      }
+      if (elapsed >= WINDOW_S * 1000) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 5);
+  });
+  const windowS = (performance.now() - w0) / 1000;
+  const lastSent = Date.now();
+  const wcpu = cpuWorkerd() - wcpu0;
+  const m1 = machineCpu();
+  const heartbeats = (sent.get("heartbeat") ?? 0) - hbBefore;
+  // Drain: the rooms' stored last_heartbeat keeps moving while a backlog is processed.
+  let newest = 0;
+  let still = 0;
+  const drainStart = Date.now();
+  while (Date.now() - drainStart < 120_000) {
+    const seen = roomHeartbeats(stateFiles(persistDir).rooms);
+    const now = Math.max(0, ...seen);
+    if (now === newest && now >= lastSent - 1000) still++;
+    else still = 0;
+    newest = now;
+    if (still >= 2) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  await probing;
+  d1?.close();
+  const drainS = Math.max(0, (newest - lastSent) / 1000);
+  const processed = heartbeats / ((newest - wall0) / 1000);
+  const jiffies = (k: "busy" | "iowait" | "idle") => m1[k] - m0[k];
+  const all = jiffies("busy") + jiffies("iowait") + jiffies("idle");
+  const pct = (k: "busy" | "iowait" | "idle") => f1((100 * jiffies(k)) / all);
+  probe.sort((a, b) => a - b);
+  const probeText = probe.length
+    ? `${f1(percentile(probe, 0.5))} / ${Number.isFinite(probe[probe.length - 1]) ? f1(probe[probe.length - 1]) : "failed"} (n ${probe.length})`
+    : "-";
+  return `| ${rate} (${f1(rate / ids.length)}) | ${heartbeats} in ${f1(windowS)} s | ${f1(processed)} | ${f1(drainS)} | ${f1((wcpu / windowS) * 100)} | ${pct("busy")} / ${pct("iowait")} / ${pct("idle")} | ${v0 === vHalf ? "0" : `${v0} → ${vHalf}`} | ${closes - closesBefore} / ${roomErrors - errorsBefore} | ${probeText} |`;
+}
+
+async function run() {
+  const { work, persistDir, sqlDir } = benchDirs("agents");
+  console.error(`Seeding ${AGENTS} enrolled devices into ${persistDir}…`);
+  const devices = await seed(persistDir, sqlDir);
+  if (devices.length !== AGENTS) throw new Error(`seeded ${devices.length} devices, expected ${AGENTS}`);
+  const port = Number(args.port);
+  console.error(`Starting wrangler dev on ${port}…`);
+  const { origin, server } = await startFrozenServer(port, work, persistDir);
+  const sessions: AgentSession[] = [];
+  try {
+    const token = await signIn(origin);
+    bearer = token;
+    const renew = setInterval(() => void signIn(origin).then((t) => (bearer = t)), 240_000);
+    renew.unref();
+    const out: string[] = [];
+    const say = (line: string) => {
+      out.push(line);
+      console.log(line);
+    };
+    say(`agents: ${AGENTS}, cores: ${(await import("node:os")).availableParallelism()}`);
+
+    // 1. Connect: all agents start at once (no stagger: the worst burst).
+    const t0 = performance.now();
+    for (const device of devices) {
+      const session = new AgentSession({
+        url: roomUrl({ server: origin, device_uuid: device.uuid, credential: device.credential }),
+        machine: virtualMachine(device, () => {}, { instant: true }),
+        backoff: { baseMs: 1000, maxMs: 10_000 },
+        // Telemetry only at hello (and on refresh): the heartbeat window must show heartbeats alone.
+        telemetryMs: 3_600_000,
+      });
+      sessions.push(session.start());
+    }
+    let apiOnline = 0;
+    while (performance.now() - t0 < 120_000) {
+      apiOnline = await onlineCount(origin, token);
+      if (apiOnline >= AGENTS) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const allOnlineMs = performance.now() - t0;
+    const opens = [...firstOpen.values()].map((t) => t - t0).sort((a, b) => a - b);
+    say(
+      `connect: sockets open p50 ${f1(percentile(opens, 0.5))} ms, last ${f1(opens[opens.length - 1])} ms (${opens.length}/${AGENTS}); all ${apiOnline}/${AGENTS} online by the API (online=true count, polled every 200 ms) after ${f1(allOnlineMs)} ms; closes ${closes}, room errors ${roomErrors}`,
+    );
+    // Let the hellos' writes (inventory, first telemetry, online) settle.
+    await new Promise((r) => setTimeout(r, 3000));
+
+    // 2. Heartbeat windows, one per offered rate.
+    const tree = processTree(server.pid ?? 0);
+    say(`server processes: ${tree.map((p) => p.comm).join(", ")}`);
+    say("");
+    say(
+      "| offered heartbeats/s (per agent) | sent in window | processed/s (sent ÷ window+drain) | drain after window s | workerd CPU % of a core | machine CPU user+sys / iowait / idle % | D1 commits (first half) | closes / room errors | probe command p50 / max ms (second half) |",
+    );
+    say("|---|---|---|---|---|---|---|---|---|");
+    for (const rate of HB_RATES) say(await heartbeatWindow(rate, persistDir, tree, origin, token, devices));
+    say("");
+
+    // 3. Command round trips.
+    const ids = devices.map((d) => d.uuid);
+    say("| command (random device) | concurrency | n | p50 ms | p95 ms | p99 ms | max ms | commands/s | non-2xx |");
+    say("|---|---|---|---|---|---|---|---|---|");
+    for (const kind of COMMAND_KINDS) {
+      for (let i = 0; i < 10; i++) await api(origin, token, kind.method, kind.path(ids[i % ids.length]), kind.body);
+      for (const concurrency of [1, 10]) say(await commandRun(origin, token, ids, kind, concurrency));
+    }
+    say(
+      `closes during the whole run: ${closes} (codes ${JSON.stringify(Object.fromEntries(closeCodes))}), room errors: ${roomErrors}; server processes at start ${tree.map((p) => `${p.comm}:${p.pid}`).join(" ")}, now ${processTree(
+        server.pid ?? 0,
+      )
+        .map((p) => `${p.comm}:${p.pid}`)
+        .join(" ")}`,
+    );
+    console.error(`\n(${out.length} lines; state in ${work})`);
+  } finally {
+    for (const s of sessions) s.stop();
+    server.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 500));
+    if (!args.keep) rmSync(work, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
+
+await run();
