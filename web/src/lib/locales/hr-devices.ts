@@ -88,4 +88,15 @@ export const hrDevices: Partial<Record<MessageKey, string>> = {
   "device.screenshot.title": "Snimka zaslona",
   "device.screenshot.download": "Preuzmi",
   "device.screenshot.openTab": "Otvori u novoj kartici",
+  // Camera info (devices.md §2, §3, §5).
+  "device.camera.title": "Kamera",
+  "device.camera.snapshot": "Snimka",
+  "device.camera.noSnapshot": "Još nema snimke",
+  "device.camera.refreshSnapshot": "Osvježi snimku",
+  "device.camera.connection": "Veza",
+  "device.camera.connect": "Poveži",
+  "device.camera.field.ip_address": "IP adresa",
+  "device.camera.field.username": "Korisničko ime",
+  "device.camera.field.password": "Lozinka",
+  "device.camera.error.required": "Obavezno.",
 };

@@ -6,6 +6,7 @@ import { Link, useLocation } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
+import { cameraViewPath, isCameraDevice } from "@/features/devices/camera/queries";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { type MessageKey, useT } from "@/lib/i18n";
 import { useScrollEnd } from "@/lib/use-scroll-end";
@@ -65,7 +66,12 @@ function DeviceRow({ device, from }: { device: LocationDevice; from: string }) {
   const t = useT();
   return (
     <Link
-      to={locationDevicePath(device.space_uuid, device.uuid)}
+      // devices.md §2: a camera opens camera info (device_type camera), other devices their view.
+      to={
+        isCameraDevice(device)
+          ? cameraViewPath(device.space_uuid, device.uuid, "locations")
+          : locationDevicePath(device.space_uuid, device.uuid)
+      }
       state={{ from }}
       className="flex items-center gap-3 px-4 py-2.5 outline-none hover:bg-accent/50 focus-visible:bg-accent"
     >

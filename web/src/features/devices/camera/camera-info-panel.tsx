@@ -1,0 +1,106 @@
+import { useQuery } from "@tanstack/react-query";
+import { LoaderCircleIcon, SearchXIcon, TriangleAlertIcon } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { EmptyState } from "@/components/ui/empty-state";
+import { SheetBody, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
+import { usePermissions } from "@/features/space/use-permissions";
+import { showAlert } from "@/lib/alerts";
+import { ApiError } from "@/lib/api";
+import { useT } from "@/lib/i18n";
+import { DeviceStatusBadge, DeviceStatusIcon, deviceLook } from "../device-status";
+import { useDeviceRoom } from "../live/use-device-room";
+import { FactList, Section } from "../view/fact-list";
+import { CameraConnectionForm } from "./camera-connection-form";
+import { cameraFormDefaults } from "./camera-form";
+import { CameraSnapshot } from "./camera-snapshot";
+import { cameraQueries } from "./queries";
+
+/**
+ * /{devices|locations}/camera/view/{space_uuid}/{uuid}/{tab}: camera info (devices.md §2 Camera
+ * settings). The snapshot and Connect "do nothing yet": the server has no snapshot or
+ * connection-test call, so Connect validates the form and then says so instead of pretending.
+ */
+export function CameraInfoPanel({ space, uuid }: { space: string; uuid: string }) {
+  const t = useT();
+  const { canWrite } = usePermissions();
+  const camera = useQuery(cameraQueries.detail(space, uuid));
+  useDeviceRoom(space, uuid);
+  const data = camera.data;
+
+  if (camera.isPending)
+    return (
+      <>
+        <SheetHeader>
+          <SheetTitle className="sr-only">{t("device.camera.loading")}</SheetTitle>
+          <SheetDescription className="sr-only">{uuid}</SheetDescription>
+        </SheetHeader>
+        <SheetBody className="flex items-center justify-center">
+          <LoaderCircleIcon
+            role="status"
+            aria-label={t("device.camera.loading")}
+            className="size-8 animate-spin text-muted-foreground"
+          />
+        </SheetBody>
+      </>
+    );
+  if (camera.isError || !data) {
+    const missing = camera.error instanceof ApiError && camera.error.status === 404;
+    return (
+      <>
+        <SheetHeader>
+          <SheetTitle>{t("device.camera.title")}</SheetTitle>
+          <SheetDescription className="font-mono text-xs">{uuid}</SheetDescription>
+        </SheetHeader>
+        <SheetBody>
+          <EmptyState
+            icon={missing ? SearchXIcon : TriangleAlertIcon}
+            title={t("device.camera.loadFailed")}
+            description={missing ? t("device.camera.notFound") : (camera.error?.message ?? "")}
+          />
+        </SheetBody>
+      </>
+    );
+  }
+
+  const look = deviceLook(data);
+  return (
+    <>
+      <SheetHeader className="gap-2">
+        <div className="flex min-h-9 items-center gap-3">
+          <DeviceStatusIcon look={look} />
+          <SheetTitle className="truncate text-lg">{data.name}</SheetTitle>
+          <DeviceStatusBadge look={look} />
+          {data.demo_mode && <Badge variant="partially_online">{t("device.demo")}</Badge>}
+        </div>
+        <SheetDescription>
+          {[t("device.camera.title"), data.location_name].filter(Boolean).join(" · ")}
+        </SheetDescription>
+      </SheetHeader>
+      <SheetBody>
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]" data-testid="camera-info">
+          <div className="flex min-w-0 flex-col gap-5">
+            <Section title={t("device.camera.snapshot")}>
+              <CameraSnapshot />
+            </Section>
+            <Section title={t("device.camera.about")}>
+              <FactList
+                facts={[
+                  { label: t("device.fact.location"), value: data.location_name ?? "—" },
+                  { label: t("device.fact.uuid"), value: data.uuid, mono: true },
+                ]}
+              />
+            </Section>
+          </div>
+          <Section title={t("device.camera.connection")} className="min-w-0">
+            <CameraConnectionForm
+              key={data.camera?.uuid ?? "none"}
+              defaultValues={cameraFormDefaults(data.camera)}
+              disabled={!canWrite}
+              onSubmit={() => showAlert({ type: "info", message: t("device.camera.connectUnavailable") })}
+            />
+          </Section>
+        </div>
+      </SheetBody>
+    </>
+  );
+}

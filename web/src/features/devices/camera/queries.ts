@@ -1,0 +1,22 @@
+import { DeviceDetail } from "@contracts/device-detail";
+import { queryOptions } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/api";
+import { deviceQueries } from "../queries";
+
+/** GET /space/{space}/camera/{uuid}/: a camera-type device with its connection settings. */
+export const cameraQueries = {
+  detail: (space: string, uuid: string) =>
+    queryOptions({
+      // Under the device's key, so live updates that invalidate the device refresh this too.
+      queryKey: [...deviceQueries.detailKey(space, uuid), "camera"] as const,
+      queryFn: ({ signal }) => apiFetch(`/space/${space}/camera/${uuid}/`, { schema: DeviceDetail, signal }),
+    }),
+};
+
+/** devices.md §2: device_type=camera with uuid opens camera info (under /devices or /locations). */
+export const cameraViewPath = (space: string, uuid: string, section = "devices") =>
+  `/${section}/camera/view/${space}/${uuid}/general`;
+
+/** A listed device that is a camera (device type "camera", shorthand CAM). */
+export const isCameraDevice = (device: { device_type_name: string; device_type_shorthand?: string }) =>
+  device.device_type_name.toLowerCase() === "camera" || device.device_type_shorthand === "CAM";
