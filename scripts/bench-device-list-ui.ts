@@ -91,6 +91,7 @@ type ScrollResult = {
   docNodes: number;
   scrolledPx: number;
   ms: number;
+  t0: number;
   bottomWaitMs: number;
   bottomWaits: number;
 };
@@ -139,6 +140,7 @@ function scrollInPage({ speed, list }: { speed: number; list: string }): Promise
           docNodes: document.getElementsByTagName("*").length,
           scrolledPx: box.scrollTop,
           ms: now - t0,
+          t0,
           bottomWaitMs,
           bottomWaits,
         });
@@ -195,6 +197,23 @@ async function measureView(page: Page, cdp: CDPSession, view: "grid" | "format")
     return { firstCard: w.__firstCard, dcl: entry.domContentLoadedEventEnd };
   });
   await page.waitForTimeout(500);
+  // Control: 2 s of frames with nothing happening (what the headless software-rendered browser
+  // on this machine does on its own).
+  const idle = await page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) => {
+        const out: number[] = [];
+        let last = performance.now();
+        const t0 = last;
+        const frame = (now: number) => {
+          out.push(now - last);
+          last = now;
+          if (now - t0 < 2000) requestAnimationFrame(frame);
+          else resolve(out.slice(1));
+        };
+        requestAnimationFrame(frame);
+      }),
+  );
   const heapBefore = await heap(cdp, true);
   listCalls = 1;
   // Scroll until PAGES more pages came in and the list is at its (new) end, or 120 s.
@@ -212,6 +231,14 @@ async function measureView(page: Page, cdp: CDPSession, view: "grid" | "format")
   const frames = r.frames.slice(1).sort((a, b) => a - b);
   const over = (ms: number) => (100 * frames.filter((f) => f > ms).length) / frames.length;
   const longTotal = r.longTasks.reduce((s, t) => s + t.duration, 0);
+  // Long tasks per third of the scroll: do they grow with the number of devices loaded?
+  const thirds = [0, 1, 2].map((i) => {
+    const from = r.t0 + (i * r.ms) / 3;
+    const to = r.t0 + ((i + 1) * r.ms) / 3;
+    const inThird = r.longTasks.filter((t) => t.start >= from && t.start < to);
+    return `${inThird.length}/${Math.round(inThird.reduce((s, t) => s + t.duration, 0))}`;
+  });
+  const idleOver25 = (100 * idle.filter((f) => f > 25).length) / Math.max(1, idle.length);
   const longMax = Math.max(0, ...r.longTasks.map((t) => t.duration));
   // Search: from setting the box to a list of matches only.
   await page.evaluate(() => {
@@ -232,6 +259,8 @@ async function measureView(page: Page, cdp: CDPSession, view: "grid" | "format")
     over50: over(50),
     longTasks: r.longTasks.length,
     longTotal,
+    thirds,
+    idleOver25,
     longMax,
     nodesMax: Math.max(...r.nodes),
     nodesLast: r.nodes[r.nodes.length - 1] ?? 0,
@@ -303,6 +332,8 @@ async function run() {
       (r) => `${f1(r.over16)} % / ${f1(r.over25)} % / ${f1(r.over50)} %`,
     );
     row("long tasks: count / total ms / longest ms", (r) => `${r.longTasks} / ${f1(r.longTotal)} / ${f1(r.longMax)}`);
+    row("long tasks in the 1st / 2nd / 3rd third of the scroll (count/ms)", (r) => r.thirds.join(" · "));
+    row("control: frames > 25 ms while idle (2 s, no scrolling)", (r) => `${f1(r.idleOver25)} %`);
     row("DOM nodes inside the list: max / at the end", (r) => `${r.nodesMax} / ${r.nodesLast}`);
     row("DOM nodes in the document at the end", (r) => String(r.docNodes));
     row(
