@@ -1,9 +1,15 @@
-import { expect, test } from "@playwright/test";
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, expect, type Page, test } from "@playwright/test";
+import qrcode from "qrcode-generator";
 import { ARTIFACTS, signIn } from "./support.ts";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: CHROMIUM,
     // Chromium's built-in fake camera (moving test frames); permission is granted per test.
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--use-fake-device-for-media-stream"],
   },
@@ -63,6 +69,100 @@ test.describe("Scan QR on a phone", () => {
     await expect(dialog.getByRole("button", { name: "Scan QR" })).toHaveCount(0);
     await context.close();
   });
+});
+
+/**
+ * A Y4M clip (what Chromium's --use-file-for-fake-video-capture plays in a loop) of a QR code
+ * carrying `text`, black modules on white with a quiet zone, centred in a 640×480 frame.
+ */
+function qrClip(text: string, width = 640, height = 480): Buffer {
+  const qr = qrcode(0, "M");
+  qr.addData(text);
+  qr.make();
+  const modules = qr.getModuleCount() + 8; // 4 modules of quiet zone each side
+  const scale = Math.floor((Math.min(width, height) * 0.8) / modules);
+  const left = Math.floor((width - modules * scale) / 2);
+  const top = Math.floor((height - modules * scale) / 2);
+  const luma = Buffer.alloc(width * height, 255);
+  for (let row = 0; row < modules - 8; row++)
+    for (let col = 0; col < modules - 8; col++) {
+      if (!qr.isDark(row, col)) continue;
+      for (let dy = 0; dy < scale; dy++) {
+        const start = (top + (row + 4) * scale + dy) * width + left + (col + 4) * scale;
+        luma.fill(0, start, start + scale);
+      }
+    }
+  const chroma = Buffer.alloc(width * height * 0.5, 128);
+  const frame = Buffer.concat([Buffer.from("FRAME\n"), luma, chroma]);
+  return Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), frame, frame]);
+}
+
+/** The signed-in page's bearer token (the console keeps its session in localStorage). */
+async function bearer(page: Page) {
+  const session = await page.evaluate(() => localStorage.getItem("outpost.session"));
+  return { Authorization: `Bearer ${JSON.parse(session ?? "{}").access_token}` };
+}
+
+test("a phone's camera reads the QR of an unclaimed device and installs it", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  // Setup through the API: a new runner device, and an agent's unclaimed registration (as the
+  // agent makes it: POST /api/agent/unclaimed/), whose uuid the QR carries.
+  await openSpareUnit(page);
+  const space = new URL(page.url()).pathname.split("/")[4] ?? "";
+  const auth = await bearer(page);
+  const spare = await page.request.get(`/api/space/${space}/device/items/`, {
+    headers: auth,
+    params: { search: "ZG Spare Unit" },
+  });
+  const location = (await spare.json()).devices[0].location_uuid as string;
+  const name = `E2E QR ${Date.now().toString(36)}`;
+  const added = await page.request.post(`/api/space/${space}/device/add/`, { headers: auth, data: { name, location } });
+  expect(added.status()).toBeLessThan(300);
+  const device = (await added.json()).uuid as string;
+  const registered = await page.request.post("/api/agent/unclaimed/", {
+    data: { machine_id: `qr-${name}`, inventory: { device_type: "raspberry_pi" } },
+  });
+  expect(registered.status()).toBe(201);
+  const { unclaimed_device_uuid: unclaimed, secret } = await registered.json();
+
+  const clip = join(tmpdir(), `outpost-qr-${Date.now()}.y4m`);
+  writeFileSync(clip, qrClip(unclaimed));
+  // A phone whose back camera sees that QR: Chromium with the clip as its fake camera.
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--use-fake-ui-for-media-stream",
+      "--use-fake-device-for-media-stream",
+      `--use-file-for-fake-video-capture=${clip}`,
+    ],
+  });
+  try {
+    const phone = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true });
+    await phone.grantPermissions(["camera"]);
+    const mobile = await phone.newPage();
+    await signIn(mobile);
+    await mobile.goto(`/devices/device/view/${space}/${device}/general`);
+    const dialog = mobile.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Scan QR" }).click();
+    await expect(mobile.getByText("Code valid. Device will install in a few moments.")).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(mobile.getByTestId("qr-scan")).toHaveCount(0);
+    // The claim is stored: the device waits for its agent, then the agent collects its credential.
+    const detail = async () =>
+      (await page.request.get(`/api/space/${space}/device/${device}/`, { headers: auth })).json();
+    await expect.poll(async () => (await detail()).connected_status).toBe("installation_pending");
+    const enrolled = await page.request.post("/api/agent/enroll/", {
+      data: { unclaimed_device_uuid: unclaimed, secret, machine_id: `qr-${name}` },
+    });
+    expect(enrolled.status()).toBe(200);
+    await expect.poll(async () => (await detail()).connected_status).toBe("connected");
+  } finally {
+    await browser.close();
+  }
 });
 
 /** Opens Zagreb HQ's devices tab from the locations page, like a person. */
