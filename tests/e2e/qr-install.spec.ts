@@ -43,7 +43,7 @@ test.describe("Scan QR on a phone", () => {
       .poll(() => scan.locator("video").evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 10_000 })
       .toBeGreaterThan(0);
     await expect(scan.getByRole("alert")).toHaveCount(0);
-    await page.screenshot({ path: `${ARTIFACTS}/qr-scan-dialog-mobile.png` });
+    await page.screenshot({ path: `${ARTIFACTS}/qr-scan-fake-camera-mobile.png` });
     // Closing stops the camera.
     await page.keyboard.press("Escape");
     await expect(scan).toHaveCount(0);
@@ -125,8 +125,10 @@ test("a phone's camera reads the QR of an unclaimed device and installs it", asy
   expect(registered.status()).toBe(201);
   const { unclaimed_device_uuid: unclaimed, secret } = await registered.json();
 
+  // First a QR that is not ours (a web address), then the device's: Chromium reads the clip
+  // each time the camera starts, so the file is rewritten between the two scans.
   const clip = join(tmpdir(), `outpost-qr-${Date.now()}.y4m`);
-  writeFileSync(clip, qrClip(unclaimed));
+  writeFileSync(clip, qrClip("https://example.com/menu"));
   // A phone whose back camera sees that QR: Chromium with the clip as its fake camera.
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -142,10 +144,40 @@ test("a phone's camera reads the QR of an unclaimed device and installs it", asy
   try {
     const phone = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true });
     await phone.grantPermissions(["camera"]);
+    // Keep every stream the page opens, to check that closing the scan stops the camera.
+    await phone.addInitScript(() => {
+      const streams: MediaStream[] = [];
+      Object.assign(window, { e2eStreams: streams });
+      const media = navigator.mediaDevices;
+      const open = media.getUserMedia.bind(media);
+      media.getUserMedia = async (constraints) => {
+        const stream = await open(constraints);
+        streams.push(stream);
+        return stream;
+      };
+    });
     const mobile = await phone.newPage();
     await signIn(mobile);
     await mobile.goto(`/devices/device/view/${space}/${device}/general`);
     const dialog = mobile.getByRole("dialog");
+    const scan = mobile.getByTestId("qr-scan");
+    await dialog.getByRole("button", { name: "Scan QR" }).click();
+    await expect(scan.getByRole("status")).toHaveText(
+      "This QR code is not an Outpost device code. Try the one on the device's screen.",
+    );
+    await mobile.screenshot({ path: `${ARTIFACTS}/qr-scan-dialog-mobile.png` });
+    await mobile.keyboard.press("Escape");
+    await expect(scan).toHaveCount(0);
+    const liveTracks = () =>
+      mobile.evaluate(
+        () =>
+          (window as unknown as { e2eStreams: MediaStream[] }).e2eStreams
+            .flatMap((stream) => stream.getTracks())
+            .filter((track) => track.readyState === "live").length,
+      );
+    await expect.poll(liveTracks).toBe(0);
+
+    writeFileSync(clip, qrClip(unclaimed));
     await dialog.getByRole("button", { name: "Scan QR" }).click();
     await expect(mobile.getByText("Code valid. Device will install in a few moments.")).toBeVisible({
       timeout: 20_000,

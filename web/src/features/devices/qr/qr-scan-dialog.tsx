@@ -11,15 +11,15 @@ import { deviceQueries } from "../queries";
 import { cameraProblem, parseQrPayload } from "./qr-logic";
 
 type Detector = { detect: (source: HTMLVideoElement) => Promise<{ rawValue: string }[]> };
-type DetectorClass = new (options: { formats: string[] }) => Detector;
+type DetectorClass = (new (options: {
+  formats: string[];
+}) => Detector) & {
+  getSupportedFormats?: () => Promise<string[]>;
+};
+type Reader = (video: HTMLVideoElement) => Promise<string | null>;
 
-/** The browser's own QR reader when it has one, else jsQR on a canvas frame (offline either way). */
-function makeReader(): (video: HTMLVideoElement) => Promise<string | null> {
-  const Native = (globalThis as { BarcodeDetector?: DetectorClass }).BarcodeDetector;
-  if (Native) {
-    const detector = new Native({ formats: ["qr_code"] });
-    return async (video) => (await detector.detect(video))[0]?.rawValue ?? null;
-  }
+/** jsQR on a canvas copy of the current frame (bundled, so it works offline). */
+function jsQrReader(): Reader {
   const canvas = document.createElement("canvas");
   const context = canvas.getContext("2d", { willReadFrequently: true });
   return async (video) => {
@@ -29,6 +29,33 @@ function makeReader(): (video: HTMLVideoElement) => Promise<string | null> {
     context.drawImage(video, 0, 0);
     const frame = context.getImageData(0, 0, canvas.width, canvas.height);
     return jsQR(frame.data, frame.width, frame.height, { inversionAttempts: "dontInvert" })?.data ?? null;
+  };
+}
+
+/**
+ * The browser's own QR reader when it has one that reads QR codes, else jsQR (offline either
+ * way). A native reader that fails at runtime hands over to jsQR for the rest of the scan.
+ */
+async function makeReader(): Promise<Reader> {
+  const Native = (globalThis as { BarcodeDetector?: DetectorClass }).BarcodeDetector;
+  const formats = Native ? await Native.getSupportedFormats?.().catch(() => []) : [];
+  if (!Native || (formats && !formats.includes("qr_code"))) return jsQrReader();
+  let detector: Detector;
+  try {
+    detector = new Native({ formats: ["qr_code"] });
+  } catch {
+    return jsQrReader();
+  }
+  let fallback: Reader | null = null;
+  return async (video) => {
+    if (fallback) return fallback(video);
+    try {
+      return (await detector.detect(video))[0]?.rawValue ?? null;
+    } catch (error) {
+      console.warn("BarcodeDetector failed; reading with jsQR", error);
+      fallback = jsQrReader();
+      return fallback(video);
+    }
   };
 }
 
@@ -87,13 +114,17 @@ export function QrScanDialog({
       .getUserMedia({ video: { facingMode: { ideal: "environment" } }, audio: false })
       .then(async (media) => {
         stream = media;
-        if (stopped) return;
+        // Closed while the camera was starting: the cleanup already ran, so stop it here.
+        if (stopped) {
+          for (const track of media.getTracks()) track.stop();
+          return;
+        }
         const video = videoRef.current;
         if (!video) return;
         video.srcObject = media;
         await video.play().catch(() => {});
         setState({ kind: "scanning" });
-        const read = makeReader();
+        const read = await makeReader();
         const tick = async () => {
           if (stopped) return;
           const text = await read(video).catch(() => null);
@@ -127,7 +158,13 @@ export function QrScanDialog({
           <DialogDescription>{t("device.qr.description")}</DialogDescription>
         </DialogHeader>
         <div className="relative flex aspect-square w-full items-center justify-center overflow-hidden rounded-lg bg-black">
-          <video ref={videoRef} muted playsInline className="size-full object-cover" aria-hidden="true" />
+          <video
+            ref={videoRef}
+            muted
+            playsInline
+            className="size-full object-cover"
+            aria-label={t("device.qr.title")}
+          />
           {state.kind === "problem" ? (
             <div
               role="alert"
@@ -138,7 +175,8 @@ export function QrScanDialog({
             </div>
           ) : (
             <>
-              <div className="pointer-events-none absolute inset-[18%] rounded-xl border-2 border-white/80" />
+              {/* The viewfinder: the frame stays visible on light images too, the rest is dimmed. */}
+              <div className="pointer-events-none absolute inset-[14%] rounded-xl border-2 border-white/90 shadow-[0_0_0_100vmax_rgb(0_0_0/0.35)]" />
               {(state.kind === "starting" || install.isPending) && (
                 <p
                   role="status"
