@@ -252,8 +252,16 @@ test.describe("Camera info and closing from a location", () => {
     const { dialog, devicesUrl } = await openZagrebDevices(page);
     await dialog.getByRole("link", { name: /ZG Reception Kiosk/ }).click();
     await expect(page).toHaveURL(/\/locations\/device\/view\/[^/]+\/[^/]+\/general$/);
+    const deviceUrl = page.url();
     await expect(page.getByRole("dialog").getByRole("heading", { name: "ZG Reception Kiosk" })).toBeVisible();
     await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+    await expect(page).toHaveURL(devicesUrl);
+    await expect(page.getByRole("dialog").getByRole("link", { name: /ZG Reception Kiosk/ })).toBeVisible();
+
+    // Opened by its link (no earlier page in this tab): closing still lands on its location's devices.
+    await page.goto(deviceUrl);
+    await expect(page.getByRole("dialog").getByRole("heading", { name: "ZG Reception Kiosk" })).toBeVisible();
+    await page.keyboard.press("Escape");
     await expect(page).toHaveURL(devicesUrl);
     await expect(page.getByRole("dialog").getByRole("link", { name: /ZG Reception Kiosk/ })).toBeVisible();
   });

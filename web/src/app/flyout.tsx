@@ -1,5 +1,5 @@
 import { PanelRightIcon } from "lucide-react";
-import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -17,16 +17,33 @@ const actionTitles: Record<string, MessageKey> = {
   addDeviceRunner: "flyout.action.addDeviceRunner",
 };
 
-/** Where closing goes: the page we came from (history state `from`), else the list. */
-export function flyoutBackTarget(pathname: string, state: unknown): string {
+/**
+ * Where closing goes (devices.md §2 Flyout): the page we came from (history state `from`), else
+ * the panel's own fallback (a device opened by link under /locations: its location's device
+ * list), else the list route.
+ */
+export function flyoutBackTarget(pathname: string, state: unknown, fallback?: string | null): string {
   if (typeof state === "object" && state !== null && "from" in state) {
     const from = state.from;
     if (typeof from === "string" && from.startsWith("/")) return from;
   }
+  if (fallback?.startsWith("/")) return fallback;
   return `/${pathname.split("/")[1] ?? ""}`;
 }
 
 const FlyoutCloseContext = createContext<() => void>(() => {});
+type Fallback = { at: string; path: string | null };
+const FlyoutFallbackContext = createContext<(fallback: Fallback) => void>(() => {});
+
+/**
+ * A panel's fallback for closing when no earlier page is known (see flyoutBackTarget). Kept with
+ * the path it was set at, not cleared on unmount: the close handler runs after the panel is gone.
+ */
+export function useFlyoutFallback(path: string | null) {
+  const setFallback = useContext(FlyoutFallbackContext);
+  const { pathname } = useLocation();
+  useEffect(() => setFallback({ at: pathname, path }), [setFallback, pathname, path]);
+}
 
 /** Closes the flyout (with its exit animation), then goes back like the close button does. */
 export function useFlyoutClose() {
@@ -48,6 +65,10 @@ export function FlyoutSheet({ children }: { children: ReactNode }) {
   // Radix also reports "close auto focus" when the sheet unmounts because the route moved
   // on (e.g. to another flyout): only a close by the user navigates back.
   const closedByUser = useRef(false);
+  const fallback = useRef<Fallback | null>(null);
+  const setFallback = useCallback((next: Fallback) => {
+    fallback.current = next;
+  }, []);
   const close = useCallback(() => {
     closedByUser.current = true;
     setClosedAt(location.pathname);
@@ -68,10 +89,15 @@ export function FlyoutSheet({ children }: { children: ReactNode }) {
         }}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
-          if (closedByUser.current) navigate(flyoutBackTarget(location.pathname, location.state));
+          if (closedByUser.current) {
+            const own = fallback.current?.at === location.pathname ? fallback.current.path : null;
+            navigate(flyoutBackTarget(location.pathname, location.state, own));
+          }
         }}
       >
-        <FlyoutCloseContext value={close}>{children}</FlyoutCloseContext>
+        <FlyoutFallbackContext value={setFallback}>
+          <FlyoutCloseContext value={close}>{children}</FlyoutCloseContext>
+        </FlyoutFallbackContext>
       </SheetContent>
     </Sheet>
   );

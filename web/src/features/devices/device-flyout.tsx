@@ -21,7 +21,7 @@ export function DeviceFlyout() {
       ) : kind === "device" && uuid && space && action === "view" ? (
         <DeviceViewPanel space={space} uuid={uuid} tab={isDeviceTab(tab) ? tab : "general"} section={section} />
       ) : kind === "camera" && uuid && space && action === "view" ? (
-        <CameraInfoPanel space={space} uuid={uuid} />
+        <CameraInfoPanel space={space} uuid={uuid} section={section} />
       ) : kind === "device" && uuid && space && action === "edit" ? (
         <EditDevicePanel space={space} uuid={uuid} section={section} />
       ) : (

@@ -1,8 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { LoaderCircleIcon, SearchXIcon, TriangleAlertIcon } from "lucide-react";
+import { useFlyoutFallback } from "@/app/flyout";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SheetBody, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
+import { locationViewPath } from "@/features/locations/paths";
 import { usePermissions } from "@/features/space/use-permissions";
 import { showAlert } from "@/lib/alerts";
 import { ApiError } from "@/lib/api";
@@ -20,12 +22,15 @@ import { cameraQueries } from "./queries";
  * settings). The snapshot and Connect "do nothing yet": the server has no snapshot or
  * connection-test call, so Connect validates the form and then says so instead of pretending.
  */
-export function CameraInfoPanel({ space, uuid }: { space: string; uuid: string }) {
+export function CameraInfoPanel({ space, uuid, section }: { space: string; uuid: string; section: string }) {
   const t = useT();
   const { canWrite } = usePermissions();
   const camera = useQuery(cameraQueries.detail(space, uuid));
   useDeviceRoom(space, uuid);
   const data = camera.data;
+  // Opened by link under /locations (no earlier page): closing goes to its location's device list.
+  const locationUuid = section === "locations" ? data?.location_uuid : null;
+  useFlyoutFallback(locationUuid ? locationViewPath(locationUuid, "devices") : null);
 
   if (camera.isPending)
     return (

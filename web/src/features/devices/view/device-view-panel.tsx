@@ -11,11 +11,12 @@ import {
   TriangleAlertIcon,
 } from "lucide-react";
 import { useLocation, useNavigate } from "react-router";
-import { useFlyoutClose } from "@/app/flyout";
+import { useFlyoutClose, useFlyoutFallback } from "@/app/flyout";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SheetBody, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { TabLinks } from "@/components/ui/tabs";
+import { locationViewPath } from "@/features/locations/paths";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { usePermissions } from "@/features/space/use-permissions";
 import { ApiError } from "@/lib/api";
@@ -55,6 +56,9 @@ export function DeviceViewPanel({ space, uuid, tab, section }: DeviceViewPanelPr
   const data = device.data;
   // The device's live room while its flyout is open (presence, command progress).
   useDeviceRoom(space || current.space_uuid, uuid);
+  // Opened by link under /locations (no earlier page): closing goes to its location's device list.
+  const locationUuid = section === "locations" ? data?.location_uuid : null;
+  useFlyoutFallback(locationUuid ? locationViewPath(locationUuid, "devices") : null);
 
   if (device.isPending)
     return (
