@@ -266,3 +266,20 @@ test.describe("Camera info and closing from a location", () => {
     await expect(page.getByRole("dialog").getByRole("link", { name: /ZG Reception Kiosk/ })).toBeVisible();
   });
 });
+
+test("a device in demo mode shows the Demo mode chip in its flyout header; others do not", async ({ page }) => {
+  await signIn(page);
+  const search = page.getByLabel("Search by name, description, machine id or uuid");
+  const list = page.getByRole("list", { name: "Devices" });
+  await search.fill("PU Test Kiosk");
+  await list.getByRole("link", { name: /PU Test Kiosk/ }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "PU Test Kiosk" })).toBeVisible();
+  await expect(dialog.getByText("Demo mode", { exact: true })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(/\/devices$/);
+  await search.fill("ZG Reception Kiosk");
+  await list.getByRole("link", { name: /ZG Reception Kiosk/ }).click();
+  await expect(dialog.getByRole("heading", { name: "ZG Reception Kiosk" })).toBeVisible();
+  await expect(dialog.getByText("Demo mode", { exact: true })).toHaveCount(0);
+});
