@@ -175,6 +175,7 @@ async function commandRun(origin: string, token: string, devices: string[], kind
   const samples: number[] = [];
   const failures = new Map<number, number>();
   let next = 0;
+  const closesBefore = closes;
   const t0 = performance.now();
   const worker = async () => {
     while (next < COMMANDS) {
@@ -190,7 +191,7 @@ async function commandRun(origin: string, token: string, devices: string[], kind
   const wall = (performance.now() - t0) / 1000;
   samples.sort((a, b) => a - b);
   const errs = [...failures].map(([s, n]) => `${n}×${s}`).join(", ") || "0";
-  return `| ${kind.label} | ${concurrency} | ${samples.length} | ${f1(percentile(samples, 0.5))} | ${f1(percentile(samples, 0.95))} | ${f1(percentile(samples, 0.99))} | ${f1(samples[samples.length - 1])} | ${f1(samples.length / wall)} | ${errs} |`;
+  return `| ${kind.label} | ${concurrency} | ${samples.length} | ${f1(percentile(samples, 0.5))} | ${f1(percentile(samples, 0.95))} | ${f1(percentile(samples, 0.99))} | ${f1(samples[samples.length - 1])} | ${f1(samples.length / wall)} | ${errs} | ${closes - closesBefore} |`;
 }
 
 /** Machine-wide CPU jiffies from /proc/stat: user+nice+system+irq+softirq, iowait, idle. */
@@ -349,8 +350,10 @@ async function run() {
 
     // 3. Command round trips.
     const ids = devices.map((d) => d.uuid);
-    say("| command (random device) | concurrency | n | p50 ms | p95 ms | p99 ms | max ms | commands/s | non-2xx |");
-    say("|---|---|---|---|---|---|---|---|---|");
+    say(
+      "| command (random device) | concurrency | n | p50 ms | p95 ms | p99 ms | max ms | commands/s | non-2xx | agent sockets closed |",
+    );
+    say("|---|---|---|---|---|---|---|---|---|---|");
     for (const kind of COMMAND_KINDS) {
       for (let i = 0; i < 10; i++) await api(origin, token, kind.method, kind.path(ids[i % ids.length]), kind.body);
       for (const concurrency of [1, 10]) say(await commandRun(origin, token, ids, kind, concurrency));

@@ -40,13 +40,16 @@ export async function startServer(port: number, persistDir: string): Promise<{ o
  * `wrangler dev` on a frozen copy of the Worker: `wrangler deploy --dry-run` bundles it into
  * `work/bundle`, and a generated config (the project's, with absolute paths) runs that bundle with
  * `--no-bundle`. Plain `wrangler dev` watches the sources and restarts workerd — closing every
- * socket — whenever anyone edits a file in this shared checkout; a frozen bundle does not.
+ * socket — whenever anyone edits a file in this shared checkout; a frozen bundle (and assets of
+ * the bench's own) does not.
  */
 export async function startFrozenServer(
   port: number,
   work: string,
   persistDir: string,
-  assets = join(ROOT, "web", "dist"),
+  /** Static assets; by default an empty folder of the bench's own (wrangler also reloads when
+   *  the assets change, e.g. when someone rebuilds web/dist). */
+  assets = join(work, "assets"),
 ): Promise<{ origin: string; server: ChildProcess }> {
   const bundle = join(work, "bundle");
   runTool("wrangler", ["deploy", "--dry-run", "--outdir", bundle], { quiet: true });
