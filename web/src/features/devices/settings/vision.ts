@@ -1,39 +1,14 @@
-import type { VISION_STATES } from "@contracts/device";
 import type { CommandStatus } from "@party/protocol";
 
-/**
- * The vision state machine of devices.md §4, as the console applies it (the same transitions
- * as the server's party/vision.ts): a toggle sets *_requested at once, the agent's "message
- * received" moves it to *_pending, success ends in disabled (from disable_pending) or enabled,
- * an error returns to the previous state, or disabled when none is given.
- */
-export type VisionState = (typeof VISION_STATES)[number];
-export type VisionEvent =
-  | { type: "toggle"; enabled: boolean }
-  | { type: "received" }
-  | { type: "success" }
-  | { type: "error"; previous?: VisionState | null };
+// The transitions are the server's (party/vision.ts, devices.md §4); the console adds how each
+// state looks and behaves.
+import { nextVision, type VisionEvent, type VisionState } from "@party/vision";
+
+export { nextVision, type VisionEvent, type VisionState };
 
 export const isVisionStable = (state: VisionState) => state === "enabled" || state === "disabled";
 export const isVisionRequested = (state: VisionState) => state === "enable_requested" || state === "disable_requested";
 export const isVisionPending = (state: VisionState) => state === "enable_pending" || state === "disable_pending";
-
-/** The next state, or null when the event is not allowed (a toggle while a change is under way). */
-export function nextVision(state: VisionState, event: VisionEvent): VisionState | null {
-  switch (event.type) {
-    case "toggle":
-      if (!isVisionStable(state)) return null;
-      return event.enabled ? "enable_requested" : "disable_requested";
-    case "received":
-      if (state === "enable_requested") return "enable_pending";
-      if (state === "disable_requested") return "disable_pending";
-      return state;
-    case "success":
-      return state === "disable_pending" ? "disabled" : "enabled";
-    case "error":
-      return event.previous ?? "disabled";
-  }
-}
 
 /** The event a commandUpdate of a set-vision command means (null: nothing changes). */
 export function visionEventOf(status: CommandStatus, previous: VisionState | null): VisionEvent | null {
