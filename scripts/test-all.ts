@@ -15,6 +15,7 @@ const step = (name: string, fn: () => void) => {
 
 step("Browser: Debian chromium", ensureChromium);
 step("Worker and room tests (workerd)", () => runTool("vitest", ["run", "--config", "tests/vitest.config.ts"]));
+step("Agent unit tests", () => runTool("vitest", ["run", "--config", "agent/vitest.config.ts"]));
 step("Web unit tests", () => runTool("vitest", ["run", "--config", "web/vitest.config.ts"]));
 step("Web build", () => runTool("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]));
 step("End-to-end tests (Playwright + Chromium)", () =>

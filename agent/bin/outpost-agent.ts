@@ -2,14 +2,17 @@
 /**
  * outpost-agent: the device agent.
  *   outpost-agent enroll --server URL --code CODE [--config PATH]
+ *   outpost-agent register --server URL [--config PATH]   (no code: show a QR code, wait to be claimed)
  *   outpost-agent run [--config PATH] [--allow-power] [--screenshot-file F | --screenshot-command CMD]
  *                     [--rssh-relay user@host] [--rssh-port N] [--vnc-url URL] [--headless-vnc-url URL]
  */
 import { parseArgs } from "node:util";
 import { type AgentConfig, defaultConfigPath, loadConfig, roomUrl, saveConfig } from "../config.ts";
 import { createExecutor } from "../providers/index.ts";
+import { registerUnclaimed } from "../register.ts";
 import { AgentSession } from "../session.ts";
 import { readInventory, readTelemetry } from "../system.ts";
+import { renderTerminalQr } from "../terminal-qr.ts";
 
 const log = (line: string) => console.log(`${new Date().toISOString()} ${line}`);
 
@@ -26,6 +29,7 @@ const { positionals, values } = parseArgs({
     "rssh-port": { type: "string" },
     "vnc-url": { type: "string" },
     "headless-vnc-url": { type: "string" },
+    "poll-interval": { type: "string" },
     help: { type: "boolean", short: "h", default: false },
   },
 });
@@ -33,6 +37,7 @@ const { positionals, values } = parseArgs({
 const configPath = values.config ?? defaultConfigPath();
 const usage = `usage:
   outpost-agent enroll --server URL --code CODE [--config PATH]
+  outpost-agent register --server URL [--config PATH] [--poll-interval SECONDS]
   outpost-agent run [--config PATH] [--allow-power] [--screenshot-file FILE | --screenshot-command CMD]
                     [--rssh-relay user@host] [--rssh-port N] [--vnc-url URL] [--headless-vnc-url URL]`;
 
@@ -55,6 +60,36 @@ async function enroll() {
     credential: body.credential,
   });
   log(`enrolled as device ${body.device_uuid}; configuration saved to ${configPath}`);
+}
+
+async function register() {
+  if (!values.server) throw new Error(`register needs --server\n${usage}`);
+  const color = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
+  const seconds = Number(values["poll-interval"] ?? 5);
+  if (!(seconds >= 1)) throw new Error("--poll-interval is a number of seconds, at least 1");
+  const config = await registerUnclaimed({
+    server: values.server,
+    configPath,
+    pollMs: seconds * 1000,
+    machine: () => readInventory().catch(() => ({ machine_id: null, inventory: {} })),
+    saveConfig,
+    log,
+    show: ({ unclaimed_device_uuid, expires_at }) => {
+      console.log(
+        [
+          "",
+          "This device is not installed yet. In the Outpost console, open the device to install,",
+          "choose Scan QR on a phone or tablet and point it at this code:",
+          "",
+          renderTerminalQr(unclaimed_device_uuid, { color }),
+          "",
+          `unclaimed device ${unclaimed_device_uuid} (valid until ${expires_at}); waiting to be claimed…`,
+          "",
+        ].join("\n"),
+      );
+    },
+  });
+  log(`claimed as device ${config.device_uuid}; configuration saved to ${configPath}`);
 }
 
 function run() {
@@ -87,6 +122,7 @@ try {
   const [command] = positionals;
   if (values.help || !command) console.log(usage);
   else if (command === "enroll") await enroll();
+  else if (command === "register") await register();
   else if (command === "run") run();
   else throw new Error(`unknown command ${command}\n${usage}`);
 } catch (error) {

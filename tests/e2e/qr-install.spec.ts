@@ -1,9 +1,14 @@
-import { writeFileSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, expect, type Page, test } from "@playwright/test";
-import qrcode from "qrcode-generator";
+import { fileURLToPath } from "node:url";
+import { chromium, expect, test } from "@playwright/test";
+import { parseTerminalQr, qrModules } from "../../agent/terminal-qr.ts";
 import { ARTIFACTS, signIn } from "./support.ts";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const AGENT = "agent/bin/outpost-agent.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -72,24 +77,21 @@ test.describe("Scan QR on a phone", () => {
 });
 
 /**
- * A Y4M clip (what Chromium's --use-file-for-fake-video-capture plays in a loop) of a QR code
- * carrying `text`, black modules on white with a quiet zone, centred in a 640×480 frame.
+ * A Y4M clip (what Chromium's --use-file-for-fake-video-capture plays in a loop) of QR modules
+ * centred in a 640×480 frame: black on white, or as a dark terminal shows it (light on dark).
  */
-function qrClip(text: string, width = 640, height = 480): Buffer {
-  const qr = qrcode(0, "M");
-  qr.addData(text);
-  qr.make();
-  const modules = qr.getModuleCount() + 8; // 4 modules of quiet zone each side
-  const scale = Math.floor((Math.min(width, height) * 0.8) / modules);
-  const left = Math.floor((width - modules * scale) / 2);
-  const top = Math.floor((height - modules * scale) / 2);
-  const luma = Buffer.alloc(width * height, 255);
-  for (let row = 0; row < modules - 8; row++)
-    for (let col = 0; col < modules - 8; col++) {
-      if (!qr.isDark(row, col)) continue;
+function qrClip(modules: boolean[][], { dark = false } = {}, width = 640, height = 480): Buffer {
+  const scale = Math.floor((Math.min(width, height) * 0.8) / modules.length);
+  const left = Math.floor((width - modules[0].length * scale) / 2);
+  const top = Math.floor((height - modules.length * scale) / 2);
+  const [ground, ink] = dark ? [24, 220] : [255, 0];
+  const luma = Buffer.alloc(width * height, ground);
+  for (const [y, row] of modules.entries())
+    for (const [x, isInk] of row.entries()) {
+      if (!isInk) continue;
       for (let dy = 0; dy < scale; dy++) {
-        const start = (top + (row + 4) * scale + dy) * width + left + (col + 4) * scale;
-        luma.fill(0, start, start + scale);
+        const start = (top + y * scale + dy) * width + left + x * scale;
+        luma.fill(ink, start, start + scale);
       }
     }
   const chroma = Buffer.alloc(width * height * 0.5, 128);
@@ -98,15 +100,14 @@ function qrClip(text: string, width = 640, height = 480): Buffer {
 }
 
 /** The signed-in page's bearer token (the console keeps its session in localStorage). */
-async function bearer(page: Page) {
+async function bearer(page: import("@playwright/test").Page) {
   const session = await page.evaluate(() => localStorage.getItem("outpost.session"));
   return { Authorization: `Bearer ${JSON.parse(session ?? "{}").access_token}` };
 }
 
-test("a phone's camera reads the QR of an unclaimed device and installs it", async ({ page, baseURL }) => {
+test("a phone's camera reads the QR code a waiting agent prints and installs the device", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
-  // Setup through the API: a new runner device, and an agent's unclaimed registration (as the
-  // agent makes it: POST /api/agent/unclaimed/), whose uuid the QR carries.
+  // A new runner device to install (through the API: the add form has its own test).
   await openSpareUnit(page);
   const space = new URL(page.url()).pathname.split("/")[4] ?? "";
   const auth = await bearer(page);
@@ -119,16 +120,35 @@ test("a phone's camera reads the QR of an unclaimed device and installs it", asy
   const added = await page.request.post(`/api/space/${space}/device/add/`, { headers: auth, data: { name, location } });
   expect(added.status()).toBeLessThan(300);
   const device = (await added.json()).uuid as string;
-  const registered = await page.request.post("/api/agent/unclaimed/", {
-    data: { machine_id: `qr-${name}`, inventory: { device_type: "raspberry_pi" } },
-  });
-  expect(registered.status()).toBe(201);
-  const { unclaimed_device_uuid: unclaimed, secret } = await registered.json();
 
-  // First a QR that is not ours (a web address), then the device's: Chromium reads the clip
+  // A real agent without a code: `outpost-agent register` prints its QR code and waits.
+  const config = join(mkdtempSync(join(tmpdir(), "outpost-register-")), "config.json");
+  let output = "";
+  const agent: ChildProcess = spawn(
+    process.execPath,
+    [AGENT, "register", "--server", baseURL ?? "", "--config", config, "--poll-interval", "1"],
+    { cwd: ROOT },
+  );
+  agent.stdout?.on("data", (chunk) => {
+    output += String(chunk);
+  });
+  agent.stderr?.on("data", (chunk) => {
+    output += String(chunk);
+  });
+  const exited = new Promise<number | null>((resolve) => agent.on("exit", resolve));
+  await expect.poll(() => output, { timeout: 30_000 }).toContain("waiting to be claimed");
+  const unclaimed = /unclaimed device ([0-9a-f-]{36})/.exec(output)?.[1] ?? "";
+  const drawn = output
+    .split("\n")
+    .filter((line) => /^[█▀▄ ]{21,}$/.test(line))
+    .join("\n");
+  // What the terminal shows is the uuid's QR code (read back module by module).
+  expect(parseTerminalQr(drawn).slice(0, qrModules(unclaimed).length)).toEqual(qrModules(unclaimed));
+
+  // First a QR that is not ours (a web address), then the agent's: Chromium reads the clip
   // each time the camera starts, so the file is rewritten between the two scans.
   const clip = join(tmpdir(), `outpost-qr-${Date.now()}.y4m`);
-  writeFileSync(clip, qrClip("https://example.com/menu"));
+  writeFileSync(clip, qrClip(qrModules("https://example.com/menu")));
   // A phone whose back camera sees that QR: Chromium with the clip as its fake camera.
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -177,22 +197,22 @@ test("a phone's camera reads the QR of an unclaimed device and installs it", asy
       );
     await expect.poll(liveTracks).toBe(0);
 
-    writeFileSync(clip, qrClip(unclaimed));
+    // The agent's terminal as a phone camera sees it on a dark terminal: light modules on dark.
+    writeFileSync(clip, qrClip(parseTerminalQr(drawn), { dark: true }));
     await dialog.getByRole("button", { name: "Scan QR" }).click();
     await expect(mobile.getByText("Code valid. Device will install in a few moments.")).toBeVisible({
       timeout: 20_000,
     });
     await expect(mobile.getByTestId("qr-scan")).toHaveCount(0);
-    // The claim is stored: the device waits for its agent, then the agent collects its credential.
-    const detail = async () =>
-      (await page.request.get(`/api/space/${space}/device/${device}/`, { headers: auth })).json();
-    await expect.poll(async () => (await detail()).connected_status).toBe("installation_pending");
-    const enrolled = await page.request.post("/api/agent/enroll/", {
-      data: { unclaimed_device_uuid: unclaimed, secret, machine_id: `qr-${name}` },
-    });
-    expect(enrolled.status()).toBe(200);
-    await expect.poll(async () => (await detail()).connected_status).toBe("connected");
+    // The waiting agent collects its credential by itself, saves it owner-only and says so.
+    expect(await exited, output).toBe(0);
+    expect(output).toContain(`claimed as device ${device}`);
+    expect(statSync(config).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(config, "utf8"))).toMatchObject({ device_uuid: device, server: baseURL });
+    const detail = await page.request.get(`/api/space/${space}/device/${device}/`, { headers: auth });
+    expect((await detail.json()).connected_status).toBe("connected");
   } finally {
+    agent.kill();
     await browser.close();
   }
 });

@@ -28,7 +28,8 @@ function jsQrReader(): Reader {
     canvas.height = video.videoHeight;
     context.drawImage(video, 0, 0);
     const frame = context.getImageData(0, 0, canvas.width, canvas.height);
-    return jsQR(frame.data, frame.width, frame.height, { inversionAttempts: "dontInvert" })?.data ?? null;
+    // Both ways: an agent's code drawn in a dark terminal shows light modules on dark.
+    return jsQR(frame.data, frame.width, frame.height, { inversionAttempts: "attemptBoth" })?.data ?? null;
   };
 }
 
