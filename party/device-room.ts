@@ -8,7 +8,14 @@ import {
   recordTelemetry,
   recordVisionReceived,
 } from "./device-records.ts";
-import { initialPresence, nextCheckAt, nextPresence, type PresenceEvent, type PresenceState } from "./presence.ts";
+import {
+  initialPresence,
+  nextCheckAt,
+  nextPresence,
+  type PresenceEvent,
+  type PresenceState,
+  restorePresence,
+} from "./presence.ts";
 import type { Principal } from "./principal.ts";
 import type { ClientMessage, CommandAction, Presence, ServerMessage, Telemetry } from "./protocol.ts";
 import { type ConnState, OutpostRoom } from "./room.ts";
@@ -69,7 +76,9 @@ export class DeviceRoom extends OutpostRoom {
     this.history = new TelemetryHistory(sql);
     const saved = this.kvGet<{ presence: PresenceState; flushed: number }>("state");
     if (saved) {
-      this.presence = saved.presence;
+      // Saved on transitions only: the agent's socket knows its latest heartbeat.
+      const heard = [...this.getConnections<ConnState>("agent")].map((c) => c.state?.heard);
+      this.presence = restorePresence(saved.presence, heard);
       this.telemetryFlushedAt = saved.flushed;
     }
   }
@@ -136,10 +145,10 @@ export class DeviceRoom extends OutpostRoom {
     if (connection.state?.principal.kind !== "device") return;
     switch (message.type) {
       case "heartbeat":
-        await this.step({ type: "heartbeat" });
+        await this.step({ type: "heartbeat" }, connection);
         return;
       case "hello":
-        await this.step({ type: "heartbeat" });
+        await this.step({ type: "heartbeat" }, connection);
         await recordInventory(this.env, this.name, message).catch((e: unknown) => console.error("inventory", e));
         return;
       case "telemetry":
@@ -175,13 +184,18 @@ export class DeviceRoom extends OutpostRoom {
     await recordTelemetry(this.env, this.name, telemetry, now).catch((e: unknown) => console.error("telemetry", e));
   }
 
-  /** Applies a presence event: keeps the state, re-arms the alarm, writes D1 once per transition. */
-  private async step(event: PresenceEvent) {
+  /**
+   * Applies a presence event: keeps the state, re-arms the alarm, writes D1 once per transition.
+   * A heartbeat that changes nothing but the time is kept on the agent's socket, not in storage
+   * (restorePresence reads it back after hibernation): heartbeats cost no database write.
+   */
+  private async step(event: PresenceEvent, from?: Connection<ConnState>) {
     const now = Date.now();
     const before = this.presence;
     const { state, transition } = nextPresence(before, event, now);
     this.presence = state;
-    this.save();
+    if (event.type === "heartbeat" && !transition && from?.state) from.setState({ ...from.state, heard: now });
+    else if (transition || event.type !== "check") this.save();
     const check = nextCheckAt(state);
     if (check !== null && (transition === "online" || event.type === "check")) {
       await this.ctx.storage.setAlarm(check);

@@ -57,6 +57,17 @@ export function nextPresence(state: PresenceState, event: PresenceEvent, now: nu
 export const isStale = (state: PresenceState, now: number) =>
   state.last_heartbeat === null || now - state.last_heartbeat >= OFFLINE_AFTER_MS;
 
+/**
+ * Presence after the room wakes from hibernation: the saved state is written on transitions
+ * only, so it may be older than the agent's last heartbeat, which the agent's socket carries
+ * (`heard`, kept with the connection, not in storage). Takes the newest of both.
+ */
+export function restorePresence(saved: PresenceState, heard: (number | undefined)[]): PresenceState {
+  const latest = Math.max(0, ...heard.filter((t): t is number => typeof t === "number"));
+  if (!saved.online || latest <= (saved.last_heartbeat ?? 0)) return saved;
+  return { ...saved, last_heartbeat: latest, last_seen: latest };
+}
+
 /** When the room must look again for missed heartbeats (null while offline). */
 export const nextCheckAt = (state: PresenceState): number | null =>
   state.online ? (state.last_heartbeat ?? 0) + OFFLINE_AFTER_MS : null;

@@ -3,7 +3,11 @@ import type { Env } from "../worker/env.ts";
 import { type Principal, principalFrom } from "./principal.ts";
 import { ClientMessage, RoomEvent, type ServerMessage } from "./protocol.ts";
 
-export type ConnState = { principal: Principal };
+/**
+ * Kept with each socket (it survives hibernation without a storage write). `heard`: an agent's
+ * last heartbeat (ms), so a heartbeat costs no database write.
+ */
+export type ConnState = { principal: Principal; heard?: number };
 
 /**
  * What every Outpost room shares: hibernation, the principal kept on each connection (it

@@ -99,6 +99,39 @@ describe("DeviceRoom presence", () => {
     space.ws?.close();
   });
 
+  it("a heartbeat is kept on the agent's socket, not written to the room's storage or D1", async () => {
+    const { device, credential } = await connectedDevice();
+    const watcher = await join(`/parties/device/${device.uuid}`, credential);
+    await until(() => watcher.messages.some((m) => m.type === "welcome"));
+    const room = await getServerByName(env.Device, device.uuid);
+    await expect.poll(async () => (await room.presenceState()).online).toBe(true);
+    const saved = () =>
+      runInDurableObject(
+        room,
+        (_instance, state) =>
+          state.storage.sql.exec<{ value: string }>("SELECT value FROM kv WHERE key = 'state'").one().value,
+      );
+    const before = await saved();
+    const row = await deviceRow(device.uuid);
+    const firstSeen = (await room.presenceState()).last_seen;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let i = 0; i < 3; i++) watcher.ws?.send(JSON.stringify({ type: "heartbeat" }));
+    await expect.poll(async () => (await room.presenceState()).last_seen).not.toBe(firstSeen);
+    // The room knows the newer heartbeat (its socket carries it across hibernation)…
+    const heard = await runInDurableObject(room, (instance) =>
+      [
+        ...(
+          instance as unknown as { getConnections: (tag: string) => Iterable<{ state: { heard?: number } }> }
+        ).getConnections("agent"),
+      ].map((c) => c.state.heard),
+    );
+    expect(heard[0]).toBe(Date.parse((await room.presenceState()).last_seen ?? ""));
+    // …but neither its storage nor the device row changed.
+    expect(await saved()).toBe(before);
+    expect(await deviceRow(device.uuid)).toEqual(row);
+    watcher.ws?.close();
+  });
+
   it("stores the hello's inventory on the device", async () => {
     const { device, credential } = await connectedDevice();
     const agent = await join(`/parties/device/${device.uuid}`, credential);

@@ -5,6 +5,7 @@ import {
   nextPresence,
   OFFLINE_AFTER_MS,
   onlineSecondsPerDay,
+  restorePresence,
 } from "../../party/presence.ts";
 
 const T0 = Date.parse("2026-11-22T10:00:00Z");
@@ -46,5 +47,23 @@ describe("presence", () => {
       { day: "2026-11-22", seconds: 60 },
     ]);
     expect(onlineSecondsPerDay(from, from)).toEqual([]);
+  });
+
+  it("after hibernation takes the agent socket's newer heartbeat over the saved one", () => {
+    const saved = nextPresence(initialPresence(), { type: "connect" }, T0).state;
+    const restored = restorePresence(saved, [T0 + 60_000, undefined]);
+    expect(restored).toMatchObject({
+      online: true,
+      online_since: T0,
+      last_seen: T0 + 60_000,
+      last_heartbeat: T0 + 60_000,
+    });
+    // The alarm then looks 90 s after that heartbeat, not after the saved one.
+    expect(nextCheckAt(restored)).toBe(T0 + 60_000 + OFFLINE_AFTER_MS);
+    // Nothing newer, no socket, or offline: the saved state stands.
+    expect(restorePresence(saved, [T0 - 1])).toBe(saved);
+    expect(restorePresence(saved, [])).toBe(saved);
+    const offline = nextPresence(saved, { type: "disconnect", agentsLeft: 0 }, T0 + 5_000).state;
+    expect(restorePresence(offline, [T0 + 60_000])).toBe(offline);
   });
 });
