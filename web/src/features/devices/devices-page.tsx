@@ -44,6 +44,7 @@ export function DevicesPage() {
           onChange={filters.update}
           onReset={filters.reset}
           total={list.data?.pages[0]?.objects_count}
+          optionsEnabled={!list.isPending}
         />
       </div>
       <div className="px-6 pt-4 pb-24">

@@ -10,14 +10,16 @@ type DeviceToolbarProps = {
   onChange: (patch: Partial<DeviceFilterState>) => void;
   onReset: () => void;
   total: number | undefined;
+  /** Load the filters' choices (after the list's first page). */
+  optionsEnabled: boolean;
 };
 
 const flag = (value: string) => (value === "true" || value === "false" ? value : "");
 
 /** The filter panel of the device list: search, location, type, status, online, enabled, tag; sort. */
-export function DeviceToolbar({ state, onChange, onReset, total }: DeviceToolbarProps) {
+export function DeviceToolbar({ state, onChange, onReset, total, optionsEnabled }: DeviceToolbarProps) {
   const t = useT();
-  const options = useDeviceFilterOptions();
+  const options = useDeviceFilterOptions({ enabled: optionsEnabled });
   const combo = { searchLabel: t("common.search"), emptyText: t("common.noMatches"), className: "w-40" };
   return (
     <ListToolbar

@@ -7,13 +7,17 @@ import { useT } from "@/lib/i18n";
 import { connectedLabel } from "../device-status";
 import { deviceReferenceQueries } from "../queries";
 
-/** The choices of the device filters, each led by an "All …" choice. */
-export function useDeviceFilterOptions() {
+/**
+ * The choices of the device filters, each led by an "All …" choice. Loaded once `enabled`: the
+ * device list passes it after its first page, which must not queue behind them (D1 answers one
+ * query at a time, and the location options with their device totals cost ~10× a device page).
+ */
+export function useDeviceFilterOptions({ enabled }: { enabled: boolean }) {
   const t = useT();
   const { space } = useCurrentSpace();
-  const locations = useQuery(locationQueries.options(space.space_uuid));
-  const types = useQuery(deviceReferenceQueries.types(space.space_uuid));
-  const tags = useQuery(tagQueries.list(space.space_uuid));
+  const locations = useQuery({ ...locationQueries.options(space.space_uuid), enabled });
+  const types = useQuery({ ...deviceReferenceQueries.types(space.space_uuid), enabled });
+  const tags = useQuery({ ...tagQueries.list(space.space_uuid), enabled });
   const all = (label: string): ComboOption => ({ value: "", label });
   return {
     locations: [
