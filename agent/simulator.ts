@@ -6,19 +6,27 @@
  *   node agent/simulator.ts --server http://localhost:8787 [--devices N] [--devices-json .outpost/devices.json]
  *                           [--no-flaky] [--fast]   (--fast: heartbeats 5 s, telemetry 10 s)
  *                           [--instant]   (every command answered at once and successfully: benchmarks)
+ *                           [--space UUID] [--email E --password P]
+ *
+ * The seeded devices come first (their credentials in --devices-json). When --devices asks for
+ * more, the rest are provisioned through the public API as an operator would (sign in as
+ * --email, default the demo admin; add a runner device; reset its code; enrol) and kept in
+ * .outpost/simulated-devices.json for the next run.
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { Command, Telemetry } from "../party/protocol.ts";
+import { DEMO_PASSWORD, DEMO_SPACE_UUID, DEMO_USERS } from "../scripts/demo-data.ts";
 import { roomUrl } from "./config.ts";
 import { cpuStatus, ramStatus, storageStatus } from "./health.ts";
 import { AgentSession, type CommandReply, type Machine } from "./session.ts";
+import { provisionDevices, type SimAccess } from "./sim-fleet.ts";
 
 /** A tiny valid JPEG (8×8 grey) that stands in for a screen. */
 export const SAMPLE_JPEG =
   "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAAA//EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AN//Z";
 
-type Access = { uuid: string; name: string; space_uuid: string; credential: string | null };
+type Access = SimAccess;
 
 /** Deterministic per-device randomness, so a device keeps its character across restarts. */
 function rng(seed: string) {
@@ -34,6 +42,44 @@ function rng(seed: string) {
 
 const GB = 1024 ** 3;
 
+type Platform = {
+  device_type: "linux" | "windows" | "raspberry_pi" | "android_tv";
+  os: [name: string, version: string, arch: string];
+  cpu: string;
+};
+const PLATFORMS: [weight: number, Platform][] = [
+  [0.45, { device_type: "linux", os: ["Debian GNU/Linux", "12", "x64"], cpu: "Intel Celeron J4125" }],
+  [0.2, { device_type: "windows", os: ["Windows 11 IoT Enterprise", "24H2", "x64"], cpu: "Intel Core i3-1215U" }],
+  [0.25, { device_type: "raspberry_pi", os: ["Raspberry Pi OS", "12", "arm64"], cpu: "Cortex-A76 (BCM2712)" }],
+  [0.1, { device_type: "android_tv", os: ["Android TV", "12", "arm64"], cpu: "Amlogic S905X4" }],
+];
+
+/** The platform of a simulated device, fixed by its uuid (also what it enrols as). */
+export function simPlatform(uuid: string): Platform {
+  let pick = rng(`${uuid}/platform`)();
+  for (const [weight, platform] of PLATFORMS) {
+    if (pick < weight) return platform;
+    pick -= weight;
+  }
+  return PLATFORMS[0][1];
+}
+
+/** What a kiosk, POS or signage player has attached: a few of these, fixed by its uuid. */
+const PERIPHERALS = [
+  { name: "Bill Acceptor", type: "money-acceptor" },
+  { name: "Coin Acceptor", type: "money-acceptor" },
+  { name: "Card Reader", type: "card-reader" },
+  { name: "Receipt Printer", type: "printer" },
+  { name: "Barcode Scanner", type: "barcode-scanner" },
+  { name: "USB Camera", type: "camera" },
+  { name: "Touch Display", type: "display" },
+];
+export function simPeripherals(uuid: string): { name: string; type: string; flaky: number }[] {
+  const rand = rng(`${uuid}/peripherals`);
+  const chosen = PERIPHERALS.filter(() => rand() < 0.45);
+  return (chosen.length ? chosen : [PERIPHERALS[0]]).map((p) => ({ ...p, flaky: rand() }));
+}
+
 /** A simulated machine: its character (load, fullness) is fixed by its uuid; values drift. */
 export function virtualMachine(device: Access, log: (line: string) => void, opts: { instant?: boolean } = {}): Machine {
   const rand = rng(device.uuid);
@@ -46,6 +92,8 @@ export function virtualMachine(device: Access, log: (line: string) => void, opts
   let rx = Math.floor(rand() * 1e9);
   let tx = Math.floor(rand() * 1e8);
   const slowness = rand();
+  const platform = simPlatform(device.uuid);
+  const peripherals = simPeripherals(device.uuid);
 
   const telemetry = async (): Promise<Telemetry> => {
     const load1 = threads * (busy > 0.85 ? 0.9 + Math.random() * 0.6 : Math.random() * 0.6);
@@ -74,15 +122,11 @@ export function virtualMachine(device: Access, log: (line: string) => void, opts
       storage: { status: storageStatus(partitions), partitions },
       network: { status: 0, devices: [{ name: "eth0", rx_bytes: rx, tx_bytes: tx }] },
       peripherals: {
-        devicesInfo: [
-          {
-            name: "Bill Acceptor",
-            type: "money-acceptor",
-            enabled: true,
-            combined_status: busy > 0.95 ? 3 : 0,
-            status: [0],
-          },
-        ],
+        // Most work; a flaky one warns now and then (jam, paper low), a rare one has failed.
+        devicesInfo: peripherals.map((p) => {
+          const combined = p.flaky > 0.97 ? 3 : p.flaky > 0.85 && Math.random() < 0.5 ? 2 : 0;
+          return { name: p.name, type: p.type, enabled: true, combined_status: combined, status: [combined] };
+        }),
       },
     };
   };
@@ -117,16 +161,26 @@ export function virtualMachine(device: Access, log: (line: string) => void, opts
     inventory: async () => ({
       machine_id: `sim-${device.uuid.slice(0, 8)}`,
       inventory: {
-        operating_system_name: "Debian GNU/Linux",
-        operating_system_version: "12",
-        operating_system_architecture: "x64",
-        cpu_model: `Simulated ${threads}-thread CPU`,
+        device_type: platform.device_type,
+        operating_system_name: platform.os[0],
+        operating_system_version: platform.os[1],
+        operating_system_architecture: platform.os[2],
+        cpu_model: `${platform.cpu} (${threads} threads)`,
         ram_size: ram,
         storage_drives: [{ name: "/dev/sda", model: "SIM-SSD", capacity: disk }],
         mac_addresses: [`02:00:${device.uuid.slice(0, 2)}:${device.uuid.slice(2, 4)}:${device.uuid.slice(4, 6)}:01`],
       },
     }),
   };
+}
+
+/** The seeded devices that have a credential (none when the file is missing). */
+function readSeeded(file: string): Access[] {
+  try {
+    return (JSON.parse(readFileSync(file, "utf8")) as Access[]).filter((d) => d.credential);
+  } catch {
+    return [];
+  }
 }
 
 if (import.meta.main) {
@@ -139,14 +193,33 @@ if (import.meta.main) {
       fast: { type: "boolean", default: false },
       quiet: { type: "boolean", default: false },
       instant: { type: "boolean", default: false },
+      space: { type: "string" },
+      email: { type: "string", default: DEMO_USERS.find((u) => u.email.startsWith("admin@"))?.email },
+      password: { type: "string", default: DEMO_PASSWORD },
+      "simulated-json": { type: "string", default: ".outpost/simulated-devices.json" },
     },
   });
   const log = (line: string) => {
     if (!values.quiet) console.log(`[simulator] ${line}`);
   };
-  const all = (JSON.parse(readFileSync(values["devices-json"] ?? "", "utf8")) as Access[]).filter((d) => d.credential);
-  const devices = all.slice(0, values.devices ? Number(values.devices) : all.length);
-  if (devices.length === 0) throw new Error(`no connected devices with credentials in ${values["devices-json"]}`);
+  const seeded = readSeeded(values["devices-json"] ?? "");
+  const wanted = values.devices ? Number(values.devices) : seeded.length;
+  if (!Number.isInteger(wanted) || wanted < 1) throw new Error("--devices is a whole number, at least 1");
+  const space = values.space ?? seeded[0]?.space_uuid ?? DEMO_SPACE_UUID;
+  const devices = seeded.slice(0, wanted);
+  if (devices.length < wanted) {
+    const extra = await provisionDevices({
+      server: values.server ?? "",
+      email: values.email ?? "",
+      password: values.password ?? "",
+      space,
+      count: wanted - devices.length,
+      file: values["simulated-json"] ?? "",
+      platformOf: (uuid) => simPlatform(uuid).device_type,
+      log: (line) => console.log(`[simulator] ${line}`),
+    });
+    devices.push(...extra);
+  }
   const timing = values.fast ? { heartbeatMs: 5_000, telemetryMs: 10_000 } : {};
   const sessions = devices.map((device) => {
     const session = new AgentSession({

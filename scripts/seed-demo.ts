@@ -10,7 +10,7 @@
  * the demo users, applications and runners by their fixed uuids (so sessions survive a re-seed).
  * Deterministic for a given --now (seeded PRNG); only the password salts differ between runs.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { parseArgs } from "node:util";
 import { COUNTRY_UUID, LOCATION_TYPE_UUID, ROLE_UUID } from "../drizzle/reference.ts";
@@ -234,5 +234,9 @@ if (import.meta.main) {
   };
   if (values.out) write(values.out, sql);
   else process.stdout.write(sql);
-  if (values["devices-json"]) write(values["devices-json"], `${JSON.stringify(access, null, 2)}\n`);
+  // Device credentials: owner-only, like the agent's own configuration.
+  if (values["devices-json"]) {
+    write(values["devices-json"], `${JSON.stringify(access, null, 2)}\n`);
+    chmodSync(values["devices-json"], 0o600);
+  }
 }

@@ -1,0 +1,117 @@
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { CONSOLE_CLIENT_ID } from "../contracts/auth.ts";
+
+/** A device the simulator can run: its uuid, name, space and device credential. */
+export type SimAccess = { uuid: string; name: string; space_uuid: string; credential: string | null };
+
+type ProvisionOptions = {
+  server: string;
+  /** A content manager or admin of `space` (the demo's admin by default). */
+  email: string;
+  password: string;
+  space: string;
+  count: number;
+  /** Where provisioned devices are kept (0600: it holds credentials), to be reused next time. */
+  file: string;
+  log: (line: string) => void;
+  /** The device type a device enrols as (the simulator's platform for its uuid). */
+  platformOf: (uuid: string) => string;
+  concurrency?: number;
+};
+
+const KINDS = ["Kiosk", "POS Terminal", "Signage Player", "Ticket Machine", "Info Screen"];
+
+export function loadSimulated(file: string, server: string, space: string): SimAccess[] {
+  try {
+    const saved = JSON.parse(readFileSync(file, "utf8")) as { server: string; devices: SimAccess[] };
+    return saved.server === server ? saved.devices.filter((d) => d.space_uuid === space && d.credential) : [];
+  } catch {
+    return [];
+  }
+}
+
+function saveSimulated(file: string, server: string, devices: SimAccess[]) {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify({ server, devices }, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+}
+
+/**
+ * Makes `count` more devices for the simulator the way an operator and an agent would, through
+ * the public API: sign in, Add Runner Device in one of the space's locations, reset its
+ * installation code, and enrol with it (POST /api/agent/enroll/) for the device credential.
+ * Provisioned devices are saved to `file` and reused by later runs against the same server.
+ */
+export async function provisionDevices(options: ProvisionOptions): Promise<SimAccess[]> {
+  const { server, space, file, log, platformOf } = options;
+  const have = loadSimulated(file, server, space);
+  const missing = options.count - have.length;
+  if (missing <= 0) return have.slice(0, options.count);
+
+  const token = await signIn(server, options.email, options.password);
+  const api = async <T>(path: string, init: { method?: string; body?: unknown; auth?: boolean } = {}): Promise<T> => {
+    const res = await fetch(new URL(path, server), {
+      method: init.method ?? (init.body ? "POST" : "GET"),
+      headers: {
+        "Content-Type": "application/json",
+        ...(init.auth === false ? {} : { Authorization: `Bearer ${token}` }),
+      },
+      body: init.body ? JSON.stringify(init.body) : undefined,
+    });
+    const body = (await res.json().catch(() => ({}))) as T & { message?: string };
+    if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path}: ${res.status} ${body.message ?? ""}`.trim());
+    return body;
+  };
+  const { locations } = await api<{ locations: { uuid: string; name: string }[] }>(
+    `/api/space/${space}/location/items/?page_size=100&ordering=name`,
+  );
+  if (locations.length === 0) throw new Error(`space ${space} has no location to add simulated devices to`);
+
+  log(`provisioning ${missing} simulated devices in ${locations.length} locations…`);
+  const made: SimAccess[] = [...have];
+  let next = have.length;
+  const worker = async () => {
+    while (next < options.count) {
+      const n = ++next;
+      const location = locations[n % locations.length];
+      const name = `SIM-${String(n).padStart(4, "0")} ${KINDS[n % KINDS.length]}`;
+      const device = await api<{ uuid: string }>(`/api/space/${space}/device/add/`, {
+        body: { name, location: location.uuid, description: `Simulated device at ${location.name}` },
+      });
+      const { installation_code_value: code } = await api<{ installation_code_value: string }>(
+        `/api/space/${space}/device/${device.uuid}/installation-code/reset/`,
+        { method: "POST" },
+      );
+      const enrolled = await api<{ device_uuid: string; credential: string }>("/api/agent/enroll/", {
+        auth: false,
+        body: {
+          code,
+          machine_id: `sim-${device.uuid.slice(0, 8)}`,
+          inventory: { device_type: platformOf(device.uuid) },
+        },
+      });
+      made.push({ uuid: enrolled.device_uuid, name, space_uuid: space, credential: enrolled.credential });
+      if (made.length % 50 === 0) {
+        saveSimulated(file, server, made);
+        log(`  ${made.length - have.length}/${missing}`);
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: options.concurrency ?? 4 }, worker));
+  } finally {
+    saveSimulated(file, server, made);
+  }
+  return made.slice(0, options.count);
+}
+
+async function signIn(server: string, username: string, password: string): Promise<string> {
+  const res = await fetch(new URL("/auth/token", server), {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ grant_type: "password", username, password, client_id: CONSOLE_CLIENT_ID }),
+  });
+  if (!res.ok) throw new Error(`sign-in as ${username} failed (${res.status}); pass --email and --password`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
