@@ -2,6 +2,7 @@ import type { Connection } from "partyserver";
 import { CommandBroker, type Outcome, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE } from "./broker.ts";
 import {
   auditCommand,
+  reconcileOffline,
   recordInventory,
   recordOffline,
   recordOnline,
@@ -12,6 +13,7 @@ import {
   initialPresence,
   nextCheckAt,
   nextPresence,
+  OFFLINE_AFTER_MS,
   type PresenceEvent,
   type PresenceState,
   restorePresence,
@@ -136,6 +138,12 @@ export class DeviceRoom extends OutpostRoom {
   protected async onJoin(connection: Connection<ConnState>, principal: Principal) {
     if (principal.kind === "user") {
       this.send(connection, this.presenceMessage());
+      // Someone is looking at a device without an agent: if the list still has it online (the
+      // room's state was lost, or the row was written without an agent), set that right unless
+      // an agent connects within the offline window.
+      if (!this.presence.online && this.agentCount() === 0 && (await this.ctx.storage.getAlarm()) === null) {
+        await this.ctx.storage.setAlarm(Date.now() + OFFLINE_AFTER_MS);
+      }
       return;
     }
     await this.step({ type: "connect" });
@@ -173,6 +181,9 @@ export class DeviceRoom extends OutpostRoom {
   async onAlarm() {
     await this.step({ type: "check" });
     this.tables().prune(Date.now());
+    if (!this.presence.online && this.agentCount() === 0) {
+      await reconcileOffline(this.env, this.name).catch((e: unknown) => console.error("reconcile", e));
+    }
   }
 
   private async onTelemetry(telemetry: Telemetry) {

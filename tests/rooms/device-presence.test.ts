@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { auditLogTable, deviceAvailabilityTable, deviceTable } from "../../drizzle/schema/index.ts";
 import { TIMEOUT_MESSAGE } from "../../party/broker.ts";
 import type { ServerMessage } from "../../party/protocol.ts";
-import { db, makeDevice, makeDeviceCredential, memberOf, uid } from "../factories.ts";
+import { db, makeDevice, makeDeviceCredential, makeLocation, memberOf, uid } from "../factories.ts";
 import { join, until } from "../ws.ts";
 
 const deviceRow = async (uuid: string) => db().select().from(deviceTable).where(eq(deviceTable.uuid, uuid)).get();
@@ -147,6 +147,86 @@ describe("DeviceRoom presence", () => {
     const row = await deviceRow(device.uuid);
     expect(row).toMatchObject({ operating_system_name: "Debian", machine_id: "m-1", mac_addresses: ["aa:bb"] });
     agent.ws?.close();
+  });
+});
+
+describe("location status pushes", () => {
+  it("a location goes offline → partially online → online and back as its devices' agents come and go", async () => {
+    const member = await memberOf("viewer");
+    const space_uuid = member.space.space_uuid;
+    const location = await makeLocation(space_uuid, { name: "Kiosk Hall" });
+    const [a, b] = [
+      await makeDevice(space_uuid, { connected_status: "connected", location_uuid: location.uuid }),
+      await makeDevice(space_uuid, { connected_status: "connected", location_uuid: location.uuid }),
+    ];
+    // A device not installed yet does not count (console.md: status over installed devices).
+    await makeDevice(space_uuid, { connected_status: "non_connected", location_uuid: location.uuid });
+    const space = await join(`/parties/space/${space_uuid}`, member.token);
+    await until(() => space.messages.some((m) => m.type === "welcome"));
+    const events = () =>
+      space.messages.flatMap((m) =>
+        m.type === "locationDetailsUpdate" && m.location_uuid === location.uuid ? [m.event] : [],
+      );
+    const agentA = await join(`/parties/device/${a.uuid}`, await makeDeviceCredential(a));
+    await until(() => events().length === 1);
+    const agentB = await join(`/parties/device/${b.uuid}`, await makeDeviceCredential(b));
+    await until(() => events().length === 2);
+    agentA.ws?.close();
+    await until(() => events().length === 3);
+    agentB.ws?.close();
+    await until(() => events().length === 4);
+    expect(events()).toEqual([
+      "locationPartiallyOnline",
+      "locationOnline",
+      "locationPartiallyOnline",
+      "locationOffline",
+    ]);
+    const last = space.messages.findLast((m) => m.type === "locationDetailsUpdate");
+    expect(last).toMatchObject({
+      space_uuid,
+      location_name: "Kiosk Hall",
+      data: { online_status: "offline", total_online_number: 0, total_connected_number: 2 },
+    });
+    space.ws?.close();
+  });
+});
+
+describe("DeviceRoom reconciles a device the list shows online without an agent", () => {
+  it("after the offline window without an agent, D1 and the space's dashboards learn it is offline", async () => {
+    const member = await memberOf("viewer");
+    const device = await makeDevice(member.space.space_uuid, {
+      connected_status: "connected",
+      online: true,
+      online_since: new Date(Date.now() - 3600_000).toISOString(),
+    });
+    const space = await join(`/parties/space/${member.space.space_uuid}`, member.token);
+    const watcher = await join(`/parties/device/${device.uuid}`, member.token);
+    await until(() => watcher.messages.some((m) => m.type === "presence"));
+    const room = await getServerByName(env.Device, device.uuid);
+    const alarm = await runInDurableObject(room, (_instance, state) => state.storage.getAlarm());
+    expect(alarm).toBeGreaterThan(Date.now() + 60_000); // the offline window, not at once
+    expect(await runDurableObjectAlarm(room)).toBe(true);
+    await until(() =>
+      space.messages.some(
+        (m) => m.type === "deviceDetailsUpdate" && m.event === "deviceOffline" && m.device_uuid === device.uuid,
+      ),
+    );
+    expect(await deviceRow(device.uuid)).toMatchObject({ online: false, online_since: null });
+    space.ws?.close();
+    watcher.ws?.close();
+  });
+
+  it("leaves an online device alone when its agent connects within the window", async () => {
+    const { member, device, credential } = await connectedDevice();
+    const watcher = await join(`/parties/device/${device.uuid}`, member.token);
+    await until(() => watcher.messages.some((m) => m.type === "presence"));
+    const agent = await join(`/parties/device/${device.uuid}`, credential);
+    await until(() => watcher.messages.some((m) => m.type === "presence" && m.online));
+    const room = await getServerByName(env.Device, device.uuid);
+    await runDurableObjectAlarm(room);
+    expect(await deviceRow(device.uuid)).toMatchObject({ online: true });
+    agent.ws?.close();
+    watcher.ws?.close();
   });
 });
 
