@@ -25,6 +25,7 @@ import { benchFleet } from "./bench/fleet-sql.ts";
 import { localD1 } from "./bench/local-d1.ts";
 import { startFrozenServer } from "./bench/server.ts";
 import { DEMO_PASSWORD, DEMO_SPACE_UUID } from "./demo-data.ts";
+import { CHROMIUM, CHROMIUM_ARGS } from "./ensure-chromium.ts";
 import { ROOT, runTool } from "./lib/proc.ts";
 import { buildDemoSeed } from "./seed-demo.ts";
 
@@ -43,16 +44,6 @@ const EMAIL = "admin@outpost.demo";
 const SPACE_API = `/api/space/${DEMO_SPACE_UUID}`;
 const LIST = { grid: 'ul[aria-label="Devices"]', format: 'table[aria-label="Devices"]' } as const;
 const ITEM = 'ul[aria-label="Devices"] a[data-look], table[aria-label="Devices"] tbody tr[data-index]';
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 const f0 = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : "-");
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
@@ -316,7 +307,7 @@ async function run() {
   await db.seed(benchFleet(20261122, { space: DEMO_SPACE_UUID }), DEVICES, false);
   console.error(`Starting the frozen Worker on ${PORT}…`);
   const { origin, server } = await startFrozenServer(PORT, work, persistDir, dist);
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     say(
       `${DEVICES} devices + the demo seed, Chromium ${browser.version()}, ${availableParallelism()} cores, load average ${loadavg()

@@ -16,6 +16,7 @@ import { type CDPSession, chromium, type Page } from "@playwright/test";
 import { BENCH_EMAIL, BENCH_PASSWORD, benchFleet } from "./bench/fleet-sql.ts";
 import { localD1 } from "./bench/local-d1.ts";
 import { benchDirs, percentile, startFrozenServer } from "./bench/server.ts";
+import { CHROMIUM, CHROMIUM_ARGS } from "./ensure-chromium.ts";
 import { ROOT, runTool } from "./lib/proc.ts";
 
 const { values: args } = parseArgs({
@@ -40,17 +41,6 @@ const PAGE_SIZE = 36;
 const SEARCH = `Device ${String(DEVICES - 1)
   .padStart(6, "0")
   .slice(0, 4)}`;
-// tests/e2e/playwright.config.ts
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "-");
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
@@ -288,7 +278,7 @@ async function run() {
   await localD1(persistDir, sqlDir).seed(fleet, DEVICES, false);
   console.error(`Starting wrangler dev on ${PORT}…`);
   const { server } = await startFrozenServer(PORT, work, persistDir, dist);
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await context.addInitScript(initScript);

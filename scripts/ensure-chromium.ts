@@ -8,6 +8,18 @@ import { existsSync } from "node:fs";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
+/** The flags every headless run uses (e2e tests and the browser benchmarks alike). */
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
 export function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
   console.log("Chromium is missing: installing Debian's chromium package…");
