@@ -9,8 +9,9 @@
  * Measures: the time until all N devices are online (client sockets open, then the API's
  * `online=true` count), a heartbeat window (heartbeat messages, the same ones AgentSession sends,
  * pushed over the agents' own sockets at --hb-rate per second in total) with the server's CPU,
- * disconnects, room errors, whether each DeviceRoom saw its last heartbeat (its SQLite), and
- * whether D1 was written at all meanwhile; then command round trips API → DeviceRoom → agent →
+ * disconnects, room errors, when every room has worked through its backlog (a ping sent on each
+ * socket after the window: its pong comes after every earlier heartbeat), how many rooms wrote
+ * their stored state meanwhile (their SQLite), and whether D1 was written at all; then command round trips API → DeviceRoom → agent →
  * reply at concurrency 1 and 10.
  */
 import { createHash } from "node:crypto";
@@ -49,6 +50,8 @@ const SPACE = fleet.space;
 // Every agent socket, counted: messages sent by type, closes, room errors.
 const sent = new Map<string, number>();
 const lastHeartbeatSent = new Map<string, number>();
+/** When each device's socket last received a pong (Date.now()). */
+const pongs = new Map<string, number>();
 let closes = 0;
 const closeCodes = new Map<number, number>();
 let roomErrors = 0;
@@ -68,7 +71,9 @@ class CountingSocket extends WebSocket {
       if (openSockets.get(device) === this) openSockets.delete(device);
     });
     this.addEventListener("message", (e) => {
-      if (String(e.data).startsWith('{"type":"error"')) roomErrors++;
+      const text = String(e.data);
+      if (text.startsWith('{"type":"error"')) roomErrors++;
+      else if (text.startsWith('{"type":"pong"')) pongs.set(device, Date.now());
     });
   }
   override send(data: Parameters<WebSocket["send"]>[0]) {
@@ -118,16 +123,15 @@ function stateFiles(persistDir: string) {
   return { d1: d1 ? join(d1Dir, d1) : null, rooms };
 }
 
-/** Each DeviceRoom's stored presence.last_heartbeat (the room writes it on every heartbeat). */
-function roomHeartbeats(files: string[]): number[] {
-  const out: number[] = [];
+/** Each DeviceRoom's stored state (kv 'state'), by file: to count the rooms that wrote it. */
+function roomStates(files: string[]): Map<string, string> {
+  const out = new Map<string, string>();
   for (const file of files) {
     try {
       const db = new DatabaseSync(file, { readOnly: true });
       const row = db.prepare("SELECT value FROM kv WHERE key = 'state'").get() as { value: string } | undefined;
       db.close();
-      const at = row ? (JSON.parse(row.value) as { presence: { last_heartbeat: number | null } }).presence : null;
-      if (at?.last_heartbeat) out.push(at.last_heartbeat);
+      if (row) out.set(file, row.value);
     } catch {
       // a room without the table (never joined)
     }
@@ -218,7 +222,9 @@ async function heartbeatWindow(
   const errorsBefore = roomErrors;
   const hbBefore = sent.get("heartbeat") ?? 0;
   const v0 = dataVersion();
+  const states0 = roomStates(files.rooms);
   let vHalf: number | undefined;
+  let statesHalf = states0;
   const wcpu0 = cpuWorkerd();
   const m0 = machineCpu();
   const w0 = performance.now();
@@ -232,6 +238,7 @@ async function heartbeatWindow(
     // flood — does a room still answer promptly? (Each command writes an audit row to D1.)
     await new Promise((r) => setTimeout(r, (WINDOW_S * 1000) / 2));
     vHalf = dataVersion();
+    statesHalf = roomStates(stateFiles(persistDir).rooms);
     while (performance.now() - w0 < WINDOW_S * 1000 - 1000) {
       const device = ids[Math.floor(Math.random() * ids.length)];
       const t = performance.now();
@@ -263,19 +270,16 @@ async function heartbeatWindow(
   const wcpu = cpuWorkerd() - wcpu0;
   const m1 = machineCpu();
   const heartbeats = (sent.get("heartbeat") ?? 0) - hbBefore;
-  // Drain: the rooms' stored last_heartbeat keeps moving while a backlog is processed.
-  let newest = 0;
-  let still = 0;
-  const drainStart = Date.now();
-  while (Date.now() - drainStart < 120_000) {
-    const seen = roomHeartbeats(stateFiles(persistDir).rooms);
-    const now = Math.max(0, ...seen);
-    if (now === newest && now >= lastSent - 1000) still++;
-    else still = 0;
-    newest = now;
-    if (still >= 2) break;
-    await new Promise((r) => setTimeout(r, 500));
+  // Drain: a ping on every socket after the last heartbeat; a room answers it only after every
+  // heartbeat queued before it on that socket.
+  const pinged = Date.now();
+  const waiting = ids.filter((id) => openSockets.get(id)?.readyState === WebSocket.OPEN);
+  for (const id of waiting) openSockets.get(id)?.send(JSON.stringify({ type: "ping" }));
+  while (Date.now() - pinged < 120_000 && waiting.some((id) => (pongs.get(id) ?? 0) < pinged)) {
+    await new Promise((r) => setTimeout(r, 50));
   }
+  const newest = Math.max(lastSent, ...waiting.map((id) => pongs.get(id) ?? 0));
+  const changed = [...statesHalf].filter(([file, value]) => states0.get(file) !== value).length;
   await probing;
   d1?.close();
   const drainS = Math.max(0, (newest - lastSent) / 1000);
@@ -287,7 +291,7 @@ async function heartbeatWindow(
   const probeText = probe.length
     ? `${f1(percentile(probe, 0.5))} / ${Number.isFinite(probe[probe.length - 1]) ? f1(probe[probe.length - 1]) : "failed"} (n ${probe.length})`
     : "-";
-  return `| ${rate} (${f1(rate / ids.length)}) | ${heartbeats} in ${f1(windowS)} s | ${f1(processed)} | ${f1(drainS)} | ${f1((wcpu / windowS) * 100)} | ${pct("busy")} / ${pct("iowait")} / ${pct("idle")} | ${v0 === vHalf ? "0" : `${v0} → ${vHalf}`} | ${closes - closesBefore} / ${roomErrors - errorsBefore} | ${probeText} |`;
+  return `| ${rate} (${f1(rate / ids.length)}) | ${heartbeats} in ${f1(windowS)} s | ${f1(processed)} | ${f1(drainS)} | ${f1((wcpu / windowS) * 100)} | ${pct("busy")} / ${pct("iowait")} / ${pct("idle")} | ${v0 === vHalf ? "0" : `${v0} → ${vHalf}`} | ${changed} / ${statesHalf.size} | ${closes - closesBefore} / ${roomErrors - errorsBefore} | ${probeText} |`;
 }
 
 async function run() {
@@ -342,9 +346,9 @@ async function run() {
     say(`server processes: ${tree.map((p) => p.comm).join(", ")}`);
     say("");
     say(
-      "| offered heartbeats/s (per agent) | sent in window | processed/s (sent ÷ window+drain) | drain after window s | workerd CPU % of a core | machine CPU user+sys / iowait / idle % | D1 commits (first half) | closes / room errors | probe command p50 / max ms (second half) |",
+      "| offered heartbeats/s (per agent) | sent in window | processed/s (sent ÷ window+drain) | drain after window s | workerd CPU % of a core | machine CPU user+sys / iowait / idle % | D1 commits (first half) | rooms that wrote their state (first half) | closes / room errors | probe command p50 / max ms (second half) |",
     );
-    say("|---|---|---|---|---|---|---|---|---|");
+    say("|---|---|---|---|---|---|---|---|---|---|");
     for (const rate of HB_RATES) say(await heartbeatWindow(rate, persistDir, tree, origin, token, devices));
     say("");
 
