@@ -268,6 +268,25 @@ test.describe("Camera info and closing from a location", () => {
     await expect(page.getByRole("dialog").getByRole("link", { name: /ZG Entrance Camera/ })).toBeVisible();
   });
 
+  test("a camera in the device list opens camera info, in cards and in rows", async ({ page }) => {
+    await signIn(page);
+    await page.getByLabel("Search by name, description, machine id or uuid").fill("ZG Entrance Camera");
+    await page
+      .getByRole("list", { name: "Devices" })
+      .getByRole("link", { name: /ZG Entrance Camera/ })
+      .click();
+    await expect(page).toHaveURL(/\/devices\/camera\/view\/[^/]+\/[^/]+\/general$/);
+    await expect(page.getByRole("dialog").getByTestId("camera-info")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL(/\/devices$/);
+    await page.getByRole("button", { name: "Table view" }).click();
+    await page.getByRole("table", { name: "Devices" }).getByRole("row", { name: /ZG Entrance Camera/ }).click();
+    await expect(page).toHaveURL(/\/devices\/camera\/view\/[^/]+\/[^/]+\/general$/);
+    await expect(page.getByRole("dialog").getByTestId("camera-info")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Grid view" }).click();
+  });
+
   test("a device opened from a location's device list closes back to that list", async ({ page }) => {
     const { dialog, devicesUrl } = await openZagrebDevices(page);
     await dialog.getByRole("link", { name: /ZG Reception Kiosk/ }).click();

@@ -8,6 +8,7 @@ import { useCurrentSpace } from "@/features/session/current-space";
 import { useT } from "@/lib/i18n";
 import { useScrollEnd } from "@/lib/use-scroll-end";
 import { useViewMode } from "@/lib/view-mode";
+import { listedDevicePath } from "./camera/queries";
 import { DeviceCardSkeleton } from "./list/device-card";
 import { deviceColumns } from "./list/device-columns";
 import { hasActiveDeviceFilters } from "./list/device-filters";
@@ -15,7 +16,6 @@ import { DeviceGrid } from "./list/device-grid";
 import { DeviceToolbar } from "./list/device-toolbar";
 import { NoDevices } from "./list/list-states";
 import { useDeviceFilters } from "./list/use-device-filters";
-import { deviceViewPath } from "./paths";
 import { deviceQueries } from "./queries";
 
 /** /devices: the space's devices as cards or rows, filtered, sorted, loaded by cursor and virtualized. */
@@ -63,7 +63,7 @@ export function DevicesPage() {
             getRowId={(row) => row.uuid}
             scrollRef={scrollRef}
             label={t("devices.list")}
-            onRowClick={(row) => navigate(deviceViewPath(row.space_uuid, row.uuid))}
+            onRowClick={(row) => navigate(listedDevicePath(row))}
             footer={more && <RowSkeletons columns={7} />}
           />
         )}

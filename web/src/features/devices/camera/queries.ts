@@ -1,6 +1,7 @@
 import { DeviceDetail } from "@contracts/device-detail";
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api";
+import { deviceViewPath } from "../paths";
 import { deviceQueries } from "../queries";
 
 /** GET /space/{space}/camera/{uuid}/: a camera-type device with its connection settings. */
@@ -20,3 +21,12 @@ export const cameraViewPath = (space: string, uuid: string, section = "devices")
 /** A listed device that is a camera (device type "camera", shorthand CAM). */
 export const isCameraDevice = (device: { device_type_name: string; device_type_shorthand?: string }) =>
   device.device_type_name.toLowerCase() === "camera" || device.device_type_shorthand === "CAM";
+
+/** Where a listed device opens (devices.md §2): camera info for a camera, the device view otherwise. */
+export const listedDevicePath = (
+  device: { space_uuid: string; uuid: string; device_type_name: string; device_type_shorthand?: string },
+  section = "devices",
+) =>
+  isCameraDevice(device)
+    ? cameraViewPath(device.space_uuid, device.uuid, section)
+    : deviceViewPath(device.space_uuid, device.uuid, "general", section);

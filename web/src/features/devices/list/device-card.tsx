@@ -5,8 +5,8 @@ import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
+import { listedDevicePath } from "../camera/queries";
 import { DeviceStatusBadge, DeviceStatusIcon, deviceClassLabel, deviceLook } from "../device-status";
-import { deviceViewPath } from "../paths";
 import { DeviceStreak } from "./device-streak";
 
 /** Fixed height: the grid is virtualized by rows of cards. */
@@ -26,7 +26,7 @@ export function DeviceCard({ device }: { device: Device }) {
     .join(" · ");
   return (
     <Link
-      to={deviceViewPath(device.space_uuid, device.uuid)}
+      to={listedDevicePath(device)}
       data-look={look}
       style={{ height: DEVICE_CARD_HEIGHT }}
       className={cn(
