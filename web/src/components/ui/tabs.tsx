@@ -10,7 +10,7 @@ export type TabLink = {
 };
 
 const tabClass =
-  "relative inline-flex h-10 items-center gap-2 px-1 text-sm font-medium text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:text-foreground focus-visible:after:bg-ring after:absolute after:inset-x-0 after:-bottom-px after:h-0.5 after:rounded-full [&_svg]:size-4";
+  "relative inline-flex h-10 shrink-0 items-center gap-2 px-1 whitespace-nowrap text-sm font-medium text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:text-foreground focus-visible:after:bg-ring after:absolute after:inset-x-0 after:-bottom-px after:h-0.5 after:rounded-full [&_svg]:size-4";
 
 type TabLinksProps = {
   tabs: readonly TabLink[];
@@ -24,7 +24,11 @@ type TabLinksProps = {
 /** Route-driven tabs: links styled as tabs (the URL is the selected state). */
 export function TabLinks({ tabs, label, className, state, replace }: TabLinksProps) {
   return (
-    <nav aria-label={label} className={cn("flex items-center gap-6 border-b", className)}>
+    // Narrow screens scroll the tabs sideways (no wrapped labels); pb-px keeps the active line visible.
+    <nav
+      aria-label={label}
+      className={cn("flex items-center gap-6 overflow-x-auto border-b pb-px [scrollbar-width:none]", className)}
+    >
       {tabs.map(({ to, label: text, icon: Icon, disabled }) =>
         disabled ? (
           <span

@@ -108,12 +108,15 @@ export function DeviceViewPanel({ space, uuid, tab, section }: DeviceViewPanelPr
   return (
     <>
       <SheetHeader className="gap-2 pb-0">
-        <div className="flex min-h-9 items-center gap-3">
+        <div className="flex min-h-9 items-start gap-3 sm:items-center">
           <DeviceStatusIcon look={look} />
-          <SheetTitle className="truncate text-lg">{data.name}</SheetTitle>
-          <DeviceStatusBadge look={look} />
-          {data.demo_mode && <Badge variant="partially_online">{t("device.demo")}</Badge>}
-          <div className="ml-auto">
+          {/* On a phone the whole name shows and the chips wrap under it; wider, one line. */}
+          <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1">
+            <SheetTitle className="min-w-0 text-lg break-words sm:truncate">{data.name}</SheetTitle>
+            <DeviceStatusBadge look={look} />
+            {data.demo_mode && <Badge variant="partially_online">{t("device.demo")}</Badge>}
+          </div>
+          <div className="shrink-0">
             <DeviceMenu
               device={data}
               canWrite={canWrite}
