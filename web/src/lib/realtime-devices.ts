@@ -27,7 +27,7 @@ export const PRESENCE_REFETCH_MS = 10_000;
 
 const later = new Map<string, ReturnType<typeof setTimeout>>();
 /** Runs `fn` once after `ms`, however often it is asked for meanwhile under the same key. */
-function coalesce(key: string, ms: number, fn: () => void) {
+export function coalesce(key: string, ms: number, fn: () => void) {
   if (later.has(key)) return;
   later.set(
     key,

@@ -109,8 +109,50 @@ describe("applyServerMessage", () => {
     ]);
   });
 
-  it("alerts on location presence changes", () => {
-    const { deps: d, alerts } = deps();
+  it("alerts on location status changes, a burst gathered into one alert per status", () => {
+    const { deps: d, alerts, keys } = deps();
+    const location = (
+      event: "locationOnline" | "locationPartiallyOnline" | "locationOffline",
+      uuid: string,
+      name: string,
+    ) =>
+      ({ type: "locationDetailsUpdate", event, space_uuid: SPACE, location_uuid: uuid, location_name: name }) as const;
+    applyServerMessage(location("locationPartiallyOnline", "l1", "Zagreb HQ"), d);
+    expect(alerts).toEqual([]);
+    vi.advanceTimersByTime(ALERT_GATHER_MS);
+    expect(alerts).toEqual([expect.objectContaining({ type: "warning", message: "Zagreb HQ is partially online" })]);
+
+    // A fleet coming up: each location passes through partially online to online.
+    alerts.length = 0;
+    for (const [uuid, name] of [
+      ["l1", "Zagreb HQ"],
+      ["l2", "Split Riva"],
+      ["l3", "Rijeka Port"],
+    ]) {
+      applyServerMessage(location("locationPartiallyOnline", uuid, name), d);
+      applyServerMessage(location("locationOnline", uuid, name), d);
+    }
+    applyServerMessage(location("locationOffline", "l4", "Osijek Mall"), d);
+    vi.advanceTimersByTime(ALERT_GATHER_MS);
+    expect(alerts.map((a) => [a.type, a.message])).toEqual([
+      ["info", "3 locations are online"],
+      ["warning", "Osijek Mall went offline"],
+    ]);
+    // Location lists refetch once for the whole burst, not per event (patched in place meanwhile).
+    vi.advanceTimersByTime(PRESENCE_REFETCH_MS);
+    expect(keys().filter((k) => k?.[2] === "locations")).toHaveLength(1);
+  });
+
+  it("patches a location's status and counts into cached list pages at once", () => {
+    const { deps: d, queryClient } = deps();
+    const key = ["space", SPACE, "locations", "list", {}];
+    const row = (uuid: string) => ({
+      uuid,
+      online_status: "offline",
+      total_online_number: 0,
+      total_connected_number: 2,
+    });
+    queryClient.setQueryData(key, { pages: [{ locations: [row("l1"), row("l2")] }], pageParams: [1] });
     applyServerMessage(
       {
         type: "locationDetailsUpdate",
@@ -118,9 +160,28 @@ describe("applyServerMessage", () => {
         space_uuid: SPACE,
         location_uuid: "l1",
         location_name: "Zagreb HQ",
+        data: { online_status: "partially_online", total_online_number: 1, total_connected_number: 2 },
       },
       d,
     );
-    expect(alerts).toEqual([expect.objectContaining({ type: "warning", message: "Zagreb HQ is partially online" })]);
+    const pages = queryClient.getQueryData<{ pages: { locations: ReturnType<typeof row>[] }[] }>(key)?.pages;
+    expect(pages?.[0].locations).toEqual([
+      { uuid: "l1", online_status: "partially_online", total_online_number: 1, total_connected_number: 2 },
+      row("l2"),
+    ]);
+  });
+
+  it("refetches locations at once for edits and deletions, without an alert", () => {
+    const { deps: d, alerts, keys } = deps();
+    applyServerMessage(
+      { type: "locationDetailsUpdate", event: "locationUpdated", space_uuid: SPACE, location_uuid: "l1" },
+      d,
+    );
+    expect(keys()).toEqual([
+      ["space", SPACE, "locations"],
+      ["space", SPACE, "groups"],
+    ]);
+    vi.advanceTimersByTime(ALERT_GATHER_MS);
+    expect(alerts).toEqual([]);
   });
 });

@@ -1,12 +1,14 @@
+import type { Location, LocationList } from "@contracts/location";
 import { roomPath, ServerMessage } from "@party/protocol";
-import type { QueryClient } from "@tanstack/react-query";
+import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import PartySocket from "partysocket";
+import { z } from "zod";
 import { accountQueries } from "@/features/accounts/queries";
 import { groupQueries } from "@/features/groups/queries";
 import { locationQueries } from "@/features/locations/queries";
 import type { Alert } from "./alerts";
 import type { MessageKey, TFunction } from "./i18n";
-import { onDeviceUpdate } from "./realtime-devices";
+import { ALERT_GATHER_MS, coalesce, onDeviceUpdate, PRESENCE_REFETCH_MS } from "./realtime-devices";
 import { freshAccessToken } from "./session";
 
 export type RealtimeDeps = {
@@ -17,20 +19,78 @@ export type RealtimeDeps = {
 
 type LocationUpdate = Extract<ServerMessage, { type: "locationDetailsUpdate" }>;
 
-const locationAlerts: Partial<Record<LocationUpdate["event"], { type: Alert["type"]; key: MessageKey }>> = {
-  locationOnline: { type: "info", key: "realtime.locationOnline" },
-  locationPartiallyOnline: { type: "warning", key: "realtime.locationPartiallyOnline" },
-  locationOffline: { type: "warning", key: "realtime.locationOffline" },
+type LocationStatusEvent = "locationOnline" | "locationPartiallyOnline" | "locationOffline";
+const locationAlerts: Record<LocationStatusEvent, { type: Alert["type"]; one: MessageKey; many: MessageKey }> = {
+  locationOnline: { type: "info", one: "realtime.locationOnline", many: "realtime.locationsOnline" },
+  locationPartiallyOnline: {
+    type: "warning",
+    one: "realtime.locationPartiallyOnline",
+    many: "realtime.locationsPartiallyOnline",
+  },
+  locationOffline: { type: "warning", one: "realtime.locationOffline", many: "realtime.locationsOffline" },
 };
+const isStatusEvent = (event: LocationUpdate["event"]): event is LocationStatusEvent => event in locationAlerts;
 
-function onLocationUpdate(message: LocationUpdate, { queryClient, alert, t }: RealtimeDeps) {
-  const shown = locationAlerts[message.event];
-  if (shown) {
-    const name = message.location_name ?? t("realtime.unnamedLocation");
-    alert({ type: shown.type, message: t(shown.key, { location_name: name }) });
-  }
-  void queryClient.invalidateQueries({ queryKey: locationQueries.all(message.space_uuid) });
-  void queryClient.invalidateQueries({ queryKey: groupQueries.all(message.space_uuid) });
+/** What the server sends with a status change (party/device-records.ts). */
+const LocationStatusData = z.object({
+  online_status: z.enum(["online", "partially_online", "offline"]),
+  total_online_number: z.number(),
+  total_connected_number: z.number(),
+});
+
+/** Puts a location's new status and counts into cached list pages and its detail at once. */
+function patchLocation(queryClient: QueryClient, space: string, uuid: string, data: unknown) {
+  const patch = LocationStatusData.safeParse(data);
+  if (!patch.success) return;
+  const apply = (location: Location): Location => (location.uuid === uuid ? { ...location, ...patch.data } : location);
+  queryClient.setQueriesData<InfiniteData<LocationList>>(
+    { queryKey: [...locationQueries.all(space), "list"] },
+    (old) =>
+      old?.pages
+        ? { ...old, pages: old.pages.map((page) => ({ ...page, locations: page.locations.map(apply) })) }
+        : old,
+  );
+  queryClient.setQueryData<Location>(locationQueries.detail(space, uuid).queryKey, (old) => old && apply(old));
+}
+
+/** Per space: each location's latest status change while a burst is gathered. */
+const gathered = new Map<string, Map<string, { event: LocationStatusEvent; name: string }>>();
+
+/**
+ * A location's status change raises an alert (console.md §4), gathered like device presence: a
+ * burst (a fleet coming up, a region losing power) keeps each location's latest status and
+ * becomes one alert per status. Lists refetch at most every PRESENCE_REFETCH_MS for status alone.
+ */
+function onLocationStatus(message: LocationUpdate & { event: LocationStatusEvent }, deps: RealtimeDeps) {
+  const { queryClient, alert, t } = deps;
+  const space = message.space_uuid;
+  patchLocation(queryClient, space, message.location_uuid, message.data);
+  const bucket = gathered.get(space) ?? new Map();
+  gathered.set(space, bucket);
+  bucket.set(message.location_uuid, {
+    event: message.event,
+    name: message.location_name ?? t("realtime.unnamedLocation"),
+  });
+  coalesce(`location-alert:${space}`, ALERT_GATHER_MS, () => {
+    gathered.delete(space);
+    for (const event of Object.keys(locationAlerts) as LocationStatusEvent[]) {
+      const names = [...bucket.values()].filter((x) => x.event === event).map((x) => x.name);
+      const shown = locationAlerts[event];
+      if (names.length === 1) alert({ type: shown.type, message: t(shown.one, { location_name: names[0] }) });
+      if (names.length > 1) alert({ type: shown.type, message: t(shown.many, { count: names.length }) });
+    }
+  });
+  coalesce(`location-refetch:${space}`, PRESENCE_REFETCH_MS, () => {
+    void queryClient.invalidateQueries({ queryKey: locationQueries.all(space) });
+    void queryClient.invalidateQueries({ queryKey: groupQueries.all(space) });
+  });
+}
+
+function onLocationUpdate(message: LocationUpdate, deps: RealtimeDeps) {
+  const { event } = message;
+  if (isStatusEvent(event)) return onLocationStatus({ ...message, event }, deps);
+  void deps.queryClient.invalidateQueries({ queryKey: locationQueries.all(message.space_uuid) });
+  void deps.queryClient.invalidateQueries({ queryKey: groupQueries.all(message.space_uuid) });
 }
 
 /** The one place where a room message turns into cache updates and alerts. */
