@@ -3,6 +3,9 @@ import type { Provider } from "./types.ts";
 
 let tunnel: ChildProcess | null = null;
 
+/** The running tunnel, if any (a new request replaces it; the agent's exit ends it). */
+export const currentTunnel = () => tunnel;
+
 /** reverse-ssh: `ssh -N -R <port>:localhost:22 <relay>`; reports the relay port to connect to. */
 export const reverseSsh: Provider = async (_command, options) => {
   if (!options.rsshRelay) return { ok: false, error: "No reverse SSH relay configured (--rssh-relay user@host)." };
@@ -10,7 +13,7 @@ export const reverseSsh: Provider = async (_command, options) => {
   tunnel?.kill();
   const args = ["-N", "-o", "ExitOnForwardFailure=yes", "-o", "ServerAliveInterval=30"];
   args.push("-R", `${port}:localhost:22`, options.rsshRelay);
-  const child = spawn("ssh", args, { stdio: "ignore" });
+  const child = spawn("ssh", args, { stdio: "ignore", env: options.env ?? process.env });
   tunnel = child;
   // A tunnel that dies in its first seconds did not come up.
   const failed = await new Promise<string | null>((resolve) => {

@@ -15,6 +15,8 @@ export type ProviderOptions = {
   /** What remote desktop / headless VNC report (e.g. vnc://10.0.0.5:5900). */
   vncUrl?: string;
   headlessVncUrl?: string;
+  /** The environment grabbers are looked up and run in (default: the agent's own). */
+  env?: NodeJS.ProcessEnv;
   log: (line: string) => void;
 };
 
