@@ -99,19 +99,25 @@ async function withLocationStatus(
   }
 }
 
-export async function recordOnline(env: Env, device_uuid: string, at: { now: number; since: number }) {
-  const db = createDb(env);
-  const row = await db
+/** What a presence change needs to know of the device (one read). */
+const presenceRow = (db: Db, device_uuid: string) =>
+  db
     .select({
       name: d.name,
       space: d.space_uuid,
       location: d.location_uuid,
       status: d.connected_status,
       installed_at: d.installed_at,
+      online: d.online,
+      last_seen: d.last_seen,
     })
     .from(d)
     .where(eq(d.uuid, device_uuid))
     .get();
+
+export async function recordOnline(env: Env, device_uuid: string, at: { now: number; since: number }) {
+  const db = createDb(env);
+  const row = await presenceRow(db, device_uuid);
   if (!row) return;
   const installing = row.status === "installation_pending";
   await withLocationStatus(env, db, row, () =>
@@ -136,11 +142,7 @@ export async function recordOnline(env: Env, device_uuid: string, at: { now: num
 
 export async function recordOffline(env: Env, device_uuid: string, at: { lastSeen: number; since: number | null }) {
   const db = createDb(env);
-  const row = await db
-    .select({ name: d.name, space: d.space_uuid, location: d.location_uuid })
-    .from(d)
-    .where(eq(d.uuid, device_uuid))
-    .get();
+  const row = await presenceRow(db, device_uuid);
   if (!row) return;
   const days = at.since === null ? [] : onlineSecondsPerDay(at.since, at.lastSeen);
   await withLocationStatus(env, db, row, () =>
@@ -175,17 +177,7 @@ export async function recordOffline(env: Env, device_uuid: string, at: { lastSee
  */
 export async function reconcileOffline(env: Env, device_uuid: string): Promise<boolean> {
   const db = createDb(env);
-  const row = await db
-    .select({
-      name: d.name,
-      space: d.space_uuid,
-      location: d.location_uuid,
-      online: d.online,
-      last_seen: d.last_seen,
-    })
-    .from(d)
-    .where(eq(d.uuid, device_uuid))
-    .get();
+  const row = await presenceRow(db, device_uuid);
   if (!row?.online) return false;
   await withLocationStatus(env, db, row, () =>
     db
