@@ -133,8 +133,17 @@ export const deviceTable = sqliteTable(
     index("device_space_uuid_installation_date_idx").on(t.space_uuid, t.installation_date, t.uuid),
     index("device_space_uuid_updated_at_idx").on(t.space_uuid, t.updated_at, t.uuid),
     index("device_space_uuid_last_seen_idx").on(t.space_uuid, t.last_seen, t.uuid),
-    // A location's devices (?ordering=-created_at) and the per-location totals.
+    // A location's devices (?ordering=-created_at).
     index("device_space_uuid_location_uuid_idx").on(t.space_uuid, t.location_uuid, t.created_at, t.uuid),
+    // The per-location totals and online status (location-totals.ts) read this index alone:
+    // 100 000 devices in 36 ms instead of 171 ms through the index above plus table rows.
+    index("device_space_uuid_location_totals_idx").on(
+      t.space_uuid,
+      t.location_uuid,
+      t.connected_status,
+      t.online,
+      t.device_type_uuid,
+    ),
     // Filters. Each ends with the default ordering (online, uuid), so a filtered first page or
     // keyset page is a range read in order even when the filtered value is rare (no sort, no scan).
     index("device_space_uuid_device_type_uuid_idx").on(t.space_uuid, t.device_type_uuid, t.online, t.uuid),
