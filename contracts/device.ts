@@ -123,13 +123,13 @@ export const DeviceList = z.object({
 export type DeviceList = z.infer<typeof DeviceList>;
 
 const MAX = (n: number) => `Ensure this field has no more than ${n} characters.`;
-const requiredName = z
+export const requiredName = z
   .string({ error: (issue) => (issue.input == null ? "Required" : "Not a valid string.") })
   .trim()
   .min(1, "Required")
   .max(256, MAX(256));
-const description = z.string({ error: "Not a valid string." }).trim().max(1000, MAX(1000));
-const tagUuids = z.array(z.string({ error: "Not a valid string." }), { error: "Expected a list of items." });
+export const description = z.string({ error: "Not a valid string." }).trim().max(1000, MAX(1000));
+export const tagUuids = z.array(z.string({ error: "Not a valid string." }), { error: "Expected a list of items." });
 
 /** POST /space/{space}/device/add/ (Add Runner Device). `location` is a location uuid of the space. */
 export const DeviceAddInput = z.object({

@@ -119,6 +119,8 @@ export const CommandAction = z.enum([
   "set-vision",
   "set-peripheral-enabled",
   "telemetry-refresh",
+  /** Scan the local network for machines (Detect Devices); result: contracts/detection.ts DetectionResult. */
+  "detect-devices",
 ]);
 export type CommandAction = z.infer<typeof CommandAction>;
 
