@@ -1,5 +1,5 @@
 import type { Device } from "@contracts/device";
-import { Badge } from "@/components/ui/badge";
+import { TagsCell } from "@/components/tags-cell";
 import { columnHelper } from "@/components/ui/data-table";
 import type { TFunction } from "@/lib/i18n";
 import { DeviceStatusBadge, DeviceStatusIcon, deviceClassLabel, deviceLook } from "../device-status";
@@ -47,19 +47,7 @@ export const deviceColumns = (t: TFunction) =>
     col.accessor("tags", {
       header: t("devices.col.tags"),
       meta: { className: "w-44" },
-      cell: (info) => {
-        const tags = info.getValue();
-        return (
-          <span className="flex gap-1 overflow-hidden" title={tags.map((tag) => tag.name).join(", ")}>
-            {tags.slice(0, 2).map((tag) => (
-              <Badge key={tag.uuid} variant="secondary" className="max-w-24 truncate">
-                {tag.name}
-              </Badge>
-            ))}
-            {tags.length > 2 && <Badge variant="outline">+{tags.length - 2}</Badge>}
-          </span>
-        );
-      },
+      cell: (info) => <TagsCell tags={info.getValue()} />,
     }),
     col.display({
       id: "streak",

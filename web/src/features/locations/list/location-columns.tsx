@@ -1,5 +1,5 @@
 import type { Location } from "@contracts/location";
-import { Badge } from "@/components/ui/badge";
+import { TagsCell } from "@/components/tags-cell";
 import { columnHelper } from "@/components/ui/data-table";
 import type { TFunction } from "@/lib/i18n";
 import { onlineStatusLabel, StatusDot } from "../online-status";
@@ -51,19 +51,7 @@ export const locationColumns = (t: TFunction) =>
     col.accessor("tags", {
       header: t("locations.col.tags"),
       meta: { className: "w-48" },
-      cell: (info) => {
-        const tags = info.getValue();
-        return (
-          <span className="flex gap-1 overflow-hidden" title={tags.map((tag) => tag.name).join(", ")}>
-            {tags.slice(0, 2).map((tag) => (
-              <Badge key={tag.uuid} variant="secondary" className="max-w-24 truncate">
-                {tag.name}
-              </Badge>
-            ))}
-            {tags.length > 2 && <Badge variant="outline">+{tags.length - 2}</Badge>}
-          </span>
-        );
-      },
+      cell: (info) => <TagsCell tags={info.getValue()} />,
     }),
     col.accessor("total_number", {
       header: t("locations.col.devices"),
