@@ -13,10 +13,20 @@ type PaginationProps = {
   total: number;
   onPage: (page: number) => void;
   onPageSize: (size: number) => void;
+  /** The page-size choices; null hides the choice (a fixed page, e.g. a compact view). */
+  sizes?: readonly number[] | null;
 };
 
 /** Rows per page (5/10/15/20), the range shown, previous/next and up to 10 page buttons. */
-export function Pagination({ page, pages, pageSize, total, onPage, onPageSize }: PaginationProps) {
+export function Pagination({
+  page,
+  pages,
+  pageSize,
+  total,
+  onPage,
+  onPageSize,
+  sizes = ACCOUNT_PAGE_SIZES,
+}: PaginationProps) {
   const t = useT();
   const id = useId();
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
@@ -27,20 +37,26 @@ export function Pagination({ page, pages, pageSize, total, onPage, onPageSize }:
       className="flex flex-wrap items-center justify-between gap-3 border-t px-3 py-2.5 text-[13px]"
     >
       <div className="flex items-center gap-2 text-muted-foreground">
-        <label htmlFor={`${id}-size`}>{t("pagination.rowsPerPage")}</label>
-        <NativeSelect
-          id={`${id}-size`}
-          value={pageSize}
-          onChange={(event) => onPageSize(Number(event.target.value))}
-          className="w-18 [&_select]:h-8"
-        >
-          {ACCOUNT_PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </NativeSelect>
-        <span className="ml-2 tabular-nums">{t("pagination.range", { from, to, total })}</span>
+        {sizes && (
+          <>
+            <label htmlFor={`${id}-size`}>{t("pagination.rowsPerPage")}</label>
+            <NativeSelect
+              id={`${id}-size`}
+              value={pageSize}
+              onChange={(event) => onPageSize(Number(event.target.value))}
+              className="w-18 [&_select]:h-8"
+            >
+              {sizes.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </NativeSelect>
+          </>
+        )}
+        <span className={sizes ? "ml-2 tabular-nums" : "tabular-nums"}>
+          {t("pagination.range", { from, to, total })}
+        </span>
       </div>
       <div className="flex items-center gap-1">
         <Button

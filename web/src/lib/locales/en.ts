@@ -1,5 +1,6 @@
 import { enAccounts } from "./en-accounts";
 import { enAssets } from "./en-assets";
+import { enDetect } from "./en-detect";
 import { enDevices } from "./en-devices";
 
 /** English: the complete dictionary (every key the console uses; other languages fall back here). */
@@ -161,6 +162,7 @@ export const en = {
   ...enAssets,
   ...enDevices,
   ...enAccounts,
+  ...enDetect,
 } as const;
 
 export type MessageKey = keyof typeof en;

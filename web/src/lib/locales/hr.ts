@@ -1,6 +1,7 @@
 import type { MessageKey } from "./en";
 import { hrAccounts } from "./hr-accounts";
 import { hrAssets } from "./hr-assets";
+import { hrDetect } from "./hr-detect";
 import { hrDevices } from "./hr-devices";
 
 /** Croatian: partial on purpose; missing keys fall back to English. */
@@ -88,4 +89,5 @@ export const hr: Partial<Record<MessageKey, string>> = {
   ...hrAssets,
   ...hrDevices,
   ...hrAccounts,
+  ...hrDetect,
 };

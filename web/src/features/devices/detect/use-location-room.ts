@@ -1,0 +1,70 @@
+import { type LocationDetailsUpdate, roomPath, ServerMessage } from "@party/protocol";
+import PartySocket from "partysocket";
+import { useCallback, useEffect, useRef } from "react";
+import type { z } from "zod";
+import { freshAccessToken } from "@/lib/session";
+
+export type LocationEvent = z.infer<typeof LocationDetailsUpdate>;
+
+/** How long Detect waits for the room's welcome before posting anyway (the 5 s timeout still guards). */
+const JOIN_WAIT_MS = 2000;
+
+function parse(data: unknown): ServerMessage | null {
+  if (typeof data !== "string") return null;
+  try {
+    const parsed = ServerMessage.safeParse(JSON.parse(data));
+    if (parsed.success) return parsed.data;
+    console.warn("Location room: a message outside the protocol was ignored", parsed.error.issues);
+  } catch {
+    console.warn("Location room: a message that is not JSON was ignored");
+  }
+  return null;
+}
+
+/**
+ * The location's room (/parties/location/{uuid}, the spec's location_{uuid}), joined on demand:
+ * `join()` connects (a fresh access token on every (re)connect) and resolves once the room has
+ * welcomed us, so a scan's outcome cannot be missed. The room is left when the location changes
+ * or the panel closes (unmount).
+ */
+export function useLocationRoom(location: string, onEvent: (event: LocationEvent) => void) {
+  const socket = useRef<PartySocket | null>(null);
+  const joined = useRef<Promise<void> | null>(null);
+  const handler = useRef(onEvent);
+  handler.current = onEvent;
+
+  useEffect(
+    () => () => {
+      socket.current?.close();
+      socket.current = null;
+      joined.current = null;
+    },
+    [],
+  );
+
+  const join = useCallback((): Promise<void> => {
+    if (joined.current) return joined.current;
+    const ws = new PartySocket({
+      host: window.location.host,
+      protocol: window.location.protocol === "https:" ? "wss" : "ws",
+      basePath: roomPath.location(location).replace(/^\//, ""),
+      query: async () => ({ token: await freshAccessToken().catch(() => null) }),
+    });
+    socket.current = ws;
+    joined.current = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, JOIN_WAIT_MS);
+      ws.addEventListener("message", (event: MessageEvent) => {
+        const message = parse(event.data);
+        if (message?.type === "welcome") {
+          clearTimeout(timer);
+          resolve();
+        } else if (message?.type === "locationDetailsUpdate" && message.location_uuid === location) {
+          handler.current(message);
+        }
+      });
+    });
+    return joined.current;
+  }, [location]);
+
+  return join;
+}
