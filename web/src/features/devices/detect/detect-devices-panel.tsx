@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { LoaderCircleIcon, MapPinIcon } from "lucide-react";
+import { MapPinIcon } from "lucide-react";
 import { useCallback, useEffect, useReducer, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -157,7 +157,6 @@ function LocationDetection({ location, onLocation }: { location: string; onLocat
             disabled={selection.size === 0 || scanning}
             onClick={() => step({ type: "start", devices: [...selection.values()] })}
           >
-            {install.isPending && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
             {t("detect.add")}
           </Button>
         </div>

@@ -84,6 +84,7 @@ describe("Detect again and Last Scan", () => {
     expect(hasScanned(initialScanPhase, null)).toBe(false);
     expect(hasScanned(initialScanPhase, scan())).toBe(true);
     expect(hasScanned(run({ type: "start" }, { type: "unavailable" }), null)).toBe(true);
+    expect(hasScanned(run({ type: "start" }, { type: "failed" }), null)).toBe(false);
   });
 
   it("Last Scan is completed_at, else created_at", () => {

@@ -76,9 +76,9 @@ export function scanView(phase: ScanPhase, latest: DetectionScan | null | undefi
   }
 }
 
-/** "Detect again" once the location has a scan or this panel ran one. */
+/** "Detect again" once the location has a scan or this panel ran one (a POST that failed is no scan). */
 export const hasScanned = (phase: ScanPhase, latest: DetectionScan | null | undefined) =>
-  latest != null || phase.attempt > 0;
+  latest != null || (phase.kind !== "idle" && phase.kind !== "failed");
 
 /** Last Scan: when the latest scan completed, else when it started. */
 export const lastScanAt = (scan: DetectionScan) => scan.completed_at ?? scan.created_at;
