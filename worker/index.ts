@@ -11,6 +11,7 @@ import { accountPasswordRoutes, spaceAccountLinkRoutes } from "./routes/account-
 import { accountsRoutes } from "./routes/accounts.ts";
 import { agentRoutes } from "./routes/agent-enroll.ts";
 import { commentRoutes } from "./routes/comments.ts";
+import { detectionRoutes } from "./routes/detection.ts";
 import { devRoutes } from "./routes/dev-mail.ts";
 import { deviceLifecycleRoutes } from "./routes/device-lifecycle.ts";
 import { deviceRoutes } from "./routes/devices.ts";
@@ -46,6 +47,7 @@ const api = new Hono<AppEnv>({ strict: false })
   .route("/space/:space", deviceRoutes)
   .route("/space/:space", deviceLifecycleRoutes)
   .route("/space/:space", installationRoutes)
+  .route("/space/:space", detectionRoutes)
   .route("/space/:space", commentRoutes)
   .route("/space/:space", accountsRoutes)
   .route("/space/:space", remoteActionRoutes);

@@ -41,13 +41,29 @@ export async function createDevice({
   ctx,
   input,
   defer,
+  also,
 }: {
   ctx: SpaceCtx;
   input: DeviceAddInput;
   defer: Defer;
+  /**
+   * Installing a detected device: what is known of the machine (type, addresses), and more
+   * statements for the same batch (they run after the device's insert).
+   */
+  also?: {
+    uuid?: string;
+    columns?: Partial<
+      Pick<
+        typeof d.$inferInsert,
+        "device_type_uuid" | "device_category_uuid" | "ip_address" | "local_ip_addresses" | "mac_addresses"
+      >
+    >;
+    statements?: BatchItem<"sqlite">[];
+    audit?: Record<string, unknown>;
+  };
 }): Promise<DeviceDetail> {
   await checkReferences(ctx, { location: input.location, tagUuids: input.tag_uuids });
-  const uuid = crypto.randomUUID();
+  const uuid = also?.uuid ?? crypto.randomUUID();
   await ctx.db.batch([
     ctx.db.insert(d).values({
       uuid,
@@ -57,9 +73,16 @@ export async function createDevice({
       device_class: input.device_class ?? null,
       location_uuid: input.location,
       created_by_user_uuid: ctx.user.uuid,
+      ...also?.columns,
     }),
     ...tagWrites(ctx, uuid, input.tag_uuids ?? []),
-    auditChange(ctx, { action: "device.create", entityType: "device", entityUuid: uuid, after: input }),
+    ...(also?.statements ?? []),
+    auditChange(ctx, {
+      action: "device.create",
+      entityType: "device",
+      entityUuid: uuid,
+      after: { ...input, ...also?.audit },
+    }),
   ]);
   announceDevice(ctx, defer, "deviceUpdated", { uuid, name: input.name });
   return getDeviceDetail({ ctx, input: { uuid } });
