@@ -15,10 +15,12 @@
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import type { DetectionFinding } from "../contracts/detection.ts";
 import type { Command, Telemetry } from "../party/protocol.ts";
 import { DEMO_PASSWORD, DEMO_SPACE_UUID, DEMO_USERS } from "../scripts/demo-data.ts";
 import { roomUrl } from "./config.ts";
 import { cpuStatus, ramStatus, storageStatus } from "./health.ts";
+import { toFindings } from "./providers/detect.ts";
 import { AgentSession, type CommandReply, type Machine } from "./session.ts";
 import { provisionDevices, type SimAccess } from "./sim-fleet.ts";
 
@@ -78,6 +80,40 @@ export function simPeripherals(uuid: string): { name: string; type: string; flak
   const rand = rng(`${uuid}/peripherals`);
   const chosen = PERIPHERALS.filter(() => rand() < 0.45);
   return (chosen.length ? chosen : [PERIPHERALS[0]]).map((p) => ({ ...p, flaky: rand() }));
+}
+
+/** Machines a runner may find on its network: MAC prefix (agent/providers/detect.ts OUI_TABLE). */
+const NEIGHBOURS = [
+  "44:19:b6", // Hikvision IP camera
+  "3c:ef:8c", // Dahua IP camera
+  "dc:a6:32", // Raspberry Pi signage player
+  "00:04:4b", // NVIDIA Shield (Android TV box)
+  "00:80:77", // a network printer (not in the table: unknown)
+  "e4:5f:01", // another Raspberry Pi
+];
+
+/**
+ * What a simulated runner's detect-devices finds: 2–5 machines on its own 10.x subnet, fixed by
+ * its uuid (the same machines on every scan), named and typed as the real agent does.
+ */
+export function simDetections(uuid: string): DetectionFinding[] {
+  const rand = rng(`${uuid}/detect`);
+  const subnet = `10.${20 + Math.floor(rand() * 200)}.${Math.floor(rand() * 250)}`;
+  const count = 2 + Math.floor(rand() * 4);
+  const pool = [...NEIGHBOURS];
+  const hex = () =>
+    Math.floor(rand() * 256)
+      .toString(16)
+      .padStart(2, "0");
+  const neighbours = Array.from({ length: count }, (_, i) => {
+    const [oui] = pool.splice(Math.floor(rand() * pool.length), 1);
+    return {
+      ip: `${subnet}.${20 + i * 7 + Math.floor(rand() * 7)}`,
+      mac: `${oui}:${hex()}:${hex()}:${hex()}`,
+      device: "eth0",
+    };
+  });
+  return toFindings(neighbours);
 }
 
 /** A simulated machine: its character (load, fullness) is fixed by its uuid; values drift. */
@@ -150,6 +186,8 @@ export function virtualMachine(device: Access, log: (line: string) => void, opts
       case "instant-reboot":
       case "instant-power-off":
         return { ok: true, result: { dry_run: true, simulated: true } };
+      case "detect-devices":
+        return { ok: true, result: { devices: simDetections(device.uuid) } };
       default:
         return { ok: true, result: { ...command.params } };
     }

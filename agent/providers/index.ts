@@ -1,4 +1,5 @@
 import type { Executor } from "../session.ts";
+import { detectDevices } from "./detect.ts";
 import { power } from "./power.ts";
 import { remoteDesktop, reverseSsh } from "./remote.ts";
 import { screenshot } from "./screenshot.ts";
@@ -40,6 +41,7 @@ const providers: Record<string, Provider> = {
   "set-debug": setting,
   "set-vision": setting,
   "set-peripheral-enabled": peripheral,
+  "detect-devices": detectDevices,
 };
 
 /** The real agent's executor: one provider per action (telemetry refresh is the session's own). */

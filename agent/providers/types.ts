@@ -15,6 +15,8 @@ export type ProviderOptions = {
   /** What remote desktop / headless VNC report (e.g. vnc://10.0.0.5:5900). */
   vncUrl?: string;
   headlessVncUrl?: string;
+  /** A file in /proc/net/arp format to read the neighbours from (default /proc/net/arp). */
+  neighbourFile?: string;
   /** The environment grabbers are looked up and run in (default: the agent's own). */
   env?: NodeJS.ProcessEnv;
   log: (line: string) => void;
