@@ -12,6 +12,7 @@ import type { DeviceDetail } from "../../contracts/device-detail.ts";
 import { DEVICE_TYPE_UUID } from "../../drizzle/reference.ts";
 import { auditLogTable, detectedDeviceTable, deviceTable } from "../../drizzle/schema/index.ts";
 import type { ServerMessage } from "../../party/protocol.ts";
+import { mergeFindings } from "../../worker/services/detection.ts";
 import { api, db, makeDevice, makeDeviceCredential, makeLocation, makeTag, memberOf } from "../factories.ts";
 import { join, until } from "../ws.ts";
 
@@ -37,9 +38,9 @@ const paths = (space: string, loc: string) => ({
 });
 
 /** A runner at a new location with a fake agent online, answering detect-devices with `answer`. */
-async function runnerAt(member: Member, answer: (m: Command) => object | null) {
+async function runnerAt(member: Member, answer: (m: Command) => object | null, at?: { uuid: string; name: string }) {
   const space = member.space.space_uuid;
-  const location = await makeLocation(space);
+  const location = at ?? (await makeLocation(space));
   const device = await makeDevice(space, {
     connected_status: "connected",
     location_uuid: location.uuid,
@@ -239,6 +240,57 @@ describe("Detect Devices", () => {
     const devices = await db().select().from(deviceTable).where(eq(deviceTable.location_uuid, location.uuid)).all();
     expect(devices.filter((x) => x.name === "Pi")).toHaveLength(1);
     agent.ws?.close();
+  });
+
+  it("merges the findings of several runners by MAC (else IP); a failing runner is left out", async () => {
+    const member = await memberOf("content_manager");
+    const a = await runnerAt(member, () => ({ ok: true, result: { devices: FINDINGS.slice(0, 2) } }));
+    const b = await runnerAt(
+      member,
+      () => ({
+        ok: true,
+        result: {
+          devices: [
+            { ...FINDINGS[1], name: "" },
+            { name: "printer", ip_address: "10.40.0.90" },
+          ],
+        },
+      }),
+      a.location,
+    );
+    const c = await runnerAt(member, () => ({ ok: false, error: "no arp" }), a.location);
+    const { event } = await watchLocation(member, a.location.uuid);
+    expect((await api(a.scan, { method: "POST", token: member.token })).status).toBe(202);
+    await until(() => event("devicesDetected") !== undefined, 5000);
+    expect([a, b, c].map((r) => r.seen.length)).toEqual([1, 1, 1]);
+    expect(event("devicesDetected")?.data).toMatchObject({ total_detections: 3 });
+    const list = (await (await api(a.items, { token: member.token })).json()) as DetectedDeviceList;
+    expect(list.detected_devices.map((x) => [x.name, x.mac_address, x.ip_address])).toEqual([
+      ["hikvision-0a11", "44:19:b6:00:0a:11", "10.40.0.11"],
+      ["printer", "", "10.40.0.90"],
+      ["raspberry-pi-3c02", "dc:a6:32:11:3c:02", "10.40.0.12"],
+    ]);
+    for (const r of [a, b, c]) r.agent.ws?.close();
+  });
+
+  it("mergeFindings keeps one machine per MAC, else per IP, filling gaps", () => {
+    const f = (x: Partial<DetectionFinding>): DetectionFinding => ({
+      name: "",
+      ip_address: "",
+      mac_address: "",
+      device_type: "unknown",
+      ...x,
+    });
+    expect(
+      mergeFindings([
+        [f({ mac_address: "AA-BB-CC-00-00-01" }), f({ ip_address: "10.0.0.9", name: "x" })],
+        [f({ mac_address: "aa:bb:cc:00:00:01", name: "pi", ip_address: "10.0.0.1", device_type: "raspberry_pi" })],
+        [f({ ip_address: "10.0.0.9", device_type: "linux" }), f({ name: "nothing" })],
+      ]),
+    ).toEqual([
+      f({ mac_address: "aa:bb:cc:00:00:01", name: "pi", ip_address: "10.0.0.1", device_type: "raspberry_pi" }),
+      f({ ip_address: "10.0.0.9", name: "x", device_type: "linux" }),
+    ]);
   });
 
   it("every runner failing ends the scan as no_service with noDevicesDetected", async () => {

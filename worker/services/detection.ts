@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNotNull, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import {
   DETECTION_MAX_RUNNERS,
@@ -263,10 +263,27 @@ async function runScan(ctx: SpaceCtx, location: Location, scan: ScanRow, runners
       detected_at: now,
     };
   });
-  const statements: BatchItem<"sqlite">[] = [
-    ctx.db.delete(dd).where(inSpace(ctx, dd, eq(dd.location_uuid, location.uuid))),
-    ...chunksFor(rows, 11).map((chunk) => ctx.db.insert(dd).values(chunk)),
-  ];
+  // A scan that ends after a newer one has completed does not replace that one's findings.
+  const newer = await ctx.db
+    .select({ uuid: scans.uuid })
+    .from(scans)
+    .where(
+      inSpace(
+        ctx,
+        scans,
+        eq(scans.location_uuid, location.uuid),
+        eq(scans.status, "completed"),
+        gt(scans.created_at, scan.created_at),
+      ),
+    )
+    .limit(1)
+    .get();
+  const statements: BatchItem<"sqlite">[] = newer
+    ? []
+    : [
+        ctx.db.delete(dd).where(inSpace(ctx, dd, eq(dd.location_uuid, location.uuid))),
+        ...chunksFor(rows, 11).map((chunk) => ctx.db.insert(dd).values(chunk)),
+      ];
   await ctx.db.batch([
     ctx.db
       .update(scans)
