@@ -1,5 +1,5 @@
 /**
- * `npm test`: everything the project proves, in order — Worker and room tests inside workerd,
+ * `npm test`: everything the project proves, in order — lint and types, Worker and room tests inside workerd,
  * the SPA build, then browser tests in Debian's Chromium against the real Worker.
  */
 import { ensureChromium } from "./ensure-chromium.ts";
@@ -14,6 +14,11 @@ const step = (name: string, fn: () => void) => {
 };
 
 step("Browser: Debian chromium", ensureChromium);
+step("Lint and format (biome)", () => runTool("biome", ["check", "."]));
+step("Types (tsc: worker, scripts and agent, web)", () => {
+  for (const project of ["tsconfig.json", "tsconfig.node.json", "web/tsconfig.json"])
+    runTool("tsc", ["--noEmit", "-p", project]);
+});
 step("Worker and room tests (workerd)", () => runTool("vitest", ["run", "--config", "tests/vitest.config.ts"]));
 step("Agent unit tests", () => runTool("vitest", ["run", "--config", "agent/vitest.config.ts"]));
 step("Web unit tests", () => runTool("vitest", ["run", "--config", "web/vitest.config.ts"]));

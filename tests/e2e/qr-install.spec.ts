@@ -280,7 +280,10 @@ test.describe("Camera info and closing from a location", () => {
     await page.keyboard.press("Escape");
     await expect(page).toHaveURL(/\/devices$/);
     await page.getByRole("button", { name: "Table view" }).click();
-    await page.getByRole("table", { name: "Devices" }).getByRole("row", { name: /ZG Entrance Camera/ }).click();
+    await page
+      .getByRole("table", { name: "Devices" })
+      .getByRole("row", { name: /ZG Entrance Camera/ })
+      .click();
     await expect(page).toHaveURL(/\/devices\/camera\/view\/[^/]+\/[^/]+\/general$/);
     await expect(page.getByRole("dialog").getByTestId("camera-info")).toBeVisible();
     await page.keyboard.press("Escape");
