@@ -269,6 +269,7 @@ export const enDevices = {
   "device.audit.cmd.setDebug": "Debug mode sent to device",
   "device.audit.cmd.setVision": "Vision sent to device",
   "device.audit.cmd.telemetryRefresh": "Telemetry refresh",
+  "device.audit.cmd.detectDevices": "Network scan for Detect Devices",
   "device.audit.outcome.succeeded": "succeeded",
   "device.audit.outcome.failed": "failed",
   "device.audit.outcome.timedOut": "timed out",

@@ -3,6 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { typeLabel } from "@/features/devices/logic/format";
 import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { connectedLabel } from "../device-status";
@@ -93,7 +94,7 @@ export function DetectedDevicesTable({
                   </TableCell>
                   <TableCell className={cn(col.ip, "font-mono text-xs tabular-nums")}>{row.ip_address}</TableCell>
                   <TableCell className={cn(col.mac, "font-mono text-xs uppercase")}>{row.mac_address}</TableCell>
-                  <TableCell className={cn(col.type, "truncate")}>{row.device_type_name}</TableCell>
+                  <TableCell className={cn(col.type, "truncate")}>{typeLabel(row.device_type_name)}</TableCell>
                   <TableCell className={col.status}>
                     <Badge
                       variant="outline"

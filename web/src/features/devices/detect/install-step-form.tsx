@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { SheetBody, SheetFooter } from "@/components/ui/sheet";
+import { typeLabel } from "@/features/devices/logic/format";
 import type { FormFailure } from "@/lib/form-failure";
 import { useT } from "@/lib/i18n";
 import { type DeviceEditValues, deviceEditSchema } from "../edit/device-form-schema";
@@ -47,7 +48,7 @@ export function InstallStepForm({ device, onSubmit, onCancel, pending }: Install
           <Fact label={t("detect.col.name")} value={device.name} />
           <Fact label={t("detect.col.ip")} value={device.ip_address} mono />
           <Fact label={t("detect.col.mac")} value={device.mac_address.toUpperCase()} mono />
-          <Fact label={t("detect.col.type")} value={device.device_type_name} />
+          <Fact label={t("detect.col.type")} value={typeLabel(device.device_type_name)} />
         </dl>
         {general && (
           <p

@@ -3,6 +3,7 @@ import { MapPinIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
+import { typeLabel } from "@/features/devices/logic/format";
 import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { listedDevicePath } from "../camera/queries";
@@ -21,7 +22,10 @@ const accent = {
 export function DeviceCard({ device }: { device: Device }) {
   const t = useT();
   const look = deviceLook(device);
-  const facts = [device.device_type_name, device.device_class ? t(deviceClassLabel[device.device_class]) : null]
+  const facts = [
+    typeLabel(device.device_type_name),
+    device.device_class ? t(deviceClassLabel[device.device_class]) : null,
+  ]
     .filter(Boolean)
     .join(" · ");
   return (

@@ -1,6 +1,7 @@
 import type { Device } from "@contracts/device";
 import { TagsCell } from "@/components/tags-cell";
 import { columnHelper } from "@/components/ui/data-table";
+import { typeLabel } from "@/features/devices/logic/format";
 import type { TFunction } from "@/lib/i18n";
 import { DeviceStatusBadge, DeviceStatusIcon, deviceClassLabel, deviceLook } from "../device-status";
 import { DeviceStreak } from "./device-streak";
@@ -29,7 +30,7 @@ export const deviceColumns = (t: TFunction) =>
     col.accessor("device_type_name", {
       header: t("devices.col.type"),
       meta: { className: "w-36" },
-      cell: (info) => info.getValue() || "—",
+      cell: (info) => typeLabel(info.getValue()) || "—",
     }),
     col.accessor("location_name", {
       header: t("devices.col.location"),

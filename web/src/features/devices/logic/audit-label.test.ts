@@ -22,6 +22,9 @@ describe("auditLabel", () => {
     expect(auditLabel({ action: "device.command.instant-reboot", after: { status: "timed_out" } }, t)).toBe(
       "Reboot · timed out",
     );
+    expect(auditLabel({ action: "device.command.detect-devices", after: { status: "succeeded" } }, t)).toBe(
+      "Network scan for Detect Devices · succeeded",
+    );
   });
 
   it("falls back to the raw code for unknown actions", () => {

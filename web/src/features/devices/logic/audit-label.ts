@@ -30,6 +30,7 @@ const commands: Record<string, MessageKey> = {
   "set-debug": "device.audit.cmd.setDebug",
   "set-vision": "device.audit.cmd.setVision",
   "telemetry-refresh": "device.audit.cmd.telemetryRefresh",
+  "detect-devices": "device.audit.cmd.detectDevices",
 };
 
 const outcomes: Record<string, MessageKey> = {

@@ -10,6 +10,7 @@ import {
   msUntil,
   ramGb,
   streakSeconds,
+  typeLabel,
 } from "./format";
 
 describe("device formatters", () => {
@@ -69,5 +70,14 @@ describe("device formatters", () => {
 
   it("labels health codes", () => {
     expect([0, 1, 2, 3, null].map(healthLabel)).toEqual(["healthy", "unknown", "warning", "critical", "unknown"]);
+  });
+});
+
+describe("typeLabel", () => {
+  it("capitalises the API's lower-case camera and leaves the other names alone", () => {
+    expect(typeLabel("camera")).toBe("Camera");
+    expect(typeLabel("Linux Computer")).toBe("Linux Computer");
+    expect(typeLabel("")).toBe("");
+    expect(typeLabel(null)).toBe("");
   });
 });

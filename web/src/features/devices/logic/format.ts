@@ -69,3 +69,11 @@ export function healthLabel(code: number | null | undefined): "healthy" | "warni
   if (code === 3) return "critical";
   return "unknown";
 }
+
+/**
+ * A device type as shown: the API's device_type_name with a capital first letter (the spec's
+ * list has "camera" beside "Linux Computer"); empty stays empty.
+ */
+export function typeLabel(name: string | null | undefined): string {
+  return name ? name.charAt(0).toUpperCase() + name.slice(1) : "";
+}

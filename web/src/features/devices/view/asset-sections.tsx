@@ -3,7 +3,7 @@ import { CircleCheckIcon } from "lucide-react";
 import { formatDateTime } from "@/lib/datetime";
 import { useI18n } from "@/lib/i18n";
 import { connectedLabel } from "../device-status";
-import { ramGb } from "../logic/format";
+import { ramGb, typeLabel } from "../logic/format";
 import { useStreak } from "../use-streak";
 import { FactList } from "./fact-list";
 
@@ -21,7 +21,7 @@ export function AssetBasic({ device }: { device: DeviceDetail }) {
       facts={[
         { label: t("device.asset.name"), value: device.name },
         { label: t("device.fact.category"), value: known(device.device_category_name) },
-        { label: t("device.fact.type"), value: known(device.device_type_name) },
+        { label: t("device.fact.type"), value: known(typeLabel(device.device_type_name)) },
         { label: t("device.fact.connection"), value: t(connectedLabel[device.connected_status]) },
         {
           label: t("device.asset.activity"),

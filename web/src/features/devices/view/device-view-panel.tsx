@@ -16,6 +16,7 @@ import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SheetBody, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { TabLinks } from "@/components/ui/tabs";
+import { typeLabel } from "@/features/devices/logic/format";
 import { locationViewPath } from "@/features/locations/paths";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { usePermissions } from "@/features/space/use-permissions";
@@ -129,7 +130,7 @@ export function DeviceViewPanel({ space, uuid, tab, section }: DeviceViewPanelPr
           </div>
         </div>
         <SheetDescription>
-          {[data.device_type_name, data.location_name].filter(Boolean).join(" · ") || "—"}
+          {[typeLabel(data.device_type_name), data.location_name].filter(Boolean).join(" · ") || "—"}
         </SheetDescription>
         <TabLinks
           tabs={tabs}

@@ -1,5 +1,6 @@
 import type { DeviceDetail } from "@contracts/device-detail";
 import { Badge } from "@/components/ui/badge";
+import { typeLabel } from "@/features/devices/logic/format";
 import { formatDateTime } from "@/lib/datetime";
 import { useI18n } from "@/lib/i18n";
 import { deviceClassLabel } from "../device-status";
@@ -16,7 +17,7 @@ export function GeneralFacts({ device }: { device: DeviceDetail }) {
       className="rounded-lg border bg-card p-4"
       facts={[
         { label: t("device.fact.category"), value: device.device_category_name || none },
-        { label: t("device.fact.type"), value: device.device_type_name || none },
+        { label: t("device.fact.type"), value: typeLabel(device.device_type_name) || none },
         { label: t("device.fact.class"), value: device.device_class ? t(deviceClassLabel[device.device_class]) : none },
         {
           label: t("device.fact.connection"),

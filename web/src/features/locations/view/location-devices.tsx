@@ -7,6 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cameraViewPath, isCameraDevice } from "@/features/devices/camera/queries";
+import { typeLabel } from "@/features/devices/logic/format";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { type MessageKey, useT } from "@/lib/i18n";
 import { useScrollEnd } from "@/lib/use-scroll-end";
@@ -82,7 +83,7 @@ function DeviceRow({ device, from }: { device: LocationDevice; from: string }) {
       <span className="flex min-w-0 flex-1 flex-col">
         <span className="truncate text-sm font-medium">{device.name}</span>
         <span className="truncate text-xs text-muted-foreground">
-          {[device.device_type_name, device.device_category_name].filter(Boolean).join(" · ")}
+          {[typeLabel(device.device_type_name), device.device_category_name].filter(Boolean).join(" · ")}
         </span>
       </span>
       <span className="w-16 text-xs text-muted-foreground">
