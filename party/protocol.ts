@@ -121,6 +121,10 @@ export const CommandAction = z.enum([
   "telemetry-refresh",
   /** Scan the local network for machines (Detect Devices); result: contracts/detection.ts DetectionResult. */
   "detect-devices",
+  /** Peripherals tab (contracts/peripheral-config.ts): DisplayFindings, PeripheralFindings, and applying a saved display configuration. */
+  "detect-displays",
+  "detect-peripherals",
+  "apply-display-config",
 ]);
 export type CommandAction = z.infer<typeof CommandAction>;
 
