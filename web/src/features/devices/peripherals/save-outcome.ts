@@ -1,0 +1,54 @@
+import type { DisplayDraft } from "./display-draft";
+
+/** What the editor needs of a failed call (structural, so this stays free of the api module). */
+export type FailedCall = {
+  name?: string;
+  status: number;
+  message: string;
+  fieldErrors: Record<string, string[]>;
+  entryErrors: (field: string) => Record<string, string[]>[] | null;
+};
+
+/** A 400's messages: per display uuid (with the field they concern) and for the whole configuration. */
+export type SaveErrors = { byDisplay: Record<string, string[]>; general: string[] };
+
+const FIELD = "displays_configuration";
+
+const isFailedCall = (error: unknown): error is FailedCall =>
+  error instanceof Error && error.name === "ApiError" && "status" in error;
+
+const push = (out: Record<string, string[]>, key: string, messages: string[]) => {
+  out[key] = [...(out[key] ?? []), ...messages];
+};
+
+/**
+ * Maps a 400 of the configuration POST onto the displays of the draft (position i of
+ * displays_configuration is draft[i]). Both field-error shapes the API uses are read: flat keys
+ * ("displays_configuration.1.resolution") and a list aligned with the entries. Anything that
+ * is not a 400 gives null (a toast is enough).
+ */
+export function saveErrorsOf(error: unknown, draft: DisplayDraft): SaveErrors | null {
+  if (!isFailedCall(error) || error.status !== 400) return null;
+  const byDisplay: Record<string, string[]> = {};
+  const general: string[] = [];
+  const entries = error.entryErrors(FIELD);
+  entries?.forEach((fields, index) => {
+    const uuid = draft[index]?.uuid;
+    for (const messages of Object.values(fields)) {
+      if (uuid) push(byDisplay, uuid, messages);
+      else general.push(...messages);
+    }
+  });
+  for (const [key, messages] of Object.entries(error.fieldErrors)) {
+    const match = new RegExp(`^${FIELD}\\.(\\d+)(?:\\.|$)`).exec(key);
+    const uuid = match ? draft[Number(match[1])]?.uuid : undefined;
+    if (uuid) push(byDisplay, uuid, messages);
+    else general.push(...messages);
+  }
+  if (Object.keys(byDisplay).length === 0 && general.length === 0) general.push(error.message);
+  return { byDisplay, general: [...new Set(general)] };
+}
+
+/** The server's own message of a failed call, when it sent one. */
+export const serverMessage = (error: unknown): string | null =>
+  isFailedCall(error) && error.message && !/^HTTP \d+$|^Network error$/.test(error.message) ? error.message : null;
