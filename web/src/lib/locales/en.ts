@@ -2,6 +2,7 @@ import { enAccounts } from "./en-accounts";
 import { enAssets } from "./en-assets";
 import { enDetect } from "./en-detect";
 import { enDevices } from "./en-devices";
+import { enPeripherals } from "./en-peripherals";
 
 /** English: the complete dictionary (every key the console uses; other languages fall back here). */
 export const en = {
@@ -163,6 +164,7 @@ export const en = {
   ...enDevices,
   ...enAccounts,
   ...enDetect,
+  ...enPeripherals,
 } as const;
 
 export type MessageKey = keyof typeof en;

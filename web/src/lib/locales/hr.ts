@@ -3,6 +3,7 @@ import { hrAccounts } from "./hr-accounts";
 import { hrAssets } from "./hr-assets";
 import { hrDetect } from "./hr-detect";
 import { hrDevices } from "./hr-devices";
+import { hrPeripherals } from "./hr-peripherals";
 
 /** Croatian: partial on purpose; missing keys fall back to English. */
 export const hr: Partial<Record<MessageKey, string>> = {
@@ -90,4 +91,5 @@ export const hr: Partial<Record<MessageKey, string>> = {
   ...hrDevices,
   ...hrAccounts,
   ...hrDetect,
+  ...hrPeripherals,
 };

@@ -1,84 +1,101 @@
-import type { DeviceDetail, Display, Peripheral } from "@contracts/device-detail";
+import type { DeviceDetail, Peripheral } from "@contracts/device-detail";
 import { ChevronDownIcon, ChevronLeftIcon, MonitorIcon, UsbIcon } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
+import { DisplayConfigPanel } from "../peripherals/display-config-panel";
+import { displayName, formatRate } from "../peripherals/display-draft";
+import { PeripheralsToolbar } from "../peripherals/peripherals-toolbar";
+import { useDisplayDraft } from "../peripherals/use-display-draft";
 import { DeviceComments } from "./comments";
 import { type Fact, FactList } from "./fact-list";
 import { isToggleable, PeripheralSwitch } from "./peripheral-switch";
 
-type Chosen = { kind: "display"; item: Display } | { kind: "misc"; item: Peripheral } | null;
+type Chosen = { kind: "display" | "misc"; uuid: string } | null;
 
-/** The text before an @ of a display name (devices.md §3). */
-const displayName = (name: string) => name.split("@")[0] ?? name;
-
-/** Peripherals tab: accordion of Displays and Misc with a details panel (or the summary). */
+/**
+ * Peripherals tab: the Detect toolbar, the accordion of Displays and Misc, and a side panel
+ * (under the list on a phone) with the chosen display's configuration or peripheral's facts,
+ * or the summary. The display configuration is one draft of all displays (useDisplayDraft).
+ */
 export function PeripheralsTab({ device }: { device: DeviceDetail }) {
   const t = useT();
   const [chosen, setChosen] = useState<Chosen>(null);
+  const editor = useDisplayDraft(device);
+  const display = chosen?.kind === "display" ? editor.draft.find((d) => d.uuid === chosen.uuid) : undefined;
+  const misc = chosen?.kind === "misc" ? device.peripherals.find((p) => p.uuid === chosen.uuid) : undefined;
+  const choose = (next: Chosen) => setChosen(chosen?.uuid === next?.uuid ? null : next);
   return (
-    <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,360px)]">
-      <div className="flex flex-col gap-3">
-        <Group title={t("device.periph.displays")} count={device.displays.length} icon={MonitorIcon}>
-          {device.displays.map((display) => (
-            <Item
-              key={display.uuid}
-              active={chosen?.item.uuid === display.uuid}
-              onClick={() => setChosen({ kind: "display", item: display })}
-              title={displayName(display.name)}
-              hint={display.resolution}
-            >
-              {display.primary && <Badge>{t("device.periph.primaryChip")}</Badge>}
-              {display.disabled && <Badge variant="outline">{t("device.periph.disabledChip")}</Badge>}
-            </Item>
-          ))}
-        </Group>
-        <Group title={t("device.periph.misc")} count={device.peripherals.length} icon={UsbIcon}>
-          {device.peripherals.map((item) => (
-            <Item
-              key={item.uuid}
-              active={chosen?.item.uuid === item.uuid}
-              onClick={() => setChosen({ kind: "misc", item })}
-              title={item.name}
-              hint={item.device_type_name}
-            >
-              {!item.enabled && <Badge variant="outline">{t("device.periph.disabledChip")}</Badge>}
-            </Item>
-          ))}
-        </Group>
-      </div>
-      <aside className="h-fit rounded-lg border bg-card p-4" aria-live="polite">
-        {chosen ? (
-          <div className="flex flex-col gap-3">
-            <Button variant="ghost" size="sm" className="-ml-2 w-fit" onClick={() => setChosen(null)}>
-              <ChevronLeftIcon aria-hidden="true" />
-              {t("device.periph.back")}
-            </Button>
-            <h3 className="font-semibold">
-              {chosen.kind === "display" ? displayName(chosen.item.name) : chosen.item.name}
-            </h3>
-            {chosen.kind === "misc" && isToggleable(chosen.item) && (
-              <PeripheralSwitch
-                device={device}
-                item={device.peripherals.find((p) => p.uuid === chosen.item.uuid) ?? chosen.item}
+    <div className="flex flex-col gap-3">
+      <PeripheralsToolbar device={device} />
+      <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,380px)]">
+        <div className="flex flex-col gap-3">
+          <Group
+            title={t("device.periph.displays")}
+            count={editor.draft.length}
+            icon={MonitorIcon}
+            extra={editor.dirty && <Badge variant="outline">{t("device.periph.unsaved")}</Badge>}
+          >
+            {editor.draft.map((item) => (
+              <Item
+                key={item.uuid}
+                active={display?.uuid === item.uuid}
+                onClick={() => choose({ kind: "display", uuid: item.uuid })}
+                title={displayName(item.name)}
+                hint={[item.resolution, item.refresh_rate === null ? "" : formatRate(item.refresh_rate)]
+                  .filter(Boolean)
+                  .join(" · ")}
+              >
+                {item.primary && <Badge>{t("device.periph.primaryChip")}</Badge>}
+                {item.disabled && <Badge variant="outline">{t("device.periph.disabledChip")}</Badge>}
+              </Item>
+            ))}
+          </Group>
+          <Group title={t("device.periph.misc")} count={device.peripherals.length} icon={UsbIcon}>
+            {device.peripherals.map((item) => (
+              <Item
+                key={item.uuid}
+                active={misc?.uuid === item.uuid}
+                onClick={() => choose({ kind: "misc", uuid: item.uuid })}
+                title={item.name}
+                hint={item.device_type_name}
+              >
+                {!item.enabled && <Badge variant="outline">{t("device.periph.disabledChip")}</Badge>}
+              </Item>
+            ))}
+          </Group>
+        </div>
+        <aside className="h-fit rounded-lg border bg-card p-4" aria-label={t("device.periph.details")}>
+          {display || misc ? (
+            <div className="flex flex-col gap-3">
+              <Button variant="ghost" size="sm" className="-ml-2 w-fit" onClick={() => setChosen(null)}>
+                <ChevronLeftIcon aria-hidden="true" />
+                {t("device.periph.back")}
+              </Button>
+              <h3 className="font-semibold">{display ? displayName(display.name) : misc?.name}</h3>
+              {display && <DisplayConfigPanel device={device} display={display} editor={editor} />}
+              {misc && (
+                <>
+                  {isToggleable(misc) && <PeripheralSwitch device={device} item={misc} />}
+                  <FactList facts={miscFacts(misc, t)} />
+                </>
+              )}
+              <h4 className="mt-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                {t("device.comments")}
+              </h4>
+              <DeviceComments
+                key={chosen?.uuid}
+                uuid={device.uuid}
+                part={{ kind: display ? "display" : "peripherals", uuid: display?.uuid ?? misc?.uuid ?? "" }}
               />
-            )}
-            <FactList facts={chosen.kind === "display" ? displayFacts(chosen.item, t) : miscFacts(chosen.item, t)} />
-            <h4 className="mt-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-              {t("device.comments")}
-            </h4>
-            <DeviceComments
-              key={chosen.item.uuid}
-              uuid={device.uuid}
-              part={{ kind: chosen.kind === "display" ? "display" : "peripherals", uuid: chosen.item.uuid }}
-            />
-          </div>
-        ) : (
-          <Summary device={device} />
-        )}
-      </aside>
+            </div>
+          ) : (
+            <Summary device={device} />
+          )}
+        </aside>
+      </div>
     </div>
   );
 }
@@ -97,17 +114,6 @@ export function miscFacts(item: Peripheral, t: T): Fact[] {
     [t("device.periph.protocolDetails"), item.protocol_details],
   ];
   return facts.filter(([, value]) => value.trim() !== "").map(([label, value]) => ({ label, value }));
-}
-
-function displayFacts(item: Display, t: T): Fact[] {
-  const facts: [string, string][] = [
-    [t("device.periph.resolution"), item.resolution],
-    [t("device.periph.refresh"), item.refresh_rate === null ? "" : `${item.refresh_rate.toFixed(2)} Hz`],
-    [t("device.periph.orientation"), item.orientation],
-    [t("device.periph.output"), item.graphical_output],
-    [t("device.periph.apps"), String(item.applications.length)],
-  ];
-  return facts.filter(([, value]) => value !== "").map(([label, value]) => ({ label, value }));
 }
 
 function Summary({ device }: { device: DeviceDetail }) {
@@ -131,9 +137,9 @@ function Summary({ device }: { device: DeviceDetail }) {
   );
 }
 
-type GroupProps = { title: string; count: number; icon: typeof MonitorIcon; children: ReactNode };
+type GroupProps = { title: string; count: number; icon: typeof MonitorIcon; extra?: ReactNode; children: ReactNode };
 
-function Group({ title, count, icon: Icon, children }: GroupProps) {
+function Group({ title, count, icon: Icon, extra, children }: GroupProps) {
   const t = useT();
   const [open, setOpen] = useState(true);
   return (
@@ -147,6 +153,7 @@ function Group({ title, count, icon: Icon, children }: GroupProps) {
         <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
         {title}
         <Badge variant="secondary">{count}</Badge>
+        {extra}
         <ChevronDownIcon
           className={cn("ml-auto size-4 transition-transform", !open && "-rotate-90")}
           aria-hidden="true"

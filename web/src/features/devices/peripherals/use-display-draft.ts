@@ -1,0 +1,79 @@
+import type { DeviceDetail } from "@contracts/device-detail";
+import { DisplayConfigurationSaved } from "@contracts/peripheral-config";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { showAlert } from "@/lib/alerts";
+import { useT } from "@/lib/i18n";
+import { deviceQueries } from "../queries";
+import { deviceCall } from "../settings/device-call";
+import { type DisplayDraft, draftOf, isDirty, rebase, toConfigurationInput } from "./display-draft";
+import { devicePath } from "./queries";
+import { type SaveErrors, saveErrorsOf } from "./save-outcome";
+
+type Device = Pick<DeviceDetail, "uuid" | "space_uuid" | "name" | "displays" | "demo_mode">;
+
+/**
+ * The display configuration of ALL displays as one draft over the device detail's displays
+ * (kept fresh by the room). Edits stay on top of newer server states (rebase); Save posts the
+ * whole draft, Reset drops it.
+ */
+export function useDisplayDraft(device: Device) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const [edited, setEdited] = useState<DisplayDraft | null>(null);
+  const [errors, setErrors] = useState<SaveErrors | null>(null);
+  const base = device.displays;
+  const draft = useMemo(() => (edited ? rebase(edited, base) : draftOf(base)), [edited, base]);
+  const dirty = edited !== null && isDirty(base, draft);
+
+  const save = useMutation({
+    mutationFn: (body: DisplayDraft) =>
+      deviceCall(`${devicePath(device.space_uuid, device.uuid)}/peripherals/display/configuration/`, {
+        json: toConfigurationInput(body),
+        schema: DisplayConfigurationSaved,
+      }),
+    onSuccess: (saved) => {
+      const key = deviceQueries.detailKey(device.space_uuid, device.uuid);
+      queryClient.setQueryData<DeviceDetail>(key, (detail) =>
+        detail ? { ...detail, displays: saved.displays } : detail,
+      );
+      setEdited(null);
+      setErrors(null);
+      showAlert(
+        saved.applied
+          ? { type: "success", message: t("device.periph.saved", { name: device.name }) }
+          : { type: "warning", message: t("device.periph.savedOffline") },
+      );
+      void queryClient.invalidateQueries({ queryKey: key });
+    },
+    onError: (error, body) => {
+      console.error("Saving the display configuration failed", error);
+      const fields = saveErrorsOf(error, body);
+      setErrors(fields);
+      showAlert({
+        type: "error",
+        message:
+          fields?.general[0] ??
+          Object.values(fields?.byDisplay ?? {})[0]?.[0] ??
+          t("device.periph.saveFailed", { name: device.name }),
+      });
+    },
+  });
+
+  return {
+    draft,
+    dirty,
+    errors,
+    /** Applies one edit (a pure function of display-draft.ts) to the current draft. */
+    change: (edit: (current: DisplayDraft) => DisplayDraft) => setEdited(edit(draft)),
+    reset: () => {
+      setEdited(null);
+      setErrors(null);
+    },
+    save: () => save.mutate(draft),
+    saving: save.isPending,
+    blocked: device.demo_mode,
+  };
+}
+
+export type DisplayDraftState = ReturnType<typeof useDisplayDraft>;

@@ -1,0 +1,58 @@
+import type { DeviceDetail } from "@contracts/device-detail";
+import { DisplayDetectionResult, PeripheralDetectionResult } from "@contracts/peripheral-config";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { showAlert } from "@/lib/alerts";
+import { useT } from "@/lib/i18n";
+import { deviceQueries } from "../queries";
+import { deviceCall } from "../settings/device-call";
+import { devicePath } from "./queries";
+import { serverMessage } from "./save-outcome";
+
+type Device = Pick<DeviceDetail, "uuid" | "space_uuid">;
+
+/**
+ * Detect displays / Detect misc. (devices.md §2, §7, §8): the agent reports what is attached;
+ * the reply's lists go into the detail at once and the detail is refetched. "No new …
+ * detected" is a warning; a failure shows the server's message (503 when offline).
+ */
+export function usePeripheralDetection(device: Device) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const key = deviceQueries.detailKey(device.space_uuid, device.uuid);
+  const path = devicePath(device.space_uuid, device.uuid);
+  const patch = (change: Partial<DeviceDetail>) =>
+    queryClient.setQueryData<DeviceDetail>(key, (detail) => (detail ? { ...detail, ...change } : detail));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const failed = (error: Error) => {
+    console.error("Peripheral detection failed", error);
+    showAlert({ type: "error", message: serverMessage(error) ?? t("device.settings.actionFailed") });
+  };
+
+  const displays = useMutation({
+    mutationFn: () => deviceCall(`${path}/peripherals/display/detection/`, { schema: DisplayDetectionResult }),
+    onSuccess: (result) => {
+      patch({ displays: result.displays });
+      showAlert(
+        result.new_displays > 0
+          ? { type: "success", message: t("device.periph.newDisplays", { count: result.new_displays }) }
+          : { type: "warning", message: t("device.periph.noNewDisplays") },
+      );
+      void refresh();
+    },
+    onError: failed,
+  });
+  const peripherals = useMutation({
+    mutationFn: () => deviceCall(`${path}/peripherals/detection/`, { schema: PeripheralDetectionResult }),
+    onSuccess: (result) => {
+      patch({ peripherals: result.peripherals });
+      showAlert(
+        result.new_peripherals > 0
+          ? { type: "success", message: t("device.periph.newPeripherals", { count: result.new_peripherals }) }
+          : { type: "warning", message: t("device.periph.noNewPeripherals") },
+      );
+      void refresh();
+    },
+    onError: failed,
+  });
+  return { displays, peripherals };
+}
