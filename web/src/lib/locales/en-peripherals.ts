@@ -46,6 +46,7 @@ export const enPeripherals = {
   "device.periph.unknownApp": "This application is no longer available.",
   "device.periph.save": "Save",
   "device.periph.reset": "Reset",
+  "device.periph.hasErrors": "Has errors",
   "device.periph.unsaved": "Unsaved changes",
   "device.periph.allDisplays": "Save applies the changes of every display.",
 } as const;

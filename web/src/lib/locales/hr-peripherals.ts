@@ -43,6 +43,7 @@ export const hrPeripherals: Partial<Record<MessageKey, string>> = {
   "device.periph.unknownApp": "Ova aplikacija više nije dostupna.",
   "device.periph.save": "Spremi",
   "device.periph.reset": "Poništi",
+  "device.periph.hasErrors": "Ima pogrešaka",
   "device.periph.unsaved": "Nespremljene promjene",
   "device.periph.allDisplays": "Spremanje primjenjuje promjene svih zaslona.",
 };

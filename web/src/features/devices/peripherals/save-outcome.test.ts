@@ -1,7 +1,7 @@
 import type { Display } from "@contracts/device-detail";
 import { describe, expect, it } from "vitest";
 import { draftOf } from "./display-draft";
-import { saveErrorsOf, serverMessage } from "./save-outcome";
+import { detectionAlert, failureMessage, saveErrorsOf, serverMessage } from "./save-outcome";
 
 class ApiError extends Error {
   name = "ApiError";
@@ -65,5 +65,20 @@ describe("save errors of the display configuration", () => {
     expect(serverMessage(new ApiError(503, "Device is offline"))).toBe("Device is offline");
     expect(serverMessage(new ApiError(500, "HTTP 500"))).toBeNull();
     expect(serverMessage(new Error("x"))).toBeNull();
+  });
+});
+
+describe("save and detection alerts", () => {
+  it("toasts the first message of a 400, else the fallback", () => {
+    expect(failureMessage({ byDisplay: {}, general: ["A", "B"] }, "F")).toBe("A");
+    expect(failureMessage({ byDisplay: { b: ["C"] }, general: [] }, "F")).toBe("C");
+    expect(failureMessage(null, "F")).toBe("F");
+  });
+
+  it("a detection with findings is a success with the count; none is a warning", () => {
+    expect(detectionAlert("displays", 2)).toEqual({ type: "success", key: "device.periph.newDisplays", count: 2 });
+    expect(detectionAlert("displays", 0)).toMatchObject({ type: "warning", key: "device.periph.noNewDisplays" });
+    expect(detectionAlert("peripherals", 1)).toMatchObject({ type: "success", key: "device.periph.newPeripherals" });
+    expect(detectionAlert("peripherals", 0)).toMatchObject({ type: "warning", key: "device.periph.noNewPeripherals" });
   });
 });

@@ -52,3 +52,26 @@ export function saveErrorsOf(error: unknown, draft: DisplayDraft): SaveErrors | 
 /** The server's own message of a failed call, when it sent one. */
 export const serverMessage = (error: unknown): string | null =>
   isFailedCall(error) && error.message && !/^HTTP \d+$|^Network error$/.test(error.message) ? error.message : null;
+
+/** What a failed save toasts: the first general or display message of a 400, else the fallback. */
+export const failureMessage = (errors: SaveErrors | null, fallback: string): string =>
+  errors?.general[0] ?? Object.values(errors?.byDisplay ?? {})[0]?.[0] ?? fallback;
+
+type AlertKey = "newDisplays" | "noNewDisplays" | "newPeripherals" | "noNewPeripherals";
+
+/** §8: found something → success with the count; nothing new → warning. */
+export function detectionAlert(kind: "displays" | "peripherals", found: number) {
+  const key: AlertKey =
+    kind === "displays"
+      ? found > 0
+        ? "newDisplays"
+        : "noNewDisplays"
+      : found > 0
+        ? "newPeripherals"
+        : "noNewPeripherals";
+  return {
+    type: found > 0 ? ("success" as const) : ("warning" as const),
+    key: `device.periph.${key}` as const,
+    count: found,
+  };
+}

@@ -8,7 +8,7 @@ import { deviceQueries } from "../queries";
 import { deviceCall } from "../settings/device-call";
 import { type DisplayDraft, draftOf, isDirty, rebase, toConfigurationInput } from "./display-draft";
 import { devicePath } from "./queries";
-import { type SaveErrors, saveErrorsOf } from "./save-outcome";
+import { failureMessage, type SaveErrors, saveErrorsOf } from "./save-outcome";
 
 type Device = Pick<DeviceDetail, "uuid" | "space_uuid" | "name" | "displays" | "demo_mode">;
 
@@ -52,10 +52,7 @@ export function useDisplayDraft(device: Device) {
       setErrors(fields);
       showAlert({
         type: "error",
-        message:
-          fields?.general[0] ??
-          Object.values(fields?.byDisplay ?? {})[0]?.[0] ??
-          t("device.periph.saveFailed", { name: device.name }),
+        message: failureMessage(fields, t("device.periph.saveFailed", { name: device.name })),
       });
     },
   });
@@ -65,7 +62,10 @@ export function useDisplayDraft(device: Device) {
     dirty,
     errors,
     /** Applies one edit (a pure function of display-draft.ts) to the current draft. */
-    change: (edit: (current: DisplayDraft) => DisplayDraft) => setEdited(edit(draft)),
+    change: (edit: (current: DisplayDraft) => DisplayDraft) => {
+      setEdited((current) => edit(current ? rebase(current, base) : draftOf(base)));
+      setErrors(null);
+    },
     reset: () => {
       setEdited(null);
       setErrors(null);

@@ -6,7 +6,7 @@ import { useT } from "@/lib/i18n";
 import { deviceQueries } from "../queries";
 import { deviceCall } from "../settings/device-call";
 import { devicePath } from "./queries";
-import { serverMessage } from "./save-outcome";
+import { detectionAlert, serverMessage } from "./save-outcome";
 
 type Device = Pick<DeviceDetail, "uuid" | "space_uuid">;
 
@@ -23,6 +23,8 @@ export function usePeripheralDetection(device: Device) {
   const patch = (change: Partial<DeviceDetail>) =>
     queryClient.setQueryData<DeviceDetail>(key, (detail) => (detail ? { ...detail, ...change } : detail));
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const announce = ({ type, key, count }: ReturnType<typeof detectionAlert>) =>
+    showAlert({ type, message: t(key, { count }) });
   const failed = (error: Error) => {
     console.error("Peripheral detection failed", error);
     showAlert({ type: "error", message: serverMessage(error) ?? t("device.settings.actionFailed") });
@@ -32,11 +34,7 @@ export function usePeripheralDetection(device: Device) {
     mutationFn: () => deviceCall(`${path}/peripherals/display/detection/`, { schema: DisplayDetectionResult }),
     onSuccess: (result) => {
       patch({ displays: result.displays });
-      showAlert(
-        result.new_displays > 0
-          ? { type: "success", message: t("device.periph.newDisplays", { count: result.new_displays }) }
-          : { type: "warning", message: t("device.periph.noNewDisplays") },
-      );
+      announce(detectionAlert("displays", result.new_displays));
       void refresh();
     },
     onError: failed,
@@ -45,11 +43,7 @@ export function usePeripheralDetection(device: Device) {
     mutationFn: () => deviceCall(`${path}/peripherals/detection/`, { schema: PeripheralDetectionResult }),
     onSuccess: (result) => {
       patch({ peripherals: result.peripherals });
-      showAlert(
-        result.new_peripherals > 0
-          ? { type: "success", message: t("device.periph.newPeripherals", { count: result.new_peripherals }) }
-          : { type: "warning", message: t("device.periph.noNewPeripherals") },
-      );
+      announce(detectionAlert("peripherals", result.new_peripherals));
       void refresh();
     },
     onError: failed,

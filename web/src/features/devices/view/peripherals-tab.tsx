@@ -1,6 +1,6 @@
 import type { DeviceDetail, Peripheral } from "@contracts/device-detail";
-import { ChevronDownIcon, ChevronLeftIcon, MonitorIcon, UsbIcon } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { ChevronDownIcon, ChevronLeftIcon, CircleAlertIcon, MonitorIcon, UsbIcon } from "lucide-react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/i18n";
@@ -27,6 +27,13 @@ export function PeripheralsTab({ device }: { device: DeviceDetail }) {
   const display = chosen?.kind === "display" ? editor.draft.find((d) => d.uuid === chosen.uuid) : undefined;
   const misc = chosen?.kind === "misc" ? device.peripherals.find((p) => p.uuid === chosen.uuid) : undefined;
   const choose = (next: Chosen) => setChosen(chosen?.uuid === next?.uuid ? null : next);
+  // On a phone the panel sits under the list: bring it into view when something is chosen.
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (chosen && window.matchMedia("(max-width: 767px)").matches) {
+      panel.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+    }
+  }, [chosen]);
   return (
     <div className="flex flex-col gap-3">
       <PeripheralsToolbar device={device} />
@@ -48,6 +55,9 @@ export function PeripheralsTab({ device }: { device: DeviceDetail }) {
                   .filter(Boolean)
                   .join(" · ")}
               >
+                {editor.errors?.byDisplay[item.uuid] && (
+                  <CircleAlertIcon className="size-4 text-destructive" aria-label={t("device.periph.hasErrors")} />
+                )}
                 {item.primary && <Badge>{t("device.periph.primaryChip")}</Badge>}
                 {item.disabled && <Badge variant="outline">{t("device.periph.disabledChip")}</Badge>}
               </Item>
@@ -67,7 +77,11 @@ export function PeripheralsTab({ device }: { device: DeviceDetail }) {
             ))}
           </Group>
         </div>
-        <aside className="h-fit rounded-lg border bg-card p-4" aria-label={t("device.periph.details")}>
+        <aside
+          ref={panel}
+          className="h-fit scroll-mt-2 rounded-lg border bg-card p-4"
+          aria-label={t("device.periph.details")}
+        >
           {display || misc ? (
             <div className="flex flex-col gap-3">
               <Button variant="ghost" size="sm" className="-ml-2 w-fit" onClick={() => setChosen(null)}>
