@@ -58,6 +58,7 @@ describe("save errors of the display configuration", () => {
   it("a 400 with only a message is general; other statuses are not field errors", () => {
     expect(saveErrorsOf(new ApiError(400, "Demo"), draft)).toEqual({ byDisplay: {}, general: ["Demo"] });
     expect(saveErrorsOf(new ApiError(502, "Agent failed"), draft)).toBeNull();
+    expect(saveErrorsOf(new ApiError(409, "Demo mode"), draft)).toEqual({ byDisplay: {}, general: ["Demo mode"] });
     expect(saveErrorsOf(new Error("boom"), draft)).toBeNull();
   });
 

@@ -25,10 +25,13 @@ const push = (out: Record<string, string[]>, key: string, messages: string[]) =>
  * Maps a 400 of the configuration POST onto the displays of the draft (position i of
  * displays_configuration is draft[i]). Both field-error shapes the API uses are read: flat keys
  * ("displays_configuration.1.resolution") and a list aligned with the entries. Anything that
- * is not a 400 gives null (a toast is enough).
+ * is not a 400 or 409 gives null (a toast is enough).
  */
 export function saveErrorsOf(error: unknown, draft: DisplayDraft): SaveErrors | null {
-  if (!isFailedCall(error) || error.status !== 400) return null;
+  if (!isFailedCall(error)) return null;
+  // 409: the device refuses changes right now (demo mode); its message says why.
+  if (error.status === 409) return { byDisplay: {}, general: [error.message] };
+  if (error.status !== 400) return null;
   const byDisplay: Record<string, string[]> = {};
   const general: string[] = [];
   const entries = error.entryErrors(FIELD);
