@@ -18,6 +18,7 @@ import { deviceRoutes } from "./routes/devices.ts";
 import { installationRoutes } from "./routes/installation.ts";
 import { locationGroupRoutes } from "./routes/location-groups.ts";
 import { locationRoutes } from "./routes/locations.ts";
+import { peripheralRoutes } from "./routes/peripherals.ts";
 import { referenceRoutes, spaceReferenceRoutes } from "./routes/reference.ts";
 import { powerControlRoutes, remoteActionRoutes } from "./routes/remote-actions.ts";
 import { spaceRoutes } from "./routes/space.ts";
@@ -50,7 +51,8 @@ const api = new Hono<AppEnv>({ strict: false })
   .route("/space/:space", detectionRoutes)
   .route("/space/:space", commentRoutes)
   .route("/space/:space", accountsRoutes)
-  .route("/space/:space", remoteActionRoutes);
+  .route("/space/:space", remoteActionRoutes)
+  .route("/space/:space", peripheralRoutes);
 
 export const app = new Hono<AppEnv>({ strict: false })
   .use(contextMiddleware)

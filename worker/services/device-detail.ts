@@ -53,7 +53,8 @@ const mainRow = (ctx: ReadCtx, uuid: string) =>
     .where(inSpace(ctx, d, eq(d.uuid, uuid)))
     .get();
 
-const peripheralsOf = (ctx: ReadCtx, uuid: string) =>
+/** A device's peripherals as contracts/device-detail.ts Peripheral (also the Peripherals tab's replies). */
+export const peripheralsOf = (ctx: ReadCtx, uuid: string) =>
   ctx.db
     .select({
       ...getTableColumns(peripheralTable),
@@ -65,7 +66,8 @@ const peripheralsOf = (ctx: ReadCtx, uuid: string) =>
     .where(inSpace(ctx, peripheralTable, eq(peripheralTable.device_uuid, uuid)))
     .orderBy(asc(peripheralTable.name), asc(peripheralTable.uuid));
 
-async function displaysOf(ctx: ReadCtx, uuid: string) {
+/** A device's displays as contracts/device-detail.ts Display, primary first (also the Peripherals tab's replies). */
+export async function displaysOf(ctx: ReadCtx, uuid: string) {
   const displays = await ctx.db
     .select()
     .from(displayTable)
