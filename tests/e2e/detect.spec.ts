@@ -3,11 +3,10 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { simDetections } from "../../agent/simulator.ts";
-import { CONSOLE_CLIENT_ID } from "../../contracts/auth.ts";
 import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
-import { ARTIFACTS, DEMO_PASSWORD, signIn } from "./support.ts";
+import { ARTIFACTS, bearer, signIn } from "./support.ts";
 
 /**
  * Detect Devices (console.md §2.7, devices.md §2): an operator scans a location's network
@@ -16,19 +15,6 @@ import { ARTIFACTS, DEMO_PASSWORD, signIn } from "./support.ts";
  * space so the demo space's lists stay as the other tests expect them.
  */
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-
-async function bearer(request: APIRequestContext) {
-  const res = await request.post("/auth/token", {
-    form: {
-      grant_type: "password",
-      username: "admin@outpost.demo",
-      password: DEMO_PASSWORD,
-      client_id: CONSOLE_CLIENT_ID,
-    },
-  });
-  expect(res.status()).toBe(200);
-  return { Authorization: `Bearer ${(await res.json()).access_token}` };
-}
 
 async function openDetect(page: Page, location: string) {
   await page.getByRole("button", { name: "Add", exact: true }).click();

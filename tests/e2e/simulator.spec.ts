@@ -3,10 +3,9 @@ import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type APIRequestContext, expect, test } from "@playwright/test";
-import { CONSOLE_CLIENT_ID } from "../../contracts/auth.ts";
+import { expect, test } from "@playwright/test";
 import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
-import { DEMO_PASSWORD } from "./support.ts";
+import { bearer } from "./support.ts";
 
 /**
  * `npm run simulate -- --devices N` with more devices than the seed enrolled: the simulator
@@ -44,19 +43,6 @@ function simulate(baseURL: string, simulated: string): { child: ChildProcess; ou
     output += String(chunk);
   });
   return { child, output: () => output };
-}
-
-async function bearer(request: APIRequestContext) {
-  const res = await request.post("/auth/token", {
-    form: {
-      grant_type: "password",
-      username: "admin@outpost.demo",
-      password: DEMO_PASSWORD,
-      client_id: CONSOLE_CLIENT_ID,
-    },
-  });
-  expect(res.status()).toBe(200);
-  return { Authorization: `Bearer ${(await res.json()).access_token}` };
 }
 
 type Listed = { uuid: string; name: string; online: boolean; connected_status: string };

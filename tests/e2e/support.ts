@@ -1,4 +1,5 @@
-import { expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { CONSOLE_CLIENT_ID } from "../../contracts/auth.ts";
 
 /** Screenshots every run keeps (looked at by people, not compared by tests). */
 export const ARTIFACTS = "tests/e2e/artifacts";
@@ -21,4 +22,13 @@ export async function setTheme(page: Page, theme: "light" | "dark") {
   if (dark !== (theme === "dark")) await page.getByRole("button", { name: "Toggle theme" }).click();
   if (theme === "dark") await expect(html).toHaveClass(/dark/);
   else await expect(html).not.toHaveClass(/dark/);
+}
+
+/** An Authorization header for the demo admin through the console's password grant (API calls in tests). */
+export async function bearer(request: APIRequestContext, username = "admin@outpost.demo") {
+  const res = await request.post("/auth/token", {
+    form: { grant_type: "password", username, password: DEMO_PASSWORD, client_id: CONSOLE_CLIENT_ID },
+  });
+  expect(res.status()).toBe(200);
+  return { Authorization: `Bearer ${(await res.json()).access_token}` };
 }
