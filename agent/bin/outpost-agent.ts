@@ -3,9 +3,10 @@
  * outpost-agent: the device agent.
  *   outpost-agent enroll --server URL --code CODE [--config PATH]
  *   outpost-agent register --server URL [--config PATH]   (no code: show a QR code, wait to be claimed)
- *   outpost-agent run [--config PATH] [--allow-power] [--screenshot-file F | --screenshot-command CMD]
+ *   outpost-agent run [--config PATH] [--allow-power] [--allow-display] [--screenshot-file F | --screenshot-command CMD]
  *                     [--rssh-relay user@host] [--rssh-port N] [--vnc-url URL] [--headless-vnc-url URL]
  */
+import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { type AgentConfig, defaultConfigPath, loadConfig, roomUrl, saveConfig } from "../config.ts";
 import { createExecutor } from "../providers/index.ts";
@@ -23,6 +24,7 @@ const { positionals, values } = parseArgs({
     code: { type: "string" },
     config: { type: "string" },
     "allow-power": { type: "boolean", default: false },
+    "allow-display": { type: "boolean", default: false },
     "screenshot-file": { type: "string" },
     "screenshot-command": { type: "string" },
     "rssh-relay": { type: "string" },
@@ -38,7 +40,7 @@ const configPath = values.config ?? defaultConfigPath();
 const usage = `usage:
   outpost-agent enroll --server URL --code CODE [--config PATH]
   outpost-agent register --server URL [--config PATH] [--poll-interval SECONDS]
-  outpost-agent run [--config PATH] [--allow-power] [--screenshot-file FILE | --screenshot-command CMD]
+  outpost-agent run [--config PATH] [--allow-power] [--allow-display] [--screenshot-file FILE | --screenshot-command CMD]
                     [--rssh-relay user@host] [--rssh-port N] [--vnc-url URL] [--headless-vnc-url URL]`;
 
 async function enroll() {
@@ -96,6 +98,8 @@ function run() {
   const config = loadConfig(configPath);
   const execute = createExecutor({
     allowPower: values["allow-power"] ?? false,
+    allowDisplay: values["allow-display"] ?? false,
+    displayConfigFile: join(dirname(configPath), "displays.json"),
     screenshotFile: values["screenshot-file"],
     screenshotCommand: values["screenshot-command"],
     rsshRelay: values["rssh-relay"],

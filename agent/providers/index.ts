@@ -1,5 +1,7 @@
 import type { Executor } from "../session.ts";
 import { detectDevices } from "./detect.ts";
+import { applyDisplayConfig, detectDisplays } from "./displays.ts";
+import { detectPeripherals } from "./peripherals.ts";
 import { power } from "./power.ts";
 import { remoteDesktop, reverseSsh } from "./remote.ts";
 import { screenshot } from "./screenshot.ts";
@@ -42,6 +44,9 @@ const providers: Record<string, Provider> = {
   "set-vision": setting,
   "set-peripheral-enabled": peripheral,
   "detect-devices": detectDevices,
+  "detect-displays": detectDisplays,
+  "detect-peripherals": detectPeripherals,
+  "apply-display-config": applyDisplayConfig,
 };
 
 /** The real agent's executor: one provider per action (telemetry refresh is the session's own). */

@@ -17,6 +17,10 @@ export type ProviderOptions = {
   headlessVncUrl?: string;
   /** A file in /proc/net/arp format to read the neighbours from (default /proc/net/arp). */
   neighbourFile?: string;
+  /** Really change the screens with xrandr; otherwise apply-display-config only writes displayConfigFile. */
+  allowDisplay?: boolean;
+  /** Where apply-display-config keeps the configuration (beside the agent's config). */
+  displayConfigFile?: string;
   /** The environment grabbers are looked up and run in (default: the agent's own). */
   env?: NodeJS.ProcessEnv;
   log: (line: string) => void;

@@ -1,0 +1,87 @@
+import { execFile } from "node:child_process";
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import si from "systeminformation";
+import { z } from "zod";
+import { DISPLAY_ORIENTATIONS } from "../../contracts/device-detail.ts";
+import type { Provider, ProviderOptions } from "./types.ts";
+import { parseXrandr, type SiDisplay, toDisplayFindings, xrandrArgs } from "./xrandr.ts";
+
+const run = (args: string[], env?: NodeJS.ProcessEnv) =>
+  new Promise<string>((resolve, reject) => {
+    execFile("xrandr", args, { env, timeout: 10_000 }, (error, stdout, stderr) =>
+      error ? reject(new Error(stderr.trim() || error.message)) : resolve(stdout),
+    );
+  });
+
+/** xrandr needs an X display; without one (or without xrandr) the agent cannot change screens. */
+const hasDisplay = (env: NodeJS.ProcessEnv) => Boolean(env.DISPLAY);
+
+/** detect-displays: systeminformation's screens, enriched by `xrandr --query` when it answers. */
+export const detectDisplays: Provider = async (_command, options) => {
+  const env = options.env ?? process.env;
+  const graphics = await si.graphics().catch(() => ({ displays: [] as SiDisplay[] }));
+  const query = hasDisplay(env) ? await run(["--query"], env).catch(() => null) : null;
+  const displays = toDisplayFindings(graphics.displays, query === null ? null : parseXrandr(query));
+  options.log(`detect-displays: ${displays.length} display(s)${query === null ? " (no xrandr)" : ""}`);
+  return { ok: true, result: { displays } };
+};
+
+const AppliedDisplays = z.object({
+  displays: z
+    .array(
+      z.object({
+        name: z.string().min(1),
+        graphical_output: z.string().optional(),
+        primary: z.boolean(),
+        disabled: z.boolean(),
+        resolution: z.string(),
+        refresh_rate: z.number().nullable(),
+        orientation: z.enum(DISPLAY_ORIENTATIONS),
+      }),
+    )
+    .max(16),
+});
+
+async function store(file: string, displays: unknown) {
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, `${JSON.stringify({ displays }, null, 2)}\n`);
+}
+
+/**
+ * apply-display-config: with --allow-display, xrandr and a DISPLAY, one `xrandr` call per display.
+ * Otherwise (dry run, no X) the configuration is written to options.displayConfigFile for the
+ * kiosk shell to read at its next start, and the answer says where.
+ */
+export const applyDisplayConfig: Provider = async (command, options: ProviderOptions) => {
+  const parsed = AppliedDisplays.safeParse(command.params);
+  if (!parsed.success) return { ok: false, error: "A list of displays is required." };
+  const { displays } = parsed.data;
+  const env = options.env ?? process.env;
+  const calls = xrandrArgs(displays);
+  const xrandr =
+    options.allowDisplay && hasDisplay(env)
+      ? await run(["--version"], env).then(
+          () => true,
+          () => false,
+        )
+      : false;
+  if (!xrandr) {
+    const file = options.displayConfigFile;
+    if (!file) return { ok: false, error: "No xrandr and no file to keep the display configuration in." };
+    await store(file, displays);
+    options.log(`apply-display-config: written to ${file}`);
+    return {
+      ok: true,
+      result: { dry_run: true, written_to: file, would_run: calls.map((a) => `xrandr ${a.join(" ")}`) },
+    };
+  }
+  try {
+    for (const args of calls) await run(args, env);
+  } catch (error) {
+    return { ok: false, error: `xrandr failed: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  if (options.displayConfigFile) await store(options.displayConfigFile, displays).catch(() => {});
+  options.log(`apply-display-config: ${calls.length} xrandr call(s)`);
+  return { ok: true, result: { dry_run: false, ran: calls.map((a) => `xrandr ${a.join(" ")}`) } };
+};
