@@ -1,9 +1,19 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { CONSOLE_CLIENT_ID } from "../contracts/auth.ts";
+import type { SimHardware } from "./sim-hardware.ts";
 
-/** A device the simulator can run: its uuid, name, space and device credential. */
-export type SimAccess = { uuid: string; name: string; space_uuid: string; credential: string | null };
+/**
+ * A device the simulator can run: its uuid, name, space and device credential; seeded devices
+ * also carry what their agent reports on detect-displays / detect-peripherals.
+ */
+export type SimAccess = {
+  uuid: string;
+  name: string;
+  space_uuid: string;
+  credential: string | null;
+  hardware?: SimHardware;
+};
 
 type ProvisionOptions = {
   server: string;

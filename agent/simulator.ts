@@ -23,6 +23,7 @@ import { cpuStatus, ramStatus, storageStatus } from "./health.ts";
 import { toFindings } from "./providers/detect.ts";
 import { AgentSession, type CommandReply, type Machine } from "./session.ts";
 import { provisionDevices, type SimAccess } from "./sim-fleet.ts";
+import { simHardware } from "./sim-hardware.ts";
 
 /** A tiny valid JPEG (8×8 grey) that stands in for a screen. */
 export const SAMPLE_JPEG =
@@ -188,6 +189,14 @@ export function virtualMachine(device: Access, log: (line: string) => void, opts
         return { ok: true, result: { dry_run: true, simulated: true } };
       case "detect-devices":
         return { ok: true, result: { devices: simDetections(device.uuid) } };
+      case "detect-displays":
+        return { ok: true, result: { displays: simHardware(device, peripherals).displays } };
+      case "detect-peripherals":
+        return { ok: true, result: { peripherals: simHardware(device, peripherals).peripherals } };
+      case "apply-display-config": {
+        const displays = Array.isArray(command.params.displays) ? command.params.displays.length : 0;
+        return { ok: true, result: { simulated: true, applied_displays: displays } };
+      }
       default:
         return { ok: true, result: { ...command.params } };
     }
