@@ -185,6 +185,8 @@ describe("display configuration", () => {
   it("stores an offline device's configuration (applied false) with its applications in order, and audits it", async () => {
     const { member, device, base, hdmi, dp } = await setup();
     const [a, b] = [await makeApplication("Alpha"), await makeApplication("Beta")];
+    const dash = await join(`/parties/space/${member.space.space_uuid}`, member.token);
+    await until(() => dash.messages.some((m) => m.type === "welcome"));
     const res = await save(base, member.token, [
       entry(hdmi, { primary: false, disabled: true }),
       entry(dp, {
@@ -235,6 +237,12 @@ describe("display configuration", () => {
         and(eq(auditLogTable.entity_uuid, device.uuid), eq(auditLogTable.action, "device.displays_configuration")),
       );
     expect(audit).toHaveLength(2);
+    await until(() => dash.messages.some((m) => m.type === "deviceDetailsUpdate"));
+    expect(dash.messages.find((m) => m.type === "deviceDetailsUpdate")).toMatchObject({
+      event: "deviceUpdated",
+      device_uuid: device.uuid,
+    });
+    dash.ws?.close();
   });
 
   it("sends an online device's configuration to its agent (applied true)", async () => {
