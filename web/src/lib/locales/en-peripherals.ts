@@ -4,7 +4,6 @@ import { DISPLAY_RULES, DISPLAY_TEXTS } from "@contracts/peripheral-config";
 export const enPeripherals = {
   "device.periph.actions": "Peripheral actions",
   "device.periph.details": "Details",
-  "device.periph.detecting": "Detecting…",
   "device.periph.detectOffline": "The device is offline; detection needs it online.",
   "device.periph.detectReadOnly": "Only Content Managers and Admins can detect peripherals.",
   "device.periph.newDisplays": `${DISPLAY_TEXTS.newDisplays}: {count}`,

@@ -4,7 +4,6 @@ import type { MessageKey } from "./en";
 export const hrPeripherals: Partial<Record<MessageKey, string>> = {
   "device.periph.actions": "Radnje periferije",
   "device.periph.details": "Pojedinosti",
-  "device.periph.detecting": "Otkrivanje…",
   "device.periph.detectOffline": "Uređaj je izvan mreže; otkrivanje zahtijeva da bude na mreži.",
   "device.periph.detectReadOnly": "Samo upravitelji sadržaja i administratori mogu otkrivati periferiju.",
   "device.periph.newDisplays": "Otkriveni novi zasloni: {count}",

@@ -37,7 +37,7 @@ export function PeripheralsToolbar({ device }: { device: DeviceDetail }) {
           ) : (
             <Icon aria-hidden="true" />
           )}
-          {mutation.isPending ? t("device.periph.detecting") : label}
+          {label}
         </Button>
       ))}
       {reason && (
