@@ -1,12 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { expect, type Page, test } from "@playwright/test";
 import { simDetections } from "../../agent/simulator.ts";
-import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
-import { ARTIFACTS, bearer, signIn } from "./support.ts";
+import { startLabRunner } from "./lab-runner.ts";
+import { ARTIFACTS, signIn } from "./support.ts";
 
 /**
  * Detect Devices (console.md §2.7, devices.md §2): an operator scans a location's network
@@ -14,7 +9,6 @@ import { ARTIFACTS, bearer, signIn } from "./support.ts";
  * session (the simulator's, answering detect-devices with its fixed neighbours), in the lab
  * space so the demo space's lists stay as the other tests expect them.
  */
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 async function openDetect(page: Page, location: string) {
   await page.getByRole("button", { name: "Add", exact: true }).click();
@@ -66,58 +60,11 @@ test("an operator detects the machines next to a running runner and adds two of 
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const auth = await bearer(request);
-  const api = `/api/space/${LAB_SPACE_UUID}`;
-
-  // A runner at Munich Test Bench, enrolled as an agent would be; the simulator runs it.
-  const { locations } = await (
-    await request.get(`${api}/location/items/`, { headers: auth, params: { name: "Munich Test Bench" } })
-  ).json();
-  const munich = locations[0] as { uuid: string };
-  const added = await request.post(`${api}/device/add/`, {
-    headers: auth,
-    data: { name: `E2E Detect Runner ${Date.now().toString(36)}`, location: munich.uuid },
-  });
-  expect(added.status()).toBe(201);
-  const runner = (await added.json()) as { uuid: string; name: string };
-  const reset = await request.post(`${api}/device/${runner.uuid}/installation-code/reset/`, { headers: auth });
-  const { installation_code_value: code } = await reset.json();
-  const enrolled = await request.post("/api/agent/enroll/", {
-    data: { code, machine_id: `e2e-detect-${runner.uuid.slice(0, 8)}`, inventory: { device_type: "linux" } },
-  });
-  expect(enrolled.status()).toBe(200);
-  const { credential } = await enrolled.json();
-  const dir = mkdtempSync(join(tmpdir(), "outpost-detect-"));
-  const devicesJson = join(dir, "devices.json");
-  writeFileSync(devicesJson, JSON.stringify([{ ...runner, space_uuid: LAB_SPACE_UUID, credential }]), {
-    mode: 0o600,
-  });
+  const runner = await startLabRunner(request, baseURL ?? "", "E2E Detect Runner");
+  const { api, auth } = runner;
+  const munich = { uuid: runner.location_uuid };
   const found = simDetections(runner.uuid).sort((a, b) => a.name.localeCompare(b.name));
-
-  let simulator: ChildProcess | undefined;
   try {
-    simulator = spawn(
-      process.execPath,
-      [
-        "agent/simulator.ts",
-        "--server",
-        baseURL ?? "",
-        "--devices-json",
-        devicesJson,
-        "--simulated-json",
-        join(dir, "simulated.json"),
-        "--no-flaky",
-        "--instant",
-        "--quiet",
-      ],
-      { cwd: ROOT, stdio: "inherit" },
-    );
-    await expect
-      .poll(async () => (await (await request.get(`${api}/device/${runner.uuid}/`, { headers: auth })).json()).online, {
-        timeout: 30_000,
-      })
-      .toBe(true);
-
     await signIn(page);
     await page.getByRole("button", { name: "Account" }).click();
     await page.getByRole("dialog").getByText("Outpost Lab").click();
@@ -178,6 +125,6 @@ test("an operator detects the machines next to a running runner and adds two of 
     for (const rest of found.slice(2))
       await expect(again.getByRole("checkbox", { name: `Select ${rest.name}` })).toBeEnabled();
   } finally {
-    simulator?.kill("SIGTERM");
+    runner.stop();
   }
 });
