@@ -28,6 +28,9 @@ const TELEMETRY_FLUSH_MS = 60_000;
 
 const withoutImage = ({ image_base64: _image, ...rest }: Record<string, unknown>) => rest;
 
+/** kv key of a display configuration waiting for the agent. */
+const PENDING_DISPLAY_CONFIG = "pending_display_config";
+
 export type RunCommandInput = {
   id: string;
   action: CommandAction;
@@ -135,6 +138,36 @@ export class DeviceRoom extends OutpostRoom {
     return outcome;
   }
 
+  /**
+   * RPC: a display configuration saved while the agent was away (contracts/peripheral-config.ts),
+   * handed to the agent when it next says hello; null once one was applied online.
+   */
+  setPendingDisplayConfig(pending: { displays: unknown[]; actor: RunCommandInput["actor"] } | null) {
+    const sql = this.ctx.storage.sql;
+    if (!pending) sql.exec("DELETE FROM kv WHERE key = ?", PENDING_DISPLAY_CONFIG);
+    else
+      sql.exec(
+        "INSERT OR REPLACE INTO kv (key, value) VALUES (?, ?)",
+        PENDING_DISPLAY_CONFIG,
+        JSON.stringify({ ...pending, at: Date.now() }),
+      );
+  }
+
+  /** Sends the waiting display configuration; it is dropped once applied (unless a newer one came meanwhile). */
+  private async deliverPendingDisplayConfig() {
+    type Pending = { displays: unknown[]; actor: RunCommandInput["actor"]; at: number };
+    const pending = this.kvGet<Pending>(PENDING_DISPLAY_CONFIG);
+    if (!pending) return;
+    const outcome = await this.runCommand({
+      id: `display-config-${pending.at}`,
+      action: "apply-display-config",
+      params: { displays: pending.displays },
+      actor: pending.actor,
+    });
+    if (outcome.status === "succeeded" && this.kvGet<Pending>(PENDING_DISPLAY_CONFIG)?.at === pending.at)
+      this.ctx.storage.sql.exec("DELETE FROM kv WHERE key = ?", PENDING_DISPLAY_CONFIG);
+  }
+
   protected async onJoin(connection: Connection<ConnState>, principal: Principal) {
     if (principal.kind === "user") {
       this.send(connection, this.presenceMessage());
@@ -158,6 +191,9 @@ export class DeviceRoom extends OutpostRoom {
       case "hello":
         await this.step({ type: "heartbeat" }, connection);
         await recordInventory(this.env, this.name, message).catch((e: unknown) => console.error("inventory", e));
+        this.ctx.waitUntil(
+          this.deliverPendingDisplayConfig().catch((e: unknown) => console.error("pending display config", e)),
+        );
         return;
       case "telemetry":
         await this.onTelemetry(message.telemetry);

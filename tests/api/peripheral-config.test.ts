@@ -245,6 +245,42 @@ describe("display configuration", () => {
     dash.ws?.close();
   });
 
+  it("hands a configuration saved while offline to the agent when it next says hello, once", async () => {
+    const { member, device, base, hdmi, dp } = await setup();
+    const res = await save(base, member.token, [entry(hdmi), entry(dp, { orientation: "180" })]);
+    expect(DisplayConfigurationSaved.parse(await res.json()).applied).toBe(false);
+
+    const connect = async () => {
+      const seen: Command[] = [];
+      const agent = await join(`/parties/device/${device.uuid}`, await makeDeviceCredential(device));
+      agent.ws?.addEventListener("message", (e) => {
+        const m = JSON.parse(e.data as string) as ServerMessage;
+        if (m.type !== "command") return;
+        seen.push(m);
+        agent.ws?.send(JSON.stringify({ type: "commandAck", id: m.id }));
+        agent.ws?.send(JSON.stringify({ type: "commandResult", id: m.id, ok: true, result: {} }));
+      });
+      agent.ws?.send(JSON.stringify({ type: "hello", agent_version: "test" }));
+      return { agent, seen };
+    };
+    const first = await connect();
+    await until(() => first.seen.length > 0);
+    expect(first.seen.map((m) => m.action)).toEqual(["apply-display-config"]);
+    const sent = first.seen[0].params.displays as { uuid: string; orientation: string }[];
+    expect(sent.map((d) => [d.uuid, d.orientation])).toEqual([
+      [hdmi.uuid, "normal"],
+      [dp.uuid, "180"],
+    ]);
+    first.agent.ws?.close();
+
+    // Applied once: the next hello brings nothing.
+    await until(() => false, 300).catch(() => {});
+    const second = await connect();
+    await until(() => false, 500).catch(() => {});
+    expect(second.seen).toEqual([]);
+    second.agent.ws?.close();
+  });
+
   it("sends an online device's configuration to its agent (applied true)", async () => {
     const { member, base, hdmi, dp, seen, agent } = await setup({ answer: () => ({ ok: true, result: {} }) });
     const res = await save(base, member.token, [entry(hdmi), entry(dp, { orientation: "270" })]);

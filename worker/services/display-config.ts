@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { getServerByName } from "partyserver";
 import {
   DISPLAY_RULES,
   DISPLAY_TEXTS,
@@ -119,14 +120,25 @@ export async function saveDisplayConfiguration({
   ]);
   announceDevice({ env: ctx.env, space: ctx.space }, defer, "deviceUpdated", device);
   const displays = await displaysOf(ctx, device.uuid);
-  if (!device.online) return { displays, applied: false };
+  // Offline (or the agent left between the check and the send): the room keeps the
+  // configuration and hands it to the agent when it next says hello.
+  const later = async () => {
+    const room = await getServerByName(ctx.env.Device, device.uuid);
+    await room.setPendingDisplayConfig({
+      displays,
+      actor: { user_uuid: ctx.user.uuid, space_uuid: ctx.space.space_uuid },
+    });
+    return { displays, applied: false };
+  };
+  if (!device.online) return later();
   try {
     await sendCommand(ctx, device, "apply-display-config", { displays });
   } catch (error) {
-    // The agent left between the check and the send: like offline, it gets the configuration later.
     if (error instanceof ApiError && error.code === "unavailable" && error.message === UNAVAILABLE_MESSAGE)
-      return { displays, applied: false };
+      return later();
     throw new ApiError("device_failed", fill(DISPLAY_TEXTS.saveFailed, device.name));
   }
+  // Applied: an older configuration still waiting must not overwrite it on the next hello.
+  await (await getServerByName(ctx.env.Device, device.uuid)).setPendingDisplayConfig(null);
   return { displays, applied: true };
 }
