@@ -7,6 +7,7 @@ const t: TFunction = (key, vars) => translate("en", key, vars);
 describe("auditLabel", () => {
   it("words lifecycle actions", () => {
     expect(auditLabel({ action: "device.archive", after: null }, t)).toBe("Archived");
+    expect(auditLabel({ action: "device.displays_configuration", after: {} }, t)).toBe("Display configuration saved");
     expect(auditLabel({ action: "device.installation_code.reset", after: {} }, t)).toBe("Installation code reset");
   });
 
@@ -24,6 +25,9 @@ describe("auditLabel", () => {
     );
     expect(auditLabel({ action: "device.command.detect-devices", after: { status: "succeeded" } }, t)).toBe(
       "Network scan for Detect Devices · succeeded",
+    );
+    expect(auditLabel({ action: "device.command.apply-display-config", after: { status: "failed" } }, t)).toBe(
+      "Display configuration sent to device · failed",
     );
   });
 

@@ -17,6 +17,9 @@ const labels: Record<string, MessageKey> = {
   "device.debug_mode": "device.audit.debug",
   "device.vision_enabled": "device.audit.vision",
   "device.peripheral_enabled": "device.audit.peripheralEnabled",
+  "device.displays_configuration": "device.audit.displaysConfiguration",
+  "device.displays_detected": "device.audit.displaysDetected",
+  "device.peripherals_detected": "device.audit.peripheralsDetected",
 };
 
 const commands: Record<string, MessageKey> = {
@@ -31,6 +34,9 @@ const commands: Record<string, MessageKey> = {
   "set-vision": "device.audit.cmd.setVision",
   "telemetry-refresh": "device.audit.cmd.telemetryRefresh",
   "detect-devices": "device.audit.cmd.detectDevices",
+  "detect-displays": "device.audit.cmd.detectDisplays",
+  "detect-peripherals": "device.audit.cmd.detectPeripherals",
+  "apply-display-config": "device.audit.cmd.applyDisplayConfig",
 };
 
 const outcomes: Record<string, MessageKey> = {
