@@ -25,6 +25,8 @@ export const refreshTokenTable = sqliteTable(
       .references(() => userTable.uuid, { onDelete: "cascade" }),
     expires_at: text("expires_at").notNull(),
     used_at: text("used_at"),
+    /** Hash of the token that replaced this one: set in the same UPDATE that consumes it. */
+    replaced_by: text("replaced_by"),
     revoked_at: text("revoked_at"),
     created_at: createdAt(),
   },
@@ -39,4 +41,30 @@ export const loginThrottleTable = sqliteTable("login_throttle", {
   key: text("key").primaryKey(),
   window_start: integer("window_start").notNull(),
   failures: integer("failures").notNull().default(0),
+  /** Account-wide back-off (key "account|…"): refused until this time (ms); 0 = not locked. */
+  locked_until: integer("locked_until").notNull().default(0),
+  /** Account-wide back-off: how many times the lock was reached in a row (doubles the lock). */
+  strikes: integer("strikes").notNull().default(0),
 });
+
+/**
+ * Single-use room tickets (ARCHITECTURE.md, Room addresses): a browser trades its access token
+ * for a ticket bound to one room, valid 30 s, and opens the socket with it, so access tokens do
+ * not travel in URLs. Only a SHA-256 of the ticket is stored; consuming it is one conditional UPDATE.
+ */
+export const roomTicketTable = sqliteTable(
+  "room_ticket",
+  {
+    ticket_hash: text("ticket_hash").primaryKey(),
+    /** "space/{uuid}", "location/{uuid}" or "device/{uuid}". */
+    room: text("room").notNull(),
+    user_uuid: text("user_uuid")
+      .notNull()
+      .references(() => userTable.uuid, { onDelete: "cascade" }),
+    /** Expiry (ms) of the access token the ticket was bought with: the socket lasts until then unless re-authenticated. */
+    token_exp: integer("token_exp").notNull(),
+    expires_at: integer("expires_at").notNull(),
+    used_at: integer("used_at"),
+  },
+  (t) => [index("room_ticket_expires_at_idx").on(t.expires_at)],
+);
