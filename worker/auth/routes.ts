@@ -6,7 +6,7 @@ import { userTable } from "../../drizzle/schema/user.ts";
 import type { AppEnv } from "../env.ts";
 import { getSigningKey } from "./keys.ts";
 import { verifyPassword } from "./password.ts";
-import { consumeRefreshToken, createRefreshToken, revokeRefreshToken } from "./refresh-tokens.ts";
+import { createRefreshToken, revokeRefreshToken, rotateRefreshToken } from "./refresh-tokens.ts";
 import { clearFailures, lockedMinutes, recordFailure, throttleKey } from "./throttle.ts";
 import { issueAccessToken, issueIdToken, issuerFor, verifyAccessToken } from "./tokens.ts";
 
@@ -85,6 +85,7 @@ authRoutes.post("/token", async (c) => {
 
   let user: typeof userTable.$inferSelect;
   let familyId: string;
+  let refresh_token: string;
   if (form.grant_type === "password") {
     const email = form.username.trim().toLowerCase();
     const address = c.req.header("CF-Connecting-IP") ?? c.req.header("X-Forwarded-For") ?? "local";
@@ -107,21 +108,19 @@ authRoutes.post("/token", async (c) => {
     await clearFailures(db, key);
     user = found;
     familyId = crypto.randomUUID();
+    refresh_token = await createRefreshToken(db, { userUuid: user.uuid, familyId, ttlSeconds: config.refreshTokenTtl });
   } else {
-    const result = await consumeRefreshToken(db, form.refresh_token);
+    const result = await rotateRefreshToken(db, form.refresh_token, { ttlSeconds: config.refreshTokenTtl });
     if (!result.ok) {
       return c.json(oauthError("invalid_grant", "The session has expired. Sign in again."), 400);
     }
     user = result.user;
     familyId = result.familyId;
+    refresh_token = result.refreshToken;
   }
 
   const input = { env: c.env, db, config, issuer, user, sid: familyId };
-  const [access_token, id_token, refresh_token] = await Promise.all([
-    issueAccessToken(input),
-    issueIdToken(input),
-    createRefreshToken(db, { userUuid: user.uuid, familyId, ttlSeconds: config.refreshTokenTtl }),
-  ]);
+  const [access_token, id_token] = await Promise.all([issueAccessToken(input), issueIdToken(input)]);
   const reply: TokenResponse = {
     access_token,
     token_type: "Bearer",
