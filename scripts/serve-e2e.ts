@@ -11,6 +11,11 @@ const port = process.env.E2E_PORT ?? "8799";
 const persistDir = `${ROOT}/.wrangler/e2e-state-${port}`;
 rmSync(persistDir, { recursive: true, force: true });
 prepareDatabase(persistDir);
-const server = startTool("wrangler", ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", persistDir]);
+// The tests read mailed links from /dev/mail (DEV_ROUTES) and follow them to this server's origin.
+const server = startTool("wrangler", [
+  "dev",
+  ...["--port", port, "--ip", "127.0.0.1", "--persist-to", persistDir],
+  ...["--var", "DEV_ROUTES:1", "--var", `PUBLIC_ORIGIN:http://localhost:${port}`],
+]);
 killOnExit([server]);
 server.on("exit", (code) => process.exit(code ?? 0));

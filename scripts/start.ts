@@ -21,7 +21,12 @@ console.log("Preparing the local database (migrations + demo space)…");
 prepareDatabase(persistDir);
 
 console.log("Starting the console…");
-const server = startTool("wrangler", ["dev", "--port", String(PORT), "--ip", "127.0.0.1", "--persist-to", persistDir]);
+// The mail outbox (/dev/mail) is served only where it is asked for; mailed links point at this port.
+const server = startTool("wrangler", [
+  "dev",
+  ...["--port", String(PORT), "--ip", "127.0.0.1", "--persist-to", persistDir],
+  ...["--var", "DEV_ROUTES:1", "--var", `PUBLIC_ORIGIN:http://localhost:${PORT}`],
+]);
 const children = [server];
 killOnExit(children);
 server.on("exit", (code) => process.exit(code ?? 0));

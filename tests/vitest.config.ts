@@ -14,6 +14,9 @@ export default defineConfig(async () => ({
       miniflare: {
         bindings: {
           ENVIRONMENT: "test",
+          DEV_ROUTES: "1",
+          // tests/factories.ts ORIGIN: mailed links point here whatever Host a request carries.
+          PUBLIC_ORIGIN: "http://outpost.test",
           TEST_MIGRATIONS: await readD1Migrations(`${root}/drizzle/migrations`),
         },
       },

@@ -14,6 +14,13 @@ const ConfigSchema = z.object({
   externalJwksUrl: z.string().optional(),
   issuerUrl: z.string().optional(),
   mailFrom: z.string().optional(),
+  /** /dev/* (the mail outbox) is served only when DEV_ROUTES is "1"/"true": off unless asked for. */
+  devRoutes: z.boolean().default(false),
+  /** Origin of the console that mailed links point to; never taken from the request's Host. */
+  publicOrigin: z
+    .url({ protocol: /^https?$/ })
+    .default("http://localhost:8787")
+    .transform((url) => new URL(url).origin),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -30,9 +37,11 @@ export function getConfig(env: Env): Config {
     externalJwksUrl: env.EXTERNAL_JWKS_URL || undefined,
     issuerUrl: env.ISSUER_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
+    devRoutes: ["1", "true"].includes((env.DEV_ROUTES ?? "").trim().toLowerCase()),
+    publicOrigin: env.PUBLIC_ORIGIN || undefined,
   });
   cache.set(env, config);
   return config;
 }
 
-export const isLocal = (config: Config) => config.environment !== "production";
+export const isProduction = (config: Config) => config.environment === "production";

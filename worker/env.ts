@@ -26,6 +26,10 @@ declare global {
       SEND_EMAIL?: SendEmail;
       /** Sender of outgoing mail (e.g. "Outpost <no-reply@example.com>"); needed with SEND_EMAIL. */
       MAIL_FROM?: string;
+      /** "1"/"true" serves /dev/* (the mail outbox); set only by the local start and test scripts. */
+      DEV_ROUTES?: string;
+      /** Public origin of the console (e.g. "https://outpost.example.com"): mailed links point here. */
+      PUBLIC_ORIGIN?: string;
     }
   }
 }

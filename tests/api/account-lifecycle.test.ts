@@ -355,12 +355,23 @@ describe("/dev/mail", () => {
     expect(json.mails[0].to).toBe(email);
   });
 
-  it("does not exist in production", async () => {
-    for (const path of ["/dev/mail", "/dev/mail.json"]) {
+  it("fails closed: without DEV_ROUTES it does not exist, even outside production", async () => {
+    const status = async (path: string, vars: Record<string, string>) => {
       const ctx = createExecutionContext();
-      const res = await app.fetch(new Request(`${ORIGIN}${path}`), { ...env, ENVIRONMENT: "production" }, ctx);
+      // A fresh env object: getConfig caches the parsed config per env object.
+      const res = await app.fetch(new Request(`${ORIGIN}${path}`), { ...env, ...vars }, ctx);
       await waitOnExecutionContext(ctx);
-      expect(res.status).toBe(404);
+      return res.status;
+    };
+    for (const path of ["/dev/mail", "/dev/mail.json"]) {
+      for (const ENVIRONMENT of ["development", "test", "production"]) {
+        for (const DEV_ROUTES of ["", "0", "false", "yes"]) {
+          expect(await status(path, { ENVIRONMENT, DEV_ROUTES }), `${path} ${ENVIRONMENT} ${DEV_ROUTES}`).toBe(404);
+        }
+      }
+      for (const DEV_ROUTES of ["1", "true"]) {
+        expect(await status(path, { ENVIRONMENT: "development", DEV_ROUTES }), `${path} ${DEV_ROUTES}`).toBe(200);
+      }
     }
   });
 });

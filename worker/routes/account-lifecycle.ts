@@ -44,11 +44,11 @@ export const spaceAccountLinkRoutes = new Hono<AppEnv>({ strict: false })
  */
 export const accountPasswordRoutes = new Hono<AppEnv>({ strict: false })
   .post("/password-reset", validate("json", PasswordMailInput), async (c) => {
-    const input = { ...c.req.valid("json"), purpose: "password_reset" as const, origin: new URL(c.req.url).origin };
+    const input = { ...c.req.valid("json"), purpose: "password_reset" as const, origin: c.var.config.publicOrigin };
     return c.json(LifecycleReply.parse(await requestPasswordMail({ deps: deps(c), input })));
   })
   .post("/password-update", validate("json", PasswordMailInput), async (c) => {
-    const input = { ...c.req.valid("json"), purpose: "password_update" as const, origin: new URL(c.req.url).origin };
+    const input = { ...c.req.valid("json"), purpose: "password_update" as const, origin: c.var.config.publicOrigin };
     return c.json(LifecycleReply.parse(await requestPasswordMail({ deps: deps(c), input })));
   })
   .patch("/:id/keycloak-password-update", validate("json", PasswordSetInput), async (c) => {

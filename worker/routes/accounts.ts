@@ -41,7 +41,7 @@ export const accountsRoutes = new Hono<AppEnv>({ strict: false })
     return c.json(AccountList.parse(list));
   })
   .post("/account/add", admin, validate("json", InviteInput), async (c) => {
-    const input = { ...c.req.valid("json"), origin: new URL(c.req.url).origin };
+    const input = { ...c.req.valid("json"), origin: c.var.config.publicOrigin };
     const accounts = await inviteAccounts({ ctx: spaceCtx(c), input, defer: deferTo(c) });
     return c.json(InviteReply.parse({ accounts }), 201);
   })

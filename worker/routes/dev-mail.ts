@@ -2,15 +2,17 @@ import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { mailOutboxTable } from "../../drizzle/schema/mail-outbox.ts";
-import { isLocal } from "../config.ts";
 import type { AppEnv } from "../env.ts";
 import { escapeHtml, html, raw } from "../lib/html.ts";
 
 const LIMIT = 100;
 
-/** The developer pages exist only outside production. */
-const localOnly = createMiddleware<AppEnv>(async (c, next) => {
-  if (!isLocal(c.var.config)) return c.json({ code: "not_found", message: "Not found." }, 404);
+/**
+ * The developer pages fail closed: they exist only when DEV_ROUTES is set (by the local start and
+ * test scripts), never merely because ENVIRONMENT is not "production".
+ */
+const devRoutesOnly = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.var.config.devRoutes) return c.json({ code: "not_found", message: "Not found." }, 404);
   await next();
 });
 
@@ -34,7 +36,7 @@ const linkify = (text: string) =>
  * invitation and password links can be followed without a mail server. /dev/mail.json: the same rows.
  */
 export const devRoutes = new Hono<AppEnv>({ strict: false })
-  .use(localOnly)
+  .use(devRoutesOnly)
   .get("/mail.json", async (c) => c.json({ mails: await newestMails(c, c.req.query("to")) }))
   .get("/mail", async (c) => {
     const mails = await newestMails(c, c.req.query("to"));
