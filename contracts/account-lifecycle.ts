@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ACCOUNT_MESSAGES, AccountStatus } from "./account.ts";
+import { safeName } from "./text.ts";
 
 /**
  * The account lifecycle (console.md §7.7): e-mailed single-use links and the calls behind the
@@ -40,12 +41,14 @@ const token = z.string({ error: "Required" }).trim().min(1, "Required");
 /** PATCH /space-account/{id}/account-registration/. */
 export const RegistrationInput = z.object({
   token,
-  display_name: z
-    .string({ error: "Required" })
-    .trim()
-    .min(1, "Required")
-    .max(256, "Ensure this field has no more than 256 characters."),
-  full_name: z.string().trim().max(256, "Ensure this field has no more than 256 characters.").optional(),
+  display_name: safeName(
+    z
+      .string({ error: "Required" })
+      .trim()
+      .min(1, "Required")
+      .max(256, "Ensure this field has no more than 256 characters."),
+  ),
+  full_name: safeName(z.string().trim().max(256, "Ensure this field has no more than 256 characters.")).optional(),
   password: Password,
 });
 export type RegistrationInput = z.infer<typeof RegistrationInput>;

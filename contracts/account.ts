@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Links, MAX_PAGE_SIZE } from "./paging.ts";
 import { Role } from "./space.ts";
+import { searchText } from "./text.ts";
 
 /** Texts of the spec's error catalogue (console.md §8) that the web matches on. */
 export const ACCOUNT_MESSAGES = {
@@ -49,7 +50,7 @@ const queryBool = z
  * of the spec's filter set but accounts carry no tags: accepted and ignored.
  */
 export const AccountListQuery = z.object({
-  search: z.string().trim().optional(),
+  search: searchText,
   status: AccountStatus.optional(),
   online: queryBool.optional(),
   role_uuid: z.string().trim().optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeText } from "./text.ts";
 
 export const COMMENT_MAX = 1000;
 
@@ -22,11 +23,13 @@ export type Comment = z.infer<typeof Comment>;
 export const CommentList = z.object({ comments: z.array(Comment) });
 export type CommentList = z.infer<typeof CommentList>;
 
-const value = z
-  .string({ error: (issue) => (issue.input == null ? "Required" : "Not a valid string.") })
-  .trim()
-  .min(1, "This field may not be blank.")
-  .max(COMMENT_MAX, `Ensure this field has no more than ${COMMENT_MAX} characters.`);
+const value = safeText(
+  z
+    .string({ error: (issue) => (issue.input == null ? "Required" : "Not a valid string.") })
+    .trim()
+    .min(1, "This field may not be blank.")
+    .max(COMMENT_MAX, `Ensure this field has no more than ${COMMENT_MAX} characters.`),
+);
 
 /**
  * POST …/comment/add/. account_uuid is accepted for the spec's shape but ignored: the author is

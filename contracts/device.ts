@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, Links, PageQuery } from "./paging.ts";
 import { TagRef } from "./tag.ts";
+import { maxLengthMessage, safeName, safeText, searchText } from "./text.ts";
 
 /** devices.md §3/§4 enums (mirrors of drizzle/schema/device.ts; contracts import no drizzle). */
 export const DEVICE_CLASSES = ["kiosk", "retail_pos", "visualization"] as const;
@@ -90,9 +91,9 @@ const optionalText = z.string().trim().optional();
 export const DeviceListQuery = z.object({
   ordering: DeviceOrdering.default("-online"),
   /** Contained in the name, description or machine id, or the exact uuid. */
-  search: optionalText,
+  search: searchText,
   /** Contained in the name (the asset list's ?name=). */
-  name: optionalText,
+  name: searchText,
   location_uuid: optionalText,
   device_type_uuid: optionalText,
   connected_status: choice(CONNECTED_STATUSES).optional(),
@@ -122,13 +123,15 @@ export const DeviceList = z.object({
 });
 export type DeviceList = z.infer<typeof DeviceList>;
 
-const MAX = (n: number) => `Ensure this field has no more than ${n} characters.`;
-export const requiredName = z
-  .string({ error: (issue) => (issue.input == null ? "Required" : "Not a valid string.") })
-  .trim()
-  .min(1, "Required")
-  .max(256, MAX(256));
-export const description = z.string({ error: "Not a valid string." }).trim().max(1000, MAX(1000));
+const MAX = maxLengthMessage;
+export const requiredName = safeName(
+  z
+    .string({ error: (issue) => (issue.input == null ? "Required" : "Not a valid string.") })
+    .trim()
+    .min(1, "Required")
+    .max(256, MAX(256)),
+);
+export const description = safeText(z.string({ error: "Not a valid string." }).trim().max(1000, MAX(1000)));
 export const tagUuids = z.array(z.string({ error: "Not a valid string." }), { error: "Expected a list of items." });
 
 /** POST /space/{space}/device/add/ (Add Runner Device). `location` is a location uuid of the space. */

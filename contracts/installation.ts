@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeText } from "./text.ts";
 
 /** Installation codes (devices.md §2 card, §4, §9): 16 characters, valid 24 h, shown in blocks of 4. */
 export const INSTALLATION_CODE_LENGTH = 16;
@@ -27,11 +28,9 @@ export const InstallationCodeEmailInput = z.object({
   email_address: z
     .email({ error: (issue) => (issue.input == null ? "Required" : "Enter a valid email address.") })
     .max(254, "Ensure this field has no more than 254 characters."),
-  email_message: z
-    .string({ error: "Not a valid string." })
-    .trim()
-    .max(1000, "Ensure this field has no more than 1000 characters.")
-    .nullish(),
+  email_message: safeText(
+    z.string({ error: "Not a valid string." }).trim().max(1000, "Ensure this field has no more than 1000 characters."),
+  ).nullish(),
 });
 export type InstallationCodeEmailInput = z.infer<typeof InstallationCodeEmailInput>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { OnlineStatus } from "./location.ts";
 import { Links, PageQuery } from "./paging.ts";
+import { safeName, searchText } from "./text.ts";
 
 /** A location as listed in a group. */
 export const GroupLocation = z.object({
@@ -41,16 +42,18 @@ const orderings = LOCATION_GROUP_ORDERINGS.flatMap((f) => [f, `-${f}`] as const)
 /** Query of the group list and its export (search: contained in the name). */
 export const LocationGroupQuery = z.object({
   ordering: z.enum(orderings).default("-created_at"),
-  search: z.string().trim().optional(),
+  search: searchText,
   ...PageQuery.shape,
 });
 export type LocationGroupQuery = z.infer<typeof LocationGroupQuery>;
 
-const name = z
-  .string({ error: (issue) => (issue.input == null ? "Required" : "Not a valid string.") })
-  .trim()
-  .min(1, "Required")
-  .max(256, "Ensure this field has no more than 256 characters.");
+const name = safeName(
+  z
+    .string({ error: (issue) => (issue.input == null ? "Required" : "Not a valid string.") })
+    .trim()
+    .min(1, "Required")
+    .max(256, "Ensure this field has no more than 256 characters."),
+);
 /** Any non-empty uuid text; uuids that are not locations of this space are refused by the server. */
 const locationUuids = z.array(z.string({ error: "Not a valid string." }).trim().min(1, "Required"));
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Links, PageQuery } from "./paging.ts";
 import { CUSTOM_FIELD_NUMBERS } from "./space.ts";
 import { TagRef } from "./tag.ts";
+import { safeName, safeText, searchText } from "./text.ts";
 import { WorkingTimeShape } from "./working-time.ts";
 
 export const LocationType = z.object({ uuid: z.string(), name: z.string() });
@@ -89,9 +90,9 @@ const orderings = LOCATION_ORDERINGS.flatMap((f) => [f, `-${f}`] as const);
 export const LocationListQuery = z.object({
   ordering: z.enum(orderings).default("-online_status"),
   /** Contained in name, display id, city or address. */
-  search: z.string().trim().optional(),
+  search: searchText,
   /** Contained in the name. */
-  name: z.string().trim().optional(),
+  name: searchText,
   location_type_uuid: z.string().optional(),
   country_uuid: z.string().optional(),
   tag_uuid: z.string().optional(),
@@ -109,17 +110,17 @@ export const LocationList = z.object({
 export type LocationList = z.infer<typeof LocationList>;
 
 const MAX_256 = "Ensure this field has no more than 256 characters.";
-const required = z
-  .string({ error: (issue) => (issue.input == null ? "Required" : "Not a valid string.") })
-  .trim()
-  .min(1, "Required")
-  .max(256, MAX_256);
-const text = z.string({ error: "Not a valid string." }).trim().max(256, MAX_256).nullish();
-const description = z
-  .string({ error: "Not a valid string." })
-  .trim()
-  .max(1000, "Ensure this field has no more than 1000 characters.")
-  .nullish();
+const required = safeName(
+  z
+    .string({ error: (issue) => (issue.input == null ? "Required" : "Not a valid string.") })
+    .trim()
+    .min(1, "Required")
+    .max(256, MAX_256),
+);
+const text = safeName(z.string({ error: "Not a valid string." }).trim().max(256, MAX_256)).nullish();
+const description = safeText(
+  z.string({ error: "Not a valid string." }).trim().max(1000, "Ensure this field has no more than 1000 characters."),
+).nullish();
 const coordinate = (limit: number) =>
   z
     .number({ error: "A valid number is required." })

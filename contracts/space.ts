@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeName } from "./text.ts";
 
 export const UserSpace = z.object({
   space_uuid: z.string(),
@@ -56,7 +57,7 @@ export type Role = z.infer<typeof Role>;
 export const RoleList = z.object({ roles: z.array(Role) });
 export type RoleList = z.infer<typeof RoleList>;
 
-const aliasSchema = z.string().trim().max(256, "Ensure this field has no more than 256 characters.");
+const aliasSchema = safeName(z.string().trim().max(256, "Ensure this field has no more than 256 characters."));
 const patchShape = Object.fromEntries(
   customFieldKeys.flatMap((n) => [
     [`location_custom_${n}_alias`, aliasSchema.optional()],

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeName } from "./text.ts";
 
 export const TAG_NAME_MAX = 20;
 
@@ -19,10 +20,12 @@ export type TagList = z.infer<typeof TagList>;
  * already has answers 200 with the existing tag (so "add tag" from several forms never fails).
  */
 export const TagAddInput = z.object({
-  name: z
-    .string({ error: (issue) => (issue.input == null ? "Required" : "Not a valid string.") })
-    .trim()
-    .min(1, "Required")
-    .max(TAG_NAME_MAX, `Ensure this field has no more than ${TAG_NAME_MAX} characters.`),
+  name: safeName(
+    z
+      .string({ error: (issue) => (issue.input == null ? "Required" : "Not a valid string.") })
+      .trim()
+      .min(1, "Required")
+      .max(TAG_NAME_MAX, `Ensure this field has no more than ${TAG_NAME_MAX} characters.`),
+  ),
 });
 export type TagAddInput = z.infer<typeof TagAddInput>;

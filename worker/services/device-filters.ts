@@ -3,7 +3,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { DeviceListQuery, DeviceOrdering, DeviceOrderKey } from "../../contracts/device.ts";
 import { deviceTable as d, deviceTagTable } from "../../drizzle/schema/index.ts";
 import type { ReadCtx } from "./device-rows.ts";
-import { containsPattern, inSpace } from "./scope.ts";
+import { contains, inSpace } from "./scope.ts";
 
 export type DeviceFilters = Omit<DeviceListQuery, "ordering" | "page" | "page_size" | "cursor">;
 
@@ -17,15 +17,15 @@ export type SetPlan = "drive" | "probe";
 export const DENSE_MATCHES = 2000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const like = (column: string, text: string) => sql`${sql.raw(column)} like ${containsPattern(text)} escape '\\'`;
+const column = (name: string) => sql.raw(`"s"."${name}"`);
 
 /**
  * Devices whose name (or machine id) contains the text: read from the index (space_uuid, name,
  * machine_id) alone, as row ids.
  */
 const rowsMatching = (ctx: ReadCtx, text: string, withMachineId: boolean) =>
-  sql`select "s".rowid from ${d} as "s" where "s"."space_uuid" = ${ctx.space.space_uuid} and (${like('"s"."name"', text)}${
-    withMachineId ? sql` or ${like('"s"."machine_id"', text)}` : sql``
+  sql`select "s".rowid from ${d} as "s" where "s"."space_uuid" = ${ctx.space.space_uuid} and (${contains(column("name"), text)}${
+    withMachineId ? sql` or ${contains(column("machine_id"), text)}` : sql``
   })`;
 
 const inSet = (plan: SetPlan, key: SQL, set: SQL) =>

@@ -20,12 +20,13 @@ export const inSpace = (ctx: Pick<SpaceCtx, "space">, table: SpaceOwned, ...cond
 export const inList = (column: SQLiteColumn, values: readonly string[]) =>
   sql`${column} in (select value from json_each(${JSON.stringify(values)}))`;
 
-/** LIKE pattern for "contains", with the wildcards of the text escaped (use with ESCAPE '\\'). */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** `column` contains `text` (case-insensitive for ASCII, like SQLite's LIKE). */
-export const contains = (column: SQLiteColumn, text: string) =>
-  sql`${column} like ${containsPattern(text)} escape '\\'`;
+/**
+ * `column` contains `text`, case-insensitive for ASCII (SQLite's lower(), like its LIKE) and with
+ * every character literal. Not LIKE: D1 refuses LIKE patterns over 50 bytes ("LIKE or GLOB
+ * pattern too complex"), and a contains-LIKE cannot use an index anyway. `column` may be a raw
+ * SQL term (e.g. a column of an aliased subquery).
+ */
+export const contains = (column: SQLiteColumn | SQL, text: string) => sql`instr(lower(${column}), lower(${text})) > 0`;
 
 /**
  * Splits rows for multi-row INSERTs: D1 binds at most 100 parameters per statement, so a chunk

@@ -1,3 +1,4 @@
+import { SEARCH_MAX } from "@contracts/text";
 import { SearchIcon, XIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
@@ -38,6 +39,7 @@ export function ListToolbar<S extends string>(props: ListToolbarProps<S>) {
         <SearchIcon className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden="true" />
         <Input
           type="search"
+          maxLength={SEARCH_MAX}
           aria-label={search.label}
           placeholder={search.placeholder}
           title={search.label}

@@ -1,3 +1,4 @@
+import { SEARCH_MAX } from "@contracts/text";
 import { useQuery } from "@tanstack/react-query";
 import type { RowSelectionState } from "@tanstack/react-table";
 import { DownloadIcon, SearchIcon, SearchXIcon, UserPlusIcon, UsersIcon } from "lucide-react";
@@ -92,6 +93,7 @@ export function AccountsPage() {
                   />
                   <Input
                     type="search"
+                    maxLength={SEARCH_MAX}
                     value={filters.search}
                     onChange={(event) => filters.setSearch(event.target.value)}
                     placeholder={t("accounts.search")}

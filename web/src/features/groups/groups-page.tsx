@@ -1,3 +1,4 @@
+import { SEARCH_MAX } from "@contracts/text";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Layers3Icon, RotateCwIcon, SearchIcon, SearchXIcon, TriangleAlertIcon } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
@@ -43,6 +44,7 @@ export function GroupsPage() {
           <SearchIcon className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden="true" />
           <Input
             type="search"
+            maxLength={SEARCH_MAX}
             aria-label={t("groups.search")}
             placeholder={t("groups.search")}
             value={search}
