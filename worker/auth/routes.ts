@@ -7,7 +7,14 @@ import type { AppEnv } from "../env.ts";
 import { getSigningKey } from "./keys.ts";
 import { verifyPassword } from "./password.ts";
 import { createRefreshToken, revokeRefreshToken, rotateRefreshToken } from "./refresh-tokens.ts";
-import { clearFailures, lockedMinutes, recordFailure, throttleKey } from "./throttle.ts";
+import {
+  clearSignInFailures,
+  clientAddress,
+  recordSignInFailure,
+  signInKeys,
+  signInLockedMinutes,
+  tooManyAttempts,
+} from "./throttle.ts";
 import { issueAccessToken, issueIdToken, issuerFor, verifyAccessToken } from "./tokens.ts";
 
 /** The embedded OpenID Connect provider, mounted at /auth. */
@@ -88,24 +95,22 @@ authRoutes.post("/token", async (c) => {
   let refresh_token: string;
   if (form.grant_type === "password") {
     const email = form.username.trim().toLowerCase();
-    const address = c.req.header("CF-Connecting-IP") ?? c.req.header("X-Forwarded-For") ?? "local";
-    const key = await throttleKey(email, address);
-    const minutes = await lockedMinutes(db, key);
+    const keys = await signInKeys(
+      email,
+      clientAddress((name) => c.req.header(name)),
+    );
+    const minutes = await signInLockedMinutes(db, keys);
     if (minutes > 0) {
-      return c.json(
-        oauthError("slow_down", `Too many failed sign-in attempts. Try again in ${minutes} minutes.`),
-        429,
-        { "Retry-After": String(minutes * 60) },
-      );
+      return c.json(oauthError("slow_down", tooManyAttempts(minutes)), 429, { "Retry-After": String(minutes * 60) });
     }
     const found = await db.select().from(userTable).where(eq(userTable.email, email)).get();
     // Verify against a dummy hash when the user is unknown so timing does not reveal accounts.
     const ok = await verifyPassword(form.password, found?.password_hash || DUMMY_HASH);
     if (!found || !ok) {
-      await recordFailure(db, key);
+      await recordSignInFailure(db, keys);
       return c.json(oauthError("invalid_grant", "Invalid email or password."), 400);
     }
-    await clearFailures(db, key);
+    await clearSignInFailures(db, keys);
     user = found;
     familyId = crypto.randomUUID();
     refresh_token = await createRefreshToken(db, { userUuid: user.uuid, familyId, ttlSeconds: config.refreshTokenTtl });
