@@ -26,10 +26,12 @@ export function loadConfig(path: string): AgentConfig {
   return config as AgentConfig;
 }
 
-/** ws(s)://…/parties/device/{uuid}?token=… for an http(s) server URL. */
-export function roomUrl(config: Pick<AgentConfig, "server" | "device_uuid" | "credential">) {
+/**
+ * ws(s)://…/parties/device/{uuid} for an http(s) server URL. The credential is not in it: the
+ * session sends it in the Authorization header, so it never lands in a URL or an access log.
+ */
+export function roomUrl(config: Pick<AgentConfig, "server" | "device_uuid">) {
   const url = new URL(`/parties/device/${config.device_uuid}`, config.server);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-  url.searchParams.set("token", config.credential);
   return url.toString();
 }

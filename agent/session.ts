@@ -16,7 +16,10 @@ export type Machine = {
 };
 
 export type SessionOptions = {
+  /** The device room's ws(s) URL (agent/config.ts roomUrl). */
   url: string;
+  /** The device credential, sent as `Authorization: Bearer …` on the upgrade. */
+  credential: string;
   machine: Machine;
   log?: (line: string) => void;
   heartbeatMs?: number;
@@ -74,7 +77,9 @@ export class AgentSession {
   }
 
   private open() {
-    const ws = new WebSocket(this.opts.url);
+    // Node's WebSocket (undici) takes headers in its init object, which browsers' does not.
+    const init = { headers: { Authorization: `Bearer ${this.opts.credential}` } };
+    const ws = new WebSocket(this.opts.url, init as unknown as string[]);
     this.ws = ws;
     ws.addEventListener("open", () => {
       this.attempts = 0;

@@ -270,7 +270,8 @@ if (import.meta.main) {
   const timing = values.fast ? { heartbeatMs: 5_000, telemetryMs: 10_000 } : {};
   const sessions = devices.map((device) => {
     const session = new AgentSession({
-      url: roomUrl({ server: values.server ?? "", device_uuid: device.uuid, credential: device.credential ?? "" }),
+      url: roomUrl({ server: values.server ?? "", device_uuid: device.uuid }),
+      credential: device.credential ?? "",
       machine: virtualMachine(device, log, { instant: values.instant }),
       backoff: { baseMs: 2000, maxMs: 30_000 },
       ...timing,

@@ -19,9 +19,10 @@ import {
   restorePresence,
 } from "./presence.ts";
 import type { Principal } from "./principal.ts";
-import type { ClientMessage, CommandAction, Presence, ServerMessage, Telemetry } from "./protocol.ts";
-import { type ConnState, OutpostRoom } from "./room.ts";
+import type { ClientMessage, CommandAction, Presence, Telemetry } from "./protocol.ts";
+import type { ConnState } from "./room.ts";
 import { TelemetryHistory } from "./telemetry-history.ts";
+import { WatchedRoom } from "./watched-room.ts";
 
 /** Latest telemetry goes to D1 at most once a minute. */
 const TELEMETRY_FLUSH_MS = 60_000;
@@ -44,7 +45,7 @@ export type RunCommandInput = {
  * It owns presence (agent connected and heartbeating = online), the command broker (runCommand,
  * 30 s timeout, one execution per id) and the telemetry history in its own SQLite.
  */
-export class DeviceRoom extends OutpostRoom {
+export class DeviceRoom extends WatchedRoom {
   readonly roomKind = "device" as const;
 
   private presence: PresenceState = initialPresence();
@@ -170,12 +171,13 @@ export class DeviceRoom extends OutpostRoom {
 
   protected async onJoin(connection: Connection<ConnState>, principal: Principal) {
     if (principal.kind === "user") {
+      await super.onJoin(connection, principal);
       this.send(connection, this.presenceMessage());
       // Someone is looking at a device without an agent: if the list still has it online (the
       // room's state was lost, or the row was written without an agent), set that right unless
       // an agent connects within the offline window.
       if (!this.presence.online && this.agentCount() === 0 && (await this.ctx.storage.getAlarm()) === null) {
-        await this.ctx.storage.setAlarm(Date.now() + OFFLINE_AFTER_MS);
+        await this.armAlarm(Date.now() + OFFLINE_AFTER_MS);
       }
       return;
     }
@@ -207,14 +209,15 @@ export class DeviceRoom extends OutpostRoom {
     }
   }
 
-  async onClose(connection: Connection<ConnState>) {
+  protected async onLeave(connection: Connection<ConnState>) {
+    if (connection.state?.principal.kind === "user") return super.onLeave(connection);
     if (connection.state?.principal.kind !== "device") return;
     const left = [...this.getConnections("agent")].filter((c) => c.id !== connection.id).length;
     if (left === 0) this.broker.failAll();
     await this.step({ type: "disconnect", agentsLeft: left });
   }
 
-  async onAlarm() {
+  protected async onRoomAlarm() {
     await this.step({ type: "check" });
     this.tables().prune(Date.now());
     if (!this.presence.online && this.agentCount() === 0) {
@@ -245,7 +248,7 @@ export class DeviceRoom extends OutpostRoom {
     else if (transition || event.type !== "check") this.save();
     const check = nextCheckAt(state);
     if (check !== null && (transition === "online" || event.type === "check")) {
-      await this.ctx.storage.setAlarm(check);
+      await this.armAlarm(check);
     }
     if (!transition) return;
     this.toDashboards(this.presenceMessage());
@@ -269,11 +272,6 @@ export class DeviceRoom extends OutpostRoom {
 
   private agent(): Connection | undefined {
     return [...this.getConnections("agent")][0];
-  }
-
-  private toDashboards(message: ServerMessage) {
-    const payload = JSON.stringify(message);
-    for (const conn of this.getConnections("dashboard")) conn.send(payload);
   }
 
   private tables(): TelemetryHistory {

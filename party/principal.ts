@@ -13,6 +13,8 @@ export const Principal = z.discriminatedUnion("kind", [
     user_uuid: z.string(),
     account_uuid: z.string(),
     space_uuid: z.string(),
+    /** Expiry (ms) of the access token behind this socket: the room closes it then unless it re-authenticates. */
+    exp: z.number().optional(),
   }),
   z.object({ kind: z.literal("device"), device_uuid: z.string(), space_uuid: z.string() }),
 ]);

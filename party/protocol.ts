@@ -58,6 +58,8 @@ export const Welcome = z.object({
   role: z.enum(["dashboard", "agent"]),
 });
 export const Pong = z.object({ type: z.literal("pong"), at: z.number() });
+/** room → dashboard: a fresh access token sent on the socket was accepted; the socket now lasts until `exp` (ms). */
+export const Authenticated = z.object({ type: z.literal("authenticated"), exp: z.number() });
 export const ProtocolError = z.object({ type: z.literal("error"), message: z.string() });
 
 /** The spec's Telemetry (devices.md §3), as an agent reports it. */
@@ -164,6 +166,7 @@ export const ServerMessage = z.discriminatedUnion("type", [
   AccountPresence,
   Welcome,
   Pong,
+  Authenticated,
   ProtocolError,
   Command,
   CommandUpdate,
@@ -190,8 +193,24 @@ export const CommandResult = z.object({
 export type CommandResult = z.infer<typeof CommandResult>;
 
 /** Everything a client can send: dashboards ping; agents add hello, heartbeats, telemetry, command replies. */
+/**
+ * dashboard → room: re-authenticate an open socket with a fresh access token (the web client
+ * sends it on every token refresh). Without it a user's socket closes (4401) when the token it
+ * was opened with expires.
+ */
+export const Auth = z.object({ type: z.literal("auth"), token: z.string().min(1).max(4096) });
+
+/**
+ * dashboard → room: how many messages it has received and processed on this socket. A
+ * dashboard more than 1 000 events behind is closed (1008) rather than buffered without limit;
+ * the web client acknowledges every 100 events.
+ */
+export const Ack = z.object({ type: z.literal("ack"), received: z.number().int().min(0) });
+
 export const ClientMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ping") }),
+  Auth,
+  Ack,
   z.object({ type: z.literal("heartbeat"), at: z.number().optional() }),
   Hello,
   TelemetryMessage,
@@ -200,7 +219,25 @@ export const ClientMessage = z.discriminatedUnion("type", [
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
-/** Room addresses (a contract): /parties/<party>/<room id>?token=… */
+/**
+ * Close codes of room sockets (4xxx: application codes, RFC 6455 §7.4.2). A client that gets
+ * 4401 may reconnect with a fresh credential; 4403 means its right to the room is gone (it may
+ * reconnect to be checked again: a changed role is admitted, a removed member is refused).
+ */
+export const CloseCode = {
+  /** The access token the socket was opened or last re-authenticated with expired, or one sent was invalid. */
+  tokenExpired: 4401,
+  /** The account was disabled, removed from the space or its role changed. */
+  membershipChanged: 4403,
+  /** Policy violation: too many messages, a frame over the size cap (RFC 6455 1008). */
+  policy: 1008,
+} as const;
+
+/** Largest frame a dashboard may send; agents may send larger commandResult frames (screenshots) up to AGENT_UPLOAD_MAX_BYTES. */
+export const FRAME_MAX_BYTES = 64 * 1024;
+export const AGENT_UPLOAD_MAX_BYTES = 16 * 1024 * 1024;
+
+/** Room addresses (a contract): /parties/<party>/<room id>, credential in the Authorization header, `ticket` or `token` query parameter. */
 export const roomPath = {
   space: (spaceUuid: string) => `/parties/space/${spaceUuid}`,
   location: (locationUuid: string) => `/parties/location/${locationUuid}`,

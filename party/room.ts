@@ -1,23 +1,46 @@
 import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
+import { getConfig } from "../worker/config.ts";
 import type { Env } from "../worker/env.ts";
+import { createDb } from "../worker/lib/db.ts";
+import { verifiedUser } from "../worker/middleware/auth.ts";
+import { findMembership } from "../worker/middleware/space.ts";
+import {
+  type Bucket,
+  frameAllowed,
+  frameAllowedForType,
+  frameBytes,
+  type Flow,
+  fullBucket,
+  rateFor,
+  take,
+  withinBacklog,
+} from "./budget.ts";
 import { type Principal, principalFrom } from "./principal.ts";
-import { ClientMessage, RoomEvent, type ServerMessage } from "./protocol.ts";
+import { ClientMessage, CloseCode, RoomEvent, type ServerMessage } from "./protocol.ts";
 
 /**
  * Kept with each socket (it survives hibernation without a storage write). `heard`: an agent's
- * last heartbeat (ms), so a heartbeat costs no database write.
+ * last heartbeat (ms), so a heartbeat costs no database write. `origin`: the origin the socket
+ * was opened on (the embedded issuer is `{origin}/auth` when re-authenticating).
  */
-export type ConnState = { principal: Principal; heard?: number };
+export type ConnState = { principal: Principal; heard?: number; origin?: string };
 
 /**
  * What every Outpost room shares: hibernation, the principal kept on each connection (it
- * survives hibernation), zod-validated messages, and `publish` — the RPC the API uses to fan
- * an event out to the room's dashboards.
+ * survives hibernation), zod-validated messages, per-connection budgets (message rate, frame
+ * size, unread backlog), sockets that last only as long as their right to the room (token
+ * expiry, re-authentication on the socket, closeAccount when a membership changes) and
+ * `publish` — the RPC the API uses to fan an event out to the room's dashboards.
  */
 export abstract class OutpostRoom extends Server<Env> {
   static options = { hibernate: true };
 
   abstract readonly roomKind: "space" | "location" | "device";
+
+  /** Message budgets by connection id; memory only (a woken room starts every socket with a full bucket). */
+  private readonly buckets = new Map<string, Bucket>();
+  /** Events sent to each dashboard and how many it acknowledged; memory only, like the buckets. */
+  private readonly flow = new Map<string, Flow>();
 
   getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
     const principal = principalFrom(ctx.request);
@@ -29,22 +52,50 @@ export abstract class OutpostRoom extends Server<Env> {
     const principal = principalFrom(ctx.request);
     // The Worker authenticates every upgrade; a socket without a principal did not come through it.
     if (!principal) {
-      connection.close(1008, "unauthenticated");
+      connection.close(CloseCode.policy, "unauthenticated");
       return;
     }
-    connection.setState({ principal });
+    connection.setState({ principal, origin: new URL(ctx.request.url).origin });
     this.send(connection, {
       type: "welcome",
       room: `${this.roomKind}/${this.name}`,
       role: principal.kind === "user" ? "dashboard" : "agent",
     });
+    if (principal.kind === "user" && principal.exp) await this.armAlarm(principal.exp);
     await this.onJoin(connection, principal);
   }
 
   /** Hook for rooms that react to a join (presence). */
   protected async onJoin(_connection: Connection<ConnState>, _principal: Principal): Promise<void> {}
 
+  /** Hook for rooms that react to a socket leaving (presence). */
+  protected async onLeave(_connection: Connection<ConnState>): Promise<void> {}
+
+  /** Hook for rooms with timed work of their own; runs on every alarm (it may come early). */
+  protected async onRoomAlarm(): Promise<void> {}
+
+  async onClose(connection: Connection<ConnState>) {
+    this.buckets.delete(connection.id);
+    this.flow.delete(connection.id);
+    await this.onLeave(connection);
+  }
+
   async onMessage(connection: Connection<ConnState>, message: WSMessage) {
+    // Frames already in flight when the room closed the socket are not read.
+    if (connection.readyState !== WebSocket.OPEN) return;
+    const principal = connection.state?.principal;
+    if (!principal) {
+      connection.close(CloseCode.policy, "unauthenticated");
+      return;
+    }
+    const now = Date.now();
+    const rate = rateFor(principal);
+    const { bucket, ok } = take(this.buckets.get(connection.id) ?? fullBucket(rate, now), rate, now);
+    this.buckets.set(connection.id, bucket);
+    if (!ok) return this.drop(connection, "Too many messages: the connection's message budget is spent.");
+    const bytes = frameBytes(message);
+    if (!frameAllowed(principal, bytes)) return this.drop(connection, "Message too large.");
+
     let data: unknown;
     try {
       data = JSON.parse(typeof message === "string" ? message : new TextDecoder().decode(message as ArrayBuffer));
@@ -57,25 +108,141 @@ export abstract class OutpostRoom extends Server<Env> {
       this.send(connection, { type: "error", message: "Unknown or malformed message." });
       return;
     }
+    if (!frameAllowedForType(parsed.data.type, bytes)) return this.drop(connection, "Message too large.");
     if (parsed.data.type === "ping") this.send(connection, { type: "pong", at: Date.now() });
+    if (parsed.data.type === "auth") return this.reauthenticate(connection, parsed.data.token);
+    if (parsed.data.type === "ack") {
+      const flow = this.flow.get(connection.id);
+      if (flow) flow.acked = Math.min(flow.sent, Math.max(flow.acked, parsed.data.received));
+      return;
+    }
     await this.onClientMessage(connection, parsed.data);
   }
 
   protected async onClientMessage(_connection: Connection<ConnState>, _message: ClientMessage): Promise<void> {}
 
+  /**
+   * `{type:"auth", token}`: a fresh access token of the same user, still an active member of the
+   * room's space, extends the socket to the token's expiry; anything else closes it.
+   */
+  private async reauthenticate(connection: Connection<ConnState>, token: string) {
+    const state = connection.state;
+    const principal = state?.principal;
+    if (!state || principal?.kind !== "user") {
+      this.send(connection, { type: "error", message: "Only dashboards re-authenticate on the socket." });
+      return;
+    }
+    const db = createDb(this.env);
+    const verified = await verifiedUser(token, {
+      env: this.env,
+      db,
+      config: getConfig(this.env),
+      requestUrl: state.origin ?? "http://localhost",
+    });
+    if (!verified || verified.user.uuid !== principal.user_uuid) {
+      connection.close(CloseCode.tokenExpired, "The token sent is not valid for this socket.");
+      return;
+    }
+    const membership = await findMembership(db, principal.space_uuid, verified.user.uuid);
+    if (!membership || membership.account.account_uuid !== principal.account_uuid) {
+      connection.close(CloseCode.membershipChanged, "You are no longer a member of this space.");
+      return;
+    }
+    connection.setState({ ...state, principal: { ...principal, exp: verified.exp } });
+    this.send(connection, { type: "authenticated", exp: verified.exp });
+    await this.armAlarm(verified.exp);
+  }
+
+  async onAlarm() {
+    this.closeExpired(Date.now());
+    await this.onRoomAlarm();
+    const next = this.nextExpiry();
+    if (next !== null) await this.armAlarm(next);
+  }
+
+  /** Closes every user socket whose access token has expired without a re-authentication. */
+  private closeExpired(now: number) {
+    for (const conn of this.getConnections<ConnState>("dashboard")) {
+      const principal = conn.state?.principal;
+      if (principal?.kind === "user" && principal.exp !== undefined && principal.exp <= now) {
+        conn.close(CloseCode.tokenExpired, "The access token expired: reconnect with a fresh one.");
+      }
+    }
+  }
+
+  private nextExpiry(): number | null {
+    let next: number | null = null;
+    for (const conn of this.getConnections<ConnState>("dashboard")) {
+      const exp = conn.state?.principal.kind === "user" ? conn.state.principal.exp : undefined;
+      if (exp !== undefined && (next === null || exp < next)) next = exp;
+    }
+    return next;
+  }
+
+  /**
+   * Sets the room's one alarm to `at` unless an earlier one is already due: token expiry and the
+   * room's own timers share it (onAlarm runs both, and each re-arms what it still needs).
+   */
+  protected async armAlarm(at: number) {
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current <= Date.now() || at < current) await this.ctx.storage.setAlarm(at);
+  }
+
+  /** RPC: closes every socket of an account in this room (its membership changed). Returns how many. */
+  closeAccount(accountUuid: string, code: number, reason: string): number {
+    let closed = 0;
+    for (const conn of this.getConnections(`account:${accountUuid}`)) {
+      conn.close(code, reason);
+      closed++;
+    }
+    return closed;
+  }
+
   /** RPC: validate and fan out an event to every dashboard in the room. */
   async publish(event: RoomEvent): Promise<number> {
     const parsed = RoomEvent.parse(event);
-    const payload = JSON.stringify(parsed);
+    return this.toDashboards(parsed);
+  }
+
+  /**
+   * Sends an event to every dashboard. A dashboard acknowledges what it has processed
+   * (`{type:"ack", received}`, the web client every ACK_EVERY events); one that falls
+   * OUTGOING_MAX_UNACKED events behind (a stalled wall screen) is closed instead of buffered
+   * without limit — it reconnects and refetches. (workerd does not report a socket's
+   * bufferedAmount, so the room counts in events.)
+   */
+  protected toDashboards(message: ServerMessage | RoomEvent): number {
+    const payload = JSON.stringify(message);
     let delivered = 0;
     for (const conn of this.getConnections("dashboard")) {
+      if (conn.readyState !== WebSocket.OPEN) continue;
+      const flow = this.flow.get(conn.id) ?? { sent: 0, acked: 0 };
+      if (!withinBacklog(flow)) {
+        this.drop(conn, "Too far behind: reconnect to catch up.");
+        continue;
+      }
       conn.send(payload);
+      this.flow.set(conn.id, { ...flow, sent: flow.sent + 1 });
       delivered++;
     }
     return delivered;
   }
 
   protected send(connection: Connection, message: ServerMessage) {
+    if (connection.readyState !== WebSocket.OPEN) return;
     connection.send(JSON.stringify(message));
+    const flow = this.flow.get(connection.id);
+    this.flow.set(connection.id, { sent: (flow?.sent ?? 0) + 1, acked: flow?.acked ?? 0 });
+  }
+
+  /** Closes an abusive or hopelessly slow connection (1008, policy violation). */
+  private drop(connection: Connection, reason: string) {
+    this.buckets.delete(connection.id);
+    this.flow.delete(connection.id);
+    try {
+      connection.close(CloseCode.policy, reason);
+    } catch {
+      // Already closing.
+    }
   }
 }

@@ -1,16 +1,77 @@
 import { and, eq } from "drizzle-orm";
-import type { Connection } from "partyserver";
+import { type Connection, getServerByName } from "partyserver";
 import { spaceAccountTable } from "../drizzle/schema/space-account.ts";
 import { createDb } from "../worker/lib/db.ts";
 import type { Principal } from "./principal.ts";
 import { type ConnState, OutpostRoom } from "./room.ts";
 
+/** The rooms besides the space's own where an account may hold sockets. */
+export type WatchedRoom = { party: "location" | "device"; room: string };
+
 /**
  * One per space (`/parties/space/{space_uuid}`): fans deviceDetailsUpdate,
  * locationDetailsUpdate and account presence out to every dashboard of the space.
+ *
+ * It also knows which location and device rooms each account of the space has sockets in (those
+ * rooms report joins and leaves), so revokeAccount can close every socket of an account whose
+ * membership changed, wherever it is, without visiting every room of the space.
  */
 export class SpaceRoom extends OutpostRoom {
   readonly roomKind = "space" as const;
+
+  onStart() {
+    this.ctx.storage.sql.exec(
+      "CREATE TABLE IF NOT EXISTS watchers (account_uuid TEXT NOT NULL, party TEXT NOT NULL, room TEXT NOT NULL, PRIMARY KEY (account_uuid, party, room))",
+    );
+  }
+
+  /** RPC from a location or device room: an account opened a socket there. */
+  watch(accountUuid: string, at: WatchedRoom) {
+    this.ctx.storage.sql.exec(
+      "INSERT OR IGNORE INTO watchers (account_uuid, party, room) VALUES (?, ?, ?)",
+      accountUuid,
+      at.party,
+      at.room,
+    );
+  }
+
+  /** RPC from a location or device room: the account's last socket there closed. */
+  unwatch(accountUuid: string, at: WatchedRoom) {
+    this.ctx.storage.sql.exec(
+      "DELETE FROM watchers WHERE account_uuid = ? AND party = ? AND room = ?",
+      accountUuid,
+      at.party,
+      at.room,
+    );
+  }
+
+  /**
+   * RPC used by the API when a membership changes (disabled, removed, role changed): closes the
+   * account's sockets here and in every room it watches. Returns how many sockets were closed.
+   */
+  async revokeAccount(accountUuid: string, code: number, reason: string): Promise<number> {
+    const sql = this.ctx.storage.sql;
+    const rooms = sql
+      .exec<{ party: string; room: string }>("SELECT party, room FROM watchers WHERE account_uuid = ?", accountUuid)
+      .toArray();
+    const closedHere = this.closeAccount(accountUuid, code, reason);
+    const closedThere = await Promise.all(
+      rooms.map(async ({ party, room }) => {
+        try {
+          const stub =
+            party === "location"
+              ? await getServerByName(this.env.Location, room)
+              : await getServerByName(this.env.Device, room);
+          return await stub.closeAccount(accountUuid, code, reason);
+        } catch (error) {
+          console.error("closing an account's sockets failed", party, room, error);
+          return 0;
+        }
+      }),
+    );
+    sql.exec("DELETE FROM watchers WHERE account_uuid = ?", accountUuid);
+    return closedHere + closedThere.reduce((a, b) => a + b, 0);
+  }
 
   protected async onJoin(connection: Connection<ConnState>, principal: Principal) {
     if (principal.kind !== "user") return;
@@ -22,7 +83,7 @@ export class SpaceRoom extends OutpostRoom {
     }
   }
 
-  async onClose(connection: Connection<ConnState>) {
+  protected async onLeave(connection: Connection<ConnState>) {
     const principal = connection.state?.principal;
     if (principal?.kind !== "user") return;
     const remaining = [...this.getConnections(`account:${principal.account_uuid}`)].filter(

@@ -319,7 +319,8 @@ async function run() {
     const t0 = performance.now();
     for (const device of devices) {
       const session = new AgentSession({
-        url: roomUrl({ server: origin, device_uuid: device.uuid, credential: device.credential }),
+        url: roomUrl({ server: origin, device_uuid: device.uuid }),
+        credential: device.credential,
         machine: virtualMachine(device, () => {}, { instant: true }),
         backoff: { baseMs: 1000, maxMs: 10_000 },
         // Telemetry only at hello (and on refresh): the heartbeat window must show heartbeats alone.

@@ -2,19 +2,33 @@ import { SELF } from "cloudflare:test";
 import { ServerMessage } from "../party/protocol.ts";
 import { ORIGIN } from "./factories.ts";
 
+export type JoinOptions = {
+  /** Sent as `Authorization: Bearer …` instead of a query parameter. */
+  bearer?: string;
+  /** A room ticket, sent as `?ticket=`. */
+  ticket?: string;
+};
+
 /** Opens a room socket through the Worker, as a browser or an agent would. */
-export async function join(path: string, token?: string) {
+export async function join(path: string, token?: string, options: JoinOptions = {}) {
   const url = new URL(`${ORIGIN}${path}`);
   if (token) url.searchParams.set("token", token);
-  const res = await SELF.fetch(url, { headers: { Upgrade: "websocket" } });
+  if (options.ticket) url.searchParams.set("ticket", options.ticket);
+  const headers: Record<string, string> = { Upgrade: "websocket" };
+  if (options.bearer) headers.Authorization = `Bearer ${options.bearer}`;
+  const res = await SELF.fetch(url, { headers });
   const ws = res.webSocket;
-  if (!ws) return { status: res.status, messages: [] as ServerMessage[], ws: null };
+  const closed: { code: number; reason: string }[] = [];
+  if (!ws) return { status: res.status, messages: [] as ServerMessage[], ws: null, closed };
   ws.accept();
   const messages: ServerMessage[] = [];
   ws.addEventListener("message", (e) => {
     messages.push(ServerMessage.parse(JSON.parse(e.data as string)));
   });
-  return { status: res.status, messages, ws };
+  ws.addEventListener("close", (e) => {
+    closed.push({ code: e.code, reason: e.reason });
+  });
+  return { status: res.status, messages, ws, closed };
 }
 
 /** Waits until `check` holds (polling), or fails after `ms`. */

@@ -1,13 +1,14 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { type Lobby, routePartykitRequest } from "partyserver";
-import { deviceCredentialTable, deviceTable, locationTable } from "../drizzle/schema/index.ts";
+import { deviceCredentialTable, userTable } from "../drizzle/schema/index.ts";
 import { PRINCIPAL_HEADER, type Principal } from "../party/principal.ts";
 import { getConfig } from "./config.ts";
-import type { Env } from "./env.ts";
+import type { Env, UserRow } from "./env.ts";
 import { sha256Hex } from "./lib/crypto.ts";
 import { createDb, type Db } from "./lib/db.ts";
-import { userFromToken } from "./middleware/auth.ts";
+import { verifiedUser } from "./middleware/auth.ts";
 import { findMembership } from "./middleware/space.ts";
+import { consumeRoomTicket, type RoomParty, spaceOfRoom, TICKET_PREFIX } from "./services/room-tickets.ts";
 
 const deny = (status: 401 | 403 | 404, message: string) =>
   new Response(
@@ -18,72 +19,103 @@ const deny = (status: 401 | 403 | 404, message: string) =>
     },
   );
 
-/** The space a room belongs to, or null when the room names nothing that exists. */
-async function spaceOfRoom(db: Db, party: keyof Env, name: string): Promise<string | null> {
-  if (party === "Space") return name;
-  if (party === "Location") {
-    const row = await db
-      .select({ s: locationTable.space_uuid })
-      .from(locationTable)
-      .where(eq(locationTable.uuid, name))
-      .get();
-    return row?.s ?? null;
-  }
-  if (party === "Device") {
-    const row = await db
-      .select({ s: deviceTable.space_uuid })
-      .from(deviceTable)
-      .where(eq(deviceTable.uuid, name))
-      .get();
-    return row?.s ?? null;
-  }
+const partyOf = (lobby: Lobby<Env>): RoomParty | null =>
+  lobby.className === "Space"
+    ? "space"
+    : lobby.className === "Location"
+      ? "location"
+      : lobby.className === "Device"
+        ? "device"
+        : null;
+
+/**
+ * The credential of a room upgrade, in order of preference: the `Authorization: Bearer` header
+ * (agents, server-side clients), a single-use `ticket` (browsers; also accepted in `token`), or
+ * the `token` query parameter (an access token or device credential; kept for existing clients).
+ */
+function credentialOf(req: Request): { kind: "ticket" | "token"; value: string } | null {
+  const header = /^Bearer\s+(.+)$/i.exec(req.headers.get("Authorization") ?? "")?.[1];
+  if (header) return { kind: header.startsWith(TICKET_PREFIX) ? "ticket" : "token", value: header };
+  const params = new URL(req.url).searchParams;
+  const ticket = params.get("ticket");
+  if (ticket) return { kind: "ticket", value: ticket };
+  const token = params.get("token");
+  if (token) return { kind: token.startsWith(TICKET_PREFIX) ? "ticket" : "token", value: token };
   return null;
 }
 
+async function userPrincipal(db: Db, spaceUuid: string, user: UserRow, exp: number): Promise<Principal | Response> {
+  const membership = await findMembership(db, spaceUuid, user.uuid);
+  if (!membership) return deny(403, "You are not a member of this space.");
+  return {
+    kind: "user",
+    user_uuid: user.uuid,
+    account_uuid: membership.account.account_uuid,
+    space_uuid: spaceUuid,
+    exp,
+  };
+}
+
 /**
- * Authenticates a room upgrade before it reaches the Durable Object. `token` is a user's
- * access token (a JWT: the user must be an active member of the room's space) or, for a
- * device room only, that device's credential. Returns the principal or a refusal.
+ * Authenticates a room upgrade before it reaches the Durable Object. A user (access token or
+ * ticket) must be an active member of the room's space; a device credential opens only that
+ * device's room. Returns the principal or a refusal (401/403/404) — no socket opens on a refusal.
  */
 export async function authenticateRoomRequest(
   req: Request,
   lobby: Lobby<Env>,
   env: Env,
 ): Promise<Principal | Response> {
-  const token = new URL(req.url).searchParams.get("token");
-  if (!token) return deny(401, "A token query parameter is required.");
+  const credential = credentialOf(req);
+  if (!credential)
+    return deny(401, "Credentials are required: an Authorization header, a ticket or a token query parameter.");
+  const party = partyOf(lobby);
   const db = createDb(env);
-  const spaceUuid = await spaceOfRoom(db, lobby.className, lobby.name);
-  if (!spaceUuid) return deny(404, "Room not found.");
+  const spaceUuid = party ? await spaceOfRoom(db, party, lobby.name) : null;
+  if (!party || !spaceUuid) return deny(404, "Room not found.");
 
-  if (token.split(".").length === 3) {
-    const user = await userFromToken(token, { env, db, config: getConfig(env), requestUrl: req.url });
-    if (!user) return deny(401, "Given token not valid for any token type");
-    const membership = await findMembership(db, spaceUuid, user.uuid);
-    if (!membership) return deny(403, "You are not a member of this space.");
-    return { kind: "user", user_uuid: user.uuid, account_uuid: membership.account.account_uuid, space_uuid: spaceUuid };
+  if (credential.kind === "ticket") {
+    const used = await consumeRoomTicket(db, credential.value, `${party}/${lobby.name}`);
+    if (!used) return deny(401, "This ticket is unknown, used, expired or for another room.");
+    const user = await db.select().from(userTable).where(eq(userTable.uuid, used.user_uuid)).get();
+    if (!user) return deny(401, "This ticket is unknown, used, expired or for another room.");
+    return userPrincipal(db, spaceUuid, user, used.token_exp);
   }
 
-  if (lobby.className !== "Device") return deny(401, "Device credentials open only their device's room.");
-  const credential = await db
+  const token = credential.value;
+  if (token.split(".").length === 3) {
+    const verified = await verifiedUser(token, { env, db, config: getConfig(env), requestUrl: req.url });
+    if (!verified) return deny(401, "Given token not valid for any token type");
+    return userPrincipal(db, spaceUuid, verified.user, verified.exp);
+  }
+
+  if (party !== "device") return deny(401, "Device credentials open only their device's room.");
+  const device = await db
     .select()
     .from(deviceCredentialTable)
     .where(and(eq(deviceCredentialTable.token_hash, await sha256Hex(token)), isNull(deviceCredentialTable.revoked_at)))
     .get();
-  if (!credential) return deny(401, "Unknown device credential.");
-  if (credential.device_uuid !== lobby.name) return deny(403, "This credential belongs to another device.");
-  return { kind: "device", device_uuid: credential.device_uuid, space_uuid: credential.space_uuid };
+  if (!device) return deny(401, "Unknown device credential.");
+  if (device.device_uuid !== lobby.name) return deny(403, "This credential belongs to another device.");
+  return { kind: "device", device_uuid: device.device_uuid, space_uuid: device.space_uuid };
 }
 
-/** /parties/<party>/<room>: authenticate, then hand the upgrade (with the principal) to the room. */
+/**
+ * /parties/<party>/<room>: authenticate, then hand the upgrade (with the principal) to the room.
+ * The credential is stripped from what the room sees (URL and header), and nothing here logs
+ * the query string.
+ */
 export function routeRoomRequest(req: Request, env: Env): Promise<Response | null> {
   return routePartykitRequest(req, env, {
     onBeforeConnect: async (request, lobby) => {
       const result = await authenticateRoomRequest(request, lobby, env);
       if (result instanceof Response) return result;
+      const url = new URL(request.url);
+      url.search = "";
       const headers = new Headers(request.headers);
+      headers.delete("Authorization");
       headers.set(PRINCIPAL_HEADER, JSON.stringify(result));
-      return new Request(request, { headers });
+      return new Request(url, { method: request.method, headers });
     },
     // Rooms take no plain HTTP from outside: the API publishes through RPC.
     onBeforeRequest: () => deny(404, "Not found."),

@@ -110,6 +110,7 @@ function run() {
   });
   const session = new AgentSession({
     url: roomUrl(config),
+    credential: config.credential,
     machine: { inventory: readInventory, telemetry: readTelemetry, execute },
     log,
   }).start();

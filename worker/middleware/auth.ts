@@ -15,12 +15,21 @@ export async function userFromToken(
   token: string,
   deps: { env: Env; db: Db; config: Config; requestUrl: string },
 ): Promise<UserRow | null> {
+  return (await verifiedUser(token, deps))?.user ?? null;
+}
+
+/** userFromToken with the token's expiry (ms): a room socket opened with it lasts until then. */
+export async function verifiedUser(
+  token: string,
+  deps: { env: Env; db: Db; config: Config; requestUrl: string },
+): Promise<{ user: UserRow; exp: number } | null> {
   const claims = await verifyAccessToken(token, { ...deps, issuer: issuerFor(deps.config, deps.requestUrl) });
   if (!claims) return null;
   const where = deps.config.externalIssuer
     ? eq(userTable.email, claims.email.toLowerCase())
     : eq(userTable.uuid, claims.sub);
-  return (await deps.db.select().from(userTable).where(where).get()) ?? null;
+  const user = await deps.db.select().from(userTable).where(where).get();
+  return user ? { user, exp: claims.exp * 1000 } : null;
 }
 
 /** Requires `Authorization: Bearer <access token>`; sets c.var.user. 401 otherwise. */

@@ -6,7 +6,7 @@ import { spaceAccountTable } from "../../drizzle/schema/space-account.ts";
 import type { SpaceCtx } from "../env.ts";
 import { ApiError } from "../lib/errors.ts";
 import { accountRowsByUuid } from "./account-queries.ts";
-import { publishToSpace } from "./realtime.ts";
+import { closeAccountSockets, publishToSpace } from "./realtime.ts";
 import { auditChange, inSpace } from "./scope.ts";
 
 /** Runs work after the reply (ExecutionContext.waitUntil). */
@@ -74,6 +74,14 @@ export async function updateAccount({
       after: change,
     }),
   ]);
+  const roleChanged = change.role_uuid !== undefined && change.role_uuid !== target.role_uuid;
+  const lostAccess = change.status !== undefined && change.status !== "active" && target.status === "active";
+  if (roleChanged || lostAccess) {
+    const reason = lostAccess ? "Your account in this space was disabled." : "Your role in this space changed.";
+    await closeAccountSockets(ctx.env, ctx.space.space_uuid, target.account_uuid, reason).catch((error: unknown) =>
+      console.error("closing the account's sockets failed", error),
+    );
+  }
   const [row] = await accountRowsByUuid(ctx, [target.account_uuid]);
   return row;
 }

@@ -1,5 +1,5 @@
 import { getServerByName } from "partyserver";
-import { RoomEvent } from "../../party/protocol.ts";
+import { CloseCode, RoomEvent } from "../../party/protocol.ts";
 import type { Env } from "../env.ts";
 
 /**
@@ -17,4 +17,14 @@ export async function publishToSpace(env: Env, spaceUuid: string, event: RoomEve
 export async function publishToLocation(env: Env, locationUuid: string, event: RoomEvent) {
   const room = await getServerByName(env.Location, locationUuid);
   await room.publish(RoomEvent.parse(event));
+}
+
+/**
+ * Closes every socket of an account in the space's rooms (4403) after its membership changed:
+ * disabled, removed, or a new role (the client reconnects and is admitted again only if it is
+ * still an active member). Awaited by the API, so the sockets are gone when the change answers.
+ */
+export async function closeAccountSockets(env: Env, spaceUuid: string, accountUuid: string, reason: string) {
+  const room = await getServerByName(env.Space, spaceUuid);
+  return room.revokeAccount(accountUuid, CloseCode.membershipChanged, reason);
 }

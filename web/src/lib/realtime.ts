@@ -1,7 +1,6 @@
 import type { Location, LocationList } from "@contracts/location";
-import { roomPath, ServerMessage } from "@party/protocol";
+import { ServerMessage } from "@party/protocol";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
-import PartySocket from "partysocket";
 import { z } from "zod";
 import { accountQueries } from "@/features/accounts/queries";
 import { groupQueries } from "@/features/groups/queries";
@@ -9,7 +8,7 @@ import { locationQueries } from "@/features/locations/queries";
 import type { Alert } from "./alerts";
 import type { MessageKey, TFunction } from "./i18n";
 import { ALERT_GATHER_MS, coalesce, onDeviceUpdate, PRESENCE_REFETCH_MS } from "./realtime-devices";
-import { freshAccessToken } from "./session";
+import { openRoomSocket } from "./room-socket";
 
 export type RealtimeDeps = {
   queryClient: QueryClient;
@@ -109,17 +108,18 @@ export function applyServerMessage(message: ServerMessage, deps: RealtimeDeps) {
       return;
     case "welcome":
     case "pong":
+    case "authenticated":
       return;
   }
 }
 
-/** Joins the space's room; reconnects use a fresh access token each time. */
+/**
+ * Joins the space's room (a single-use ticket per connect, the token refreshed on the socket). A
+ * changed membership (4403) refetches everything, so a new role shows at once.
+ */
 export function connectSpaceRoom(spaceUuid: string, deps: RealtimeDeps): () => void {
-  const socket = new PartySocket({
-    host: window.location.host,
-    protocol: window.location.protocol === "https:" ? "wss" : "ws",
-    basePath: roomPath.space(spaceUuid).replace(/^\//, ""),
-    query: async () => ({ token: await freshAccessToken().catch(() => null) }),
+  const { socket, close } = openRoomSocket(spaceUuid, `space/${spaceUuid}`, {
+    onRevoked: () => void deps.queryClient.invalidateQueries(),
   });
   socket.addEventListener("message", (event: MessageEvent) => {
     if (typeof event.data !== "string") return;
@@ -134,5 +134,5 @@ export function connectSpaceRoom(spaceUuid: string, deps: RealtimeDeps): () => v
     if (parsed.success) applyServerMessage(parsed.data, deps);
     else console.warn("Realtime: a message outside the protocol was ignored", parsed.error.issues);
   });
-  return () => socket.close();
+  return close;
 }

@@ -41,7 +41,7 @@ export function useDetection(space: string, location: string) {
     },
     [queryClient, space, location],
   );
-  const join = useLocationRoom(location, onEvent);
+  const join = useLocationRoom(space, location, onEvent);
 
   const post = useMutation({
     mutationFn: async () => {

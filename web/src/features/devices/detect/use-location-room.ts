@@ -1,8 +1,7 @@
-import { type LocationDetailsUpdate, roomPath, ServerMessage } from "@party/protocol";
-import PartySocket from "partysocket";
+import { type LocationDetailsUpdate, ServerMessage } from "@party/protocol";
 import { useCallback, useEffect, useRef } from "react";
 import type { z } from "zod";
-import { freshAccessToken } from "@/lib/session";
+import { openRoomSocket, type RoomSocket } from "@/lib/room-socket";
 
 export type LocationEvent = z.infer<typeof LocationDetailsUpdate>;
 
@@ -23,12 +22,12 @@ function parse(data: unknown): ServerMessage | null {
 
 /**
  * The location's room (/parties/location/{uuid}, the spec's location_{uuid}), joined on demand:
- * `join()` connects (a fresh access token on every (re)connect) and resolves once the room has
+ * `join()` connects (a single-use ticket on every (re)connect) and resolves once the room has
  * welcomed us, so a scan's outcome cannot be missed. The room is left when the location changes
  * or the panel closes (unmount).
  */
-export function useLocationRoom(location: string, onEvent: (event: LocationEvent) => void) {
-  const socket = useRef<PartySocket | null>(null);
+export function useLocationRoom(space: string, location: string, onEvent: (event: LocationEvent) => void) {
+  const socket = useRef<RoomSocket | null>(null);
   const joined = useRef<Promise<void> | null>(null);
   const handler = useRef(onEvent);
   handler.current = onEvent;
@@ -44,13 +43,9 @@ export function useLocationRoom(location: string, onEvent: (event: LocationEvent
 
   const join = useCallback((): Promise<void> => {
     if (joined.current) return joined.current;
-    const ws = new PartySocket({
-      host: window.location.host,
-      protocol: window.location.protocol === "https:" ? "wss" : "ws",
-      basePath: roomPath.location(location).replace(/^\//, ""),
-      query: async () => ({ token: await freshAccessToken().catch(() => null) }),
-    });
-    socket.current = ws;
+    const room = openRoomSocket(space, `location/${location}`);
+    const ws = room.socket;
+    socket.current = room;
     joined.current = new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, JOIN_WAIT_MS);
       ws.addEventListener("message", (event: MessageEvent) => {
@@ -64,7 +59,7 @@ export function useLocationRoom(location: string, onEvent: (event: LocationEvent
       });
     });
     return joined.current;
-  }, [location]);
+  }, [space, location]);
 
   return join;
 }

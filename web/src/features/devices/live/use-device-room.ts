@@ -1,9 +1,8 @@
 import type { DeviceDetail } from "@contracts/device-detail";
-import { roomPath, ServerMessage } from "@party/protocol";
+import { ServerMessage } from "@party/protocol";
 import { useQueryClient } from "@tanstack/react-query";
-import PartySocket from "partysocket";
 import { useEffect } from "react";
-import { freshAccessToken } from "@/lib/session";
+import { openRoomSocket } from "@/lib/room-socket";
 import { deviceQueries } from "../queries";
 import { forgetCommands, recordCommand } from "./command-store";
 import { applyPresence, roomEffect } from "./room-state";
@@ -21,7 +20,7 @@ function parse(data: unknown): ServerMessage | null {
 }
 
 /**
- * While a device's flyout is open: joins /parties/device/{uuid} (a fresh access token on every
+ * While a device's flyout is open: joins /parties/device/{uuid} (a single-use ticket on every
  * (re)connect), applies presence to the cached detail, records commandUpdate progress and
  * refetches the detail on deviceDetailsUpdate. Closing the flyout (unmount) leaves the room.
  */
@@ -29,11 +28,8 @@ export function useDeviceRoom(space: string, uuid: string) {
   const queryClient = useQueryClient();
   useEffect(() => {
     const key = deviceQueries.detailKey(space, uuid);
-    const socket = new PartySocket({
-      host: window.location.host,
-      protocol: window.location.protocol === "https:" ? "wss" : "ws",
-      basePath: roomPath.device(uuid).replace(/^\//, ""),
-      query: async () => ({ token: await freshAccessToken().catch(() => null) }),
+    const { socket, close } = openRoomSocket(space, `device/${uuid}`, {
+      onRevoked: () => void queryClient.invalidateQueries(),
     });
     socket.addEventListener("message", (event: MessageEvent) => {
       const message = parse(event.data);
@@ -48,7 +44,7 @@ export function useDeviceRoom(space: string, uuid: string) {
       }
     });
     return () => {
-      socket.close();
+      close();
       forgetCommands(uuid);
     };
   }, [queryClient, space, uuid]);

@@ -1,0 +1,66 @@
+import type { Principal } from "./principal.ts";
+import { AGENT_UPLOAD_MAX_BYTES, FRAME_MAX_BYTES } from "./protocol.ts";
+
+/**
+ * Per-connection budgets of a room socket (issue #11): a token bucket of messages, a frame size
+ * cap and a bound on what the room may have queued for a slow reader. Plain functions, so the
+ * rules are unit-tested without a socket.
+ */
+
+/** Messages per second a connection may sustain, and the burst it may send at once. */
+export type Rate = { perSecond: number; burst: number };
+
+/**
+ * Dashboards only ping and re-authenticate: 20/s with a burst of 50 is far above what the web
+ * client sends. Agents heartbeat every 30 s, send telemetry, acks and results, and answer bursts
+ * of commands (a refresh of every panel): 50/s with a burst of 200.
+ */
+export const USER_RATE: Rate = { perSecond: 20, burst: 50 };
+export const AGENT_RATE: Rate = { perSecond: 50, burst: 200 };
+
+export const rateFor = (principal: Principal): Rate => (principal.kind === "user" ? USER_RATE : AGENT_RATE);
+
+export type Bucket = { tokens: number; at: number };
+
+export const fullBucket = (rate: Rate, now: number): Bucket => ({ tokens: rate.burst, at: now });
+
+/** Refills by elapsed time and takes one token; `ok` is false when the bucket was empty. */
+export function take(bucket: Bucket, rate: Rate, now: number): { bucket: Bucket; ok: boolean } {
+  const elapsed = Math.max(0, now - bucket.at) / 1000;
+  const tokens = Math.min(rate.burst, bucket.tokens + elapsed * rate.perSecond);
+  if (tokens < 1) return { bucket: { tokens, at: now }, ok: false };
+  return { bucket: { tokens: tokens - 1, at: now }, ok: true };
+}
+
+/** Byte length of a frame (a string counts its UTF-8 bytes). */
+export function frameBytes(message: string | ArrayBuffer | ArrayBufferView): number {
+  if (typeof message !== "string") return message.byteLength;
+  // Cheap upper bound first: UTF-8 is at most 3 bytes per UTF-16 unit.
+  if (message.length * 3 <= FRAME_MAX_BYTES) return message.length;
+  return new TextEncoder().encode(message).byteLength;
+}
+
+/**
+ * Whether a frame of `bytes` may be read at all: dashboards up to FRAME_MAX_BYTES; agents up to
+ * AGENT_UPLOAD_MAX_BYTES, because a commandResult carries a screenshot (checked again by type
+ * once parsed: see frameAllowedForType).
+ */
+export const frameAllowed = (principal: Principal, bytes: number) =>
+  bytes <= (principal.kind === "device" ? AGENT_UPLOAD_MAX_BYTES : FRAME_MAX_BYTES);
+
+/** Only the documented upload message (commandResult) may exceed FRAME_MAX_BYTES. */
+export const frameAllowedForType = (type: string, bytes: number) =>
+  bytes <= FRAME_MAX_BYTES || type === "commandResult";
+
+/**
+ * Outgoing flow of a dashboard: events the room sent and how many the client acknowledged having
+ * processed. One that falls this many events behind is dropped rather than buffered without limit.
+ */
+export const OUTGOING_MAX_UNACKED = 1000;
+/** The web client acknowledges after this many events (and a room never needs more than this slack). */
+export const ACK_EVERY = 100;
+
+export type Flow = { sent: number; acked: number };
+
+/** Whether one more event may be queued for a dashboard with this flow. */
+export const withinBacklog = (flow: Flow) => flow.sent - flow.acked < OUTGOING_MAX_UNACKED;

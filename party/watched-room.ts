@@ -1,0 +1,37 @@
+import { type Connection, getServerByName } from "partyserver";
+import type { Principal } from "./principal.ts";
+import { type ConnState, OutpostRoom } from "./room.ts";
+
+/**
+ * A room inside a space (location, device): it tells the SpaceRoom when an account's first
+ * socket joins and its last one leaves, so a membership change can close those sockets too.
+ */
+export abstract class WatchedRoom extends OutpostRoom {
+  abstract readonly roomKind: "location" | "device";
+
+  protected async onJoin(connection: Connection<ConnState>, principal: Principal) {
+    if (principal.kind !== "user") return;
+    const others = [...this.getConnections(`account:${principal.account_uuid}`)].filter((c) => c.id !== connection.id);
+    // Awaited: once the socket is open, a revocation finds it.
+    if (others.length === 0)
+      await this.spaceRoom(principal.space_uuid).then((space) =>
+        space.watch(principal.account_uuid, { party: this.roomKind, room: this.name }),
+      );
+  }
+
+  protected async onLeave(connection: Connection<ConnState>) {
+    const principal = connection.state?.principal;
+    if (principal?.kind !== "user") return;
+    const left = [...this.getConnections(`account:${principal.account_uuid}`)].filter((c) => c.id !== connection.id);
+    if (left.length > 0) return;
+    this.ctx.waitUntil(
+      this.spaceRoom(principal.space_uuid)
+        .then((space) => space.unwatch(principal.account_uuid, { party: this.roomKind, room: this.name }))
+        .catch((error: unknown) => console.error("unwatch failed", error)),
+    );
+  }
+
+  private spaceRoom(spaceUuid: string) {
+    return getServerByName(this.env.Space, spaceUuid);
+  }
+}
