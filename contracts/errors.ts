@@ -29,6 +29,8 @@ export const errorCodes = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  /** A body that is not sent as JSON to a route that reads a JSON body. */
+  unsupported_media_type: 415,
   conflict: 409,
   unprocessable: 422,
   /** The device (its agent) refused or failed a remote action: the upstream failed, not the caller. */
