@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONSOLE_CLIENT_ID } from "../contracts/auth.ts";
 import type { Env } from "./env.ts";
 
 /** Environment settings parsed once per isolate; handlers read this, never raw env strings. */
@@ -12,6 +13,11 @@ const ConfigSchema = z.object({
     .default(30 * 24 * 3600),
   externalIssuer: z.string().optional(),
   externalJwksUrl: z.string().optional(),
+  /** Audiences an external issuer's access token must name (any one of them); comma-separated. */
+  externalAudience: z
+    .string()
+    .default(CONSOLE_CLIENT_ID)
+    .transform((list) => list.split(",").map((aud) => aud.trim())),
   issuerUrl: z.string().optional(),
   mailFrom: z.string().optional(),
   /** /dev/* (the mail outbox) is served only when DEV_ROUTES is "1"/"true": off unless asked for. */
@@ -35,6 +41,7 @@ export function getConfig(env: Env): Config {
     refreshTokenTtl: env.REFRESH_TOKEN_TTL || undefined,
     externalIssuer: env.EXTERNAL_ISSUER || undefined,
     externalJwksUrl: env.EXTERNAL_JWKS_URL || undefined,
+    externalAudience: env.EXTERNAL_AUDIENCE || undefined,
     issuerUrl: env.ISSUER_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
     devRoutes: ["1", "true"].includes((env.DEV_ROUTES ?? "").trim().toLowerCase()),

@@ -18,6 +18,8 @@ declare global {
       /** Optional external OpenID issuer trusted instead of the embedded one. */
       EXTERNAL_ISSUER: string;
       EXTERNAL_JWKS_URL: string;
+      /** Audience(s) external access tokens must carry, comma-separated; empty = "outpost-console". */
+      EXTERNAL_AUDIENCE: string;
       /** Optional fixed issuer URL; by default the issuer is `{request origin}/auth`. */
       ISSUER_URL?: string;
       /** Optional ES256 private JWK (JSON) for production; otherwise a key is made and kept in D1. */

@@ -45,8 +45,26 @@ export async function issueIdToken({ env, db, config, issuer, user, sid }: Issue
 const remoteSets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
 /**
+ * Signature algorithms accepted from an external issuer: asymmetric only. An HS* token could be
+ * "signed" with a public key taken as an HMAC secret, and "none" is no signature at all.
+ */
+export const EXTERNAL_ALGORITHMS = [
+  "RS256",
+  "RS384",
+  "RS512",
+  "PS256",
+  "PS384",
+  "PS512",
+  "ES256",
+  "ES384",
+  "ES512",
+  "EdDSA",
+];
+
+/**
  * Verifies a bearer access token: ES256 from the embedded provider, or, when configured,
- * from the external issuer (its JWKS fetched and cached). Returns null when invalid/expired.
+ * from the external issuer (its JWKS fetched and cached; issuer, audience and an asymmetric
+ * algorithm checked). Returns null when invalid/expired.
  */
 export async function verifyAccessToken(
   token: string,
@@ -60,7 +78,11 @@ export async function verifyAccessToken(
         set = createRemoteJWKSet(new URL(config.externalJwksUrl));
         remoteSets.set(config.externalJwksUrl, set);
       }
-      ({ payload } = await jwtVerify(token, set, { issuer: config.externalIssuer }));
+      ({ payload } = await jwtVerify(token, set, {
+        issuer: config.externalIssuer,
+        audience: config.externalAudience,
+        algorithms: EXTERNAL_ALGORITHMS,
+      }));
     } else {
       const key = await getSigningKey(env, db);
       const jwks = createLocalJWKSet({ keys: [key.publicJwk] });
