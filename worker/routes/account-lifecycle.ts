@@ -7,6 +7,7 @@ import {
   SpaceJoinInput,
   TokenCheck,
 } from "../../contracts/account-lifecycle.ts";
+import { clientAddress } from "../auth/throttle.ts";
 import type { AppEnv } from "../env.ts";
 import { validate } from "../lib/validate.ts";
 import {
@@ -19,6 +20,8 @@ import {
 
 type Ctx = { env: AppEnv["Bindings"]; var: AppEnv["Variables"] };
 const deps = (c: Ctx) => ({ db: c.var.db, env: c.env, config: c.var.config });
+const address = (c: { req: { header: (name: string) => string | undefined } }) =>
+  clientAddress((name) => c.req.header(name));
 
 /**
  * /api/space-account/{id}/… (console.md §7.7): the invitation links. No session: the link's
@@ -52,10 +55,20 @@ export const accountPasswordRoutes = new Hono<AppEnv>({ strict: false })
     return c.json(LifecycleReply.parse(await requestPasswordMail({ deps: deps(c), input })));
   })
   .patch("/:id/keycloak-password-update", validate("json", PasswordSetInput), async (c) => {
-    const input = { ...c.req.valid("json"), account_uuid: c.req.param("id"), purpose: "password_update" as const };
+    const input = {
+      ...c.req.valid("json"),
+      account_uuid: c.req.param("id"),
+      purpose: "password_update" as const,
+      address: address(c),
+    };
     return c.json(LifecycleReply.parse(await setPasswordFromLink({ deps: deps(c), input })));
   })
   .patch("/:id/keycloak-password-reset", validate("json", PasswordSetInput), async (c) => {
-    const input = { ...c.req.valid("json"), account_uuid: c.req.param("id"), purpose: "password_reset" as const };
+    const input = {
+      ...c.req.valid("json"),
+      account_uuid: c.req.param("id"),
+      purpose: "password_reset" as const,
+      address: address(c),
+    };
     return c.json(LifecycleReply.parse(await setPasswordFromLink({ deps: deps(c), input })));
   });

@@ -13,6 +13,13 @@ import { spaceTable } from "../../drizzle/schema/space.ts";
 import { spaceAccountTable } from "../../drizzle/schema/space-account.ts";
 import { userTable } from "../../drizzle/schema/user.ts";
 import { hashPassword } from "../auth/password.ts";
+import {
+  clearSignInFailures,
+  recordSignInFailure,
+  signInKeys,
+  signInLockedMinutes,
+  tooManyAttempts,
+} from "../auth/throttle.ts";
 import { ApiError } from "../lib/errors.ts";
 import { actionLink, passwordMail } from "./account-mails.ts";
 import { accountNotFound } from "./accounts.ts";
@@ -129,20 +136,42 @@ export async function joinSpace({
 }
 
 /**
+ * The sign-in throttle (auth/throttle.ts) guards the password links too: while the account, or
+ * the account from this address, is locked the call is refused with 429 like a sign-in.
+ */
+async function passwordThrottle(deps: Deps, email: string, address: string) {
+  const keys = await signInKeys(email, address);
+  const minutes = await signInLockedMinutes(deps.db, keys);
+  if (minutes > 0) {
+    throw new ApiError("too_many_requests", tooManyAttempts(minutes), undefined, {
+      "Retry-After": String(minutes * 60),
+    });
+  }
+  return keys;
+}
+
+/**
  * PATCH /account/{id}/keycloak-password-reset/ and …-update/: sets the password from a link,
  * consumes it and revokes every refresh-token family of the user (all sessions end). An update
  * link of an invited account (not fully set up) also activates it: the e-mail is proven.
+ * A wrong (or used, expired) token counts as a failed sign-in of the account from this address;
+ * a password set clears the counters.
  */
 export async function setPasswordFromLink({
   deps,
   input,
 }: {
   deps: Deps;
-  input: PasswordSetInput & { account_uuid: string; purpose: "password_reset" | "password_update" };
+  input: PasswordSetInput & { account_uuid: string; purpose: "password_reset" | "password_update"; address: string };
 }): Promise<LifecycleReply> {
   const linked = await linkedAccount(deps, input.account_uuid);
+  const keys = await passwordThrottle(deps, linked.user.email, input.address);
   const password_hash = await hashPassword(input.password);
-  await claimActionToken(deps.db, { accountUuid: input.account_uuid, token: input.token, purposes: [input.purpose] });
+  const claim = { accountUuid: input.account_uuid, token: input.token, purposes: [input.purpose] };
+  await claimActionToken(deps.db, claim).catch(async (error: unknown) => {
+    await recordSignInFailure(deps.db, keys);
+    throw error;
+  });
   const activate = input.purpose === "password_update" && linked.account.status === "invited";
   await deps.db.batch([
     deps.db.update(userTable).set({ password_hash }).where(eq(userTable.uuid, linked.user.uuid)),
@@ -158,6 +187,7 @@ export async function setPasswordFromLink({
       activated: activate,
     }),
   ]);
+  await clearSignInFailures(deps.db, keys);
   return { message: "Your password has been set. You can sign in now.", email: linked.user.email };
 }
 

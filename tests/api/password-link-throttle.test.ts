@@ -1,0 +1,86 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { CONSOLE_CLIENT_ID } from "../../contracts/auth.ts";
+import { ApiErrorBody } from "../../contracts/errors.ts";
+import { loginThrottleTable } from "../../drizzle/schema/auth.ts";
+import { ACCOUNT_MAX_FAILURES, signInKeys, THROTTLE_MAX_FAILURES } from "../../worker/auth/throttle.ts";
+import { api, db, memberOf, signIn, tokenRequest, uid } from "../factories.ts";
+import { onlyLinkFor, tokenRow } from "./account-helpers.ts";
+
+/** PATCH …/keycloak-password-{kind}/ from `address`: the link's token is the credential here. */
+const setPassword = (kind: "update" | "reset", account: string, token: string, address: string) =>
+  api(`/api/account/${account}/keycloak-password-${kind}/`, {
+    method: "PATCH",
+    json: { token, password: "brand-new-pass" },
+    headers: { "CF-Connecting-IP": address },
+  });
+
+/** A member with an open password-reset link. */
+async function memberWithLink() {
+  const { user } = await memberOf("viewer");
+  const res = await api("/api/account/password-reset/", { method: "POST", json: { email: user.email } });
+  expect(res.status).toBe(200);
+  return { user, link: await onlyLinkFor(user.email) };
+}
+
+async function expectLocked(res: Response, minutes: number) {
+  expect(res.status).toBe(429);
+  expect(res.headers.get("Retry-After")).toBe(String(minutes * 60));
+  expect(ApiErrorBody.parse(await res.json()).message).toBe(
+    `Too many failed sign-in attempts. Try again in ${minutes} minutes.`,
+  );
+}
+
+describe("password links share the sign-in throttle", () => {
+  it("10 wrong tokens from one address lock that address (even the right token), not others", async () => {
+    const { user, link } = await memberWithLink();
+    const attacker = `attacker-${uid()}`;
+    for (let i = 0; i < THROTTLE_MAX_FAILURES; i++) {
+      expect((await setPassword("update", link.account, `guess-${i}`, attacker)).status).toBe(400);
+    }
+    await expectLocked(await setPassword("reset", link.account, link.token, attacker), 15);
+    expect((await tokenRow(link.token))?.used_at).toBeNull();
+    // Sign-in from that address is locked too: it is the same counter.
+    const signInThere = await tokenRequest(
+      { grant_type: "password", username: user.email, password: "correct horse", client_id: CONSOLE_CLIENT_ID },
+      { "CF-Connecting-IP": attacker },
+    );
+    expect(signInThere.status).toBe(429);
+
+    const home = `home-${uid()}`;
+    expect((await setPassword("reset", link.account, link.token, home)).status).toBe(200);
+    expect((await signIn(user.email, "brand-new-pass", home)).access_token).toBeTruthy();
+  });
+
+  it("wrong tokens from many addresses lock the account; after the lock the right token works and clears it", async () => {
+    const { user, link } = await memberWithLink();
+    for (let i = 0; i < ACCOUNT_MAX_FAILURES; i++) {
+      expect((await setPassword("reset", link.account, `guess-${i}`, `bot-${i}-${uid()}`)).status).toBe(400);
+    }
+    await expectLocked(await setPassword("reset", link.account, link.token, `home-${uid()}`), 1);
+    await expect(signIn(user.email)).rejects.toThrow(/429/);
+
+    const { account } = await signInKeys(user.email, "-");
+    const row = () => db().select().from(loginThrottleTable).where(eq(loginThrottleTable.key, account)).get();
+    await db()
+      .update(loginThrottleTable)
+      .set({ locked_until: Date.now() - 1 })
+      .where(eq(loginThrottleTable.key, account));
+    expect((await setPassword("reset", link.account, link.token, `home-${uid()}`)).status).toBe(200);
+    expect(await row()).toBeUndefined();
+  });
+
+  it("failures of sign-in and of links add up to one account-wide count", async () => {
+    const { user, link } = await memberWithLink();
+    const half = ACCOUNT_MAX_FAILURES / 2;
+    for (let i = 0; i < half; i++) {
+      const res = await tokenRequest(
+        { grant_type: "password", username: user.email, password: "wrong", client_id: CONSOLE_CLIENT_ID },
+        { "CF-Connecting-IP": `bot-${i}-${uid()}` },
+      );
+      expect(res.status).toBe(400);
+      expect((await setPassword("update", link.account, `guess-${i}`, `bot-${i}-${uid()}`)).status).toBe(400);
+    }
+    await expectLocked(await setPassword("reset", link.account, link.token, `home-${uid()}`), 1);
+  });
+});
