@@ -12,11 +12,13 @@ export default defineConfig({
   root: webRoot,
   plugins: [react(), tailwindcss()],
   resolve: {
-    alias: {
-      "@contracts": fileURLToPath(new URL("../contracts", import.meta.url)),
-      "@party": fileURLToPath(new URL("../party", import.meta.url)),
-      "@": fileURLToPath(new URL("./src", import.meta.url)),
-    },
+    alias: [
+      // Exactly "zod" (not "zod/v4", which the wrapper imports): zod without its eval probe (CSP).
+      { find: /^zod$/, replacement: fileURLToPath(new URL("./src/lib/zod-csp.ts", import.meta.url)) },
+      { find: "@contracts", replacement: fileURLToPath(new URL("../contracts", import.meta.url)) },
+      { find: "@party", replacement: fileURLToPath(new URL("../party", import.meta.url)) },
+      { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
+    ],
   },
   build: {
     outDir: "dist",

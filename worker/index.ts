@@ -4,6 +4,7 @@ import type { AppEnv, Env } from "./env.ts";
 import { handleError } from "./lib/errors.ts";
 import { requireUser } from "./middleware/auth.ts";
 import { contextMiddleware } from "./middleware/context.ts";
+import { securityHeaders } from "./middleware/security-headers.ts";
 import { requireSpaceMember } from "./middleware/space.ts";
 import { routeRoomRequest } from "./rooms.ts";
 import { accountRoutes } from "./routes/account.ts";
@@ -55,6 +56,7 @@ const api = new Hono<AppEnv>({ strict: false })
   .route("/space/:space", peripheralRoutes);
 
 export const app = new Hono<AppEnv>({ strict: false })
+  .use(securityHeaders)
   .use(contextMiddleware)
   .route("/auth", authRoutes)
   .route("/api", api)

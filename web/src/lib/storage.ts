@@ -1,6 +1,6 @@
 /**
- * Every localStorage key the console uses, defined once. (index.html repeats `theme`
- * in its pre-paint script, which runs before any module loads.)
+ * Every localStorage key the console uses, defined once. (web/public/theme-init.js repeats
+ * `theme` in its pre-paint script, which runs before any module loads.)
  */
 export const storageKeys = {
   session: "outpost.session",

@@ -11,7 +11,7 @@ function storedTheme(): Theme | null {
   return value === "light" || value === "dark" ? value : null;
 }
 
-// index.html already applied the class before first paint; start from what it decided.
+// theme-init.js (loaded by index.html) already applied the class before first paint; start from what it decided.
 let current: Theme = document.documentElement.classList.contains("dark") ? "dark" : "light";
 
 /**
