@@ -22,6 +22,7 @@ import { locationRoutes } from "./routes/locations.ts";
 import { peripheralRoutes } from "./routes/peripherals.ts";
 import { referenceRoutes, spaceReferenceRoutes } from "./routes/reference.ts";
 import { powerControlRoutes, remoteActionRoutes } from "./routes/remote-actions.ts";
+import { roomTicketRoutes } from "./routes/room-tickets.ts";
 import { spaceRoutes } from "./routes/space.ts";
 import { tagRoutes } from "./routes/tags.ts";
 import { workingTimeRoutes } from "./routes/working-time.ts";
@@ -53,7 +54,8 @@ const api = new Hono<AppEnv>({ strict: false })
   .route("/space/:space", commentRoutes)
   .route("/space/:space", accountsRoutes)
   .route("/space/:space", remoteActionRoutes)
-  .route("/space/:space", peripheralRoutes);
+  .route("/space/:space", peripheralRoutes)
+  .route("/space/:space", roomTicketRoutes);
 
 export const app = new Hono<AppEnv>({ strict: false })
   .use(securityHeaders)
