@@ -6,10 +6,10 @@ import { verifiedUser } from "../worker/middleware/auth.ts";
 import { findMembership } from "../worker/middleware/space.ts";
 import {
   type Bucket,
+  type Flow,
   frameAllowed,
   frameAllowedForType,
   frameBytes,
-  type Flow,
   fullBucket,
   rateFor,
   take,
