@@ -102,7 +102,42 @@ export const Telemetry = z
     network: z
       .object({
         status: telemetryStatus,
-        devices: z.array(z.object({ name: z.string(), rx_bytes: z.number(), tx_bytes: z.number() })),
+        devices: z.array(
+          z.object({
+            name: z.string(),
+            rx_bytes: z.number(),
+            tx_bytes: z.number(),
+            up: z.boolean().optional(),
+            rx_errors: z.number().optional(),
+            tx_errors: z.number().optional(),
+            rx_packets: z.number().optional(),
+            tx_packets: z.number().optional(),
+          }),
+        ),
+      })
+      .optional(),
+    thermal: z.object({ status: z.number(), cpu_temperature: z.number().nullable() }).optional(),
+    gpu: z
+      .object({
+        status: z.number(),
+        utilization: z.number().nullable(),
+        devices: z.array(
+          z.object({ model: z.string(), utilization: z.number().nullable(), temperature: z.number().nullable() }),
+        ),
+      })
+      .optional(),
+    disk_health: z
+      .object({
+        status: z.number(),
+        source: z.enum(["smart", "usage"]),
+        drives: z.array(
+          z.object({
+            name: z.string(),
+            model: z.string().optional(),
+            status: z.number(),
+            smart: z.string().nullable(),
+          }),
+        ),
       })
       .optional(),
     peripherals: z

@@ -87,7 +87,50 @@ export const Telemetry = z.object({
   network: z
     .object({
       status: z.number().optional(),
-      devices: z.array(z.object({ name: z.string(), rx_bytes: z.number(), tx_bytes: z.number() })).max(64),
+      devices: z
+        .array(
+          z.object({
+            name: z.string(),
+            rx_bytes: z.number(),
+            tx_bytes: z.number(),
+            /** Interface state (operstate up); a down interface that carries the default route is critical. */
+            up: z.boolean().optional(),
+            rx_errors: z.number().optional(),
+            tx_errors: z.number().optional(),
+            rx_packets: z.number().optional(),
+            tx_packets: z.number().optional(),
+          }),
+        )
+        .max(64),
+    })
+    .optional(),
+  /** CPU temperature (beyond the spec's list; the spec's Device has thermal_status and cpu_temperature). */
+  thermal: z.object({ status: z.number(), cpu_temperature: z.number().nullable() }).optional(),
+  /** GPU utilisation where the platform reports it (null: not available). */
+  gpu: z
+    .object({
+      status: z.number(),
+      utilization: z.number().nullable(),
+      devices: z
+        .array(z.object({ model: z.string(), utilization: z.number().nullable(), temperature: z.number().nullable() }))
+        .max(16),
+    })
+    .optional(),
+  /** Disk health: SMART where available, else graded on usage (`source`). */
+  disk_health: z
+    .object({
+      status: z.number(),
+      source: z.enum(["smart", "usage"]),
+      drives: z
+        .array(
+          z.object({
+            name: z.string(),
+            model: z.string().optional(),
+            status: z.number(),
+            smart: z.string().nullable(),
+          }),
+        )
+        .max(64),
     })
     .optional(),
   peripherals: z
@@ -159,6 +202,12 @@ export const Presence = z.object({
 });
 export type Presence = z.infer<typeof Presence>;
 
+/**
+ * room → dashboards of the device: a telemetry sample as it arrives (the live tail of the
+ * health report's charts; the room keeps the history, see telemetry-history.ts).
+ */
+export const TelemetrySample = z.object({ type: z.literal("telemetrySample"), at: z.number(), telemetry: Telemetry });
+
 /** Everything a client (dashboard or agent) can receive. */
 export const ServerMessage = z.discriminatedUnion("type", [
   DeviceDetailsUpdate,
@@ -171,6 +220,7 @@ export const ServerMessage = z.discriminatedUnion("type", [
   Command,
   CommandUpdate,
   Presence,
+  TelemetrySample,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 

@@ -1,4 +1,6 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { z } from "zod";
+import type { Telemetry } from "../../contracts/device-detail.ts";
 import { DEVICE_CATEGORY_UUID, DEVICE_TYPE_UUID } from "../reference.ts";
 import { bool, json, timestamps, uuidPk } from "./common.ts";
 import { deviceCategoryTable } from "./device-category.ts";
@@ -32,16 +34,7 @@ export type StorageDrive = { name: string; model: string; capacity: number };
 export type PeripheralStatusItem = { device: string; status: number };
 
 /** The spec's Telemetry, as last reported by the agent (history lives in the DeviceRoom). */
-export type DeviceTelemetry = {
-  cpu?: { status: number; cores: number; threads: number; load1: number; load5: number; load15: number };
-  uptime?: { status: number; uptime: number; idle: number };
-  ram?: { status: number; total: number; free: number; swap_total: number; swap_free: number };
-  storage?: { status: number; partitions: { name: string; size: number; free: number }[] };
-  network?: { status?: number; devices: { name: string; rx_bytes: number; tx_bytes: number }[] };
-  peripherals?: {
-    devicesInfo: { name: string; type: string; enabled: boolean; combined_status: number; status: number[] }[];
-  };
-};
+export type DeviceTelemetry = NonNullable<z.infer<typeof Telemetry>>;
 
 const condition = (name: string) => integer(name).$type<HealthCode>();
 
