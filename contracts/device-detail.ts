@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Device, HealthCode } from "./device.ts";
 import { PageInfo } from "./paging.ts";
+import { Telemetry as AgentTelemetry } from "./telemetry.ts";
 
 export const DISPLAY_ORIENTATIONS = [
   "normal",
@@ -69,92 +70,8 @@ export const CameraSettings = z.object({
 });
 
 const nullableText = z.string().nullable();
-const telemetryStatus = z.number().optional();
-/** The spec's Telemetry object as last reported (history lives in the DeviceRoom). */
-export const Telemetry = z
-  .object({
-    cpu: z
-      .object({
-        status: z.number(),
-        cores: z.number(),
-        threads: z.number(),
-        load1: z.number(),
-        load5: z.number(),
-        load15: z.number(),
-      })
-      .optional(),
-    uptime: z.object({ status: z.number(), uptime: z.number(), idle: z.number() }).optional(),
-    ram: z
-      .object({
-        status: z.number(),
-        total: z.number(),
-        free: z.number(),
-        swap_total: z.number(),
-        swap_free: z.number(),
-      })
-      .optional(),
-    storage: z
-      .object({
-        status: z.number(),
-        partitions: z.array(z.object({ name: z.string(), size: z.number(), free: z.number() })),
-      })
-      .optional(),
-    network: z
-      .object({
-        status: telemetryStatus,
-        devices: z.array(
-          z.object({
-            name: z.string(),
-            rx_bytes: z.number(),
-            tx_bytes: z.number(),
-            up: z.boolean().optional(),
-            rx_errors: z.number().optional(),
-            tx_errors: z.number().optional(),
-            rx_packets: z.number().optional(),
-            tx_packets: z.number().optional(),
-          }),
-        ),
-      })
-      .optional(),
-    thermal: z.object({ status: z.number(), cpu_temperature: z.number().nullable() }).optional(),
-    gpu: z
-      .object({
-        status: z.number(),
-        utilization: z.number().nullable(),
-        devices: z.array(
-          z.object({ model: z.string(), utilization: z.number().nullable(), temperature: z.number().nullable() }),
-        ),
-      })
-      .optional(),
-    disk_health: z
-      .object({
-        status: z.number(),
-        source: z.enum(["smart", "usage"]),
-        drives: z.array(
-          z.object({
-            name: z.string(),
-            model: z.string().optional(),
-            status: z.number(),
-            smart: z.string().nullable(),
-          }),
-        ),
-      })
-      .optional(),
-    peripherals: z
-      .object({
-        devicesInfo: z.array(
-          z.object({
-            name: z.string(),
-            type: z.string(),
-            enabled: z.boolean(),
-            combined_status: z.number(),
-            status: z.array(z.number()),
-          }),
-        ),
-      })
-      .optional(),
-  })
-  .nullable();
+/** The spec's Telemetry object as last reported (history lives in the DeviceRoom); null before the first. */
+export const Telemetry = AgentTelemetry.nullable();
 
 /**
  * GET /space/{space}/device/{uuid}/ (and /camera/{uuid}/): every devices.md §3 field except

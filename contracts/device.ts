@@ -77,11 +77,12 @@ const NOT_BOOLEAN = "Must be a valid boolean.";
 const queryBool = z
   .enum(["true", "false", "True", "False", "1", "0"], { error: NOT_BOOLEAN })
   .transform((v) => v === "true" || v === "True" || v === "1");
-const choice = <T extends readonly [string, ...string[]]>(values: T) =>
+/** A choice among `values`, refused with the API's (Django's) wording. */
+export const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, {
     error: (issue) => `Select a valid choice. ${String(issue.input)} is not one of the available choices.`,
   });
-const optionalText = z.string().trim().optional();
+export const optionalText = z.string().trim().optional();
 
 /**
  * Query of GET /space/{space}/device/items/ (console.md §3.10) and of the asset list and export.

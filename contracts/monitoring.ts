@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Device, HealthCode } from "./device.ts";
+import { choice, Device, HealthCode, optionalText } from "./device.ts";
 import { DEVICE_HEADINGS, MONITORED_PERIPHERAL_TYPES } from "./health.ts";
 import { Links, PageQuery } from "./paging.ts";
 import { searchText } from "./text.ts";
@@ -11,12 +11,6 @@ import { searchText } from "./text.ts";
  * - GET /api/space/{space}/monitoring/counts/?{MonitoringQuery without paging} → MonitoringCounts
  * - GET /api/space/{space}/device/{uuid}/telemetry/?metric=…&from=…&to=… → TelemetrySeries
  */
-
-const choice = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, {
-    error: (issue) => `Select a valid choice. ${String(issue.input)} is not one of the available choices.`,
-  });
-const optionalText = z.string().trim().optional();
 
 export const HEADING_KEYS = DEVICE_HEADINGS.map((h) => h.key) as [
   (typeof DEVICE_HEADINGS)[number]["key"],
