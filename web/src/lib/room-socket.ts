@@ -2,7 +2,7 @@ import { RoomTicketReply } from "@contracts/room-ticket";
 import { ACK_EVERY } from "@party/budget";
 import { CloseCode } from "@party/protocol";
 import PartySocket from "partysocket";
-import { apiFetch } from "./api";
+import { ApiError, apiFetch } from "./api";
 import { getSession, subscribeSession } from "./session";
 
 /** A room as the ticket API names it (ARCHITECTURE.md, Room addresses). */
@@ -41,11 +41,17 @@ export function openRoomSocket(space: string, room: RoomName, options: RoomSocke
     host: window.location.host,
     protocol: window.location.protocol === "https:" ? "wss" : "ws",
     basePath: `parties/${room}`,
-    // A failed ticket (offline, signed out) leaves the parameter out: the room refuses and
-    // partysocket retries with back-off.
+    // A failed ticket (offline, a 5xx) leaves the parameter out: the room refuses and partysocket
+    // retries with back-off. A refusal (403/404: no longer a member, the room is gone) stops it.
     query: async () => {
-      const ticket = await roomTicket(space, room).catch(() => null);
-      return ticket ? { ticket } : {};
+      try {
+        return { ticket: await roomTicket(space, room) };
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 403 || error.status === 404)) {
+          queueMicrotask(() => socket.close());
+        }
+        return {};
+      }
     },
   });
 
