@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import type { Telemetry } from "../../contracts/device-detail.ts";
@@ -31,7 +32,8 @@ export type HealthCode = 0 | 1 | 2 | 3;
 
 export type GraphicCard = { model: string };
 export type StorageDrive = { name: string; model: string; capacity: number };
-export type PeripheralStatusItem = { device: string; status: number };
+/** A reported peripheral's worst status (`type` as the agent names it; absent in rows older than #12). */
+export type PeripheralStatusItem = { device: string; type?: string; status: number };
 
 /** The spec's Telemetry, as last reported by the agent (history lives in the DeviceRoom). */
 export type DeviceTelemetry = NonNullable<z.infer<typeof Telemetry>>;
@@ -111,6 +113,7 @@ export const deviceTable = sqliteTable(
     network_condition: condition("network_condition"),
     gpu_condition: condition("gpu_condition"),
     thermal_condition: condition("thermal_condition"),
+    disk_health_condition: condition("disk_health_condition"),
     peripherals_condition: condition("peripherals_condition"),
     /** Worst of the conditions (monitoring filter combined_status). */
     combined_status: condition("combined_status"),
@@ -143,7 +146,36 @@ export const deviceTable = sqliteTable(
     index("device_space_uuid_connected_status_idx").on(t.space_uuid, t.connected_status, t.online, t.uuid),
     index("device_space_uuid_enabled_idx").on(t.space_uuid, t.enabled, t.online, t.uuid),
     index("device_space_uuid_vision_enabled_idx").on(t.space_uuid, t.vision_enabled, t.online, t.uuid),
-    index("device_space_uuid_combined_status_idx").on(t.space_uuid, t.combined_status),
+    // "Problems first" (?ordering=-combined_status), keyset by (combined_status, uuid).
+    index("device_space_uuid_combined_status_idx").on(t.space_uuid, t.combined_status, t.uuid),
+    // Activity's "disconnected" list (?online=false&ordering=-last_seen): a range read in order.
+    index("device_space_uuid_online_last_seen_idx").on(t.space_uuid, t.online, t.last_seen, t.uuid),
+    // Monitoring (only connected devices are monitored). The counts read this index alone: the
+    // problem devices (combined_status >= 2) with every condition and the list's equality filters.
+    index("device_space_uuid_monitoring_idx").on(
+      t.space_uuid,
+      t.connected_status,
+      t.combined_status,
+      t.cpu_condition,
+      t.thermal_condition,
+      t.uptime_condition,
+      t.ram_condition,
+      t.storage_condition,
+      t.disk_health_condition,
+      t.gpu_condition,
+      t.network_condition,
+      t.peripherals_condition,
+      t.location_uuid,
+      t.device_type_uuid,
+    ),
+    // The monitoring list's order: worst first (NULL, no data, last), then name and uuid.
+    index("device_space_uuid_monitoring_order_idx").on(
+      t.space_uuid,
+      t.connected_status,
+      sql`${t.combined_status} desc`,
+      t.name,
+      t.uuid,
+    ),
     // ?search= and ?name= ("contains") read this index alone, without visiting table rows.
     index("device_space_uuid_name_machine_id_idx").on(t.space_uuid, t.name, t.machine_id),
     uniqueIndex("device_unclaimed_device_uuid_idx").on(t.unclaimed_device_uuid),
