@@ -1,8 +1,7 @@
-import { loadavg } from "node:os";
 import si from "systeminformation";
 import type { AgentInventory } from "../contracts/installation.ts";
 import type { Telemetry } from "../party/protocol.ts";
-import { cpuStatus, HEALTHY, ramStatus, storageStatus } from "./health.ts";
+import { collectTelemetry, systemSource } from "./telemetry.ts";
 
 const text = (v: string | undefined | null) => (v ? v.slice(0, 256) : undefined);
 
@@ -48,40 +47,8 @@ export async function readInventory(): Promise<{ machine_id: string | null; inve
   };
 }
 
-/** The spec's Telemetry of the real machine. */
-export async function readTelemetry(): Promise<Telemetry> {
-  const [cpu, time, mem, fs, net] = await Promise.all([
-    si.cpu(),
-    Promise.resolve(si.time()),
-    si.mem(),
-    si.fsSize().catch(() => []),
-    si.networkStats("*").catch(() => []),
-  ]);
-  const threads = cpu.cores || 1;
-  const [load1, load5, load15] = loadavg();
-  const partitions = fs.slice(0, 64).map((p) => ({ name: p.mount || p.fs, size: p.size, free: p.available }));
-  return {
-    cpu: {
-      status: cpuStatus(load1, threads),
-      cores: cpu.physicalCores || threads,
-      threads,
-      load1,
-      load5,
-      load15,
-    },
-    uptime: { status: HEALTHY, uptime: Math.round(Number(time.uptime)), idle: 0 },
-    ram: {
-      status: ramStatus(mem.available, mem.total),
-      total: mem.total,
-      free: mem.available,
-      swap_total: mem.swaptotal,
-      swap_free: mem.swapfree,
-    },
-    storage: { status: storageStatus(partitions), partitions },
-    network: {
-      status: HEALTHY,
-      devices: net.slice(0, 64).map((n) => ({ name: n.iface, rx_bytes: n.rx_bytes, tx_bytes: n.tx_bytes })),
-    },
-    peripherals: { devicesInfo: [] },
-  };
-}
+/** Peripherals seen since the agent started: one that is gone is reported disconnected (3). */
+const seenPeripherals = new Map<string, { name: string; type: string }>();
+
+/** The spec's Telemetry of the real machine (agent/telemetry.ts; never throws). */
+export const readTelemetry = (): Promise<Telemetry> => collectTelemetry(systemSource, seenPeripherals);
