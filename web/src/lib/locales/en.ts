@@ -2,6 +2,7 @@ import { enAccounts } from "./en-accounts";
 import { enAssets } from "./en-assets";
 import { enDetect } from "./en-detect";
 import { enDevices } from "./en-devices";
+import { enHealthReport } from "./en-health-report";
 import { enPeripherals } from "./en-peripherals";
 
 /** English: the complete dictionary (every key the console uses; other languages fall back here). */
@@ -165,6 +166,7 @@ export const en = {
   ...enAccounts,
   ...enDetect,
   ...enPeripherals,
+  ...enHealthReport,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -3,6 +3,7 @@ import { hrAccounts } from "./hr-accounts";
 import { hrAssets } from "./hr-assets";
 import { hrDetect } from "./hr-detect";
 import { hrDevices } from "./hr-devices";
+import { hrHealthReport } from "./hr-health-report";
 import { hrPeripherals } from "./hr-peripherals";
 
 /** Croatian: partial on purpose; missing keys fall back to English. */
@@ -92,4 +93,5 @@ export const hr: Partial<Record<MessageKey, string>> = {
   ...hrAccounts,
   ...hrDetect,
   ...hrPeripherals,
+  ...hrHealthReport,
 };

@@ -4,13 +4,17 @@ import {
   commentDay,
   formatDuration,
   formatLoad,
+  formatRate,
   formatTraffic,
   gb2,
   healthLabel,
+  loadShare,
   msUntil,
   ramGb,
   streakSeconds,
   typeLabel,
+  uptimeDays,
+  usedPercent,
 } from "./format";
 
 describe("device formatters", () => {
@@ -68,8 +72,47 @@ describe("device formatters", () => {
     expect(commentDay(new Date(2026, 4, 6, 12, 0).toISOString(), now).day).toEqual({ kind: "daysAgo", days: 4 });
   });
 
-  it("labels health codes", () => {
-    expect([0, 1, 2, 3, null].map(healthLabel)).toEqual(["healthy", "unknown", "warning", "critical", "unknown"]);
+  it("labels health codes, 1 with its own label and only a missing code as unknown", () => {
+    expect([0, 1, 2, 3, null, undefined, 7].map(healthLabel)).toEqual([
+      "healthy",
+      "unmonitored",
+      "warning",
+      "critical",
+      "unknown",
+      "unknown",
+      "unknown",
+    ]);
+  });
+
+  it("shows memory and disk in GB with 2 decimals and the share used", () => {
+    expect(gb2(8 * 1073741824)).toBe("8.00");
+    expect(gb2(1073741824 * 0.004)).toBe("0.00");
+    expect(gb2(123.456 * 1073741824)).toBe("123.46");
+    expect(usedPercent(100, 25)).toBe(75);
+    expect(usedPercent(3, 1)).toBe(67);
+    expect(usedPercent(0, 0)).toBe(0);
+  });
+
+  it("gives load as a percentage of the threads", () => {
+    expect(loadShare(2, 8)).toBe(25);
+    expect(loadShare(9.6, 8)).toBe(120);
+    expect(loadShare(0.333, 1)).toBe(33);
+    expect(formatLoad(0.5, 8)).toBe("0.50 (6%)");
+  });
+
+  it("uses the traffic thresholds for rates too", () => {
+    expect(formatRate(512)).toBe("0.51 KB/s");
+    expect(formatRate(12_345)).toBe("0.01 MB/s");
+    expect(formatRate(3.2e9)).toBe("3.20 GB/s");
+  });
+
+  it("adds a days span to uptime only past 24 hours", () => {
+    expect(uptimeDays(3600)).toBeNull();
+    expect(uptimeDays(86_400)).toBeNull();
+    expect(uptimeDays(86_401)).toEqual({ days: 1, rest: "00:00:01" });
+    const twoDays = 2 * 86_400 + 3 * 3600 + 4 * 60 + 5;
+    expect(formatDuration(twoDays)).toBe("51:04:05");
+    expect(uptimeDays(twoDays)).toEqual({ days: 2, rest: "03:04:05" });
   });
 });
 

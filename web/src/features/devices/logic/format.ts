@@ -31,10 +31,28 @@ export function formatTraffic(bytes: number): string {
   return `${(bytes / 1e3).toFixed(2)} KB`;
 }
 
+/** Load as a whole percentage of the thread count (0 when the count is unknown). */
+export const loadShare = (load: number, threads: number) => (threads > 0 ? Math.round((load / threads) * 100) : 0);
+
 /** CPU load with its share of the thread count: "1.20 (30%)". */
 export function formatLoad(load: number, threads: number): string {
-  const share = threads > 0 ? Math.round((load / threads) * 100) : 0;
-  return `${load.toFixed(2)} (${share}%)`;
+  return `${load.toFixed(2)} (${loadShare(load, threads)}%)`;
+}
+
+/** A rate in bytes per second with the traffic units: "2.50 MB/s". */
+export const formatRate = (bytesPerSecond: number) => `${formatTraffic(bytesPerSecond)}/s`;
+
+/** Share of `size` in use as a whole percentage ("free" of "size"); 0 for an empty size. */
+export const usedPercent = (size: number, free: number) => (size > 0 ? Math.round(((size - free) / size) * 100) : 0);
+
+/**
+ * Uptime past 24 h as whole days plus the rest as hh:mm:ss (the tooltip beside the
+ * hours:minutes:seconds value); null up to 24 h.
+ */
+export function uptimeDays(totalSeconds: number): { days: number; rest: string } | null {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  if (s <= 86_400) return null;
+  return { days: Math.floor(s / 86_400), rest: formatDuration(s % 86_400) };
 }
 
 /** An installation code in blocks of 4 characters. */
@@ -62,9 +80,15 @@ export function commentDay(iso: string, now: number): { day: CommentDay; time: s
   return { day, time };
 }
 
-/** Health codes: 0 Healthy, 2 Warning, 3 Critical (1 has no label). */
-export function healthLabel(code: number | null | undefined): "healthy" | "warning" | "critical" | "unknown" {
+export type HealthLabel = "healthy" | "unmonitored" | "warning" | "critical" | "unknown";
+
+/**
+ * Health codes: 0 Healthy, 2 Warning, 3 Critical; 1 (the spec's icon without a label) is a
+ * reported "not measured" and keeps its own label; "unknown" only when nothing was reported.
+ */
+export function healthLabel(code: number | null | undefined): HealthLabel {
   if (code === 0) return "healthy";
+  if (code === 1) return "unmonitored";
   if (code === 2) return "warning";
   if (code === 3) return "critical";
   return "unknown";
