@@ -1,11 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AgentInventory } from "../contracts/installation.ts";
-import type { HealthCode } from "../drizzle/schema/device.ts";
-import { deviceAvailabilityTable as avail, deviceTable as d, locationTable as l } from "../drizzle/schema/index.ts";
+import {
+  deviceAvailabilityTable as avail,
+  deviceTable as d,
+  devicePeripheralConditionTable as dpc,
+  locationTable as l,
+} from "../drizzle/schema/index.ts";
 import type { Env } from "../worker/env.ts";
 import { createDb } from "../worker/lib/db.ts";
 import { auditInsert } from "../worker/services/audit.ts";
 import { onlineStatus } from "../worker/services/location-totals.ts";
+import { conditionsOf, samePeripheralConditions } from "../worker/services/monitoring-conditions.ts";
 import { publishToSpace } from "../worker/services/realtime.ts";
 import type { Outcome } from "./broker.ts";
 import { onlineSecondsPerDay } from "./presence.ts";
@@ -208,31 +213,37 @@ export async function recordInventory(
   await createDb(env).update(d).set(set).where(eq(d.uuid, device_uuid));
 }
 
-const code = (status: number | undefined): HealthCode | null =>
-  status === 0 || status === 1 || status === 2 || status === 3 ? status : null;
-
-/** Latest telemetry and the condition columns derived from its statuses. */
+/**
+ * Latest telemetry and the monitoring columns derived from it (worker/services/monitoring-conditions.ts),
+ * plus the device's worst condition per monitored peripheral type, rewritten in the same batch
+ * only when it changed. updated_at stays: a report is not an edit (the Activity page's "edited"
+ * list orders by it).
+ */
 export async function recordTelemetry(env: Env, device_uuid: string, telemetry: Telemetry, now: number) {
-  const peripherals = telemetry.peripherals?.devicesInfo ?? [];
-  const conditions = {
-    cpu_condition: code(telemetry.cpu?.status),
-    uptime_condition: code(telemetry.uptime?.status),
-    ram_condition: code(telemetry.ram?.status),
-    storage_condition: code(telemetry.storage?.status),
-    network_condition: code(telemetry.network?.status),
-    peripherals_condition: peripherals.length ? code(Math.max(...peripherals.map((p) => p.combined_status))) : null,
-  };
-  const worst = Object.values(conditions).filter((c): c is HealthCode => c !== null);
-  await createDb(env)
+  const db = createDb(env);
+  const [device, stored] = await db.batch([
+    db.select({ space: d.space_uuid }).from(d).where(eq(d.uuid, device_uuid)),
+    db.select({ type: dpc.type, condition: dpc.condition }).from(dpc).where(eq(dpc.device_uuid, device_uuid)),
+  ]);
+  const space = device[0]?.space;
+  if (!space) return;
+  const { columns, peripherals } = conditionsOf(telemetry);
+  const update = db
     .update(d)
     .set({
       latest_telemetry: telemetry,
       telemetry_updated_at: iso(now),
-      ...conditions,
-      combined_status: worst.length ? (Math.max(...worst) as HealthCode) : null,
-      peripherals_status: peripherals.map((p) => ({ device: p.name, status: p.combined_status })),
+      ...columns,
+      updated_at: sql.raw('"updated_at"'),
     })
     .where(eq(d.uuid, device_uuid));
+  if (samePeripheralConditions(stored, peripherals)) {
+    await update;
+    return;
+  }
+  const clear = db.delete(dpc).where(eq(dpc.device_uuid, device_uuid));
+  const rows = peripherals.map((p) => ({ space_uuid: space, device_uuid, ...p }));
+  await (rows.length ? db.batch([update, clear, db.insert(dpc).values(rows)]) : db.batch([update, clear]));
 }
 
 export async function auditCommand(

@@ -19,6 +19,7 @@ import { deviceRoutes } from "./routes/devices.ts";
 import { installationRoutes } from "./routes/installation.ts";
 import { locationGroupRoutes } from "./routes/location-groups.ts";
 import { locationRoutes } from "./routes/locations.ts";
+import { monitoringRoutes } from "./routes/monitoring.ts";
 import { peripheralRoutes } from "./routes/peripherals.ts";
 import { referenceRoutes, spaceReferenceRoutes } from "./routes/reference.ts";
 import { powerControlRoutes, remoteActionRoutes } from "./routes/remote-actions.ts";
@@ -55,7 +56,8 @@ const api = new Hono<AppEnv>({ strict: false })
   .route("/space/:space", accountsRoutes)
   .route("/space/:space", remoteActionRoutes)
   .route("/space/:space", peripheralRoutes)
-  .route("/space/:space", roomTicketRoutes);
+  .route("/space/:space", roomTicketRoutes)
+  .route("/space/:space", monitoringRoutes);
 
 export const app = new Hono<AppEnv>({ strict: false })
   .use(securityHeaders)
