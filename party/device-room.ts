@@ -1,4 +1,5 @@
 import type { Connection } from "partyserver";
+import type { TelemetryMetric } from "../contracts/monitoring.ts";
 import { CommandBroker, type Outcome, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE } from "./broker.ts";
 import {
   auditCommand,
@@ -21,11 +22,12 @@ import {
 import type { Principal } from "./principal.ts";
 import type { ClientMessage, CommandAction, Presence, Telemetry } from "./protocol.ts";
 import type { ConnState } from "./room.ts";
-import { TelemetryHistory } from "./telemetry-history.ts";
+import { healthSignature, shouldWrite, type Written } from "./telemetry-flush.ts";
+import { type SeriesResult, TelemetryHistory } from "./telemetry-history.ts";
 import { WatchedRoom } from "./watched-room.ts";
 
-/** Latest telemetry goes to D1 at most once a minute. */
-const TELEMETRY_FLUSH_MS = 60_000;
+/** Expired history is dropped at most this often (on the room's alarm). */
+const PRUNE_EVERY_MS = 3_600_000;
 
 const withoutImage = ({ image_base64: _image, ...rest }: Record<string, unknown>) => rest;
 
@@ -49,7 +51,11 @@ export class DeviceRoom extends WatchedRoom {
   readonly roomKind = "device" as const;
 
   private presence: PresenceState = initialPresence();
-  private telemetryFlushedAt = 0;
+  /** The last telemetry written to D1 (telemetry-flush.ts decides when the next one is). */
+  private telemetryWritten: Written | null = null;
+  /** The newest sample (memory; after hibernation it is read back from the history). */
+  private latestSample: { at: number; telemetry: Telemetry } | null = null;
+  private prunedAt = 0;
   private history: TelemetryHistory | null = null;
   private readonly broker = new CommandBroker({
     send: (command) => {
@@ -80,12 +86,12 @@ export class DeviceRoom extends WatchedRoom {
       "CREATE TABLE IF NOT EXISTS commands (id TEXT PRIMARY KEY, action TEXT NOT NULL, outcome TEXT, at INTEGER NOT NULL)",
     );
     this.history = new TelemetryHistory(sql);
-    const saved = this.kvGet<{ presence: PresenceState; flushed: number }>("state");
+    const saved = this.kvGet<{ presence: PresenceState; written?: Written | null }>("state");
     if (saved) {
       // Saved on transitions only: the agent's socket knows its latest heartbeat.
       const heard = [...this.getConnections<ConnState>("agent")].map((c) => c.state?.heard);
       this.presence = restorePresence(saved.presence, heard);
-      this.telemetryFlushedAt = saved.flushed;
+      this.telemetryWritten = saved.written ?? null;
     }
   }
 
@@ -101,7 +107,18 @@ export class DeviceRoom extends WatchedRoom {
 
   /** RPC: telemetry history (one sample per minute, last 24 h), oldest first. */
   telemetryHistory(sinceMs = 0): { at: number; telemetry: Telemetry }[] {
-    return this.tables().history(sinceMs);
+    return this.tables().history(sinceMs, Date.now());
+  }
+
+  /** RPC: the newest sample the agent sent (fresher than D1's latest_telemetry), or null. */
+  latestTelemetry(): { at: number; telemetry: Telemetry } | null {
+    this.latestSample ??= this.tables().latest();
+    return this.latestSample;
+  }
+
+  /** RPC: a metric's chart series between `from` and `to` (ms), at most 500 points each. */
+  telemetrySeries(input: { metric: TelemetryMetric; from: number; to: number }): SeriesResult {
+    return this.tables().series(input.metric, input.from, input.to, Date.now());
   }
 
   /**
@@ -219,19 +236,48 @@ export class DeviceRoom extends WatchedRoom {
 
   protected async onRoomAlarm() {
     await this.step({ type: "check" });
-    this.tables().prune(Date.now());
+    await this.pruneHistory(Date.now());
     if (!this.presence.online && this.agentCount() === 0) {
       await reconcileOffline(this.env, this.name).catch((e: unknown) => console.error("reconcile", e));
     }
   }
 
+  /**
+   * A sample goes into the room's history and to the device's dashboards (the charts' live
+   * tail) every time; to D1 only when its health changed or the last write is 15 minutes old.
+   */
   private async onTelemetry(telemetry: Telemetry) {
     const now = Date.now();
-    this.tables().add(now, telemetry);
-    if (now - this.telemetryFlushedAt < TELEMETRY_FLUSH_MS) return;
-    this.telemetryFlushedAt = now;
+    this.tables().record(now, telemetry);
+    this.latestSample = { at: now, telemetry };
+    this.toDashboards({ type: "telemetrySample", at: now, telemetry });
+    const health = healthSignature(telemetry);
+    if (!shouldWrite(this.telemetryWritten, now, health)) return;
+    // Claimed before the write so a sample arriving meanwhile does not write the same again.
+    const before = this.telemetryWritten;
+    const claim = { at: now, health };
+    this.telemetryWritten = claim;
     this.save();
-    await recordTelemetry(this.env, this.name, telemetry, now).catch((e: unknown) => console.error("telemetry", e));
+    try {
+      await recordTelemetry(this.env, this.name, telemetry, now);
+    } catch (e) {
+      console.error("telemetry", e);
+      if (this.telemetryWritten === claim) {
+        this.telemetryWritten = before;
+        this.save();
+      }
+    }
+  }
+
+  /** Drops expired history (hourly at most) and keeps the alarm set for the next expiry. */
+  private async pruneHistory(now: number) {
+    const history = this.tables();
+    if (now - this.prunedAt >= PRUNE_EVERY_MS) {
+      history.prune(now);
+      this.prunedAt = now;
+    }
+    const next = history.nextExpiry();
+    if (next !== null) await this.armAlarm(Math.max(next, this.prunedAt + PRUNE_EVERY_MS));
   }
 
   /**
@@ -287,7 +333,7 @@ export class DeviceRoom extends WatchedRoom {
   private save() {
     this.ctx.storage.sql.exec(
       "INSERT OR REPLACE INTO kv (key, value) VALUES ('state', ?)",
-      JSON.stringify({ presence: this.presence, flushed: this.telemetryFlushedAt }),
+      JSON.stringify({ presence: this.presence, written: this.telemetryWritten }),
     );
   }
 }
