@@ -1,5 +1,4 @@
 import type { DisplayFinding, PeripheralFinding } from "../contracts/peripheral-config.ts";
-import type { PeripheralTypeKey } from "../drizzle/reference.ts";
 
 /** A device's displays and peripherals as its agent reports them (devices.json carries the seeded ones). */
 export type SimHardware = { displays: DisplayFinding[]; peripherals: PeripheralFinding[] };
@@ -23,17 +22,6 @@ const screen = (name: string, output: string, primary: boolean): DisplayFinding 
   graphical_output: output,
 });
 
-/** Types of the simulator's telemetry peripherals (agent/simulator.ts PERIPHERALS) as type keys. */
-const TYPE_OF: Record<string, PeripheralTypeKey | "barcode_scanner"> = {
-  "Bill Acceptor": "bill_acceptor",
-  "Coin Acceptor": "coin_acceptor",
-  "Card Reader": "card_reader",
-  "Receipt Printer": "pos_printer",
-  "Barcode Scanner": "barcode_scanner",
-  "USB Camera": "camera",
-  "Touch Display": "display",
-};
-
 const peripheral = (uuid: string, name: string, type: string, n: number): PeripheralFinding => ({
   name,
   type,
@@ -50,15 +38,16 @@ const peripheral = (uuid: string, name: string, type: string, n: number): Periph
  * What a simulated device's agent finds: the seeded displays and peripherals for a seeded device
  * (so a detection there finds nothing new), else one screen and its telemetry peripherals.
  * Some devices, fixed by uuid, also have one new display (about 1 in 6) or one new peripheral
- * (another 1 in 6), so "new" shows up too. The barcode scanner has no console type: it is skipped.
+ * (another 1 in 6), so "new" shows up too. Types the console does not know (barcode scanner,
+ * Paylink) are reported as found; the console skips them.
  */
 export function simHardware(
   device: { uuid: string; hardware?: SimHardware },
-  telemetryPeripherals: readonly { name: string }[],
+  telemetryPeripherals: readonly { name: string; type: string }[],
 ): SimHardware {
   const base: SimHardware = device.hardware ?? {
     displays: [screen("HDMI-1@DELL P2422H", "HDMI-1", true)],
-    peripherals: telemetryPeripherals.map((p, i) => peripheral(device.uuid, p.name, TYPE_OF[p.name] ?? "unknown", i)),
+    peripherals: telemetryPeripherals.map((p, i) => peripheral(device.uuid, p.name, p.type, i)),
   };
   const pick = draw(`${device.uuid}/new-hardware`);
   if (pick < 1 / 6) {

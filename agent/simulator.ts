@@ -1,6 +1,6 @@
 /**
  * Runs N virtual agents through the real agent's protocol code (AgentSession), for the demo and
- * load tests: varied telemetry (some devices warn or go critical), devices dropping offline and
+ * load tests: drifting telemetry with warning and critical episodes (agent/sim-telemetry.ts), devices dropping offline and
  * coming back, and answers to every command — quick, slow, timing out and failing ones.
  *
  *   node agent/simulator.ts --server http://localhost:8787 [--devices N] [--devices-json .outpost/devices.json]
@@ -18,32 +18,21 @@ import { parseArgs } from "node:util";
 import type { DetectionFinding } from "../contracts/detection.ts";
 import type { Command, Telemetry } from "../party/protocol.ts";
 import { DEMO_PASSWORD, DEMO_SPACE_UUID, DEMO_USERS } from "../scripts/demo-data.ts";
+import { HEALTH as DEMO_HEALTH } from "../scripts/seed/demo-fleet.ts";
+import { FAULTS as DEMO_PERIPHERAL_FAULTS } from "../scripts/seed/demo-peripherals.ts";
 import { roomUrl } from "./config.ts";
-import { cpuStatus, ramStatus, storageStatus } from "./health.ts";
 import { toFindings } from "./providers/detect.ts";
 import { AgentSession, type CommandReply, type Machine } from "./session.ts";
+import { rng } from "./sim-episodes.ts";
 import { provisionDevices, type SimAccess } from "./sim-fleet.ts";
 import { simHardware } from "./sim-hardware.ts";
+import { simProfile, simSensors } from "./sim-telemetry.ts";
 
 /** A tiny valid JPEG (8×8 grey) that stands in for a screen. */
 export const SAMPLE_JPEG =
   "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAAA//EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AN//Z";
 
 type Access = SimAccess;
-
-/** Deterministic per-device randomness, so a device keeps its character across restarts. */
-function rng(seed: string) {
-  let h = 2166136261;
-  for (const c of seed) h = Math.imul(h ^ c.charCodeAt(0), 16777619);
-  return () => {
-    h = Math.imul(h ^ (h >>> 15), 2246822507);
-    h = Math.imul(h ^ (h >>> 13), 3266489909);
-    h ^= h >>> 16;
-    return (h >>> 0) / 4294967296;
-  };
-}
-
-const GB = 1024 ** 3;
 
 type Platform = {
   device_type: "linux" | "windows" | "raspberry_pi" | "android_tv";
@@ -67,20 +56,25 @@ export function simPlatform(uuid: string): Platform {
   return PLATFORMS[0][1];
 }
 
-/** What a kiosk, POS or signage player has attached: a few of these, fixed by its uuid. */
+/** What a kiosk, POS or signage player has attached: a few of these, fixed by its uuid (types as telemetry names them). */
 const PERIPHERALS = [
-  { name: "Bill Acceptor", type: "money-acceptor" },
-  { name: "Coin Acceptor", type: "money-acceptor" },
-  { name: "Card Reader", type: "card-reader" },
-  { name: "Receipt Printer", type: "printer" },
-  { name: "Barcode Scanner", type: "barcode-scanner" },
+  { name: "Bill Acceptor", type: "bill_acceptor" },
+  { name: "Coin Acceptor", type: "coin_acceptor" },
+  { name: "Paylink", type: "paylink" },
+  { name: "Card Reader", type: "card_reader" },
+  { name: "Receipt Printer", type: "pos_printer" },
+  { name: "Barcode Scanner", type: "barcode_scanner" },
   { name: "USB Camera", type: "camera" },
   { name: "Touch Display", type: "display" },
+  { name: "Door Switch", type: "door_switch" },
 ];
-export function simPeripherals(uuid: string): { name: string; type: string; flaky: number }[] {
+export function simPeripherals(uuid: string): { name: string; type: string }[] {
   const rand = rng(`${uuid}/peripherals`);
   const chosen = PERIPHERALS.filter(() => rand() < 0.45);
-  return (chosen.length ? chosen : [PERIPHERALS[0]]).map((p) => ({ ...p, flaky: rand() }));
+  // A Paylink board only comes with the acceptors it drives.
+  const acceptor = chosen.some((p) => p.type.endsWith("_acceptor"));
+  const kept = chosen.filter((p) => p.type !== "paylink" || acceptor);
+  return kept.length ? kept : [PERIPHERALS[0]];
 }
 
 /** Machines a runner may find on its network: MAC prefix (agent/providers/detect.ts OUI_TABLE). */
@@ -117,56 +111,41 @@ export function simDetections(uuid: string): DetectionFinding[] {
   return toFindings(neighbours);
 }
 
-/** A simulated machine: its character (load, fullness) is fixed by its uuid; values drift. */
-export function virtualMachine(device: Access, log: (line: string) => void, opts: { instant?: boolean } = {}): Machine {
+/** What a simulated device has attached: the seeded peripherals of a seeded device, else simPeripherals. */
+export function simAttached(device: Access): { name: string; type: string }[] {
+  const seeded = device.hardware?.peripherals ?? [];
+  if (!seeded.length) return simPeripherals(device.uuid).map(({ name, type }) => ({ name, type }));
+  const attached = seeded.map((p) => ({ name: p.name, type: p.type }));
+  // A Paylink board sits between the PC and both acceptors; the console has no type for it.
+  const has = (type: string) => attached.some((p) => p.type === type);
+  if (has("bill_acceptor") && has("coin_acceptor")) attached.push({ name: "Aardvark Paylink", type: "paylink" });
+  return attached;
+}
+
+/**
+ * A simulated machine: its character is fixed by its uuid (and, for a seeded device, the seed's
+ * faults); values drift and episodes come and go (agent/sim-telemetry.ts). `now` is injectable.
+ */
+export function virtualMachine(
+  device: Access,
+  log: (line: string) => void,
+  opts: { instant?: boolean; now?: () => number } = {},
+): Machine {
+  const now = opts.now ?? Date.now;
   const rand = rng(device.uuid);
-  const threads = [2, 4, 8][Math.floor(rand() * 3)];
-  const busy = rand(); // > 0.85: overloaded (warning/critical)
-  const disk = 64 * GB * (1 + Math.floor(rand() * 4));
-  const full = rand() > 0.85 ? 0.9 + rand() * 0.08 : 0.2 + rand() * 0.5;
-  const ram = 4 * GB * (1 + Math.floor(rand() * 4));
-  const started = Date.now() - Math.floor(rand() * 30 * 86_400_000);
-  let rx = Math.floor(rand() * 1e9);
-  let tx = Math.floor(rand() * 1e8);
   const slowness = rand();
   const platform = simPlatform(device.uuid);
   const peripherals = simPeripherals(device.uuid);
-
-  const telemetry = async (): Promise<Telemetry> => {
-    const load1 = threads * (busy > 0.85 ? 0.9 + Math.random() * 0.6 : Math.random() * 0.6);
-    const freeRam = ram * (busy > 0.9 ? 0.03 + Math.random() * 0.05 : 0.3 + Math.random() * 0.4);
-    rx += Math.floor(Math.random() * 5e6);
-    tx += Math.floor(Math.random() * 1e6);
-    const partitions = [{ name: "/", size: disk, free: Math.floor(disk * (1 - full)) }];
-    const uptime = Math.floor((Date.now() - started) / 1000);
-    return {
-      cpu: {
-        status: cpuStatus(load1, threads),
-        cores: threads / 2 || 1,
-        threads,
-        load1,
-        load5: load1 * 0.9,
-        load15: load1 * 0.8,
-      },
-      uptime: { status: 0, uptime, idle: Math.floor(uptime * 0.7) },
-      ram: {
-        status: ramStatus(freeRam, ram),
-        total: ram,
-        free: Math.floor(freeRam),
-        swap_total: 2 * GB,
-        swap_free: GB,
-      },
-      storage: { status: storageStatus(partitions), partitions },
-      network: { status: 0, devices: [{ name: "eth0", rx_bytes: rx, tx_bytes: tx }] },
-      peripherals: {
-        // Most work; a flaky one warns now and then (jam, paper low), a rare one has failed.
-        devicesInfo: peripherals.map((p) => {
-          const combined = p.flaky > 0.97 ? 3 : p.flaky > 0.85 && Math.random() < 0.5 ? 2 : 0;
-          return { name: p.name, type: p.type, enabled: true, combined_status: combined, status: [combined] };
-        }),
-      },
-    };
-  };
+  const profile = simProfile({
+    uuid: device.uuid,
+    device_type: platform.device_type,
+    peripherals: simAttached(device),
+    chronic: DEMO_HEALTH[device.name],
+    peripheralFaults: DEMO_PERIPHERAL_FAULTS[device.name],
+    now: now(),
+  });
+  const sample = simSensors(profile);
+  const telemetry = async (): Promise<Telemetry> => sample(now());
 
   const execute = async (command: Command): Promise<CommandReply> => {
     // Most answer within seconds; a few devices are slow, one in ten answers too late (timeout).
@@ -212,9 +191,9 @@ export function virtualMachine(device: Access, log: (line: string) => void, opts
         operating_system_name: platform.os[0],
         operating_system_version: platform.os[1],
         operating_system_architecture: platform.os[2],
-        cpu_model: `${platform.cpu} (${threads} threads)`,
-        ram_size: ram,
-        storage_drives: [{ name: "/dev/sda", model: "SIM-SSD", capacity: disk }],
+        cpu_model: `${platform.cpu} (${profile.threads} threads)`,
+        ram_size: profile.ram,
+        storage_drives: [{ name: "/dev/sda", model: "SIM-SSD", capacity: profile.disk }],
         mac_addresses: [`02:00:${device.uuid.slice(0, 2)}:${device.uuid.slice(2, 4)}:${device.uuid.slice(4, 6)}:01`],
       },
     }),

@@ -47,7 +47,7 @@ export type DemoDeviceAccess = {
 };
 
 /** Condition overrides that make the monitor interesting. */
-const HEALTH: Record<
+export const HEALTH: Record<
   string,
   Partial<Record<"cpu" | "ram" | "storage" | "network" | "gpu" | "thermal" | "uptime", HealthCode>>
 > = {

@@ -100,7 +100,7 @@ function typesFor(d: DemoDeviceSpec): PeripheralTypeKey[] {
 }
 
 /** Faults shown in the demo: device name → peripheral type → health code. */
-const FAULTS: Record<string, Partial<Record<PeripheralTypeKey, number>>> = {
+export const FAULTS: Record<string, Partial<Record<PeripheralTypeKey, number>>> = {
   "MO Exchange Kiosk": { bill_acceptor: 3 },
   "ST Self-checkout 1": { card_reader: 2 },
   "ZD Parking Pay Station": { coin_acceptor: 2 },
