@@ -3,6 +3,7 @@ import { enAssets } from "./en-assets";
 import { enDetect } from "./en-detect";
 import { enDevices } from "./en-devices";
 import { enHealthReport } from "./en-health-report";
+import { enMonitorPages } from "./en-monitor-pages";
 import { enPeripherals } from "./en-peripherals";
 
 /** English: the complete dictionary (every key the console uses; other languages fall back here). */
@@ -116,11 +117,6 @@ export const en = {
   "monitor.performance": "Performance",
   "monitor.events": "System Events",
   "monitor.logs": "Audit Logs",
-  "monitor.activity.empty.title": "No activity yet",
-  "monitor.activity.empty.text": "Devices added, connected, edited and disconnected recently will be listed here.",
-  "monitor.performance.empty.title": "No performance data yet",
-  "monitor.performance.empty.text":
-    "Health of connected devices (CPU, memory, disk, network, peripherals) will show here.",
   "monitor.unavailable.title": "Not available yet",
   "monitor.unavailable.text": "This part of Monitor is not available in this version of the console.",
 
@@ -166,6 +162,7 @@ export const en = {
   ...enAccounts,
   ...enDetect,
   ...enPeripherals,
+  ...enMonitorPages,
   ...enHealthReport,
 } as const;
 

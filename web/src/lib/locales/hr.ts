@@ -4,6 +4,7 @@ import { hrAssets } from "./hr-assets";
 import { hrDetect } from "./hr-detect";
 import { hrDevices } from "./hr-devices";
 import { hrHealthReport } from "./hr-health-report";
+import { hrMonitorPages } from "./hr-monitor-pages";
 import { hrPeripherals } from "./hr-peripherals";
 
 /** Croatian: partial on purpose; missing keys fall back to English. */
@@ -93,5 +94,6 @@ export const hr: Partial<Record<MessageKey, string>> = {
   ...hrAccounts,
   ...hrDetect,
   ...hrPeripherals,
+  ...hrMonitorPages,
   ...hrHealthReport,
 };

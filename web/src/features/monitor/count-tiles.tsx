@@ -1,0 +1,132 @@
+import type { MonitoringCounts, MonitoringHeading } from "@contracts/monitoring";
+import { SKELETONS } from "@/components/list-states";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useT } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
+import { DEVICE_HEADING_KEYS, headingLabel, type MonitoringFilterState, PERIPHERAL_KEYS } from "./performance-filters";
+
+type Count = { warning: number; critical: number };
+type TilesProps = {
+  counts: MonitoringCounts | undefined;
+  active: MonitoringFilterState["count"];
+  onCount: (heading: MonitoringHeading, condition: 2 | 3) => void;
+};
+
+const tones = {
+  2: { on: "bg-warning/15 text-foreground ring-warning/60", dot: "bg-warning" },
+  3: { on: "bg-destructive/12 text-destructive ring-destructive/50", dot: "bg-destructive" },
+} as const;
+
+function CountButton({
+  heading,
+  condition,
+  value,
+  active,
+  onCount,
+}: {
+  heading: MonitoringHeading;
+  condition: 2 | 3;
+  value: number;
+  active: boolean;
+  onCount: TilesProps["onCount"];
+}) {
+  const t = useT();
+  const label = t(condition === 3 ? "monitor.count.critical" : "monitor.count.warning", {
+    count: value,
+    heading: t(headingLabel[heading]),
+  });
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      aria-pressed={active}
+      disabled={value === 0 && !active}
+      onClick={() => onCount(heading, condition)}
+      data-testid={`count-${heading}-${condition}`}
+      className={cn(
+        "flex min-w-0 flex-1 items-center gap-1.5 rounded-md px-2 py-1 text-left text-lg leading-none font-semibold tabular-nums outline-none transition-colors",
+        "focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-default",
+        value === 0 ? "text-muted-foreground/50" : cn("hover:ring-1", tones[condition].on),
+        active && "ring-2",
+      )}
+    >
+      <span
+        aria-hidden="true"
+        className={cn("size-2 shrink-0 rounded-full", value === 0 ? "bg-muted-foreground/30" : tones[condition].dot)}
+      />
+      {value}
+    </button>
+  );
+}
+
+function Tile({ heading, count, ...rest }: Omit<TilesProps, "counts"> & { heading: MonitoringHeading; count: Count }) {
+  const t = useT();
+  const isActive = (condition: 2 | 3) => rest.active?.heading === heading && rest.active.condition === condition;
+  return (
+    <li
+      className="flex flex-col gap-1 rounded-lg border bg-card p-2 shadow-xs"
+      data-testid={`tile-${heading}`}
+      aria-label={t(headingLabel[heading])}
+    >
+      <span className="truncate px-1 text-xs text-muted-foreground" title={t(headingLabel[heading])}>
+        {t(headingLabel[heading])}
+      </span>
+      <span className="flex gap-1">
+        <CountButton {...rest} heading={heading} condition={2} value={count.warning} active={isActive(2)} />
+        <CountButton {...rest} heading={heading} condition={3} value={count.critical} active={isActive(3)} />
+      </span>
+    </li>
+  );
+}
+
+const grid = "grid grid-cols-2 gap-2 sm:grid-cols-[repeat(auto-fill,minmax(150px,1fr))]";
+
+function TileSkeletons({ n }: { n: number }) {
+  return SKELETONS.slice(0, n).map((key) => (
+    <li key={key} className="flex h-[62px] flex-col gap-2 rounded-lg border bg-card p-2">
+      <Skeleton className="h-3 w-3/4" />
+      <Skeleton className="h-5 w-1/2" />
+    </li>
+  ));
+}
+
+/** Warning and critical counts per monitored heading and per peripheral type (console.md §4). */
+export function CountTiles({ counts, active, onCount }: TilesProps) {
+  const t = useT();
+  const zero = { warning: 0, critical: 0 };
+  const byHeading = new Map(counts?.headings.map((c) => [c.key, c]));
+  const byType = new Map(counts?.peripherals.map((c) => [c.type, c]));
+  return (
+    <div className="flex flex-col gap-3" data-testid="count-tiles" aria-busy={!counts || undefined}>
+      <section aria-label={t("monitor.counts.device")}>
+        <h2 className="mb-1.5 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+          {t("monitor.counts.device")}
+        </h2>
+        <ul className={grid}>
+          {counts ? (
+            DEVICE_HEADING_KEYS.map((key) => (
+              <Tile key={key} heading={key} count={byHeading.get(key) ?? zero} active={active} onCount={onCount} />
+            ))
+          ) : (
+            <TileSkeletons n={DEVICE_HEADING_KEYS.length} />
+          )}
+        </ul>
+      </section>
+      <section aria-label={t("monitor.counts.peripherals")}>
+        <h2 className="mb-1.5 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+          {t("monitor.counts.peripherals")}
+        </h2>
+        <ul className={grid}>
+          {counts ? (
+            PERIPHERAL_KEYS.map((key) => (
+              <Tile key={key} heading={key} count={byType.get(key) ?? zero} active={active} onCount={onCount} />
+            ))
+          ) : (
+            <TileSkeletons n={PERIPHERAL_KEYS.length} />
+          )}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { SEARCH_MAX } from "@contracts/text";
+import { SearchIcon, XIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Combobox } from "@/components/ui/combobox";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { useDeviceFilterOptions } from "@/features/devices/list/use-device-filter-options";
+import { useT } from "@/lib/i18n";
+import type { MonitoringFilterState } from "./performance-filters";
+
+type PerformanceToolbarProps = {
+  state: MonitoringFilterState;
+  onChange: (patch: Partial<MonitoringFilterState>) => void;
+  onReset: () => void;
+  filtered: boolean;
+  total: number | undefined;
+};
+
+const statuses = ["", "0", "1", "2", "3"] as const;
+const domains = ["", "top", "bottom"] as const;
+
+/** The monitoring filter set (console.md §3.10): name, location, device type, combined status, domain. */
+export function PerformanceToolbar({ state, onChange, onReset, filtered, total }: PerformanceToolbarProps) {
+  const t = useT();
+  const options = useDeviceFilterOptions({ enabled: true });
+  const combo = { searchLabel: t("common.search"), emptyText: t("common.noMatches"), className: "w-40" };
+  const statusLabel = {
+    "": t("monitor.filter.anyHealth"),
+    "0": t("monitor.health.healthy"),
+    "1": t("monitor.health.unmonitored"),
+    "2": t("monitor.health.warning"),
+    "3": t("monitor.health.critical"),
+  };
+  const domainLabel = {
+    "": t("monitor.filter.allDomains"),
+    top: t("monitor.filter.domainTop"),
+    bottom: t("monitor.filter.domainBottom"),
+  };
+  return (
+    <search className="flex flex-wrap items-center gap-2" aria-label={t("monitor.filters")}>
+      <div className="relative w-full sm:w-56">
+        <SearchIcon className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden="true" />
+        <Input
+          type="search"
+          maxLength={SEARCH_MAX}
+          aria-label={t("monitor.filter.name")}
+          placeholder={t("monitor.filter.namePlaceholder")}
+          value={state.name}
+          onChange={(event) => onChange({ name: event.target.value })}
+          className="pl-8"
+        />
+      </div>
+      <Combobox
+        {...combo}
+        aria-label={t("devices.filter.location")}
+        value={state.location_uuid}
+        onChange={(value) => onChange({ location_uuid: value })}
+        options={options.locations}
+        placeholder={t("devices.filter.allLocations")}
+      />
+      <Combobox
+        {...combo}
+        aria-label={t("devices.filter.type")}
+        value={state.device_type_uuid}
+        onChange={(value) => onChange({ device_type_uuid: value })}
+        options={options.types}
+        placeholder={t("devices.filter.allTypes")}
+      />
+      <NativeSelect
+        aria-label={t("monitor.filter.health")}
+        value={state.combined_status}
+        onChange={(event) => onChange({ combined_status: statuses.find((s) => s === event.target.value) ?? "" })}
+        className="w-36"
+      >
+        {statuses.map((value) => (
+          <option key={value} value={value}>
+            {statusLabel[value]}
+          </option>
+        ))}
+      </NativeSelect>
+      <NativeSelect
+        aria-label={t("monitor.filter.domain")}
+        value={state.domain}
+        onChange={(event) => onChange({ domain: domains.find((d) => d === event.target.value) ?? "" })}
+        className="w-40"
+      >
+        {domains.map((value) => (
+          <option key={value} value={value}>
+            {domainLabel[value]}
+          </option>
+        ))}
+      </NativeSelect>
+      {filtered && (
+        <Button variant="ghost" size="sm" onClick={onReset}>
+          <XIcon aria-hidden="true" />
+          {t("devices.filter.clear")}
+        </Button>
+      )}
+      {total !== undefined && (
+        <span
+          className="ml-auto text-xs text-muted-foreground tabular-nums"
+          aria-live="polite"
+          data-testid="monitoring-count"
+        >
+          {t("devices.count", { count: total })}
+        </span>
+      )}
+    </search>
+  );
+}

@@ -1,0 +1,28 @@
+import type { MessageKey } from "./en";
+
+/** Monitor (issue #12), Croatian: partial on purpose. */
+export const hrMonitorPages: Partial<Record<MessageKey, string>> = {
+  "monitor.health.healthy": "Ispravno",
+  "monitor.health.unmonitored": "Nije mjereno",
+  "monitor.health.warning": "Upozorenje",
+  "monitor.health.critical": "Kritično",
+  "monitor.activity.added": "Nedavno dodani",
+  "monitor.activity.connected": "Povezani",
+  "monitor.activity.edited": "Uređeni",
+  "monitor.activity.disconnected": "Isključeni",
+  "monitor.activity.connectedOnline": "Povezani na mreži",
+  "monitor.activity.connectedOffline": "Povezani izvan mreže",
+  "monitor.activity.viewAll": "Prikaži sve",
+  "monitor.counts.device": "Uređaj",
+  "monitor.counts.peripherals": "Periferija",
+  "monitor.heading.cpu": "Prosječna iskorištenost CPU-a",
+  "monitor.heading.thermal": "Temperatura CPU-a",
+  "monitor.heading.uptime": "Vrijeme rada",
+  "monitor.heading.ram": "Korištenje memorije",
+  "monitor.heading.storage": "Veličina diska",
+  "monitor.heading.disk_health": "Zdravlje diska",
+  "monitor.heading.gpu": "Iskorištenost GPU-a",
+  "monitor.heading.network": "Mreža",
+  "monitor.lastCheck": "Zadnja provjera",
+  "devices.sort.problemsFirst": "Prvo problemi",
+};
