@@ -64,7 +64,7 @@ export function DevicesPage() {
             scrollRef={scrollRef}
             label={t("devices.list")}
             onRowClick={(row) => navigate(listedDevicePath(row))}
-            footer={more && <RowSkeletons columns={7} />}
+            footer={more && <RowSkeletons columns={columns.length} />}
           />
         )}
       </div>

@@ -9,6 +9,7 @@ import { cn } from "@/lib/utils";
 import { listedDevicePath } from "../camera/queries";
 import { DeviceStatusBadge, DeviceStatusIcon, deviceClassLabel, deviceLook } from "../device-status";
 import { DeviceStreak } from "./device-streak";
+import { HealthBadge } from "./health-badge";
 
 /** Fixed height: the grid is virtualized by rows of cards. */
 export const DEVICE_CARD_HEIGHT = 176;
@@ -59,8 +60,9 @@ export function DeviceCard({ device }: { device: Device }) {
         ))}
         {device.tags.length > 3 && <Badge variant="outline">+{device.tags.length - 3}</Badge>}
       </div>
-      <div className="mt-auto border-t pt-2">
-        <DeviceStreak device={device} />
+      <div className="mt-auto flex items-center justify-between gap-2 border-t pt-2">
+        <DeviceStreak device={device} className="truncate" />
+        <HealthBadge code={device.combined_status} />
       </div>
     </Link>
   );

@@ -5,6 +5,7 @@ import { typeLabel } from "@/features/devices/logic/format";
 import type { TFunction } from "@/lib/i18n";
 import { DeviceStatusBadge, DeviceStatusIcon, deviceClassLabel, deviceLook } from "../device-status";
 import { DeviceStreak } from "./device-streak";
+import { HealthBadge } from "./health-badge";
 
 const col = columnHelper<Device>();
 
@@ -21,6 +22,12 @@ export const deviceColumns = (t: TFunction) =>
           <DeviceStatusBadge look={info.getValue()} />
         </span>
       ),
+    }),
+    col.accessor("combined_status", {
+      id: "health",
+      header: t("devices.col.health"),
+      meta: { className: "w-32" },
+      cell: (info) => <HealthBadge code={info.getValue()} />,
     }),
     col.accessor("name", {
       header: t("devices.col.name"),

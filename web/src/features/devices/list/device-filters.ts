@@ -1,4 +1,4 @@
-import type { ConnectedStatus, DeviceOrdering } from "@contracts/device";
+import { CONNECTED_STATUSES, type ConnectedStatus, DeviceOrdering } from "@contracts/device";
 import type { MessageKey } from "@/lib/i18n";
 import { readString, storageKeys, writeString } from "@/lib/storage";
 import type { DeviceFilters } from "../queries";
@@ -27,6 +27,10 @@ export const DEVICE_SORTS: ReadonlyArray<{ value: DeviceOrdering; label: Message
   { value: "installation_date", label: "devices.sort.connectedOldest" },
   { value: "-updated_at", label: "devices.sort.modifiedNewest" },
   { value: "updated_at", label: "devices.sort.modifiedOldest" },
+  // Monitor's "Disconnected" hands this one over (View all); offered here so the menu names it.
+  { value: "-last_seen", label: "devices.sort.lastSeenNewest" },
+  // Worst health first (combined_status: headings and peripherals), issue #12.
+  { value: "-combined_status", label: "devices.sort.problemsFirst" },
 ];
 
 export const emptyDeviceFilters = (ordering: DeviceOrdering = "-online"): DeviceFilterState => ({
@@ -47,6 +51,40 @@ export function initialDeviceFilters(): DeviceFilterState {
     location_uuid: readString(storageKeys.filters.location) ?? "",
     tag_uuid: readString(storageKeys.filters.tag) ?? "",
   };
+}
+
+const HANDOFF_TEXT = ["search", "location_uuid", "device_type_uuid", "tag_uuid"] as const;
+const flagOf = (value: string | null): Flag => (value === "true" || value === "false" ? value : "");
+
+/**
+ * A list opened with a filter in its URL (Monitor's "View all": `/devices?online=false&ordering=-last_seen`):
+ * those filters on an otherwise empty state; null when the URL carries none. Unknown values are ignored.
+ */
+export function filtersFromSearch(params: URLSearchParams): DeviceFilterState | null {
+  const state = emptyDeviceFilters();
+  let found = false;
+  const ordering = DeviceOrdering.safeParse(params.get("ordering"));
+  if (ordering.success) {
+    state.ordering = ordering.data;
+    found = true;
+  }
+  const status = CONNECTED_STATUSES.find((s) => s === params.get("connected_status"));
+  if (status) {
+    state.connected_status = status;
+    found = true;
+  }
+  for (const key of ["online", "enabled"] as const) {
+    state[key] = flagOf(params.get(key));
+    if (state[key]) found = true;
+  }
+  for (const key of HANDOFF_TEXT) {
+    const value = params.get(key)?.trim();
+    if (value) {
+      state[key] = value;
+      found = true;
+    }
+  }
+  return found ? state : null;
 }
 
 export function rememberDeviceFilters(state: DeviceFilterState) {

@@ -1,8 +1,10 @@
 import { useEffect, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import {
   type DeviceFilterState,
   emptyDeviceFilters,
+  filtersFromSearch,
   initialDeviceFilters,
   rememberDeviceFilters,
   toDeviceQuery,
@@ -12,7 +14,14 @@ import {
 export const DEVICE_FILTER_DEBOUNCE_MS = 500;
 
 export function useDeviceFilters() {
-  const [state, setState] = useState<DeviceFilterState>(initialDeviceFilters);
+  const [params, setParams] = useSearchParams();
+  // A filter handed over in the URL (Monitor's "View all") wins over the remembered ones, once.
+  const [state, setState] = useState<DeviceFilterState>(() => filtersFromSearch(params) ?? initialDeviceFilters());
+  const handedOver = params.size > 0;
+  useEffect(() => {
+    // The URL is cleaned so a reload or the flyout's return shows the list as the user left it.
+    if (handedOver) setParams({}, { replace: true });
+  }, [handedOver, setParams]);
   const applied = useDebouncedValue(state, DEVICE_FILTER_DEBOUNCE_MS);
   useEffect(() => rememberDeviceFilters(applied), [applied]);
   const query = useMemo(() => toDeviceQuery(applied), [applied]);
