@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TelemetrySeriesQuery } from "./monitoring.ts";
 
 /** devices.md §7 remote actions. `request_id` (optional) makes a retry run the action at most once. */
 const requestId = { request_id: z.string().min(8).max(128).optional() };
@@ -31,8 +32,15 @@ export type RemoteSharingResult = z.infer<typeof RemoteSharingResult>;
 export const ScreenshotResult = z.object({ screenshot_url: z.string() });
 export type ScreenshotResult = z.infer<typeof ScreenshotResult>;
 
-/** GET …/device/{id}/telemetry/: the DeviceRoom's history (1 sample/min, 24 h) and the latest report. */
-export const TelemetryQuery = z.object({ since: z.iso.datetime({ offset: true }).optional() });
+/**
+ * GET …/device/{id}/telemetry/: without `metric`, the DeviceRoom's raw history since `since`
+ * (1 sample/min, 24 h) and the latest report (TelemetryHistory); with `metric` (and `from`,
+ * `to`), a chart's series (contracts/monitoring.ts TelemetrySeries).
+ */
+export const TelemetryQuery = TelemetrySeriesQuery.partial({ metric: true }).extend({
+  since: z.iso.datetime({ offset: true }).optional(),
+});
+export type TelemetryQuery = z.infer<typeof TelemetryQuery>;
 export const TelemetryHistory = z.object({
   device_uuid: z.string(),
   telemetry_updated_at: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { DeviceDetail } from "../../contracts/device-detail.ts";
+import { TelemetrySeries } from "../../contracts/monitoring.ts";
 import {
   DebugStatusInput,
   EnabledStatusInput,
@@ -19,7 +20,7 @@ import { ApiError } from "../lib/errors.ts";
 import { validateInput } from "../lib/validate-input.ts";
 import { requireFlag, requireRole, spaceCtx } from "../middleware/space.ts";
 import { getDeviceDetail } from "../services/device-detail.ts";
-import { getTelemetryHistory } from "../services/device-telemetry.ts";
+import { getTelemetryHistory, getTelemetrySeries } from "../services/device-telemetry.ts";
 import { deferTo } from "../services/location-events.ts";
 import { powerControl } from "../services/power-control.ts";
 import {
@@ -70,8 +71,13 @@ export const remoteActionRoutes = new Hono<AppEnv>({ strict: false })
     });
   })
   .get("/device/:uuid/telemetry", validateInput("query", TelemetryQuery), async (c) => {
-    const input = { uuid: c.req.param("uuid"), since: c.req.valid("query").since };
-    return c.json(TelemetryHistory.parse(await getTelemetryHistory({ ctx: spaceCtx(c), input })));
+    const { metric, from, to, since } = c.req.valid("query");
+    const uuid = c.req.param("uuid");
+    if (metric) {
+      const input = { uuid, metric, from, to };
+      return c.json(TelemetrySeries.parse(await getTelemetrySeries({ ctx: spaceCtx(c), input })));
+    }
+    return c.json(TelemetryHistory.parse(await getTelemetryHistory({ ctx: spaceCtx(c), input: { uuid, since } })));
   })
   .post("/device/:uuid/services-telemetry-refresh", writer, async (c) => {
     await runRemoteAction({ ctx: spaceCtx(c), input: { uuid: c.req.param("uuid"), action: "telemetry-refresh" } });
