@@ -106,7 +106,8 @@ export const DeviceDetail = Device.extend({
   thermal_status: nullableText,
   cpu_temperature: z.number().nullable(),
   network_status: nullableText,
-  peripherals_status: z.array(z.object({ device: z.string(), status: z.number() })),
+  /** Worst status per peripheral in the latest telemetry; `type` as the agent names it (reports since #12). */
+  peripherals_status: z.array(z.object({ device: z.string(), type: z.string().optional(), status: z.number() })),
   cpu_condition: HealthCode,
   uptime_condition: HealthCode,
   ram_condition: HealthCode,
@@ -114,6 +115,7 @@ export const DeviceDetail = Device.extend({
   network_condition: HealthCode,
   gpu_condition: HealthCode,
   thermal_condition: HealthCode,
+  disk_health_condition: HealthCode,
   peripherals_condition: HealthCode,
   latest_telemetry: Telemetry,
   unclaimed_device_uuid: nullableText,

@@ -64,7 +64,19 @@ export const Device = z.object({
 });
 export type Device = z.infer<typeof Device>;
 
-export const DEVICE_ORDER_KEYS = ["online", "created_at", "installation_date", "updated_at"] as const;
+/**
+ * Sort keys (each either way): last_seen serves Monitor's "disconnected" list (?online=false&
+ * ordering=-last_seen); combined_status is "Problems first" (-combined_status: worst first, devices
+ * without telemetry last).
+ */
+export const DEVICE_ORDER_KEYS = [
+  "online",
+  "created_at",
+  "installation_date",
+  "updated_at",
+  "last_seen",
+  "combined_status",
+] as const;
 export type DeviceOrderKey = (typeof DEVICE_ORDER_KEYS)[number];
 const orderings = DEVICE_ORDER_KEYS.flatMap((f) => [f, `-${f}`] as const);
 export const DeviceOrdering = z.enum(orderings, {

@@ -10,12 +10,10 @@ import { devicePeripheralConditionTable, deviceTable } from "../../drizzle/schem
 import { recordTelemetry } from "../../party/device-records.ts";
 import { api, db, errorsOf, makeDevice, makeLocation, memberOf, uid } from "../factories.ts";
 
-type Conditions = Partial<Pick<typeof deviceTable.$inferInsert, `${string}_condition` | "combined_status">>;
-
 /** A connected device with the given condition columns and peripheral-type rows, written directly. */
 async function monitored(
   space: string,
-  conditions: Conditions & Partial<typeof deviceTable.$inferInsert> = {},
+  conditions: Partial<typeof deviceTable.$inferInsert> = {},
   peripherals: Partial<Record<MonitoredPeripheralType, HealthCode>> = {},
 ) {
   const device = await makeDevice(space, { connected_status: "connected", ...conditions });

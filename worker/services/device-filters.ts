@@ -93,12 +93,18 @@ export async function planDeviceWhere(ctx: ReadCtx, q: DeviceFilters) {
   return { where: deviceWhere(ctx, q, total > DENSE_MATCHES ? "probe" : "drive"), total: Promise.resolve(total) };
 }
 
-/** The sort keys (each with an index (space_uuid, key, uuid)); installation_date may be null. */
+/**
+ * The sort keys (each with an index (space_uuid, key, uuid); last_seen also (space_uuid, online,
+ * last_seen, uuid) for the online filter). installation_date, last_seen and combined_status may
+ * be null: NULL sorts first ascending and last descending.
+ */
 export const ORDER_COLUMNS = {
   online: { column: d.online, nullable: false },
   created_at: { column: d.created_at, nullable: false },
   installation_date: { column: d.installation_date, nullable: true },
   updated_at: { column: d.updated_at, nullable: false },
+  last_seen: { column: d.last_seen, nullable: true },
+  combined_status: { column: d.combined_status, nullable: true },
 } as const;
 
 export const parseOrdering = (ordering: DeviceOrdering) => ({

@@ -21,13 +21,8 @@ const at = (term: SQL | SQLiteColumn, code: 2 | 3) => sql<number>`coalesce(sum($
  * domain=top leaves the peripheral counts at 0 and counts devices by their own headings;
  * domain=bottom leaves the heading counts at 0 and counts devices by their peripherals.
  */
-export async function countMonitoring({
-  ctx,
-  input,
-}: {
-  ctx: ReadCtx;
-  input: MonitoringFilters;
-}): Promise<MonitoringCounts> {
+/** The three statements of the counts (exported so a test can show their query plans). */
+export function countStatements(ctx: ReadCtx, input: MonitoringFilters) {
   const where = monitoringWhere(ctx, input);
   const status = domainStatus(input.domain);
   const sums: Record<string, SQL<number>> = { warning: at(status, 2), critical: at(status, 3) };
@@ -35,7 +30,7 @@ export async function countMonitoring({
     sums[`${h.key}:2`] = at(d[h.column], 2);
     sums[`${h.key}:3`] = at(d[h.column], 3);
   }
-  const [[problems], [{ total }], peripheralRows] = await ctx.db.batch([
+  return [
     ctx.db.select(sums).from(d).where(problemsOnly(where)),
     ctx.db.select({ total: count() }).from(d).where(where),
     ctx.db
@@ -49,7 +44,17 @@ export async function countMonitoring({
         ),
       )
       .groupBy(dpc.type),
-  ]);
+  ] as const;
+}
+
+export async function countMonitoring({
+  ctx,
+  input,
+}: {
+  ctx: ReadCtx;
+  input: MonitoringFilters;
+}): Promise<MonitoringCounts> {
+  const [[problems], [{ total }], peripheralRows] = await ctx.db.batch(countStatements(ctx, input));
   const byType = new Map(peripheralRows.map((r) => [r.type, r]));
   const headings = input.domain !== "bottom";
   const peripherals = input.domain !== "top";
