@@ -10,6 +10,7 @@ const signedInChunk = () => import("./lazy/signed-in");
 const assetsChunk = () => import("./lazy/assets");
 const monitorChunk = () => import("./lazy/monitor");
 const adminChunk = () => import("./lazy/admin");
+const reportChunk = () => import("@/features/monitor/report/report-flyout");
 
 /** A route's Component, loaded from a chunk when the route is first visited. */
 function lazyComponent<M>(chunk: () => Promise<M>, pick: (module: M) => ComponentType) {
@@ -97,7 +98,14 @@ const monitorRoutes: RouteObject = {
     {
       path: "performance",
       lazy: lazyComponent(monitorChunk, (m) => m.PerformancePage),
-      children: [flyout(":action"), flyout(":monitoring_type/:action/:space_uuid/:uuid/:tab")],
+      children: [
+        flyout(":action"),
+        // The device health report (monitoring_type device, action view); its own chunk with the charts split off.
+        {
+          path: ":monitoring_type/:action/:space_uuid/:uuid/:tab",
+          lazy: lazyComponent(reportChunk, (m) => m.HealthReportFlyout),
+        },
+      ],
     },
     { path: "events", lazy: lazyComponent(monitorChunk, (m) => m.UnavailablePage) },
     { path: "logs", lazy: lazyComponent(monitorChunk, (m) => m.UnavailablePage) },

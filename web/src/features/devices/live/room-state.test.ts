@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { applyPresence, KEPT_COMMANDS, type LiveCommands, latestOf, reduceCommands, roomEffect } from "./room-state";
+import {
+  applyPresence,
+  applyTelemetry,
+  KEPT_COMMANDS,
+  type LiveCommands,
+  latestOf,
+  previousSample,
+  reduceCommands,
+  roomEffect,
+} from "./room-state";
 
 const detail = { online: false, last_seen: "2026-11-22T10:00:00.000Z", online_since: null, name: "Kiosk" };
 
@@ -79,5 +88,36 @@ describe("device room: commands", () => {
     expect(Object.keys(state)).toHaveLength(KEPT_COMMANDS);
     expect(state.c0).toBeUndefined();
     expect(state[`c${KEPT_COMMANDS + 4}`]).toBeDefined();
+  });
+});
+
+describe("device room: telemetry samples", () => {
+  const cpu = { status: 0, cores: 2, threads: 4, load1: 1, load5: 1, load15: 1 };
+  const shown = { latest_telemetry: { cpu }, telemetry_updated_at: "2026-11-22T10:00:00.000Z", name: "Kiosk" };
+
+  it("turns a telemetrySample into a telemetry effect", () => {
+    const at = Date.parse("2026-11-22T10:01:00.000Z");
+    expect(roomEffect({ type: "telemetrySample", at, telemetry: { cpu } }, "d1")).toEqual({
+      kind: "telemetry",
+      at,
+      telemetry: { cpu },
+    });
+  });
+
+  it("makes a newer sample the latest report and its time the last check", () => {
+    const at = Date.parse("2026-11-22T10:01:00.000Z");
+    const next = applyTelemetry(shown, at, { cpu: { ...cpu, load1: 3 } });
+    expect(next).toEqual({
+      name: "Kiosk",
+      latest_telemetry: { cpu: { ...cpu, load1: 3 } },
+      telemetry_updated_at: "2026-11-22T10:01:00.000Z",
+    });
+    expect(applyTelemetry(shown, Date.parse("2026-11-22T09:59:00.000Z"), {})).toBe(shown);
+    expect(applyTelemetry(undefined, at, {})).toBeUndefined();
+  });
+
+  it("hands the shown report over as the previous sample", () => {
+    expect(previousSample(shown)).toEqual({ at: Date.parse("2026-11-22T10:00:00.000Z"), telemetry: { cpu } });
+    expect(previousSample({ latest_telemetry: null, telemetry_updated_at: null })).toBeNull();
   });
 });

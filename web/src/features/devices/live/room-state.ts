@@ -1,5 +1,5 @@
 import type { DeviceDetail } from "@contracts/device-detail";
-import type { CommandStatus, Presence, ServerMessage } from "@party/protocol";
+import type { CommandStatus, Presence, ServerMessage, Telemetry } from "@party/protocol";
 
 /** One remote action of the device as its room reports it (commandUpdate). */
 export type LiveCommand = Omit<Extract<ServerMessage, { type: "commandUpdate" }>, "type">;
@@ -15,6 +15,7 @@ export const KEPT_COMMANDS = 50;
 export type RoomEffect =
   | { kind: "presence"; presence: Presence }
   | { kind: "command"; command: LiveCommand }
+  | { kind: "telemetry"; at: number; telemetry: Telemetry }
   | { kind: "invalidate" }
   | { kind: "none" };
 
@@ -26,6 +27,8 @@ export function roomEffect(message: ServerMessage, deviceUuid: string): RoomEffe
       const { type: _type, ...command } = message;
       return { kind: "command", command };
     }
+    case "telemetrySample":
+      return { kind: "telemetry", at: message.at, telemetry: message.telemetry };
     case "deviceDetailsUpdate":
       return message.device_uuid === deviceUuid ? { kind: "invalidate" } : { kind: "none" };
     default:
@@ -54,6 +57,26 @@ export function applyPresence<T extends PresenceFields>(detail: T | undefined, p
     return detail;
   }
   return { ...detail, ...next };
+}
+
+type TelemetryFields = Pick<DeviceDetail, "latest_telemetry" | "telemetry_updated_at">;
+
+/** The cached detail's latest report as the previous sample of a live one (network rates need it). */
+export function previousSample(detail: TelemetryFields | undefined): { at: number; telemetry: Telemetry } | null {
+  if (!detail?.latest_telemetry || !detail.telemetry_updated_at) return null;
+  const at = Date.parse(detail.telemetry_updated_at);
+  return Number.isNaN(at) ? null : { at, telemetry: detail.latest_telemetry };
+}
+
+/**
+ * The cached detail with a live telemetrySample as its latest report (the health sections and
+ * the last-check time change at once); an older sample than the one shown changes nothing.
+ */
+export function applyTelemetry<T extends TelemetryFields>(detail: T | undefined, at: number, telemetry: Telemetry) {
+  if (!detail) return detail;
+  const shown = previousSample(detail);
+  if (shown && shown.at > at) return detail;
+  return { ...detail, latest_telemetry: telemetry, telemetry_updated_at: new Date(at).toISOString() };
 }
 
 /**

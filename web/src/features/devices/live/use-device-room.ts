@@ -1,11 +1,13 @@
 import type { DeviceDetail } from "@contracts/device-detail";
 import { ServerMessage } from "@party/protocol";
+import { metricValues } from "@party/telemetry-metrics";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { tailTelemetry } from "@/features/monitor/report/charts/telemetry-queries";
 import { openRoomSocket } from "@/lib/room-socket";
 import { deviceQueries } from "../queries";
 import { forgetCommands, recordCommand } from "./command-store";
-import { applyPresence, roomEffect } from "./room-state";
+import { applyPresence, applyTelemetry, previousSample, roomEffect } from "./room-state";
 
 function parse(data: unknown): ServerMessage | null {
   if (typeof data !== "string") return null;
@@ -22,7 +24,8 @@ function parse(data: unknown): ServerMessage | null {
 /**
  * While a device's flyout is open: joins /parties/device/{uuid} (a single-use ticket on every
  * (re)connect), applies presence to the cached detail, records commandUpdate progress and
- * refetches the detail on deviceDetailsUpdate. Closing the flyout (unmount) leaves the room.
+ * refetches the detail on deviceDetailsUpdate; a telemetrySample becomes the detail's latest
+ * report and the live tail of the health report's 1 h / 24 h charts. Closing the flyout (unmount) leaves the room.
  */
 export function useDeviceRoom(space: string, uuid: string) {
   const queryClient = useQueryClient();
@@ -39,6 +42,11 @@ export function useDeviceRoom(space: string, uuid: string) {
         queryClient.setQueryData<DeviceDetail>(key, (detail) => applyPresence(detail, effect.presence));
       } else if (effect.kind === "command") {
         recordCommand(uuid, effect.command);
+      } else if (effect.kind === "telemetry") {
+        // The previous report (for network rates) before the new one replaces it.
+        const previous = previousSample(queryClient.getQueryData<DeviceDetail>(key));
+        queryClient.setQueryData<DeviceDetail>(key, (detail) => applyTelemetry(detail, effect.at, effect.telemetry));
+        tailTelemetry(queryClient, space, uuid, effect.at, metricValues(effect.telemetry, effect.at, previous));
       } else if (effect.kind === "invalidate") {
         void queryClient.invalidateQueries({ queryKey: key });
       }

@@ -1,0 +1,82 @@
+import { useQuery } from "@tanstack/react-query";
+import { ExternalLinkIcon, SearchXIcon, TriangleAlertIcon } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { SheetBody, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
+import { DeviceStatusIcon, deviceLook } from "@/features/devices/device-status";
+import { useDeviceRoom } from "@/features/devices/live/use-device-room";
+import { typeLabel } from "@/features/devices/logic/format";
+import { deviceViewPath } from "@/features/devices/paths";
+import { deviceQueries } from "@/features/devices/queries";
+import { usePermissions } from "@/features/space/use-permissions";
+import { ApiError } from "@/lib/api";
+import { useT } from "@/lib/i18n";
+import { TelemetryCharts } from "./charts/telemetry-charts-section";
+import { reportWorst } from "./device-health";
+import { HealthSections } from "./health-sections";
+import { HealthStatus } from "./health-status";
+import { ReportBanner } from "./report-banner";
+import { ReportSkeleton } from "./report-skeleton";
+
+/** The device health report: header with the worst condition, banner, sections, charts. */
+export function HealthReportPanel({ space, uuid }: { space: string; uuid: string }) {
+  const t = useT();
+  const { canWrite } = usePermissions();
+  // "Monitoring … loads the latest telemetry" (devices.md §2): always fetched on opening.
+  const device = useQuery({ ...deviceQueries.detail(space, uuid), refetchOnMount: "always" });
+  // The device room: presence, and telemetrySample for the values, the last check and the live tail.
+  useDeviceRoom(space, uuid);
+  const data = device.data;
+
+  if (device.isPending) return <ReportSkeleton label={t("report.loading")} />;
+  if (device.isError || !data) {
+    const missing = device.error instanceof ApiError && device.error.status === 404;
+    return (
+      <>
+        <SheetHeader>
+          <SheetTitle>{t("report.title")}</SheetTitle>
+          <SheetDescription className="font-mono text-xs">{uuid}</SheetDescription>
+        </SheetHeader>
+        <SheetBody>
+          <EmptyState
+            icon={missing ? SearchXIcon : TriangleAlertIcon}
+            title={t("device.loadFailed")}
+            description={missing ? t("device.notFound") : (device.error?.message ?? "")}
+          />
+        </SheetBody>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <SheetHeader className="gap-1.5">
+        <div className="flex min-h-9 items-start gap-3 sm:items-center">
+          <DeviceStatusIcon look={deviceLook(data)} />
+          <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1">
+            <SheetTitle className="min-w-0 text-lg break-words sm:truncate">{data.name}</SheetTitle>
+            <span className="flex items-center gap-1.5 rounded-full border px-2 py-0.5" data-testid="report-worst">
+              <span className="text-xs text-muted-foreground">{t("report.overall")}</span>
+              <HealthStatus code={reportWorst(data)} />
+            </span>
+          </div>
+          <Button asChild variant="ghost" size="sm" className="shrink-0">
+            <Link to={deviceViewPath(data.space_uuid, uuid, "general")}>
+              <ExternalLinkIcon aria-hidden="true" />
+              <span className="sr-only sm:not-sr-only">{t("flyout.action.view")}</span>
+            </Link>
+          </Button>
+        </div>
+        <SheetDescription>
+          {[t("report.title"), typeLabel(data.device_type_name), data.location_name].filter(Boolean).join(" · ")}
+        </SheetDescription>
+      </SheetHeader>
+      <SheetBody className="flex flex-col gap-4">
+        <ReportBanner device={data} canWrite={canWrite} />
+        <HealthSections device={data} />
+        <TelemetryCharts space={data.space_uuid} uuid={uuid} />
+      </SheetBody>
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { useMutation } from "@tanstack/react-query";
+import { z } from "zod";
+import { showAlert } from "@/lib/alerts";
+import { apiFetch } from "@/lib/api";
+import { useT } from "@/lib/i18n";
+
+/**
+ * Refresh Data (console.md §7.3): POST …/services-telemetry-refresh/ asks the agent for a report
+ * now and answers once it is done. The new values arrive on the device room (telemetrySample →
+ * the cached detail and the charts' tail). No refetch here: D1 keeps a report only when its
+ * health changed or every 15 minutes, so a refetch could put an older report back.
+ */
+export function useRefreshTelemetry(space: string, uuid: string) {
+  const t = useT();
+  return useMutation({
+    mutationFn: () =>
+      apiFetch(`/space/${space}/device/${uuid}/services-telemetry-refresh/`, { method: "POST", schema: z.unknown() }),
+    onSuccess: () => {
+      showAlert({ type: "success", message: t("report.refreshed") });
+    },
+    onError: (error) => {
+      console.error("Telemetry refresh failed", error);
+      showAlert({ type: "error", message: t("report.refreshFailed") });
+    },
+  });
+}
