@@ -125,7 +125,7 @@ describe("query plans", () => {
     for (const input of [
       {},
       { location_uuid: "x", domain: "top" as const },
-      { heading: "cpu" as const, condition: 3 },
+      { heading: "cpu" as const, condition: 3 as const },
     ]) {
       const [problems, total, peripherals] = countStatements(ctx, input);
       expect(await plan(problems)).toMatch(
