@@ -25,7 +25,7 @@ const DAY = 24 * 60 * MIN;
 
 /** Headings a seeded device is stuck in (the demo seed's faults), and its peripherals' faults. */
 export type Chronic = Partial<Record<"cpu" | "ram" | "storage" | "network" | "gpu" | "thermal" | "uptime", HealthCode>>;
-export type DeviceType = "linux" | "windows" | "raspberry_pi" | "android_tv";
+export type DeviceType = "linux" | "windows" | "raspberry_pi" | "android_tv" | "camera";
 
 export type SimProfileInput = {
   uuid: string;
@@ -45,7 +45,7 @@ export function simProfile(input: SimProfileInput) {
   const chronic = input.chronic ?? {};
   const between = (lo: number, hi: number) => lo + r() * (hi - lo);
   const type = input.device_type;
-  const small = type === "raspberry_pi" || type === "android_tv";
+  const small = type === "raspberry_pi" || type === "android_tv" || type === "camera";
   const threads = small ? 4 : [2, 4, 8][Math.floor(r() * 3)];
   const band = (code: HealthCode | undefined, warning: number, critical: number, normal: number) =>
     code === 3 ? critical : code === 2 ? warning : normal;
@@ -61,7 +61,12 @@ export function simProfile(input: SimProfileInput) {
     ramUsed: band(chronic.ram, 0.9, 0.97, between(0.3, 0.7)),
     diskUsed: band(chronic.storage, 0.9, 0.975, between(0.2, 0.7)),
     temperature: band(chronic.thermal, 82, 95, between(38, 55)),
-    gpu: type === "android_tv" ? null : type === "raspberry_pi" ? "VideoCore VII" : "Intel UHD Graphics",
+    gpu:
+      type === "android_tv" || type === "camera"
+        ? null
+        : type === "raspberry_pi"
+          ? "VideoCore VII"
+          : "Intel UHD Graphics",
     gpuLoad: band(chronic.gpu, 94, 99, between(4, 45)),
     bootedAt: input.now - band(chronic.uptime, 45 * DAY, 120 * DAY, between(0.05, 25) * DAY),
     iface: type === "raspberry_pi" ? "wlan0" : type === "windows" ? "Ethernet" : "eth0",
@@ -79,6 +84,7 @@ export function simProfile(input: SimProfileInput) {
 /** The episode kinds a device can have (not the ones it is already stuck in). */
 export function episodeKinds(p: SimProfile): EpisodeKind[] {
   const has = (type: string) => p.peripherals.some((x) => x.type === type);
+  if (p.type === "camera") return p.chronic.network ? [] : ["net_errors"];
   const kinds: EpisodeKind[] = [];
   if (!p.chronic.storage) kinds.push("disk_fill");
   if (!p.chronic.thermal && !p.chronic.cpu) kinds.push("hot_cpu");
@@ -170,6 +176,9 @@ export function simSensors(profile: SimProfile) {
       tx_packets: txPackets,
     };
     const uptime = Math.max(0, Math.floor((t - profile.bootedAt) / 1000));
+    const network = { status: networkStatus([nic], profile.iface), devices: [nic] };
+    // A camera's agent reports what a camera has: how long it has been up and its link.
+    if (profile.type === "camera") return { uptime: { status: uptimeStatus(uptime), uptime, idle: 0 }, network };
 
     const telemetry: Telemetry = {
       cpu: {
@@ -192,7 +201,7 @@ export function simSensors(profile: SimProfile) {
         profile.smart ? [{ name: "/dev/sda", model: "SIM-SSD 256", smartStatus: profile.smart }] : [],
         partitions,
       ),
-      network: { status: networkStatus([nic], profile.iface), devices: [nic] },
+      network,
       peripherals: { devicesInfo: peripheralsAt(profile, on) },
     };
     if (profile.gpu) {

@@ -17,7 +17,7 @@ import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { DetectionFinding } from "../contracts/detection.ts";
 import type { Command, Telemetry } from "../party/protocol.ts";
-import { DEMO_PASSWORD, DEMO_SPACE_UUID, DEMO_USERS } from "../scripts/demo-data.ts";
+import { DEMO_DEVICE_SPECS, DEMO_PASSWORD, DEMO_SPACE_UUID, DEMO_USERS } from "../scripts/demo-data.ts";
 import { HEALTH as DEMO_HEALTH } from "../scripts/seed/demo-fleet.ts";
 import { FAULTS as DEMO_PERIPHERAL_FAULTS } from "../scripts/seed/demo-peripherals.ts";
 import { roomUrl } from "./config.ts";
@@ -113,9 +113,8 @@ export function simDetections(uuid: string): DetectionFinding[] {
 
 /** What a simulated device has attached: the seeded peripherals of a seeded device, else simPeripherals. */
 export function simAttached(device: Access): { name: string; type: string }[] {
-  const seeded = device.hardware?.peripherals ?? [];
-  if (!seeded.length) return simPeripherals(device.uuid).map(({ name, type }) => ({ name, type }));
-  const attached = seeded.map((p) => ({ name: p.name, type: p.type }));
+  if (!device.hardware) return simPeripherals(device.uuid);
+  const attached = device.hardware.peripherals.map((p) => ({ name: p.name, type: p.type }));
   // A Paylink board sits between the PC and both acceptors; the console has no type for it.
   const has = (type: string) => attached.some((p) => p.type === type);
   if (has("bill_acceptor") && has("coin_acceptor")) attached.push({ name: "Aardvark Paylink", type: "paylink" });
@@ -136,9 +135,11 @@ export function virtualMachine(
   const slowness = rand();
   const platform = simPlatform(device.uuid);
   const peripherals = simPeripherals(device.uuid);
+  // A seeded device keeps its seeded type (the hello does not change it); others their platform's.
+  const seeded = DEMO_DEVICE_SPECS.find((d) => d.uuid === device.uuid)?.type;
   const profile = simProfile({
     uuid: device.uuid,
-    device_type: platform.device_type,
+    device_type: seeded && seeded !== "unknown" ? seeded : platform.device_type,
     peripherals: simAttached(device),
     chronic: DEMO_HEALTH[device.name],
     peripheralFaults: DEMO_PERIPHERAL_FAULTS[device.name],

@@ -213,6 +213,7 @@ export async function buildDemoSeed(opts: { now?: number } = {}): Promise<{
     ...insertSql(schema.deviceCredentialTable, fleet.credentials),
     ...insertSql(schema.installationCodeTable, fleet.codes),
     ...insertSql(schema.peripheralTable, peripherals),
+    ...insertSql(schema.devicePeripheralConditionTable, fleet.peripheralConditions),
     ...insertSql(schema.displayTable, displays),
     ...insertSql(schema.displayApplicationTable, links),
     ...insertSql(schema.cameraTable, cameras),

@@ -4,16 +4,28 @@
  * installation codes and 14 days of availability. Deterministic for a given `now` and seed.
  */
 import { createHash } from "node:crypto";
+import {
+  cpuStatus,
+  diskHealth,
+  gpuStatus,
+  ramStatus,
+  storageStatus,
+  thermalStatus,
+  uptimeStatus,
+} from "../../agent/health.ts";
+import { simProfile } from "../../agent/sim-telemetry.ts";
 import { CATEGORY_OF_DEVICE_TYPE, DEVICE_TYPE_UUID, DEVICE_TYPES } from "../../drizzle/reference.ts";
 import type {
   DeviceTelemetry,
   deviceAvailabilityTable,
   deviceCredentialTable,
+  devicePeripheralConditionTable,
   deviceTable,
   deviceTagTable,
   HealthCode,
   installationCodeTable,
 } from "../../drizzle/schema/index.ts";
+import { conditionsOf } from "../../worker/services/monitoring-conditions.ts";
 import {
   DEMO_LOCATIONS,
   DEMO_TABLE,
@@ -24,7 +36,7 @@ import {
   tagUuid,
 } from "../demo-data.ts";
 import { inventoryFor } from "./demo-inventory.ts";
-import { type PlannedPeripheral, slugOf } from "./demo-peripherals.ts";
+import type { PlannedPeripheral } from "./demo-peripherals.ts";
 import type { Rng } from "./prng.ts";
 
 type DeviceRow = typeof deviceTable.$inferInsert;
@@ -75,6 +87,7 @@ export function buildFleet(
   const codes: (typeof installationCodeTable.$inferInsert)[] = [];
   const availability: (typeof deviceAvailabilityTable.$inferInsert)[] = [];
   const tags: (typeof deviceTagTable.$inferInsert)[] = [];
+  const peripheralConditions: (typeof devicePeripheralConditionTable.$inferInsert)[] = [];
   const access: DemoDeviceAccess[] = [];
   let codeCount = 0;
 
@@ -96,20 +109,6 @@ export function buildFleet(
     const health = HEALTH[spec.name] ?? {};
     const inventory = installed ? inventoryFor(spec, rng, location) : null;
     const hasTelemetry = installed && spec.type !== "unknown";
-    const cond = (k: keyof typeof health): HealthCode | null => (hasTelemetry ? (health[k] ?? 0) : null);
-    const peripheralsCondition =
-      hasTelemetry && plan.length ? (Math.max(0, ...plan.map((p) => p.status)) as HealthCode) : hasTelemetry ? 0 : null;
-    const conditions = {
-      cpu_condition: spec.type === "camera" ? null : cond("cpu"),
-      uptime_condition: cond("uptime"),
-      ram_condition: spec.type === "camera" ? null : cond("ram"),
-      storage_condition: spec.type === "camera" ? null : cond("storage"),
-      network_condition: cond("network"),
-      gpu_condition: spec.type === "camera" || spec.type === "android_tv" ? null : cond("gpu"),
-      thermal_condition: spec.type === "camera" ? null : cond("thermal"),
-      peripherals_condition: peripheralsCondition,
-    };
-    const values = Object.values(conditions).filter((v): v is HealthCode => v !== null);
     const telemetryAt =
       lastSeen === null ? null : online ? lastSeen - rng.int(0, 30) * 1000 : lastSeen - rng.int(1, 5) * MIN;
 
@@ -137,14 +136,16 @@ export function buildFleet(
       telemetry_updated_at: hasTelemetry && telemetryAt !== null ? iso(telemetryAt) : null,
       created_by_user_uuid: rng.chance(0.6) ? DEMO_USER_UUID.admin : DEMO_USER_UUID.content_manager,
       ...(inventory?.fields ?? {}),
-      ...conditions,
-      combined_status: values.length ? (Math.max(...values) as HealthCode) : null,
-      peripherals_status: plan.map((p) => ({ device: p.name, status: p.status })),
+      peripherals_status: plan.map((p) => ({ device: p.name, type: p.type, status: p.status })),
     };
-    if (health.thermal) Object.assign(row, { cpu_temperature: 83.5, thermal_status: "high" });
-    if (health.network) row.network_status = "degraded";
-    if (hasTelemetry && inventory)
-      row.latest_telemetry = telemetry(spec, rng, inventory.ramBytes, health, plan, onlineSince ?? now - DAY, now);
+    if (hasTelemetry && inventory) {
+      const temperature = health.thermal ? 83.5 : (row.cpu_temperature ?? null);
+      const latest = telemetry(spec, rng, inventory.ramBytes, health, plan, onlineSince ?? now - DAY, now, temperature);
+      // The conditions the DeviceRoom would write for this report (worker/services/monitoring-conditions.ts).
+      const { columns, peripherals: byType } = conditionsOf(latest);
+      Object.assign(row, columns, { latest_telemetry: latest });
+      for (const p of byType) peripheralConditions.push({ space_uuid, device_uuid: spec.uuid, ...p });
+    }
     devices.push(row);
 
     const credential =
@@ -180,7 +181,7 @@ export function buildFleet(
     for (const tag of tagsFor(spec, rng))
       tags.push({ device_uuid: spec.uuid, tag_uuid: tagUuid(spec.space, tag), space_uuid });
   }
-  return { devices, credentials, codes, availability, tags, access };
+  return { devices, credentials, codes, availability, tags, access, peripheralConditions };
 }
 
 function descriptionOf(spec: DemoDeviceSpec): string {
@@ -211,6 +212,10 @@ function tagsFor(spec: DemoDeviceSpec, rng: Rng): string[] {
   return rng.chance(0.35) ? [rng.pick(["pilot", "24/7", "outdoor", "seasonal", "priority"])] : [];
 }
 
+/**
+ * The latest report of a seeded device, shaped as the simulator (agent/sim-telemetry.ts) sends
+ * it: every value graded on the shared thresholds lands in the band of the device's HEALTH entry.
+ */
 function telemetry(
   spec: DemoDeviceSpec,
   rng: Rng,
@@ -219,60 +224,89 @@ function telemetry(
   plan: PlannedPeripheral[],
   onlineSince: number,
   now: number,
+  temperature: number | null,
 ): DeviceTelemetry {
-  const uptime = Math.round((now - onlineSince) / 1000);
+  // A device stuck in the uptime warning has not rebooted for weeks (before its agent connected).
+  const uptime = health.uptime ? 45 * 86_400 : Math.round((now - onlineSince) / 1000);
+  const rx_bytes = rng.int(1e7, 9e10);
+  const tx_bytes = rng.int(1e6, 2e10);
+  const rx_packets = Math.floor(rx_bytes / 1000);
+  const tx_packets = Math.floor(tx_bytes / 300);
+  const errors = Math.floor((rx_packets + tx_packets) * (health.network === 3 ? 0.02 : health.network ? 0.003 : 0));
   const network = {
     status: health.network ?? 0,
     devices: [
       {
         name: spec.type === "raspberry_pi" ? "wlan0" : "eth0",
-        rx_bytes: rng.int(1e7, 9e10),
-        tx_bytes: rng.int(1e6, 2e10),
+        up: true,
+        rx_bytes,
+        tx_bytes,
+        rx_errors: Math.floor(errors * 0.8),
+        tx_errors: errors - Math.floor(errors * 0.8),
+        rx_packets,
+        tx_packets,
       },
     ],
   };
-  if (spec.type === "camera")
-    return { uptime: { status: health.uptime ?? 0, uptime, idle: Math.round(uptime * 0.7) }, network };
+  const uptimeReport = { status: uptimeStatus(uptime), uptime, idle: Math.round(uptime * 0.7) };
+  if (spec.type === "camera") return { uptime: uptimeReport, network };
   const threads = spec.type === "raspberry_pi" || spec.type === "android_tv" ? 4 : rng.pick([4, 8, 12]);
   const busy = health.cpu === 3 ? 1.4 : health.cpu === 2 ? 0.9 : rng.float(0.05, 0.45);
-  const ramFree = Math.round(ramBytes * (health.ram ? 0.06 : rng.float(0.3, 0.7)));
+  const ramFree = Math.round(ramBytes * (health.ram ? 0.1 : rng.float(0.3, 0.7)));
   const disk =
     spec.type === "raspberry_pi" ? 32 * GIB : spec.type === "android_tv" ? 8 * GIB : rng.pick([256, 512]) * GIB;
   const diskFree = Math.round(
     disk * (health.storage === 3 ? 0.02 : health.storage === 2 ? 0.09 : rng.float(0.35, 0.8)),
   );
-  return {
+  const partitions = [{ name: spec.type === "windows" ? "C:" : "/", size: disk, free: diskFree }];
+  const smart =
+    spec.type === "linux" || spec.type === "windows"
+      ? simProfile({ uuid: spec.uuid, device_type: spec.type, peripherals: [], now }).smart
+      : null;
+  const load1 = Number((threads * busy * rng.float(0.9, 1.1)).toFixed(2));
+  const report: DeviceTelemetry = {
     cpu: {
-      status: health.cpu ?? 0,
+      status: cpuStatus(load1, threads),
       cores: Math.max(1, threads / 2),
       threads,
-      load1: Number((threads * busy * rng.float(0.9, 1.1)).toFixed(2)),
+      load1,
       load5: Number((threads * busy).toFixed(2)),
       load15: Number((threads * busy * rng.float(0.8, 1)).toFixed(2)),
     },
-    uptime: { status: health.uptime ?? 0, uptime, idle: Math.round(uptime * threads * (1 - busy / 2)) },
+    thermal: { status: thermalStatus(temperature), cpu_temperature: temperature },
+    uptime: { ...uptimeReport, idle: Math.round(uptime * threads * (1 - busy / 2)) },
     ram: {
-      status: health.ram ?? 0,
+      status: ramStatus(ramFree, ramBytes),
       total: ramBytes,
       free: ramFree,
       swap_total: 2 * GIB,
       swap_free: Math.round(2 * GIB * rng.float(0.6, 1)),
     },
-    storage: {
-      status: health.storage ?? 0,
-      partitions: [{ name: spec.type === "windows" ? "C:" : "/", size: disk, free: diskFree }],
-    },
+    storage: { status: storageStatus(partitions), partitions },
+    // SMART on PCs (the simulator's drive, a rare one predicted to fail), usage on boards.
+    disk_health: diskHealth(smart ? [{ name: "/dev/sda", model: "SIM-SSD 256", smartStatus: smart }] : [], partitions),
     network,
     peripherals: {
       devicesInfo: plan.map((p) => ({
         name: p.name,
-        type: slugOf(p.type),
+        type: p.type,
         enabled: p.enabled,
         combined_status: p.status,
         status: [p.status],
       })),
     },
   };
+  if (spec.type !== "android_tv") {
+    // A Raspberry Pi's VideoCore reports no utilisation (1, not measured), as in the simulator.
+    const utilization = spec.type === "raspberry_pi" ? null : health.gpu ? 94 : Number((busy * 60).toFixed(1));
+    const gpu = { model: spec.type === "raspberry_pi" ? "VideoCore VII" : "Intel UHD Graphics", utilization };
+    report.gpu = {
+      status: gpuStatus(utilization),
+      utilization,
+      devices: [{ ...gpu, temperature: temperature === null || utilization === null ? null : temperature - 4 }],
+    };
+  }
+  return report;
 }
 
 /** Seconds online per UTC day for the last 14 days, between installation and the end of presence. */
