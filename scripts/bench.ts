@@ -18,6 +18,7 @@ const BENCHES: { script: string; flags?: string[] }[] = [
     script: "scripts/bench-device-list-ui.ts",
     flags: ["devices", "pages", "speed", "port", "no-build", "keep"],
   },
+  { script: "scripts/bench-telemetry.ts", flags: ["runs", "port", "keep"] },
 ];
 
 /** `--name value`, `--name=value` and bare `--flag`, in order. */
