@@ -60,7 +60,9 @@ function ActivityRow({ device, time }: { device: Device; time: string }) {
           <span className="block truncate text-[13px] leading-tight font-medium">{device.name}</span>
           <span className="block truncate text-xs text-muted-foreground">{where}</span>
         </span>
-        {(device.combined_status ?? 0) >= 2 && <HealthBadge code={device.combined_status} />}
+        {(device.combined_status ?? 0) >= 2 && (
+          <HealthBadge code={device.combined_status} labelClassName="sr-only @sm:not-sr-only" />
+        )}
         <RelativeTimeText iso={time} />
       </Link>
     </li>
@@ -93,9 +95,14 @@ export function ActivityCard({ list }: { list: ActivityListDef }) {
   const rows = query.data ? activityRows(list, query.data.devices) : [];
   const titleId = `activity-${list.id}`;
   return (
-    <Card role="region" aria-labelledby={titleId} data-testid={`activity-${list.id}`} className="min-w-0 gap-1 p-3">
+    <Card
+      role="region"
+      aria-labelledby={titleId}
+      data-testid={`activity-${list.id}`}
+      className="@container min-w-0 gap-1 p-3"
+    >
       <header className="flex items-center gap-2 px-2 pb-1">
-        <h2 id={titleId} className="text-sm font-semibold">
+        <h2 id={titleId} className="truncate text-sm font-semibold">
           {t(list.title)}
         </h2>
         {query.data && (
@@ -103,7 +110,7 @@ export function ActivityCard({ list }: { list: ActivityListDef }) {
             {query.data.objects_count}
           </span>
         )}
-        <Button asChild variant="ghost" size="sm" className="ml-auto h-7 px-2 text-xs">
+        <Button asChild variant="ghost" size="sm" className="ml-auto h-7 shrink-0 px-2 text-xs">
           <Link to={viewAllPath(list)} aria-label={t("monitor.activity.viewAllOf", { list: t(list.title) })}>
             {t("monitor.activity.viewAll")}
             <ArrowRightIcon aria-hidden="true" />

@@ -69,7 +69,10 @@ function Tile({ heading, count, ...rest }: Omit<TilesProps, "counts"> & { headin
       data-testid={`tile-${heading}`}
       aria-label={t(headingLabel[heading])}
     >
-      <span className="truncate px-1 text-xs text-muted-foreground" title={t(headingLabel[heading])}>
+      <span
+        className="line-clamp-2 min-h-8 px-1 text-xs leading-4 text-muted-foreground"
+        title={t(headingLabel[heading])}
+      >
         {t(headingLabel[heading])}
       </span>
       <span className="flex gap-1">
@@ -80,15 +83,34 @@ function Tile({ heading, count, ...rest }: Omit<TilesProps, "counts"> & { headin
   );
 }
 
-const grid = "grid grid-cols-2 gap-2 sm:grid-cols-[repeat(auto-fill,minmax(150px,1fr))]";
+const grid = "grid grid-cols-2 gap-2 sm:grid-cols-4 xl:grid-cols-8";
 
 function TileSkeletons({ n }: { n: number }) {
   return SKELETONS.slice(0, n).map((key) => (
-    <li key={key} className="flex h-[62px] flex-col gap-2 rounded-lg border bg-card p-2">
+    <li key={key} className="flex h-[78px] flex-col gap-2 rounded-lg border bg-card p-2">
       <Skeleton className="h-3 w-3/4" />
       <Skeleton className="h-5 w-1/2" />
     </li>
   ));
+}
+
+const sectionTitle = "text-xs font-medium tracking-wide text-muted-foreground uppercase";
+
+/** Which count is which: the first of a tile is warnings, the second criticals. */
+function Legend() {
+  const t = useT();
+  return (
+    <p className="ml-auto flex items-center gap-3 text-xs text-muted-foreground">
+      <span className="flex items-center gap-1.5">
+        <span aria-hidden="true" className="size-2 rounded-full bg-warning" />
+        {t("monitor.health.warning")}
+      </span>
+      <span className="flex items-center gap-1.5">
+        <span aria-hidden="true" className="size-2 rounded-full bg-destructive" />
+        {t("monitor.health.critical")}
+      </span>
+    </p>
+  );
 }
 
 /** Warning and critical counts per monitored heading and per peripheral type (console.md §4). */
@@ -100,9 +122,10 @@ export function CountTiles({ counts, active, onCount }: TilesProps) {
   return (
     <div className="flex flex-col gap-3" data-testid="count-tiles" aria-busy={!counts || undefined}>
       <section aria-label={t("monitor.counts.device")}>
-        <h2 className="mb-1.5 text-xs font-medium tracking-wide text-muted-foreground uppercase">
-          {t("monitor.counts.device")}
-        </h2>
+        <div className="mb-1.5 flex items-center gap-4">
+          <h2 className={sectionTitle}>{t("monitor.counts.device")}</h2>
+          <Legend />
+        </div>
         <ul className={grid}>
           {counts ? (
             DEVICE_HEADING_KEYS.map((key) => (
@@ -114,9 +137,7 @@ export function CountTiles({ counts, active, onCount }: TilesProps) {
         </ul>
       </section>
       <section aria-label={t("monitor.counts.peripherals")}>
-        <h2 className="mb-1.5 text-xs font-medium tracking-wide text-muted-foreground uppercase">
-          {t("monitor.counts.peripherals")}
-        </h2>
+        <h2 className={cn(sectionTitle, "mb-1.5")}>{t("monitor.counts.peripherals")}</h2>
         <ul className={grid}>
           {counts ? (
             PERIPHERAL_KEYS.map((key) => (

@@ -23,7 +23,7 @@ const domains = ["", "top", "bottom"] as const;
 export function PerformanceToolbar({ state, onChange, onReset, filtered, total }: PerformanceToolbarProps) {
   const t = useT();
   const options = useDeviceFilterOptions({ enabled: true });
-  const combo = { searchLabel: t("common.search"), emptyText: t("common.noMatches"), className: "w-40" };
+  const combo = { searchLabel: t("common.search"), emptyText: t("common.noMatches"), className: "w-full sm:w-40" };
   const statusLabel = {
     "": t("monitor.filter.anyHealth"),
     "0": t("monitor.health.healthy"),
@@ -37,8 +37,8 @@ export function PerformanceToolbar({ state, onChange, onReset, filtered, total }
     bottom: t("monitor.filter.domainBottom"),
   };
   return (
-    <search className="flex flex-wrap items-center gap-2" aria-label={t("monitor.filters")}>
-      <div className="relative w-full sm:w-56">
+    <search className="grid grid-cols-2 items-center gap-2 sm:flex sm:flex-wrap" aria-label={t("monitor.filters")}>
+      <div className="relative col-span-2 sm:w-56">
         <SearchIcon className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden="true" />
         <Input
           type="search"
@@ -70,7 +70,7 @@ export function PerformanceToolbar({ state, onChange, onReset, filtered, total }
         aria-label={t("monitor.filter.health")}
         value={state.combined_status}
         onChange={(event) => onChange({ combined_status: statuses.find((s) => s === event.target.value) ?? "" })}
-        className="w-36"
+        className="sm:w-36"
       >
         {statuses.map((value) => (
           <option key={value} value={value}>
@@ -82,7 +82,7 @@ export function PerformanceToolbar({ state, onChange, onReset, filtered, total }
         aria-label={t("monitor.filter.domain")}
         value={state.domain}
         onChange={(event) => onChange({ domain: domains.find((d) => d === event.target.value) ?? "" })}
-        className="w-40"
+        className="sm:w-52"
       >
         {domains.map((value) => (
           <option key={value} value={value}>
@@ -98,7 +98,7 @@ export function PerformanceToolbar({ state, onChange, onReset, filtered, total }
       )}
       {total !== undefined && (
         <span
-          className="ml-auto text-xs text-muted-foreground tabular-nums"
+          className="col-span-2 text-xs sm:ml-auto text-muted-foreground tabular-nums"
           aria-live="polite"
           data-testid="monitoring-count"
         >

@@ -33,15 +33,24 @@ const isCode = (code: number | null | undefined): code is 0 | 1 | 2 | 3 =>
  * The device's worst current condition (combined_status: its headings and its peripherals).
  * Nothing when no telemetry arrived yet.
  */
-export function HealthBadge({ code, className }: { code: number | null | undefined; className?: string }) {
+export function HealthBadge({
+  code,
+  className,
+  labelClassName,
+}: {
+  code: number | null | undefined;
+  className?: string;
+  /** E.g. hide the word in a narrow container (the icon stays, the badge keeps its accessible name). */
+  labelClassName?: string;
+}) {
   const t = useT();
   if (!isCode(code)) return null;
   const look = healthLooks[code];
   const Icon = look.icon;
   return (
-    <Badge variant="outline" data-health={code} className={cn(look.tone, className)}>
+    <Badge variant="outline" data-health={code} title={t(look.label)} className={cn(look.tone, className)}>
       <Icon aria-hidden="true" className={look.icon_tone} />
-      {t(look.label)}
+      <span className={labelClassName}>{t(look.label)}</span>
     </Badge>
   );
 }
