@@ -2,7 +2,8 @@
  * Device list benchmark: seeds one space with 100 000 devices (plus locations, tags and tag
  * links) into a throwaway local D1, serves it with `wrangler dev` and times the device list
  * calls through fetch on localhost: the first page, page 50 by number, a deep page by number and
- * by keyset cursor, every ordering and every filter of the devices filter set.
+ * by keyset cursor, every ordering and every filter of the devices filter set; and the monitoring
+ * counts and list (GET …/monitoring/counts/, …/monitoring/device/items/).
  *
  *   npm run bench                                   (the runner: scripts/bench.ts)
  *   node scripts/bench-devices.ts [--devices 100000] [--runs 15] [--port N (default: a free one)] [--analyze] [--keep]
@@ -61,7 +62,12 @@ async function signIn(): Promise<string> {
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-type Reply = { devices?: { uuid: string }[]; objects_count?: number; links?: { next: string | null } };
+/** A list reply, or the monitoring counts (devices.total instead of objects_count). */
+type Reply = {
+  devices?: { uuid: string }[] | { total: number };
+  objects_count?: number;
+  links?: { next: string | null };
+};
 
 async function time(path: string, token: string) {
   const t = performance.now();
@@ -83,8 +89,9 @@ async function measure(label: string, path: string) {
   for (let i = 0; i < RUNS; i++) {
     const { ms, body } = await time(path, token);
     samples.push(ms);
-    count = body.objects_count ?? 0;
-    rows = body.devices?.length ?? 0;
+    const devices = body.devices;
+    count = body.objects_count ?? (devices && !Array.isArray(devices) ? devices.total : 0);
+    rows = Array.isArray(devices) ? devices.length : 0;
   }
   samples.sort((a, b) => a - b);
   const f = (n: number) => n.toFixed(1);
@@ -94,6 +101,7 @@ async function measure(label: string, path: string) {
 }
 
 const base = `/api/space/${SPACE}/device/items/`;
+const monitoring = `/api/space/${SPACE}/monitoring/`;
 const pathOf = (url: string) => {
   const u = new URL(url);
   return u.pathname + u.search;
@@ -165,6 +173,17 @@ async function run() {
       ["vision_enabled=enabled", `${base}?vision_enabled=enabled`],
       ["tag_uuid", tagged],
       ["location + connected + online", `${base}?location_uuid=${LOCATIONS[7]}&connected_status=connected&online=true`],
+      ["ordering=-last_seen & online=false (Activity: disconnected)", `${base}?online=false&ordering=-last_seen`],
+      ["ordering=-combined_status (Problems first)", `${base}?ordering=-combined_status`],
+      ["monitoring counts (all headings and peripheral types)", `${monitoring}counts/`],
+      ["monitoring counts domain=top", `${monitoring}counts/?domain=top`],
+      ["monitoring counts location_uuid", `${monitoring}counts/?location_uuid=${LOCATIONS[7]}`],
+      ["monitoring counts heading=cpu&condition=3", `${monitoring}counts/?heading=cpu&condition=3`],
+      ["monitoring list first page", `${monitoring}device/items/`],
+      [
+        "monitoring list heading=bill_acceptor&condition=3",
+        `${monitoring}device/items/?heading=bill_acceptor&condition=3`,
+      ],
     ];
     for (const [label, path] of scenarios) lines.push(await measure(label, path));
     writeFileSync(join(work, "results.md"), `${lines.join("\n")}\n`);

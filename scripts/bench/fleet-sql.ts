@@ -1,8 +1,12 @@
 /**
  * The benchmark's fleet as SQL: one space with an Admin (bench@outpost.test), 200 locations,
  * 20 tags and any number of devices spread over statuses, types, locations and two years of
- * timestamps, ~15 % of them tagged. Deterministic for a seed (ids come from the seeded PRNG).
+ * timestamps, ~15 % of them tagged. Connected devices carry health: each heading 97 % healthy,
+ * 2 % warning, 1 % critical; 60 % report monitored peripherals (1–3 types, 95 / 3.5 / 1.5 %).
+ * Deterministic for a seed (ids come from the seeded PRNG; health from a second one, so the
+ * devices are the same as before health was added).
  */
+import { DEVICE_HEADINGS, MONITORED_PERIPHERAL_TYPES, worst } from "../../contracts/health.ts";
 import { CATEGORY_OF_DEVICE_TYPE, DEVICE_TYPES, ROLE_UUID } from "../../drizzle/reference.ts";
 import { hashPassword } from "../../worker/auth/password.ts";
 import { createRng } from "../seed/prng.ts";
@@ -16,6 +20,7 @@ export const BENCH_PASSWORD = "bench password";
 /** `space`: put the fleet into an existing space (e.g. the demo seed's) instead of a new one. */
 export function benchFleet(seed = 20261122, opts: { space?: string } = {}) {
   const rng = createRng(seed);
+  const healthRng = createRng(seed ^ 0x6865616c);
   const uuid = () => {
     const h = rng.hex(32);
     return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
@@ -83,10 +88,28 @@ export function benchFleet(seed = 20261122, opts: { space?: string } = {}) {
   const SPAN = 2 * 365 * 86_400_000;
   const iso = (ms: number) => new Date(ms).toISOString();
 
-  /** One chunk of devices and their tag links. */
+  const code = (warning: number, critical: number) => {
+    const x = healthRng.next();
+    return x < critical ? 3 : x < critical + warning ? 2 : 0;
+  };
+  /** Condition columns (heading order of DEVICE_HEADINGS, peripherals, combined) and peripheral-type rows. */
+  function health(connected: boolean) {
+    if (!connected) return { columns: Array(DEVICE_HEADINGS.length + 2).fill(null), peripherals: [] };
+    const headings = DEVICE_HEADINGS.map(() => code(0.02, 0.01));
+    const peripherals = healthRng.chance(0.6)
+      ? [...new Set(Array.from({ length: healthRng.int(1, 3) }, () => healthRng.pick(MONITORED_PERIPHERAL_TYPES)))].map(
+          (type) => ({ type, condition: code(0.035, 0.015) }),
+        )
+      : [];
+    const peripheral = worst(peripherals.map((p) => p.condition));
+    return { columns: [...headings, peripheral, worst([...headings, peripheral])], peripherals };
+  }
+
+  /** One chunk of devices, their tag links and peripheral-type conditions. */
   function deviceChunkSql(from: number, to: number) {
     const devices: unknown[][] = [];
     const links: unknown[][] = [];
+    const conditions: unknown[][] = [];
     for (let i = from; i < to; i++) {
       const id = uuid();
       const type = rng.pick(DEVICE_TYPES);
@@ -95,6 +118,8 @@ export function benchFleet(seed = 20261122, opts: { space?: string } = {}) {
       const updated = created + Math.floor(rng.next() * (START + SPAN - created));
       const installed = s === "non_connected" ? null : iso(created + Math.floor(rng.next() * 86_400_000 * 30));
       const online = s === "connected" && rng.chance(0.7);
+      const h = health(s === "connected");
+      for (const p of h.peripherals) conditions.push([SPACE, id, p.type, p.condition]);
       devices.push([
         id,
         SPACE,
@@ -114,6 +139,7 @@ export function benchFleet(seed = 20261122, opts: { space?: string } = {}) {
         installed,
         installed ? iso(updated) : null,
         `machine-${rng.hex(12)}`,
+        ...h.columns,
       ]);
       if (rng.chance(0.15)) links.push([id, rng.pick(TAGS), SPACE]);
     }
@@ -139,10 +165,14 @@ export function benchFleet(seed = 20261122, opts: { space?: string } = {}) {
           "installation_date",
           "last_seen",
           "machine_id",
+          ...DEVICE_HEADINGS.map((x) => x.column),
+          "peripherals_condition",
+          "combined_status",
         ],
         devices,
       ),
       insert("device_tag", ["device_uuid", "tag_uuid", "space_uuid"], links),
+      insert("device_peripheral_condition", ["space_uuid", "device_uuid", "type", "condition"], conditions),
     ].join("\n");
   }
 

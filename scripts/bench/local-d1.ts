@@ -2,6 +2,7 @@
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { MONITORED_PERIPHERAL_TYPES } from "../../contracts/health.ts";
 import { quietEnv, ROOT, runTool } from "../lib/proc.ts";
 import type { benchFleet } from "./fleet-sql.ts";
 
@@ -75,6 +76,22 @@ export function printPlans(exec: (command: string) => string, space: string) {
       `select "device"."uuid" ${from} where "device"."space_uuid" = '${space}' and "device"."connected_status" = 'connected' order by "device"."online" desc, "device"."uuid" desc limit 36`,
     ],
     ["count", `select count(*) from "device" where "device"."space_uuid" = '${space}'`],
+    [
+      "monitoring counts (problem devices)",
+      `select sum("combined_status" = 2), sum("cpu_condition" = 3), sum("peripherals_condition" = 3) from "device" where "device"."space_uuid" = '${space}' and "device"."connected_status" = 'connected' and "device"."combined_status" >= 2`,
+    ],
+    [
+      "monitoring counts (peripheral types)",
+      `select "type", sum("condition" = 2), sum("condition" = 3) from "device_peripheral_condition" inner join "device" on "device"."uuid" = "device_peripheral_condition"."device_uuid" where "device_peripheral_condition"."space_uuid" = '${space}' and "type" in (${MONITORED_PERIPHERAL_TYPES.map((t) => `'${t}'`).join(",")}) and "condition" >= 2 and "device"."space_uuid" = '${space}' and "device"."connected_status" = 'connected' and "device"."combined_status" >= 2 group by "type"`,
+    ],
+    [
+      "monitoring list first page",
+      `select "device"."uuid" ${from} where "device"."space_uuid" = '${space}' and "device"."connected_status" = 'connected' order by "device"."combined_status" desc, "device"."name", "device"."uuid" limit 36`,
+    ],
+    [
+      "-last_seen, online=false",
+      `select "device"."uuid" ${from} where "device"."space_uuid" = '${space}' and "device"."online" = 0 and "device"."last_seen" is not null order by "device"."last_seen" desc, "device"."uuid" desc limit 37`,
+    ],
   ];
   for (const [label, query] of plans) {
     const out = exec(`EXPLAIN QUERY PLAN ${query}`);
