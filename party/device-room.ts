@@ -56,6 +56,8 @@ export class DeviceRoom extends WatchedRoom {
   /** The newest sample (memory; after hibernation it is read back from the history). */
   private latestSample: { at: number; telemetry: Telemetry } | null = null;
   private prunedAt = 0;
+  /** When the history next needs pruning (memory: a woken room prunes at its first alarm). */
+  private nextPruneAt: number | null = null;
   private history: TelemetryHistory | null = null;
   private readonly broker = new CommandBroker({
     send: (command) => {
@@ -250,6 +252,7 @@ export class DeviceRoom extends WatchedRoom {
     const now = Date.now();
     this.tables().record(now, telemetry);
     this.latestSample = { at: now, telemetry };
+    this.nextPruneAt ??= now + PRUNE_EVERY_MS;
     this.toDashboards({ type: "telemetrySample", at: now, telemetry });
     const health = healthSignature(telemetry);
     if (!shouldWrite(this.telemetryWritten, now, health)) return;
@@ -269,15 +272,19 @@ export class DeviceRoom extends WatchedRoom {
     }
   }
 
-  /** Drops expired history (hourly at most) and keeps the alarm set for the next expiry. */
+  /**
+   * Drops expired history (hourly at most, so the frequent presence checks cost no scan) and
+   * keeps the alarm set for the next expiry, also once the device is offline and quiet.
+   */
   private async pruneHistory(now: number) {
-    const history = this.tables();
     if (now - this.prunedAt >= PRUNE_EVERY_MS) {
+      const history = this.tables();
       history.prune(now);
       this.prunedAt = now;
+      const next = history.nextExpiry();
+      this.nextPruneAt = next === null ? null : Math.max(next, now + PRUNE_EVERY_MS);
     }
-    const next = history.nextExpiry();
-    if (next !== null) await this.armAlarm(Math.max(next, this.prunedAt + PRUNE_EVERY_MS));
+    if (this.nextPruneAt !== null) await this.armAlarm(this.nextPruneAt);
   }
 
   /**

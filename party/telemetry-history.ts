@@ -104,7 +104,7 @@ export class TelemetryHistory {
 
   /** Drops raw reports past 24 h, one-minute values past 48 h and rollups past 30 days. */
   prune(now: number) {
-    this.sql.exec("DELETE FROM telemetry WHERE at < ?", now - HISTORY_MS);
+    this.sql.exec("DELETE FROM telemetry WHERE minute < ?", Math.floor((now - HISTORY_MS) / MINUTE_MS));
     this.sql.exec("DELETE FROM telemetry_point WHERE minute < ?", Math.floor((now - RAW_MS) / MINUTE_MS));
     this.sql.exec("DELETE FROM telemetry_rollup WHERE bucket < ?", now - ROLLUP_MS);
   }
@@ -113,7 +113,7 @@ export class TelemetryHistory {
   nextExpiry(): number | null {
     const row = this.sql
       .exec<{ raw: number | null; point: number | null; rollup: number | null }>(
-        `SELECT (SELECT min(at) FROM telemetry) AS raw, (SELECT min(minute) FROM telemetry_point) AS point,
+        `SELECT (SELECT min(minute) * ${MINUTE_MS} FROM telemetry) AS raw, (SELECT min(minute) FROM telemetry_point) AS point,
                 (SELECT min(bucket) FROM telemetry_rollup) AS rollup`,
       )
       .one();

@@ -240,7 +240,12 @@ async function watchedAgent() {
   return { device, dashboard, agent, samples, send, room };
 }
 
-type RoomInternals = { telemetryWritten: Written | null; prunedAt: number; tables(): TelemetryHistory };
+type RoomInternals = {
+  telemetryWritten: Written | null;
+  prunedAt: number;
+  nextPruneAt: number | null;
+  tables(): TelemetryHistory;
+};
 
 describe("DeviceRoom telemetry", () => {
   it("sends every sample to the device's dashboards (the live tail)", async () => {
@@ -302,6 +307,7 @@ describe("DeviceRoom telemetry", () => {
         oldestPoint: sql.exec<{ at: number }>("SELECT min(at) AS at FROM telemetry_point").one().at,
         buckets: count(sql, "telemetry_rollup"),
         prunedAt: (instance as unknown as RoomInternals).prunedAt,
+        nextPruneAt: (instance as unknown as RoomInternals).nextPruneAt,
         alarm: await state.storage.getAlarm(),
       };
     });
@@ -309,6 +315,8 @@ describe("DeviceRoom telemetry", () => {
     // Now: load, memory and "/" rollups; 49 h old: load and memory (kept 30 days); 31 days: gone.
     expect(left.buckets).toBe(5);
     expect(left.prunedAt).toBeGreaterThan(0);
+    // The next prune: when the oldest kept value expires, an hour from now at the earliest.
+    expect(left.nextPruneAt).toBeGreaterThanOrEqual(left.prunedAt + HOUR);
     expect(left.alarm).not.toBeNull();
     agent.ws?.close();
     dashboard.ws?.close();
