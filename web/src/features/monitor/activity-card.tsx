@@ -105,7 +105,8 @@ export function ActivityCard({ list }: { list: ActivityListDef }) {
         <h2 id={titleId} className="truncate text-sm font-semibold">
           {t(list.title)}
         </h2>
-        {query.data && (
+        {/* The total, only while it counts the same devices as the rows (never-seen ones are left out). */}
+        {query.data && rows.length === query.data.devices.length && (
           <span className="text-xs text-muted-foreground tabular-nums" data-testid="activity-total">
             {query.data.objects_count}
           </span>
