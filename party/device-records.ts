@@ -22,6 +22,11 @@ import { nextVision } from "./vision.ts";
  * inventory of each hello, the latest telemetry (throttled by the room) and command audits.
  */
 const iso = (ms: number) => new Date(ms).toISOString();
+/**
+ * Presence and telemetry are not edits: they keep updated_at (drizzle's $onUpdateFn would bump
+ * it), so the "edited" list (-updated_at) shows what people changed, not who reconnected.
+ */
+const keepUpdatedAt = { updated_at: sql.raw('"updated_at"') };
 
 async function announce(
   env: Env,
@@ -134,6 +139,7 @@ export async function recordOnline(env: Env, device_uuid: string, at: { now: num
         last_seen: iso(at.now),
         ...(installing ? { connected_status: "connected" as const } : {}),
         installed_at: row.installed_at ?? iso(at.now),
+        ...keepUpdatedAt,
       })
       .where(eq(d.uuid, device_uuid)),
   );
@@ -154,7 +160,7 @@ export async function recordOffline(env: Env, device_uuid: string, at: { lastSee
     db.batch([
       db
         .update(d)
-        .set({ online: false, online_since: null, last_seen: iso(at.lastSeen) })
+        .set({ online: false, online_since: null, last_seen: iso(at.lastSeen), ...keepUpdatedAt })
         .where(eq(d.uuid, device_uuid)),
       ...days.map(({ day, seconds }) =>
         db
@@ -187,7 +193,7 @@ export async function reconcileOffline(env: Env, device_uuid: string): Promise<b
   await withLocationStatus(env, db, row, () =>
     db
       .update(d)
-      .set({ online: false, online_since: null })
+      .set({ online: false, online_since: null, ...keepUpdatedAt })
       .where(and(eq(d.uuid, device_uuid), eq(d.online, true))),
   );
   await announce(env, row.space, device_uuid, row.name, "deviceOffline", {
@@ -216,8 +222,7 @@ export async function recordInventory(
 /**
  * Latest telemetry and the monitoring columns derived from it (worker/services/monitoring-conditions.ts),
  * plus the device's worst condition per monitored peripheral type, rewritten in the same batch
- * only when it changed. updated_at stays: a report is not an edit (the Activity page's "edited"
- * list orders by it).
+ * only when it changed.
  */
 export async function recordTelemetry(env: Env, device_uuid: string, telemetry: Telemetry, now: number) {
   const db = createDb(env);
@@ -234,7 +239,7 @@ export async function recordTelemetry(env: Env, device_uuid: string, telemetry: 
       latest_telemetry: telemetry,
       telemetry_updated_at: iso(now),
       ...columns,
-      updated_at: sql.raw('"updated_at"'),
+      ...keepUpdatedAt,
     })
     .where(eq(d.uuid, device_uuid));
   if (samePeripheralConditions(stored, peripherals)) {

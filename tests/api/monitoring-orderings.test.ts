@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DeviceList } from "../../contracts/device.ts";
 import { DeviceDetail } from "../../contracts/device-detail.ts";
+import { recordOffline, recordOnline } from "../../party/device-records.ts";
 import { countStatements } from "../../worker/services/monitoring-counts.ts";
 import { api, db, errorsOf, makeDevice, makeLocation, memberOf } from "../factories.ts";
 
@@ -107,6 +108,27 @@ describe("device list orderings -last_seen and -combined_status", () => {
     const device = await makeDevice(space.space_uuid, { disk_health_condition: 2, combined_status: 2 });
     const res = await api(`/api/space/${space.space_uuid}/device/${device.uuid}/`, { token });
     expect(DeviceDetail.parse(await res.json())).toMatchObject({ disk_health_condition: 2, combined_status: 2 });
+  });
+});
+
+describe("Activity's edited list (-updated_at)", () => {
+  it("is not reshuffled by devices going online and offline", async () => {
+    const { space, token } = await memberOf("viewer");
+    const s = space.space_uuid;
+    const edited = await makeDevice(s, { name: "edited", updated_at: "2026-11-02T00:00:00.000Z" });
+    const reconnecting = await makeDevice(s, {
+      name: "reconnecting",
+      connected_status: "connected",
+      updated_at: "2026-11-01T00:00:00.000Z",
+    });
+    const now = Date.parse("2026-11-23T12:00:00Z");
+    await recordOnline(env, reconnecting.uuid, { now, since: now });
+    await recordOffline(env, reconnecting.uuid, { lastSeen: now + 1000, since: now });
+    const body = await list(`/api/space/${s}/device/items/?ordering=-updated_at`, token);
+    expect(body.devices.map((d) => d.name)).toEqual(["edited", "reconnecting"]);
+    expect(body.devices[1]).toMatchObject({ updated_at: "2026-11-01T00:00:00.000Z", online: false });
+    expect(body.devices[1].last_seen).toBe("2026-11-23T12:00:01.000Z");
+    expect(edited.updated_at).toBe("2026-11-02T00:00:00.000Z");
   });
 });
 
