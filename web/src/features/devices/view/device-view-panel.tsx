@@ -10,11 +10,13 @@ import {
   SettingsIcon,
   TriangleAlertIcon,
 } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useFlyoutClose, useFlyoutFallback } from "@/app/flyout";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SheetBody, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
+import { Skeleton } from "@/components/ui/skeleton";
 import { TabLinks } from "@/components/ui/tabs";
 import { typeLabel } from "@/features/devices/logic/format";
 import { locationViewPath } from "@/features/locations/paths";
@@ -31,8 +33,10 @@ import { DeviceMenu } from "./device-menu";
 import { GeneralTab } from "./general-tab";
 import { LogsTab } from "./logs-tab";
 import { PeripheralsTab } from "./peripherals-tab";
-import { ReportsTab } from "./reports-tab";
 import { SettingsTab } from "./settings-tab";
+
+// The Reports tab draws with Recharts: loaded when opened, so Recharts stays out of /devices' first load.
+const ReportsTab = lazy(() => import("./reports-tab").then((m) => ({ default: m.ReportsTab })));
 
 const tabIcons = {
   general: InfoIcon,
@@ -145,7 +149,11 @@ export function DeviceViewPanel({ space, uuid, tab, section }: DeviceViewPanelPr
         {shownTab === "assetInfo" && <AssetInfoTab device={data} />}
         {shownTab === "peripherals" && <PeripheralsTab device={data} />}
         {shownTab === "logs" && <LogsTab device={data} />}
-        {shownTab === "reports" && <ReportsTab device={data} />}
+        {shownTab === "reports" && (
+          <Suspense fallback={<Skeleton className="h-72 w-full" />}>
+            <ReportsTab device={data} />
+          </Suspense>
+        )}
         {shownTab === "settings" && <SettingsTab device={data} section={section} />}
       </SheetBody>
     </>
