@@ -24,7 +24,7 @@ export function HealthCard({
         <h4 className="text-sm font-semibold">{title}</h4>
         <HealthStatus code={code} />
       </header>
-      <dl className="grid grid-cols-[minmax(7rem,auto)_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">{children}</dl>
+      <dl className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-4 gap-y-1.5 text-sm">{children}</dl>
     </section>
   );
 }
@@ -43,8 +43,8 @@ export function HealthRow({
 }) {
   return (
     <>
-      <dt className="min-w-0 truncate text-muted-foreground">{label}</dt>
-      <dd className="flex min-w-0 items-center justify-between gap-2">
+      <dt className="min-w-0 break-words text-muted-foreground">{label}</dt>
+      <dd className="flex min-w-0 flex-wrap items-center justify-between gap-x-2 gap-y-0.5">
         <span className={cn("min-w-0 break-words", mono && "font-mono text-[13px] tabular-nums")}>{children}</span>
         {code !== undefined && <HealthStatus code={code} />}
       </dd>

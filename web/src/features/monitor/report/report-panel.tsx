@@ -72,7 +72,7 @@ export function HealthReportPanel({ space, uuid }: { space: string; uuid: string
           {[t("report.title"), typeLabel(data.device_type_name), data.location_name].filter(Boolean).join(" · ")}
         </SheetDescription>
       </SheetHeader>
-      <SheetBody className="flex flex-col gap-4">
+      <SheetBody className="space-y-4">
         <ReportBanner device={data} canWrite={canWrite} />
         <HealthSections device={data} />
         <TelemetryCharts space={data.space_uuid} uuid={uuid} />

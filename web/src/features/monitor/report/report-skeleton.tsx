@@ -15,7 +15,7 @@ export function ReportSkeleton({ label }: { label: string }) {
         </div>
         <Skeleton className="h-4 w-72" />
       </SheetHeader>
-      <SheetBody className="flex flex-col gap-4" role="status" aria-label={label}>
+      <SheetBody className="space-y-4" role="status" aria-label={label}>
         <Skeleton className="h-12 w-full rounded-lg" />
         <div className="grid gap-3 md:grid-cols-2">
           {["cpu", "memory", "uptime", "gpu", "disk", "network"].map((key) => (

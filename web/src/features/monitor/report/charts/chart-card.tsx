@@ -118,7 +118,8 @@ export function MetricChart({ metric, reply }: { metric: TelemetryMetric; reply:
             name={series.label}
             stroke={seriesColour(i)}
             strokeWidth={1.5}
-            dot={rows.length === 1}
+            // A new device has few points: dots keep them visible until a line forms.
+            dot={series.points.length <= 5 ? { r: 2.5, strokeWidth: 0, fill: seriesColour(i) } : false}
             activeDot={{ r: 3 }}
             isAnimationActive={false}
             connectNulls
@@ -146,7 +147,8 @@ export function MetricChart({ metric, reply }: { metric: TelemetryMetric; reply:
             ifOverflow="extendDomain"
             label={{
               value: t("report.chart.critical"),
-              position: "insideTopLeft",
+              // Right and left: close thresholds (85 / 95 %) would put the two labels on each other.
+              position: "insideTopRight",
               fontSize: 10,
               fill: "var(--destructive)",
             }}
