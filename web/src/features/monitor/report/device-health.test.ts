@@ -35,8 +35,10 @@ describe("device health", () => {
     const codes = headingCodes({ ...conditions, latest_telemetry: telemetry });
     expect(codes.cpu).toBe(2);
     expect(codes.gpu).toBe(1);
-    expect(codes.disk_health).toBeNull();
+    // Reported, but without disk health and no stored condition: not measured (1), not "no data".
+    expect(codes.disk_health).toBe(1);
     expect(headingCodes({ ...conditions, disk_health_condition: 3, latest_telemetry: null }).disk_health).toBe(3);
+    expect(headingCodes({ ...conditions, latest_telemetry: null }).disk_health).toBeNull();
   });
 
   it("groups peripherals by the monitored types in the spec's order", () => {

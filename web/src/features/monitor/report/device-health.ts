@@ -1,6 +1,7 @@
 import type { DeviceDetail } from "@contracts/device-detail";
 import {
   type DeviceHeading,
+  HEALTH,
   type HealthCode,
   MONITORED_PERIPHERAL_TYPES,
   type MonitoredPeripheralType,
@@ -30,15 +31,18 @@ const asCode = (value: number | null | undefined): HealthCode | null =>
  */
 export function headingCodes(device: HealthFields): Record<DeviceHeading, HealthCode | null> {
   const data = device.latest_telemetry;
+  // A report without a part (no GPU on a board) did not measure it: 1, not "no data".
+  const code = (status: number | undefined, condition: number | null | undefined) =>
+    asCode(status ?? condition ?? (data ? HEALTH.unmonitored : null));
   return {
-    cpu: asCode(data?.cpu?.status ?? device.cpu_condition),
-    thermal: asCode(data?.thermal?.status ?? device.thermal_condition),
-    uptime: asCode(data?.uptime?.status ?? device.uptime_condition),
-    ram: asCode(data?.ram?.status ?? device.ram_condition),
-    storage: asCode(data?.storage?.status ?? device.storage_condition),
-    disk_health: asCode(data?.disk_health?.status ?? device.disk_health_condition),
-    gpu: asCode(data?.gpu?.status ?? device.gpu_condition),
-    network: asCode(data?.network?.status ?? device.network_condition),
+    cpu: code(data?.cpu?.status, device.cpu_condition),
+    thermal: code(data?.thermal?.status, device.thermal_condition),
+    uptime: code(data?.uptime?.status, device.uptime_condition),
+    ram: code(data?.ram?.status, device.ram_condition),
+    storage: code(data?.storage?.status, device.storage_condition),
+    disk_health: code(data?.disk_health?.status, device.disk_health_condition),
+    gpu: code(data?.gpu?.status, device.gpu_condition),
+    network: code(data?.network?.status, device.network_condition),
   };
 }
 
