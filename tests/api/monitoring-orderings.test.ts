@@ -4,6 +4,7 @@ import { DeviceList } from "../../contracts/device.ts";
 import { DeviceDetail } from "../../contracts/device-detail.ts";
 import { recordOffline, recordOnline } from "../../party/device-records.ts";
 import { countStatements } from "../../worker/services/monitoring-counts.ts";
+import { pageStatement } from "../../worker/services/monitoring-list.ts";
 import { api, db, errorsOf, makeDevice, makeLocation, memberOf } from "../factories.ts";
 
 const list = async (path: string, token: string) => {
@@ -158,6 +159,20 @@ describe("query plans", () => {
       const grouped = await plan(peripherals);
       expect(grouped).toContain("USING COVERING INDEX device_peripheral_condition_space_uuid_type_idx");
       expect(grouped).not.toMatch(/SCAN (device|device_peripheral_condition)\b/);
+    }
+  });
+
+  it("walks an index in the monitoring list's order for every domain (no sort)", async () => {
+    const { space } = await memberOf("viewer");
+    const ctx = { db: db(), space };
+    const index = { none: "monitoring_order_idx", top: "monitoring_own_idx", bottom: "monitoring_peripherals_idx" };
+    for (const [domain, name] of Object.entries(index)) {
+      const input = { page: 2, page_size: 36, ...(domain === "none" ? {} : { domain: domain as "top" | "bottom" }) };
+      const detail = await plan(pageStatement(ctx, input));
+      expect(detail).toContain(
+        `SEARCH device USING INDEX device_space_uuid_${name} (space_uuid=? AND connected_status=?)`,
+      );
+      expect(detail).not.toContain("TEMP B-TREE");
     }
   });
 });

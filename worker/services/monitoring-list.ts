@@ -21,6 +21,9 @@ const monitoringFields = {
   peripherals_status: d.peripherals_status,
 };
 
+/** The status the list orders by: for domain=top the virtual own_condition, which has its index. */
+const orderStatus = (domain: MonitoringQuery["domain"]) => (domain === "top" ? d.own_condition : domainStatus(domain));
+
 const monitoredRows = (ctx: ReadCtx, where: SQL | undefined) =>
   ctx.db
     .select(monitoringFields)
@@ -31,11 +34,21 @@ const monitoredRows = (ctx: ReadCtx, where: SQL | undefined) =>
     .where(where)
     .$dynamic();
 
+/** One page of the list in problems-first order (exported so a test can show its query plan). */
+export function pageStatement(ctx: ReadCtx, input: MonitoringQuery, where = monitoringWhere(ctx, input)) {
+  const { limit, offset } = pageWindow(input.page, input.page_size);
+  return monitoredRows(ctx, where)
+    .orderBy(desc(orderStatus(input.domain)), asc(d.name), asc(d.uuid))
+    .limit(limit)
+    .offset(offset);
+}
+
 /**
  * GET /space/{space}/monitoring/device/items/ (console.md §7.3, §9): the monitored devices
  * matching the filters, problems first — the domain's status descending (3, 2, 1, 0, then no
  * data), then name and uuid — 36 a page by number, `links.next` while more follow. Without a
- * domain the order is a walk of device_space_uuid_monitoring_order_idx.
+ * domain the order is a walk of device_space_uuid_monitoring_order_idx, with domain=top of
+ * device_space_uuid_monitoring_own_idx, with domain=bottom of …_monitoring_peripherals_idx.
  */
 export async function listMonitoredDevices({
   ctx,
@@ -45,13 +58,9 @@ export async function listMonitoredDevices({
   input: MonitoringQuery & { url: string };
 }): Promise<MonitoringList> {
   const where = monitoringWhere(ctx, input);
-  const { limit, offset } = pageWindow(input.page, input.page_size);
   const [[{ total }], rows] = await Promise.all([
     ctx.db.select({ total: count() }).from(d).where(where),
-    monitoredRows(ctx, where)
-      .orderBy(desc(domainStatus(input.domain)), asc(d.name), asc(d.uuid))
-      .limit(limit)
-      .offset(offset),
+    pageStatement(ctx, input, where),
   ]);
   return {
     devices: await toDevices(ctx, rows),
