@@ -38,6 +38,34 @@ export function coalesce(key: string, ms: number, fn: () => void) {
   );
 }
 
+const windows = new Map<string, { until: number; trailing: boolean }>();
+/**
+ * Runs `fn` soon after the first ask (after `gatherMs`, so a burst is one run) and then at most
+ * once per `windowMs`: asks inside the window make one more run at its end. A single device going
+ * offline shows within a second; a flapping fleet costs one refetch per window.
+ */
+export function throttle(key: string, gatherMs: number, windowMs: number, fn: () => void) {
+  const open = windows.get(key);
+  if (open) {
+    open.trailing = true;
+    return;
+  }
+  const run = () => {
+    fn();
+    const window = { until: Date.now() + windowMs, trailing: false };
+    windows.set(key, window);
+    setTimeout(() => {
+      windows.delete(key);
+      if (window.trailing) throttle(key, 0, windowMs, fn);
+    }, windowMs);
+  };
+  windows.set(key, { until: Date.now() + gatherMs, trailing: false });
+  setTimeout(() => {
+    windows.delete(key);
+    run();
+  }, gatherMs);
+}
+
 const gathered = new Map<string, { online: string[]; offline: string[] }>();
 function gatherAlert(message: DeviceUpdate, { alert, t }: Deps) {
   const key = message.space_uuid;
@@ -77,9 +105,10 @@ const refetchTotals = (queryClient: QueryClient, space: string) => {
 };
 
 /**
- * A device push on the SpaceRoom. Presence is patched into the caches at once and the lists
- * refetch at most every 10 s, so a wall screen over a flapping fleet stays calm and the server
- * is not asked for every loaded page on every heartbeat loss; other changes refetch at once.
+ * A device push on the SpaceRoom. Presence is patched into the caches at once; the lists (the
+ * device list, Activity, Performance) refetch a second after the first change and then at most
+ * every 10 s, so a device going offline moves between Activity's lists at once while a wall
+ * screen over a flapping fleet stays calm; other changes refetch at once.
  */
 export function onDeviceUpdate(message: DeviceUpdate, deps: Deps) {
   const { queryClient, alert, t } = deps;
@@ -89,7 +118,7 @@ export function onDeviceUpdate(message: DeviceUpdate, deps: Deps) {
     const patch = PresenceData.safeParse(message.data);
     if (patch.success) {
       patchPresence(queryClient, space, message.device_uuid, patch.data);
-      coalesce(`refetch:${space}`, PRESENCE_REFETCH_MS, () => {
+      throttle(`refetch:${space}`, ALERT_GATHER_MS, PRESENCE_REFETCH_MS, () => {
         void queryClient.invalidateQueries({ queryKey: deviceQueries.all(space) });
         refetchTotals(queryClient, space);
       });

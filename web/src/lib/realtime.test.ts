@@ -39,7 +39,8 @@ beforeEach(() => {
   vi.useFakeTimers();
 });
 afterEach(() => {
-  vi.runOnlyPendingTimers();
+  // All, not only pending: a refetch window re-arms itself once (realtime-devices.ts throttle).
+  vi.runAllTimers();
   vi.useRealTimers();
 });
 
@@ -70,7 +71,7 @@ describe("applyServerMessage", () => {
     ]);
   });
 
-  it("patches presence into cached list pages at once and refetches lists at most every 10 s", () => {
+  it("patches presence into cached list pages at once, refetches a second later and then at most every 10 s", () => {
     const { deps: d, keys, queryClient } = deps();
     const listKey = ["space", SPACE, "devices", "list", {}];
     const page = (uuids: string[]) =>
@@ -88,12 +89,24 @@ describe("applyServerMessage", () => {
     ]);
     expect(keys()).toEqual([]);
 
-    vi.advanceTimersByTime(PRESENCE_REFETCH_MS);
-    expect(keys()).toEqual([
+    // One refetch for the burst, a second after it began.
+    vi.advanceTimersByTime(ALERT_GATHER_MS);
+    const refetched = [
       ["space", SPACE, "devices"],
       ["space", SPACE, "locations"],
       ["space", SPACE, "groups"],
-    ]);
+    ];
+    expect(keys()).toEqual(refetched);
+
+    // More changes inside the 10 s window: one more refetch at its end, none before.
+    applyServerMessage(device("deviceOnline", "d0"), d);
+    applyServerMessage(device("deviceOnline", "d1"), d);
+    vi.advanceTimersByTime(PRESENCE_REFETCH_MS - 100);
+    expect(keys()).toEqual(refetched);
+    vi.advanceTimersByTime(100 + ALERT_GATHER_MS);
+    expect(keys()).toEqual([...refetched, ...refetched]);
+    vi.advanceTimersByTime(PRESENCE_REFETCH_MS * 3);
+    expect(keys()).toEqual([...refetched, ...refetched]);
   });
 
   it("refetches at once for other device changes, totals only when they can change", () => {
