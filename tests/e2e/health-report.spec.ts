@@ -68,6 +68,7 @@ test("the health report shows a real agent's health, refreshes it live and chart
       .getByRole("button", { name: "Monitoring" })
       .click();
     await expect(flyout.getByTestId("report-cpu")).toContainText(/\d+\.\d{2} \(\d+%\)/);
+    await page.screenshot({ path: `${ARTIFACTS}/health-asset-monitoring-1440x900-light.png` });
     await flyout.getByRole("link", { name: "Open health report" }).click();
     await expect(page).toHaveURL(new RegExp(`/performance/device/view/${LAB_SPACE_UUID}/${runner.uuid}/general$`));
 

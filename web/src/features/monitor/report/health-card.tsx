@@ -24,7 +24,7 @@ export function HealthCard({
         <h4 className="text-sm font-semibold">{title}</h4>
         <HealthStatus code={code} />
       </header>
-      <dl className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-4 gap-y-1.5 text-sm">{children}</dl>
+      <dl className="grid grid-cols-[fit-content(45%)_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">{children}</dl>
     </section>
   );
 }
