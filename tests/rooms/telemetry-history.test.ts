@@ -6,7 +6,7 @@ import { deviceTable } from "../../drizzle/schema/index.ts";
 import type { Telemetry } from "../../party/protocol.ts";
 import type { Written } from "../../party/telemetry-flush.ts";
 import { BUCKET_MS, RAW_MS, ROLLUP_MS, TelemetryHistory } from "../../party/telemetry-history.ts";
-import { db, makeDevice, makeDeviceCredential, memberOf, uid } from "../factories.ts";
+import { api, db, makeDevice, makeDeviceCredential, memberOf, uid } from "../factories.ts";
 import { join, until } from "../ws.ts";
 
 const MIN = 60_000;
@@ -237,7 +237,7 @@ async function watchedAgent() {
     await until(() => samples().length === seen + 1);
   };
   const room = await getServerByName(env.Device, device.uuid);
-  return { device, dashboard, agent, samples, send, room };
+  return { device, dashboard, agent, samples, send, room, member };
 }
 
 type RoomInternals = {
@@ -287,6 +287,29 @@ describe("DeviceRoom telemetry", () => {
     });
     await send(report({ load1: 9 }, 2));
     await eventually(async () => (await deviceRow(device.uuid))?.latest_telemetry?.cpu?.load1 === 9);
+    agent.ws?.close();
+    dashboard.ws?.close();
+  });
+
+  it("the device detail shows the room's latest report when D1 holds an older one", async () => {
+    const { device, send, member, agent, dashboard } = await watchedAgent();
+    const detail = async () =>
+      (await (
+        await api(`/api/space/${member.space.space_uuid}/device/${device.uuid}/`, { token: member.token })
+      ).json()) as { latest_telemetry: Telemetry | null; telemetry_updated_at: string | null };
+    await send(report({ load1: 1 }));
+    await eventually(async () => (await deviceRow(device.uuid))?.latest_telemetry?.cpu?.load1 === 1);
+    const first = await detail();
+
+    // Same statuses: D1 keeps the first report, the detail shows the newer one from the room.
+    await send(report({ load1: 3 }));
+    await settle(100);
+    expect((await deviceRow(device.uuid))?.latest_telemetry?.cpu?.load1).toBe(1);
+    const second = await detail();
+    expect(second.latest_telemetry?.cpu?.load1).toBe(3);
+    expect(Date.parse(second.telemetry_updated_at ?? "")).toBeGreaterThanOrEqual(
+      Date.parse(first.telemetry_updated_at ?? ""),
+    );
     agent.ws?.close();
     dashboard.ws?.close();
   });

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, isNull } from "drizzle-orm";
+import { getServerByName } from "partyserver";
 import type { DeviceDetail } from "../../contracts/device-detail.ts";
 import { DEVICE_TYPE_UUID } from "../../drizzle/reference.ts";
 import {
@@ -16,6 +17,7 @@ import {
   peripheralTypeTable,
   userTable,
 } from "../../drizzle/schema/index.ts";
+import type { Env } from "../env.ts";
 import { ApiError } from "../lib/errors.ts";
 import type { ReadCtx } from "./device-rows.ts";
 import { inList, inSpace } from "./scope.ts";
@@ -132,28 +134,49 @@ const cameraOf = (ctx: ReadCtx, uuid: string) =>
     .get();
 
 /**
+ * The DeviceRoom's latest report when it is newer than the one in D1: the room writes D1 only
+ * when a health status changes or every 15 minutes, so the last check time and values shown come
+ * from the room. null when the room has nothing newer (or cannot be reached: D1 stands).
+ */
+async function fresherTelemetry(env: Env, uuid: string, storedAt: string | null) {
+  try {
+    const latest = await (await getServerByName(env.Device, uuid)).latestTelemetry();
+    if (!latest || (storedAt && latest.at <= Date.parse(storedAt))) return null;
+    return { latest_telemetry: latest.telemetry, telemetry_updated_at: new Date(latest.at).toISOString() };
+  } catch (error) {
+    console.error("latest telemetry from the room failed", error);
+    return null;
+  }
+}
+
+/**
  * GET /space/{space}/device/{uuid}/ and /camera/{uuid}/ (kind camera: only camera-type devices).
- * Everything of devices.md §3 except comments, which have their own call.
+ * Everything of devices.md §3 except comments, which have their own call. With `env`, a
+ * connected device's latest telemetry comes from its room when that is fresher than D1's.
  */
 export async function getDeviceDetail({
   ctx,
   input,
 }: {
-  ctx: ReadCtx;
+  ctx: ReadCtx & { env?: Env };
   input: { uuid: string; kind?: "device" | "camera" };
 }): Promise<DeviceDetail> {
   const row = await mainRow(ctx, input.uuid);
   if (!row || (input.kind === "camera" && row.device_type_uuid !== DEVICE_TYPE_UUID.camera)) throw deviceNotFound();
-  const [tags, peripherals, displays, codeRow, camera] = await Promise.all([
+  const [tags, peripherals, displays, codeRow, camera, fresher] = await Promise.all([
     tagsOf(ctx, deviceTagTable, [row.uuid]),
     peripheralsOf(ctx, row.uuid),
     displaysOf(ctx, row.uuid),
     currentCodeExpiry(ctx, row.uuid),
     cameraOf(ctx, row.uuid),
+    ctx.env && row.connected_status === "connected"
+      ? fresherTelemetry(ctx.env, row.uuid, row.telemetry_updated_at)
+      : null,
   ]);
   const own = tags.get(row.uuid) ?? [];
   return {
     ...row,
+    ...fresher,
     space_name: ctx.space.space_name,
     tags: own,
     tag_uuids: own.map((t) => t.uuid),
