@@ -180,7 +180,8 @@ async function run() {
       ["monitoring counts location_uuid", `${monitoring}counts/?location_uuid=${LOCATIONS[7]}`],
       ["monitoring counts heading=cpu&condition=3", `${monitoring}counts/?heading=cpu&condition=3`],
       ["monitoring list first page", `${monitoring}device/items/`],
-      ["monitoring list domain=top (sorted by the own-headings worst)", `${monitoring}device/items/?domain=top`],
+      ["monitoring list domain=top", `${monitoring}device/items/?domain=top`],
+      ["monitoring list domain=bottom", `${monitoring}device/items/?domain=bottom`],
       [
         "monitoring list heading=bill_acceptor&condition=3",
         `${monitoring}device/items/?heading=bill_acceptor&condition=3`,
