@@ -182,6 +182,16 @@ export const deviceTable = sqliteTable(
       t.location_uuid,
       t.device_type_uuid,
     ),
+    // The monitoring counts' peripheral join (device_peripheral_condition → its device by uuid)
+    // reads this index alone instead of the primary key plus the row: 9.2 → 4.2 ms at 100 000.
+    index("device_uuid_monitoring_idx").on(
+      t.uuid,
+      t.space_uuid,
+      t.connected_status,
+      t.combined_status,
+      t.location_uuid,
+      t.device_type_uuid,
+    ),
     // The monitoring list's order with domain=bottom.
     index("device_space_uuid_monitoring_peripherals_idx").on(
       t.space_uuid,

@@ -1,0 +1,1 @@
+CREATE INDEX `device_uuid_monitoring_idx` ON `device` (`uuid`,`space_uuid`,`connected_status`,`combined_status`,`location_uuid`,`device_type_uuid`);
