@@ -3,6 +3,7 @@ import {
   applyPresence,
   applyTelemetry,
   KEPT_COMMANDS,
+  keepNewerTelemetry,
   type LiveCommands,
   latestOf,
   previousSample,
@@ -119,5 +120,19 @@ describe("device room: telemetry samples", () => {
   it("hands the shown report over as the previous sample", () => {
     expect(previousSample(shown)).toEqual({ at: Date.parse("2026-11-22T10:00:00.000Z"), telemetry: { cpu } });
     expect(previousSample({ latest_telemetry: null, telemetry_updated_at: null })).toBeNull();
+  });
+
+  it("keeps a live report over an older one a refetch brings back", () => {
+    const live = {
+      ...shown,
+      telemetry_updated_at: "2026-11-22T10:05:00.000Z",
+      latest_telemetry: { cpu: { ...cpu, load1: 4 } },
+    };
+    const stale = { ...shown, name: "Renamed" };
+    expect(keepNewerTelemetry(live, stale)).toEqual({ ...live, name: "Renamed" });
+    const newer = { ...shown, telemetry_updated_at: "2026-11-22T10:06:00.000Z" };
+    expect(keepNewerTelemetry(live, newer)).toBe(newer);
+    expect(keepNewerTelemetry(undefined, stale)).toBe(stale);
+    expect(keepNewerTelemetry({ latest_telemetry: null, telemetry_updated_at: null }, stale)).toBe(stale);
   });
 });

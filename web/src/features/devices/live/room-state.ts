@@ -80,6 +80,23 @@ export function applyTelemetry<T extends TelemetryFields>(detail: T | undefined,
 }
 
 /**
+ * A refetched detail that carries an older report than the one a live sample put in the cache
+ * keeps the live one (D1 stores a report only on a health change or every 15 minutes, so a
+ * refetch may well be behind the room); otherwise the refetched detail as it is.
+ */
+export function keepNewerTelemetry(cached: unknown, fetched: unknown): unknown {
+  const shown = isTelemetryDetail(cached) ? previousSample(cached) : null;
+  if (!shown || !isTelemetryDetail(fetched)) return fetched;
+  const fetchedAt = fetched.telemetry_updated_at ? Date.parse(fetched.telemetry_updated_at) : Number.NaN;
+  if (!Number.isNaN(fetchedAt) && fetchedAt >= shown.at) return fetched;
+  return { ...fetched, latest_telemetry: shown.telemetry, telemetry_updated_at: new Date(shown.at).toISOString() };
+}
+
+function isTelemetryDetail(value: unknown): value is TelemetryFields {
+  return typeof value === "object" && value !== null && "latest_telemetry" in value && "telemetry_updated_at" in value;
+}
+
+/**
  * Records a commandUpdate: a finished command keeps its outcome (a late, out-of-order progress
  * report does not reopen it); the oldest entries go beyond KEPT_COMMANDS.
  */

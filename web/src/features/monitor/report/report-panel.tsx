@@ -1,10 +1,11 @@
-import { useQuery } from "@tanstack/react-query";
+import { replaceEqualDeep, useQuery } from "@tanstack/react-query";
 import { ExternalLinkIcon, SearchXIcon, TriangleAlertIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SheetBody, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { DeviceStatusIcon, deviceLook } from "@/features/devices/device-status";
+import { keepNewerTelemetry } from "@/features/devices/live/room-state";
 import { useDeviceRoom } from "@/features/devices/live/use-device-room";
 import { typeLabel } from "@/features/devices/logic/format";
 import { deviceViewPath } from "@/features/devices/paths";
@@ -23,8 +24,13 @@ import { ReportSkeleton } from "./report-skeleton";
 export function HealthReportPanel({ space, uuid }: { space: string; uuid: string }) {
   const t = useT();
   const { canWrite } = usePermissions();
-  // "Monitoring … loads the latest telemetry" (devices.md §2): always fetched on opening.
-  const device = useQuery({ ...deviceQueries.detail(space, uuid), refetchOnMount: "always" });
+  // "Monitoring … loads the latest telemetry" (devices.md §2): always fetched on opening; a
+  // refetch never replaces a newer report that arrived live with an older stored one.
+  const device = useQuery({
+    ...deviceQueries.detail(space, uuid),
+    refetchOnMount: "always",
+    structuralSharing: (cached, fetched) => replaceEqualDeep(cached, keepNewerTelemetry(cached, fetched)),
+  });
   // The device room: presence, and telemetrySample for the values, the last check and the live tail.
   useDeviceRoom(space, uuid);
   const data = device.data;
