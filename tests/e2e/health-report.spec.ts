@@ -79,6 +79,20 @@ test("the health report shows a real agent's health, refreshes it live and chart
     await expect(report.getByTestId("report-cpu")).toContainText(/\d+\.\d{2} \(\d+%\) · \d+\.\d{2} \(\d+%\)/);
     await expect(report.getByTestId("report-cpu")).toContainText(/\d+ \/ \d+/);
     await expect(report.getByTestId("report-uptime")).toContainText(/\d{2,}:\d{2}:\d{2}/);
+    // Past 24 h the same span in days shows in a tooltip.
+    const sinceBoot = (await report.getByTestId("report-uptime").textContent()) ?? "";
+    const hours = Number(/(\d{2,}):\d{2}:\d{2}/.exec(sinceBoot)?.[1] ?? "0");
+    if (hours >= 24) {
+      await report
+        .getByTestId("report-uptime")
+        .getByText(/^\d{2,}:\d{2}:\d{2}$/)
+        .first()
+        .hover();
+      await expect(page.getByRole("tooltip")).toHaveText(
+        new RegExp(`^${Math.floor(hours / 24)} d \\d{2}:\\d{2}:\\d{2}$`),
+      );
+      await page.mouse.move(0, 0);
+    }
     await expect(report.getByTestId("report-memory")).toContainText(/\d+\.\d{2} \/ \d+\.\d{2} GB \(\d+%\)/);
     await expect(report.getByTestId("report-disk")).toContainText(/\d+\.\d{2} \/ \d+\.\d{2} GB · \d+% used/);
     await expect(report.getByTestId("report-network")).toContainText(/[↓] \d+\.\d{2} (KB|MB|GB)/);
