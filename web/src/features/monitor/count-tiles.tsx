@@ -103,11 +103,11 @@ function Legend() {
     <p className="ml-auto flex items-center gap-3 text-xs text-muted-foreground">
       <span className="flex items-center gap-1.5">
         <span aria-hidden="true" className="size-2 rounded-full bg-warning" />
-        {t("monitor.health.warning")}
+        {t("device.health.warning")}
       </span>
       <span className="flex items-center gap-1.5">
         <span aria-hidden="true" className="size-2 rounded-full bg-destructive" />
-        {t("monitor.health.critical")}
+        {t("device.health.critical")}
       </span>
     </p>
   );

@@ -1,9 +1,9 @@
 import type { MonitoringDevice } from "@contracts/monitoring";
 import { MapPinIcon } from "lucide-react";
 import { Link } from "react-router";
+import { HealthBadge } from "@/components/health";
 import { Skeleton } from "@/components/ui/skeleton";
 import { deviceLook } from "@/features/devices/device-status";
-import { HealthBadge } from "@/features/devices/list/health-badge";
 import { typeLabel } from "@/features/devices/logic/format";
 import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";

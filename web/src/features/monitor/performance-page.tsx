@@ -73,7 +73,7 @@ export function PerformancePage() {
               data-testid="count-chip"
             >
               {t(headingLabel[active.heading])}:{" "}
-              {t(active.condition === 3 ? "monitor.health.critical" : "monitor.health.warning")}
+              {t(active.condition === 3 ? "device.health.critical" : "device.health.warning")}
               <XIcon aria-hidden="true" />
             </Button>
           </div>

@@ -26,10 +26,10 @@ export function PerformanceToolbar({ state, onChange, onReset, filtered, total }
   const combo = { searchLabel: t("common.search"), emptyText: t("common.noMatches"), className: "w-full sm:w-40" };
   const statusLabel = {
     "": t("monitor.filter.anyHealth"),
-    "0": t("monitor.health.healthy"),
-    "1": t("monitor.health.unmonitored"),
-    "2": t("monitor.health.warning"),
-    "3": t("monitor.health.critical"),
+    "0": t("device.health.healthy"),
+    "1": t("device.health.unmonitored"),
+    "2": t("device.health.warning"),
+    "3": t("device.health.critical"),
   };
   const domainLabel = {
     "": t("monitor.filter.allDomains"),

@@ -1,10 +1,5 @@
 /** Monitor: the Activity lists, the Performance counts and list, health badges (issue #12). */
 export const enMonitorPages = {
-  "monitor.health.healthy": "Healthy",
-  "monitor.health.unmonitored": "Not measured",
-  "monitor.health.warning": "Warning",
-  "monitor.health.critical": "Critical",
-
   "monitor.activity.added": "Latest added",
   "monitor.activity.added.empty": "No devices in this space yet.",
   "monitor.activity.connected": "Connected",

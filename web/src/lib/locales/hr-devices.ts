@@ -2,6 +2,10 @@ import type { MessageKey } from "./en";
 
 /** Croatian strings of the device screens (main labels). */
 export const hrDevices: Partial<Record<MessageKey, string>> = {
+  "device.health.healthy": "Ispravno",
+  "device.health.warning": "Upozorenje",
+  "device.health.critical": "Kritično",
+  "device.health.unknown": "Nema podataka",
   "devices.list": "Uređaji",
   "devices.searchShort": "Pretraži uređaje",
   "devices.filter.location": "Lokacija",

@@ -2,10 +2,6 @@ import type { MessageKey } from "./en";
 
 /** Monitor (issue #12), Croatian: partial on purpose. */
 export const hrMonitorPages: Partial<Record<MessageKey, string>> = {
-  "monitor.health.healthy": "Ispravno",
-  "monitor.health.unmonitored": "Nije mjereno",
-  "monitor.health.warning": "Upozorenje",
-  "monitor.health.critical": "Kritično",
   "monitor.activity.added": "Nedavno dodani",
   "monitor.activity.connected": "Povezani",
   "monitor.activity.edited": "Uređeni",

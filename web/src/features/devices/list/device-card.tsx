@@ -1,6 +1,7 @@
 import type { Device } from "@contracts/device";
 import { MapPinIcon } from "lucide-react";
 import { Link } from "react-router";
+import { HealthBadge } from "@/components/health";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
 import { typeLabel } from "@/features/devices/logic/format";
@@ -9,7 +10,6 @@ import { cn } from "@/lib/utils";
 import { listedDevicePath } from "../camera/queries";
 import { DeviceStatusBadge, DeviceStatusIcon, deviceClassLabel, deviceLook } from "../device-status";
 import { DeviceStreak } from "./device-streak";
-import { HealthBadge } from "./health-badge";
 
 /** Fixed height: the grid is virtualized by rows of cards. */
 export const DEVICE_CARD_HEIGHT = 176;

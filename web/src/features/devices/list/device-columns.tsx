@@ -1,11 +1,11 @@
 import type { Device } from "@contracts/device";
+import { HealthBadge } from "@/components/health";
 import { TagsCell } from "@/components/tags-cell";
 import { columnHelper } from "@/components/ui/data-table";
 import { typeLabel } from "@/features/devices/logic/format";
 import type { TFunction } from "@/lib/i18n";
 import { DeviceStatusBadge, DeviceStatusIcon, deviceClassLabel, deviceLook } from "../device-status";
 import { DeviceStreak } from "./device-streak";
-import { HealthBadge } from "./health-badge";
 
 const col = columnHelper<Device>();
 

@@ -1,8 +1,8 @@
 import { type MonitoredPeripheralType, worst } from "@contracts/health";
+import { HealthStatus } from "@/components/health";
 import { type MessageKey, useT } from "@/lib/i18n";
 import { type LatestTelemetry, type PeripheralGroup, peripheralGroups } from "./device-health";
 import { HealthCard, HealthRow } from "./health-card";
-import { HealthStatus } from "./health-status";
 
 const typeLabels: Record<MonitoredPeripheralType, MessageKey> = {
   bill_acceptor: "report.peripheral.bill_acceptor",

@@ -1,6 +1,7 @@
 import { replaceEqualDeep, useQuery } from "@tanstack/react-query";
 import { ExternalLinkIcon, SearchXIcon, TriangleAlertIcon } from "lucide-react";
 import { Link } from "react-router";
+import { HealthStatus } from "@/components/health";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SheetBody, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
@@ -16,7 +17,6 @@ import { useT } from "@/lib/i18n";
 import { TelemetryCharts } from "./charts/telemetry-charts-section";
 import { reportWorst } from "./device-health";
 import { HealthSections } from "./health-sections";
-import { HealthStatus } from "./health-status";
 import { ReportBanner } from "./report-banner";
 import { ReportSkeleton } from "./report-skeleton";
 

@@ -1,0 +1,71 @@
+import { CircleCheckIcon, CircleDashedIcon, CircleHelpIcon, OctagonAlertIcon, TriangleAlertIcon } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { type HealthLabel, healthLabel } from "@/features/devices/logic/format";
+import { useT } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
+
+/**
+ * How a health code looks (console.md §4: 0 Healthy, 1 an icon with its own label "Not
+ * measured", 2 Warning, 3 Critical; "unknown" when nothing was reported). One table for the
+ * inline status of the health report and Asset Info, and the badges of cards, rows and lists.
+ */
+const looks: Record<HealthLabel, { icon: typeof CircleCheckIcon; text: string; badge: string; iconTone: string }> = {
+  healthy: { icon: CircleCheckIcon, text: "text-success", badge: "text-muted-foreground", iconTone: "text-success" },
+  unmonitored: { icon: CircleDashedIcon, text: "text-muted-foreground", badge: "text-muted-foreground", iconTone: "" },
+  warning: {
+    icon: TriangleAlertIcon,
+    text: "text-warning",
+    badge: "border-warning/50 bg-warning/12 text-foreground",
+    iconTone: "text-warning",
+  },
+  critical: {
+    icon: OctagonAlertIcon,
+    text: "text-destructive",
+    badge: "border-destructive/40 bg-destructive/12 text-destructive",
+    iconTone: "",
+  },
+  unknown: { icon: CircleHelpIcon, text: "text-muted-foreground", badge: "text-muted-foreground", iconTone: "" },
+};
+
+/** A health code as icon + label, inline (the health report's sections, Asset Info → Monitoring). */
+export function HealthStatus({ code, className }: { code: number | null | undefined; className?: string }) {
+  const t = useT();
+  const label = healthLabel(code);
+  const { icon: Icon, text } = looks[label];
+  return (
+    <span
+      data-health={label}
+      className={cn("inline-flex shrink-0 items-center gap-1 text-xs font-medium whitespace-nowrap", text, className)}
+    >
+      <Icon className="size-3.5" aria-hidden="true" />
+      {t(`device.health.${label}`)}
+    </span>
+  );
+}
+
+/**
+ * A device's worst current condition as a badge (combined_status: its headings and its
+ * peripherals) on cards and rows. Nothing when no telemetry arrived yet.
+ */
+export function HealthBadge({
+  code,
+  className,
+  labelClassName,
+}: {
+  code: number | null | undefined;
+  className?: string;
+  /** E.g. hide the word in a narrow container (the icon stays, the badge keeps its accessible name). */
+  labelClassName?: string;
+}) {
+  const t = useT();
+  const label = healthLabel(code);
+  if (label === "unknown") return null;
+  const { icon: Icon, badge, iconTone } = looks[label];
+  const text = t(`device.health.${label}`);
+  return (
+    <Badge variant="outline" data-health={code} title={text} className={cn(badge, className)}>
+      <Icon aria-hidden="true" className={iconTone} />
+      <span className={labelClassName}>{text}</span>
+    </Badge>
+  );
+}
