@@ -6,21 +6,27 @@ import { Tooltip } from "@/components/ui/tooltip";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { useT } from "@/lib/i18n";
 import { readString, storageKeys, writeString } from "@/lib/storage";
+import { useMediaQuery } from "@/lib/use-media-query";
 import { cn } from "@/lib/utils";
 import { isNavItemActive, navItems } from "./nav-items";
 
 const itemClass =
   "flex h-9 items-center gap-3 rounded-md px-2.5 text-sm font-medium text-sidebar-foreground/80 transition-colors outline-none hover:bg-sidebar-accent hover:text-sidebar-foreground focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-[18px] [&_svg]:shrink-0";
 
-/** Left navigation: icons + labels, collapsible to icons (remembered). */
+/**
+ * Left navigation: icons + labels, collapsible to icons (remembered). On a phone it is always
+ * the icon rail (labels as tooltips), so the page keeps the width it needs.
+ */
 export function Sidebar() {
   const t = useT();
   const { user } = useCurrentSpace();
   const { pathname } = useLocation();
-  const [collapsed, setCollapsed] = useState(() => readString(storageKeys.sidebar) === "collapsed");
+  const narrow = useMediaQuery("(max-width: 767px)");
+  const [chosen, setChosen] = useState(() => readString(storageKeys.sidebar) === "collapsed");
+  const collapsed = narrow || chosen;
   const toggle = () => {
-    writeString(storageKeys.sidebar, collapsed ? "expanded" : "collapsed");
-    setCollapsed(!collapsed);
+    writeString(storageKeys.sidebar, chosen ? "expanded" : "collapsed");
+    setChosen(!chosen);
   };
   const items = navItems.filter((item) => !item.superAdminOnly || user.super_admin);
 
@@ -68,7 +74,7 @@ export function Sidebar() {
           );
         })}
       </nav>
-      <div className="border-t border-sidebar-border p-2">
+      <div className={cn("border-t border-sidebar-border p-2", narrow && "hidden")}>
         <Tooltip label={t("nav.expand")} side="right" enabled={collapsed}>
           <button
             type="button"
