@@ -19,6 +19,8 @@ export const ApiErrorBody = z.object({
   code: z.string(),
   message: z.string(),
   errors: FieldErrors.optional(),
+  /** The request's id (also the X-Request-Id response header): quote it when reporting a problem. */
+  request_id: z.string().optional(),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 

@@ -72,7 +72,7 @@ export const app = new Hono<AppEnv>({ strict: false })
   .get("/healthz", (c) => c.json({ ok: true }));
 
 app.onError(handleError);
-app.notFound((c) => c.json({ code: "not_found", message: "Not found." }, 404));
+app.notFound((c) => c.json({ code: "not_found", message: "Not found.", request_id: c.var.requestId }, 404));
 
 export type AppType = typeof app;
 

@@ -80,18 +80,24 @@ export function fieldErrorsOfInput(error: { issues: readonly z.core.$ZodIssue[] 
   return { ...flat, ...lists };
 }
 
+/**
+ * Every error answers in the one shape with the request's id (also in the X-Request-Id header
+ * and in the log line of an unexpected error), so a user's report can be matched to the logs.
+ */
 export function handleError(err: unknown, c: Context): Response {
+  const request_id: string | undefined = c.get("requestId");
+  const withId = (body: ApiErrorBody): ApiErrorBody => (request_id ? { ...body, request_id } : body);
   if (err instanceof ApiError) {
-    return c.json(err.toBody(), err.status, err.headers);
+    return c.json(withId(err.toBody()), err.status, err.headers);
   }
   if (err instanceof z.ZodError) {
     const api = validationError(err);
-    return c.json(api.toBody(), 400);
+    return c.json(withId(api.toBody()), 400);
   }
   if (err instanceof HTTPException) {
     const code = err.status === 404 ? "not_found" : err.status === 401 ? "unauthorized" : "bad_request";
-    return c.json({ code, message: err.message || "Request failed" }, err.status);
+    return c.json(withId({ code, message: err.message || "Request failed" }), err.status);
   }
-  console.error("unhandled error", err);
-  return c.json({ code: "internal", message: "An unexpected error occurred" }, 500);
+  console.error("unhandled error", { request_id, path: new URL(c.req.url).pathname }, err);
+  return c.json(withId({ code: "internal", message: "An unexpected error occurred" }), 500);
 }
