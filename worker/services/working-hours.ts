@@ -106,12 +106,9 @@ export function expectedOnline(
   now: Date,
 ): boolean | null {
   const source = location.global_working_time_enabled ? null : location.uuid;
+  const followed = rows.filter((row) => row.location_uuid === source);
+  if (followed.length === 0) return null;
   const schedule: Partial<Record<Weekday, TimeEntry[]>> = {};
-  let any = false;
-  for (const row of rows) {
-    if (row.location_uuid !== source) continue;
-    (schedule[row.day] ??= []).push({ start: row.start, end: row.end });
-    any = true;
-  }
-  return any ? insideWorkingHours(schedule, locationTimeZone(location, spaceTimeZone), now) : null;
+  for (const row of followed) schedule[row.day] = [...(schedule[row.day] ?? []), { start: row.start, end: row.end }];
+  return insideWorkingHours(schedule, locationTimeZone(location, spaceTimeZone), now);
 }
