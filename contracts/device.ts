@@ -61,6 +61,12 @@ export const Device = z.object({
   combined_status: HealthCode,
   /** Peripherals + displays; Delete is refused while it is above 0. */
   total_number: z.number().int(),
+  /**
+   * Whether the device's location is inside its working hours now (the schedule it follows, on
+   * its clock); null without a location or when that schedule has no entries. An offline device
+   * with true stands out in the lists.
+   */
+  expected_online: z.boolean().nullable(),
 });
 export type Device = z.infer<typeof Device>;
 

@@ -20,6 +20,7 @@ import {
 import type { Env } from "../env.ts";
 import { ApiError } from "../lib/errors.ts";
 import type { ReadCtx } from "./device-rows.ts";
+import { expectedOnlineAt, expectedOnlineByLocation } from "./expected-online.ts";
 import { inList, inSpace } from "./scope.ts";
 import { tagsOf } from "./tags.ts";
 
@@ -163,7 +164,7 @@ export async function getDeviceDetail({
 }): Promise<DeviceDetail> {
   const row = await mainRow(ctx, input.uuid);
   if (!row || (input.kind === "camera" && row.device_type_uuid !== DEVICE_TYPE_UUID.camera)) throw deviceNotFound();
-  const [tags, peripherals, displays, codeRow, camera, fresher] = await Promise.all([
+  const [tags, peripherals, displays, codeRow, camera, fresher, hours] = await Promise.all([
     tagsOf(ctx, deviceTagTable, [row.uuid]),
     peripheralsOf(ctx, row.uuid),
     displaysOf(ctx, row.uuid),
@@ -172,6 +173,7 @@ export async function getDeviceDetail({
     ctx.env && row.connected_status === "connected"
       ? fresherTelemetry(ctx.env, row.uuid, row.telemetry_updated_at)
       : null,
+    expectedOnlineByLocation(ctx, [row.location_uuid]),
   ]);
   const own = tags.get(row.uuid) ?? [];
   return {
@@ -182,6 +184,7 @@ export async function getDeviceDetail({
     tag_uuids: own.map((t) => t.uuid),
     mainboard_product_name: row.motherboard_product_name,
     total_number: peripherals.length + displays.length,
+    expected_online: expectedOnlineAt(hours, row.location_uuid),
     installation_code_value: null,
     installation_code_expires_at: codeRow?.expires_at ?? null,
     peripherals,

@@ -10,6 +10,7 @@ import {
   peripheralTable,
 } from "../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../env.ts";
+import { expectedOnlineAt, expectedOnlineByLocation } from "./expected-online.ts";
 import { inList, inSpace } from "./scope.ts";
 import { tagsOf } from "./tags.ts";
 
@@ -77,10 +78,20 @@ export async function attachedCounts(ctx: ReadCtx, uuids: readonly string[]): Pr
   return out;
 }
 
-/** Rows → devices: tags and peripheral/display totals of the whole page in one query each. */
+/**
+ * Rows → devices: tags, peripheral/display totals and whether each location's working hours
+ * cover now (expected_online) — one query each for the whole page.
+ */
 export async function toDevices<R extends DeviceListRow>(ctx: ReadCtx, rows: readonly R[]): Promise<(R & Device)[]> {
   const uuids = rows.map((r) => r.uuid);
-  const [tags, totals] = await Promise.all([tagsOf(ctx, deviceTagTable, uuids), attachedCounts(ctx, uuids)]);
+  const [tags, totals, hours] = await Promise.all([
+    tagsOf(ctx, deviceTagTable, uuids),
+    attachedCounts(ctx, uuids),
+    expectedOnlineByLocation(
+      ctx,
+      rows.map((r) => r.location_uuid),
+    ),
+  ]);
   return rows.map((row) => {
     const own = tags.get(row.uuid) ?? [];
     return {
@@ -89,6 +100,7 @@ export async function toDevices<R extends DeviceListRow>(ctx: ReadCtx, rows: rea
       tags: own,
       tag_uuids: own.map((t) => t.uuid),
       total_number: totals.get(row.uuid) ?? 0,
+      expected_online: expectedOnlineAt(hours, row.location_uuid),
     };
   });
 }
