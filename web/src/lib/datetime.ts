@@ -20,12 +20,19 @@ const steps: [Intl.RelativeTimeFormatUnit, number][] = [
   ["minute", 60],
 ];
 
-/** "5 minutes ago", "2 days ago" (in `lang`); under a minute counts as "now". */
-export function formatTimeAgo(iso: string, lang: Lang = "en", now = Date.now()): string {
-  const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
-  const format = new Intl.RelativeTimeFormat(lang, { numeric: "auto" });
+/**
+ * `seconds` ago in `format`, in the largest unit it fills ("3 min. ago", "2 days ago"); under a
+ * minute, the seconds themselves from `secondsFrom` on, "now" below that (and for NaN).
+ */
+export function secondsAgo(seconds: number, format: Intl.RelativeTimeFormat, secondsFrom = Number.POSITIVE_INFINITY) {
   for (const [unit, size] of steps) {
     if (seconds >= size) return format.format(-Math.floor(seconds / size), unit);
   }
-  return format.format(0, "second");
+  return seconds >= secondsFrom ? format.format(-seconds, "second") : format.format(0, "second");
+}
+
+/** "5 minutes ago", "2 days ago" (in `lang`); under a minute counts as "now". */
+export function formatTimeAgo(iso: string, lang: Lang = "en", now = Date.now()): string {
+  const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
+  return secondsAgo(seconds, new Intl.RelativeTimeFormat(lang, { numeric: "auto" }));
 }
