@@ -25,6 +25,12 @@ export const seriesColour = (i: number) => SERIES_COLOURS[i % SERIES_COLOURS.len
 
 const axisTick = { fontSize: 11, fill: "var(--muted-foreground)" };
 
+/** Threshold lines, labelled at opposite ends: close thresholds (85 / 95 %) would stack the labels. */
+const thresholdLines = [
+  { level: "warning", colour: "var(--warning)", position: "insideTopLeft" },
+  { level: "critical", colour: "var(--destructive)", position: "insideTopRight" },
+] as const;
+
 type TipProps = {
   active?: boolean;
   label?: number;
@@ -68,6 +74,7 @@ export function MetricChart({ metric, reply }: { metric: TelemetryMetric; reply:
   const to = Date.parse(reply.to);
   const span = to - from;
   const percent = metric !== "network" && metric !== "cpu_temperature";
+  const thresholds = reply.thresholds;
   return (
     <ResponsiveContainer width="100%" height="100%">
       <ComposedChart data={rows} margin={{ top: 6, right: 8, left: 0, bottom: 0 }}>
@@ -125,35 +132,17 @@ export function MetricChart({ metric, reply }: { metric: TelemetryMetric; reply:
             connectNulls
           />
         ))}
-        {reply.thresholds && (
-          <ReferenceLine
-            y={reply.thresholds.warning}
-            stroke="var(--warning)"
-            strokeDasharray="4 3"
-            ifOverflow="extendDomain"
-            label={{
-              value: t("report.chart.warning"),
-              position: "insideTopLeft",
-              fontSize: 10,
-              fill: "var(--warning)",
-            }}
-          />
-        )}
-        {reply.thresholds && (
-          <ReferenceLine
-            y={reply.thresholds.critical}
-            stroke="var(--destructive)"
-            strokeDasharray="4 3"
-            ifOverflow="extendDomain"
-            label={{
-              value: t("report.chart.critical"),
-              // Right and left: close thresholds (85 / 95 %) would put the two labels on each other.
-              position: "insideTopRight",
-              fontSize: 10,
-              fill: "var(--destructive)",
-            }}
-          />
-        )}
+        {thresholds &&
+          thresholdLines.map(({ level, colour, position }) => (
+            <ReferenceLine
+              key={level}
+              y={thresholds[level]}
+              stroke={colour}
+              strokeDasharray="4 3"
+              ifOverflow="extendDomain"
+              label={{ value: t(`report.chart.${level}`), position, fontSize: 10, fill: colour }}
+            />
+          ))}
       </ComposedChart>
     </ResponsiveContainer>
   );
