@@ -10,6 +10,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { listedDevicePath } from "@/features/devices/camera/queries";
 import { connectedLabel, type DeviceLook, deviceLook } from "@/features/devices/device-status";
 import { typeLabel } from "@/features/devices/logic/format";
+import { OfflineInHoursMarker } from "@/features/devices/offline-in-hours-marker";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
@@ -60,6 +61,7 @@ function ActivityRow({ device, time }: { device: Device; time: string }) {
           <span className="block truncate text-[13px] leading-tight font-medium">{device.name}</span>
           <span className="block truncate text-xs text-muted-foreground">{where}</span>
         </span>
+        <OfflineInHoursMarker device={device} labelClassName="sr-only @md:not-sr-only" />
         {(device.combined_status ?? 0) >= 2 && (
           <HealthBadge code={device.combined_status} labelClassName="sr-only @sm:not-sr-only" />
         )}

@@ -47,6 +47,8 @@ export const enDevices = {
   "devices.offlineFor": "Offline for {time}",
   "device.status.online": "Online",
   "device.status.offline": "Offline",
+  "device.offlineInHours": "Offline in working hours",
+  "device.offlineInHours.hint": "Its location's working hours are on now, so this device is expected online.",
   "device.class.kiosk": "Kiosk",
   "device.class.retail_pos": "Retail POS",
   "device.class.visualization": "Visualization",

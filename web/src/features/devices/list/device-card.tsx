@@ -9,6 +9,7 @@ import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { listedDevicePath } from "../camera/queries";
 import { DeviceStatusBadge, DeviceStatusIcon, deviceClassLabel, deviceLook } from "../device-status";
+import { OfflineInHoursMarker } from "../offline-in-hours-marker";
 import { DeviceStreak } from "./device-streak";
 
 /** Fixed height: the grid is virtualized by rows of cards. */
@@ -48,10 +49,12 @@ export function DeviceCard({ device }: { device: Device }) {
         </div>
         <DeviceStatusBadge look={look} />
       </div>
-      <p className="flex min-w-0 items-center gap-1.5 text-[13px] text-muted-foreground">
+      <div className="flex min-w-0 items-center gap-1.5 text-[13px] text-muted-foreground">
         <MapPinIcon className="size-3.5 shrink-0" aria-hidden="true" />
         <span className="truncate">{device.location_name ?? t("devices.noLocation")}</span>
-      </p>
+        {/* Right under the Offline badge: the location's hours say it should be online now. */}
+        <OfflineInHoursMarker device={device} className="ml-auto" />
+      </div>
       <div className="flex h-5 gap-1 overflow-hidden">
         {device.tags.slice(0, 3).map((tag) => (
           <Badge key={tag.uuid} variant="secondary" className="max-w-28 truncate">

@@ -5,6 +5,7 @@ import { columnHelper } from "@/components/ui/data-table";
 import { typeLabel } from "@/features/devices/logic/format";
 import type { TFunction } from "@/lib/i18n";
 import { DeviceStatusBadge, DeviceStatusIcon, deviceClassLabel, deviceLook } from "../device-status";
+import { OfflineInHoursMarker } from "../offline-in-hours-marker";
 import { DeviceStreak } from "./device-streak";
 
 const col = columnHelper<Device>();
@@ -20,6 +21,7 @@ export const deviceColumns = (t: TFunction) =>
         <span className="flex items-center gap-2">
           <DeviceStatusIcon look={info.getValue()} className="size-7" />
           <DeviceStatusBadge look={info.getValue()} />
+          <OfflineInHoursMarker device={info.row.original} labelClassName="sr-only" />
         </span>
       ),
     }),
