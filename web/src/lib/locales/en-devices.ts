@@ -48,7 +48,8 @@ export const enDevices = {
   "device.status.online": "Online",
   "device.status.offline": "Offline",
   "device.offlineInHours": "Offline in working hours",
-  "device.offlineInHours.hint": "Its location's working hours are on now, so this device is expected online.",
+  "device.offlineInHours.hint":
+    "Offline in working hours: its location's working hours are on now, so it is expected online.",
   "device.class.kiosk": "Kiosk",
   "device.class.retail_pos": "Retail POS",
   "device.class.visualization": "Visualization",

@@ -26,7 +26,8 @@ export const hrDevices: Partial<Record<MessageKey, string>> = {
   "device.status.online": "Na mreži",
   "device.status.offline": "Izvan mreže",
   "device.offlineInHours": "Izvan mreže u radno vrijeme",
-  "device.offlineInHours.hint": "Lokacija je sada u radnom vremenu, pa se očekuje da je uređaj na mreži.",
+  "device.offlineInHours.hint":
+    "Izvan mreže u radno vrijeme: lokacija je sada u radnom vremenu, pa se očekuje da je uređaj na mreži.",
   "device.tab.general": "Općenito",
   "device.tab.peripherals": "Periferija",
   "device.tab.assetInfo": "Podaci o imovini",
