@@ -1,5 +1,6 @@
 import { WorkingTime, type WorkingTimeInput } from "@contracts/working-time";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { deviceQueries } from "@/features/devices/queries";
 import { locationQueries } from "@/features/locations/queries";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { spaceQueries } from "@/features/space/queries";
@@ -37,6 +38,8 @@ export function useSaveWorkingTime(location: string | null) {
       // The location's global_working_time_enabled flag (and the space's) follow the save.
       void queryClient.invalidateQueries({ queryKey: locationQueries.all(space.space_uuid) });
       void queryClient.invalidateQueries({ queryKey: spaceQueries.detail(space.space_uuid).queryKey });
+      // Listed devices carry expected_online (inside their location's hours now), which this changes.
+      void queryClient.invalidateQueries({ queryKey: deviceQueries.all(space.space_uuid) });
     },
   });
 }
