@@ -1,11 +1,10 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CONSOLE_CLIENT_ID } from "../../contracts/auth.ts";
 import { ApiErrorBody } from "../../contracts/errors.ts";
-import { loginThrottleTable } from "../../drizzle/schema/auth.ts";
-import { ACCOUNT_MAX_FAILURES, signInKeys, THROTTLE_MAX_FAILURES } from "../../worker/auth/throttle.ts";
-import { api, db, memberOf, signIn, tokenRequest, uid } from "../factories.ts";
+import { ACCOUNT_MAX_FAILURES, THROTTLE_MAX_FAILURES } from "../../worker/auth/throttle.ts";
+import { api, memberOf, signIn, tokenRequest, uid } from "../factories.ts";
 import { onlyLinkFor, tokenRow } from "./account-helpers.ts";
+import { accountThrottleRow, endAccountLock, expectLocked as expectApiLocked } from "./throttle-helpers.ts";
 
 /** PATCH …/keycloak-password-{kind}/ from `address`: the link's token is the credential here. */
 const setPassword = (kind: "update" | "reset", account: string, token: string, address: string) =>
@@ -23,13 +22,9 @@ async function memberWithLink() {
   return { user, link: await onlyLinkFor(user.email) };
 }
 
-async function expectLocked(res: Response, minutes: number) {
-  expect(res.status).toBe(429);
-  expect(res.headers.get("Retry-After")).toBe(String(minutes * 60));
-  expect(ApiErrorBody.parse(await res.json()).message).toBe(
-    `Too many failed sign-in attempts. Try again in ${minutes} minutes.`,
-  );
-}
+/** A lock as the password endpoints answer it (the API error body). */
+const expectLocked = (res: Response, minutes: number) =>
+  expectApiLocked(res, minutes, (body) => ApiErrorBody.parse(body).message);
 
 describe("password links share the sign-in throttle", () => {
   it("10 wrong tokens from one address lock that address (even the right token), not others", async () => {
@@ -60,14 +55,9 @@ describe("password links share the sign-in throttle", () => {
     await expectLocked(await setPassword("reset", link.account, link.token, `home-${uid()}`), 1);
     await expect(signIn(user.email)).rejects.toThrow(/429/);
 
-    const { account } = await signInKeys(user.email, "-");
-    const row = () => db().select().from(loginThrottleTable).where(eq(loginThrottleTable.key, account)).get();
-    await db()
-      .update(loginThrottleTable)
-      .set({ locked_until: Date.now() - 1 })
-      .where(eq(loginThrottleTable.key, account));
+    await endAccountLock(user.email);
     expect((await setPassword("reset", link.account, link.token, `home-${uid()}`)).status).toBe(200);
-    expect(await row()).toBeUndefined();
+    expect(await accountThrottleRow(user.email)).toBeUndefined();
   });
 
   it("failures of sign-in and of links add up to one account-wide count", async () => {

@@ -1,7 +1,5 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CONSOLE_CLIENT_ID, TokenError } from "../../contracts/auth.ts";
-import { loginThrottleTable } from "../../drizzle/schema/auth.ts";
 import {
   ACCOUNT_MAX_FAILURES,
   recordSignInFailure,
@@ -9,6 +7,7 @@ import {
   signInLockedMinutes,
 } from "../../worker/auth/throttle.ts";
 import { db, makeUser, tokenRequest, uid } from "../factories.ts";
+import { accountThrottleRow, endAccountLock, expectLocked as expectSignInLocked } from "./throttle-helpers.ts";
 
 const attempt = (email: string, password: string, address: string, header = "CF-Connecting-IP") =>
   tokenRequest(
@@ -24,27 +23,9 @@ async function spray(email: string) {
   }
 }
 
-const accountRow = async (email: string) => {
-  const { account } = await signInKeys(email, "-");
-  return db().select().from(loginThrottleTable).where(eq(loginThrottleTable.key, account)).get();
-};
-
-/** Ends the running lock as if its time had passed. */
-const endLock = async (email: string) => {
-  const { account } = await signInKeys(email, "-");
-  await db()
-    .update(loginThrottleTable)
-    .set({ locked_until: Date.now() - 1 })
-    .where(eq(loginThrottleTable.key, account));
-};
-
-async function expectLocked(res: Response, minutes: number) {
-  expect(res.status).toBe(429);
-  expect(res.headers.get("Retry-After")).toBe(String(minutes * 60));
-  expect(TokenError.parse(await res.json()).error_description).toBe(
-    `Too many failed sign-in attempts. Try again in ${minutes} minutes.`,
-  );
-}
+/** A lock as the token endpoint answers it (an OAuth error body). */
+const expectLocked = (res: Response, minutes: number) =>
+  expectSignInLocked(res, minutes, (body) => TokenError.parse(body).error_description);
 
 describe("account-wide sign-in throttle", () => {
   it("locks the account against every address after 20 failures from many, with a doubling lock that always ends", async () => {
@@ -52,22 +33,22 @@ describe("account-wide sign-in throttle", () => {
     await spray(user.email);
     // Locked for one minute: even the right password from a fresh address is refused.
     await expectLocked(await attempt(user.email, "correct horse", `home-${uid()}`), 1);
-    expect((await accountRow(user.email))?.strikes).toBe(1);
+    expect((await accountThrottleRow(user.email))?.strikes).toBe(1);
 
-    await endLock(user.email);
+    await endAccountLock(user.email);
     await spray(user.email);
     await expectLocked(await attempt(user.email, "correct horse", `home-${uid()}`), 2);
-    expect((await accountRow(user.email))?.strikes).toBe(2);
+    expect((await accountThrottleRow(user.email))?.strikes).toBe(2);
 
-    await endLock(user.email);
+    await endAccountLock(user.email);
     await spray(user.email);
     await expectLocked(await attempt(user.email, "wrong", `bot-${uid()}`), 4);
 
     // Once the lock is over the right password gets in, and both counters start over.
-    await endLock(user.email);
+    await endAccountLock(user.email);
     const home = `home-${uid()}`;
     expect((await attempt(user.email, "correct horse", home)).status).toBe(200);
-    expect(await accountRow(user.email)).toBeUndefined();
+    expect(await accountThrottleRow(user.email)).toBeUndefined();
   });
 
   it("counts fewer than 20 failures without locking, and an unknown account the same way", async () => {
