@@ -1,9 +1,9 @@
 import { SEARCH_MAX } from "@contracts/text";
 import { SearchIcon, XIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Combobox } from "@/components/ui/combobox";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
+import { LocationTypeFilters } from "@/features/devices/list/location-type-filters";
 import { useDeviceFilterOptions } from "@/features/devices/list/use-device-filter-options";
 import { useT } from "@/lib/i18n";
 import type { MonitoringFilterState } from "./performance-filters";
@@ -19,11 +19,38 @@ type PerformanceToolbarProps = {
 const statuses = ["", "0", "1", "2", "3"] as const;
 const domains = ["", "top", "bottom"] as const;
 
+type ChoiceSelectProps<V extends string> = {
+  label: string;
+  value: V;
+  /** The choices in the order shown; the first stands for "any". */
+  choices: readonly [V, ...V[]];
+  labels: Record<V, string>;
+  onChange: (value: V) => void;
+  className?: string;
+};
+
+/** A native select over a fixed set of choices. */
+function ChoiceSelect<V extends string>({ label, value, choices, labels, onChange, className }: ChoiceSelectProps<V>) {
+  return (
+    <NativeSelect
+      aria-label={label}
+      value={value}
+      onChange={(event) => onChange(choices.find((c) => c === event.target.value) ?? choices[0])}
+      className={className}
+    >
+      {choices.map((choice) => (
+        <option key={choice} value={choice}>
+          {labels[choice]}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
+
 /** The monitoring filter set (console.md §3.10): name, location, device type, combined status, domain. */
 export function PerformanceToolbar({ state, onChange, onReset, filtered, total }: PerformanceToolbarProps) {
   const t = useT();
   const options = useDeviceFilterOptions({ enabled: true });
-  const combo = { searchLabel: t("common.search"), emptyText: t("common.noMatches"), className: "w-full sm:w-40" };
   const statusLabel = {
     "": t("monitor.filter.anyHealth"),
     "0": t("device.health.healthy"),
@@ -50,46 +77,23 @@ export function PerformanceToolbar({ state, onChange, onReset, filtered, total }
           className="pl-8"
         />
       </div>
-      <Combobox
-        {...combo}
-        aria-label={t("devices.filter.location")}
-        value={state.location_uuid}
-        onChange={(value) => onChange({ location_uuid: value })}
-        options={options.locations}
-        placeholder={t("devices.filter.allLocations")}
-      />
-      <Combobox
-        {...combo}
-        aria-label={t("devices.filter.type")}
-        value={state.device_type_uuid}
-        onChange={(value) => onChange({ device_type_uuid: value })}
-        options={options.types}
-        placeholder={t("devices.filter.allTypes")}
-      />
-      <NativeSelect
-        aria-label={t("monitor.filter.health")}
+      <LocationTypeFilters state={state} onChange={onChange} options={options} className="w-full sm:w-40" />
+      <ChoiceSelect
+        label={t("monitor.filter.health")}
         value={state.combined_status}
-        onChange={(event) => onChange({ combined_status: statuses.find((s) => s === event.target.value) ?? "" })}
+        choices={statuses}
+        labels={statusLabel}
+        onChange={(combined_status) => onChange({ combined_status })}
         className="sm:w-36"
-      >
-        {statuses.map((value) => (
-          <option key={value} value={value}>
-            {statusLabel[value]}
-          </option>
-        ))}
-      </NativeSelect>
-      <NativeSelect
-        aria-label={t("monitor.filter.domain")}
+      />
+      <ChoiceSelect
+        label={t("monitor.filter.domain")}
         value={state.domain}
-        onChange={(event) => onChange({ domain: domains.find((d) => d === event.target.value) ?? "" })}
+        choices={domains}
+        labels={domainLabel}
+        onChange={(domain) => onChange({ domain })}
         className="sm:w-52"
-      >
-        {domains.map((value) => (
-          <option key={value} value={value}>
-            {domainLabel[value]}
-          </option>
-        ))}
-      </NativeSelect>
+      />
       {filtered && (
         <Button variant="ghost" size="sm" onClick={onReset}>
           <XIcon aria-hidden="true" />

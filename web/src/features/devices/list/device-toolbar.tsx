@@ -1,8 +1,9 @@
 import { CONNECTED_STATUSES } from "@contracts/device";
+import { FilterCombobox } from "@/components/filter-combobox";
 import { ListToolbar } from "@/components/list-toolbar";
-import { Combobox } from "@/components/ui/combobox";
 import { useT } from "@/lib/i18n";
 import { DEVICE_SORTS, type DeviceFilterState, hasActiveDeviceFilters, toDeviceQuery } from "./device-filters";
+import { LocationTypeFilters } from "./location-type-filters";
 import { useDeviceFilterOptions } from "./use-device-filter-options";
 
 type DeviceToolbarProps = {
@@ -20,7 +21,6 @@ const flag = (value: string) => (value === "true" || value === "false" ? value :
 export function DeviceToolbar({ state, onChange, onReset, total, optionsEnabled }: DeviceToolbarProps) {
   const t = useT();
   const options = useDeviceFilterOptions({ enabled: optionsEnabled });
-  const combo = { searchLabel: t("common.search"), emptyText: t("common.noMatches"), className: "w-40" };
   return (
     <ListToolbar
       label={t("devices.filters")}
@@ -41,49 +41,30 @@ export function DeviceToolbar({ state, onChange, onReset, total, optionsEnabled 
         onChange: (ordering) => onChange({ ordering }),
       }}
     >
-      <Combobox
-        {...combo}
-        aria-label={t("devices.filter.location")}
-        value={state.location_uuid}
-        onChange={(value) => onChange({ location_uuid: value })}
-        options={options.locations}
-        placeholder={t("devices.filter.allLocations")}
-      />
-      <Combobox
-        {...combo}
-        aria-label={t("devices.filter.type")}
-        value={state.device_type_uuid}
-        onChange={(value) => onChange({ device_type_uuid: value })}
-        options={options.types}
-        placeholder={t("devices.filter.allTypes")}
-      />
-      <Combobox
-        {...combo}
-        aria-label={t("devices.filter.status")}
+      <LocationTypeFilters state={state} onChange={onChange} options={options} />
+      <FilterCombobox
+        label={t("devices.filter.status")}
         value={state.connected_status}
         onChange={(value) => onChange({ connected_status: CONNECTED_STATUSES.find((s) => s === value) ?? "" })}
         options={options.statuses}
         placeholder={t("devices.filter.allStatuses")}
       />
-      <Combobox
-        {...combo}
-        aria-label={t("devices.filter.online")}
+      <FilterCombobox
+        label={t("devices.filter.online")}
         value={state.online}
         onChange={(value) => onChange({ online: flag(value) })}
         options={options.online}
         placeholder={t("devices.filter.anyOnline")}
       />
-      <Combobox
-        {...combo}
-        aria-label={t("devices.filter.enabled")}
+      <FilterCombobox
+        label={t("devices.filter.enabled")}
         value={state.enabled}
         onChange={(value) => onChange({ enabled: flag(value) })}
         options={options.enabled}
         placeholder={t("devices.filter.anyEnabled")}
       />
-      <Combobox
-        {...combo}
-        aria-label={t("devices.filter.tag")}
+      <FilterCombobox
+        label={t("devices.filter.tag")}
         value={state.tag_uuid}
         onChange={(value) => onChange({ tag_uuid: value })}
         options={options.tags}

@@ -1,7 +1,7 @@
 import { DownloadIcon, LoaderCircleIcon } from "lucide-react";
+import { FilterCombobox } from "@/components/filter-combobox";
 import { ListToolbar } from "@/components/list-toolbar";
 import { Button } from "@/components/ui/button";
-import { Combobox } from "@/components/ui/combobox";
 import { useT } from "@/lib/i18n";
 import { hasActiveFilters, LOCATION_SORTS, type LocationFilterState, toLocationQuery } from "./location-filters";
 import { useFilterOptions } from "./use-filter-options";
@@ -19,7 +19,6 @@ type LocationToolbarProps = {
 export function LocationToolbar({ state, onChange, onReset, onExport, exporting, total }: LocationToolbarProps) {
   const t = useT();
   const options = useFilterOptions();
-  const combo = { searchLabel: t("common.search"), emptyText: t("common.noMatches"), className: "w-40" };
   return (
     <ListToolbar
       label={t("locations.filters")}
@@ -51,25 +50,22 @@ export function LocationToolbar({ state, onChange, onReset, onExport, exporting,
         </Button>
       }
     >
-      <Combobox
-        {...combo}
-        aria-label={t("locations.filter.type")}
+      <FilterCombobox
+        label={t("locations.filter.type")}
         value={state.location_type_uuid}
         onChange={(value) => onChange({ location_type_uuid: value })}
         options={options.types}
         placeholder={t("locations.filter.allTypes")}
       />
-      <Combobox
-        {...combo}
-        aria-label={t("locations.filter.country")}
+      <FilterCombobox
+        label={t("locations.filter.country")}
         value={state.country_uuid}
         onChange={(value) => onChange({ country_uuid: value })}
         options={options.countries}
         placeholder={t("locations.filter.allCountries")}
       />
-      <Combobox
-        {...combo}
-        aria-label={t("locations.filter.tag")}
+      <FilterCombobox
+        label={t("locations.filter.tag")}
         value={state.tag_uuid}
         onChange={(value) => onChange({ tag_uuid: value })}
         options={options.tags}
