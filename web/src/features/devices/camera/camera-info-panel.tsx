@@ -1,13 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { LoaderCircleIcon, SearchXIcon, TriangleAlertIcon } from "lucide-react";
 import { useFlyoutFallback } from "@/app/flyout";
+import { FlyoutLoadFailed, FlyoutLoading } from "@/components/flyout-states";
 import { Badge } from "@/components/ui/badge";
-import { EmptyState } from "@/components/ui/empty-state";
 import { SheetBody, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { locationViewPath } from "@/features/locations/paths";
 import { usePermissions } from "@/features/space/use-permissions";
 import { showAlert } from "@/lib/alerts";
-import { ApiError } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 import { DeviceStatusBadge, DeviceStatusIcon, deviceLook } from "../device-status";
 import { useDeviceRoom } from "../live/use-device-room";
@@ -32,40 +30,17 @@ export function CameraInfoPanel({ space, uuid, section }: { space: string; uuid:
   const locationUuid = section === "locations" ? data?.location_uuid : null;
   useFlyoutFallback(locationUuid ? locationViewPath(locationUuid, "devices") : null);
 
-  if (camera.isPending)
+  if (camera.isPending) return <FlyoutLoading label={t("device.camera.loading")} uuid={uuid} />;
+  if (camera.isError || !data)
     return (
-      <>
-        <SheetHeader>
-          <SheetTitle className="sr-only">{t("device.camera.loading")}</SheetTitle>
-          <SheetDescription className="sr-only">{uuid}</SheetDescription>
-        </SheetHeader>
-        <SheetBody className="flex items-center justify-center">
-          <LoaderCircleIcon
-            role="status"
-            aria-label={t("device.camera.loading")}
-            className="size-8 animate-spin text-muted-foreground"
-          />
-        </SheetBody>
-      </>
+      <FlyoutLoadFailed
+        title={t("device.camera.title")}
+        uuid={uuid}
+        error={camera.error}
+        failedText={t("device.camera.loadFailed")}
+        notFoundText={t("device.camera.notFound")}
+      />
     );
-  if (camera.isError || !data) {
-    const missing = camera.error instanceof ApiError && camera.error.status === 404;
-    return (
-      <>
-        <SheetHeader>
-          <SheetTitle>{t("device.camera.title")}</SheetTitle>
-          <SheetDescription className="font-mono text-xs">{uuid}</SheetDescription>
-        </SheetHeader>
-        <SheetBody>
-          <EmptyState
-            icon={missing ? SearchXIcon : TriangleAlertIcon}
-            title={t("device.camera.loadFailed")}
-            description={missing ? t("device.camera.notFound") : (camera.error?.message ?? "")}
-          />
-        </SheetBody>
-      </>
-    );
-  }
 
   const look = deviceLook(data);
   return (

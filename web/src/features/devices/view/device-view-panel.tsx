@@ -1,20 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import {
-  ActivityIcon,
-  BarChart3Icon,
-  CpuIcon,
-  InfoIcon,
-  LoaderCircleIcon,
-  ScrollTextIcon,
-  SearchXIcon,
-  SettingsIcon,
-  TriangleAlertIcon,
-} from "lucide-react";
+import { ActivityIcon, BarChart3Icon, CpuIcon, InfoIcon, ScrollTextIcon, SettingsIcon } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useFlyoutClose, useFlyoutFallback } from "@/app/flyout";
+import { FlyoutLoadFailed, FlyoutLoading } from "@/components/flyout-states";
 import { Badge } from "@/components/ui/badge";
-import { EmptyState } from "@/components/ui/empty-state";
 import { SheetBody, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TabLinks } from "@/components/ui/tabs";
@@ -22,7 +12,6 @@ import { typeLabel } from "@/features/devices/logic/format";
 import { locationViewPath } from "@/features/locations/paths";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { usePermissions } from "@/features/space/use-permissions";
-import { ApiError } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 import { DeviceStatusBadge, DeviceStatusIcon, deviceLook } from "../device-status";
 import { useDeviceRoom } from "../live/use-device-room";
@@ -65,40 +54,17 @@ export function DeviceViewPanel({ space, uuid, tab, section }: DeviceViewPanelPr
   const locationUuid = section === "locations" ? data?.location_uuid : null;
   useFlyoutFallback(locationUuid ? locationViewPath(locationUuid, "devices") : null);
 
-  if (device.isPending)
+  if (device.isPending) return <FlyoutLoading label={t("device.loading")} uuid={uuid} />;
+  if (device.isError || !data)
     return (
-      <>
-        <SheetHeader>
-          <SheetTitle className="sr-only">{t("device.loading")}</SheetTitle>
-          <SheetDescription className="sr-only">{uuid}</SheetDescription>
-        </SheetHeader>
-        <SheetBody className="flex items-center justify-center">
-          <LoaderCircleIcon
-            role="status"
-            aria-label={t("device.loading")}
-            className="size-8 animate-spin text-muted-foreground"
-          />
-        </SheetBody>
-      </>
+      <FlyoutLoadFailed
+        title={t("flyout.action.view")}
+        uuid={uuid}
+        error={device.error}
+        failedText={t("device.loadFailed")}
+        notFoundText={t("device.notFound")}
+      />
     );
-  if (device.isError || !data) {
-    const missing = device.error instanceof ApiError && device.error.status === 404;
-    return (
-      <>
-        <SheetHeader>
-          <SheetTitle>{t("flyout.action.view")}</SheetTitle>
-          <SheetDescription className="font-mono text-xs">{uuid}</SheetDescription>
-        </SheetHeader>
-        <SheetBody>
-          <EmptyState
-            icon={missing ? SearchXIcon : TriangleAlertIcon}
-            title={t("device.loadFailed")}
-            description={missing ? t("device.notFound") : (device.error?.message ?? "")}
-          />
-        </SheetBody>
-      </>
-    );
-  }
 
   const connected = data.connected_status === "connected";
   const look = deviceLook(data);

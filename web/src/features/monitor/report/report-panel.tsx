@@ -1,9 +1,9 @@
 import { replaceEqualDeep, useQuery } from "@tanstack/react-query";
-import { ExternalLinkIcon, SearchXIcon, TriangleAlertIcon } from "lucide-react";
+import { ExternalLinkIcon } from "lucide-react";
 import { Link } from "react-router";
+import { FlyoutLoadFailed } from "@/components/flyout-states";
 import { HealthStatus } from "@/components/health";
 import { Button } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
 import { SheetBody, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { DeviceStatusIcon, deviceLook } from "@/features/devices/device-status";
 import { keepNewerTelemetry } from "@/features/devices/live/room-state";
@@ -12,7 +12,6 @@ import { typeLabel } from "@/features/devices/logic/format";
 import { deviceViewPath } from "@/features/devices/paths";
 import { deviceQueries } from "@/features/devices/queries";
 import { usePermissions } from "@/features/space/use-permissions";
-import { ApiError } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 import { TelemetryCharts } from "./charts/telemetry-charts-section";
 import { reportWorst } from "./device-health";
@@ -36,24 +35,16 @@ export function HealthReportPanel({ space, uuid }: { space: string; uuid: string
   const data = device.data;
 
   if (device.isPending) return <ReportSkeleton label={t("report.loading")} />;
-  if (device.isError || !data) {
-    const missing = device.error instanceof ApiError && device.error.status === 404;
+  if (device.isError || !data)
     return (
-      <>
-        <SheetHeader>
-          <SheetTitle>{t("report.title")}</SheetTitle>
-          <SheetDescription className="font-mono text-xs">{uuid}</SheetDescription>
-        </SheetHeader>
-        <SheetBody>
-          <EmptyState
-            icon={missing ? SearchXIcon : TriangleAlertIcon}
-            title={t("device.loadFailed")}
-            description={missing ? t("device.notFound") : (device.error?.message ?? "")}
-          />
-        </SheetBody>
-      </>
+      <FlyoutLoadFailed
+        title={t("report.title")}
+        uuid={uuid}
+        error={device.error}
+        failedText={t("device.loadFailed")}
+        notFoundText={t("device.notFound")}
+      />
     );
-  }
 
   return (
     <>
