@@ -122,6 +122,9 @@ test("Activity lists the demo devices: six lists, each with rows, times and View
   await first.click();
   await expect(page).toHaveURL(/\/devices\/device\/view\/[^/]+\/[^/]+\/general$/);
   await expect(page.getByRole("dialog").getByRole("heading", { name: deviceName })).toBeVisible();
+  // Closing it comes back to Activity.
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(/\/activity$/);
 });
 
 test("a critical device: leaves Connected online live, narrows Performance, leads Problems first", async ({

@@ -52,6 +52,8 @@ function ActivityRow({ device, time }: { device: Device; time: string }) {
     <li style={{ height: ROW_HEIGHT }}>
       <Link
         to={listedDevicePath(device)}
+        // Closing the flyout comes back here, not to the device list (app/flyout.tsx flyoutBackTarget).
+        state={{ from: "/activity" }}
         data-testid="activity-row"
         data-uuid={device.uuid}
         className="flex h-full items-center gap-3 rounded-md px-2 outline-none hover:bg-accent/50 focus-visible:ring-2 focus-visible:ring-ring"
