@@ -1,5 +1,5 @@
 import { grade, HEALTH, type HealthCode, worst } from "../contracts/health.ts";
-import type { Telemetry } from "../party/protocol.ts";
+import type { Telemetry } from "../contracts/realtime.ts";
 
 /**
  * How the agent (and the simulator) grades what it measured: pure functions over the shared

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MONITORED_PERIPHERAL_TYPES } from "../contracts/health.ts";
-import { Telemetry } from "../party/protocol.ts";
+import { Telemetry } from "../contracts/realtime.ts";
 import { DEMO_DEVICE_SPECS } from "../scripts/demo-data.ts";
 import { buildFleet, HEALTH } from "../scripts/seed/demo-fleet.ts";
 import { FAULTS, planPeripherals } from "../scripts/seed/demo-peripherals.ts";

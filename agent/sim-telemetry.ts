@@ -1,5 +1,5 @@
 import type { HealthCode } from "../contracts/health.ts";
-import type { Telemetry } from "../party/protocol.ts";
+import type { Telemetry } from "../contracts/realtime.ts";
 import {
   cpuStatus,
   diskHealth,

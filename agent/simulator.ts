@@ -16,7 +16,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { DetectionFinding } from "../contracts/detection.ts";
-import type { Command, Telemetry } from "../party/protocol.ts";
+import type { Command, Telemetry } from "../contracts/realtime.ts";
 import { DEMO_DEVICE_SPECS, DEMO_PASSWORD, DEMO_SPACE_UUID, DEMO_USERS } from "../scripts/demo-data.ts";
 import { HEALTH as DEMO_HEALTH } from "../scripts/seed/demo-fleet.ts";
 import { FAULTS as DEMO_PERIPHERAL_FAULTS } from "../scripts/seed/demo-peripherals.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Telemetry } from "../party/protocol.ts";
+import { Telemetry } from "../contracts/realtime.ts";
 import { readTelemetry } from "./system.ts";
 import { bounded, collectTelemetry, type TelemetrySource } from "./telemetry.ts";
 

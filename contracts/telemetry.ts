@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The spec's Telemetry (devices.md §3) as an agent reports it (party/protocol.ts) and as the API
+ * The spec's Telemetry (devices.md §3) as an agent reports it (contracts/realtime.ts) and as the API
  * returns the latest report (contracts/device-detail.ts). Beyond the spec: thermal, gpu,
  * disk_health and the network interfaces' state and error counters (issue #12).
  */

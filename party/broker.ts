@@ -1,4 +1,4 @@
-import type { Command, CommandResult, CommandStatus } from "./protocol.ts";
+import type { Command, CommandResult, CommandStatus } from "../contracts/realtime.ts";
 
 /** devices.md §9: remote actions time out after 30 000 ms. */
 export const COMMAND_TIMEOUT_MS = 30_000;

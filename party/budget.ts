@@ -1,5 +1,7 @@
+import { AGENT_UPLOAD_MAX_BYTES, FRAME_MAX_BYTES, OUTGOING_MAX_UNACKED } from "../contracts/realtime.ts";
 import type { Principal } from "./principal.ts";
-import { AGENT_UPLOAD_MAX_BYTES, FRAME_MAX_BYTES } from "./protocol.ts";
+
+export { ACK_EVERY, OUTGOING_MAX_UNACKED } from "../contracts/realtime.ts";
 
 /**
  * Per-connection budgets of a room socket (issue #11): a token bucket of messages, a frame size
@@ -51,14 +53,6 @@ export const frameAllowed = (principal: Principal, bytes: number) =>
 /** Only the documented upload message (commandResult) may exceed FRAME_MAX_BYTES. */
 export const frameAllowedForType = (type: string, bytes: number) =>
   bytes <= FRAME_MAX_BYTES || type === "commandResult";
-
-/**
- * Outgoing flow of a dashboard: events the room sent and how many the client acknowledged having
- * processed. One that falls this many events behind is dropped rather than buffered without limit.
- */
-export const OUTGOING_MAX_UNACKED = 1000;
-/** The web client acknowledges after this many events (and a room never needs more than this slack). */
-export const ACK_EVERY = 100;
 
 export type Flow = { sent: number; acked: number };
 

@@ -1,5 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AgentInventory } from "../contracts/installation.ts";
+import type { CommandAction, Telemetry } from "../contracts/realtime.ts";
+import { nextVision } from "../contracts/vision.ts";
 import {
   deviceAvailabilityTable as avail,
   deviceTable as d,
@@ -14,8 +16,6 @@ import { conditionsOf, samePeripheralConditions } from "../worker/services/monit
 import { publishToSpace } from "../worker/services/realtime.ts";
 import type { Outcome } from "./broker.ts";
 import { onlineSecondsPerDay } from "./presence.ts";
-import type { CommandAction, Telemetry } from "./protocol.ts";
-import { nextVision } from "./vision.ts";
 
 /**
  * The DeviceRoom's writes to the catalogue (D1): one update per presence transition, the

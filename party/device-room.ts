@@ -1,5 +1,6 @@
 import type { Connection } from "partyserver";
 import type { TelemetryMetric } from "../contracts/monitoring.ts";
+import type { ClientMessage, CommandAction, Presence, Telemetry } from "../contracts/realtime.ts";
 import { CommandBroker, type Outcome, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE } from "./broker.ts";
 import {
   auditCommand,
@@ -20,7 +21,6 @@ import {
   restorePresence,
 } from "./presence.ts";
 import type { Principal } from "./principal.ts";
-import type { ClientMessage, CommandAction, Presence, Telemetry } from "./protocol.ts";
 import type { ConnState } from "./room.ts";
 import { healthSignature, shouldWrite, type Written } from "./telemetry-flush.ts";
 import { type SeriesResult, TelemetryHistory } from "./telemetry-history.ts";

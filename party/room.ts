@@ -1,4 +1,5 @@
 import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
+import { ClientMessage, CloseCode, RoomEvent, type ServerMessage } from "../contracts/realtime.ts";
 import { getConfig } from "../worker/config.ts";
 import type { Env } from "../worker/env.ts";
 import { createDb } from "../worker/lib/db.ts";
@@ -16,7 +17,6 @@ import {
   withinBacklog,
 } from "./budget.ts";
 import { type Principal, principalFrom } from "./principal.ts";
-import { ClientMessage, CloseCode, RoomEvent, type ServerMessage } from "./protocol.ts";
 
 /**
  * Kept with each socket (it survives hibernation without a storage write). `heard`: an agent's

@@ -1,4 +1,4 @@
-import type { Telemetry } from "./protocol.ts";
+import type { Telemetry } from "../contracts/realtime.ts";
 
 /** Latest telemetry whose health is unchanged goes to D1 at most this often. */
 export const TELEMETRY_REWRITE_MS = 15 * 60_000;

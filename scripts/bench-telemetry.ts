@@ -17,7 +17,7 @@ import { rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { parseArgs } from "node:util";
 import type { TelemetrySeries } from "../contracts/monitoring.ts";
-import type { Telemetry } from "../party/protocol.ts";
+import type { Telemetry } from "../contracts/realtime.ts";
 import { TelemetryHistory } from "../party/telemetry-history.ts";
 import { benchFleet } from "./bench/fleet-sql.ts";
 import { localD1 } from "./bench/local-d1.ts";

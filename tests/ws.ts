@@ -1,5 +1,5 @@
 import { SELF } from "cloudflare:test";
-import { ServerMessage } from "../party/protocol.ts";
+import { ServerMessage } from "../contracts/realtime.ts";
 import { ORIGIN } from "./factories.ts";
 
 export type JoinOptions = {

@@ -16,7 +16,6 @@ export default defineConfig({
       // Exactly "zod" (not "zod/v4", which the wrapper imports): zod without its eval probe (CSP).
       { find: /^zod$/, replacement: fileURLToPath(new URL("./src/lib/zod-csp.ts", import.meta.url)) },
       { find: "@contracts", replacement: fileURLToPath(new URL("../contracts", import.meta.url)) },
-      { find: "@party", replacement: fileURLToPath(new URL("../party", import.meta.url)) },
       { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
     ],
   },
@@ -26,7 +25,7 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    // The SPA imports schemas from ../contracts and ../party/protocol.ts.
+    // The SPA imports schemas from ../contracts (never from ../party: the rooms are server code).
     fs: { allow: [repoRoot] },
     proxy: {
       "^/api/": { target: backend, changeOrigin: true },

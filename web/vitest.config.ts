@@ -10,7 +10,6 @@ export default defineConfig({
   resolve: {
     alias: {
       "@contracts": alias("../contracts"),
-      "@party": alias("../party"),
       "@": alias("./src"),
     },
   },

@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Command } from "../../party/protocol.ts";
+import type { Command } from "../../contracts/realtime.ts";
 import { createExecutor } from "./index.ts";
 import { currentTunnel } from "./remote.ts";
 import { findGrabber } from "./screenshot.ts";

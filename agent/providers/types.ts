@@ -1,4 +1,4 @@
-import type { Command } from "../../party/protocol.ts";
+import type { Command } from "../../contracts/realtime.ts";
 import type { CommandReply } from "../session.ts";
 
 /** Options of the real agent's providers (from the command line). */

@@ -9,9 +9,9 @@ import {
   NO_AVAILABLE_DEVICES,
 } from "../../contracts/detection.ts";
 import type { DeviceDetail } from "../../contracts/device-detail.ts";
+import type { ServerMessage } from "../../contracts/realtime.ts";
 import { DEVICE_TYPE_UUID } from "../../drizzle/reference.ts";
 import { auditLogTable, detectedDeviceTable, deviceTable } from "../../drizzle/schema/index.ts";
-import type { ServerMessage } from "../../party/protocol.ts";
 import { mergeFindings } from "../../worker/services/detection.ts";
 import { api, db, makeDevice, makeDeviceCredential, makeLocation, makeTag, memberOf } from "../factories.ts";
 import { join, until } from "../ws.ts";

@@ -10,6 +10,7 @@ import {
   DisplayDetectionResult,
   PeripheralDetectionResult,
 } from "../../contracts/peripheral-config.ts";
+import type { ServerMessage } from "../../contracts/realtime.ts";
 import { PERIPHERAL_TYPE_UUID } from "../../drizzle/reference.ts";
 import {
   applicationTable,
@@ -18,7 +19,6 @@ import {
   displayTable,
   peripheralTable,
 } from "../../drizzle/schema/index.ts";
-import type { ServerMessage } from "../../party/protocol.ts";
 import { api, db, makeDevice, makeDeviceCredential, makeDisplay, makePeripheral, memberOf, uid } from "../factories.ts";
 import { join, until } from "../ws.ts";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { ServerMessage } from "../../contracts/realtime.ts";
 import { deviceTable, peripheralTable, userTable } from "../../drizzle/schema/index.ts";
-import type { ServerMessage } from "../../party/protocol.ts";
 import { api, db, makeDevice, makeDeviceCredential, makePeripheral, memberOf } from "../factories.ts";
 import { join, until } from "../ws.ts";
 

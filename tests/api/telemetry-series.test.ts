@@ -2,8 +2,8 @@ import { env, runInDurableObject } from "cloudflare:test";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
 import { MAX_POINTS_PER_SERIES, TelemetrySeries } from "../../contracts/monitoring.ts";
+import type { Telemetry } from "../../contracts/realtime.ts";
 import { TelemetryHistory } from "../../contracts/remote-actions.ts";
-import type { Telemetry } from "../../party/protocol.ts";
 import { BUCKET_MS, type TelemetryHistory as History } from "../../party/telemetry-history.ts";
 import { api, errorsOf, makeDevice, memberOf, uid } from "../factories.ts";
 

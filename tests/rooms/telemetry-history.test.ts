@@ -2,8 +2,8 @@ import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test"
 import { eq } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
+import type { Telemetry } from "../../contracts/realtime.ts";
 import { deviceTable } from "../../drizzle/schema/index.ts";
-import type { Telemetry } from "../../party/protocol.ts";
 import type { Written } from "../../party/telemetry-flush.ts";
 import { BUCKET_MS, RAW_MS, ROLLUP_MS, TelemetryHistory } from "../../party/telemetry-history.ts";
 import { api, db, makeDevice, makeDeviceCredential, memberOf, uid } from "../factories.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { Command } from "../../contracts/realtime.ts";
 import { CommandBroker, TIMEOUT_MESSAGE, type Timers, UNAVAILABLE_MESSAGE } from "../../party/broker.ts";
-import type { Command } from "../../party/protocol.ts";
 
 /** Timers driven by hand: tick(ms) fires what is due. */
 function manualTimers() {

@@ -1,7 +1,7 @@
 import { getServerByName } from "partyserver";
 import { THRESHOLDS, type ThresholdKey } from "../../contracts/health.ts";
 import type { TelemetryMetric, TelemetrySeries } from "../../contracts/monitoring.ts";
-import type { Telemetry } from "../../party/protocol.ts";
+import type { Telemetry } from "../../contracts/realtime.ts";
 import { ApiError } from "../lib/errors.ts";
 import { requireDevice } from "./device-detail.ts";
 import type { RemoteCtx } from "./remote-actions.ts";

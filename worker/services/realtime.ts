@@ -1,5 +1,5 @@
 import { getServerByName } from "partyserver";
-import { CloseCode, RoomEvent } from "../../party/protocol.ts";
+import { CloseCode, RoomEvent } from "../../contracts/realtime.ts";
 import type { Env } from "../env.ts";
 
 /**

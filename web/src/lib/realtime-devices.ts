@@ -1,6 +1,6 @@
 import type { Device, DeviceList } from "@contracts/device";
 import type { DeviceDetail } from "@contracts/device-detail";
-import type { ServerMessage } from "@party/protocol";
+import type { ServerMessage } from "@contracts/realtime";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { deviceQueries } from "@/features/devices/queries";

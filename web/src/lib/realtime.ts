@@ -1,5 +1,5 @@
 import type { Location, LocationList } from "@contracts/location";
-import { ServerMessage } from "@party/protocol";
+import { ServerMessage } from "@contracts/realtime";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { accountQueries } from "@/features/accounts/queries";

@@ -1,6 +1,5 @@
+import { ACK_EVERY, CloseCode } from "@contracts/realtime";
 import { RoomTicketReply } from "@contracts/room-ticket";
-import { ACK_EVERY } from "@party/budget";
-import { CloseCode } from "@party/protocol";
 import PartySocket from "partysocket";
 import { ApiError, apiFetch } from "./api";
 import { getSession, subscribeSession } from "./session";

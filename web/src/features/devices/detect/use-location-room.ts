@@ -1,4 +1,4 @@
-import { type LocationDetailsUpdate, ServerMessage } from "@party/protocol";
+import { type LocationDetailsUpdate, ServerMessage } from "@contracts/realtime";
 import { useCallback, useEffect, useRef } from "react";
 import type { z } from "zod";
 import { openRoomSocket, type RoomSocket } from "@/lib/room-socket";

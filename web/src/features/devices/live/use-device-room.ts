@@ -1,6 +1,6 @@
 import type { DeviceDetail } from "@contracts/device-detail";
-import { ServerMessage } from "@party/protocol";
-import { metricValues } from "@party/telemetry-metrics";
+import { ServerMessage } from "@contracts/realtime";
+import { metricValues } from "@contracts/telemetry-metrics";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { tailTelemetry } from "@/features/monitor/report/charts/telemetry-queries";

@@ -1,5 +1,5 @@
+import type { CommandAction } from "@contracts/realtime";
 import { RemoteSharingResult, ScreenshotResult } from "@contracts/remote-actions";
-import type { CommandAction } from "@party/protocol";
 import { z } from "zod";
 
 /** devices.md §9: remote desktop, RSSH, VNC and screenshot requests wait at most 30 000 ms. */

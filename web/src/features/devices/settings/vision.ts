@@ -1,8 +1,8 @@
-import type { CommandStatus } from "@party/protocol";
+import type { CommandStatus } from "@contracts/realtime";
 
-// The transitions are the server's (party/vision.ts, devices.md §4); the console adds how each
+// The transitions are shared with the server (contracts/vision.ts, devices.md §4); the console adds how each
 // state looks and behaves.
-import { nextVision, type VisionEvent, type VisionState } from "@party/vision";
+import { nextVision, type VisionEvent, type VisionState } from "@contracts/vision";
 
 export { nextVision, type VisionEvent, type VisionState };
 

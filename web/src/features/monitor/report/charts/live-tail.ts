@@ -1,6 +1,6 @@
 import { MAX_POINTS_PER_SERIES, type TelemetrySeries } from "@contracts/monitoring";
 
-/** A live value for one series of a chart (party/telemetry-metrics.ts metricValues). */
+/** A live value for one series of a chart (contracts/telemetry-metrics.ts metricValues). */
 export type TailValue = { series: string; value: number };
 
 /** How many points a live-tailed series keeps at most (the reply's 500 plus a day of minutes would be more). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { AgentInventory } from "../contracts/installation.ts";
-import { Telemetry } from "../contracts/telemetry.ts";
+import { AgentInventory } from "./installation.ts";
+import { Telemetry } from "./telemetry.ts";
 
 /**
  * The real-time protocol of every room (a contract shared by rooms, agent and web).
@@ -64,7 +64,7 @@ export const Authenticated = z.object({ type: z.literal("authenticated"), exp: z
 export const ProtocolError = z.object({ type: z.literal("error"), message: z.string() });
 
 /** The spec's Telemetry (devices.md §3), as an agent reports it: contracts/telemetry.ts. */
-export { Telemetry } from "../contracts/telemetry.ts";
+export { Telemetry } from "./telemetry.ts";
 
 /** Remote actions the DeviceRoom brokers to the agent (devices.md §7). */
 export const CommandAction = z.enum([
@@ -201,6 +201,14 @@ export const CloseCode = {
 /** Largest frame a dashboard may send; agents may send larger commandResult frames (screenshots) up to AGENT_UPLOAD_MAX_BYTES. */
 export const FRAME_MAX_BYTES = 64 * 1024;
 export const AGENT_UPLOAD_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Outgoing flow of a dashboard: events the room sent and how many the client acknowledged having
+ * processed. One that falls this many events behind is dropped rather than buffered without limit.
+ */
+export const OUTGOING_MAX_UNACKED = 1000;
+/** The web client acknowledges after this many events (and a room never needs more than this slack). */
+export const ACK_EVERY = 100;
 
 /** Room addresses (a contract): /parties/<party>/<room id>, credential in the Authorization header, `ticket` or `token` query parameter. */
 export const roomPath = {

@@ -1,5 +1,5 @@
-import type { TelemetryMetric } from "../contracts/monitoring.ts";
-import type { Telemetry } from "./protocol.ts";
+import type { TelemetryMetric } from "./monitoring.ts";
+import type { Telemetry } from "./realtime.ts";
 
 /** One number a sample yields for a chart: metric, series within it (a partition, rx/tx), value. */
 export type MetricValue = { metric: TelemetryMetric; series: string; value: number };

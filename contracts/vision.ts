@@ -1,4 +1,4 @@
-import type { VISION_STATES } from "../drizzle/schema/device.ts";
+import type { VISION_STATES } from "./device.ts";
 
 /**
  * The vision state machine of devices.md §4. A toggle moves a stable state to *_requested;
