@@ -1,5 +1,5 @@
 import type { Location, LocationList } from "@contracts/location";
-import { ServerMessage } from "@contracts/realtime";
+import type { ServerMessage } from "@contracts/realtime";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { accountQueries } from "@/features/accounts/queries";
@@ -118,21 +118,9 @@ export function applyServerMessage(message: ServerMessage, deps: RealtimeDeps) {
  * changed membership (4403) refetches everything, so a new role shows at once.
  */
 export function connectSpaceRoom(spaceUuid: string, deps: RealtimeDeps): () => void {
-  const { socket, close } = openRoomSocket(spaceUuid, `space/${spaceUuid}`, {
+  const { close } = openRoomSocket(spaceUuid, `space/${spaceUuid}`, {
+    onMessage: (message) => applyServerMessage(message, deps),
     onRevoked: () => void deps.queryClient.invalidateQueries(),
-  });
-  socket.addEventListener("message", (event: MessageEvent) => {
-    if (typeof event.data !== "string") return;
-    let json: unknown;
-    try {
-      json = JSON.parse(event.data);
-    } catch {
-      console.warn("Realtime: a message that is not JSON was ignored");
-      return;
-    }
-    const parsed = ServerMessage.safeParse(json);
-    if (parsed.success) applyServerMessage(parsed.data, deps);
-    else console.warn("Realtime: a message outside the protocol was ignored", parsed.error.issues);
   });
   return close;
 }

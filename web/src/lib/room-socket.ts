@@ -1,4 +1,4 @@
-import { ACK_EVERY, CloseCode } from "@contracts/realtime";
+import { ACK_EVERY, CloseCode, ServerMessage } from "@contracts/realtime";
 import { RoomTicketReply } from "@contracts/room-ticket";
 import PartySocket from "partysocket";
 import { ApiError, apiFetch } from "./api";
@@ -24,16 +24,34 @@ export type RoomSocket = {
 };
 
 export type RoomSocketOptions = {
+  /** Every message of the protocol (contracts/realtime.ts), parsed; anything else is logged and ignored. */
+  onMessage?: (message: ServerMessage) => void;
   /** The room closed the socket because this account's membership changed (4403). */
   onRevoked?: () => void;
 };
+
+/** A frame as a protocol message, or null (logged) when it is not JSON or not in the protocol. */
+export function parseRoomMessage(data: unknown, room: RoomName): ServerMessage | null {
+  if (typeof data !== "string") return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    console.warn(`Room ${room}: a message that is not JSON was ignored`);
+    return null;
+  }
+  const parsed = ServerMessage.safeParse(json);
+  if (parsed.success) return parsed.data;
+  console.warn(`Room ${room}: a message outside the protocol was ignored`, parsed.error.issues);
+  return null;
+}
 
 /**
  * Joins a room the way the console does: every (re)connect buys a fresh single-use ticket, so no
  * access token ever travels in a URL; each token refresh is sent on the open socket
  * (`{type:"auth"}`) so the room keeps it past the first token's expiry; and every ACK_EVERY
  * messages the client acknowledges what it has processed, so the room can drop a stalled screen
- * instead of buffering for it.
+ * instead of buffering for it. Messages reach `onMessage` parsed with the protocol's schema.
  */
 export function openRoomSocket(space: string, room: RoomName, options: RoomSocketOptions = {}): RoomSocket {
   const socket = new PartySocket({
@@ -58,9 +76,12 @@ export function openRoomSocket(space: string, room: RoomName, options: RoomSocke
   socket.addEventListener("open", () => {
     received = 0;
   });
-  socket.addEventListener("message", () => {
+  socket.addEventListener("message", (event: MessageEvent) => {
     received++;
     if (received % ACK_EVERY === 0) socket.send(JSON.stringify({ type: "ack", received }));
+    if (!options.onMessage) return;
+    const message = parseRoomMessage(event.data, room);
+    if (message) options.onMessage(message);
   });
   socket.addEventListener("close", (event: CloseEvent) => {
     if (event.code === CloseCode.membershipChanged) options.onRevoked?.();

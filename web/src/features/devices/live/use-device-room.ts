@@ -1,5 +1,5 @@
 import type { DeviceDetail } from "@contracts/device-detail";
-import { ServerMessage } from "@contracts/realtime";
+import type { ServerMessage } from "@contracts/realtime";
 import { metricValues } from "@contracts/telemetry-metrics";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -8,18 +8,6 @@ import { openRoomSocket } from "@/lib/room-socket";
 import { deviceQueries } from "../queries";
 import { forgetCommands, recordCommand } from "./command-store";
 import { applyPresence, applyTelemetry, previousSample, roomEffect } from "./room-state";
-
-function parse(data: unknown): ServerMessage | null {
-  if (typeof data !== "string") return null;
-  try {
-    const parsed = ServerMessage.safeParse(JSON.parse(data));
-    if (parsed.success) return parsed.data;
-    console.warn("Device room: a message outside the protocol was ignored", parsed.error.issues);
-  } catch {
-    console.warn("Device room: a message that is not JSON was ignored");
-  }
-  return null;
-}
 
 /**
  * While a device's flyout is open: joins /parties/device/{uuid} (a single-use ticket on every
@@ -31,12 +19,7 @@ export function useDeviceRoom(space: string, uuid: string) {
   const queryClient = useQueryClient();
   useEffect(() => {
     const key = deviceQueries.detailKey(space, uuid);
-    const { socket, close } = openRoomSocket(space, `device/${uuid}`, {
-      onRevoked: () => void queryClient.invalidateQueries(),
-    });
-    socket.addEventListener("message", (event: MessageEvent) => {
-      const message = parse(event.data);
-      if (!message) return;
+    const onMessage = (message: ServerMessage) => {
       const effect = roomEffect(message, uuid);
       if (effect.kind === "presence") {
         queryClient.setQueryData<DeviceDetail>(key, (detail) => applyPresence(detail, effect.presence));
@@ -50,6 +33,10 @@ export function useDeviceRoom(space: string, uuid: string) {
       } else if (effect.kind === "invalidate") {
         void queryClient.invalidateQueries({ queryKey: key });
       }
+    };
+    const { close } = openRoomSocket(space, `device/${uuid}`, {
+      onMessage,
+      onRevoked: () => void queryClient.invalidateQueries(),
     });
     return () => {
       close();
