@@ -9,7 +9,7 @@ import {
 } from "../../contracts/account-lifecycle.ts";
 import { clientAddress } from "../auth/throttle.ts";
 import type { AppEnv } from "../env.ts";
-import { validate } from "../lib/validate.ts";
+import { validateInput } from "../lib/validate-input.ts";
 import {
   checkActionToken,
   joinSpace,
@@ -32,11 +32,11 @@ export const spaceAccountLinkRoutes = new Hono<AppEnv>({ strict: false })
     const input = { account_uuid: c.req.param("id"), token: c.req.param("token") };
     return c.json(TokenCheck.parse(await checkActionToken({ deps: deps(c), input })));
   })
-  .patch("/:id/account-registration", validate("json", RegistrationInput), async (c) => {
+  .patch("/:id/account-registration", validateInput("json", RegistrationInput), async (c) => {
     const input = { ...c.req.valid("json"), account_uuid: c.req.param("id") };
     return c.json(LifecycleReply.parse(await registerAccount({ deps: deps(c), input })));
   })
-  .patch("/:id/space-join", validate("json", SpaceJoinInput), async (c) => {
+  .patch("/:id/space-join", validateInput("json", SpaceJoinInput), async (c) => {
     const input = { ...c.req.valid("json"), account_uuid: c.req.param("id") };
     return c.json(LifecycleReply.parse(await joinSpace({ deps: deps(c), input })));
   });
@@ -46,15 +46,15 @@ export const spaceAccountLinkRoutes = new Hono<AppEnv>({ strict: false })
  * the password with the link's token ({id} is the account_uuid the link was made for).
  */
 export const accountPasswordRoutes = new Hono<AppEnv>({ strict: false })
-  .post("/password-reset", validate("json", PasswordMailInput), async (c) => {
+  .post("/password-reset", validateInput("json", PasswordMailInput), async (c) => {
     const input = { ...c.req.valid("json"), purpose: "password_reset" as const, origin: c.var.config.publicOrigin };
     return c.json(LifecycleReply.parse(await requestPasswordMail({ deps: deps(c), input })));
   })
-  .post("/password-update", validate("json", PasswordMailInput), async (c) => {
+  .post("/password-update", validateInput("json", PasswordMailInput), async (c) => {
     const input = { ...c.req.valid("json"), purpose: "password_update" as const, origin: c.var.config.publicOrigin };
     return c.json(LifecycleReply.parse(await requestPasswordMail({ deps: deps(c), input })));
   })
-  .patch("/:id/keycloak-password-update", validate("json", PasswordSetInput), async (c) => {
+  .patch("/:id/keycloak-password-update", validateInput("json", PasswordSetInput), async (c) => {
     const input = {
       ...c.req.valid("json"),
       account_uuid: c.req.param("id"),
@@ -63,7 +63,7 @@ export const accountPasswordRoutes = new Hono<AppEnv>({ strict: false })
     };
     return c.json(LifecycleReply.parse(await setPasswordFromLink({ deps: deps(c), input })));
   })
-  .patch("/:id/keycloak-password-reset", validate("json", PasswordSetInput), async (c) => {
+  .patch("/:id/keycloak-password-reset", validateInput("json", PasswordSetInput), async (c) => {
     const input = {
       ...c.req.valid("json"),
       account_uuid: c.req.param("id"),

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { AccountLoginInput, CurrentUser } from "../../contracts/space.ts";
 import type { AppEnv } from "../env.ts";
-import { validate } from "../lib/validate.ts";
+import { validateInput } from "../lib/validate-input.ts";
 import { requireUser } from "../middleware/auth.ts";
 import { getCurrentUser } from "../services/account.ts";
 
@@ -9,7 +9,7 @@ import { getCurrentUser } from "../services/account.ts";
 export const accountRoutes = new Hono<AppEnv>({ strict: false }).post(
   "/login",
   requireUser,
-  validate("json", AccountLoginInput),
+  validateInput("json", AccountLoginInput),
   async (c) => {
     const user = await getCurrentUser({ db: c.var.db, user: c.var.user, input: c.req.valid("json") });
     return c.json(CurrentUser.parse(user));

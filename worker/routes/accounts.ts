@@ -1,4 +1,4 @@
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import {
   AccountExportQuery,
   AccountList,
@@ -11,49 +11,45 @@ import {
   PresenceReply,
 } from "../../contracts/account.ts";
 import type { AppEnv } from "../env.ts";
-import { validate } from "../lib/validate.ts";
+import { deferTo } from "../lib/defer.ts";
+import { validateInput } from "../lib/validate-input.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";
 import { exportAccounts } from "../services/account-export.ts";
 import { listAccounts } from "../services/account-queries.ts";
-import { type Defer, setPresence, updateAccount } from "../services/accounts.ts";
+import { setPresence, updateAccount } from "../services/accounts.ts";
 import { inviteAccounts } from "../services/invitations.ts";
 
 const admin = requireRole("admin");
-const deferTo =
-  (c: Pick<Context, "executionCtx">): Defer =>
-  (work) =>
-    c.executionCtx.waitUntil(work);
-
 /**
  * /api/space/{space}/account/… (console.md §7.5): members read the list and report their own
  * presence; only Admins invite, change roles and disable. Fixed paths come before /:account.
  */
 export const accountsRoutes = new Hono<AppEnv>({ strict: false })
-  .get("/account/items/export", validate("query", AccountExportQuery), async (c) => {
+  .get("/account/items/export", validateInput("query", AccountExportQuery), async (c) => {
     const file = await exportAccounts({ ctx: spaceCtx(c), input: c.req.valid("query") });
     return c.body(file.body, 200, {
       "Content-Type": file.contentType,
       "Content-Disposition": `attachment; filename="${file.filename}"`,
     });
   })
-  .get("/account/items", validate("query", AccountListQuery), async (c) => {
+  .get("/account/items", validateInput("query", AccountListQuery), async (c) => {
     const list = await listAccounts({ ctx: spaceCtx(c), input: { ...c.req.valid("query"), url: c.req.url } });
     return c.json(AccountList.parse(list));
   })
-  .post("/account/add", admin, validate("json", InviteInput), async (c) => {
+  .post("/account/add", admin, validateInput("json", InviteInput), async (c) => {
     const input = { ...c.req.valid("json"), origin: c.var.config.publicOrigin };
     const accounts = await inviteAccounts({ ctx: spaceCtx(c), input, defer: deferTo(c) });
     return c.json(InviteReply.parse({ accounts }), 201);
   })
-  .post("/account/login", validate("json", PresenceInput), async (c) => {
+  .post("/account/login", validateInput("json", PresenceInput), async (c) => {
     const input = { ...c.req.valid("json"), online: true };
     return c.json(PresenceReply.parse(await setPresence({ ctx: spaceCtx(c), input, defer: deferTo(c) })));
   })
-  .post("/account/logout", validate("json", PresenceInput), async (c) => {
+  .post("/account/logout", validateInput("json", PresenceInput), async (c) => {
     const input = { ...c.req.valid("json"), online: false };
     return c.json(PresenceReply.parse(await setPresence({ ctx: spaceCtx(c), input, defer: deferTo(c) })));
   })
-  .patch("/account/:account", admin, validate("json", AccountPatch), async (c) => {
+  .patch("/account/:account", admin, validateInput("json", AccountPatch), async (c) => {
     const input = { ...c.req.valid("json"), account_uuid: c.req.param("account") };
     return c.json(AccountRow.parse(await updateAccount({ ctx: spaceCtx(c), input })));
   });

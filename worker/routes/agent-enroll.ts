@@ -7,10 +7,10 @@ import {
   AgentRegistration,
 } from "../../contracts/installation.ts";
 import type { AppEnv } from "../env.ts";
+import { deferTo } from "../lib/defer.ts";
 import { validateInput } from "../lib/validate-input.ts";
 import { enrollAgent } from "../services/agent-enroll.ts";
 import { registerAgent } from "../services/agent-register.ts";
-import { deferTo } from "../services/location-events.ts";
 
 /** The client address the throttle counts against (as the sign-in throttle does). */
 const addressOf = (c: { req: { header: (name: string) => string | undefined } }) =>

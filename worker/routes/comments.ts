@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { Comment, CommentAddInput, CommentEditInput, CommentList } from "../../contracts/comment.ts";
 import type { AppEnv } from "../env.ts";
+import { deferTo } from "../lib/defer.ts";
 import { validateInput } from "../lib/validate-input.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";
 import {
@@ -11,7 +12,6 @@ import {
   listComments,
   targetOfPart,
 } from "../services/comments.ts";
-import { deferTo } from "../services/location-events.ts";
 
 /** Comments are changed by Content Managers and Admins (ARCHITECTURE: roles), and only by their author. */
 const writer = requireRole("content_manager");

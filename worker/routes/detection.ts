@@ -8,6 +8,7 @@ import {
 } from "../../contracts/detection.ts";
 import { DeviceDetail } from "../../contracts/device-detail.ts";
 import type { AppEnv } from "../env.ts";
+import { deferTo } from "../lib/defer.ts";
 import { validateInput } from "../lib/validate-input.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";
 import {
@@ -16,7 +17,6 @@ import {
   listDetectedDevices,
   startDetection,
 } from "../services/detection.ts";
-import { deferTo } from "../services/location-events.ts";
 
 const writer = requireRole("content_manager");
 

@@ -2,10 +2,10 @@ import { Hono } from "hono";
 import { ArchivedStatusInput } from "../../contracts/device.ts";
 import { DeviceDetail } from "../../contracts/device-detail.ts";
 import type { AppEnv } from "../env.ts";
+import { deferTo } from "../lib/defer.ts";
 import { validateInput } from "../lib/validate-input.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";
 import { deleteDevice, setArchived, terminateConnection } from "../services/device-lifecycle.ts";
-import { deferTo } from "../services/location-events.ts";
 
 const writer = requireRole("content_manager");
 

@@ -13,6 +13,7 @@ import { AvailabilityQuery, DeviceAuditList, DeviceAvailability, DeviceDetail } 
 import { CameraList } from "../../contracts/location-assets.ts";
 import { PageQuery } from "../../contracts/paging.ts";
 import type { AppEnv } from "../env.ts";
+import { deferTo } from "../lib/defer.ts";
 import { validateInput } from "../lib/validate-input.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";
 import { csvHeaders } from "../services/csv.ts";
@@ -27,7 +28,6 @@ import {
   listSpaceCameras,
 } from "../services/device-reference.ts";
 import { createDevice, updateDevice } from "../services/devices.ts";
-import { deferTo } from "../services/location-events.ts";
 
 const writer = requireRole("content_manager");
 

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { DeviceDetail } from "../../contracts/device-detail.ts";
 import { InstallationCode, InstallationCodeEmailInput, QrInstallInput } from "../../contracts/installation.ts";
 import type { AppEnv } from "../env.ts";
+import { deferTo } from "../lib/defer.ts";
 import { validateInput } from "../lib/validate-input.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";
 import {
@@ -10,7 +11,6 @@ import {
   resetInstallationCode,
 } from "../services/installation-codes.ts";
 import { installFromQr } from "../services/installation-qr.ts";
-import { deferTo } from "../services/location-events.ts";
 
 const writer = requireRole("content_manager");
 

@@ -7,10 +7,10 @@ import {
   LocationGroupQuery,
 } from "../../contracts/location-group.ts";
 import type { AppEnv } from "../env.ts";
+import { deferTo } from "../lib/defer.ts";
 import { validateInput } from "../lib/validate-input.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";
 import { csvHeaders } from "../services/csv.ts";
-import { deferTo } from "../services/location-events.ts";
 import { exportGroups, getGroup, listGroups } from "../services/location-group-queries.ts";
 import { createGroup, deleteGroup, updateGroup } from "../services/location-groups.ts";
 

@@ -13,11 +13,11 @@ import {
   LocationDeviceQuery,
 } from "../../contracts/location-assets.ts";
 import type { AppEnv } from "../env.ts";
+import { deferTo } from "../lib/defer.ts";
 import { validateInput } from "../lib/validate-input.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";
 import { csvHeaders } from "../services/csv.ts";
 import { listLocationCameras, listLocationDevices } from "../services/location-assets.ts";
-import { deferTo } from "../services/location-events.ts";
 import { exportLocations } from "../services/location-export.ts";
 import { getLocation, listLocations } from "../services/location-queries.ts";
 import { createLocation, deleteLocation, updateLocation } from "../services/locations.ts";

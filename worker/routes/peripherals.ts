@@ -8,11 +8,11 @@ import {
   PeripheralDetectionResult,
 } from "../../contracts/peripheral-config.ts";
 import type { AppEnv } from "../env.ts";
+import { deferTo } from "../lib/defer.ts";
 import { validateInput } from "../lib/validate-input.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";
 import { getDisplayConfiguration, saveDisplayConfiguration } from "../services/display-config.ts";
 import { detectDisplays } from "../services/display-detection.ts";
-import { deferTo } from "../services/location-events.ts";
 import { detectPeripherals, listApplications } from "../services/peripheral-detection.ts";
 
 const writer = requireRole("content_manager");

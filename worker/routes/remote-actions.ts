@@ -16,12 +16,12 @@ import {
   VisionStatusInput,
 } from "../../contracts/remote-actions.ts";
 import type { AppEnv } from "../env.ts";
+import { deferTo } from "../lib/defer.ts";
 import { ApiError } from "../lib/errors.ts";
 import { validateInput } from "../lib/validate-input.ts";
 import { requireFlag, requireRole, spaceCtx } from "../middleware/space.ts";
 import { getDeviceDetail } from "../services/device-detail.ts";
 import { getTelemetryHistory, getTelemetrySeries } from "../services/device-telemetry.ts";
-import { deferTo } from "../services/location-events.ts";
 import { powerControl } from "../services/power-control.ts";
 import {
   changePeripheralEnabled,

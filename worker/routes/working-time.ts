@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { WorkingTime, WorkingTimeInput } from "../../contracts/working-time.ts";
 import type { AppEnv } from "../env.ts";
+import { deferTo } from "../lib/defer.ts";
 import { validateInput } from "../lib/validate-input.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";
-import { deferTo } from "../services/location-events.ts";
 import {
   getGlobalWorkingTime,
   getLocationWorkingTime,

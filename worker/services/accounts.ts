@@ -4,13 +4,13 @@ import { ROLE_UUID } from "../../drizzle/reference.ts";
 import { roleTable } from "../../drizzle/schema/role.ts";
 import { spaceAccountTable } from "../../drizzle/schema/space-account.ts";
 import type { SpaceCtx } from "../env.ts";
+import type { Defer } from "../lib/defer.ts";
 import { ApiError } from "../lib/errors.ts";
 import { accountRowsByUuid } from "./account-queries.ts";
 import { closeAccountSockets, publishToSpace } from "./realtime.ts";
 import { auditChange, inSpace } from "./scope.ts";
 
 /** Runs work after the reply (ExecutionContext.waitUntil). */
-export type Defer = (work: Promise<unknown>) => void;
 
 export const accountNotFound = () => new ApiError("not_found", ACCOUNT_MESSAGES.accountNotFound);
 

@@ -16,12 +16,12 @@ import {
 import type { Env } from "../env.ts";
 import { randomToken, sha256Hex } from "../lib/crypto.ts";
 import type { Db } from "../lib/db.ts";
+import type { Defer } from "../lib/defer.ts";
 import { ApiError } from "../lib/errors.ts";
 import { agentThrottle, type Throttle } from "./agent-throttle.ts";
 import { auditInsertWhen } from "./audit-when.ts";
 import { announceDevice } from "./device-events.ts";
 import { hashInstallationCode } from "./installation-codes.ts";
-import type { Defer } from "./location-events.ts";
 
 export type AgentCtx = { db: Db; env: Env };
 export type Machine = Pick<AgentEnrollInput, "machine_id" | "inventory">;

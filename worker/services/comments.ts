@@ -8,10 +8,10 @@ import {
   userTable,
 } from "../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../env.ts";
+import type { Defer } from "../lib/defer.ts";
 import { ApiError } from "../lib/errors.ts";
 import { requireDevice } from "./device-detail.ts";
 import { announceDevice } from "./device-events.ts";
-import type { Defer } from "./location-events.ts";
 import { auditChange, inSpace } from "./scope.ts";
 
 /** What a comment is on: a device itself, or one of its displays or peripherals. */

@@ -20,11 +20,11 @@ import {
   detectionScanTable as scans,
 } from "../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../env.ts";
+import type { Defer } from "../lib/defer.ts";
 import { ApiError } from "../lib/errors.ts";
 import { pageInfo, pageWindow } from "../lib/paging.ts";
 import type { DeviceRow } from "./device-detail.ts";
 import { createDevice } from "./devices.ts";
-import type { Defer } from "./location-events.ts";
 import { requireLocationRow } from "./location-queries.ts";
 import { publishToLocation } from "./realtime.ts";
 import { sendCommand } from "./remote-actions.ts";

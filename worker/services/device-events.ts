@@ -1,5 +1,5 @@
 import type { Env } from "../env.ts";
-import type { Defer } from "./location-events.ts";
+import type { Defer } from "../lib/defer.ts";
 import { publishToSpace } from "./realtime.ts";
 
 export type DeviceEventName = "deviceUpdated" | "deviceDeleted" | "deviceInstalled";

@@ -9,11 +9,11 @@ import {
   unclaimedDeviceTable,
 } from "../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../env.ts";
+import type { Defer } from "../lib/defer.ts";
 import { ApiError } from "../lib/errors.ts";
 import { type DeviceRow, getDeviceDetail, requireDevice } from "./device-detail.ts";
 import { announceDevice } from "./device-events.ts";
 import { attachedCounts } from "./device-rows.ts";
-import type { Defer } from "./location-events.ts";
 import { auditChange, inSpace } from "./scope.ts";
 
 /** devices.md §4, menu by status, enforced here: which status each action starts from. */

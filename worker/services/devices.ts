@@ -4,10 +4,10 @@ import type { DeviceAddInput, DeviceEditInput } from "../../contracts/device.ts"
 import type { DeviceDetail } from "../../contracts/device-detail.ts";
 import { deviceTable as d, deviceTagTable, locationTable } from "../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../env.ts";
+import type { Defer } from "../lib/defer.ts";
 import { ApiError } from "../lib/errors.ts";
 import { getDeviceDetail, requireDevice } from "./device-detail.ts";
 import { announceDevice } from "./device-events.ts";
-import type { Defer } from "./location-events.ts";
 import { auditChange, chunksFor, inSpace } from "./scope.ts";
 import { tagsOf, unknownTags } from "./tags.ts";
 

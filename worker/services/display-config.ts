@@ -10,12 +10,12 @@ import {
 } from "../../contracts/peripheral-config.ts";
 import { applicationTable, displayApplicationTable as da, displayTable } from "../../drizzle/schema/index.ts";
 import { UNAVAILABLE_MESSAGE } from "../../party/broker.ts";
+import type { Defer } from "../lib/defer.ts";
 import { ApiError } from "../lib/errors.ts";
 import { auditInsert } from "./audit.ts";
 import { displaysOf, requireDevice } from "./device-detail.ts";
 import { announceDevice } from "./device-events.ts";
 import { displayConfigurationErrors } from "./display-rules.ts";
-import type { Defer } from "./location-events.ts";
 import { type RemoteCtx, sendCommand } from "./remote-actions.ts";
 import { inList, inSpace } from "./scope.ts";
 

@@ -7,11 +7,11 @@ import {
   DisplayFindings,
 } from "../../contracts/peripheral-config.ts";
 import { displayTable } from "../../drizzle/schema/index.ts";
+import type { Defer } from "../lib/defer.ts";
 import { ApiError } from "../lib/errors.ts";
 import { auditInsert } from "./audit.ts";
 import { type DeviceRow, displaysOf, requireDevice } from "./device-detail.ts";
 import { announceDevice } from "./device-events.ts";
-import type { Defer } from "./location-events.ts";
 import { type RemoteCtx, sendCommand } from "./remote-actions.ts";
 import { inSpace } from "./scope.ts";
 

@@ -10,12 +10,12 @@ import { installationCodeTable } from "../../drizzle/schema/index.ts";
 import { getConfig } from "../config.ts";
 import type { SpaceCtx } from "../env.ts";
 import { sha256Hex } from "../lib/crypto.ts";
+import type { Defer } from "../lib/defer.ts";
 import { ApiError } from "../lib/errors.ts";
 import { type DeviceRow, requireDevice } from "./device-detail.ts";
 import { announceDevice } from "./device-events.ts";
 import { revokeCodes } from "./device-lifecycle.ts";
 import { installationCodeMail } from "./installation-mail.ts";
-import type { Defer } from "./location-events.ts";
 import { deliverMail, outboxInsert } from "./mail.ts";
 import { auditChange } from "./scope.ts";
 

@@ -3,13 +3,13 @@ import type { DeviceDetail } from "../../contracts/device-detail.ts";
 import type { QrInstallInput } from "../../contracts/installation.ts";
 import { deviceTable as d, unclaimedDeviceTable as u } from "../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../env.ts";
+import type { Defer } from "../lib/defer.ts";
 import { ApiError } from "../lib/errors.ts";
 import { auditInsertWhen } from "./audit-when.ts";
 import { getDeviceDetail, requireDevice } from "./device-detail.ts";
 import { announceDevice } from "./device-events.ts";
 import { releaseClaim, revokeCodes } from "./device-lifecycle.ts";
 import { checkInstallable } from "./installation-codes.ts";
-import type { Defer } from "./location-events.ts";
 import { inSpace } from "./scope.ts";
 
 const unusable = () =>

@@ -1,14 +1,6 @@
-import type { Context } from "hono";
 import type { SpaceCtx } from "../env.ts";
+import type { Defer } from "../lib/defer.ts";
 import { publishToSpace } from "./realtime.ts";
-
-/** Runs work after the reply (ExecutionContext.waitUntil); tests may pass their own. */
-export type Defer = (work: Promise<unknown>) => void;
-
-export const deferTo =
-  (c: Pick<Context, "executionCtx">): Defer =>
-  (work) =>
-    c.executionCtx.waitUntil(work);
 
 /**
  * Tells the space's open dashboards that locations changed (locationDetailsUpdate). Runs after

@@ -7,8 +7,9 @@ import {
   locationTable as l,
 } from "../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../env.ts";
+import type { Defer } from "../lib/defer.ts";
 import { ApiError } from "../lib/errors.ts";
-import { announceLocations, type Defer } from "./location-events.ts";
+import { announceLocations } from "./location-events.ts";
 import { getGroup, requireGroupRow } from "./location-group-queries.ts";
 import { auditChange, chunksFor, inList, inSpace } from "./scope.ts";
 

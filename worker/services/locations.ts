@@ -10,7 +10,8 @@ import {
 } from "../../contracts/location.ts";
 import { locationTable as l, locationTagTable } from "../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../env.ts";
-import { announceLocations, type Defer } from "./location-events.ts";
+import type { Defer } from "../lib/defer.ts";
+import { announceLocations } from "./location-events.ts";
 import { getLocation, requireLocationRow } from "./location-queries.ts";
 import { checkLocation, displayIdTaken, isUniqueViolation, type LocationValues } from "./location-validation.ts";
 import { auditChange, chunksFor, inSpace } from "./scope.ts";

@@ -5,11 +5,11 @@ import { nextVision, type VisionState, visionAlready } from "../../contracts/vis
 import { deviceTable as d, peripheralTable as p, peripheralTypeTable as pt } from "../../drizzle/schema/index.ts";
 import { type Outcome, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE } from "../../party/broker.ts";
 import type { SpaceCtx } from "../env.ts";
+import type { Defer } from "../lib/defer.ts";
 import { ApiError } from "../lib/errors.ts";
 import { auditInsert } from "./audit.ts";
 import { type DeviceRow, requireDevice } from "./device-detail.ts";
 import { announceDevice } from "./device-events.ts";
-import type { Defer } from "./location-events.ts";
 
 export type RemoteCtx = Pick<SpaceCtx, "db" | "env" | "space" | "user">;
 type Args<I> = { ctx: RemoteCtx; input: I; defer: Defer };

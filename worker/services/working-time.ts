@@ -11,7 +11,8 @@ import {
 } from "../../contracts/working-time.ts";
 import { locationTable, spaceTable, workingTimeTable as w } from "../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../env.ts";
-import { announceLocations, type Defer } from "./location-events.ts";
+import type { Defer } from "../lib/defer.ts";
+import { announceLocations } from "./location-events.ts";
 import { requireLocationRow } from "./location-queries.ts";
 import { auditChange, chunksFor, inSpace } from "./scope.ts";
 
