@@ -1,11 +1,10 @@
-import { TAG_NAME_MAX, Tag } from "@contracts/tag";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { TAG_NAME_MAX } from "@contracts/tag";
+import { useQuery } from "@tanstack/react-query";
 import { FormField } from "@/components/ui/form-field";
 import { MultiCombobox } from "@/components/ui/multi-combobox";
 import { tagQueries } from "@/features/locations/queries";
+import { useCreateTag } from "@/features/locations/use-create-tag";
 import { useCurrentSpace } from "@/features/session/current-space";
-import { showAlert } from "@/lib/alerts";
-import { apiFetch } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 
 type DeviceTagsFieldProps = { id: string; values: string[]; onChange: (values: string[]) => void };
@@ -14,14 +13,8 @@ type DeviceTagsFieldProps = { id: string; values: string[]; onChange: (values: s
 export function DeviceTagsField({ id, values, onChange }: DeviceTagsFieldProps) {
   const t = useT();
   const { space } = useCurrentSpace();
-  const queryClient = useQueryClient();
   const tags = useQuery(tagQueries.list(space.space_uuid));
-  const create = useMutation({
-    mutationFn: (name: string) =>
-      apiFetch(`/space/${space.space_uuid}/tag/add/`, { method: "POST", json: { name }, schema: Tag }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: tagQueries.all(space.space_uuid) }),
-    onError: () => showAlert({ type: "error", message: t("device.tag.failed") }),
-  });
+  const create = useCreateTag("device.tag.failed");
   return (
     <FormField id={id} label={t("device.field.tags")}>
       <MultiCombobox

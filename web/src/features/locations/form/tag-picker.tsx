@@ -1,33 +1,21 @@
-import { TAG_NAME_MAX, Tag } from "@contracts/tag";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { TAG_NAME_MAX } from "@contracts/tag";
+import { useQuery } from "@tanstack/react-query";
 import { Controller, useFormContext } from "react-hook-form";
 import { FormField } from "@/components/ui/form-field";
 import { MultiCombobox } from "@/components/ui/multi-combobox";
 import { useCurrentSpace } from "@/features/session/current-space";
-import { showAlert } from "@/lib/alerts";
-import { apiFetch } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 import { tagQueries } from "../queries";
+import { useCreateTag } from "../use-create-tag";
 import type { LocationFormValues } from "./location-schema";
 
 /** The location's tags: pick the space's tags or create one (POST /tag/add/, 20 characters). */
 export function TagPicker() {
   const t = useT();
   const { space } = useCurrentSpace();
-  const queryClient = useQueryClient();
   const { control } = useFormContext<LocationFormValues>();
   const tags = useQuery(tagQueries.list(space.space_uuid));
-  const create = useMutation({
-    mutationFn: (name: string) =>
-      apiFetch(`/space/${space.space_uuid}/tag/add/`, { method: "POST", json: { name }, schema: Tag }),
-    onSuccess: (tag) => {
-      queryClient.setQueryData(tagQueries.list(space.space_uuid).queryKey, (old) =>
-        old && !old.tags.some((x) => x.uuid === tag.uuid) ? { tags: [...old.tags, tag] } : old,
-      );
-      void queryClient.invalidateQueries({ queryKey: tagQueries.all(space.space_uuid) });
-    },
-    onError: () => showAlert({ type: "error", message: t("location.tagFailed") }),
-  });
+  const create = useCreateTag("location.tagFailed");
   const options = (tags.data ?? []).map((tag) => ({ value: tag.uuid, label: tag.name }));
 
   return (
