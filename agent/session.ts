@@ -1,6 +1,6 @@
 import type { AgentInventory } from "../contracts/installation.ts";
+import { HEARTBEAT_INTERVAL_MS } from "../contracts/presence.ts";
 import { type Command, ServerMessage, type Telemetry } from "../contracts/realtime.ts";
-import { HEARTBEAT_INTERVAL_MS } from "../party/presence.ts";
 
 export const AGENT_VERSION = "0.1.0";
 export const TELEMETRY_INTERVAL_MS = 60_000;

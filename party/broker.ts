@@ -1,13 +1,7 @@
+import { COMMAND_TIMEOUT_MS, type Outcome, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE } from "../contracts/commands.ts";
 import type { Command, CommandResult, CommandStatus } from "../contracts/realtime.ts";
 
-/** devices.md §9: remote actions time out after 30 000 ms. */
-export const COMMAND_TIMEOUT_MS = 30_000;
-export const TIMEOUT_MESSAGE = "Service temporarily unavailable, try again later.";
-export const UNAVAILABLE_MESSAGE = "physical device temporarily unavailable";
-
-export type Outcome =
-  | { status: "succeeded"; result: Record<string, unknown>; received: boolean }
-  | { status: "failed" | "timed_out" | "unavailable"; error: string; received: boolean };
+export { COMMAND_TIMEOUT_MS, type Outcome, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE };
 
 export type Timers = {
   set: (fn: () => void, ms: number) => unknown;

@@ -1,5 +1,5 @@
+import type { Principal } from "../contracts/principal.ts";
 import { AGENT_UPLOAD_MAX_BYTES, FRAME_MAX_BYTES, OUTGOING_MAX_UNACKED } from "../contracts/realtime.ts";
-import type { Principal } from "./principal.ts";
 
 export { ACK_EVERY, OUTGOING_MAX_UNACKED } from "../contracts/realtime.ts";
 

@@ -1,16 +1,5 @@
 import type { Connection } from "partyserver";
 import type { TelemetryMetric } from "../contracts/monitoring.ts";
-import type { ClientMessage, CommandAction, Presence, Telemetry } from "../contracts/realtime.ts";
-import { CommandBroker, type Outcome, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE } from "./broker.ts";
-import {
-  auditCommand,
-  reconcileOffline,
-  recordInventory,
-  recordOffline,
-  recordOnline,
-  recordTelemetry,
-  recordVisionReceived,
-} from "./device-records.ts";
 import {
   initialPresence,
   nextCheckAt,
@@ -19,8 +8,19 @@ import {
   type PresenceEvent,
   type PresenceState,
   restorePresence,
-} from "./presence.ts";
-import type { Principal } from "./principal.ts";
+} from "../contracts/presence.ts";
+import type { Principal } from "../contracts/principal.ts";
+import type { ClientMessage, CommandAction, Presence, Telemetry } from "../contracts/realtime.ts";
+import {
+  auditCommand,
+  reconcileOffline,
+  recordInventory,
+  recordOffline,
+  recordOnline,
+  recordTelemetry,
+  recordVisionReceived,
+} from "../worker/services/device-records.ts";
+import { CommandBroker, type Outcome, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE } from "./broker.ts";
 import type { ConnState } from "./room.ts";
 import { healthSignature, shouldWrite, type Written } from "./telemetry-flush.ts";
 import { type SeriesResult, TelemetryHistory } from "./telemetry-history.ts";

@@ -1,4 +1,5 @@
 import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
+import { type Principal, principalFrom } from "../contracts/principal.ts";
 import { ClientMessage, CloseCode, RoomEvent, type ServerMessage } from "../contracts/realtime.ts";
 import { getConfig } from "../worker/config.ts";
 import type { Env } from "../worker/env.ts";
@@ -16,7 +17,6 @@ import {
   take,
   withinBacklog,
 } from "./budget.ts";
-import { type Principal, principalFrom } from "./principal.ts";
 
 /**
  * Kept with each socket (it survives hibernation without a storage write). `heard`: an agent's

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { type Connection, getServerByName } from "partyserver";
+import type { Principal } from "../contracts/principal.ts";
 import { spaceAccountTable } from "../drizzle/schema/space-account.ts";
 import { createDb } from "../worker/lib/db.ts";
-import type { Principal } from "./principal.ts";
 import { type ConnState, OutpostRoom } from "./room.ts";
 
 /** The rooms besides the space's own where an account may hold sockets. */

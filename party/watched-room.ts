@@ -1,5 +1,5 @@
 import { type Connection, getServerByName } from "partyserver";
-import type { Principal } from "./principal.ts";
+import type { Principal } from "../contracts/principal.ts";
 import { type ConnState, OutpostRoom } from "./room.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { type Lobby, routePartykitRequest } from "partyserver";
+import { PRINCIPAL_HEADER, type Principal } from "../contracts/principal.ts";
 import { deviceCredentialTable, userTable } from "../drizzle/schema/index.ts";
-import { PRINCIPAL_HEADER, type Principal } from "../party/principal.ts";
 import { getConfig } from "./config.ts";
 import type { Env, UserRow } from "./env.ts";
 import { sha256Hex } from "./lib/crypto.ts";

@@ -4,7 +4,7 @@ import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
 import type { ServerMessage } from "../../contracts/realtime.ts";
 import { auditLogTable, deviceAvailabilityTable, deviceTable } from "../../drizzle/schema/index.ts";
-import { TIMEOUT_MESSAGE } from "../../party/broker.ts";
+import { TIMEOUT_MESSAGE } from "../../contracts/commands.ts";
 import { db, makeDevice, makeDeviceCredential, makeLocation, memberOf, uid } from "../factories.ts";
 import { join, until } from "../ws.ts";
 

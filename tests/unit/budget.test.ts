@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Principal } from "../../contracts/principal.ts";
 import { AGENT_UPLOAD_MAX_BYTES, FRAME_MAX_BYTES } from "../../contracts/realtime.ts";
 import {
   AGENT_RATE,
@@ -12,7 +13,6 @@ import {
   USER_RATE,
   withinBacklog,
 } from "../../party/budget.ts";
-import type { Principal } from "../../party/principal.ts";
 
 const user: Principal = { kind: "user", user_uuid: "u", account_uuid: "a", space_uuid: "s" };
 const agent: Principal = { kind: "device", device_uuid: "d", space_uuid: "s" };

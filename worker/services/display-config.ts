@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { getServerByName } from "partyserver";
+import { UNAVAILABLE_MESSAGE } from "../../contracts/commands.ts";
 import {
   DISPLAY_RULES,
   DISPLAY_TEXTS,
@@ -9,7 +10,6 @@ import {
   type DisplayConfigurationSaved,
 } from "../../contracts/peripheral-config.ts";
 import { applicationTable, displayApplicationTable as da, displayTable } from "../../drizzle/schema/index.ts";
-import { UNAVAILABLE_MESSAGE } from "../../party/broker.ts";
 import type { Defer } from "../lib/defer.ts";
 import { ApiError } from "../lib/errors.ts";
 import { auditInsert } from "./audit.ts";

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { getServerByName } from "partyserver";
+import { type Outcome, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE } from "../../contracts/commands.ts";
 import type { CommandAction } from "../../contracts/realtime.ts";
 import { nextVision, type VisionState, visionAlready } from "../../contracts/vision.ts";
 import { deviceTable as d, peripheralTable as p, peripheralTypeTable as pt } from "../../drizzle/schema/index.ts";
-import { type Outcome, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE } from "../../party/broker.ts";
 import type { SpaceCtx } from "../env.ts";
 import type { Defer } from "../lib/defer.ts";
 import { ApiError } from "../lib/errors.ts";

@@ -1,21 +1,21 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { AgentInventory } from "../contracts/installation.ts";
-import type { CommandAction, Telemetry } from "../contracts/realtime.ts";
-import { nextVision } from "../contracts/vision.ts";
+import type { Outcome } from "../../contracts/commands.ts";
+import type { AgentInventory } from "../../contracts/installation.ts";
+import { onlineSecondsPerDay } from "../../contracts/presence.ts";
+import type { CommandAction, Telemetry } from "../../contracts/realtime.ts";
+import { nextVision } from "../../contracts/vision.ts";
 import {
   deviceAvailabilityTable as avail,
   deviceTable as d,
   devicePeripheralConditionTable as dpc,
   locationTable as l,
-} from "../drizzle/schema/index.ts";
-import type { Env } from "../worker/env.ts";
-import { createDb } from "../worker/lib/db.ts";
-import { auditInsert } from "../worker/services/audit.ts";
-import { onlineStatus } from "../worker/services/location-totals.ts";
-import { conditionsOf, samePeripheralConditions } from "../worker/services/monitoring-conditions.ts";
-import { publishToSpace } from "../worker/services/realtime.ts";
-import type { Outcome } from "./broker.ts";
-import { onlineSecondsPerDay } from "./presence.ts";
+} from "../../drizzle/schema/index.ts";
+import type { Env } from "../env.ts";
+import { createDb } from "../lib/db.ts";
+import { auditInsert } from "./audit.ts";
+import { onlineStatus } from "./location-totals.ts";
+import { conditionsOf, samePeripheralConditions } from "./monitoring-conditions.ts";
+import { publishToSpace } from "./realtime.ts";
 
 /**
  * The DeviceRoom's writes to the catalogue (D1): one update per presence transition, the
