@@ -2,9 +2,9 @@ import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test"
 import { eq } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
+import { TIMEOUT_MESSAGE } from "../../contracts/commands.ts";
 import type { ServerMessage } from "../../contracts/realtime.ts";
 import { auditLogTable, deviceAvailabilityTable, deviceTable } from "../../drizzle/schema/index.ts";
-import { TIMEOUT_MESSAGE } from "../../contracts/commands.ts";
 import { db, makeDevice, makeDeviceCredential, makeLocation, memberOf, uid } from "../factories.ts";
 import { join, until } from "../ws.ts";
 
