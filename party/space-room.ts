@@ -1,8 +1,7 @@
-import { and, eq } from "drizzle-orm";
 import { type Connection, getServerByName } from "partyserver";
 import type { Principal } from "../contracts/principal.ts";
-import { spaceAccountTable } from "../drizzle/schema/space-account.ts";
 import { createDb } from "../worker/lib/db.ts";
+import { writeAccountPresence } from "../worker/services/accounts.ts";
 import { type ConnState, OutpostRoom } from "./room.ts";
 
 /** The rooms besides the space's own where an account may hold sockets. */
@@ -98,10 +97,7 @@ export class SpaceRoom extends OutpostRoom {
   /** Writes presence through to D1 (space_account.online/last_seen), so the accounts list agrees. */
   private async storePresence(accountUuid: string, online: boolean) {
     try {
-      await createDb(this.env)
-        .update(spaceAccountTable)
-        .set({ online, last_seen: new Date().toISOString() })
-        .where(and(eq(spaceAccountTable.space_uuid, this.name), eq(spaceAccountTable.account_uuid, accountUuid)));
+      await writeAccountPresence(createDb(this.env), this.name, accountUuid, online);
     } catch (error) {
       // The broadcast still goes out; the next presence change or REST login corrects the row.
       console.error("account presence write failed", error);

@@ -4,6 +4,7 @@ import { ROLE_UUID } from "../../drizzle/reference.ts";
 import { roleTable } from "../../drizzle/schema/role.ts";
 import { spaceAccountTable } from "../../drizzle/schema/space-account.ts";
 import type { SpaceCtx } from "../env.ts";
+import type { Db } from "../lib/db.ts";
 import type { Defer } from "../lib/defer.ts";
 import { ApiError } from "../lib/errors.ts";
 import { accountRowsByUuid } from "./account-queries.ts";
@@ -87,6 +88,23 @@ export async function updateAccount({
 }
 
 /**
+ * The one writer of an account's presence in a space (space_account.online/last_seen): the REST
+ * login/logout below and the SpaceRoom when an account's first dashboard joins or its last leaves.
+ */
+export async function writeAccountPresence(db: Db, spaceUuid: string, accountUuid: string, online: boolean) {
+  const [row] = await db
+    .update(spaceAccountTable)
+    .set({ online, last_seen: new Date().toISOString() })
+    .where(and(eq(spaceAccountTable.space_uuid, spaceUuid), eq(spaceAccountTable.account_uuid, accountUuid)))
+    .returning({
+      account_uuid: spaceAccountTable.account_uuid,
+      online: spaceAccountTable.online,
+      last_seen: spaceAccountTable.last_seen,
+    });
+  return row;
+}
+
+/**
  * POST /space/{space}/account/login/ and /logout/: the caller reports their own presence in the
  * space (403 for anyone else's account). Stores online + last_seen and tells the space's
  * dashboards (accountOnline/accountOffline) after the reply.
@@ -103,16 +121,7 @@ export async function setPresence({
   if (input.account_uuid !== ctx.account.account_uuid) {
     throw new ApiError("forbidden", "You can only report the presence of your own account.");
   }
-  const last_seen = new Date().toISOString();
-  const [row] = await ctx.db
-    .update(spaceAccountTable)
-    .set({ online: input.online, last_seen })
-    .where(and(inSpace(ctx, spaceAccountTable), eq(spaceAccountTable.account_uuid, input.account_uuid)))
-    .returning({
-      account_uuid: spaceAccountTable.account_uuid,
-      online: spaceAccountTable.online,
-      last_seen: spaceAccountTable.last_seen,
-    });
+  const row = await writeAccountPresence(ctx.db, ctx.space.space_uuid, input.account_uuid, input.online);
   const space_uuid = ctx.space.space_uuid;
   defer(
     publishToSpace(ctx.env, space_uuid, {
