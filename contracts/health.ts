@@ -41,9 +41,13 @@ export function grade(value: number | null | undefined, key: ThresholdKey): Heal
   return value >= critical ? HEALTH.critical : value >= warning ? HEALTH.warning : HEALTH.healthy;
 }
 
+/** A reported status as a health code, or null when it is none of 0–3 (or absent). */
+export const asHealthCode = (value: number | null | undefined): HealthCode | null =>
+  value === 0 || value === 1 || value === 2 || value === 3 ? value : null;
+
 /** The worst of some codes, ranking 3 > 2 > 0 > 1 (1 only when nothing was measured); null for none. */
 export function worst(codes: readonly (number | null | undefined)[]): HealthCode | null {
-  const known = codes.filter((c): c is HealthCode => c === 0 || c === 1 || c === 2 || c === 3);
+  const known = codes.map(asHealthCode).filter((c) => c !== null);
   if (known.length === 0) return null;
   if (known.includes(3)) return 3;
   if (known.includes(2)) return 2;
@@ -82,3 +86,19 @@ export const MONITORED_PERIPHERAL_TYPES = [
   "card_reader",
 ] as const;
 export type MonitoredPeripheralType = (typeof MONITORED_PERIPHERAL_TYPES)[number];
+
+const MONITORED = new Set<string>(MONITORED_PERIPHERAL_TYPES);
+
+/**
+ * The monitored type a reported peripheral type names, or null for other types: the agent sends
+ * the contract's names ("bill_acceptor"); older reports' "Bill Acceptor", "bill-acceptor" or
+ * plurals ("displays", "door switches") mean the same. One reading for the counts and the report.
+ */
+export function monitoredPeripheralType(raw: string): MonitoredPeripheralType | null {
+  const type = raw
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
+  const singular = type === "displays" ? "display" : type === "door_switches" ? "door_switch" : type;
+  return MONITORED.has(singular) ? (singular as MonitoredPeripheralType) : null;
+}

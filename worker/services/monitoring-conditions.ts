@@ -1,7 +1,8 @@
 import {
+  asHealthCode,
   type HealthCode,
-  MONITORED_PERIPHERAL_TYPES,
   type MonitoredPeripheralType,
+  monitoredPeripheralType,
   worst,
 } from "../../contracts/health.ts";
 import type { Telemetry } from "../../contracts/telemetry.ts";
@@ -12,14 +13,11 @@ import type { Telemetry } from "../../contracts/telemetry.ts";
  * peripherals' worst, and combined_status, the worst of all (3 > 2 > 0 > 1). A heading the agent
  * did not report is null (no data), not its earlier value. Pure: recordTelemetry writes it.
  */
-const code = (status: number | undefined): HealthCode | null =>
-  status === 0 || status === 1 || status === 2 || status === 3 ? status : null;
+const code = asHealthCode;
 
 /** thermal_status / network_status texts of a code (the spec's Device has them as text). */
 const THERMAL_TEXT = { 0: "normal", 1: "unknown", 2: "hot", 3: "critical" } as const;
 const NETWORK_TEXT = { 0: "connected", 1: "unknown", 2: "degraded", 3: "down" } as const;
-
-const MONITORED = new Set<string>(MONITORED_PERIPHERAL_TYPES);
 
 export type PeripheralCondition = { type: MonitoredPeripheralType; condition: HealthCode };
 
@@ -42,8 +40,8 @@ export function conditionsOf(telemetry: Telemetry) {
   const byType = new Map<MonitoredPeripheralType, HealthCode>();
   for (const p of peripherals) {
     const status = code(p.combined_status);
-    if (!MONITORED.has(p.type) || status === null) continue;
-    const type = p.type as MonitoredPeripheralType;
+    const type = monitoredPeripheralType(p.type);
+    if (type === null || status === null) continue;
     byType.set(type, worst([byType.get(type), status]) ?? status);
   }
   return {

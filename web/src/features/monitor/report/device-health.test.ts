@@ -1,12 +1,6 @@
+import { monitoredPeripheralType } from "@contracts/health";
 import { describe, expect, it } from "vitest";
-import {
-  headingCodes,
-  interfaceErrors,
-  type LatestTelemetry,
-  peripheralGroups,
-  peripheralType,
-  reportWorst,
-} from "./device-health";
+import { headingCodes, interfaceErrors, type LatestTelemetry, peripheralGroups, reportWorst } from "./device-health";
 
 const conditions = {
   cpu_condition: 0,
@@ -16,6 +10,7 @@ const conditions = {
   storage_condition: 0,
   gpu_condition: 1,
   network_condition: 0,
+  disk_health_condition: null,
 };
 
 const telemetry: LatestTelemetry = {
@@ -42,8 +37,9 @@ describe("device health", () => {
   });
 
   it("groups peripherals by the monitored types in the spec's order", () => {
-    expect(peripheralType("POS Printer")).toBe("pos_printer");
-    expect(peripheralType("door-switches")).toBe("door_switch");
+    expect(monitoredPeripheralType("POS Printer")).toBe("pos_printer");
+    expect(monitoredPeripheralType("door-switches")).toBe("door_switch");
+    expect(monitoredPeripheralType("camera")).toBeNull();
     const groups = peripheralGroups(telemetry);
     expect(groups.map((g) => g.type)).toEqual([
       "bill_acceptor",

@@ -1,10 +1,12 @@
 import type { DeviceDetail } from "@contracts/device-detail";
 import {
+  asHealthCode,
   type DeviceHeading,
   HEALTH,
   type HealthCode,
   MONITORED_PERIPHERAL_TYPES,
   type MonitoredPeripheralType,
+  monitoredPeripheralType,
   worst,
 } from "@contracts/health";
 
@@ -20,10 +22,8 @@ type HealthFields = Pick<
   | "storage_condition"
   | "gpu_condition"
   | "network_condition"
-> & { disk_health_condition?: number | null };
-
-const asCode = (value: number | null | undefined): HealthCode | null =>
-  value === 0 || value === 1 || value === 2 || value === 3 ? value : null;
+  | "disk_health_condition"
+>;
 
 /**
  * Each monitored heading's current code: the latest report's own status (it arrives live with
@@ -33,7 +33,7 @@ export function headingCodes(device: HealthFields): Record<DeviceHeading, Health
   const data = device.latest_telemetry;
   // A report without a part (no GPU on a board) did not measure it: 1, not "no data".
   const code = (status: number | undefined, condition: number | null | undefined) =>
-    asCode(status ?? condition ?? (data ? HEALTH.unmonitored : null));
+    asHealthCode(status ?? condition ?? (data ? HEALTH.unmonitored : null));
   return {
     cpu: code(data?.cpu?.status, device.cpu_condition),
     thermal: code(data?.thermal?.status, device.thermal_condition),
@@ -46,24 +46,13 @@ export function headingCodes(device: HealthFields): Record<DeviceHeading, Health
   };
 }
 
-/** "Bill Acceptor", "bill-acceptor", "displays" → the contract's type names ("bill_acceptor", "display"). */
-export function peripheralType(raw: string): string {
-  const type = raw
-    .trim()
-    .toLowerCase()
-    .replace(/[\s-]+/g, "_");
-  if (type === "displays") return "display";
-  if (type === "door_switches") return "door_switch";
-  return type;
-}
-
 export type PeripheralGroup = { type: MonitoredPeripheralType; items: PeripheralInfo[]; code: HealthCode | null };
 
 /** The monitored peripheral types in the spec's order, each with the reported peripherals of that type. */
 export function peripheralGroups(data: LatestTelemetry | null): PeripheralGroup[] {
   const all = data?.peripherals?.devicesInfo ?? [];
   return MONITORED_PERIPHERAL_TYPES.map((type) => {
-    const items = all.filter((p) => peripheralType(p.type) === type);
+    const items = all.filter((p) => monitoredPeripheralType(p.type) === type);
     return { type, items, code: worst(items.map((p) => p.combined_status)) };
   });
 }
