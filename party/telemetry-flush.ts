@@ -1,4 +1,6 @@
+import { DEVICE_HEADINGS } from "../contracts/health.ts";
 import type { Telemetry } from "../contracts/realtime.ts";
+import { conditionsOf } from "../worker/services/monitoring-conditions.ts";
 
 /** Latest telemetry whose health is unchanged goes to D1 at most this often. */
 export const TELEMETRY_REWRITE_MS = 15 * 60_000;
@@ -7,22 +9,15 @@ export const TELEMETRY_REWRITE_MS = 15 * 60_000;
 export type Written = { at: number; health: string };
 
 /**
- * Every health status a sample carries, as one comparable string: the device's own headings
- * and each peripheral's combined status (by name). A heading the sample lacks counts as "-",
- * so a heading that appears or disappears is a change too.
+ * Every health status a sample carries, as one comparable string: the conditions D1 would get
+ * from it (worker/services/monitoring-conditions.ts conditionsOf: each heading, "-" for one the
+ * sample lacks, so a heading that appears or disappears is a change too) and each peripheral's
+ * status by type and name.
  */
 export function healthSignature(t: Telemetry): string {
-  const headings = [
-    t.cpu?.status,
-    t.thermal?.status,
-    t.uptime?.status,
-    t.ram?.status,
-    t.storage?.status,
-    t.disk_health?.status,
-    t.gpu?.status,
-    t.network?.status,
-  ].map((s) => (s === undefined ? "-" : String(s)));
-  const peripherals = (t.peripherals?.devicesInfo ?? []).map((p) => `${p.type}/${p.name}=${p.combined_status}`).sort();
+  const { columns } = conditionsOf(t);
+  const headings = DEVICE_HEADINGS.map(({ column }) => columns[column] ?? "-");
+  const peripherals = columns.peripherals_status.map((p) => `${p.type}/${p.device}=${p.status}`).sort();
   return [...headings, ...peripherals].join("|");
 }
 
