@@ -34,13 +34,11 @@ export function take(bucket: Bucket, rate: Rate, now: number): { bucket: Bucket;
   return { bucket: { tokens: tokens - 1, at: now }, ok: true };
 }
 
+const utf8 = new TextEncoder();
+
 /** Byte length of a frame (a string counts its UTF-8 bytes). */
-export function frameBytes(message: string | ArrayBuffer | ArrayBufferView): number {
-  if (typeof message !== "string") return message.byteLength;
-  // Cheap upper bound first: UTF-8 is at most 3 bytes per UTF-16 unit.
-  if (message.length * 3 <= FRAME_MAX_BYTES) return message.length;
-  return new TextEncoder().encode(message).byteLength;
-}
+export const frameBytes = (message: string | ArrayBuffer | ArrayBufferView): number =>
+  typeof message === "string" ? utf8.encode(message).byteLength : message.byteLength;
 
 /**
  * Whether a frame of `bytes` may be read at all: dashboards up to FRAME_MAX_BYTES; agents up to

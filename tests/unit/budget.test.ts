@@ -58,6 +58,7 @@ describe("token bucket", () => {
 describe("frame caps", () => {
   it("counts UTF-8 bytes of large strings", () => {
     expect(frameBytes("abc")).toBe(3);
+    expect(frameBytes("€")).toBe(3);
     expect(frameBytes("€".repeat(30_000))).toBe(90_000);
     expect(frameBytes(new ArrayBuffer(10))).toBe(10);
   });

@@ -38,7 +38,7 @@ export function coalesce(key: string, ms: number, fn: () => void) {
   );
 }
 
-const windows = new Map<string, { until: number; trailing: boolean }>();
+const windows = new Map<string, { trailing: boolean }>();
 /**
  * Runs `fn` soon after the first ask (after `gatherMs`, so a burst is one run) and then at most
  * once per `windowMs`: asks inside the window make one more run at its end. A single device going
@@ -52,14 +52,14 @@ export function throttle(key: string, gatherMs: number, windowMs: number, fn: ()
   }
   const run = () => {
     fn();
-    const window = { until: Date.now() + windowMs, trailing: false };
+    const window = { trailing: false };
     windows.set(key, window);
     setTimeout(() => {
       windows.delete(key);
       if (window.trailing) throttle(key, 0, windowMs, fn);
     }, windowMs);
   };
-  windows.set(key, { until: Date.now() + gatherMs, trailing: false });
+  windows.set(key, { trailing: false });
   setTimeout(() => {
     windows.delete(key);
     run();

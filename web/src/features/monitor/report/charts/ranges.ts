@@ -1,4 +1,4 @@
-import type { TelemetryMetric } from "@contracts/monitoring";
+import { TELEMETRY_METRICS, type TelemetryMetric } from "@contracts/monitoring";
 
 /** The range picker's choices and their spans. */
 export const CHART_RANGES = ["1h", "24h", "7d", "30d"] as const;
@@ -12,12 +12,5 @@ export const RANGE_MS: Record<ChartRange, number> = {
 /** Ranges served at 1-minute resolution: live samples are appended to these. */
 export const LIVE_RANGES: readonly ChartRange[] = ["1h", "24h"];
 
-/** The charts of the report, in order. */
-export const CHART_METRICS: readonly TelemetryMetric[] = [
-  "cpu_load",
-  "cpu_temperature",
-  "memory",
-  "disk",
-  "network",
-  "gpu",
-];
+/** The charts of the report, in order: every metric the series API serves. */
+export const CHART_METRICS: readonly TelemetryMetric[] = TELEMETRY_METRICS;
