@@ -5,7 +5,7 @@ import { getConfig } from "../worker/config.ts";
 import type { Env } from "../worker/env.ts";
 import { createDb } from "../worker/lib/db.ts";
 import { verifiedUser } from "../worker/middleware/auth.ts";
-import { findMembership } from "../worker/middleware/space.ts";
+import { memberPrincipal } from "../worker/middleware/space.ts";
 import {
   type Bucket,
   type Flow,
@@ -143,12 +143,12 @@ export abstract class OutpostRoom extends Server<Env> {
       connection.close(CloseCode.tokenExpired, "The token sent is not valid for this socket.");
       return;
     }
-    const membership = await findMembership(db, principal.space_uuid, verified.user.uuid);
-    if (!membership || membership.account.account_uuid !== principal.account_uuid) {
+    const renewed = await memberPrincipal(db, principal.space_uuid, verified.user, verified.exp);
+    if (renewed?.account_uuid !== principal.account_uuid) {
       connection.close(CloseCode.membershipChanged, "You are no longer a member of this space.");
       return;
     }
-    connection.setState({ ...state, principal: { ...principal, exp: verified.exp } });
+    connection.setState({ ...state, principal: renewed });
     this.send(connection, { type: "authenticated", exp: verified.exp });
     await this.armAlarm(verified.exp);
   }

@@ -7,7 +7,7 @@ import type { Env, UserRow } from "./env.ts";
 import { sha256Hex } from "./lib/crypto.ts";
 import { createDb, type Db } from "./lib/db.ts";
 import { verifiedUser } from "./middleware/auth.ts";
-import { findMembership } from "./middleware/space.ts";
+import { memberPrincipal } from "./middleware/space.ts";
 import { consumeRoomTicket, type RoomParty, spaceOfRoom, TICKET_PREFIX } from "./services/room-tickets.ts";
 
 const deny = (status: 401 | 403 | 404, message: string) =>
@@ -45,15 +45,7 @@ function credentialOf(req: Request): { kind: "ticket" | "token"; value: string }
 }
 
 async function userPrincipal(db: Db, spaceUuid: string, user: UserRow, exp: number): Promise<Principal | Response> {
-  const membership = await findMembership(db, spaceUuid, user.uuid);
-  if (!membership) return deny(403, "You are not a member of this space.");
-  return {
-    kind: "user",
-    user_uuid: user.uuid,
-    account_uuid: membership.account.account_uuid,
-    space_uuid: spaceUuid,
-    exp,
-  };
+  return (await memberPrincipal(db, spaceUuid, user, exp)) ?? deny(403, "You are not a member of this space.");
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
+import type { Principal } from "../../contracts/principal.ts";
 import { roleTable } from "../../drizzle/schema/role.ts";
 import { spaceTable } from "../../drizzle/schema/space.ts";
 import { spaceAccountTable } from "../../drizzle/schema/space-account.ts";
@@ -20,6 +21,27 @@ export async function findMembership(db: Db, spaceUuid: string, userUuid: string
     .where(and(eq(spaceAccountTable.space_uuid, spaceUuid), eq(spaceAccountTable.user_uuid, userUuid)))
     .get();
   return row && row.account.status === "active" ? row : null;
+}
+
+/**
+ * The room principal of a user who is an active member of the space (their account in it, and
+ * how long the socket may last), or null: used when a room socket opens and when it re-authenticates.
+ */
+export async function memberPrincipal(
+  db: Db,
+  spaceUuid: string,
+  user: { uuid: string },
+  exp: number,
+): Promise<Extract<Principal, { kind: "user" }> | null> {
+  const membership = await findMembership(db, spaceUuid, user.uuid);
+  if (!membership) return null;
+  return {
+    kind: "user",
+    user_uuid: user.uuid,
+    account_uuid: membership.account.account_uuid,
+    space_uuid: spaceUuid,
+    exp,
+  };
 }
 
 /** For /api/space/:space/*: the caller must be an active member. Sets space, account, role. */
