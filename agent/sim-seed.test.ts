@@ -6,7 +6,7 @@ import { buildFleet, HEALTH } from "../scripts/seed/demo-fleet.ts";
 import { FAULTS, planPeripherals } from "../scripts/seed/demo-peripherals.ts";
 import { createRng } from "../scripts/seed/prng.ts";
 import { buildDemoSeed } from "../scripts/seed-demo.ts";
-import { conditionsOf } from "../worker/services/monitoring-conditions.ts";
+import { conditionsOf } from "../worker/services/monitoring/conditions.ts";
 import { episodeAt } from "./sim-episodes.ts";
 import { episodeKinds, simProfile } from "./sim-telemetry.ts";
 import { simAttached, virtualMachine } from "./simulator.ts";

@@ -19,7 +19,7 @@ import {
   recordOnline,
   recordTelemetry,
   recordVisionReceived,
-} from "../worker/services/device-records.ts";
+} from "../worker/services/devices/records.ts";
 import { CommandBroker, type Outcome, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE } from "./broker.ts";
 import type { ConnState } from "./room.ts";
 import { healthSignature, shouldWrite, type Written } from "./telemetry-flush.ts";

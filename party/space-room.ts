@@ -1,7 +1,7 @@
 import { type Connection, getServerByName } from "partyserver";
 import type { Principal } from "../contracts/principal.ts";
 import { createDb } from "../worker/lib/db.ts";
-import { writeAccountPresence } from "../worker/services/accounts.ts";
+import { writeAccountPresence } from "../worker/services/accounts/accounts.ts";
 import { type ConnState, OutpostRoom } from "./room.ts";
 
 /** The rooms besides the space's own where an account may hold sockets. */

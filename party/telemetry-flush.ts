@@ -1,6 +1,6 @@
 import { DEVICE_HEADINGS } from "../contracts/health.ts";
 import type { Telemetry } from "../contracts/realtime.ts";
-import { conditionsOf } from "../worker/services/monitoring-conditions.ts";
+import { conditionsOf } from "../worker/services/monitoring/conditions.ts";
 
 /** Latest telemetry whose health is unchanged goes to D1 at most this often. */
 export const TELEMETRY_REWRITE_MS = 15 * 60_000;
@@ -10,7 +10,7 @@ export type Written = { at: number; health: string };
 
 /**
  * Every health status a sample carries, as one comparable string: the conditions D1 would get
- * from it (worker/services/monitoring-conditions.ts conditionsOf: each heading, "-" for one the
+ * from it (worker/services/monitoring/conditions.ts conditionsOf: each heading, "-" for one the
  * sample lacks, so a heading that appears or disappears is a change too) and each peripheral's
  * status by type and name.
  */

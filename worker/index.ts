@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { authRoutes } from "./auth/routes.ts";
 import type { AppEnv, Env } from "./env.ts";
 import { handleError } from "./lib/errors.ts";
+import { openApiRouter } from "./lib/openapi.ts";
 import { requireUser } from "./middleware/auth.ts";
 import { contextMiddleware } from "./middleware/context.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
@@ -20,6 +21,7 @@ import { installationRoutes } from "./routes/installation.ts";
 import { locationGroupRoutes } from "./routes/location-groups.ts";
 import { locationRoutes } from "./routes/locations.ts";
 import { monitoringRoutes } from "./routes/monitoring.ts";
+import { serveOpenApiDocument } from "./routes/openapi.ts";
 import { peripheralRoutes } from "./routes/peripherals.ts";
 import { referenceRoutes, spaceReferenceRoutes } from "./routes/reference.ts";
 import { powerControlRoutes, remoteActionRoutes } from "./routes/remote-actions.ts";
@@ -32,7 +34,8 @@ export { DeviceRoom } from "../party/device-room.ts";
 export { LocationRoom } from "../party/location-room.ts";
 export { SpaceRoom } from "../party/space-room.ts";
 
-const api = new Hono<AppEnv>({ strict: false })
+const api = openApiRouter();
+api
   .route("/account", accountRoutes)
   .route("/account", accountPasswordRoutes)
   .route("/space-account", spaceAccountLinkRoutes)
@@ -47,7 +50,6 @@ const api = new Hono<AppEnv>({ strict: false })
   .route("/space/:space", locationRoutes)
   .route("/space/:space", workingTimeRoutes)
   .route("/space/:space", locationGroupRoutes)
-  .route("/space/:space", tagRoutes)
   .route("/space/:space", deviceRoutes)
   .route("/space/:space", deviceLifecycleRoutes)
   .route("/space/:space", installationRoutes)
@@ -57,7 +59,11 @@ const api = new Hono<AppEnv>({ strict: false })
   .route("/space/:space", remoteActionRoutes)
   .route("/space/:space", peripheralRoutes)
   .route("/space/:space", roomTicketRoutes)
-  .route("/space/:space", monitoringRoutes);
+  .route("/space/:space", monitoringRoutes)
+  // Routes defined in contracts/api carry their full path (/space/{space}/…).
+  .route("/", tagRoutes);
+
+serveOpenApiDocument(api);
 
 export const app = new Hono<AppEnv>({ strict: false })
   .use(securityHeaders)

@@ -8,7 +8,7 @@ import { sha256Hex } from "./lib/crypto.ts";
 import { createDb, type Db } from "./lib/db.ts";
 import { verifiedUser } from "./middleware/auth.ts";
 import { memberPrincipal } from "./middleware/space.ts";
-import { consumeRoomTicket, type RoomParty, spaceOfRoom, TICKET_PREFIX } from "./services/room-tickets.ts";
+import { consumeRoomTicket, type RoomParty, spaceOfRoom, TICKET_PREFIX } from "./services/spaces/room-tickets.ts";
 
 const deny = (status: 401 | 403 | 404, message: string) =>
   new Response(

@@ -25,7 +25,7 @@ import type {
   HealthCode,
   installationCodeTable,
 } from "../../drizzle/schema/index.ts";
-import { conditionsOf } from "../../worker/services/monitoring-conditions.ts";
+import { conditionsOf } from "../../worker/services/monitoring/conditions.ts";
 import {
   DEMO_LOCATIONS,
   DEMO_TABLE,
@@ -141,7 +141,7 @@ export function buildFleet(
     if (hasTelemetry && inventory) {
       const temperature = health.thermal ? 83.5 : (row.cpu_temperature ?? null);
       const latest = telemetry(spec, rng, inventory.ramBytes, health, plan, onlineSince ?? now - DAY, now, temperature);
-      // The conditions the DeviceRoom would write for this report (worker/services/monitoring-conditions.ts).
+      // The conditions the DeviceRoom would write for this report (worker/services/monitoring/conditions.ts).
       const { columns, peripherals: byType } = conditionsOf(latest);
       Object.assign(row, columns, { latest_telemetry: latest });
       for (const p of byType) peripheralConditions.push({ space_uuid, device_uuid: spec.uuid, ...p });

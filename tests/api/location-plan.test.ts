@@ -2,8 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { LocationListQuery } from "../../contracts/location.ts";
 import { COUNTRY_UUID, LOCATION_TYPE_UUID } from "../../drizzle/reference.ts";
-import { locationRows, locationWhere } from "../../worker/services/location-queries.ts";
-import { deviceTotalsQuery } from "../../worker/services/location-totals.ts";
+import { locationRows, locationWhere } from "../../worker/services/locations/queries.ts";
+import { deviceTotalsQuery } from "../../worker/services/locations/totals.ts";
 import { db, memberOf } from "../factories.ts";
 
 /** SQLite's plan of a query, one line per step. */

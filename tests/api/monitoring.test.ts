@@ -7,7 +7,7 @@ import type { Telemetry } from "../../contracts/telemetry.ts";
 import { DEVICE_TYPE_UUID } from "../../drizzle/reference.ts";
 import type { HealthCode } from "../../drizzle/schema/device.ts";
 import { devicePeripheralConditionTable, deviceTable } from "../../drizzle/schema/index.ts";
-import { recordTelemetry } from "../../worker/services/device-records.ts";
+import { recordTelemetry } from "../../worker/services/devices/records.ts";
 import { api, db, errorsOf, makeDevice, makeLocation, memberOf, uid } from "../factories.ts";
 
 /** A connected device with the given condition columns and peripheral-type rows, written directly. */

@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { RoomEvent, ServerMessage } from "../../contracts/realtime.ts";
-import { publishToLocation, publishToSpace } from "../../worker/services/realtime.ts";
+import { publishToLocation, publishToSpace } from "../../worker/services/kernel/realtime.ts";
 import { makeDevice, makeDeviceCredential, makeLocation, memberOf, ORIGIN } from "../factories.ts";
 import { join, until } from "../ws.ts";
 

@@ -9,7 +9,7 @@ import { ROLE_UUID } from "../../drizzle/reference.ts";
 import { roomTicketTable } from "../../drizzle/schema/index.ts";
 import { getSigningKey } from "../../worker/auth/keys.ts";
 import { sha256Hex } from "../../worker/lib/crypto.ts";
-import { publishToSpace } from "../../worker/services/realtime.ts";
+import { publishToSpace } from "../../worker/services/kernel/realtime.ts";
 import { api, db, makeDevice, makeDeviceCredential, makeLocation, memberOf, ORIGIN } from "../factories.ts";
 import { join, until } from "../ws.ts";
 

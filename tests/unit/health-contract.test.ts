@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { asHealthCode, monitoredPeripheralType, worst } from "../../contracts/health.ts";
-import { conditionsOf } from "../../worker/services/monitoring-conditions.ts";
+import { conditionsOf } from "../../worker/services/monitoring/conditions.ts";
 
 describe("health contract", () => {
   it("reads only 0–3 as health codes and ranks 3 > 2 > 0 > 1", () => {

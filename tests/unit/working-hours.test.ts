@@ -6,7 +6,7 @@ import {
   locationTimeZone,
   type ScheduleRow,
   wallClock,
-} from "../../worker/services/working-hours.ts";
+} from "../../worker/services/locations/working-hours.ts";
 
 const at = (iso: string) => new Date(iso);
 const OFFICE = { monday: [{ start: "09:00:00", end: "17:00:00" }] };

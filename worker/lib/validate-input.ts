@@ -1,5 +1,5 @@
 import { zValidator } from "@hono/zod-validator";
-import type { Context, ValidationTargets } from "hono";
+import type { Context, MiddlewareHandler, ValidationTargets } from "hono";
 import type { z } from "zod";
 import { ApiError, fieldErrorsOfInput } from "./errors.ts";
 
@@ -16,7 +16,7 @@ export const MALFORMED_JSON_MESSAGE = "The request body is not valid JSON.";
  * so body-less clients of routes whose schema accepts `{}` keep working. The text read here is
  * cached by hono, so zValidator parses the same body.
  */
-async function requireJsonBody(c: Context) {
+async function checkJsonBody(c: Context) {
   const mediaType = (c.req.header("Content-Type") ?? "").split(";")[0].trim();
   if (JSON_MEDIA_TYPE.test(mediaType)) {
     try {
@@ -30,6 +30,12 @@ async function requireJsonBody(c: Context) {
     throw new ApiError("unsupported_media_type", NOT_JSON_MESSAGE);
   }
 }
+
+/** The JSON guard as a middleware, for routes whose body a router validates (worker/lib/openapi.ts). */
+export const requireJsonBody: MiddlewareHandler = async (c, next) => {
+  await checkJsonBody(c);
+  await next();
+};
 
 /**
  * validate(target, schema) whose field errors are computed against the raw input: "Required"
@@ -52,7 +58,7 @@ export const validateInput = <T extends z.ZodType, Target extends keyof Validati
   });
   if (target !== "json") return check;
   const guarded: typeof check = async (c, next) => {
-    await requireJsonBody(c);
+    await checkJsonBody(c);
     return check(c, next);
   };
   return guarded;

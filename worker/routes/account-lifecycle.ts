@@ -16,7 +16,7 @@ import {
   registerAccount,
   requestPasswordMail,
   setPasswordFromLink,
-} from "../services/account-lifecycle.ts";
+} from "../services/accounts/lifecycle.ts";
 
 type Ctx = { env: AppEnv["Bindings"]; var: AppEnv["Variables"] };
 const deps = (c: Ctx) => ({ db: c.var.db, env: c.env, config: c.var.config });

@@ -3,7 +3,7 @@ import { AccountLoginInput, CurrentUser } from "../../contracts/space.ts";
 import type { AppEnv } from "../env.ts";
 import { validateInput } from "../lib/validate-input.ts";
 import { requireUser } from "../middleware/auth.ts";
-import { getCurrentUser } from "../services/account.ts";
+import { getCurrentUser } from "../services/accounts/account.ts";
 
 /** /api/account/… — calls about the signed-in user, outside any space. */
 export const accountRoutes = new Hono<AppEnv>({ strict: false }).post(

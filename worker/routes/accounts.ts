@@ -14,10 +14,10 @@ import type { AppEnv } from "../env.ts";
 import { deferTo } from "../lib/defer.ts";
 import { validateInput } from "../lib/validate-input.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";
-import { exportAccounts } from "../services/account-export.ts";
-import { listAccounts } from "../services/account-queries.ts";
-import { setPresence, updateAccount } from "../services/accounts.ts";
-import { inviteAccounts } from "../services/invitations.ts";
+import { setPresence, updateAccount } from "../services/accounts/accounts.ts";
+import { exportAccounts } from "../services/accounts/export.ts";
+import { inviteAccounts } from "../services/accounts/invitations.ts";
+import { listAccounts } from "../services/accounts/queries.ts";
 
 const admin = requireRole("admin");
 /**

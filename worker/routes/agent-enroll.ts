@@ -9,8 +9,8 @@ import {
 import type { AppEnv } from "../env.ts";
 import { deferTo } from "../lib/defer.ts";
 import { validateInput } from "../lib/validate-input.ts";
-import { enrollAgent } from "../services/agent-enroll.ts";
-import { registerAgent } from "../services/agent-register.ts";
+import { enrollAgent } from "../services/installation/agent-enroll.ts";
+import { registerAgent } from "../services/installation/agent-register.ts";
 
 /** The client address the throttle counts against (as the sign-in throttle does). */
 const addressOf = (c: { req: { header: (name: string) => string | undefined } }) =>

@@ -11,7 +11,7 @@ import {
   editComment,
   listComments,
   targetOfPart,
-} from "../services/comments.ts";
+} from "../services/devices/comments.ts";
 
 /** Comments are changed by Content Managers and Admins (ARCHITECTURE: roles), and only by their author. */
 const writer = requireRole("content_manager");

@@ -16,7 +16,7 @@ import {
   installDetectedDevice,
   listDetectedDevices,
   startDetection,
-} from "../services/detection.ts";
+} from "../services/detection/detection.ts";
 
 const writer = requireRole("content_manager");
 

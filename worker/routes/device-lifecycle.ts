@@ -5,7 +5,7 @@ import type { AppEnv } from "../env.ts";
 import { deferTo } from "../lib/defer.ts";
 import { validateInput } from "../lib/validate-input.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";
-import { deleteDevice, setArchived, terminateConnection } from "../services/device-lifecycle.ts";
+import { deleteDevice, setArchived, terminateConnection } from "../services/devices/lifecycle.ts";
 
 const writer = requireRole("content_manager");
 

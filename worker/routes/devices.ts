@@ -16,18 +16,18 @@ import type { AppEnv } from "../env.ts";
 import { deferTo } from "../lib/defer.ts";
 import { validateInput } from "../lib/validate-input.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";
-import { csvHeaders } from "../services/csv.ts";
-import { getDeviceDetail } from "../services/device-detail.ts";
-import { exportDevices } from "../services/device-export.ts";
-import { getDeviceAvailability, listDeviceAudit } from "../services/device-history.ts";
-import { listDevices } from "../services/device-list.ts";
+import { getDeviceDetail } from "../services/devices/detail.ts";
+import { createDevice, updateDevice } from "../services/devices/devices.ts";
+import { exportDevices } from "../services/devices/export.ts";
+import { getDeviceAvailability, listDeviceAudit } from "../services/devices/history.ts";
+import { listDevices } from "../services/devices/list.ts";
 import {
   listCategoryTypes,
   listDeviceCategories,
   listDeviceTypes,
   listSpaceCameras,
-} from "../services/device-reference.ts";
-import { createDevice, updateDevice } from "../services/devices.ts";
+} from "../services/devices/reference.ts";
+import { csvHeaders } from "../services/kernel/csv.ts";
 
 const writer = requireRole("content_manager");
 

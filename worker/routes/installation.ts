@@ -9,8 +9,8 @@ import {
   emailInstallationCode,
   replacementInstallationCode,
   resetInstallationCode,
-} from "../services/installation-codes.ts";
-import { installFromQr } from "../services/installation-qr.ts";
+} from "../services/installation/codes.ts";
+import { installFromQr } from "../services/installation/qr.ts";
 
 const writer = requireRole("content_manager");
 

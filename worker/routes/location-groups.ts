@@ -10,9 +10,9 @@ import type { AppEnv } from "../env.ts";
 import { deferTo } from "../lib/defer.ts";
 import { validateInput } from "../lib/validate-input.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";
-import { csvHeaders } from "../services/csv.ts";
-import { exportGroups, getGroup, listGroups } from "../services/location-group-queries.ts";
-import { createGroup, deleteGroup, updateGroup } from "../services/location-groups.ts";
+import { csvHeaders } from "../services/kernel/csv.ts";
+import { exportGroups, getGroup, listGroups } from "../services/locations/group-queries.ts";
+import { createGroup, deleteGroup, updateGroup } from "../services/locations/groups.ts";
 
 const writer = requireRole("content_manager");
 

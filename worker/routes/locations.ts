@@ -16,11 +16,11 @@ import type { AppEnv } from "../env.ts";
 import { deferTo } from "../lib/defer.ts";
 import { validateInput } from "../lib/validate-input.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";
-import { csvHeaders } from "../services/csv.ts";
-import { listLocationCameras, listLocationDevices } from "../services/location-assets.ts";
-import { exportLocations } from "../services/location-export.ts";
-import { getLocation, listLocations } from "../services/location-queries.ts";
-import { createLocation, deleteLocation, updateLocation } from "../services/locations.ts";
+import { csvHeaders } from "../services/kernel/csv.ts";
+import { listLocationCameras, listLocationDevices } from "../services/locations/assets.ts";
+import { exportLocations } from "../services/locations/export.ts";
+import { createLocation, deleteLocation, updateLocation } from "../services/locations/locations.ts";
+import { getLocation, listLocations } from "../services/locations/queries.ts";
 
 const writer = requireRole("content_manager");
 

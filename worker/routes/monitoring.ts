@@ -3,8 +3,8 @@ import { MonitoringCounts, MonitoringList, MonitoringQuery } from "../../contrac
 import type { AppEnv } from "../env.ts";
 import { validateInput } from "../lib/validate-input.ts";
 import { spaceCtx } from "../middleware/space.ts";
-import { countMonitoring } from "../services/monitoring-counts.ts";
-import { listMonitoredDevices } from "../services/monitoring-list.ts";
+import { countMonitoring } from "../services/monitoring/counts.ts";
+import { listMonitoredDevices } from "../services/monitoring/list.ts";
 
 const CountsQuery = MonitoringQuery.omit({ page: true, page_size: true });
 

@@ -11,9 +11,9 @@ import type { AppEnv } from "../env.ts";
 import { deferTo } from "../lib/defer.ts";
 import { validateInput } from "../lib/validate-input.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";
-import { getDisplayConfiguration, saveDisplayConfiguration } from "../services/display-config.ts";
-import { detectDisplays } from "../services/display-detection.ts";
-import { detectPeripherals, listApplications } from "../services/peripheral-detection.ts";
+import { detectDisplays } from "../services/detection/displays.ts";
+import { detectPeripherals, listApplications } from "../services/detection/peripherals.ts";
+import { getDisplayConfiguration, saveDisplayConfiguration } from "../services/peripherals/display-config.ts";
 
 const writer = requireRole("content_manager");
 

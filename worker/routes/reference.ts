@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { CountryList, LocationTypeList } from "../../contracts/location.ts";
 import type { AppEnv } from "../env.ts";
 import { requireUser } from "../middleware/auth.ts";
-import { listCountries, listLocationTypes } from "../services/reference.ts";
+import { listCountries, listLocationTypes } from "../services/spaces/reference.ts";
 
 /** /api/location-type/items/ and /api/country/items/: global reference lists for any signed-in user. */
 export const referenceRoutes = new Hono<AppEnv>({ strict: false })

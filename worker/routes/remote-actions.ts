@@ -20,9 +20,7 @@ import { deferTo } from "../lib/defer.ts";
 import { ApiError } from "../lib/errors.ts";
 import { validateInput } from "../lib/validate-input.ts";
 import { requireFlag, requireRole, spaceCtx } from "../middleware/space.ts";
-import { getDeviceDetail } from "../services/device-detail.ts";
-import { getTelemetryHistory, getTelemetrySeries } from "../services/device-telemetry.ts";
-import { powerControl } from "../services/power-control.ts";
+import { powerControl } from "../services/commands/power-control.ts";
 import {
   changePeripheralEnabled,
   changeSetting,
@@ -30,7 +28,9 @@ import {
   getScreenshot,
   runRemoteAction,
   takeScreenshot,
-} from "../services/remote-actions.ts";
+} from "../services/commands/remote-actions.ts";
+import { getDeviceDetail } from "../services/devices/detail.ts";
+import { getTelemetryHistory, getTelemetrySeries } from "../services/monitoring/telemetry.ts";
 
 const writer = requireRole("content_manager");
 const forbidden = () => new ApiError("forbidden", "You do not have permission to perform this action.");

@@ -3,7 +3,7 @@ import { RoomTicketInput, RoomTicketReply } from "../../contracts/room-ticket.ts
 import type { AppEnv } from "../env.ts";
 import { validateInput } from "../lib/validate-input.ts";
 import { spaceCtx } from "../middleware/space.ts";
-import { issueRoomTicket } from "../services/room-tickets.ts";
+import { issueRoomTicket } from "../services/spaces/room-tickets.ts";
 
 /** /api/space/{space}/room-ticket/: any member may join the rooms of their space. */
 export const roomTicketRoutes = new Hono<AppEnv>({ strict: false }).post(

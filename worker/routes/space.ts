@@ -3,7 +3,7 @@ import { RoleList, Space, SpacePatch } from "../../contracts/space.ts";
 import type { AppEnv } from "../env.ts";
 import { validateInput } from "../lib/validate-input.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";
-import { getSpace, listRoles, updateSpace } from "../services/space.ts";
+import { getSpace, listRoles, updateSpace } from "../services/spaces/space.ts";
 
 /** /api/space/{space}/… — the space itself and its roles. Membership is checked upstream. */
 export const spaceRoutes = new Hono<AppEnv>({ strict: false })

@@ -9,7 +9,7 @@ import {
   getLocationWorkingTime,
   saveGlobalWorkingTime,
   saveLocationWorkingTime,
-} from "../services/working-time.ts";
+} from "../services/locations/working-time.ts";
 
 /**
  * /api/space/{space}/working-time/ (the space's schedule; saving is Admin only) and

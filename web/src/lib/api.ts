@@ -1,5 +1,7 @@
+import { routePath } from "@contracts/api/route";
 import { ApiErrorBody, type EntryErrors } from "@contracts/errors";
-import type { z } from "zod";
+import type { RouteConfig } from "@hono/zod-openapi";
+import { z } from "zod";
 import { TokenRequestError } from "./auth-client";
 import { endSession, getSession, refreshSession, type Session } from "./session";
 
@@ -133,4 +135,47 @@ export async function apiDownload(
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+type JsonSchemaOf<C> = C extends { content: { "application/json": { schema: infer S extends z.ZodType } } } ? S : never;
+type RequestPart<R extends RouteConfig, K extends "params" | "query"> = R["request"] extends {
+  [key in K]: infer S extends z.ZodType;
+}
+  ? z.input<S>
+  : never;
+/** The success reply of a route: its 200/201 JSON schema's output, or undefined for a 204. */
+export type RouteReply<R extends RouteConfig> = [
+  JsonSchemaOf<R["responses"][200]> | JsonSchemaOf<R["responses"][201]>,
+] extends [never]
+  ? undefined
+  : z.output<JsonSchemaOf<R["responses"][200]> | JsonSchemaOf<R["responses"][201]>>;
+
+export type CallOptions<R extends RouteConfig> = {
+  query?: ApiFetchOptions<z.ZodType>["query"];
+  signal?: AbortSignal;
+} & ([RequestPart<R, "params">] extends [never]
+  ? { params?: undefined }
+  : { params: { [K in keyof RequestPart<R, "params">]: string | number } }) &
+  (R["request"] extends { body: { content: { "application/json": { schema: infer S extends z.ZodType } } } }
+    ? { json: z.input<S> }
+    : { json?: undefined });
+
+const noReply = z.unknown().transform(() => undefined);
+
+/**
+ * The typed client of a route defined in contracts/api: the URL comes from the route's path and
+ * params, the body is typed by its request schema, and the reply is parsed with its 200/201
+ * schema (a 204 route resolves to undefined). Errors are the ApiError of apiFetch.
+ */
+export function callApi<R extends RouteConfig>(route: R, options: CallOptions<R>): Promise<RouteReply<R>> {
+  const success = route.responses[200] ?? route.responses[201];
+  const media = success && "content" in success ? success.content?.["application/json"] : undefined;
+  const schema = (media && "schema" in media ? (media.schema as z.ZodType) : undefined) ?? noReply;
+  return apiFetch(routePath(route, options.params), {
+    method: route.method.toUpperCase() as ApiFetchOptions<z.ZodType>["method"],
+    json: options.json,
+    query: options.query,
+    signal: options.signal,
+    schema,
+  }) as Promise<RouteReply<R>>;
 }

@@ -1,8 +1,8 @@
+import { listTags } from "@contracts/api/tags";
 import { CountryList, Location, LocationList, type LocationListQuery, LocationTypeList } from "@contracts/location";
 import { LocationDeviceList } from "@contracts/location-assets";
-import { TagList } from "@contracts/tag";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/api";
+import { apiFetch, callApi } from "@/lib/api";
 import { nextPageOf } from "@/lib/paging";
 
 /** The list query without paging (the page comes from the infinite query). */
@@ -81,7 +81,7 @@ export const tagQueries = {
   list: (space: string) =>
     queryOptions({
       queryKey: [...tagQueries.all(space), "list"] as const,
-      queryFn: ({ signal }) => apiFetch(`/space/${space}/tag/items/`, { schema: TagList, signal }),
+      queryFn: ({ signal }) => callApi(listTags, { params: { space }, signal }),
       select: (reply) => reply.tags,
     }),
 };

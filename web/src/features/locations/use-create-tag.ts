@@ -1,8 +1,8 @@
-import { Tag } from "@contracts/tag";
+import { addTag } from "@contracts/api/tags";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { showAlert } from "@/lib/alerts";
-import { apiFetch } from "@/lib/api";
+import { callApi } from "@/lib/api";
 import { type MessageKey, useT } from "@/lib/i18n";
 import { tagQueries } from "./queries";
 
@@ -16,8 +16,7 @@ export function useCreateTag(failed: MessageKey) {
   const { space } = useCurrentSpace();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) =>
-      apiFetch(`/space/${space.space_uuid}/tag/add/`, { method: "POST", json: { name }, schema: Tag }),
+    mutationFn: (name: string) => callApi(addTag, { params: { space: space.space_uuid }, json: { name } }),
     onSuccess: (tag) => {
       queryClient.setQueryData(tagQueries.list(space.space_uuid).queryKey, (old) =>
         old && !old.tags.some((x) => x.uuid === tag.uuid) ? { tags: [...old.tags, tag] } : old,

@@ -1,0 +1,56 @@
+import type { RouteConfig } from "@hono/zod-openapi";
+import { z } from "zod";
+import { ApiErrorBody } from "../errors.ts";
+
+/**
+ * One API route, defined once: method, path (OpenAPI style, `{param}`, relative to /api, no
+ * trailing slash — the Worker accepts the path with or without it), request schemas and
+ * responses. The Worker mounts it (`app.openapi(route, handler)` validates params, query and
+ * body with these schemas), the OpenAPI document at /api/openapi.json is generated from it,
+ * and the web's typed client (web/src/lib/api.ts `callApi`) builds the URL and parses the
+ * reply with it. Only a type is imported from @hono/zod-openapi, so the web bundle carries none
+ * of it.
+ */
+export const defineRoute = <const R extends RouteConfig>(route: R): R => route;
+
+/** A JSON response with this schema. */
+export const jsonResponse = <S extends z.ZodType>(schema: S, description = "OK") =>
+  ({ description, content: { "application/json": { schema } } }) as const;
+
+/** A JSON request body (always validated: a body-less request validates `{}`). */
+export const jsonBody = <S extends z.ZodType>(schema: S) =>
+  ({ required: true, content: { "application/json": { schema } } }) as const;
+
+/** A 204 reply. */
+export const noContent = { description: "Done; no body" } as const;
+
+/** A file reply (screenshot, CSV export …). */
+export const fileResponse = (mediaType: string, description: string) =>
+  ({ description, content: { [mediaType]: { schema: z.string().meta({ format: "binary" }) } } }) as const;
+
+const error = (description: string) => jsonResponse(ApiErrorBody, description);
+
+/** The error replies every authenticated route may give (the one error shape of contracts/errors.ts). */
+export const commonErrors = {
+  400: error("Validation errors (`errors` per field) or a bad request"),
+  401: error("No or expired access token"),
+  403: error("Not allowed for this account or role"),
+  404: error("Not found in this space"),
+} as const;
+
+/** Path parameters shared by the space-scoped routes. */
+export const SpaceParam = z.object({ space: z.string().meta({ description: "The space's uuid" }) });
+
+/** A path as the spec writes it: with a trailing slash, except for a file name (….jpg). */
+export const specPath = (path: string) => (/\.[a-z]+$/i.test(path) || path.endsWith("/") ? path : `${path}/`);
+
+/** The request path of a route with its `{param}`s filled in (URL-encoded), the spec's way. */
+export function routePath(route: Pick<RouteConfig, "path">, params: Record<string, string | number> = {}) {
+  return specPath(
+    route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      const value = params[name];
+      if (value === undefined || value === "") throw new Error(`${route.path}: no value for {${name}}`);
+      return encodeURIComponent(String(value));
+    }),
+  );
+}

@@ -1,0 +1,190 @@
+import { and, eq } from "drizzle-orm";
+import { getServerByName } from "partyserver";
+import { type Outcome, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE } from "../../../contracts/commands.ts";
+import type { CommandAction } from "../../../contracts/realtime.ts";
+import { nextVision, type VisionState, visionAlready } from "../../../contracts/vision.ts";
+import { deviceTable as d, peripheralTable as p, peripheralTypeTable as pt } from "../../../drizzle/schema/index.ts";
+import type { SpaceCtx } from "../../env.ts";
+import type { Defer } from "../../lib/defer.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { type DeviceRow, requireDevice } from "../devices/detail.ts";
+import { announceDevice } from "../devices/events.ts";
+import { auditInsert } from "../kernel/audit.ts";
+
+export type RemoteCtx = Pick<SpaceCtx, "db" | "env" | "space" | "user">;
+type Args<I> = { ctx: RemoteCtx; input: I; defer: Defer };
+
+const unavailable = (message: string) => new ApiError("unavailable", message);
+
+/**
+ * Runs one action on the device's agent through its DeviceRoom (the command broker): 503
+ * "physical device temporarily unavailable" when the device is offline or its agent leaves,
+ * 503 "Service temporarily unavailable, try again later." after 30 s, 502 with the agent's
+ * message when the agent reports a failure.
+ */
+export async function sendCommand(
+  ctx: RemoteCtx,
+  device: DeviceRow,
+  action: CommandAction,
+  params: Record<string, unknown> = {},
+  requestId?: string,
+): Promise<{ id: string; result: Record<string, unknown> }> {
+  if (!device.online) throw unavailable(UNAVAILABLE_MESSAGE);
+  const id = requestId ?? crypto.randomUUID();
+  const room = await getServerByName(ctx.env.Device, device.uuid);
+  // The RPC stub's mapped type loses the union; the room returns an Outcome.
+  const outcome = (await room.runCommand({
+    id,
+    action,
+    params,
+    actor: { user_uuid: ctx.user.uuid, space_uuid: ctx.space.space_uuid },
+  })) as unknown as Outcome;
+  if (outcome.status === "succeeded") return { id, result: outcome.result };
+  if (outcome.status === "timed_out") throw unavailable(TIMEOUT_MESSAGE);
+  if (outcome.status === "unavailable") throw unavailable(UNAVAILABLE_MESSAGE);
+  throw new ApiError("device_failed", outcome.error || "Action failed.");
+}
+
+/** POST …/remote-sharing/, …/headless-remote-sharing/, /device/{id}/power-control/, …/services-telemetry-refresh/. */
+export async function runRemoteAction({
+  ctx,
+  input,
+}: Omit<Args<{ uuid: string; action: CommandAction; request_id?: string }>, "defer">) {
+  const device = await requireDevice(ctx, input.uuid);
+  return (await sendCommand(ctx, device, input.action, {}, input.request_id)).result;
+}
+
+const screenshotKey = (space: string, device: string, id: string) => `screenshots/${space}/${device}/${id}.jpg`;
+
+/** POST …/screen-capture/: the agent's JPEG goes to R2; the reply is where to fetch it. */
+export async function takeScreenshot({ ctx, input }: Omit<Args<{ uuid: string; request_id?: string }>, "defer">) {
+  const device = await requireDevice(ctx, input.uuid);
+  const { id, result } = await sendCommand(ctx, device, "screenshot", {}, input.request_id);
+  const key = screenshotKey(ctx.space.space_uuid, device.uuid, id);
+  const image = typeof result.image_base64 === "string" ? result.image_base64 : null;
+  if (image) {
+    const bytes = Uint8Array.from(atob(image), (c) => c.charCodeAt(0));
+    await ctx.env.FILES.put(key, bytes, { httpMetadata: { contentType: "image/jpeg" } });
+  } else if (!(await ctx.env.FILES.head(key))) {
+    throw new ApiError("device_failed", "The device sent no screenshot.");
+  }
+  return { screenshot_url: `/api/space/${ctx.space.space_uuid}/device/${device.uuid}/screenshot/${id}.jpg` };
+}
+
+/** GET …/screenshot/{shot}.jpg (members of the space only). */
+export async function getScreenshot({ ctx, input }: { ctx: RemoteCtx; input: { uuid: string; shot: string } }) {
+  const device = await requireDevice(ctx, input.uuid);
+  const object = await ctx.env.FILES.get(screenshotKey(ctx.space.space_uuid, device.uuid, input.shot));
+  if (!object) throw new ApiError("not_found", "Screenshot not found.");
+  return object;
+}
+
+type Setting = { column: "enabled" | "debug_mode"; action: "set-enabled" | "set-debug"; value: boolean };
+
+/** PATCH …/enabled-status/ and …/debug-status/: the agent applies it, then the catalogue records it. */
+export async function changeSetting({ ctx, input, defer }: Args<{ uuid: string } & Setting>) {
+  const device = await requireDevice(ctx, input.uuid);
+  await sendCommand(ctx, device, input.action, {
+    [input.column === "enabled" ? "enabled" : "debug_mode"]: input.value,
+  });
+  await ctx.db.batch([
+    ctx.db
+      .update(d)
+      .set({ [input.column]: input.value, updated_at: new Date().toISOString() })
+      .where(and(eq(d.uuid, device.uuid), eq(d.space_uuid, ctx.space.space_uuid))),
+    audit(
+      ctx,
+      device,
+      `device.${input.column}`,
+      { [input.column]: device[input.column] },
+      { [input.column]: input.value },
+    ),
+  ]);
+  announceDevice({ env: ctx.env, space: ctx.space }, defer, "deviceUpdated", device);
+}
+
+/**
+ * PATCH …/peripherals/{type}/{peripheral}/enabled-status/: the agent switches the peripheral,
+ * then the catalogue records it. The peripheral must be the device's and of that {type}.
+ */
+export async function changePeripheralEnabled({
+  ctx,
+  input,
+  defer,
+}: Args<{ uuid: string; type: string; peripheral: string; enabled: boolean }>) {
+  const device = await requireDevice(ctx, input.uuid);
+  const row = await ctx.db
+    .select({ uuid: p.uuid, enabled: p.enabled, slug: pt.slug })
+    .from(p)
+    .innerJoin(pt, eq(pt.uuid, p.peripheral_type_uuid))
+    .where(and(eq(p.uuid, input.peripheral), eq(p.device_uuid, device.uuid), eq(p.space_uuid, ctx.space.space_uuid)))
+    .get();
+  if (!row || row.slug !== input.type) throw new ApiError("not_found", "Peripheral not found.");
+  await sendCommand(ctx, device, "set-peripheral-enabled", {
+    peripheral_uuid: row.uuid,
+    type: input.type,
+    enabled: input.enabled,
+  });
+  await ctx.db.batch([
+    ctx.db
+      .update(p)
+      .set({ enabled: input.enabled, updated_at: new Date().toISOString() })
+      .where(and(eq(p.uuid, row.uuid), eq(p.space_uuid, ctx.space.space_uuid))),
+    auditInsert(ctx.db, {
+      spaceUuid: ctx.space.space_uuid,
+      actorUserUuid: ctx.user.uuid,
+      action: "device.peripheral_enabled",
+      entityType: "device",
+      entityUuid: device.uuid,
+      before: { peripheral_uuid: row.uuid, enabled: row.enabled },
+      after: { peripheral_uuid: row.uuid, enabled: input.enabled },
+    }),
+  ]);
+  announceDevice({ env: ctx.env, space: ctx.space }, defer, "deviceUpdated", device);
+}
+
+const audit = (ctx: RemoteCtx, device: DeviceRow, action: string, before: unknown, after: unknown) =>
+  auditInsert(ctx.db, {
+    spaceUuid: ctx.space.space_uuid,
+    actorUserUuid: ctx.user.uuid,
+    action,
+    entityType: "device",
+    entityUuid: device.uuid,
+    before,
+    after,
+  });
+
+/**
+ * PATCH …/vision-enabled-status/ {enabled}: drives the vision machine (devices.md §4). The
+ * request sets *_requested at once, the agent's "message received" moves it to *_pending (the
+ * DeviceRoom writes that), its answer ends in enabled/disabled, a failure returns to the
+ * previous state (and the call fails).
+ */
+export async function changeVision({ ctx, input, defer }: Args<{ uuid: string; enabled: boolean }>) {
+  const device = await requireDevice(ctx, input.uuid);
+  const previous: VisionState = device.vision_enabled;
+  if (visionAlready(previous, input.enabled)) return;
+  const requested = nextVision(previous, { type: "toggle", enabled: input.enabled });
+  if (!requested) throw new ApiError("conflict", "A vision status change is already in progress.");
+  if (!device.online) throw unavailable(UNAVAILABLE_MESSAGE);
+  const where = and(eq(d.uuid, device.uuid), eq(d.space_uuid, ctx.space.space_uuid));
+  const setVision = (state: VisionState) => ctx.db.update(d).set({ vision_enabled: state }).where(where);
+  await setVision(requested);
+  announceDevice({ env: ctx.env, space: ctx.space }, defer, "deviceUpdated", device);
+  let final: VisionState = previous;
+  try {
+    await sendCommand(ctx, device, "set-vision", { enabled: input.enabled });
+    const now = (await ctx.db.select({ v: d.vision_enabled }).from(d).where(where).get())?.v ?? requested;
+    // The answer implies the message was received: apply that first, so success ends where it should.
+    final = nextVision(nextVision(now, { type: "received" }) ?? now, { type: "success" }) ?? previous;
+  } catch (error) {
+    final = nextVision(requested, { type: "error", previous }) ?? "disabled";
+    throw error;
+  } finally {
+    await ctx.db.batch([
+      setVision(final),
+      audit(ctx, device, "device.vision_enabled", { vision_enabled: previous }, { vision_enabled: final }),
+    ]);
+    announceDevice({ env: ctx.env, space: ctx.space }, defer, "deviceUpdated", device);
+  }
+}

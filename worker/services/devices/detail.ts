@@ -1,0 +1,194 @@
+import { and, asc, desc, eq, getTableColumns, isNull } from "drizzle-orm";
+import { getServerByName } from "partyserver";
+import type { DeviceDetail } from "../../../contracts/device-detail.ts";
+import { DEVICE_TYPE_UUID } from "../../../drizzle/reference.ts";
+import {
+  applicationTable,
+  cameraTable,
+  installationCodeTable as code,
+  deviceTable as d,
+  deviceCategoryTable,
+  deviceTagTable,
+  deviceTypeTable,
+  displayApplicationTable,
+  displayTable,
+  locationTable,
+  peripheralTable,
+  peripheralTypeTable,
+  userTable,
+} from "../../../drizzle/schema/index.ts";
+import type { Env } from "../../env.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { inList, inSpace } from "../kernel/scope.ts";
+import { expectedOnlineAt, expectedOnlineByLocation } from "../monitoring/expected-online.ts";
+import { tagsOf } from "../spaces/tags.ts";
+import type { ReadCtx } from "./rows.ts";
+
+export type DeviceRow = typeof d.$inferSelect;
+export const deviceNotFound = () => new ApiError("not_found", "Device not found.");
+
+/** The stored device of this space, or 404 (a device of another space is not found either). */
+export async function requireDevice(ctx: ReadCtx, uuid: string): Promise<DeviceRow> {
+  const row = await ctx.db
+    .select()
+    .from(d)
+    .where(inSpace(ctx, d, eq(d.uuid, uuid)))
+    .get();
+  if (!row) throw deviceNotFound();
+  return row;
+}
+
+const mainRow = (ctx: ReadCtx, uuid: string) =>
+  ctx.db
+    .select({
+      ...getTableColumns(d),
+      device_type_name: deviceTypeTable.name,
+      device_type_shorthand: deviceTypeTable.shorthand,
+      device_category_name: deviceCategoryTable.name,
+      location_name: locationTable.name,
+      created_by: userTable.display_name,
+    })
+    .from(d)
+    .innerJoin(deviceTypeTable, eq(deviceTypeTable.uuid, d.device_type_uuid))
+    .innerJoin(deviceCategoryTable, eq(deviceCategoryTable.uuid, d.device_category_uuid))
+    .leftJoin(locationTable, eq(locationTable.uuid, d.location_uuid))
+    .leftJoin(userTable, eq(userTable.uuid, d.created_by_user_uuid))
+    .where(inSpace(ctx, d, eq(d.uuid, uuid)))
+    .get();
+
+/** A device's peripherals as contracts/device-detail.ts Peripheral (also the Peripherals tab's replies). */
+export const peripheralsOf = (ctx: ReadCtx, uuid: string) =>
+  ctx.db
+    .select({
+      ...getTableColumns(peripheralTable),
+      device_type_name: peripheralTypeTable.name,
+      slug: peripheralTypeTable.slug,
+    })
+    .from(peripheralTable)
+    .innerJoin(peripheralTypeTable, eq(peripheralTypeTable.uuid, peripheralTable.peripheral_type_uuid))
+    .where(inSpace(ctx, peripheralTable, eq(peripheralTable.device_uuid, uuid)))
+    .orderBy(asc(peripheralTable.name), asc(peripheralTable.uuid));
+
+/** A device's displays as contracts/device-detail.ts Display, primary first (also the Peripherals tab's replies). */
+export async function displaysOf(ctx: ReadCtx, uuid: string) {
+  const displays = await ctx.db
+    .select()
+    .from(displayTable)
+    .where(inSpace(ctx, displayTable, eq(displayTable.device_uuid, uuid)))
+    .orderBy(desc(displayTable.primary), asc(displayTable.name), asc(displayTable.uuid));
+  const apps = displays.length
+    ? await ctx.db
+        .select({
+          display_uuid: displayApplicationTable.display_uuid,
+          uuid: applicationTable.uuid,
+          name: applicationTable.name,
+          config: displayApplicationTable.config,
+          position: displayApplicationTable.position,
+        })
+        .from(displayApplicationTable)
+        .innerJoin(applicationTable, eq(applicationTable.uuid, displayApplicationTable.application_uuid))
+        .where(
+          inSpace(
+            ctx,
+            displayApplicationTable,
+            inList(
+              displayApplicationTable.display_uuid,
+              displays.map((x) => x.uuid),
+            ),
+          ),
+        )
+        .orderBy(asc(displayApplicationTable.position), asc(applicationTable.name))
+    : [];
+  return displays.map(({ available_resolutions, available_refresh_rates, ...display }) => ({
+    ...display,
+    availableResolutions: available_resolutions,
+    availableRefreshRates: available_refresh_rates,
+    applications: apps.filter((a) => a.display_uuid === display.uuid).map(({ display_uuid: _, ...app }) => app),
+  }));
+}
+
+/** Expiry of the device's current code (unused, not revoked; possibly already expired). */
+const currentCodeExpiry = (ctx: ReadCtx, uuid: string) =>
+  ctx.db
+    .select({ expires_at: code.expires_at })
+    .from(code)
+    .where(inSpace(ctx, code, eq(code.device_uuid, uuid), isNull(code.used_at), isNull(code.revoked_at)))
+    .orderBy(desc(code.expires_at))
+    .limit(1)
+    .get();
+
+const cameraOf = (ctx: ReadCtx, uuid: string) =>
+  ctx.db
+    .select({
+      uuid: cameraTable.uuid,
+      ip_address: cameraTable.ip_address,
+      http_port: cameraTable.http_port,
+      main_rtsp_port: cameraTable.main_rtsp_port,
+      sub_rtsp_port: cameraTable.sub_rtsp_port,
+      main_rtsp_url: cameraTable.main_rtsp_url,
+      main_stream: cameraTable.main_stream,
+      sub_stream: cameraTable.sub_stream,
+      username: cameraTable.username,
+    })
+    .from(cameraTable)
+    .where(and(inSpace(ctx, cameraTable, eq(cameraTable.device_uuid, uuid))))
+    .get();
+
+/**
+ * The DeviceRoom's latest report when it is newer than the one in D1: the room writes D1 only
+ * when a health status changes or every 15 minutes, so the last check time and values shown come
+ * from the room. null when the room has nothing newer (or cannot be reached: D1 stands).
+ */
+async function fresherTelemetry(env: Env, uuid: string, storedAt: string | null) {
+  try {
+    const latest = await (await getServerByName(env.Device, uuid)).latestTelemetry();
+    if (!latest || (storedAt && latest.at <= Date.parse(storedAt))) return null;
+    return { latest_telemetry: latest.telemetry, telemetry_updated_at: new Date(latest.at).toISOString() };
+  } catch (error) {
+    console.error("latest telemetry from the room failed", error);
+    return null;
+  }
+}
+
+/**
+ * GET /space/{space}/device/{uuid}/ and /camera/{uuid}/ (kind camera: only camera-type devices).
+ * Everything of devices.md §3 except comments, which have their own call. With `env`, a
+ * connected device's latest telemetry comes from its room when that is fresher than D1's.
+ */
+export async function getDeviceDetail({
+  ctx,
+  input,
+}: {
+  ctx: ReadCtx & { env?: Env };
+  input: { uuid: string; kind?: "device" | "camera" };
+}): Promise<DeviceDetail> {
+  const row = await mainRow(ctx, input.uuid);
+  if (!row || (input.kind === "camera" && row.device_type_uuid !== DEVICE_TYPE_UUID.camera)) throw deviceNotFound();
+  const [tags, peripherals, displays, codeRow, camera, fresher, hours] = await Promise.all([
+    tagsOf(ctx, deviceTagTable, [row.uuid]),
+    peripheralsOf(ctx, row.uuid),
+    displaysOf(ctx, row.uuid),
+    currentCodeExpiry(ctx, row.uuid),
+    cameraOf(ctx, row.uuid),
+    ctx.env && row.connected_status === "connected"
+      ? fresherTelemetry(ctx.env, row.uuid, row.telemetry_updated_at)
+      : null,
+    expectedOnlineByLocation(ctx, [row.location_uuid]),
+  ]);
+  const own = tags.get(row.uuid) ?? [];
+  return {
+    ...row,
+    ...fresher,
+    space_name: ctx.space.space_name,
+    tags: own,
+    tag_uuids: own.map((t) => t.uuid),
+    mainboard_product_name: row.motherboard_product_name,
+    total_number: peripherals.length + displays.length,
+    expected_online: expectedOnlineAt(hours, row.location_uuid),
+    installation_code_value: null,
+    installation_code_expires_at: codeRow?.expires_at ?? null,
+    peripherals,
+    displays,
+    camera: camera ?? null,
+  };
+}

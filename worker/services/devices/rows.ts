@@ -1,0 +1,106 @@
+import { count, eq, type SQL } from "drizzle-orm";
+import type { Device } from "../../../contracts/device.ts";
+import {
+  deviceTable as d,
+  deviceCategoryTable,
+  deviceTagTable,
+  deviceTypeTable,
+  displayTable,
+  locationTable,
+  peripheralTable,
+} from "../../../drizzle/schema/index.ts";
+import type { SpaceCtx } from "../../env.ts";
+import { inList, inSpace } from "../kernel/scope.ts";
+import { expectedOnlineAt, expectedOnlineByLocation } from "../monitoring/expected-online.ts";
+import { tagsOf } from "../spaces/tags.ts";
+
+/** Reads need only the db and the space. */
+export type ReadCtx = Pick<SpaceCtx, "db" | "space">;
+
+/** The stored and joined columns of a listed device (tags and total_number are added per page). */
+export const deviceListFields = {
+  uuid: d.uuid,
+  space_uuid: d.space_uuid,
+  name: d.name,
+  description: d.description,
+  device_type_uuid: d.device_type_uuid,
+  device_type_name: deviceTypeTable.name,
+  device_type_shorthand: deviceTypeTable.shorthand,
+  device_category_uuid: d.device_category_uuid,
+  device_category_name: deviceCategoryTable.name,
+  device_class: d.device_class,
+  connected_status: d.connected_status,
+  online: d.online,
+  enabled: d.enabled,
+  debug_mode: d.debug_mode,
+  vision_enabled: d.vision_enabled,
+  demo_mode: d.demo_mode,
+  location_uuid: d.location_uuid,
+  location_name: locationTable.name,
+  created_at: d.created_at,
+  installed_at: d.installed_at,
+  updated_at: d.updated_at,
+  last_seen: d.last_seen,
+  online_since: d.online_since,
+  installation_date: d.installation_date,
+  combined_status: d.combined_status,
+};
+
+/**
+ * Listed devices: device joined with its type, category and location, all by primary key, so
+ * SQLite walks the device index that serves the ordering and looks the names up per row.
+ */
+export const deviceRows = (ctx: ReadCtx, where: SQL | undefined) =>
+  ctx.db
+    .select(deviceListFields)
+    .from(d)
+    .innerJoin(deviceTypeTable, eq(deviceTypeTable.uuid, d.device_type_uuid))
+    .innerJoin(deviceCategoryTable, eq(deviceCategoryTable.uuid, d.device_category_uuid))
+    .leftJoin(locationTable, eq(locationTable.uuid, d.location_uuid))
+    .where(where)
+    .$dynamic();
+export type DeviceListRow = Awaited<ReturnType<typeof deviceRows>>[number];
+
+/** Peripherals + displays of the given devices, keyed by device uuid (two grouped index reads). */
+export async function attachedCounts(ctx: ReadCtx, uuids: readonly string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (uuids.length === 0) return out;
+  const [peripherals, displays] = await Promise.all(
+    [peripheralTable, displayTable].map((t) =>
+      ctx.db
+        .select({ device_uuid: t.device_uuid, n: count() })
+        .from(t)
+        .where(inSpace(ctx, t, inList(t.device_uuid, uuids)))
+        .groupBy(t.device_uuid),
+    ),
+  );
+  for (const { device_uuid, n } of [...peripherals, ...displays]) out.set(device_uuid, (out.get(device_uuid) ?? 0) + n);
+  return out;
+}
+
+/**
+ * Rows → devices: tags, peripheral/display totals and whether each location's working hours
+ * cover now (expected_online) — one query each for the whole page.
+ */
+export async function toDevices<R extends DeviceListRow>(ctx: ReadCtx, rows: readonly R[]): Promise<(R & Device)[]> {
+  const uuids = rows.map((r) => r.uuid);
+  const [tags, totals, hours] = await Promise.all([
+    tagsOf(ctx, deviceTagTable, uuids),
+    attachedCounts(ctx, uuids),
+    expectedOnlineByLocation(
+      ctx,
+      rows.map((r) => r.location_uuid),
+    ),
+  ]);
+  return rows.map((row) => {
+    const own = tags.get(row.uuid) ?? [];
+    return {
+      ...row,
+      space_name: ctx.space.space_name,
+      tags: own,
+      tag_uuids: own.map((t) => t.uuid),
+      total_number: totals.get(row.uuid) ?? 0,
+      expected_online: expectedOnlineAt(hours, row.location_uuid),
+    };
+  });
+}

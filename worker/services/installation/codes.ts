@@ -1,0 +1,136 @@
+import {
+  INSTALLATION_CODE_ALPHABET,
+  INSTALLATION_CODE_LENGTH,
+  INSTALLATION_CODE_TTL_HOURS,
+  type InstallationCode,
+  type InstallationCodeEmailInput,
+  normaliseInstallationCode,
+} from "../../../contracts/installation.ts";
+import { installationCodeTable } from "../../../drizzle/schema/index.ts";
+import { getConfig } from "../../config.ts";
+import type { SpaceCtx } from "../../env.ts";
+import { sha256Hex } from "../../lib/crypto.ts";
+import type { Defer } from "../../lib/defer.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { type DeviceRow, requireDevice } from "../devices/detail.ts";
+import { announceDevice } from "../devices/events.ts";
+import { revokeCodes } from "../devices/lifecycle.ts";
+import { deliverMail, outboxInsert } from "../kernel/mail.ts";
+import { auditChange } from "../kernel/scope.ts";
+import { installationCodeMail } from "./mail.ts";
+
+/**
+ * 16 characters from a 31-symbol alphabet (≈79 bits) drawn with crypto.getRandomValues; bytes
+ * of 248 and above are dropped so every symbol is equally likely (rejection sampling).
+ */
+export function generateInstallationCode(): string {
+  const n = INSTALLATION_CODE_ALPHABET.length;
+  const limit = 256 - (256 % n);
+  let code = "";
+  while (code.length < INSTALLATION_CODE_LENGTH) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(32))) {
+      if (byte < limit && code.length < INSTALLATION_CODE_LENGTH) code += INSTALLATION_CODE_ALPHABET[byte % n];
+    }
+  }
+  return code;
+}
+
+/** The stored form of a code: SHA-256 hex of its normalised text (the text itself is never stored). */
+export const hashInstallationCode = (code: string) => sha256Hex(normaliseInstallationCode(code));
+
+const refused = (message: string) => new ApiError("bad_request", message);
+export const ARCHIVED_NOTE = "Device must be unarchived before an installation code is available.";
+
+/** Reset and e-mail: for a device without a live agent (not archived, not connected). */
+export function checkInstallable(device: DeviceRow) {
+  if (device.connected_status === "archived") throw refused(ARCHIVED_NOTE);
+  if (device.connected_status === "connected") {
+    throw refused("Device is installed. Generate a replacement code instead.");
+  }
+}
+
+/** A fresh code for the device: earlier unused codes are revoked in the same batch. */
+async function newCode(ctx: SpaceCtx, device: DeviceRow) {
+  const value = generateInstallationCode();
+  const expires_at = new Date(Date.now() + INSTALLATION_CODE_TTL_HOURS * 3600_000).toISOString();
+  const insert = ctx.db.insert(installationCodeTable).values({
+    space_uuid: ctx.space.space_uuid,
+    device_uuid: device.uuid,
+    code_hash: await hashInstallationCode(value),
+    expires_at,
+  });
+  return { value, expires_at, writes: [revokeCodes(ctx, device.uuid), insert] as const };
+}
+
+type Args<I> = { ctx: SpaceCtx; input: I; defer: Defer };
+
+async function issue(
+  { ctx, input, defer }: Args<{ uuid: string }>,
+  kind: "reset" | "replacement",
+): Promise<InstallationCode> {
+  const device = await requireDevice(ctx, input.uuid);
+  if (kind === "reset") checkInstallable(device);
+  else if (device.connected_status === "archived") throw refused(ARCHIVED_NOTE);
+  else if (device.connected_status !== "connected") {
+    throw refused("A replacement code is available only for a connected device.");
+  }
+  const code = await newCode(ctx, device);
+  await ctx.db.batch([
+    ...code.writes,
+    auditChange(ctx, {
+      action: `device.installation_code.${kind}`,
+      entityType: "device",
+      entityUuid: device.uuid,
+      after: { installation_code_expires_at: code.expires_at },
+    }),
+  ]);
+  announceDevice(ctx, defer, "deviceUpdated", device);
+  return { installation_code_value: code.value, installation_code_expires_at: code.expires_at };
+}
+
+/** POST …/installation-code/reset/: a new code for a device that is not installed (or lost its agent). */
+export const resetInstallationCode = (args: Args<{ uuid: string }>) => issue(args, "reset");
+
+/**
+ * POST …/installation-code/replacement/: a code for the machine replacing a connected device. The
+ * device keeps its record; the enrolment with this code revokes the old agent's credentials.
+ */
+export const replacementInstallationCode = (args: Args<{ uuid: string }>) => issue(args, "replacement");
+
+/**
+ * POST …/installation-code/email/: only a hash of a code is stored, so the mail carries a fresh
+ * code (earlier ones are revoked) and the reply returns it, so the card shows what was sent. The
+ * mail is queued in mail_outbox in the same batch as the code and the audit entry.
+ */
+export async function emailInstallationCode({
+  ctx,
+  input,
+  defer,
+}: Args<InstallationCodeEmailInput & { uuid: string }>): Promise<InstallationCode> {
+  const device = await requireDevice(ctx, input.uuid);
+  checkInstallable(device);
+  const code = await newCode(ctx, device);
+  const mail = installationCodeMail({
+    to: input.email_address,
+    deviceName: device.name,
+    spaceName: ctx.space.space_name,
+    sender: ctx.user.display_name || ctx.user.email,
+    message: input.email_message ?? "",
+    code: code.value,
+    expiresAt: code.expires_at,
+  });
+  const outbox = outboxInsert(ctx.db, mail);
+  await ctx.db.batch([
+    ...code.writes,
+    outbox.query,
+    auditChange(ctx, {
+      action: "device.installation_code.email",
+      entityType: "device",
+      entityUuid: device.uuid,
+      after: { installation_code_expires_at: code.expires_at, email_address: input.email_address },
+    }),
+  ]);
+  await deliverMail({ db: ctx.db, env: ctx.env, config: getConfig(ctx.env) }, [{ uuid: outbox.uuid, ...mail }]);
+  announceDevice(ctx, defer, "deviceUpdated", device);
+  return { installation_code_value: code.value, installation_code_expires_at: code.expires_at };
+}

@@ -1,0 +1,85 @@
+import { asc, count, desc, eq } from "drizzle-orm";
+import type { CameraList, LocationDeviceList, LocationDeviceQuery } from "../../../contracts/location-assets.ts";
+import {
+  deviceTable as d,
+  deviceCategoryTable,
+  deviceTagTable,
+  deviceTypeTable,
+} from "../../../drizzle/schema/index.ts";
+import type { SpaceCtx } from "../../env.ts";
+import { pageInfo, pageWindow } from "../../lib/paging.ts";
+import { listSpaceCameras } from "../devices/reference.ts";
+import { inSpace } from "../kernel/scope.ts";
+import { tagsOf } from "../spaces/tags.ts";
+import { requireLocationRow } from "./queries.ts";
+
+const ORDER_KEYS = { created_at: d.created_at, updated_at: d.updated_at, name: d.name, online: d.online } as const;
+
+/**
+ * A location's devices, paged: GET …/location/{loc}/asset/items/ and GET …/device/location/items/
+ * (index device(space_uuid, location_uuid, created_at, uuid) serves the default -created_at).
+ */
+export async function listLocationDevices({
+  ctx,
+  input,
+}: {
+  ctx: SpaceCtx;
+  input: LocationDeviceQuery & { location_uuid: string; url: string };
+}): Promise<LocationDeviceList> {
+  const location = await requireLocationRow(ctx, input.location_uuid);
+  const where = inSpace(ctx, d, eq(d.location_uuid, location.uuid));
+  const direction = input.ordering.startsWith("-") ? desc : asc;
+  const key = ORDER_KEYS[input.ordering.replace(/^-/, "") as keyof typeof ORDER_KEYS];
+  const { limit, offset } = pageWindow(input.page, input.page_size);
+  const [[{ total }], rows] = await Promise.all([
+    ctx.db.select({ total: count() }).from(d).where(where),
+    ctx.db
+      .select({
+        uuid: d.uuid,
+        space_uuid: d.space_uuid,
+        name: d.name,
+        description: d.description,
+        device_type_name: deviceTypeTable.name,
+        device_type_shorthand: deviceTypeTable.shorthand,
+        device_category_name: deviceCategoryTable.name,
+        device_class: d.device_class,
+        connected_status: d.connected_status,
+        online: d.online,
+        enabled: d.enabled,
+        location_uuid: d.location_uuid,
+        created_at: d.created_at,
+        updated_at: d.updated_at,
+        installation_date: d.installation_date,
+        last_seen: d.last_seen,
+      })
+      .from(d)
+      .innerJoin(deviceTypeTable, eq(deviceTypeTable.uuid, d.device_type_uuid))
+      .innerJoin(deviceCategoryTable, eq(deviceCategoryTable.uuid, d.device_category_uuid))
+      .where(where)
+      .orderBy(direction(key), direction(d.uuid))
+      .limit(limit)
+      .offset(offset),
+  ]);
+  const tags = await tagsOf(
+    ctx,
+    deviceTagTable,
+    rows.map((r) => r.uuid),
+  );
+  const devices = rows.map((row) => {
+    const own = tags.get(row.uuid) ?? [];
+    return { ...row, location_name: location.name, tags: own, tag_uuids: own.map((t) => t.uuid) };
+  });
+  return { devices, ...pageInfo(input.url, input.page, input.page_size, total) };
+}
+
+/** GET /space/{space}/location/{loc}/camera/items/: the location's cameras (404 for another space's location). */
+export async function listLocationCameras({
+  ctx,
+  input,
+}: {
+  ctx: SpaceCtx;
+  input: { location_uuid: string };
+}): Promise<CameraList> {
+  const location = await requireLocationRow(ctx, input.location_uuid);
+  return listSpaceCameras({ ctx, input: { location_uuid: location.uuid } });
+}

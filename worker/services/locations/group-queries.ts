@@ -1,0 +1,144 @@
+import { asc, count, desc, eq, type SQL } from "drizzle-orm";
+import type {
+  GroupLocation,
+  LocationGroup,
+  LocationGroupList,
+  LocationGroupQuery,
+} from "../../../contracts/location-group.ts";
+import {
+  locationGroupTable as g,
+  locationGroupLocationTable as gl,
+  locationTable as l,
+} from "../../../drizzle/schema/index.ts";
+import type { SpaceCtx } from "../../env.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { pageInfo, pageWindow } from "../../lib/paging.ts";
+import { type CsvCell, toCsv } from "../kernel/csv.ts";
+import { contains, inList, inSpace } from "../kernel/scope.ts";
+import { NO_DEVICES, onlineStatus, totalsByLocation } from "./totals.ts";
+
+type Ordering = LocationGroupQuery["ordering"];
+type GroupRow = typeof g.$inferSelect;
+
+const groupWhere = (ctx: SpaceCtx, q: { search?: string }) =>
+  inSpace(ctx, g, q.search ? contains(g.name, q.search) : undefined);
+
+/** Group rows in `ordering`, uuid breaking ties (indexes location_group(space_uuid, <key>, uuid)). */
+function groupRows(
+  ctx: SpaceCtx,
+  where: SQL | undefined,
+  ordering: Ordering,
+  window: { limit: number; offset: number },
+) {
+  const direction = ordering.startsWith("-") ? desc : asc;
+  const field = ordering.replace(/^-/, "");
+  const key = field === "active" ? g.active : field === "updated_at" ? g.updated_at : g.created_at;
+  return ctx.db
+    .select()
+    .from(g)
+    .where(where)
+    .orderBy(direction(key), direction(g.uuid))
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+/** Rows → groups: their locations (one query), those locations' totals (one aggregate). */
+export async function toGroups(ctx: SpaceCtx, rows: GroupRow[]): Promise<LocationGroup[]> {
+  const links = rows.length
+    ? await ctx.db
+        .select({ group: gl.location_group_uuid, uuid: l.uuid, name: l.name, address: l.address, city: l.city })
+        .from(gl)
+        .innerJoin(l, eq(l.uuid, gl.location_uuid))
+        .where(
+          inSpace(
+            ctx,
+            gl,
+            inList(
+              gl.location_group_uuid,
+              rows.map((r) => r.uuid),
+            ),
+          ),
+        )
+        .orderBy(asc(l.name), asc(l.uuid))
+    : [];
+  const totals = await totalsByLocation(ctx, [...new Set(links.map((link) => link.uuid))]);
+  return rows.map(({ space_uuid: _space, ...group }) => {
+    let connected = 0;
+    let online = 0;
+    const locations: GroupLocation[] = [];
+    for (const { group: owner, ...location } of links) {
+      if (owner !== group.uuid) continue;
+      const t = totals.get(location.uuid) ?? NO_DEVICES;
+      connected += t.total_connected_number;
+      online += t.total_online_number;
+      locations.push({ ...location, online_status: onlineStatus(t), total_number: t.total_number });
+    }
+    const online_status = onlineStatus({ total_connected_number: connected, total_online_number: online });
+    return { ...group, locations, locations_number: locations.length, online_status };
+  });
+}
+
+/** GET /space/{space}/location-group/items/. */
+export async function listGroups({
+  ctx,
+  input,
+}: {
+  ctx: SpaceCtx;
+  input: LocationGroupQuery & { url: string };
+}): Promise<LocationGroupList> {
+  const where = groupWhere(ctx, input);
+  const [[{ total }], rows] = await Promise.all([
+    ctx.db.select({ total: count() }).from(g).where(where),
+    groupRows(ctx, where, input.ordering, pageWindow(input.page, input.page_size)),
+  ]);
+  return { location_groups: await toGroups(ctx, rows), ...pageInfo(input.url, input.page, input.page_size, total) };
+}
+
+/** The stored group of this space, or 404. */
+export async function requireGroupRow(ctx: SpaceCtx, uuid: string) {
+  const row = await ctx.db
+    .select()
+    .from(g)
+    .where(inSpace(ctx, g, eq(g.uuid, uuid)))
+    .get();
+  if (!row) throw new ApiError("not_found", "Location group not found.");
+  return row;
+}
+
+/** GET /space/{space}/location-group/{uuid}/. */
+export async function getGroup({ ctx, input }: { ctx: SpaceCtx; input: { uuid: string } }): Promise<LocationGroup> {
+  const [group] = await toGroups(ctx, [await requireGroupRow(ctx, input.uuid)]);
+  return group;
+}
+
+const BATCH = 200;
+const HEADER = ["name", "active", "locations_number", "locations", "online_status", "created_at", "updated_at"];
+
+/** GET /space/{space}/location-group/items/export/: all matching groups, in the list's ordering. */
+export async function exportGroups({
+  ctx,
+  input,
+}: {
+  ctx: SpaceCtx;
+  input: Omit<LocationGroupQuery, "page" | "page_size">;
+}): Promise<string> {
+  const where = groupWhere(ctx, input);
+  const rows: CsvCell[][] = [];
+  for (let page = 1; ; page++) {
+    const batch = await groupRows(ctx, where, input.ordering, pageWindow(page, BATCH));
+    for (const group of await toGroups(ctx, batch)) {
+      const names = group.locations.map((location) => location.name).join(", ");
+      rows.push([
+        group.name,
+        group.active,
+        group.locations_number,
+        names,
+        group.online_status,
+        group.created_at,
+        group.updated_at,
+      ]);
+    }
+    if (batch.length < BATCH) break;
+  }
+  return toCsv(HEADER, rows);
+}

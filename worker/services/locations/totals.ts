@@ -1,0 +1,74 @@
+import { isNotNull, type SQL, sql } from "drizzle-orm";
+import type { LocationTotals, OnlineStatus } from "../../../contracts/location.ts";
+import { DEVICE_TYPE_UUID } from "../../../drizzle/reference.ts";
+import { deviceTable as d } from "../../../drizzle/schema/index.ts";
+import type { SpaceCtx } from "../../env.ts";
+import { inList, inSpace } from "../kernel/scope.ts";
+
+const count = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`;
+const status = (s: string) => sql`${d.connected_status} = ${s}`;
+const archived = status("archived");
+
+/**
+ * One aggregate over the space's devices, grouped by location (index device(space_uuid,
+ * location_uuid, …)); restricted to `locationUuids` when given. Used as a subquery for the
+ * online-status ordering and on its own for a page's totals (never one query per location).
+ */
+export function deviceTotalsQuery(ctx: Pick<SpaceCtx, "db" | "space">, locationUuids?: readonly string[]) {
+  return ctx.db
+    .select({
+      location_uuid: d.location_uuid,
+      total_number: count(sql`not ${archived}`).as("total_number"),
+      total_online_number: count(sql`${status("connected")} and ${d.online} = 1`).as("total_online_number"),
+      total_connected_number: count(status("connected")).as("total_connected_number"),
+      total_disconnected_number: count(status("disconnected")).as("total_disconnected_number"),
+      total_non_connected_number: count(sql`${d.connected_status} in ('non_connected', 'installation_pending')`).as(
+        "total_non_connected_number",
+      ),
+      total_archived_number: count(archived).as("total_archived_number"),
+      archived_devices_number: count(sql`${archived} and ${d.device_type_uuid} <> ${DEVICE_TYPE_UUID.camera}`).as(
+        "archived_devices_number",
+      ),
+      archived_cameras_number: count(sql`${archived} and ${d.device_type_uuid} = ${DEVICE_TYPE_UUID.camera}`).as(
+        "archived_cameras_number",
+      ),
+    })
+    .from(d)
+    .where(
+      inSpace(ctx, d, isNotNull(d.location_uuid), locationUuids ? inList(d.location_uuid, locationUuids) : undefined),
+    )
+    .groupBy(d.location_uuid);
+}
+
+export const NO_DEVICES: LocationTotals = {
+  total_number: 0,
+  total_online_number: 0,
+  total_connected_number: 0,
+  total_disconnected_number: 0,
+  total_non_connected_number: 0,
+  total_archived_number: 0,
+  archived_devices_number: 0,
+  archived_cameras_number: 0,
+};
+
+/** Totals of the given locations, keyed by location uuid (locations without devices are absent). */
+export async function totalsByLocation(ctx: Pick<SpaceCtx, "db" | "space">, locationUuids: readonly string[]) {
+  if (locationUuids.length === 0) return new Map<string, LocationTotals>();
+  const rows = await deviceTotalsQuery(ctx, locationUuids);
+  return new Map(rows.map(({ location_uuid, ...totals }) => [location_uuid ?? "", totals]));
+}
+
+/** online when every installed (connected) device is online and there is one; partially when some are. */
+export function onlineStatus(t: Pick<LocationTotals, "total_connected_number" | "total_online_number">): OnlineStatus {
+  if (t.total_connected_number > 0 && t.total_online_number >= t.total_connected_number) return "online";
+  return t.total_online_number > 0 ? "partially_online" : "offline";
+}
+
+/** The same rank in SQL, for ordering by online_status (online 2 > partially_online 1 > offline 0). */
+export const onlineRank = (t: {
+  total_connected_number: SQL.Aliased<number>;
+  total_online_number: SQL.Aliased<number>;
+}) =>
+  sql<number>`case when coalesce(${t.total_connected_number}, 0) > 0
+    and ${t.total_online_number} >= ${t.total_connected_number} then 2
+    when coalesce(${t.total_online_number}, 0) > 0 then 1 else 0 end`;

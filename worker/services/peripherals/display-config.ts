@@ -1,0 +1,144 @@
+import { eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { getServerByName } from "partyserver";
+import { UNAVAILABLE_MESSAGE } from "../../../contracts/commands.ts";
+import {
+  DISPLAY_RULES,
+  DISPLAY_TEXTS,
+  type DisplayConfiguration,
+  type DisplayConfigurationInput,
+  type DisplayConfigurationSaved,
+} from "../../../contracts/peripheral-config.ts";
+import { applicationTable, displayApplicationTable as da, displayTable } from "../../../drizzle/schema/index.ts";
+import type { Defer } from "../../lib/defer.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { type RemoteCtx, sendCommand } from "../commands/remote-actions.ts";
+import { displaysOf, requireDevice } from "../devices/detail.ts";
+import { announceDevice } from "../devices/events.ts";
+import { auditInsert } from "../kernel/audit.ts";
+import { inList, inSpace } from "../kernel/scope.ts";
+import { displayConfigurationErrors } from "./display-rules.ts";
+
+const fill = (text: string, name: string) => text.replace("{name}", name);
+
+/** GET …/peripherals/display/configuration/: the device's displays with their applications. */
+export async function getDisplayConfiguration({
+  ctx,
+  input,
+}: {
+  ctx: RemoteCtx;
+  input: { uuid: string };
+}): Promise<DisplayConfiguration> {
+  const device = await requireDevice(ctx, input.uuid);
+  return { displays: await displaysOf(ctx, device.uuid) };
+}
+
+/**
+ * POST …/peripherals/display/configuration/: checks the §4 rules (400 with field errors), stores
+ * the configuration at once (displays and their applications in one batch), then sends it to an
+ * online agent ("apply-display-config"). Offline: stored, applied false. A failure or timeout of
+ * the agent after storing is 502 device_failed; the stored configuration stays. A device in demo
+ * mode is refused with 409 conflict: the request is sound, the device's state forbids it.
+ */
+export async function saveDisplayConfiguration({
+  ctx,
+  input,
+  defer,
+}: {
+  ctx: RemoteCtx;
+  input: { uuid: string } & DisplayConfigurationInput;
+  defer: Defer;
+}): Promise<DisplayConfigurationSaved> {
+  const device = await requireDevice(ctx, input.uuid);
+  if (device.demo_mode) throw new ApiError("conflict", DISPLAY_RULES.demoMode);
+  const stored = await ctx.db
+    .select()
+    .from(displayTable)
+    .where(inSpace(ctx, displayTable, eq(displayTable.device_uuid, device.uuid)));
+  if (stored.length === 0) throw new ApiError("bad_request", fill(DISPLAY_TEXTS.noDisplays, device.name));
+  const entries = input.displays_configuration;
+  const wanted = [...new Set(entries.flatMap((e) => e.applications.map((a) => a.uuid)))];
+  const known = wanted.length
+    ? await ctx.db
+        .select({ uuid: applicationTable.uuid })
+        .from(applicationTable)
+        .where(inList(applicationTable.uuid, wanted))
+    : [];
+  const errors = displayConfigurationErrors(stored, entries, new Set(known.map((a) => a.uuid)));
+  const messages = Object.values(errors).flat();
+  if (messages.length) throw new ApiError("bad_request", messages[0], errors);
+
+  const before = await displaysOf(ctx, device.uuid);
+  const now = new Date().toISOString();
+  const links = entries.flatMap((e) =>
+    e.applications.map((app, position) => ({
+      display_uuid: e.uuid,
+      application_uuid: app.uuid,
+      space_uuid: ctx.space.space_uuid,
+      config: app.config,
+      position,
+    })),
+  );
+  const statements: BatchItem<"sqlite">[] = [
+    ...entries.map((e) =>
+      ctx.db
+        .update(displayTable)
+        .set({
+          primary: e.primary,
+          disabled: e.disabled,
+          resolution: e.resolution,
+          refresh_rate: e.refresh_rate,
+          orientation: e.orientation,
+          updated_at: now,
+        })
+        .where(inSpace(ctx, displayTable, eq(displayTable.uuid, e.uuid), eq(displayTable.device_uuid, device.uuid))),
+    ),
+    ctx.db.delete(da).where(
+      inSpace(
+        ctx,
+        da,
+        inList(
+          da.display_uuid,
+          stored.map((d) => d.uuid),
+        ),
+      ),
+    ),
+    // One row per statement: an application's config is free JSON, and D1 binds 100 values at most.
+    ...links.map((link) => ctx.db.insert(da).values(link)),
+  ];
+  await ctx.db.batch([
+    auditInsert(ctx.db, {
+      spaceUuid: ctx.space.space_uuid,
+      actorUserUuid: ctx.user.uuid,
+      action: "device.displays_configuration",
+      entityType: "device",
+      entityUuid: device.uuid,
+      before: { displays_configuration: before },
+      after: { displays_configuration: entries },
+    }),
+    ...statements,
+  ]);
+  announceDevice({ env: ctx.env, space: ctx.space }, defer, "deviceUpdated", device);
+  const displays = await displaysOf(ctx, device.uuid);
+  // Offline (or the agent left between the check and the send): the room keeps the
+  // configuration and hands it to the agent when it next says hello.
+  const later = async () => {
+    const room = await getServerByName(ctx.env.Device, device.uuid);
+    await room.setPendingDisplayConfig({
+      displays,
+      actor: { user_uuid: ctx.user.uuid, space_uuid: ctx.space.space_uuid },
+    });
+    return { displays, applied: false };
+  };
+  if (!device.online) return later();
+  try {
+    await sendCommand(ctx, device, "apply-display-config", { displays });
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "unavailable" && error.message === UNAVAILABLE_MESSAGE)
+      return later();
+    throw new ApiError("device_failed", fill(DISPLAY_TEXTS.saveFailed, device.name));
+  }
+  // Applied: an older configuration still waiting must not overwrite it on the next hello.
+  await (await getServerByName(ctx.env.Device, device.uuid)).setPendingDisplayConfig(null);
+  return { displays, applied: true };
+}

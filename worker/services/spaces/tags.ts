@@ -1,0 +1,83 @@
+import { asc, eq, type SQL, sql } from "drizzle-orm";
+import type { Tag, TagAddInput, TagList, TagRef } from "../../../contracts/tag.ts";
+import { deviceTagTable, locationTagTable, tagTable } from "../../../drizzle/schema/index.ts";
+import type { SpaceCtx } from "../../env.ts";
+import { auditChange, inList, inSpace } from "../kernel/scope.ts";
+
+const taggedCount = (link: typeof locationTagTable | typeof deviceTagTable) =>
+  sql<number>`(select count(*) from ${link} where ${link.tag_uuid} = ${tagTable.uuid})`;
+
+/** The space's tags by name (and `condition`), each with its locations + devices count. */
+const tagsWhere = (ctx: SpaceCtx, condition?: SQL) =>
+  ctx.db
+    .select({
+      uuid: tagTable.uuid,
+      name: tagTable.name,
+      total_number: sql<number>`${taggedCount(locationTagTable)} + ${taggedCount(deviceTagTable)}`,
+    })
+    .from(tagTable)
+    .where(inSpace(ctx, tagTable, condition))
+    .orderBy(asc(tagTable.name), asc(tagTable.uuid));
+
+/** GET /space/{space}/tag/items/. */
+export const listTags = async ({ ctx }: { ctx: SpaceCtx }): Promise<TagList> => ({ tags: await tagsWhere(ctx) });
+
+const findTag = async (ctx: SpaceCtx, name: string): Promise<Tag | undefined> =>
+  (await tagsWhere(ctx, eq(tagTable.name, name)))[0];
+
+/**
+ * POST /space/{space}/tag/add/: idempotent by name. Returns the tag and whether it was created
+ * (201) or already existed (200). A concurrent add of the same name lands on the unique index
+ * and is answered with the tag that won.
+ */
+export async function addTag({ ctx, input }: { ctx: SpaceCtx; input: TagAddInput }) {
+  const existing = await findTag(ctx, input.name);
+  if (existing) return { created: false, tag: existing };
+  const uuid = crypto.randomUUID();
+  try {
+    await ctx.db.batch([
+      ctx.db.insert(tagTable).values({ uuid, space_uuid: ctx.space.space_uuid, name: input.name }),
+      auditChange(ctx, {
+        action: "tag.create",
+        entityType: "tag",
+        entityUuid: uuid,
+        after: { name: input.name },
+      }),
+    ]);
+  } catch (error) {
+    const winner = await findTag(ctx, input.name);
+    if (winner) return { created: false, tag: winner };
+    throw error;
+  }
+  return { created: true, tag: { uuid, name: input.name, total_number: 0 } satisfies Tag };
+}
+
+/** The uuids among `uuids` that are not tags of this space. */
+export async function unknownTags(ctx: Pick<SpaceCtx, "db" | "space">, uuids: readonly string[]) {
+  if (uuids.length === 0) return [];
+  const found = await ctx.db
+    .select({ uuid: tagTable.uuid })
+    .from(tagTable)
+    .where(inSpace(ctx, tagTable, inList(tagTable.uuid, uuids)));
+  const known = new Set(found.map((t) => t.uuid));
+  return uuids.filter((u) => !known.has(u));
+}
+
+/** Tags of the given locations or devices (one query), keyed by their uuid, each list by name. */
+export async function tagsOf(
+  ctx: Pick<SpaceCtx, "db" | "space">,
+  link: typeof locationTagTable | typeof deviceTagTable,
+  uuids: readonly string[],
+): Promise<Map<string, TagRef[]>> {
+  const out = new Map<string, TagRef[]>();
+  if (uuids.length === 0) return out;
+  const owner = "location_uuid" in link ? link.location_uuid : link.device_uuid;
+  const rows = await ctx.db
+    .select({ owner, uuid: tagTable.uuid, name: tagTable.name })
+    .from(link)
+    .innerJoin(tagTable, eq(tagTable.uuid, link.tag_uuid))
+    .where(inSpace(ctx, link, inList(owner, uuids)))
+    .orderBy(asc(tagTable.name));
+  for (const { owner: key, ...tag } of rows) out.set(key, [...(out.get(key) ?? []), tag]);
+  return out;
+}
