@@ -11,12 +11,10 @@ import {
 } from "../contracts/presence.ts";
 import type { Principal } from "../contracts/principal.ts";
 import type { ClientMessage, CommandAction, Presence, Telemetry } from "../contracts/realtime.ts";
+import { reconcileOffline, recordOffline, recordOnline } from "../worker/services/devices/presence.ts";
 import {
   auditCommand,
-  reconcileOffline,
   recordInventory,
-  recordOffline,
-  recordOnline,
   recordTelemetry,
   recordVisionReceived,
 } from "../worker/services/devices/records.ts";

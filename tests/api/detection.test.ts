@@ -12,7 +12,7 @@ import type { DeviceDetail } from "../../contracts/device-detail.ts";
 import type { ServerMessage } from "../../contracts/realtime.ts";
 import { DEVICE_TYPE_UUID } from "../../drizzle/reference.ts";
 import { auditLogTable, detectedDeviceTable, deviceTable } from "../../drizzle/schema/index.ts";
-import { mergeFindings } from "../../worker/services/detection/detection.ts";
+import { mergeFindings } from "../../worker/services/detection/findings.ts";
 import { api, db, makeDevice, makeDeviceCredential, makeLocation, makeTag, memberOf } from "../factories.ts";
 import { join, until } from "../ws.ts";
 

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DeviceList } from "../../contracts/device.ts";
 import { DeviceDetail } from "../../contracts/device-detail.ts";
-import { recordOffline, recordOnline } from "../../worker/services/devices/records.ts";
+import { recordOffline, recordOnline } from "../../worker/services/devices/presence.ts";
 import { countStatements } from "../../worker/services/monitoring/counts.ts";
 import { pageStatement } from "../../worker/services/monitoring/list.ts";
 import { api, db, errorsOf, makeDevice, makeLocation, memberOf } from "../factories.ts";

@@ -10,13 +10,8 @@ import {
 import { clientAddress } from "../auth/throttle.ts";
 import type { AppEnv } from "../env.ts";
 import { validateInput } from "../lib/validate-input.ts";
-import {
-  checkActionToken,
-  joinSpace,
-  registerAccount,
-  requestPasswordMail,
-  setPasswordFromLink,
-} from "../services/accounts/lifecycle.ts";
+import { checkActionToken, joinSpace, registerAccount } from "../services/accounts/lifecycle.ts";
+import { requestPasswordMail, setPasswordFromLink } from "../services/accounts/passwords.ts";
 
 type Ctx = { env: AppEnv["Bindings"]; var: AppEnv["Variables"] };
 const deps = (c: Ctx) => ({ db: c.var.db, env: c.env, config: c.var.config });

@@ -11,12 +11,8 @@ import type { AppEnv } from "../env.ts";
 import { deferTo } from "../lib/defer.ts";
 import { validateInput } from "../lib/validate-input.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";
-import {
-  getDetectionState,
-  installDetectedDevice,
-  listDetectedDevices,
-  startDetection,
-} from "../services/detection/detection.ts";
+import { installDetectedDevice, listDetectedDevices } from "../services/detection/detected-devices.ts";
+import { getDetectionState, startDetection } from "../services/detection/detection.ts";
 
 const writer = requireRole("content_manager");
 

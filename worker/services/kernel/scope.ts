@@ -10,8 +10,11 @@ type SpaceOwned = { space_uuid: SQLiteColumn };
  * The WHERE of every query on a space-owned table: the caller's space, and `conditions`.
  * Services build their conditions through this, so a query without the space filter stands out.
  */
-export const inSpace = (ctx: Pick<SpaceCtx, "space">, table: SpaceOwned, ...conditions: (SQL | undefined)[]) =>
-  and(eq(table.space_uuid, ctx.space.space_uuid), ...conditions);
+export const inSpace = (
+  ctx: { space: Pick<SpaceCtx["space"], "space_uuid"> },
+  table: SpaceOwned,
+  ...conditions: (SQL | undefined)[]
+) => and(eq(table.space_uuid, ctx.space.space_uuid), ...conditions);
 
 /**
  * `column IN (values)` with the values bound as one JSON parameter: D1 allows 100 parameters per

@@ -1,8 +1,8 @@
-import { isNotNull, type SQL, sql } from "drizzle-orm";
+import { eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { LocationTotals, OnlineStatus } from "../../../contracts/location.ts";
 import { DEVICE_TYPE_UUID } from "../../../drizzle/reference.ts";
-import { deviceTable as d } from "../../../drizzle/schema/index.ts";
-import type { SpaceCtx } from "../../env.ts";
+import { deviceTable as d, locationTable as l } from "../../../drizzle/schema/index.ts";
+import type { Db } from "../../lib/db.ts";
 import { inList, inSpace } from "../kernel/scope.ts";
 
 const count = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`;
@@ -10,11 +10,19 @@ const status = (s: string) => sql`${d.connected_status} = ${s}`;
 const archived = status("archived");
 
 /**
- * One aggregate over the space's devices, grouped by location (index device(space_uuid,
- * location_uuid, …)); restricted to `locationUuids` when given. Used as a subquery for the
- * online-status ordering and on its own for a page's totals (never one query per location).
+ * What the totals read: the db and the space's uuid. A request has its whole space; a DeviceRoom
+ * writing a presence change knows only the uuid.
  */
-export function deviceTotalsQuery(ctx: Pick<SpaceCtx, "db" | "space">, locationUuids?: readonly string[]) {
+export type TotalsCtx = { db: Db; space: { space_uuid: string } };
+
+/**
+ * The one place a location's device counts (and so its online status) are computed: one aggregate
+ * over the space's devices, grouped by location (covering index device(space_uuid, location_uuid,
+ * connected_status, online, device_type_uuid)); restricted to `locationUuids` when given. Used as a
+ * subquery for the online-status ordering, on its own for a page's totals (list, detail, groups;
+ * never one query per location) and for one location after a presence change (locationOnline).
+ */
+export function deviceTotalsQuery(ctx: TotalsCtx, locationUuids?: readonly string[]) {
   return ctx.db
     .select({
       location_uuid: d.location_uuid,
@@ -52,7 +60,7 @@ export const NO_DEVICES: LocationTotals = {
 };
 
 /** Totals of the given locations, keyed by location uuid (locations without devices are absent). */
-export async function totalsByLocation(ctx: Pick<SpaceCtx, "db" | "space">, locationUuids: readonly string[]) {
+export async function totalsByLocation(ctx: TotalsCtx, locationUuids: readonly string[]) {
   if (locationUuids.length === 0) return new Map<string, LocationTotals>();
   const rows = await deviceTotalsQuery(ctx, locationUuids);
   return new Map(rows.map(({ location_uuid, ...totals }) => [location_uuid ?? "", totals]));
@@ -62,6 +70,31 @@ export async function totalsByLocation(ctx: Pick<SpaceCtx, "db" | "space">, loca
 export function onlineStatus(t: Pick<LocationTotals, "total_connected_number" | "total_online_number">): OnlineStatus {
   if (t.total_connected_number > 0 && t.total_online_number >= t.total_connected_number) return "online";
   return t.total_online_number > 0 ? "partially_online" : "offline";
+}
+
+/**
+ * One location's name and online status with the counts behind it, for the push after a device's
+ * presence change (one statement: the location row joined to its totals); null when the location
+ * is not the space's.
+ */
+export async function locationOnline(ctx: TotalsCtx, locationUuid: string) {
+  const totals = deviceTotalsQuery(ctx, [locationUuid]).as("totals");
+  const row = await ctx.db
+    .select({
+      name: l.name,
+      total_connected_number: totals.total_connected_number,
+      total_online_number: totals.total_online_number,
+    })
+    .from(l)
+    .leftJoin(totals, eq(totals.location_uuid, l.uuid))
+    .where(inSpace(ctx, l, eq(l.uuid, locationUuid)))
+    .get();
+  if (!row) return null;
+  const counts = {
+    total_connected_number: row.total_connected_number ?? 0,
+    total_online_number: row.total_online_number ?? 0,
+  };
+  return { name: row.name, status: onlineStatus(counts), ...counts };
 }
 
 /** The same rank in SQL, for ordering by online_status (online 2 > partially_online 1 > offline 0). */
