@@ -1,7 +1,10 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { LifecycleReply, TokenCheck } from "../../contracts/account-lifecycle.ts";
+import { ApiErrorBody } from "../../contracts/errors.ts";
+import { CurrentUser } from "../../contracts/space.ts";
 import { ROLE_UUID } from "../../drizzle/reference.ts";
 import { auditLogTable, refreshTokenTable, spaceAccountTable, userTable } from "../../drizzle/schema/index.ts";
 import { app } from "../../worker/index.ts";
@@ -37,8 +40,11 @@ const setPassword = (kind: "update" | "reset", account: string, json: unknown) =
 
 async function expectMessage(res: Response, status: number, message: string) {
   expect(res.status).toBe(status);
-  expect(await res.json()).toMatchObject({ message });
+  expect(ApiErrorBody.parse(await res.json())).toMatchObject({ message });
 }
+
+/** The fields of /dev/mail.json read here (a developer page; its rows are the outbox table's). */
+const DevMails = z.object({ mails: z.array(z.object({ to: z.string(), subject: z.string() })) });
 
 describe("GET /api/space-account/{id}/token/{token}", () => {
   it("tells what a valid link is for", async () => {
@@ -85,7 +91,7 @@ describe("PATCH /api/space-account/{id}/account-registration/", () => {
     // The new user signs in and sees the space.
     const tokens = await signIn(email, "s3cret-pass");
     const me = await api("/api/account/login/", { method: "POST", token: tokens.access_token, json: { email } });
-    expect((await me.json()) as { spaces: { space_uuid: string }[] }).toMatchObject({
+    expect(CurrentUser.parse(await me.json())).toMatchObject({
       spaces: [{ space_uuid: admin.space.space_uuid }],
     });
 
@@ -348,9 +354,7 @@ describe("/dev/mail", () => {
     expect(page.headers.get("Content-Type")).toContain("text/html");
     const text = await page.text();
     expect(text).toContain(`<a href="${ORIGIN}/account-registration?account=${link.account}&amp;token=${link.token}">`);
-    const json = (await (await api(`/dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as {
-      mails: { to: string; subject: string }[];
-    };
+    const json = DevMails.parse(await (await api(`/dev/mail.json?to=${encodeURIComponent(email)}`)).json());
     expect(json.mails).toHaveLength(1);
     expect(json.mails[0].to).toBe(email);
   });

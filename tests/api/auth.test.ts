@@ -1,18 +1,46 @@
 import { env, SELF } from "cloudflare:test";
 import { createLocalJWKSet, decodeJwt, jwtVerify, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { CONSOLE_CLIENT_ID, TokenError, TokenResponse } from "../../contracts/auth.ts";
+import { ApiErrorBody } from "../../contracts/errors.ts";
 import { getSigningKey } from "../../worker/auth/keys.ts";
 import { addMember, api, db, makeSpace, makeUser, ORIGIN, signIn, tokenRequest, uid } from "../factories.ts";
 
 const refresh = (refresh_token: string) =>
   tokenRequest({ grant_type: "refresh_token", refresh_token, client_id: CONSOLE_CLIENT_ID });
 
+/** The discovery fields read here (OpenID Connect Discovery 1.0; no contract of ours describes it). */
+const ProviderMetadata = z.object({
+  issuer: z.string(),
+  token_endpoint: z.string(),
+  grant_types_supported: z.array(z.string()),
+  id_token_signing_alg_values_supported: z.array(z.string()),
+});
+
+/** A JWK Set (RFC 7517) of EC public keys; loose, so a leaked private part (`d`) stays visible. */
+const Jwks = z.object({
+  keys: z.array(
+    z.looseObject({
+      kty: z.string(),
+      crv: z.string(),
+      x: z.string(),
+      y: z.string(),
+      kid: z.string(),
+      alg: z.string(),
+      use: z.string(),
+    }),
+  ),
+});
+
+/** The userinfo reply (OIDC Core §5.3): exactly these claims. */
+const UserInfo = z.strictObject({ sub: z.string(), email: z.string(), name: z.string() });
+
 describe("discovery and JWKS", () => {
   it("publishes the provider metadata with issuer {origin}/auth", async () => {
     const res = await SELF.fetch(`${ORIGIN}/auth/.well-known/openid-configuration`);
     expect(res.status).toBe(200);
-    const meta = (await res.json()) as Record<string, unknown>;
+    const meta = ProviderMetadata.parse(await res.json());
     expect(meta.issuer).toBe(`${ORIGIN}/auth`);
     expect(meta.token_endpoint).toBe(`${ORIGIN}/auth/token`);
     expect(meta.grant_types_supported).toEqual(["password", "refresh_token"]);
@@ -21,7 +49,7 @@ describe("discovery and JWKS", () => {
 
   it("serves only public key material", async () => {
     const res = await SELF.fetch(`${ORIGIN}/auth/jwks`);
-    const { keys } = (await res.json()) as { keys: Record<string, string>[] };
+    const { keys } = Jwks.parse(await res.json());
     expect(keys).toHaveLength(1);
     expect(keys[0]).toMatchObject({ kty: "EC", crv: "P-256", alg: "ES256", use: "sig" });
     expect(keys[0].d).toBeUndefined();
@@ -33,7 +61,7 @@ describe("password grant", () => {
     const user = await makeUser();
     const tokens = await signIn(user.email);
     expect(tokens.expires_in).toBe(300);
-    const { keys } = (await (await SELF.fetch(`${ORIGIN}/auth/jwks`)).json()) as { keys: never[] };
+    const { keys } = Jwks.parse(await (await SELF.fetch(`${ORIGIN}/auth/jwks`)).json());
     const { payload, protectedHeader } = await jwtVerify(tokens.access_token, createLocalJWKSet({ keys }), {
       issuer: `${ORIGIN}/auth`,
       audience: CONSOLE_CLIENT_ID,
@@ -78,9 +106,9 @@ describe("password grant", () => {
     expect(other.status).toBe(401);
     const grant = await tokenRequest({ grant_type: "client_credentials", client_id: CONSOLE_CLIENT_ID });
     expect(grant.status).toBe(400);
-    expect(((await grant.json()) as TokenError).error).toBe("unsupported_grant_type");
+    expect(TokenError.parse(await grant.json()).error).toBe("unsupported_grant_type");
     const missing = await tokenRequest({ grant_type: "password", client_id: CONSOLE_CLIENT_ID });
-    expect(((await missing.json()) as TokenError).error).toBe("invalid_request");
+    expect(TokenError.parse(await missing.json()).error).toBe("invalid_request");
   });
 });
 
@@ -97,7 +125,7 @@ describe("throttling", () => {
     const locked = await attempt("correct horse", attacker);
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(((await locked.json()) as TokenError).error_description).toMatch(/Too many failed sign-in attempts/);
+    expect(TokenError.parse(await locked.json()).error_description).toMatch(/Too many failed sign-in attempts/);
     // The real user, from their own address, still gets in.
     expect((await attempt("correct horse", `home-${uid()}`)).status).toBe(200);
   });
@@ -121,7 +149,7 @@ describe("refresh tokens", () => {
     const second = TokenResponse.parse(await (await refresh(first.refresh_token)).json());
     const replay = await refresh(first.refresh_token);
     expect(replay.status).toBe(400);
-    expect(((await replay.json()) as TokenError).error).toBe("invalid_grant");
+    expect(TokenError.parse(await replay.json()).error).toBe("invalid_grant");
     // The legitimate holder's newer token died with the family.
     expect((await refresh(second.refresh_token)).status).toBe(400);
     // Another sign-in starts a new, unaffected family.
@@ -164,13 +192,13 @@ describe("bearer tokens on the API", () => {
       .sign(key.privateKey);
     const res = await api(path, { token: expired });
     expect(res.status).toBe(401);
-    expect(await res.json()).toMatchObject({ code: "unauthorized" });
+    expect(ApiErrorBody.parse(await res.json())).toMatchObject({ code: "unauthorized" });
   });
 
   it("userinfo answers for a valid token", async () => {
     const user = await makeUser();
     const { access_token } = await signIn(user.email);
     const res = await api("/auth/userinfo", { token: access_token });
-    expect(await res.json()).toEqual({ sub: user.uuid, email: user.email, name: user.display_name });
+    expect(UserInfo.parse(await res.json())).toEqual({ sub: user.uuid, email: user.email, name: user.display_name });
   });
 });

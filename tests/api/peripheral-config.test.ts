@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { ApiErrorBody } from "../../contracts/errors.ts";
 import {
   ApplicationList,
   DISPLAY_RULES,
@@ -10,7 +11,7 @@ import {
   DisplayDetectionResult,
   PeripheralDetectionResult,
 } from "../../contracts/peripheral-config.ts";
-import type { ServerMessage } from "../../contracts/realtime.ts";
+import { ServerMessage } from "../../contracts/realtime.ts";
 import { PERIPHERAL_TYPE_UUID } from "../../drizzle/reference.ts";
 import {
   applicationTable,
@@ -61,7 +62,7 @@ async function setup(opts: { answer?: Answer; role?: "content_manager" | "viewer
     const answer = opts.answer;
     agent = await join(`/parties/device/${device.uuid}`, await makeDeviceCredential(device));
     agent.ws?.addEventListener("message", (e) => {
-      const m = JSON.parse(e.data as string) as ServerMessage;
+      const m = ServerMessage.parse(JSON.parse(String(e.data)));
       if (m.type !== "command") return;
       seen.push(m);
       agent?.ws?.send(JSON.stringify({ type: "commandAck", id: m.id }));
@@ -90,8 +91,7 @@ const entry = (
 const save = (base: string, token: string, displays_configuration: unknown[]) =>
   api(`${base}/peripherals/display/configuration/`, { method: "POST", token, json: { displays_configuration } });
 
-const bodyOf = async (res: Response) =>
-  ((await res.json()) as { code: string; message: string; errors?: Record<string, string[]> }) ?? {};
+const bodyOf = async (res: Response) => ApiErrorBody.parse(await res.json());
 
 describe("display configuration", () => {
   it("reads the displays in the device detail's shape, primary first", async () => {
@@ -254,7 +254,7 @@ describe("display configuration", () => {
       const seen: Command[] = [];
       const agent = await join(`/parties/device/${device.uuid}`, await makeDeviceCredential(device));
       agent.ws?.addEventListener("message", (e) => {
-        const m = JSON.parse(e.data as string) as ServerMessage;
+        const m = ServerMessage.parse(JSON.parse(String(e.data)));
         if (m.type !== "command") return;
         seen.push(m);
         agent.ws?.send(JSON.stringify({ type: "commandAck", id: m.id }));
@@ -266,7 +266,7 @@ describe("display configuration", () => {
     const first = await connect();
     await until(() => first.seen.length > 0);
     expect(first.seen.map((m) => m.action)).toEqual(["apply-display-config"]);
-    const sent = first.seen[0].params.displays as { uuid: string; orientation: string }[];
+    const sent = DisplayConfiguration.parse(first.seen[0].params).displays;
     expect(sent.map((d) => [d.uuid, d.orientation])).toEqual([
       [hdmi.uuid, "normal"],
       [dp.uuid, "180"],
@@ -287,7 +287,7 @@ describe("display configuration", () => {
     expect(res.status).toBe(200);
     expect(DisplayConfigurationSaved.parse(await res.json()).applied).toBe(true);
     expect(seen.map((m) => m.action)).toEqual(["apply-display-config"]);
-    const sent = seen[0].params.displays as { uuid: string; name: string; orientation: string }[];
+    const sent = DisplayConfiguration.parse(seen[0].params).displays;
     expect(sent.map((d) => [d.uuid, d.name, d.orientation])).toEqual([
       [hdmi.uuid, hdmi.name, "normal"],
       [dp.uuid, dp.name, "270"],

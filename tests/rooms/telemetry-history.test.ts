@@ -2,6 +2,7 @@ import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test"
 import { eq } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
+import { DeviceDetail } from "../../contracts/device-detail.ts";
 import type { Telemetry } from "../../contracts/realtime.ts";
 import { deviceTable } from "../../drizzle/schema/index.ts";
 import type { Written } from "../../party/telemetry-flush.ts";
@@ -294,9 +295,11 @@ describe("DeviceRoom telemetry", () => {
   it("the device detail shows the room's latest report when D1 holds an older one", async () => {
     const { device, send, member, agent, dashboard } = await watchedAgent();
     const detail = async () =>
-      (await (
-        await api(`/api/space/${member.space.space_uuid}/device/${device.uuid}/`, { token: member.token })
-      ).json()) as { latest_telemetry: Telemetry | null; telemetry_updated_at: string | null };
+      DeviceDetail.parse(
+        await (
+          await api(`/api/space/${member.space.space_uuid}/device/${device.uuid}/`, { token: member.token })
+        ).json(),
+      );
     await send(report({ load1: 1 }));
     await eventually(async () => (await deviceRow(device.uuid))?.latest_telemetry?.cpu?.load1 === 1);
     const first = await detail();
