@@ -36,17 +36,17 @@ export { SpaceRoom } from "../party/space-room.ts";
 
 const api = openApiRouter();
 api
-  .route("/account", accountRoutes)
-  .route("/account", accountPasswordRoutes)
-  .route("/space-account", spaceAccountLinkRoutes)
+  .route("/", accountRoutes)
+  .route("/", accountPasswordRoutes)
+  .route("/", spaceAccountLinkRoutes)
   .route("/", referenceRoutes)
-  .route("/agent", agentRoutes)
+  .route("/", agentRoutes)
   .use("/device/*", requireUser)
   .route("/device", powerControlRoutes)
   .use("/space/:space/*", requireUser, requireSpaceMember)
   .use("/space/:space", requireUser, requireSpaceMember)
-  .route("/space/:space", spaceRoutes)
-  .route("/space/:space", spaceReferenceRoutes)
+  .route("/", spaceRoutes)
+  .route("/", spaceReferenceRoutes)
   .route("/space/:space", locationRoutes)
   .route("/space/:space", workingTimeRoutes)
   .route("/space/:space", locationGroupRoutes)
@@ -55,11 +55,11 @@ api
   .route("/space/:space", installationRoutes)
   .route("/space/:space", detectionRoutes)
   .route("/space/:space", commentRoutes)
-  .route("/space/:space", accountsRoutes)
+  .route("/", accountsRoutes)
   .route("/space/:space", remoteActionRoutes)
   .route("/space/:space", peripheralRoutes)
-  .route("/space/:space", roomTicketRoutes)
-  .route("/space/:space", monitoringRoutes)
+  .route("/", roomTicketRoutes)
+  .route("/", monitoringRoutes)
   // Routes defined in contracts/api carry their full path (/space/{space}/…).
   .route("/", tagRoutes);
 

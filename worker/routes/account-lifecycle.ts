@@ -1,15 +1,16 @@
-import { Hono } from "hono";
+import { LifecycleReply, TokenCheck } from "../../contracts/account-lifecycle.ts";
 import {
-  LifecycleReply,
-  PasswordMailInput,
-  PasswordSetInput,
-  RegistrationInput,
-  SpaceJoinInput,
-  TokenCheck,
-} from "../../contracts/account-lifecycle.ts";
+  checkLinkToken,
+  joinSpace as joinSpaceRoute,
+  registerAccount as registerAccountRoute,
+  requestPasswordReset,
+  requestPasswordUpdate,
+  setPasswordReset,
+  setPasswordUpdate,
+} from "../../contracts/api/accounts.ts";
 import { clientAddress } from "../auth/throttle.ts";
 import type { AppEnv } from "../env.ts";
-import { validateInput } from "../lib/validate-input.ts";
+import { guarded, openApiRouter } from "../lib/openapi.ts";
 import { checkActionToken, joinSpace, registerAccount } from "../services/accounts/lifecycle.ts";
 import { requestPasswordMail, setPasswordFromLink } from "../services/accounts/passwords.ts";
 
@@ -22,48 +23,48 @@ const address = (c: { req: { header: (name: string) => string | undefined } }) =
  * /api/space-account/{id}/… (console.md §7.7): the invitation links. No session: the link's
  * single-use token is the credential, and {id} is the invited account_uuid.
  */
-export const spaceAccountLinkRoutes = new Hono<AppEnv>({ strict: false })
-  .get("/:id/token/:token", async (c) => {
-    const input = { account_uuid: c.req.param("id"), token: c.req.param("token") };
-    return c.json(TokenCheck.parse(await checkActionToken({ deps: deps(c), input })));
+export const spaceAccountLinkRoutes = openApiRouter()
+  .openapi(checkLinkToken, async (c) => {
+    const { id, token } = c.req.valid("param");
+    return c.json(TokenCheck.parse(await checkActionToken({ deps: deps(c), input: { account_uuid: id, token } })), 200);
   })
-  .patch("/:id/account-registration", validateInput("json", RegistrationInput), async (c) => {
-    const input = { ...c.req.valid("json"), account_uuid: c.req.param("id") };
-    return c.json(LifecycleReply.parse(await registerAccount({ deps: deps(c), input })));
+  .openapi(guarded(registerAccountRoute), async (c) => {
+    const input = { ...c.req.valid("json"), account_uuid: c.req.valid("param").id };
+    return c.json(LifecycleReply.parse(await registerAccount({ deps: deps(c), input })), 200);
   })
-  .patch("/:id/space-join", validateInput("json", SpaceJoinInput), async (c) => {
-    const input = { ...c.req.valid("json"), account_uuid: c.req.param("id") };
-    return c.json(LifecycleReply.parse(await joinSpace({ deps: deps(c), input })));
+  .openapi(guarded(joinSpaceRoute), async (c) => {
+    const input = { ...c.req.valid("json"), account_uuid: c.req.valid("param").id };
+    return c.json(LifecycleReply.parse(await joinSpace({ deps: deps(c), input })), 200);
   });
 
 /**
  * /api/account/… password calls (no session): ask for a reset/update link by e-mail, and set
  * the password with the link's token ({id} is the account_uuid the link was made for).
  */
-export const accountPasswordRoutes = new Hono<AppEnv>({ strict: false })
-  .post("/password-reset", validateInput("json", PasswordMailInput), async (c) => {
+export const accountPasswordRoutes = openApiRouter()
+  .openapi(guarded(requestPasswordReset), async (c) => {
     const input = { ...c.req.valid("json"), purpose: "password_reset" as const, origin: c.var.config.publicOrigin };
-    return c.json(LifecycleReply.parse(await requestPasswordMail({ deps: deps(c), input })));
+    return c.json(LifecycleReply.parse(await requestPasswordMail({ deps: deps(c), input })), 200);
   })
-  .post("/password-update", validateInput("json", PasswordMailInput), async (c) => {
+  .openapi(guarded(requestPasswordUpdate), async (c) => {
     const input = { ...c.req.valid("json"), purpose: "password_update" as const, origin: c.var.config.publicOrigin };
-    return c.json(LifecycleReply.parse(await requestPasswordMail({ deps: deps(c), input })));
+    return c.json(LifecycleReply.parse(await requestPasswordMail({ deps: deps(c), input })), 200);
   })
-  .patch("/:id/keycloak-password-update", validateInput("json", PasswordSetInput), async (c) => {
+  .openapi(guarded(setPasswordUpdate), async (c) => {
     const input = {
       ...c.req.valid("json"),
-      account_uuid: c.req.param("id"),
+      account_uuid: c.req.valid("param").id,
       purpose: "password_update" as const,
       address: address(c),
     };
-    return c.json(LifecycleReply.parse(await setPasswordFromLink({ deps: deps(c), input })));
+    return c.json(LifecycleReply.parse(await setPasswordFromLink({ deps: deps(c), input })), 200);
   })
-  .patch("/:id/keycloak-password-reset", validateInput("json", PasswordSetInput), async (c) => {
+  .openapi(guarded(setPasswordReset), async (c) => {
     const input = {
       ...c.req.valid("json"),
-      account_uuid: c.req.param("id"),
+      account_uuid: c.req.valid("param").id,
       purpose: "password_reset" as const,
       address: address(c),
     };
-    return c.json(LifecycleReply.parse(await setPasswordFromLink({ deps: deps(c), input })));
+    return c.json(LifecycleReply.parse(await setPasswordFromLink({ deps: deps(c), input })), 200);
   });

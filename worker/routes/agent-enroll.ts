@@ -1,14 +1,7 @@
-import { Hono } from "hono";
-import {
-  AgentEnrollInput,
-  AgentEnrollment,
-  AgentEnrollPending,
-  AgentRegisterInput,
-  AgentRegistration,
-} from "../../contracts/installation.ts";
-import type { AppEnv } from "../env.ts";
+import { enrollAgent as enrollAgentRoute, registerAgent as registerAgentRoute } from "../../contracts/api/agents.ts";
+import { AgentEnrollment, AgentEnrollPending, AgentRegistration } from "../../contracts/installation.ts";
 import { deferTo } from "../lib/defer.ts";
-import { validateInput } from "../lib/validate-input.ts";
+import { guarded, openApiRouter } from "../lib/openapi.ts";
 import { enrollAgent } from "../services/installation/agent-enroll.ts";
 import { registerAgent } from "../services/installation/agent-register.ts";
 
@@ -20,14 +13,14 @@ const addressOf = (c: { req: { header: (name: string) => string | undefined } })
  * /api/agent/…: called by the device agent, without a user sign-in. Enrolment trades a one-time
  * installation code (or a registration claimed by QR) for the device's credential.
  */
-export const agentRoutes = new Hono<AppEnv>({ strict: false })
-  .post("/enroll", validateInput("json", AgentEnrollInput), async (c) => {
+export const agentRoutes = openApiRouter()
+  .openapi(guarded(enrollAgentRoute), async (c) => {
     const input = { ...c.req.valid("json"), address: addressOf(c) };
     const result = await enrollAgent({ ctx: { db: c.var.db, env: c.env }, input, defer: deferTo(c) });
     if ("status" in result) return c.json(AgentEnrollPending.parse(result), 202);
-    return c.json(AgentEnrollment.parse(result));
+    return c.json(AgentEnrollment.parse(result), 200);
   })
-  .post("/unclaimed", validateInput("json", AgentRegisterInput), async (c) => {
+  .openapi(guarded(registerAgentRoute), async (c) => {
     const input = { ...c.req.valid("json"), address: addressOf(c) };
     const registration = await registerAgent({ ctx: { db: c.var.db, env: c.env }, input });
     return c.json(AgentRegistration.parse(registration), 201);
