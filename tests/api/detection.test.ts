@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
-  type DetectedDevice,
-  type DetectedDeviceList,
+  DetectedDeviceList,
   type DetectionFinding,
-  type DetectionScan,
-  type DetectionState,
+  DetectionScan,
+  DetectionState,
   NO_AVAILABLE_DEVICES,
 } from "../../contracts/detection.ts";
-import type { DeviceDetail } from "../../contracts/device-detail.ts";
-import type { ServerMessage } from "../../contracts/realtime.ts";
+import { DeviceDetail } from "../../contracts/device-detail.ts";
+import { ApiErrorBody } from "../../contracts/errors.ts";
+import { ServerMessage } from "../../contracts/realtime.ts";
 import { DEVICE_TYPE_UUID } from "../../drizzle/reference.ts";
 import { auditLogTable, detectedDeviceTable, deviceTable } from "../../drizzle/schema/index.ts";
 import { mergeFindings } from "../../worker/services/detection/findings.ts";
@@ -18,6 +18,7 @@ import { join, until } from "../ws.ts";
 
 type Member = Awaited<ReturnType<typeof memberOf>>;
 type Command = Extract<ServerMessage, { type: "command" }>;
+type LocationUpdate = Extract<ServerMessage, { type: "locationDetailsUpdate" }>;
 
 const FINDINGS: Partial<DetectionFinding>[] = [
   { name: "hikvision-0a11", ip_address: "10.40.0.11", mac_address: "44:19:B6:00:0A:11", device_type: "camera" },
@@ -49,7 +50,7 @@ async function runnerAt(member: Member, answer: (m: Command) => object | null, a
   const agent = await join(`/parties/device/${device.uuid}`, await makeDeviceCredential(device));
   const seen: Command[] = [];
   agent.ws?.addEventListener("message", (e) => {
-    const m = JSON.parse(e.data as string) as ServerMessage;
+    const m = ServerMessage.parse(JSON.parse(String(e.data)));
     if (m.type !== "command") return;
     seen.push(m);
     agent.ws?.send(JSON.stringify({ type: "commandAck", id: m.id }));
@@ -70,9 +71,7 @@ async function watchLocation(member: Member, locationUuid: string) {
   const room = await join(`/parties/location/${locationUuid}`, member.token);
   await until(() => room.messages.some((m) => m.type === "welcome"));
   const event = (name: string) =>
-    room.messages.find((m) => m.type === "locationDetailsUpdate" && m.event === name) as
-      | Extract<ServerMessage, { type: "locationDetailsUpdate" }>
-      | undefined;
+    room.messages.find((m): m is LocationUpdate => m.type === "locationDetailsUpdate" && m.event === name);
   return { room, event };
 }
 
@@ -90,9 +89,9 @@ describe("Detect Devices", () => {
     });
     const p = paths(member.space.space_uuid, location.uuid);
     const empty = await api(p.scan, { token: member.token });
-    expect(await empty.json()).toEqual({ scan: null });
+    expect(DetectionState.strict().parse(await empty.json())).toEqual({ scan: null });
     const items = await api(p.items, { token: member.token });
-    expect(await items.json()).toEqual({
+    expect(DetectedDeviceList.strict().parse(await items.json())).toEqual({
       detected_devices: [],
       links: { next: null, previous: null },
       objects_count: 0,
@@ -102,7 +101,7 @@ describe("Detect Devices", () => {
     const { room, event } = await watchLocation(member, location.uuid);
     const res = await api(p.scan, { method: "POST", token: member.token });
     expect(res.status).toBe(503);
-    expect(await res.json()).toMatchObject({ code: "unavailable", message: NO_AVAILABLE_DEVICES });
+    expect(ApiErrorBody.parse(await res.json())).toMatchObject({ code: "unavailable", message: NO_AVAILABLE_DEVICES });
     await until(() => event("noDevicesDetected") !== undefined);
     const pushed = event("noDevicesDetected");
     expect(pushed).toMatchObject({
@@ -111,8 +110,8 @@ describe("Detect Devices", () => {
       location_name: location.name,
       data: { status: "no_service", total_detections: 0, location_uuid: location.uuid },
     });
-    const state = (await (await api(p.scan, { token: member.token })).json()) as DetectionState;
-    expect(state.scan).toMatchObject({ status: "no_service", uuid: (pushed?.data as DetectionScan | undefined)?.uuid });
+    const state = DetectionState.parse(await (await api(p.scan, { token: member.token })).json());
+    expect(state.scan).toMatchObject({ status: "no_service", uuid: DetectionScan.parse(pushed?.data).uuid });
     expect(state.scan?.completed_at).toBeTruthy();
     room.ws?.close();
   });
@@ -130,7 +129,7 @@ describe("Detect Devices", () => {
 
     const res = await api(scan, { method: "POST", token: member.token });
     expect(res.status).toBe(202);
-    const pending = (await res.json()) as DetectionScan;
+    const pending = DetectionScan.parse(await res.json());
     expect(pending).toMatchObject({ status: "pending", location_uuid: location.uuid, total_detections: 0 });
     expect(pending.completed_at).toBeNull();
 
@@ -142,24 +141,25 @@ describe("Detect Devices", () => {
       location_name: location.name,
       data: { uuid: pending.uuid, status: "completed", total_detections: 4 },
     });
-    const state = (await (await api(scan, { token: member.token })).json()) as DetectionState;
+    const state = DetectionState.parse(await (await api(scan, { token: member.token })).json());
     expect(state.scan).toMatchObject({ uuid: pending.uuid, status: "completed", total_detections: 4 });
     expect(state.scan?.completed_at).toBeTruthy();
 
     // Installable first, then by name; pages of 2.
     const first = await api(`${items}?page_size=2`, { token: member.token });
     expect(first.status).toBe(200);
-    const page1 = (await first.json()) as DetectedDeviceList;
+    const page1 = DetectedDeviceList.parse(await first.json());
     expect(page1.objects_count).toBe(4);
     expect(page1.pages_count).toBe(2);
     expect(page1.links.previous).toBeNull();
     expect(new URL(page1.links.next ?? "").searchParams.get("page")).toBe("2");
-    const page2 = (await (
-      await api(`${items}?page_size=2&page=2`, { token: member.token })
-    ).json()) as DetectedDeviceList;
+    const page2 = DetectedDeviceList.parse(
+      await (await api(`${items}?page_size=2&page=2`, { token: member.token })).json(),
+    );
     const all = [...page1.detected_devices, ...page2.detected_devices];
+    const named = (name: string) => all.find((x) => x.name === name) ?? expect.unreachable(`no ${name} listed`);
     expect(all.map((x) => x.name)).toEqual(["android-tv-2b91", "hikvision-0a11", "raspberry-pi-3c02", "already-ours"]);
-    const camera = all.find((x) => x.name === "hikvision-0a11") as DetectedDevice;
+    const camera = named("hikvision-0a11");
     expect(camera).toMatchObject({
       ip_address: "10.40.0.11",
       mac_address: "44:19:b6:00:0a:11",
@@ -176,12 +176,12 @@ describe("Detect Devices", () => {
     expect((await api(`${items}?page_size=0`, { token: member.token })).status).toBe(400);
 
     // Install the Raspberry Pi.
-    const pi = all.find((x) => x.name === "raspberry-pi-3c02") as DetectedDevice;
+    const pi = named("raspberry-pi-3c02");
     const tag = await makeTag(space);
     const body = { uuid: pi.uuid, name: "Signage Pi", description: "Hall screen", tag_uuids: [tag.uuid] };
     const created = await api(install, { method: "POST", token: member.token, json: body });
     expect(created.status).toBe(201);
-    const detail = (await created.json()) as DeviceDetail;
+    const detail = DeviceDetail.parse(await created.json());
     expect(detail).toMatchObject({
       name: "Signage Pi",
       description: "Hall screen",
@@ -199,20 +199,17 @@ describe("Detect Devices", () => {
 
     const again = await api(install, { method: "POST", token: member.token, json: body });
     expect(again.status).toBe(400);
-    expect(await again.json()).toMatchObject({ message: "This device is already installed." });
+    expect(ApiErrorBody.parse(await again.json())).toMatchObject({ message: "This device is already installed." });
 
     // A second scan keeps the installed machine connected (its MAC is now a device's).
     const rescan = await api(scan, { method: "POST", token: member.token });
     expect(rescan.status).toBe(202);
-    const second = (await rescan.json()) as DetectionScan;
+    const second = DetectionScan.parse(await rescan.json());
     await until(
-      () =>
-        room.messages.some(
-          (m) => m.type === "locationDetailsUpdate" && (m.data as DetectionScan | undefined)?.uuid === second.uuid,
-        ),
+      () => room.messages.some((m) => m.type === "locationDetailsUpdate" && m.data?.uuid === second.uuid),
       5000,
     );
-    const after = (await (await api(items, { token: member.token })).json()) as DetectedDeviceList;
+    const after = DetectedDeviceList.parse(await (await api(items, { token: member.token })).json());
     expect(after.objects_count).toBe(4);
     expect(after.detected_devices.find((x) => x.name === "raspberry-pi-3c02")).toMatchObject({
       connected_status: "connected",
@@ -233,7 +230,7 @@ describe("Detect Devices", () => {
     const { event } = await watchLocation(member, location.uuid);
     expect((await api(scan, { method: "POST", token: member.token })).status).toBe(202);
     await until(() => event("devicesDetected") !== undefined, 5000);
-    const [pi] = ((await (await api(items, { token: member.token })).json()) as DetectedDeviceList).detected_devices;
+    const [pi] = DetectedDeviceList.parse(await (await api(items, { token: member.token })).json()).detected_devices;
     const post = () => api(install, { method: "POST", token: member.token, json: { uuid: pi.uuid, name: "Pi" } });
     const statuses = (await Promise.all([post(), post()])).map((r) => r.status).sort();
     expect(statuses).toEqual([201, 400]);
@@ -264,7 +261,7 @@ describe("Detect Devices", () => {
     await until(() => event("devicesDetected") !== undefined, 5000);
     expect([a, b, c].map((r) => r.seen.length)).toEqual([1, 1, 1]);
     expect(event("devicesDetected")?.data).toMatchObject({ total_detections: 3 });
-    const list = (await (await api(a.items, { token: member.token })).json()) as DetectedDeviceList;
+    const list = DetectedDeviceList.parse(await (await api(a.items, { token: member.token })).json());
     expect(list.detected_devices.map((x) => [x.name, x.mac_address, x.ip_address])).toEqual([
       ["hikvision-0a11", "44:19:b6:00:0a:11", "10.40.0.11"],
       ["printer", "", "10.40.0.90"],
@@ -299,10 +296,10 @@ describe("Detect Devices", () => {
     const { event } = await watchLocation(member, location.uuid);
     const res = await api(scan, { method: "POST", token: member.token });
     expect(res.status).toBe(202);
-    const pending = (await res.json()) as DetectionScan;
+    const pending = DetectionScan.parse(await res.json());
     await until(() => event("noDevicesDetected") !== undefined, 5000);
     expect(event("noDevicesDetected")?.data).toMatchObject({ uuid: pending.uuid, status: "no_service" });
-    const state = (await (await api(scan, { token: member.token })).json()) as DetectionState;
+    const state = DetectionState.parse(await (await api(scan, { token: member.token })).json());
     expect(state.scan).toMatchObject({ uuid: pending.uuid, status: "no_service" });
     agent.ws?.close();
   });
@@ -317,8 +314,9 @@ describe("Detect Devices", () => {
     const { event } = await watchLocation(member, location.uuid);
     expect((await api(scan, { method: "POST", token: member.token })).status).toBe(202);
     await until(() => event("devicesDetected") !== undefined, 5000);
-    const [camera] = ((await (await api(items, { token: member.token })).json()) as DetectedDeviceList)
-      .detected_devices;
+    const [camera] = DetectedDeviceList.parse(
+      await (await api(items, { token: member.token })).json(),
+    ).detected_devices;
 
     // Viewers read but do not write.
     const viewer = await memberOf("viewer", member.space);
@@ -334,13 +332,13 @@ describe("Detect Devices", () => {
     const there = paths(space, foreign.uuid);
     const missing = await api(there.scan, { method: "POST", token: member.token });
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toMatchObject({ message: "Location not found." });
+    expect(ApiErrorBody.parse(await missing.json())).toMatchObject({ message: "Location not found." });
     expect((await api(there.items, { token: member.token })).status).toBe(404);
     expect((await api(there.install, { method: "POST", token: member.token, json })).status).toBe(404);
     const elsewhere = paths(space, (await makeLocation(space)).uuid);
     const wrongPlace = await api(elsewhere.install, { method: "POST", token: member.token, json });
     expect(wrongPlace.status).toBe(404);
-    expect(await wrongPlace.json()).toMatchObject({ message: "Detected device not found." });
+    expect(ApiErrorBody.parse(await wrongPlace.json())).toMatchObject({ message: "Detected device not found." });
     const unknown = await api(install, {
       method: "POST",
       token: member.token,
@@ -351,20 +349,28 @@ describe("Detect Devices", () => {
     // Validation.
     const noName = await api(install, { method: "POST", token: member.token, json: { uuid: camera.uuid } });
     expect(noName.status).toBe(400);
-    expect(await noName.json()).toMatchObject({ code: "validation_error", errors: { name: ["Required"] } });
+    expect(ApiErrorBody.parse(await noName.json())).toMatchObject({
+      code: "validation_error",
+      errors: { name: ["Required"] },
+    });
     const badUuid = await api(install, { method: "POST", token: member.token, json: { uuid: "x", name: "A" } });
-    expect(await badUuid.json()).toMatchObject({ errors: { uuid: ["Must be a valid UUID."] } });
+    expect(ApiErrorBody.parse(await badUuid.json())).toMatchObject({ errors: { uuid: ["Must be a valid UUID."] } });
     const badTag = await api(install, {
       method: "POST",
       token: member.token,
       json: { ...json, tag_uuids: [crypto.randomUUID()] },
     });
     expect(badTag.status).toBe(400);
-    expect(await badTag.json()).toMatchObject({ errors: { tag_uuids: [expect.stringContaining("Tags not found")] } });
+    expect(ApiErrorBody.parse(await badTag.json())).toMatchObject({
+      errors: { tag_uuids: [expect.stringContaining("Tags not found")] },
+    });
     // Nothing was claimed by the failed attempts: the camera can still be installed.
     const ok = await api(install, { method: "POST", token: member.token, json });
     expect(ok.status).toBe(201);
-    expect(await ok.json()).toMatchObject({ device_type_uuid: DEVICE_TYPE_UUID.camera, name: "Hall camera" });
+    expect(DeviceDetail.parse(await ok.json())).toMatchObject({
+      device_type_uuid: DEVICE_TYPE_UUID.camera,
+      name: "Hall camera",
+    });
     agent.ws?.close();
   });
 });
