@@ -22,6 +22,14 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // Two pages: the console, and the API reference (/api/docs, served by the Worker), an entry
+    // of its own so its renderer (Swagger UI) never enters the console's bundle.
+    rolldownOptions: {
+      input: {
+        index: fileURLToPath(new URL("./index.html", import.meta.url)),
+        "api-docs": fileURLToPath(new URL("./api-docs.html", import.meta.url)),
+      },
+    },
   },
   server: {
     port: 5173,
