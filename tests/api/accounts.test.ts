@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { AccountList, AccountRow, InviteReply, PresenceReply } from "../../contracts/account.ts";
+import { ApiErrorBody } from "../../contracts/errors.ts";
 import { ROLE_UUID } from "../../drizzle/reference.ts";
 import { actionTokenTable, auditLogTable, spaceAccountTable, userTable } from "../../drizzle/schema/index.ts";
 import { sha256Hex } from "../../worker/lib/crypto.ts";
@@ -363,7 +364,7 @@ describe("PATCH /api/space/{space}/account/{account_uuid}/", () => {
     const foreign = await memberOf("viewer");
     const res = await patch(space.space_uuid, foreign.account.account_uuid, token, { status: "disabled" });
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ message: "space-account not found" });
+    expect(ApiErrorBody.parse(await res.json())).toMatchObject({ message: "space-account not found" });
     expect((await accountOf(foreign.account.account_uuid))?.status).toBe("active");
   });
 });

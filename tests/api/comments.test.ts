@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { Comment, CommentList } from "../../contracts/comment.ts";
+import { ApiErrorBody } from "../../contracts/errors.ts";
 import { auditLogTable, commentTable, spaceAccountTable } from "../../drizzle/schema/index.ts";
 import {
   api,
@@ -79,7 +80,9 @@ describe("device comments", () => {
 
     const foreign = await api(path, { method: "DELETE", token: admin.token });
     expect(foreign.status).toBe(403);
-    expect(await foreign.json()).toMatchObject({ message: "Only the author can change or delete this comment." });
+    expect(ApiErrorBody.parse(await foreign.json())).toMatchObject({
+      message: "Only the author can change or delete this comment.",
+    });
     expect((await api(path, { method: "PATCH", token: admin.token, json: { value: "x" } })).status).toBe(403);
     const add = await api(`/api/space/${s}/device/${device.uuid}/comment/add/`, {
       method: "POST",
@@ -163,7 +166,7 @@ describe("display and peripheral comments", () => {
       token,
     });
     expect(wrong.status).toBe(404);
-    expect(await wrong.json()).toMatchObject({ message: "Peripheral not found." });
+    expect(ApiErrorBody.parse(await wrong.json())).toMatchObject({ message: "Peripheral not found." });
     expect(
       (await api(`/api/space/${s}/peripherals/${uid()}/comment/${added.uuid}/`, { method: "DELETE", token })).status,
     ).toBe(404);

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DeviceDetail } from "../../contracts/device-detail.ts";
+import { ApiErrorBody } from "../../contracts/errors.ts";
 import {
   auditLogTable,
   deviceCredentialTable,
@@ -57,7 +58,9 @@ describe("DELETE /api/space/{space}/device/{uuid}/", () => {
       await attach(device);
       const res = await api(`/api/space/${s}/device/${device.uuid}/`, { method: "DELETE", token });
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ message: "Device with peripherals or displays cannot be deleted." });
+      expect(ApiErrorBody.parse(await res.json())).toMatchObject({
+        message: "Device with peripherals or displays cannot be deleted.",
+      });
       expect(await stored(device.uuid)).toBeDefined();
     }
   });
@@ -68,7 +71,9 @@ describe("DELETE /api/space/{space}/device/{uuid}/", () => {
       const device = await makeDevice(space.space_uuid, { connected_status: status });
       const res = await api(`/api/space/${space.space_uuid}/device/${device.uuid}/`, { method: "DELETE", token });
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ message: "Only a device that is not installed can be deleted." });
+      expect(ApiErrorBody.parse(await res.json())).toMatchObject({
+        message: "Only a device that is not installed can be deleted.",
+      });
       expect(await stored(device.uuid)).toBeDefined();
     }
   });
@@ -128,7 +133,7 @@ describe("PATCH /api/space/{space}/device/{uuid}/archived-status/", () => {
       const device = await makeDevice(space.space_uuid, { connected_status: status });
       const res = await archive(space.space_uuid, device.uuid, token, true);
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({
+      expect(ApiErrorBody.parse(await res.json())).toMatchObject({
         message: "Only a connected, disconnected or pending device can be archived.",
       });
       expect((await stored(device.uuid))?.connected_status).toBe(status);
@@ -150,7 +155,9 @@ describe("PATCH /api/space/{space}/device/{uuid}/archived-status/", () => {
       const device = await makeDevice(s, { connected_status: status });
       const res = await archive(s, device.uuid, token, false);
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ message: "Only an archived device can be unarchived." });
+      expect(ApiErrorBody.parse(await res.json())).toMatchObject({
+        message: "Only an archived device can be unarchived.",
+      });
     }
   });
 
@@ -159,13 +166,13 @@ describe("PATCH /api/space/{space}/device/{uuid}/archived-status/", () => {
     const device = await makeDevice(space.space_uuid, { connected_status: "connected" });
     const bad = await archive(space.space_uuid, device.uuid, token, "yes");
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ errors: { archived: ["Must be a valid boolean."] } });
+    expect(ApiErrorBody.parse(await bad.json())).toMatchObject({ errors: { archived: ["Must be a valid boolean."] } });
     const missing = await api(`/api/space/${space.space_uuid}/device/${device.uuid}/archived-status/`, {
       method: "PATCH",
       token,
       json: {},
     });
-    expect(await missing.json()).toMatchObject({ errors: { archived: ["Required"] } });
+    expect(ApiErrorBody.parse(await missing.json())).toMatchObject({ errors: { archived: ["Required"] } });
     const viewer = await memberOf("viewer", space);
     expect((await archive(space.space_uuid, device.uuid, viewer.token, true)).status).toBe(403);
     expect((await stored(device.uuid))?.connected_status).toBe("connected");
@@ -207,7 +214,9 @@ describe("PATCH /api/space/{space}/device/{uuid}/terminate-connection/", () => {
         json: {},
       });
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ message: "Only a pending installation can be terminated." });
+      expect(ApiErrorBody.parse(await res.json())).toMatchObject({
+        message: "Only a pending installation can be terminated.",
+      });
       expect((await stored(device.uuid))?.connected_status).toBe(status);
     }
   });

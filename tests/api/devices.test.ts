@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DeviceCategoryList, DeviceCategoryTypeList, DeviceList, DeviceTypeList } from "../../contracts/device.ts";
 import { DeviceAuditList, DeviceAvailability, DeviceDetail } from "../../contracts/device-detail.ts";
+import { ApiErrorBody } from "../../contracts/errors.ts";
 import { CameraList } from "../../contracts/location-assets.ts";
 import { DEVICE_CATEGORY_UUID, DEVICE_TYPE_UUID, PERIPHERAL_TYPE_UUID } from "../../drizzle/reference.ts";
 import {
@@ -438,7 +439,7 @@ describe("GET /api/space/{space}/device/{uuid}/ and /camera/{uuid}/", () => {
     const other = await makeDevice((await memberOf("admin")).space.space_uuid);
     const res = await api(`/api/space/${a.space.space_uuid}/device/${other.uuid}/`, { token: a.token });
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ message: "Device not found." });
+    expect(ApiErrorBody.parse(await res.json())).toMatchObject({ message: "Device not found." });
   });
 });
 

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DeviceDetail } from "../../contracts/device-detail.ts";
+import { ApiErrorBody } from "../../contracts/errors.ts";
 import {
   AgentEnrollment,
   AgentEnrollPending,
@@ -78,12 +79,14 @@ describe("POST …/installation-code/reset/", () => {
     const archived = await makeDevice(s, { connected_status: "archived" });
     const a = await reset(s, archived.uuid, token);
     expect(a.res.status).toBe(400);
-    expect(await a.res.json()).toMatchObject({
+    expect(ApiErrorBody.parse(await a.res.json())).toMatchObject({
       message: "Device must be unarchived before an installation code is available.",
     });
     const connected = await makeDevice(s, { connected_status: "connected" });
     const c = await reset(s, connected.uuid, token);
-    expect(await c.res.json()).toMatchObject({ message: "Device is installed. Generate a replacement code instead." });
+    expect(ApiErrorBody.parse(await c.res.json())).toMatchObject({
+      message: "Device is installed. Generate a replacement code instead.",
+    });
     const viewer = await memberOf("viewer", space);
     const device = await makeDevice(s);
     expect((await reset(s, device.uuid, viewer.token)).res.status).toBe(403);
@@ -121,7 +124,7 @@ describe("POST …/installation-code/replacement/", () => {
       const other = await makeDevice(s, { connected_status: status });
       const refused = await api(`${base(s, other.uuid)}/installation-code/replacement/`, { method: "POST", token });
       expect(refused.status).toBe(400);
-      expect(await refused.json()).toMatchObject({
+      expect(ApiErrorBody.parse(await refused.json())).toMatchObject({
         message: "A replacement code is available only for a connected device.",
       });
     }
@@ -221,7 +224,7 @@ describe("POST /api/agent/enroll/ with a code", () => {
     dash.ws?.close();
     const again = await enroll({ code: value });
     expect(again.status).toBe(400);
-    expect(await again.json()).toMatchObject({ message: "Invalid or expired installation code." });
+    expect(ApiErrorBody.parse(await again.json())).toMatchObject({ message: "Invalid or expired installation code." });
     const audit = await db().select().from(auditLogTable).where(eq(auditLogTable.entity_uuid, device.uuid));
     expect(audit.filter((e) => e.action === "device.enrol")).toHaveLength(1);
     expect(audit.find((e) => e.action === "device.enrol")?.actor_device_uuid).toBe(device.uuid);
@@ -357,7 +360,7 @@ describe("QR installation: POST /api/agent/unclaimed/ and …/device/{uuid}/inst
     const fresh = await register();
     const archived = await makeDevice(s, { connected_status: "archived" });
     const refused = await claim(fresh.unclaimed_device_uuid, token, archived.uuid);
-    expect(await refused.json()).toMatchObject({
+    expect(ApiErrorBody.parse(await refused.json())).toMatchObject({
       message: "Device must be unarchived before an installation code is available.",
     });
     const viewer = await memberOf("viewer", space);

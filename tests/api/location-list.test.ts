@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { ApiErrorBody } from "../../contracts/errors.ts";
 import { LocationList } from "../../contracts/location.ts";
 import { CameraList, LocationDeviceList } from "../../contracts/location-assets.ts";
 import { COUNTRY_UUID, DEVICE_TYPE_UUID, LOCATION_TYPE_UUID } from "../../drizzle/reference.ts";
@@ -267,7 +268,7 @@ describe("a location's devices and cameras", () => {
     expect(second.links.next).toBeNull();
     const missing = await api(`/api/space/${s}/device/location/items/`, { token });
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toMatchObject({ errors: { location_uuid: ["Required"] } });
+    expect(ApiErrorBody.parse(await missing.json())).toMatchObject({ errors: { location_uuid: ["Required"] } });
   });
 
   it("lists the cameras without their passwords", async () => {

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { ApiErrorBody } from "../../contracts/errors.ts";
 import { Location } from "../../contracts/location.ts";
 import { LOCATION_TYPE_UUID } from "../../drizzle/reference.ts";
 import {
@@ -100,7 +101,7 @@ describe("POST /api/space/{space}/location/add/", () => {
       token,
       json: { ...valid, name: "x".repeat(257), description: "d".repeat(1001), latitude: 91 },
     });
-    expect(await long.json()).toMatchObject({
+    expect(ApiErrorBody.parse(await long.json())).toMatchObject({
       errors: {
         name: ["Ensure this field has no more than 256 characters."],
         description: ["Ensure this field has no more than 1000 characters."],
@@ -124,7 +125,7 @@ describe("POST /api/space/{space}/location/add/", () => {
       },
     });
     expect(refs.status).toBe(400);
-    expect(await refs.json()).toMatchObject({
+    expect(ApiErrorBody.parse(await refs.json())).toMatchObject({
       errors: {
         location_type_uuid: ["Location type not found."],
         country_code: ["Country not found."],
@@ -142,7 +143,7 @@ describe("POST /api/space/{space}/location/add/", () => {
     await enableCustomFields(s);
     const path = `/api/space/${s}/location/add/`;
     const empty = await api(path, { method: "POST", token, json: { ...valid, location_custom_3: "ignored" } });
-    expect(await empty.json()).toMatchObject({
+    expect(ApiErrorBody.parse(await empty.json())).toMatchObject({
       errors: {
         location_custom_1: ["Manager req is required."],
         location_custom_2: ["Store code (REQ unq) is required and must be unique."],
@@ -178,7 +179,9 @@ describe("POST /api/space/{space}/location/add/", () => {
     await makeLocation(space.space_uuid, { display_id: "MS-1" });
     const res = await api(`/api/space/${space.space_uuid}/location/add/`, { method: "POST", token, json: valid });
     expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({ message: "Location with this display id already exists." });
+    expect(ApiErrorBody.parse(await res.json())).toMatchObject({
+      message: "Location with this display id already exists.",
+    });
     const other = await memberOf("admin");
     const elsewhere = await api(`/api/space/${other.space.space_uuid}/location/add/`, {
       method: "POST",
@@ -315,7 +318,9 @@ describe("PATCH /api/space/{space}/location/{loc}/", () => {
     await makeLocation(space.space_uuid, { display_id: "TAKEN" });
     const res = await api(path, { method: "PATCH", token, json: { display_id: "TAKEN" } });
     expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({ message: "Location with this display id already exists." });
+    expect(ApiErrorBody.parse(await res.json())).toMatchObject({
+      message: "Location with this display id already exists.",
+    });
   });
 
   it("saves a working-time schedule carried by the same call", async () => {
@@ -341,7 +346,7 @@ describe("PATCH /api/space/{space}/location/{loc}/", () => {
       token,
       json: { working_time_tuesday: [{ start: "8:00", end: "12:00:00" }] },
     });
-    expect(await bad.json()).toMatchObject({
+    expect(ApiErrorBody.parse(await bad.json())).toMatchObject({
       errors: { working_time_tuesday: [{ start: ["Time must be in hh:mm:ss format"] }] },
     });
   });

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { ApiErrorBody } from "../../contracts/errors.ts";
 import { CurrentUser, RoleList, Space } from "../../contracts/space.ts";
 import { auditLogTable, spaceTable } from "../../drizzle/schema/index.ts";
 import { addMember, api, db, makeSpace, makeUser, memberOf, signIn } from "../factories.ts";
@@ -28,9 +29,9 @@ describe("POST /api/account/login/", () => {
     const { token } = await memberOf("viewer");
     const bad = await api("/api/account/login", { method: "POST", token, json: { email: "not-an-email" } });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ errors: { email: ["Enter a valid email address."] } });
+    expect(ApiErrorBody.parse(await bad.json())).toMatchObject({ errors: { email: ["Enter a valid email address."] } });
     const missing = await api("/api/account/login/", { method: "POST", token, json: {} });
-    expect(await missing.json()).toMatchObject({ errors: { email: ["Required"] } });
+    expect(ApiErrorBody.parse(await missing.json())).toMatchObject({ errors: { email: ["Required"] } });
     const other = await api("/api/account/login/", { method: "POST", token, json: { email: "x@outpost.test" } });
     expect(other.status).toBe(403);
   });
@@ -113,7 +114,7 @@ describe("PATCH /api/space/{space}/ (custom-field settings)", () => {
     const path = `/api/space/${space.space_uuid}/`;
     const long = await api(path, { method: "PATCH", token, json: { location_custom_2_alias: "x".repeat(257) } });
     expect(long.status).toBe(400);
-    expect(await long.json()).toMatchObject({
+    expect(ApiErrorBody.parse(await long.json())).toMatchObject({
       errors: { location_custom_2_alias: ["Ensure this field has no more than 256 characters."] },
     });
     const unique = await api(path, {
@@ -121,7 +122,7 @@ describe("PATCH /api/space/{space}/ (custom-field settings)", () => {
       token,
       json: { location_custom_3_alias: "A", location_custom_3_unique: true },
     });
-    expect(await unique.json()).toMatchObject({
+    expect(ApiErrorBody.parse(await unique.json())).toMatchObject({
       errors: { location_custom_3_unique: ["A unique field must also be required."] },
     });
     const unknown = await api(path, { method: "PATCH", token, json: { space_name: "hijack" } });
