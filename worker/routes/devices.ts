@@ -1,20 +1,23 @@
-import { Hono } from "hono";
 import {
-  DeviceAddInput,
-  DeviceCategoryList,
-  DeviceCategoryTypeList,
-  DeviceEditInput,
-  DeviceList,
-  DeviceListQuery,
-  DeviceTypeList,
-  SpaceCameraQuery,
-} from "../../contracts/device.ts";
-import { AvailabilityQuery, DeviceAuditList, DeviceAvailability, DeviceDetail } from "../../contracts/device-detail.ts";
+  addDevice as addDeviceRoute,
+  editDevice as editDeviceRoute,
+  exportAssets as exportAssetsRoute,
+  getCamera as getCameraRoute,
+  getDeviceAvailability as getDeviceAvailabilityRoute,
+  getDevice as getDeviceRoute,
+  listAssets as listAssetsRoute,
+  listCategoryTypes as listCategoryTypesRoute,
+  listDeviceAudit as listDeviceAuditRoute,
+  listDeviceCategories as listDeviceCategoriesRoute,
+  listDevices as listDevicesRoute,
+  listDeviceTypes as listDeviceTypesRoute,
+  listSpaceCameras as listSpaceCamerasRoute,
+} from "../../contracts/api/devices.ts";
+import { DeviceCategoryList, DeviceCategoryTypeList, DeviceList, DeviceTypeList } from "../../contracts/device.ts";
+import { DeviceAuditList, DeviceAvailability, DeviceDetail } from "../../contracts/device-detail.ts";
 import { CameraList } from "../../contracts/location-assets.ts";
-import { PageQuery } from "../../contracts/paging.ts";
-import type { AppEnv } from "../env.ts";
 import { deferTo } from "../lib/defer.ts";
-import { validateInput } from "../lib/validate-input.ts";
+import { guarded, openApiRouter } from "../lib/openapi.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";
 import { getDeviceDetail } from "../services/devices/detail.ts";
 import { createDevice, updateDevice } from "../services/devices/devices.ts";
@@ -33,53 +36,54 @@ const writer = requireRole("content_manager");
 
 /**
  * /api/space/{space}/… device lists, reference lists and one device (devices.md §7). Reads for
- * members, writes for Content Managers and Admins. Fixed paths come before /device/:uuid.
+ * members, writes for Content Managers and Admins. Fixed paths come before /device/{uuid}.
  */
-export const deviceRoutes = new Hono<AppEnv>({ strict: false })
-  .get("/device/items", validateInput("query", DeviceListQuery), async (c) => {
+export const deviceRoutes = openApiRouter()
+  .openapi(listDevicesRoute, async (c) => {
     const list = await listDevices({ ctx: spaceCtx(c), input: { ...c.req.valid("query"), url: c.req.url } });
-    return c.json(DeviceList.parse(list));
+    return c.json(DeviceList.parse(list), 200);
   })
-  .get("/asset/items/export", validateInput("query", DeviceListQuery), async (c) => {
+  .openapi(exportAssetsRoute, async (c) => {
     const csv = await exportDevices({ ctx: spaceCtx(c), input: c.req.valid("query") });
     return c.body(csv, 200, csvHeaders("devices_export.csv"));
   })
-  .get("/asset/items", validateInput("query", DeviceListQuery), async (c) => {
+  .openapi(listAssetsRoute, async (c) => {
     const list = await listDevices({ ctx: spaceCtx(c), input: { ...c.req.valid("query"), url: c.req.url } });
-    return c.json(DeviceList.parse(list));
+    return c.json(DeviceList.parse(list), 200);
   })
-  .get("/device-type/items", async (c) => c.json(DeviceTypeList.parse(await listDeviceTypes({ ctx: c.var }))))
-  .get("/device-category/items", async (c) =>
-    c.json(DeviceCategoryList.parse(await listDeviceCategories({ ctx: c.var }))),
+  .openapi(listDeviceTypesRoute, async (c) => c.json(DeviceTypeList.parse(await listDeviceTypes({ ctx: c.var })), 200))
+  .openapi(listDeviceCategoriesRoute, async (c) =>
+    c.json(DeviceCategoryList.parse(await listDeviceCategories({ ctx: c.var })), 200),
   )
-  .get("/device/category-type/items", async (c) =>
-    c.json(DeviceCategoryTypeList.parse(await listCategoryTypes({ ctx: c.var }))),
+  .openapi(listCategoryTypesRoute, async (c) =>
+    c.json(DeviceCategoryTypeList.parse(await listCategoryTypes({ ctx: c.var })), 200),
   )
-  .get("/camera/items", validateInput("query", SpaceCameraQuery), async (c) => {
+  .openapi(listSpaceCamerasRoute, async (c) => {
     const cameras = await listSpaceCameras({ ctx: spaceCtx(c), input: c.req.valid("query") });
-    return c.json(CameraList.parse(cameras));
+    return c.json(CameraList.parse(cameras), 200);
   })
-  .post("/device/add", writer, validateInput("json", DeviceAddInput), async (c) => {
+  .openapi(guarded(addDeviceRoute, writer), async (c) => {
     const device = await createDevice({ ctx: spaceCtx(c), input: c.req.valid("json"), defer: deferTo(c) });
     return c.json(DeviceDetail.parse(device), 201);
   })
-  .get("/camera/:uuid", async (c) => {
-    const device = await getDeviceDetail({ ctx: spaceCtx(c), input: { uuid: c.req.param("uuid"), kind: "camera" } });
-    return c.json(DeviceDetail.parse(device));
+  .openapi(getCameraRoute, async (c) => {
+    const { uuid } = c.req.valid("param");
+    const device = await getDeviceDetail({ ctx: spaceCtx(c), input: { uuid, kind: "camera" } });
+    return c.json(DeviceDetail.parse(device), 200);
   })
-  .get("/device/:uuid", async (c) => {
-    const device = await getDeviceDetail({ ctx: spaceCtx(c), input: { uuid: c.req.param("uuid") } });
-    return c.json(DeviceDetail.parse(device));
+  .openapi(getDeviceRoute, async (c) => {
+    const device = await getDeviceDetail({ ctx: spaceCtx(c), input: { uuid: c.req.valid("param").uuid } });
+    return c.json(DeviceDetail.parse(device), 200);
   })
-  .patch("/device/:uuid", writer, validateInput("json", DeviceEditInput), async (c) => {
-    const input = { ...c.req.valid("json"), uuid: c.req.param("uuid") };
-    return c.json(DeviceDetail.parse(await updateDevice({ ctx: spaceCtx(c), input, defer: deferTo(c) })));
+  .openapi(guarded(editDeviceRoute, writer), async (c) => {
+    const input = { ...c.req.valid("json"), uuid: c.req.valid("param").uuid };
+    return c.json(DeviceDetail.parse(await updateDevice({ ctx: spaceCtx(c), input, defer: deferTo(c) })), 200);
   })
-  .get("/device/:uuid/audit/items", validateInput("query", PageQuery), async (c) => {
-    const input = { ...c.req.valid("query"), uuid: c.req.param("uuid"), url: c.req.url };
-    return c.json(DeviceAuditList.parse(await listDeviceAudit({ ctx: spaceCtx(c), input })));
+  .openapi(listDeviceAuditRoute, async (c) => {
+    const input = { ...c.req.valid("query"), uuid: c.req.valid("param").uuid, url: c.req.url };
+    return c.json(DeviceAuditList.parse(await listDeviceAudit({ ctx: spaceCtx(c), input })), 200);
   })
-  .get("/device/:uuid/availability", validateInput("query", AvailabilityQuery), async (c) => {
-    const input = { ...c.req.valid("query"), uuid: c.req.param("uuid") };
-    return c.json(DeviceAvailability.parse(await getDeviceAvailability({ ctx: spaceCtx(c), input })));
+  .openapi(getDeviceAvailabilityRoute, async (c) => {
+    const input = { ...c.req.valid("query"), uuid: c.req.valid("param").uuid };
+    return c.json(DeviceAvailability.parse(await getDeviceAvailability({ ctx: spaceCtx(c), input })), 200);
   });

@@ -1,15 +1,19 @@
-import { Hono } from "hono";
+import {
+  detectDisplays as detectDisplaysRoute,
+  detectPeripherals as detectPeripheralsRoute,
+  getDisplayConfiguration as getDisplayConfigurationRoute,
+  listApplications as listApplicationsRoute,
+  saveDisplayConfiguration as saveDisplayConfigurationRoute,
+} from "../../contracts/api/peripherals.ts";
 import {
   ApplicationList,
   DisplayConfiguration,
-  DisplayConfigurationInput,
   DisplayConfigurationSaved,
   DisplayDetectionResult,
   PeripheralDetectionResult,
 } from "../../contracts/peripheral-config.ts";
-import type { AppEnv } from "../env.ts";
 import { deferTo } from "../lib/defer.ts";
-import { validateInput } from "../lib/validate-input.ts";
+import { guarded, openApiRouter } from "../lib/openapi.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";
 import { detectDisplays } from "../services/detection/displays.ts";
 import { detectPeripherals, listApplications } from "../services/detection/peripherals.ts";
@@ -22,31 +26,27 @@ const writer = requireRole("content_manager");
  * configuration (members read, writers save), display and misc detection through the agent
  * (writers) and the applications a display can show (members).
  */
-export const peripheralRoutes = new Hono<AppEnv>({ strict: false })
-  .get("/device/:uuid/peripherals/display/configuration", async (c) => {
-    const config = await getDisplayConfiguration({ ctx: spaceCtx(c), input: { uuid: c.req.param("uuid") } });
-    return c.json(DisplayConfiguration.parse(config));
+export const peripheralRoutes = openApiRouter()
+  .openapi(getDisplayConfigurationRoute, async (c) => {
+    const config = await getDisplayConfiguration({ ctx: spaceCtx(c), input: { uuid: c.req.valid("param").uuid } });
+    return c.json(DisplayConfiguration.parse(config), 200);
   })
-  .post(
-    "/device/:uuid/peripherals/display/configuration",
-    writer,
-    validateInput("json", DisplayConfigurationInput),
-    async (c) => {
-      const input = { uuid: c.req.param("uuid"), ...c.req.valid("json") };
-      const saved = await saveDisplayConfiguration({ ctx: spaceCtx(c), input, defer: deferTo(c) });
-      return c.json(DisplayConfigurationSaved.parse(saved));
-    },
-  )
-  .post("/device/:uuid/peripherals/display/detection", writer, async (c) => {
-    const input = { uuid: c.req.param("uuid") };
-    return c.json(DisplayDetectionResult.parse(await detectDisplays({ ctx: spaceCtx(c), input, defer: deferTo(c) })));
+  .openapi(guarded(saveDisplayConfigurationRoute, writer), async (c) => {
+    const input = { uuid: c.req.valid("param").uuid, ...c.req.valid("json") };
+    const saved = await saveDisplayConfiguration({ ctx: spaceCtx(c), input, defer: deferTo(c) });
+    return c.json(DisplayConfigurationSaved.parse(saved), 200);
   })
-  .post("/device/:uuid/peripherals/detection", writer, async (c) => {
-    const input = { uuid: c.req.param("uuid") };
+  .openapi(guarded(detectDisplaysRoute, writer), async (c) => {
+    const input = { uuid: c.req.valid("param").uuid };
+    const result = await detectDisplays({ ctx: spaceCtx(c), input, defer: deferTo(c) });
+    return c.json(DisplayDetectionResult.parse(result), 200);
+  })
+  .openapi(guarded(detectPeripheralsRoute, writer), async (c) => {
+    const input = { uuid: c.req.valid("param").uuid };
     const result = await detectPeripherals({ ctx: spaceCtx(c), input, defer: deferTo(c) });
-    return c.json(PeripheralDetectionResult.parse(result));
+    return c.json(PeripheralDetectionResult.parse(result), 200);
   })
-  .get("/device/:uuid/application/items", async (c) => {
-    const list = await listApplications({ ctx: spaceCtx(c), input: { uuid: c.req.param("uuid") } });
-    return c.json(ApplicationList.parse(list));
+  .openapi(listApplicationsRoute, async (c) => {
+    const list = await listApplications({ ctx: spaceCtx(c), input: { uuid: c.req.valid("param").uuid } });
+    return c.json(ApplicationList.parse(list), 200);
   });

@@ -1,0 +1,148 @@
+import { z } from "zod";
+import { DeviceDetail } from "../device-detail.ts";
+import { ApiErrorBody } from "../errors.ts";
+import { TelemetrySeries } from "../monitoring.ts";
+import {
+  DebugStatusInput,
+  EnabledStatusInput,
+  HeadlessSharingInput,
+  PeripheralPath,
+  PowerControlInput,
+  RemoteSharingInput,
+  RemoteSharingResult,
+  ScreenCaptureInput,
+  ScreenshotResult,
+  TelemetryHistory,
+  TelemetryQuery,
+  VisionStatusInput,
+} from "../remote-actions.ts";
+import { DeviceParam } from "./devices.ts";
+import { commonErrors, defineRoute, fileResponse, jsonBody, jsonResponse, noContent } from "./route.ts";
+
+const tags = ["Remote actions"];
+
+/** The replies of an action the device's agent runs (devices.md §7, §8), besides the common ones. */
+export const agentErrors = {
+  502: jsonResponse(ApiErrorBody, "The device's agent refused or failed the action (its message)"),
+  503: jsonResponse(ApiErrorBody, "The device is offline or its agent left, or no reply came within 30 s"),
+} as const;
+
+/** A screenshot's file name as the screen-capture reply gives it (`{id}.jpg`). */
+export const SCREENSHOT_FILE = /^[A-Za-z0-9_-]+\.jpg$/;
+
+export const remoteSharing = defineRoute({
+  method: "post",
+  path: "/space/{space}/device/{uuid}/remote-sharing",
+  summary:
+    "Start remote desktop or reverse SSH on the device (reverse SSH: super admins and system developers); Content Manager or Admin",
+  tags,
+  request: { params: DeviceParam, body: jsonBody(RemoteSharingInput) },
+  responses: { 200: jsonResponse(RemoteSharingResult, "What the agent reports"), ...commonErrors, ...agentErrors },
+});
+
+export const headlessRemoteSharing = defineRoute({
+  method: "post",
+  path: "/space/{space}/device/{uuid}/headless-remote-sharing",
+  summary: "Start headless remote desktop (VNC) on the device; Content Manager or Admin with the sys_dev flag",
+  tags,
+  request: { params: DeviceParam, body: jsonBody(HeadlessSharingInput) },
+  responses: { 200: jsonResponse(RemoteSharingResult, "What the agent reports"), ...commonErrors, ...agentErrors },
+});
+
+export const screenCapture = defineRoute({
+  method: "post",
+  path: "/space/{space}/device/{uuid}/screen-capture",
+  summary: "Take a screenshot on the device; the reply says where to fetch it. Content Manager or Admin",
+  tags,
+  request: { params: DeviceParam, body: jsonBody(ScreenCaptureInput) },
+  responses: { 200: jsonResponse(ScreenshotResult), ...commonErrors, ...agentErrors },
+});
+
+export const getScreenshot = defineRoute({
+  method: "get",
+  path: "/space/{space}/device/{uuid}/screenshot/{shot}",
+  summary: "A screenshot taken by screen-capture (its `screenshot_url`), as JPEG",
+  tags,
+  request: {
+    params: DeviceParam.extend({
+      shot: z.string().regex(SCREENSHOT_FILE).meta({ description: "The screenshot's file name, `{id}.jpg`" }),
+    }),
+  },
+  responses: { 200: fileResponse("image/jpeg", "The screenshot (screenshot.jpg)"), ...commonErrors },
+});
+
+export const getTelemetry = defineRoute({
+  method: "get",
+  path: "/space/{space}/device/{uuid}/telemetry",
+  summary:
+    "Without `metric`: the raw history since `since` and the latest report; with `metric` (`from`, `to`): one chart's series",
+  tags,
+  request: { params: DeviceParam, query: TelemetryQuery },
+  responses: {
+    200: jsonResponse(z.union([TelemetrySeries, TelemetryHistory]), "A series (with `metric`) or the history"),
+    ...commonErrors,
+  },
+});
+
+export const refreshTelemetry = defineRoute({
+  method: "post",
+  path: "/space/{space}/device/{uuid}/services-telemetry-refresh",
+  summary: "Ask the agent for a telemetry report now; answers once it is done. Content Manager or Admin",
+  tags,
+  request: { params: DeviceParam },
+  responses: { 204: noContent, ...commonErrors, ...agentErrors },
+});
+
+export const setEnabled = defineRoute({
+  method: "patch",
+  path: "/space/{space}/device/{uuid}/enabled-status",
+  summary: "Enable or disable the device (the agent applies it); Content Manager or Admin",
+  tags,
+  request: { params: DeviceParam, body: jsonBody(EnabledStatusInput) },
+  responses: { 200: jsonResponse(DeviceDetail), ...commonErrors, ...agentErrors },
+});
+
+export const setDebug = defineRoute({
+  method: "patch",
+  path: "/space/{space}/device/{uuid}/debug-status",
+  summary: "Switch the device's debug mode (the agent applies it); Content Manager or Admin",
+  tags,
+  request: { params: DeviceParam, body: jsonBody(DebugStatusInput) },
+  responses: { 200: jsonResponse(DeviceDetail), ...commonErrors, ...agentErrors },
+});
+
+export const setVision = defineRoute({
+  method: "patch",
+  path: "/space/{space}/device/{uuid}/vision-enabled-status",
+  summary: "Enable or disable vision (devices.md §4 vision states); Content Manager or Admin",
+  tags,
+  request: { params: DeviceParam, body: jsonBody(VisionStatusInput) },
+  responses: {
+    200: jsonResponse(DeviceDetail),
+    ...commonErrors,
+    409: jsonResponse(ApiErrorBody, "A vision status change is already in progress"),
+    ...agentErrors,
+  },
+});
+
+export const setPeripheralEnabled = defineRoute({
+  method: "patch",
+  path: "/space/{space}/device/{uuid}/peripherals/{type}/{peripheral}/enabled-status",
+  summary: "Enable or disable a money acceptor, card reader, camera or time attendance lock; Content Manager or Admin",
+  tags,
+  request: { params: DeviceParam.extend(PeripheralPath.shape), body: jsonBody(EnabledStatusInput) },
+  responses: { 200: jsonResponse(DeviceDetail), ...commonErrors, ...agentErrors },
+});
+
+export const powerControl = defineRoute({
+  method: "post",
+  path: "/device/{uuid}/power-control",
+  summary:
+    "Reboot or power off a device (no space in the path: the caller must be a Content Manager or Admin of its space)",
+  tags,
+  request: {
+    params: z.object({ uuid: z.string().meta({ description: "The device's uuid" }) }),
+    body: jsonBody(PowerControlInput),
+  },
+  responses: { 204: noContent, ...commonErrors, ...agentErrors },
+});
