@@ -1,6 +1,8 @@
+import { routePath } from "@contracts/api/route";
 import { ApiErrorBody } from "@contracts/errors";
+import type { RouteConfig } from "@hono/zod-openapi";
 import type { z } from "zod";
-import { ApiError, apiUrl } from "./api";
+import { ApiError, apiUrl, type CallOptions, type RouteReply } from "./api";
 
 type PublicFetchOptions<S extends z.ZodType> = {
   schema: S;
@@ -38,4 +40,24 @@ export async function publicFetch<S extends z.ZodType>(
     throw new ApiError(res.status, body.success ? body.data : null);
   }
   return options.schema.parse(data);
+}
+
+/**
+ * callApi without a session, for the lifecycle routes defined in contracts/api: the URL comes
+ * from the route's path and params, the body is typed by its schema and the reply is parsed with
+ * its 200 schema.
+ */
+export function callPublic<R extends RouteConfig>(
+  route: R,
+  options: Omit<CallOptions<R>, "query">,
+): Promise<RouteReply<R>> {
+  const success = route.responses[200];
+  const media = success && "content" in success ? success.content?.["application/json"] : undefined;
+  if (!media || !("schema" in media)) throw new Error(`${route.path}: no JSON reply to parse`);
+  return publicFetch(routePath(route, options.params), {
+    method: route.method.toUpperCase() as PublicFetchOptions<z.ZodType>["method"],
+    json: options.json,
+    signal: options.signal,
+    schema: media.schema as z.ZodType,
+  }) as Promise<RouteReply<R>>;
 }

@@ -1,7 +1,7 @@
+import { issueRoomTicket } from "@contracts/api/spaces";
 import { ACK_EVERY, CloseCode, ServerMessage } from "@contracts/realtime";
-import { RoomTicketReply } from "@contracts/room-ticket";
 import PartySocket from "partysocket";
-import { ApiError, apiFetch } from "./api";
+import { ApiError, callApi } from "./api";
 import { getSession, subscribeSession } from "./session";
 
 /** A room as the ticket API names it (ARCHITECTURE.md, Room addresses). */
@@ -9,11 +9,7 @@ export type RoomName = `space/${string}` | `location/${string}` | `device/${stri
 
 /** A single-use ticket for one room (valid 30 s), bought with the current access token. */
 export async function roomTicket(space: string, room: RoomName): Promise<string> {
-  const reply = await apiFetch(`/space/${space}/room-ticket/`, {
-    method: "POST",
-    json: { room },
-    schema: RoomTicketReply,
-  });
+  const reply = await callApi(issueRoomTicket, { params: { space }, json: { room } });
   return reply.ticket;
 }
 

@@ -1,3 +1,5 @@
+import { exportAccounts } from "@contracts/api/accounts";
+import { routePath } from "@contracts/api/route";
 import { apiDownload } from "@/lib/api";
 import { type AccountFilters, accountQuery } from "./queries";
 
@@ -11,7 +13,7 @@ export const downloadAccountsExport = (
   format: ExportFormat,
   scope: ExportScope,
 ) =>
-  apiDownload(`/space/${space}/account/items/export/`, {
+  apiDownload(routePath(exportAccounts, { space }), {
     query: { ...accountQuery(filters), export_format: format, scope },
     filename: `accounts_export.${format}`,
   });

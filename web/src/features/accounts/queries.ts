@@ -1,6 +1,7 @@
-import { AccountList, type AccountStatus } from "@contracts/account";
+import type { AccountStatus } from "@contracts/account";
+import { listAccounts } from "@contracts/api/accounts";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/api";
+import { callApi } from "@/lib/api";
 
 /** The list's filters as the page holds them ("" = no filter). */
 export type AccountFilters = {
@@ -29,8 +30,7 @@ export const accountQueries = {
   list: (space: string, filters: AccountFilters) =>
     queryOptions({
       queryKey: [...accountQueries.all(space), "list", filters] as const,
-      queryFn: ({ signal }) =>
-        apiFetch(`/space/${space}/account/items/`, { query: accountQuery(filters), schema: AccountList, signal }),
+      queryFn: ({ signal }) => callApi(listAccounts, { params: { space }, query: accountQuery(filters), signal }),
       // Keep the current rows on screen while the next page or filter loads.
       placeholderData: keepPreviousData,
     }),

@@ -1,13 +1,12 @@
-import { PresenceReply } from "@contracts/account";
+import { reportOffline, reportOnline } from "@contracts/api/accounts";
 import { useEffect } from "react";
-import { apiFetch } from "@/lib/api";
+import { callApi } from "@/lib/api";
 import { beforeSignOut } from "@/lib/session";
 
 const report = (spaceUuid: string, accountUuid: string, kind: "login" | "logout") =>
-  apiFetch(`/space/${spaceUuid}/account/${kind}/`, {
-    method: "POST",
+  callApi(kind === "login" ? reportOnline : reportOffline, {
+    params: { space: spaceUuid },
     json: { account_uuid: accountUuid },
-    schema: PresenceReply,
   }).catch((error) => console.warn(`Presence ${kind} failed`, error));
 
 /**

@@ -1,7 +1,7 @@
-import { InviteReply } from "@contracts/account";
+import { inviteAccounts } from "@contracts/api/accounts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { showAlert } from "@/lib/alerts";
-import { apiFetch } from "@/lib/api";
+import { callApi } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 import { accountQueries } from "./queries";
 
@@ -13,11 +13,7 @@ export function useInviteAccounts(space: string) {
   const t = useT();
   return useMutation({
     mutationFn: (entries: InviteEntryValue[]) =>
-      apiFetch(`/space/${space}/account/add/`, {
-        method: "POST",
-        json: { user_accounts: entries },
-        schema: InviteReply,
-      }),
+      callApi(inviteAccounts, { params: { space }, json: { user_accounts: entries } }),
     onSuccess: () => {
       showAlert({ type: "success", message: t("invite.success") });
       return queryClient.invalidateQueries({ queryKey: accountQueries.all(space) });

@@ -1,7 +1,8 @@
-import { type AccountPatch, AccountRow } from "@contracts/account";
+import type { AccountPatch } from "@contracts/account";
+import { updateAccount } from "@contracts/api/accounts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { showAlert } from "@/lib/alerts";
-import { ApiError, apiFetch } from "@/lib/api";
+import { ApiError, callApi } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 import { accountQueries } from "./queries";
 
@@ -20,7 +21,7 @@ export function useUpdateAccount(space: string) {
   const t = useT();
   return useMutation({
     mutationFn: ({ account_uuid, ...patch }: AccountPatch & { account_uuid: string }) =>
-      apiFetch(`/space/${space}/account/${account_uuid}/`, { method: "PATCH", json: patch, schema: AccountRow }),
+      callApi(updateAccount, { params: { space, account: account_uuid }, json: patch }),
     onSuccess: (row, patch) => {
       const key =
         patch.status === "disabled"

@@ -1,3 +1,4 @@
+import { requestPasswordReset, requestPasswordUpdate } from "@contracts/api/accounts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeftIcon, LoaderCircleIcon } from "lucide-react";
 import { useMemo } from "react";
@@ -7,12 +8,13 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { type MessageKey, useT } from "@/lib/i18n";
+import { callPublic } from "@/lib/public-api";
 import { sessionEmail } from "@/lib/session";
 import { AuthLayout } from "./auth-layout";
 import { FormError } from "./form-error";
 import { formErrorOf, successPath } from "./lifecycle-state";
 import { Field } from "./password-fields";
-import { postEmail, useLifecycleCall } from "./use-lifecycle";
+import { useLifecycleCall } from "./use-lifecycle";
 
 type EmailValues = { email: string };
 
@@ -63,31 +65,39 @@ export function EmailForm({ defaultEmail, pending, error, serverErrors, submitLa
 /** Pages that mail a link: forgot password (reset), change password and finish setting up (update). */
 const variants = {
   "forgot-password": {
-    path: "/account/password-reset/",
+    route: requestPasswordReset,
     title: "public.forgotPassword.title",
     text: "lifecycle.forgotText",
     submit: "lifecycle.sendReset",
   },
   "change-password": {
-    path: "/account/password-update/",
+    route: requestPasswordUpdate,
     title: "public.changePassword.title",
     text: "lifecycle.changeText",
     submit: "lifecycle.sendLink",
   },
   "update-account": {
-    path: "/account/password-update/",
+    route: requestPasswordUpdate,
     title: "public.updateAccount.title",
     text: "lifecycle.updateAccountText",
     submit: "lifecycle.sendLink",
   },
-} as const satisfies Record<string, { path: string; title: MessageKey; text: MessageKey; submit: MessageKey }>;
+} as const satisfies Record<
+  string,
+  {
+    route: typeof requestPasswordReset | typeof requestPasswordUpdate;
+    title: MessageKey;
+    text: MessageKey;
+    submit: MessageKey;
+  }
+>;
 
 export function EmailRequestPage({ kind }: { kind: keyof typeof variants }) {
   const t = useT();
   const navigate = useNavigate();
   const variant = variants[kind];
   const call = useLifecycleCall(
-    ({ email }: EmailValues) => postEmail(variant.path, email),
+    ({ email }: EmailValues) => callPublic(variant.route, { json: { email } }),
     () => navigate(successPath("EmailSent"), { replace: true }),
   );
   const failure = formErrorOf(call.error, t("lifecycle.failed"));

@@ -1,4 +1,5 @@
 import type { TokenCheck } from "@contracts/account-lifecycle";
+import { registerAccount } from "@contracts/api/accounts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircleIcon } from "lucide-react";
 import { useMemo } from "react";
@@ -8,12 +9,13 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { type TFunction, useT } from "@/lib/i18n";
+import { callPublic } from "@/lib/public-api";
 import { AuthLayout } from "./auth-layout";
 import { FormError } from "./form-error";
 import { formErrorOf } from "./lifecycle-state";
 import { LinkGate } from "./link-gate";
 import { Field, PasswordFields, passwordShape, passwordsMatch } from "./password-fields";
-import { patchLink, useLifecycleCall } from "./use-lifecycle";
+import { useLifecycleCall } from "./use-lifecycle";
 
 export type RegistrationValues = { display_name: string; full_name: string; password: string; confirm: string };
 
@@ -91,10 +93,9 @@ function RegistrationCard({ check, link }: { check: TokenCheck; link: { account:
   const navigate = useNavigate();
   const call = useLifecycleCall(
     ({ confirm: _confirm, full_name, ...values }: RegistrationValues) =>
-      patchLink(`/space-account/${encodeURIComponent(link.account)}/account-registration/`, {
-        ...values,
-        full_name: full_name || undefined,
-        token: link.token,
+      callPublic(registerAccount, {
+        params: { id: link.account },
+        json: { ...values, full_name: full_name || undefined, token: link.token },
       }),
     (reply) => navigate("/login", { replace: true, state: { notice: t("lifecycle.registered"), email: reply.email } }),
   );

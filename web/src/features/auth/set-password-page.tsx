@@ -1,4 +1,5 @@
 import type { TokenCheck } from "@contracts/account-lifecycle";
+import { setPasswordReset, setPasswordUpdate } from "@contracts/api/accounts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircleIcon } from "lucide-react";
 import { useMemo } from "react";
@@ -8,12 +9,13 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { type MessageKey, useT } from "@/lib/i18n";
+import { callPublic } from "@/lib/public-api";
 import { AuthLayout } from "./auth-layout";
 import { FormError } from "./form-error";
 import { formErrorOf } from "./lifecycle-state";
 import { LinkGate } from "./link-gate";
 import { Field, PasswordFields, passwordShape, passwordsMatch } from "./password-fields";
-import { forgetSessionOf, patchLink, useLifecycleCall } from "./use-lifecycle";
+import { forgetSessionOf, useLifecycleCall } from "./use-lifecycle";
 
 export type PasswordValues = { password: string; confirm: string };
 
@@ -60,17 +62,20 @@ export function SetPasswordForm({ email, pending, error, serverErrors, submitLab
 const variants = {
   update: {
     purpose: "password_update",
-    path: "keycloak-password-update",
+    route: setPasswordUpdate,
     title: "public.passwordUpdate.title",
     text: "lifecycle.passwordUpdateText",
   },
   reset: {
     purpose: "password_reset",
-    path: "keycloak-password-reset",
+    route: setPasswordReset,
     title: "public.passwordReset.title",
     text: "lifecycle.passwordResetText",
   },
-} as const satisfies Record<string, { purpose: string; path: string; title: MessageKey; text: MessageKey }>;
+} as const satisfies Record<
+  string,
+  { purpose: string; route: typeof setPasswordUpdate | typeof setPasswordReset; title: MessageKey; text: MessageKey }
+>;
 
 function SetPasswordCard({
   kind,
@@ -86,7 +91,7 @@ function SetPasswordCard({
   const variant = variants[kind];
   const call = useLifecycleCall(
     ({ password }: PasswordValues) =>
-      patchLink(`/account/${encodeURIComponent(link.account)}/${variant.path}/`, { token: link.token, password }),
+      callPublic(variant.route, { params: { id: link.account }, json: { token: link.token, password } }),
     (reply) => {
       forgetSessionOf(reply.email);
       navigate("/login", { replace: true, state: { notice: t("lifecycle.passwordSet"), email: reply.email } });

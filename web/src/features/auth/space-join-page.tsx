@@ -1,24 +1,26 @@
 import type { TokenCheck } from "@contracts/account-lifecycle";
+import { joinSpace } from "@contracts/api/accounts";
 import { useQueryClient } from "@tanstack/react-query";
 import { LoaderCircleIcon, LogInIcon } from "lucide-react";
 import { useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useT } from "@/lib/i18n";
+import { callPublic } from "@/lib/public-api";
 import { getSession } from "@/lib/session";
 import { sessionQueries } from "../session/queries";
 import { AuthLayout } from "./auth-layout";
 import { FormError } from "./form-error";
 import { formErrorOf } from "./lifecycle-state";
 import { LinkGate } from "./link-gate";
-import { patchLink, useLifecycleCall } from "./use-lifecycle";
+import { useLifecycleCall } from "./use-lifecycle";
 
 function JoinCard({ check, link }: { check: TokenCheck; link: { account: string; token: string } }) {
   const t = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const call = useLifecycleCall(
-    () => patchLink(`/space-account/${encodeURIComponent(link.account)}/space-join/`, { token: link.token }),
+    () => callPublic(joinSpace, { params: { id: link.account }, json: { token: link.token } }),
     async (reply) => {
       // Signed in already: the new space shows up in the user's spaces at once.
       if (getSession()) {

@@ -1,7 +1,8 @@
-import { LifecycleReply, TokenCheck } from "@contracts/account-lifecycle";
+import type { LifecycleReply } from "@contracts/account-lifecycle";
+import { checkLinkToken } from "@contracts/api/accounts";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useNavigate, useSearchParams } from "react-router";
-import { publicFetch } from "@/lib/public-api";
+import { callPublic } from "@/lib/public-api";
 import { endSession, sessionEmail } from "@/lib/session";
 import { successPath, successStateFor } from "./lifecycle-state";
 
@@ -15,11 +16,7 @@ export function useLinkParams() {
 export function useTokenCheck(account: string, token: string) {
   return useQuery({
     queryKey: ["lifecycle", "token", account, token] as const,
-    queryFn: ({ signal }) =>
-      publicFetch(`/space-account/${encodeURIComponent(account)}/token/${encodeURIComponent(token)}`, {
-        schema: TokenCheck,
-        signal,
-      }),
+    queryFn: ({ signal }) => callPublic(checkLinkToken, { params: { id: account, token }, signal }),
     enabled: Boolean(account && token),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
@@ -44,11 +41,6 @@ export function useLifecycleCall<I>(
     },
   });
 }
-
-export const patchLink = (path: string, json: unknown) =>
-  publicFetch(path, { method: "PATCH", json, schema: LifecycleReply });
-export const postEmail = (path: string, email: string) =>
-  publicFetch(path, { method: "POST", json: { email }, schema: LifecycleReply });
 
 /** A password change ends every session of that user: drop ours when it is theirs. */
 export function forgetSessionOf(email: string) {

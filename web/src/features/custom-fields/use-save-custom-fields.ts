@@ -1,10 +1,11 @@
-import { Space, type SpacePatch } from "@contracts/space";
+import { updateSpace } from "@contracts/api/spaces";
+import type { SpacePatch } from "@contracts/space";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ZodError } from "zod";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { spaceQueries } from "@/features/space/queries";
 import { showAlert } from "@/lib/alerts";
-import { ApiError, apiFetch } from "@/lib/api";
+import { ApiError, callApi } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 import { customFieldErrorLines } from "./custom-fields";
 
@@ -14,8 +15,7 @@ export function useSaveCustomFields() {
   const { space } = useCurrentSpace();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (patch: SpacePatch) =>
-      apiFetch(`/space/${space.space_uuid}/`, { method: "PATCH", json: patch, schema: Space }),
+    mutationFn: (patch: SpacePatch) => callApi(updateSpace, { params: { space: space.space_uuid }, json: patch }),
     onSuccess: (saved) => {
       queryClient.setQueryData(spaceQueries.detail(space.space_uuid).queryKey, saved);
       showAlert({ type: "success", message: t("customFields.saved") });

@@ -1,5 +1,6 @@
+import { listCountries, listLocationTypes } from "@contracts/api/spaces";
 import { listTags } from "@contracts/api/tags";
-import { CountryList, Location, LocationList, type LocationListQuery, LocationTypeList } from "@contracts/location";
+import { Location, LocationList, type LocationListQuery } from "@contracts/location";
 import { LocationDeviceList } from "@contracts/location-assets";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { apiFetch, callApi } from "@/lib/api";
@@ -62,14 +63,14 @@ export const referenceQueries = {
   locationTypes: () =>
     queryOptions({
       queryKey: ["reference", "location-types"] as const,
-      queryFn: ({ signal }) => apiFetch("/location-type/items/", { schema: LocationTypeList, signal }),
+      queryFn: ({ signal }) => callApi(listLocationTypes, { signal }),
       select: (reply) => reply.location_types,
       staleTime: Number.POSITIVE_INFINITY,
     }),
   countries: () =>
     queryOptions({
       queryKey: ["reference", "countries"] as const,
-      queryFn: ({ signal }) => apiFetch("/country/items/", { schema: CountryList, signal }),
+      queryFn: ({ signal }) => callApi(listCountries, { signal }),
       select: (reply) => reply.countries,
       staleTime: Number.POSITIVE_INFINITY,
     }),

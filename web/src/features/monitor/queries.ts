@@ -1,8 +1,9 @@
+import { countMonitoring, listMonitoredDevices } from "@contracts/api/monitoring";
 import { DeviceList } from "@contracts/device";
-import { MONITORING_PAGE_SIZE, MonitoringCounts, MonitoringList, type MonitoringQuery } from "@contracts/monitoring";
+import { MONITORING_PAGE_SIZE, type MonitoringQuery } from "@contracts/monitoring";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { deviceQueries } from "@/features/devices/queries";
-import { apiFetch } from "@/lib/api";
+import { apiFetch, callApi } from "@/lib/api";
 import { nextPageOf } from "@/lib/paging";
 import type { ActivityListDef } from "./activity-lists";
 
@@ -37,8 +38,8 @@ export const monitorQueries = {
     infiniteQueryOptions({
       queryKey: [...monitorQueries.all(space), "list", filters] as const,
       queryFn: ({ pageParam, signal }) =>
-        apiFetch(`/space/${space}/monitoring/device/items/`, {
-          schema: MonitoringList,
+        callApi(listMonitoredDevices, {
+          params: { space },
           query: { ...filters, page: pageParam, page_size: MONITORING_PAGE_SIZE },
           signal,
         }),
@@ -49,8 +50,7 @@ export const monitorQueries = {
   counts: (space: string, filters: MonitoringFilters) =>
     queryOptions({
       queryKey: [...monitorQueries.all(space), "counts", filters] as const,
-      queryFn: ({ signal }) =>
-        apiFetch(`/space/${space}/monitoring/counts/`, { schema: MonitoringCounts, query: filters, signal }),
+      queryFn: ({ signal }) => callApi(countMonitoring, { params: { space }, query: filters, signal }),
       refetchInterval: COUNTS_REFETCH_MS,
       placeholderData: (previous) => previous,
     }),

@@ -1,6 +1,6 @@
-import { CurrentUser } from "@contracts/space";
+import { accountLogin } from "@contracts/api/accounts";
 import { queryOptions } from "@tanstack/react-query";
-import { ApiError, apiFetch } from "@/lib/api";
+import { ApiError, callApi } from "@/lib/api";
 import { sessionEmail } from "@/lib/session";
 
 export const sessionQueries = {
@@ -12,7 +12,7 @@ export const sessionQueries = {
       queryFn: ({ signal }) => {
         const email = sessionEmail();
         if (!email) throw new ApiError(401, null);
-        return apiFetch("/account/login/", { method: "POST", json: { email }, schema: CurrentUser, signal });
+        return callApi(accountLogin, { json: { email }, signal });
       },
       staleTime: 5 * 60_000,
     }),

@@ -1,6 +1,6 @@
-import { RoleList, Space } from "@contracts/space";
+import { getSpace, listRoles } from "@contracts/api/spaces";
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/api";
+import { callApi } from "@/lib/api";
 
 export const spaceQueries = {
   all: (space: string) => ["space", space] as const,
@@ -8,14 +8,14 @@ export const spaceQueries = {
   detail: (space: string) =>
     queryOptions({
       queryKey: [...spaceQueries.all(space), "detail"] as const,
-      queryFn: ({ signal }) => apiFetch(`/space/${space}/`, { schema: Space, signal }),
+      queryFn: ({ signal }) => callApi(getSpace, { params: { space }, signal }),
       staleTime: 5 * 60_000,
     }),
   /** GET /space/{space}/role/items/ — Admin, Content Manager, Viewer. */
   roles: (space: string) =>
     queryOptions({
       queryKey: [...spaceQueries.all(space), "roles"] as const,
-      queryFn: ({ signal }) => apiFetch(`/space/${space}/role/items/`, { schema: RoleList, signal }),
+      queryFn: ({ signal }) => callApi(listRoles, { params: { space }, signal }),
       staleTime: 10 * 60_000,
     }),
 };
