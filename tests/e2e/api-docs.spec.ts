@@ -1,0 +1,81 @@
+import { expect, type Page, test } from "@playwright/test";
+import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
+import { ARTIFACTS, bearer } from "./support.ts";
+
+const TAG_LIST = "/space/{space}/tag/items/";
+
+/**
+ * Collects what the page must never do: break the Content-Security-Policy (the DOM event and
+ * the console) or ask another host for anything (fonts, scripts, a validator badge).
+ */
+async function watchPage(page: Page, origin: string) {
+  const problems: string[] = [];
+  page.on("console", (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) problems.push(`console: ${msg.text()}`);
+  });
+  page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
+  page.on("request", (req) => {
+    const url = new URL(req.url());
+    if (!["data:", "blob:"].includes(url.protocol) && url.origin !== origin) problems.push(`request: ${req.url()}`);
+  });
+  await page.exposeFunction("reportViolation", (text: string) => problems.push(`violation: ${text}`));
+  await page.addInitScript(() => {
+    const w = window as unknown as { reportViolation: (t: string) => void };
+    document.addEventListener("securitypolicyviolation", (e) =>
+      w.reportViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    );
+  });
+  return problems;
+}
+
+/** The tag list operation's block, found by the path Swagger UI writes into data-path. */
+const tagListBlock = (page: Page) =>
+  page.locator(".opblock").filter({ has: page.locator(`.opblock-summary-path[data-path="${TAG_LIST}"]`) });
+
+test("the API reference renders the OpenAPI document under the policy, light and dark, and tries a call with a pasted token", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const problems = await watchPage(page, new URL(baseURL ?? "").origin);
+
+  await page.emulateMedia({ colorScheme: "light" });
+  const res = await page.goto("/api/docs");
+  expect(res?.status()).toBe(200);
+  expect(res?.headers()["content-security-policy"]).toContain("script-src 'self'");
+  await expect(page).toHaveTitle("Outpost API reference");
+  await expect(page.getByRole("heading", { name: "Outpost API reference", level: 1 })).toBeVisible();
+  // Swagger UI has loaded /api/openapi.json: its title, and the tag routes' operations.
+  await expect(page.locator(".info .title")).toContainText("Outpost API");
+  await expect(tagListBlock(page)).toBeVisible();
+  await expect(page.locator("html")).not.toHaveClass(/dark-mode/);
+  await page.screenshot({ path: `${ARTIFACTS}/api-docs-light.png` });
+
+  // The system's dark preference (no choice stored by the console) turns the page dark.
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(page.locator("html")).toHaveClass(/dark-mode/);
+  await page.screenshot({ path: `${ARTIFACTS}/api-docs-dark.png` });
+  // …and the console's stored choice wins over the system's.
+  await page.evaluate(() => localStorage.setItem("outpost.theme", "light"));
+  await page.reload();
+  await expect(tagListBlock(page)).toBeVisible();
+  await expect(page.locator("html")).not.toHaveClass(/dark-mode/);
+
+  // Paste a token into the bearer scheme and try the tag list.
+  const token = (await bearer(request)).Authorization.replace(/^Bearer /, "");
+  await page.getByRole("button", { name: /Authorize/ }).first().click();
+  const dialog = page.locator(".dialog-ux .modal-ux");
+  await dialog.locator("input").first().fill(token);
+  await dialog.getByRole("button", { name: "Authorize", exact: true }).click();
+  await dialog.getByRole("button", { name: "Close" }).click();
+
+  const block = tagListBlock(page);
+  await block.locator(".opblock-summary").click();
+  await block.getByRole("button", { name: "Try it out" }).click();
+  await block.locator('tr[data-param-name="space"] input').fill(LAB_SPACE_UUID);
+  await block.getByRole("button", { name: "Execute" }).click();
+  await expect(block.locator(".live-responses-table .response-col_status").first()).toHaveText("200");
+  await page.screenshot({ path: `${ARTIFACTS}/api-docs-try.png` });
+
+  expect(problems).toEqual([]);
+});
