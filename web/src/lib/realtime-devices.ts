@@ -12,7 +12,7 @@ import type { TFunction } from "./i18n";
 type DeviceUpdate = Extract<ServerMessage, { type: "deviceDetailsUpdate" }>;
 type Deps = { queryClient: QueryClient; alert: (alert: Alert) => void; t: TFunction };
 
-/** What a deviceOnline / deviceOffline push carries (worker/services/devices/records.ts). */
+/** What a deviceOnline / deviceOffline push carries (worker/services/devices/presence.ts). */
 const PresenceData = z.object({
   online: z.boolean(),
   online_since: z.string().nullable(),

@@ -30,7 +30,7 @@ const locationAlerts: Record<LocationStatusEvent, { type: Alert["type"]; one: Me
 };
 const isStatusEvent = (event: LocationUpdate["event"]): event is LocationStatusEvent => event in locationAlerts;
 
-/** What the server sends with a status change (worker/services/devices/records.ts). */
+/** What the server sends with a status change (worker/services/devices/presence.ts). */
 const LocationStatusData = z.object({
   online_status: z.enum(["online", "partially_online", "offline"]),
   total_online_number: z.number(),
