@@ -1,8 +1,14 @@
+import {
+  getDevice,
+  getDeviceAvailability,
+  listDeviceAudit,
+  listDevices,
+  listDeviceTypes,
+} from "@contracts/api/devices";
 import { CommentList } from "@contracts/comment";
-import { DeviceList, type DeviceListQuery, DeviceTypeList } from "@contracts/device";
-import { DeviceAuditList, DeviceAvailability, DeviceDetail } from "@contracts/device-detail";
+import type { DeviceListQuery } from "@contracts/device";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/api";
+import { apiFetch, callApi } from "@/lib/api";
 
 /** The list query without paging (the cursor comes from the infinite query). */
 export type DeviceFilters = Omit<Partial<DeviceListQuery>, "page" | "page_size" | "cursor">;
@@ -34,8 +40,8 @@ export const deviceQueries = {
     infiniteQueryOptions({
       queryKey: [...deviceQueries.all(space), "list", filters] as const,
       queryFn: ({ pageParam, signal }) =>
-        apiFetch(`/space/${space}/device/items/`, {
-          schema: DeviceList,
+        callApi(listDevices, {
+          params: { space },
           query: { ...filters, cursor: pageParam ?? undefined, page_size: DEVICE_LIST_PAGE_SIZE },
           signal,
         }),
@@ -46,7 +52,7 @@ export const deviceQueries = {
   detail: (space: string, uuid: string) =>
     queryOptions({
       queryKey: deviceQueries.detailKey(space, uuid),
-      queryFn: ({ signal }) => apiFetch(`${base(space, uuid)}/`, { schema: DeviceDetail, signal }),
+      queryFn: ({ signal }) => callApi(getDevice, { params: { space, uuid }, signal }),
     }),
   /** Comments of the device, or of one of its displays or peripherals (`part`). */
   comments: (space: string, uuid: string, part?: CommentPart) =>
@@ -64,14 +70,12 @@ export const deviceQueries = {
   audit: (space: string, uuid: string) =>
     queryOptions({
       queryKey: [...deviceQueries.detailKey(space, uuid), "audit"] as const,
-      queryFn: ({ signal }) =>
-        apiFetch(`${base(space, uuid)}/audit/items/`, { schema: DeviceAuditList, query: { page_size: 100 }, signal }),
+      queryFn: ({ signal }) => callApi(listDeviceAudit, { params: { space, uuid }, query: { page_size: 100 }, signal }),
     }),
   availability: (space: string, uuid: string) =>
     queryOptions({
       queryKey: [...deviceQueries.detailKey(space, uuid), "availability"] as const,
-      queryFn: ({ signal }) =>
-        apiFetch(`${base(space, uuid)}/availability/`, { schema: DeviceAvailability, query: { days: 30 }, signal }),
+      queryFn: ({ signal }) => callApi(getDeviceAvailability, { params: { space, uuid }, query: { days: 30 }, signal }),
     }),
 };
 
@@ -79,7 +83,7 @@ export const deviceReferenceQueries = {
   types: (space: string) =>
     queryOptions({
       queryKey: ["space", space, "device-types"] as const,
-      queryFn: ({ signal }) => apiFetch(`/space/${space}/device-type/items/`, { schema: DeviceTypeList, signal }),
+      queryFn: ({ signal }) => callApi(listDeviceTypes, { params: { space }, signal }),
       select: (reply) => reply.device_types,
       staleTime: Number.POSITIVE_INFINITY,
     }),

@@ -1,12 +1,12 @@
+import { addDevice, deleteDevice, editDevice, setDeviceArchived, terminateConnection } from "@contracts/api/devices";
 import { Comment } from "@contracts/comment";
 import type { DeviceAddInput, DeviceEditInput } from "@contracts/device";
-import { DeviceDetail } from "@contracts/device-detail";
 import { InstallationCode, type InstallationCodeEmailInput } from "@contracts/installation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { showAlert } from "@/lib/alerts";
-import { apiFetch } from "@/lib/api";
+import { apiFetch, callApi } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 import type { LifecycleAction } from "./logic/menu";
 import { type CommentPart, commentBase, deviceQueries } from "./queries";
@@ -24,17 +24,12 @@ function useDeviceBase() {
 /** Archive, unarchive, delete and terminate connection (devices.md §4), each with its alert. */
 export function useDeviceLifecycle(device: { uuid: string; name: string }) {
   const { space, invalidate, t } = useDeviceBase();
-  const path = `/space/${space}/device/${device.uuid}`;
+  const params = { space, uuid: device.uuid };
   return useMutation({
-    mutationFn: (action: LifecycleAction) => {
-      if (action === "delete") return apiFetch(`${path}/`, { method: "DELETE", schema: Anything });
-      if (action === "terminate")
-        return apiFetch(`${path}/terminate-connection/`, { method: "PATCH", json: {}, schema: Anything });
-      return apiFetch(`${path}/archived-status/`, {
-        method: "PATCH",
-        json: { archived: action === "archive" },
-        schema: Anything,
-      });
+    mutationFn: async (action: LifecycleAction) => {
+      if (action === "delete") return callApi(deleteDevice, { params });
+      if (action === "terminate") return callApi(terminateConnection, { params });
+      return callApi(setDeviceArchived, { params, json: { archived: action === "archive" } });
     },
     onSuccess: (_, action) => {
       const key = {
@@ -56,8 +51,7 @@ export function useDeviceLifecycle(device: { uuid: string; name: string }) {
 export function useEditDevice(uuid: string) {
   const { space, queryClient, invalidate, t } = useDeviceBase();
   return useMutation({
-    mutationFn: (input: DeviceEditInput) =>
-      apiFetch(`/space/${space}/device/${uuid}/`, { method: "PATCH", json: input, schema: DeviceDetail }),
+    mutationFn: (input: DeviceEditInput) => callApi(editDevice, { params: { space, uuid }, json: input }),
     onSuccess: (device) => {
       queryClient.setQueryData(deviceQueries.detail(space, uuid).queryKey, device);
       showAlert({ type: "success", message: t("device.edit.saved", { name: device.name }) });
@@ -73,8 +67,7 @@ export function useEditDevice(uuid: string) {
 export function useAddDevice() {
   const { space, invalidate, t } = useDeviceBase();
   return useMutation({
-    mutationFn: (input: DeviceAddInput) =>
-      apiFetch(`/space/${space}/device/add/`, { method: "POST", json: input, schema: DeviceDetail }),
+    mutationFn: (input: DeviceAddInput) => callApi(addDevice, { params: { space }, json: input }),
     onSuccess: (device) => {
       showAlert({ type: "success", message: t("device.add.added", { name: device.name }) });
       void invalidate();

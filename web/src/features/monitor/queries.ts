@@ -1,9 +1,9 @@
+import { listDevices } from "@contracts/api/devices";
 import { countMonitoring, listMonitoredDevices } from "@contracts/api/monitoring";
-import { DeviceList } from "@contracts/device";
 import { MONITORING_PAGE_SIZE, type MonitoringQuery } from "@contracts/monitoring";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { deviceQueries } from "@/features/devices/queries";
-import { apiFetch, callApi } from "@/lib/api";
+import { callApi } from "@/lib/api";
 import { nextPageOf } from "@/lib/paging";
 import type { ActivityListDef } from "./activity-lists";
 
@@ -27,8 +27,8 @@ export const monitorQueries = {
     queryOptions({
       queryKey: [...monitorQueries.all(space), "activity", list.id] as const,
       queryFn: ({ signal }) =>
-        apiFetch(`/space/${space}/device/items/`, {
-          schema: DeviceList,
+        callApi(listDevices, {
+          params: { space },
           query: { ...list.query, page_size: ACTIVITY_ROWS },
           signal,
         }),

@@ -1,6 +1,6 @@
-import { DeviceDetail } from "@contracts/device-detail";
+import { getCamera } from "@contracts/api/devices";
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/api";
+import { callApi } from "@/lib/api";
 import { deviceViewPath } from "../paths";
 import { deviceQueries } from "../queries";
 
@@ -10,7 +10,7 @@ export const cameraQueries = {
     queryOptions({
       // Under the device's key, so live updates that invalidate the device refresh this too.
       queryKey: [...deviceQueries.detailKey(space, uuid), "camera"] as const,
-      queryFn: ({ signal }) => apiFetch(`/space/${space}/camera/${uuid}/`, { schema: DeviceDetail, signal }),
+      queryFn: ({ signal }) => callApi(getCamera, { params: { space, uuid }, signal }),
     }),
 };
 

@@ -1,10 +1,7 @@
-import { ApplicationList } from "@contracts/peripheral-config";
+import { listApplications } from "@contracts/api/peripherals";
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/api";
+import { callApi } from "@/lib/api";
 import { deviceQueries } from "../queries";
-
-/** /space/{space}/device/{id} */
-export const devicePath = (space: string, uuid: string) => `/space/${space}/device/${uuid}`;
 
 /** Under the device's detail key, so the room's deviceDetailsUpdate refresh covers them too. */
 export const peripheralQueries = {
@@ -12,8 +9,7 @@ export const peripheralQueries = {
   applications: (space: string, uuid: string) =>
     queryOptions({
       queryKey: [...deviceQueries.detailKey(space, uuid), "applications"] as const,
-      queryFn: ({ signal }) =>
-        apiFetch(`${devicePath(space, uuid)}/application/items/`, { schema: ApplicationList, signal }),
+      queryFn: ({ signal }) => callApi(listApplications, { params: { space, uuid }, signal }),
       select: (reply) => reply.applications,
       staleTime: 60_000,
     }),

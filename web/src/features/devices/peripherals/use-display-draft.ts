@@ -1,13 +1,12 @@
+import { saveDisplayConfiguration } from "@contracts/api/peripherals";
 import type { DeviceDetail } from "@contracts/device-detail";
-import { DisplayConfigurationSaved } from "@contracts/peripheral-config";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { showAlert } from "@/lib/alerts";
+import { callApi } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 import { deviceQueries } from "../queries";
-import { deviceCall } from "../settings/device-call";
 import { type DisplayDraft, draftOf, isDirty, rebase, toConfigurationInput } from "./display-draft";
-import { devicePath } from "./queries";
 import { failureMessage, type SaveErrors, saveErrorsOf } from "./save-outcome";
 
 type Device = Pick<DeviceDetail, "uuid" | "space_uuid" | "name" | "displays" | "demo_mode">;
@@ -28,9 +27,9 @@ export function useDisplayDraft(device: Device) {
 
   const save = useMutation({
     mutationFn: (body: DisplayDraft) =>
-      deviceCall(`${devicePath(device.space_uuid, device.uuid)}/peripherals/display/configuration/`, {
+      callApi(saveDisplayConfiguration, {
+        params: { space: device.space_uuid, uuid: device.uuid },
         json: toConfigurationInput(body),
-        schema: DisplayConfigurationSaved,
       }),
     onSuccess: (saved) => {
       const key = deviceQueries.detailKey(device.space_uuid, device.uuid);

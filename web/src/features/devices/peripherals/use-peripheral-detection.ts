@@ -1,11 +1,10 @@
+import { detectDisplays, detectPeripherals } from "@contracts/api/peripherals";
 import type { DeviceDetail } from "@contracts/device-detail";
-import { DisplayDetectionResult, PeripheralDetectionResult } from "@contracts/peripheral-config";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { showAlert } from "@/lib/alerts";
+import { callApi } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 import { deviceQueries } from "../queries";
-import { deviceCall } from "../settings/device-call";
-import { devicePath } from "./queries";
 import { detectionAlert, serverMessage } from "./save-outcome";
 
 type Device = Pick<DeviceDetail, "uuid" | "space_uuid">;
@@ -19,7 +18,7 @@ export function usePeripheralDetection(device: Device) {
   const t = useT();
   const queryClient = useQueryClient();
   const key = deviceQueries.detailKey(device.space_uuid, device.uuid);
-  const path = devicePath(device.space_uuid, device.uuid);
+  const params = { space: device.space_uuid, uuid: device.uuid };
   const patch = (change: Partial<DeviceDetail>) =>
     queryClient.setQueryData<DeviceDetail>(key, (detail) => (detail ? { ...detail, ...change } : detail));
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
@@ -31,7 +30,7 @@ export function usePeripheralDetection(device: Device) {
   };
 
   const displays = useMutation({
-    mutationFn: () => deviceCall(`${path}/peripherals/display/detection/`, { schema: DisplayDetectionResult }),
+    mutationFn: () => callApi(detectDisplays, { params }),
     onSuccess: (result) => {
       patch({ displays: result.displays });
       announce(detectionAlert("displays", result.new_displays));
@@ -40,7 +39,7 @@ export function usePeripheralDetection(device: Device) {
     onError: failed,
   });
   const peripherals = useMutation({
-    mutationFn: () => deviceCall(`${path}/peripherals/detection/`, { schema: PeripheralDetectionResult }),
+    mutationFn: () => callApi(detectPeripherals, { params }),
     onSuccess: (result) => {
       patch({ peripherals: result.peripherals });
       announce(detectionAlert("peripherals", result.new_peripherals));

@@ -1,3 +1,5 @@
+import { headlessRemoteSharing, powerControl, remoteSharing, screenCapture } from "@contracts/api/remote-actions";
+import { routePath } from "@contracts/api/route";
 import type { CommandAction } from "@contracts/realtime";
 import { RemoteSharingResult, ScreenshotResult } from "@contracts/remote-actions";
 import { z } from "zod";
@@ -15,47 +17,47 @@ const NoContent = z.undefined();
 
 /** The call of each action (devices.md §7); power control has no space prefix and answers 204. */
 export function remoteRequest(action: RemoteAction, space: string, uuid: string, requestId: string): Request {
-  const device = `/space/${space}/device/${uuid}`;
+  const device = { space, uuid };
   const id = { request_id: requestId };
   switch (action) {
     case "rssh":
       return {
-        path: `${device}/remote-sharing/`,
+        path: routePath(remoteSharing, device),
         json: { action: "reverse-ssh", ...id },
         schema: RemoteSharingResult,
         command: "reverse-ssh",
       };
     case "remoteDesktop":
       return {
-        path: `${device}/remote-sharing/`,
+        path: routePath(remoteSharing, device),
         json: { action: "remote-desktop", ...id },
         schema: RemoteSharingResult,
         command: "remote-desktop",
       };
     case "headlessVnc":
       return {
-        path: `${device}/headless-remote-sharing/`,
+        path: routePath(headlessRemoteSharing, device),
         json: { action: "remote-desktop", ...id },
         schema: RemoteSharingResult,
         command: "headless-remote-desktop",
       };
     case "screenshot":
       return {
-        path: `${device}/screen-capture/`,
+        path: routePath(screenCapture, device),
         json: { action: "screenshot", ...id },
         schema: ScreenshotResult,
         command: "screenshot",
       };
     case "reboot":
       return {
-        path: `/device/${uuid}/power-control/`,
+        path: routePath(powerControl, { uuid }),
         json: { action: "instant-reboot", ...id },
         schema: NoContent,
         command: "instant-reboot",
       };
     case "shutdown":
       return {
-        path: `/device/${uuid}/power-control/`,
+        path: routePath(powerControl, { uuid }),
         json: { action: "instant-power-off", ...id },
         schema: NoContent,
         command: "instant-power-off",

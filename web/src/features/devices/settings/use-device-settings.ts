@@ -1,8 +1,10 @@
-import { DeviceDetail } from "@contracts/device-detail";
+import { setDebug, setEnabled, setVision } from "@contracts/api/remote-actions";
+import type { DeviceDetail } from "@contracts/device-detail";
 import { InstallationCode } from "@contracts/installation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { showAlert } from "@/lib/alerts";
+import { callApi } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 import { useDeviceCommands } from "../live/command-store";
 import { latestOf } from "../live/room-state";
@@ -17,6 +19,7 @@ function useDeviceCache(device: Device) {
   const key = deviceQueries.detailKey(device.space_uuid, device.uuid);
   return {
     path: `/space/${device.space_uuid}/device/${device.uuid}`,
+    params: { space: device.space_uuid, uuid: device.uuid },
     store: (detail: DeviceDetail) => queryClient.setQueryData(key, detail),
     patch: (change: Partial<DeviceDetail>) =>
       queryClient.setQueryData<DeviceDetail>(key, (detail) => (detail ? { ...detail, ...change } : detail)),
@@ -33,8 +36,7 @@ export function useSettingToggles(device: Device) {
   const t = useT();
   const cache = useDeviceCache(device);
   const enabled = useMutation({
-    mutationFn: (value: boolean) =>
-      deviceCall(`${cache.path}/enabled-status/`, { method: "PATCH", json: { enabled: value }, schema: DeviceDetail }),
+    mutationFn: (value: boolean) => callApi(setEnabled, { params: cache.params, json: { enabled: value } }),
     onSuccess: (detail, value) => {
       cache.store(detail);
       showAlert({ type: "success", message: t(value ? "device.settings.enabledOn" : "device.settings.enabledOff") });
@@ -46,8 +48,7 @@ export function useSettingToggles(device: Device) {
     },
   });
   const debug = useMutation({
-    mutationFn: (value: boolean) =>
-      deviceCall(`${cache.path}/debug-status/`, { method: "PATCH", json: { debug_mode: value }, schema: DeviceDetail }),
+    mutationFn: (value: boolean) => callApi(setDebug, { params: cache.params, json: { debug_mode: value } }),
     onSuccess: (detail) => {
       cache.store(detail);
       showAlert({ type: "success", message: t("device.settings.debugToggled") });
@@ -74,7 +75,7 @@ export function useVisionToggle(device: Device) {
   const [change, setChange] = useState<{ requested: VisionState; previous: VisionState; after?: string } | null>(null);
   const mutation = useMutation({
     mutationFn: ({ enabled }: { enabled: boolean; previous: VisionState }) =>
-      deviceCall(`${cache.path}/vision-enabled-status/`, { method: "PATCH", json: { enabled }, schema: DeviceDetail }),
+      callApi(setVision, { params: cache.params, json: { enabled } }),
     onSuccess: (detail) => {
       cache.store(detail);
       void cache.refresh();

@@ -1,13 +1,13 @@
-import { DeviceDetail, type Peripheral } from "@contracts/device-detail";
+import { setPeripheralEnabled } from "@contracts/api/remote-actions";
+import type { DeviceDetail, Peripheral } from "@contracts/device-detail";
 import { TOGGLEABLE_PERIPHERAL_TYPES } from "@contracts/remote-actions";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Switch } from "@/components/ui/switch";
 import { usePermissions } from "@/features/space/use-permissions";
 import { showAlert } from "@/lib/alerts";
-import { ApiError } from "@/lib/api";
+import { ApiError, callApi } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 import { deviceQueries } from "../queries";
-import { deviceCall } from "../settings/device-call";
 
 /** devices.md §5: only these peripherals have an enable toggle. */
 export const isToggleable = (item: Pick<Peripheral, "slug">) =>
@@ -24,14 +24,10 @@ export function PeripheralSwitch({ device, item }: { device: DeviceDetail; item:
   const queryClient = useQueryClient();
   const toggle = useMutation({
     mutationFn: (enabled: boolean) =>
-      deviceCall(
-        `/space/${device.space_uuid}/device/${device.uuid}/peripherals/${item.slug}/${item.uuid}/enabled-status/`,
-        {
-          method: "PATCH",
-          json: { enabled },
-          schema: DeviceDetail,
-        },
-      ),
+      callApi(setPeripheralEnabled, {
+        params: { space: device.space_uuid, uuid: device.uuid, type: item.slug, peripheral: item.uuid },
+        json: { enabled },
+      }),
     onSuccess: (detail) => {
       queryClient.setQueryData(deviceQueries.detailKey(device.space_uuid, device.uuid), detail);
       showAlert({ type: "success", message: t("device.settings.actionSuccess") });

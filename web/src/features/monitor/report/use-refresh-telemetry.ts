@@ -1,7 +1,7 @@
+import { refreshTelemetry } from "@contracts/api/remote-actions";
 import { useMutation } from "@tanstack/react-query";
-import { z } from "zod";
 import { showAlert } from "@/lib/alerts";
-import { apiFetch } from "@/lib/api";
+import { callApi } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 
 /**
@@ -13,8 +13,7 @@ import { useT } from "@/lib/i18n";
 export function useRefreshTelemetry(space: string, uuid: string) {
   const t = useT();
   return useMutation({
-    mutationFn: () =>
-      apiFetch(`/space/${space}/device/${uuid}/services-telemetry-refresh/`, { method: "POST", schema: z.unknown() }),
+    mutationFn: () => callApi(refreshTelemetry, { params: { space, uuid } }),
     onSuccess: () => {
       showAlert({ type: "success", message: t("report.refreshed") });
     },

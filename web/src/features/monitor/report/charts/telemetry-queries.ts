@@ -1,3 +1,5 @@
+import { getTelemetry } from "@contracts/api/remote-actions";
+import { routePath } from "@contracts/api/route";
 import { type TelemetryMetric, TelemetrySeries } from "@contracts/monitoring";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api";
@@ -16,7 +18,8 @@ export const telemetryQueries = {
       queryKey: [...telemetryQueries.device(space, uuid), metric, range] as const,
       queryFn: ({ signal }) => {
         const to = Date.now();
-        return apiFetch(`/space/${space}/device/${uuid}/telemetry/`, {
+        // With `metric` the reply is a series (the route's other reply is the raw history).
+        return apiFetch(routePath(getTelemetry, { space, uuid }), {
           schema: TelemetrySeries,
           query: { metric, from: new Date(to - RANGE_MS[range]).toISOString(), to: new Date(to).toISOString() },
           signal,
