@@ -23,7 +23,7 @@ export async function join(path: string, token?: string, options: JoinOptions = 
   ws.accept();
   const messages: ServerMessage[] = [];
   ws.addEventListener("message", (e) => {
-    messages.push(ServerMessage.parse(JSON.parse(e.data as string)));
+    messages.push(ServerMessage.parse(JSON.parse(String(e.data))));
   });
   ws.addEventListener("close", (e) => {
     closed.push({ code: e.code, reason: e.reason });

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
 import { TIMEOUT_MESSAGE } from "../../contracts/commands.ts";
-import type { ServerMessage } from "../../contracts/realtime.ts";
+import { ServerMessage } from "../../contracts/realtime.ts";
 import { auditLogTable, deviceAvailabilityTable, deviceTable } from "../../drizzle/schema/index.ts";
 import { db, makeDevice, makeDeviceCredential, makeLocation, memberOf, uid } from "../factories.ts";
 import { join, until } from "../ws.ts";
@@ -23,7 +23,7 @@ function answerCommands(
   answer: (m: Extract<ServerMessage, { type: "command" }>) => object | null,
 ) {
   agent.ws?.addEventListener("message", (e) => {
-    const m = JSON.parse(e.data as string) as ServerMessage;
+    const m = ServerMessage.parse(JSON.parse(String(e.data)));
     if (m.type !== "command") return;
     agent.ws?.send(JSON.stringify({ type: "commandAck", id: m.id }));
     const reply = answer(m);
