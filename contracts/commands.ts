@@ -1,3 +1,10 @@
+import { z } from "zod";
+import { DetectionResult } from "./detection.ts";
+import { DISPLAY_ORIENTATIONS } from "./device-detail.ts";
+import { DisplayFindings, PeripheralFindings } from "./peripheral-config.ts";
+import type { CommandAction } from "./realtime.ts";
+import { RemoteSharingResult } from "./remote-actions.ts";
+
 /**
  * Remote command outcomes (devices.md §7, §9): what the DeviceRoom's broker answers the API, and
  * the texts the spec gives the failures. Shared by the room (party/broker.ts) and the worker's
@@ -12,3 +19,103 @@ export const UNAVAILABLE_MESSAGE = "physical device temporarily unavailable";
 export type Outcome =
   | { status: "succeeded"; result: Record<string, unknown>; received: boolean }
   | { status: "failed" | "timed_out" | "unavailable"; error: string; received: boolean };
+
+const NoParams = z.object({});
+
+/**
+ * A screenshot: the JPEG as base64. A repeated request id gets the stored outcome, which the room
+ * keeps without the image (it is in R2 already), so the image may be absent.
+ */
+export const ScreenshotAnswer = z.object({
+  image_base64: z.base64().optional(),
+  bytes: z.number().int().nonnegative().optional(),
+});
+
+/** Power actions: what ran, or with a dry run what would have (the agent's --allow-power). */
+export const PowerAnswer = z.object({
+  dry_run: z.boolean().optional(),
+  would_run: z.string().optional(),
+  ran: z.string().optional(),
+  simulated: z.boolean().optional(),
+});
+
+/** The agent's settings after set-enabled / set-debug / set-vision (informational: the API stores its own). */
+export const SettingsAnswer = z.object({
+  enabled: z.boolean().optional(),
+  debug_mode: z.boolean().optional(),
+  vision: z.boolean().optional(),
+});
+
+/** A display as apply-display-config sends it (the device's Display; other fields are not read). */
+export const AppliedDisplay = z.object({
+  name: z.string().min(1),
+  graphical_output: z.string().optional(),
+  primary: z.boolean(),
+  disabled: z.boolean(),
+  resolution: z.string(),
+  refresh_rate: z.number().nullable(),
+  orientation: z.enum(DISPLAY_ORIENTATIONS),
+});
+export type AppliedDisplay = z.infer<typeof AppliedDisplay>;
+
+/** apply-display-config: the xrandr calls run, or (dry run, no X) where the configuration was written. */
+export const ApplyDisplayAnswer = z.object({
+  dry_run: z.boolean().optional(),
+  written_to: z.string().optional(),
+  would_run: z.array(z.string()).optional(),
+  ran: z.array(z.string()).optional(),
+  simulated: z.boolean().optional(),
+  applied_displays: z.number().int().optional(),
+});
+
+type CommandSpec = { params: z.ZodType; result: z.ZodType };
+
+/**
+ * Every remote action's params (what the API sends, what the agent validates before acting) and
+ * result (what the agent answers, what the API parses before using it). A CommandAction without
+ * an entry, or an entry without an action, fails tsc; so does an agent provider whose params or
+ * answer do not fit (agent/providers/types.ts).
+ */
+export const COMMANDS = {
+  "reverse-ssh": { params: NoParams, result: RemoteSharingResult },
+  "remote-desktop": { params: NoParams, result: RemoteSharingResult },
+  "headless-remote-desktop": { params: NoParams, result: RemoteSharingResult },
+  screenshot: { params: NoParams, result: ScreenshotAnswer },
+  "instant-reboot": { params: NoParams, result: PowerAnswer },
+  "instant-power-off": { params: NoParams, result: PowerAnswer },
+  "set-enabled": { params: z.object({ enabled: z.boolean() }), result: SettingsAnswer },
+  "set-debug": { params: z.object({ debug_mode: z.boolean() }), result: SettingsAnswer },
+  "set-vision": { params: z.object({ enabled: z.boolean() }), result: SettingsAnswer },
+  "set-peripheral-enabled": {
+    params: z.object({ peripheral_uuid: z.string().min(1), type: z.string(), enabled: z.boolean() }),
+    result: z.object({ peripheral_uuid: z.string().optional(), enabled: z.boolean().optional() }),
+  },
+  /** Answered by the agent's session itself: a telemetry report now, then an empty result. */
+  "telemetry-refresh": { params: NoParams, result: z.object({}) },
+  /** `scan_uuid`: the scan the answer is for (the agent does not need it). */
+  "detect-devices": { params: z.object({ scan_uuid: z.string().optional() }), result: DetectionResult },
+  "detect-displays": { params: NoParams, result: DisplayFindings },
+  "detect-peripherals": { params: NoParams, result: PeripheralFindings },
+  "apply-display-config": {
+    params: z.object({ displays: z.array(AppliedDisplay).max(16) }),
+    result: ApplyDisplayAnswer,
+  },
+} as const satisfies Record<CommandAction, CommandSpec>;
+
+type Spec<A extends CommandAction> = (typeof COMMANDS)[A];
+
+/** What a sender (the API, the room) passes as an action's params. */
+export type CommandParams<A extends CommandAction> = z.input<Spec<A>["params"]>;
+/** An action's result once parsed (what sendCommand resolves with). */
+export type CommandResult<A extends CommandAction> = z.output<Spec<A>["result"]>;
+/** An action's params once the agent validated them (what its provider gets). */
+export type ParsedParams<A extends CommandAction> = z.output<Spec<A>["params"]>;
+/** What the agent's provider answers for an action (parsed again by the API). */
+export type CommandAnswer<A extends CommandAction> = z.input<Spec<A>["result"]>;
+
+/** The first problem of a params or result that does not fit its schema, for a failure message. */
+export const firstIssue = (error: z.ZodError) => {
+  const issue = error.issues[0];
+  if (!issue) return "invalid";
+  return issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message;
+};

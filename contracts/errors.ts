@@ -37,6 +37,10 @@ export const errorCodes = {
   unprocessable: 422,
   /** The device (its agent) refused or failed a remote action: the upstream failed, not the caller. */
   device_failed: 502,
+  /** The device is offline, or its agent left before it answered a remote action (devices.md §9). */
+  device_offline: 503,
+  /** The device's agent did not answer a remote action within 30 s (devices.md §9). */
+  device_timeout: 503,
   too_many_requests: 429,
   unavailable: 503,
   internal: 500,

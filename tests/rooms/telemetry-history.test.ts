@@ -241,11 +241,14 @@ async function watchedAgent() {
   return { device, dashboard, agent, samples, send, room, member };
 }
 
+/** The DeviceRoom's telemetry side (party/device-telemetry.ts), private parts included. */
 type RoomInternals = {
-  telemetryWritten: Written | null;
-  prunedAt: number;
-  nextPruneAt: number | null;
-  tables(): TelemetryHistory;
+  telemetry: {
+    written: Written | null;
+    prunedAt: number;
+    nextPruneAt: number | null;
+    tables(): TelemetryHistory;
+  };
 };
 
 describe("DeviceRoom telemetry", () => {
@@ -283,8 +286,8 @@ describe("DeviceRoom telemetry", () => {
     await settle(200);
     expect((await deviceRow(device.uuid))?.latest_telemetry?.cpu?.load1).toBe(7);
     await runInDurableObject(room, (instance) => {
-      const internals = instance as unknown as RoomInternals;
-      if (internals.telemetryWritten) internals.telemetryWritten.at -= 15 * MIN;
+      const { telemetry } = instance as unknown as RoomInternals;
+      if (telemetry.written) telemetry.written.at -= 15 * MIN;
     });
     await send(report({ load1: 9 }, 2));
     await eventually(async () => (await deviceRow(device.uuid))?.latest_telemetry?.cpu?.load1 === 9);
@@ -322,7 +325,7 @@ describe("DeviceRoom telemetry", () => {
     await send(report({ load1: 4, disks: [["/", 20]] }));
     const now = Date.now();
     await runInDurableObject(room, (instance) => {
-      const history = (instance as unknown as RoomInternals).tables();
+      const history = (instance as unknown as RoomInternals).telemetry.tables();
       history.record(now - 31 * 86_400_000, report({ load1: 1 }));
       history.record(now - RAW_MS - HOUR, report({ load1: 1 }));
     });
@@ -332,8 +335,8 @@ describe("DeviceRoom telemetry", () => {
       return {
         oldestPoint: sql.exec<{ at: number }>("SELECT min(at) AS at FROM telemetry_point").one().at,
         buckets: count(sql, "telemetry_rollup"),
-        prunedAt: (instance as unknown as RoomInternals).prunedAt,
-        nextPruneAt: (instance as unknown as RoomInternals).nextPruneAt,
+        prunedAt: (instance as unknown as RoomInternals).telemetry.prunedAt,
+        nextPruneAt: (instance as unknown as RoomInternals).telemetry.nextPruneAt,
         alarm: await state.storage.getAlarm(),
       };
     });

@@ -1,6 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { getServerByName } from "partyserver";
-import { type Outcome, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE } from "../../../contracts/commands.ts";
+import {
+  COMMANDS,
+  type CommandParams,
+  type CommandResult,
+  firstIssue,
+  type Outcome,
+  TIMEOUT_MESSAGE,
+  UNAVAILABLE_MESSAGE,
+} from "../../../contracts/commands.ts";
 import type { CommandAction } from "../../../contracts/realtime.ts";
 import { nextVision, type VisionState, visionAlready } from "../../../contracts/vision.ts";
 import { deviceTable as d, peripheralTable as p, peripheralTypeTable as pt } from "../../../drizzle/schema/index.ts";
@@ -14,22 +22,35 @@ import { auditInsert } from "../kernel/audit.ts";
 export type RemoteCtx = Pick<SpaceCtx, "db" | "env" | "space" | "user">;
 type Args<I> = { ctx: RemoteCtx; input: I; defer: Defer };
 
-const unavailable = (message: string) => new ApiError("unavailable", message);
+/** 503: the device is offline, or its agent left before answering. */
+export const deviceOffline = () => new ApiError("device_offline", UNAVAILABLE_MESSAGE);
+
+/** The agent's result parsed with the action's schema; one that does not fit is the device's failure (502). */
+function parseResult<A extends CommandAction>(action: A, result: unknown): CommandResult<A> {
+  const parsed = COMMANDS[action].result.safeParse(result);
+  if (!parsed.success) {
+    console.warn(`unreadable ${action} answer: ${firstIssue(parsed.error)}`);
+    throw new ApiError("device_failed", `The device sent an unreadable answer to ${action}.`);
+  }
+  // The schema is the action's own (COMMANDS[A]); TS does not follow the index through safeParse.
+  return parsed.data as CommandResult<A>;
+}
 
 /**
- * Runs one action on the device's agent through its DeviceRoom (the command broker): 503
- * "physical device temporarily unavailable" when the device is offline or its agent leaves,
- * 503 "Service temporarily unavailable, try again later." after 30 s, 502 with the agent's
- * message when the agent reports a failure.
+ * Runs one action on the device's agent through its DeviceRoom (the command broker), its params
+ * and result typed by contracts/commands.ts COMMANDS: 503 device_offline "physical device
+ * temporarily unavailable" when the device is offline or its agent leaves, 503 device_timeout
+ * "Service temporarily unavailable, try again later." after 30 s, 502 device_failed with the
+ * agent's message when the agent reports a failure or answers something that does not fit.
  */
-export async function sendCommand(
+export async function sendCommand<A extends CommandAction>(
   ctx: RemoteCtx,
   device: DeviceRow,
-  action: CommandAction,
-  params: Record<string, unknown> = {},
+  action: A,
+  params: CommandParams<A>,
   requestId?: string,
-): Promise<{ id: string; result: Record<string, unknown> }> {
-  if (!device.online) throw unavailable(UNAVAILABLE_MESSAGE);
+): Promise<{ id: string; result: CommandResult<A> }> {
+  if (!device.online) throw deviceOffline();
   const id = requestId ?? crypto.randomUUID();
   const room = await getServerByName(ctx.env.Device, device.uuid);
   // The RPC stub's mapped type loses the union; the room returns an Outcome.
@@ -39,19 +60,22 @@ export async function sendCommand(
     params,
     actor: { user_uuid: ctx.user.uuid, space_uuid: ctx.space.space_uuid },
   })) as unknown as Outcome;
-  if (outcome.status === "succeeded") return { id, result: outcome.result };
-  if (outcome.status === "timed_out") throw unavailable(TIMEOUT_MESSAGE);
-  if (outcome.status === "unavailable") throw unavailable(UNAVAILABLE_MESSAGE);
+  if (outcome.status === "succeeded") return { id, result: parseResult(action, outcome.result) };
+  if (outcome.status === "timed_out") throw new ApiError("device_timeout", TIMEOUT_MESSAGE);
+  if (outcome.status === "unavailable") throw deviceOffline();
   throw new ApiError("device_failed", outcome.error || "Action failed.");
 }
 
-/** POST …/remote-sharing/, …/headless-remote-sharing/, /device/{id}/power-control/, …/services-telemetry-refresh/. */
+/** Actions run with no params whose result the API answers as is. */
+type PlainAction = "reverse-ssh" | "remote-desktop" | "headless-remote-desktop" | "telemetry-refresh";
+
+/** POST …/remote-sharing/, …/headless-remote-sharing/, …/services-telemetry-refresh/. */
 export async function runRemoteAction({
   ctx,
   input,
-}: Omit<Args<{ uuid: string; action: CommandAction; request_id?: string }>, "defer">) {
+}: Omit<Args<{ uuid: string; action: PlainAction; request_id?: string }>, "defer">) {
   const device = await requireDevice(ctx, input.uuid);
-  return (await sendCommand(ctx, device, input.action, {}, input.request_id)).result;
+  return (await sendCommand<PlainAction>(ctx, device, input.action, {}, input.request_id)).result;
 }
 
 const screenshotKey = (space: string, device: string, id: string) => `screenshots/${space}/${device}/${id}.jpg`;
@@ -61,9 +85,8 @@ export async function takeScreenshot({ ctx, input }: Omit<Args<{ uuid: string; r
   const device = await requireDevice(ctx, input.uuid);
   const { id, result } = await sendCommand(ctx, device, "screenshot", {}, input.request_id);
   const key = screenshotKey(ctx.space.space_uuid, device.uuid, id);
-  const image = typeof result.image_base64 === "string" ? result.image_base64 : null;
-  if (image) {
-    const bytes = Uint8Array.from(atob(image), (c) => c.charCodeAt(0));
+  if (result.image_base64) {
+    const bytes = Uint8Array.from(atob(result.image_base64), (c) => c.charCodeAt(0));
     await ctx.env.FILES.put(key, bytes, { httpMetadata: { contentType: "image/jpeg" } });
   } else if (!(await ctx.env.FILES.head(key))) {
     throw new ApiError("device_failed", "The device sent no screenshot.");
@@ -84,9 +107,8 @@ type Setting = { column: "enabled" | "debug_mode"; action: "set-enabled" | "set-
 /** PATCH …/enabled-status/ and …/debug-status/: the agent applies it, then the catalogue records it. */
 export async function changeSetting({ ctx, input, defer }: Args<{ uuid: string } & Setting>) {
   const device = await requireDevice(ctx, input.uuid);
-  await sendCommand(ctx, device, input.action, {
-    [input.column === "enabled" ? "enabled" : "debug_mode"]: input.value,
-  });
+  if (input.action === "set-enabled") await sendCommand(ctx, device, "set-enabled", { enabled: input.value });
+  else await sendCommand(ctx, device, "set-debug", { debug_mode: input.value });
   await ctx.db.batch([
     ctx.db
       .update(d)
@@ -166,7 +188,7 @@ export async function changeVision({ ctx, input, defer }: Args<{ uuid: string; e
   if (visionAlready(previous, input.enabled)) return;
   const requested = nextVision(previous, { type: "toggle", enabled: input.enabled });
   if (!requested) throw new ApiError("conflict", "A vision status change is already in progress.");
-  if (!device.online) throw unavailable(UNAVAILABLE_MESSAGE);
+  if (!device.online) throw deviceOffline();
   const where = and(eq(d.uuid, device.uuid), eq(d.space_uuid, ctx.space.space_uuid));
   const setVision = (state: VisionState) => ctx.db.update(d).set({ vision_enabled: state }).where(where);
   await setVision(requested);

@@ -23,23 +23,33 @@ describe("remote action calls (devices.md §7)", () => {
 
 describe("remote action failures (devices.md §8)", () => {
   // The shape of lib/api's ApiError (importing it would load the session module).
-  const apiError = (status: number, message: string) =>
-    Object.assign(new Error(message), { status, body: { code: "x", message } });
+  const apiError = (status: number, code: string, message: string) =>
+    Object.assign(new Error(message), { status, body: { code, message } });
 
-  it("our 30 s abort and the API's 503 timeout are the timeout warning", () => {
+  it("our 30 s abort and the API's device_timeout are the timeout warning", () => {
     expect(classifyFailure(new DOMException("aborted", "AbortError"))).toEqual({ kind: "timeout" });
-    expect(classifyFailure(apiError(503, TIMEOUT_TEXT))).toEqual({ kind: "timeout" });
+    expect(classifyFailure(apiError(503, "device_timeout", TIMEOUT_TEXT))).toEqual({ kind: "timeout" });
+  });
+
+  it("decides by the code, not the text", () => {
+    expect(classifyFailure(apiError(503, "device_timeout", "another wording"))).toEqual({ kind: "timeout" });
+    expect(classifyFailure(apiError(503, "device_offline", TIMEOUT_TEXT))).toEqual({
+      kind: "unavailable",
+      message: TIMEOUT_TEXT,
+    });
   });
 
   it("an offline device is an error with the server's message", () => {
-    expect(classifyFailure(apiError(503, "physical device temporarily unavailable"))).toEqual({
+    expect(classifyFailure(apiError(503, "device_offline", "physical device temporarily unavailable"))).toEqual({
       kind: "unavailable",
       message: "physical device temporarily unavailable",
     });
   });
 
   it("anything else is a plain failure", () => {
-    expect(classifyFailure(apiError(502, "No remote desktop configured (--vnc-url)."))).toEqual({ kind: "failed" });
+    expect(classifyFailure(apiError(502, "device_failed", "No remote desktop configured (--vnc-url)."))).toEqual({
+      kind: "failed",
+    });
     expect(classifyFailure(new Error("boom"))).toEqual({ kind: "failed" });
   });
 

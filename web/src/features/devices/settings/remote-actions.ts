@@ -1,5 +1,6 @@
 import { headlessRemoteSharing, powerControl, remoteSharing, screenCapture } from "@contracts/api/remote-actions";
 import { routePath } from "@contracts/api/route";
+import type { ErrorCode } from "@contracts/errors";
 import type { CommandAction } from "@contracts/realtime";
 import { RemoteSharingResult, ScreenshotResult } from "@contracts/remote-actions";
 import { z } from "zod";
@@ -66,24 +67,30 @@ export function remoteRequest(action: RemoteAction, space: string, uuid: string,
 }
 
 /** The shape of lib/api's ApiError (read structurally, so this module stays free of the session). */
-type HttpFailure = { status: number; body: { message: string } | null };
+type HttpFailure = { status: number; body: { code?: string; message: string } | null };
 const isHttpFailure = (error: unknown): error is HttpFailure =>
   typeof error === "object" && error !== null && "status" in error && typeof error.status === "number";
+
+/** The API's codes for a device that did not answer in 30 s and for one that is offline (contracts/errors.ts). */
+const TIMEOUT_CODE: ErrorCode = "device_timeout";
+const OFFLINE_CODE: ErrorCode = "device_offline";
 
 export type ActionFailure = { kind: "timeout" } | { kind: "unavailable"; message: string } | { kind: "failed" };
 
 /**
- * §4/§8: no reply within 30 s (our own abort, or the API's 503 after its 30 s) is the timeout
- * warning; another 503 ("physical device temporarily unavailable") shows the server's message.
+ * §4/§8: no reply within 30 s (our own abort, or the API's device_timeout after its 30 s) is the
+ * timeout warning; an offline device (device_offline, "physical device temporarily unavailable")
+ * or another 503 shows the server's message. Decided by the error's code, never its text.
  */
 export function classifyFailure(error: unknown): ActionFailure {
   if (error instanceof DOMException && (error.name === "AbortError" || error.name === "TimeoutError")) {
     return { kind: "timeout" };
   }
-  if (isHttpFailure(error) && error.status === 503) {
-    const message = error.body?.message ?? "";
-    if (message === TIMEOUT_TEXT) return { kind: "timeout" };
-    return { kind: "unavailable", message: message || TIMEOUT_TEXT };
+  if (!isHttpFailure(error)) return { kind: "failed" };
+  const code = error.body?.code;
+  if (code === TIMEOUT_CODE) return { kind: "timeout" };
+  if (code === OFFLINE_CODE || error.status === 503) {
+    return { kind: "unavailable", message: error.body?.message || TIMEOUT_TEXT };
   }
   return { kind: "failed" };
 }
