@@ -28,7 +28,7 @@ export async function askAgent<S extends z.ZodType>(
   action: "detect-displays" | "detect-peripherals",
   schema: S,
 ): Promise<z.infer<S>> {
-  const { result } = await sendCommand(ctx, device, action);
+  const { result } = await sendCommand(ctx, device, action, {});
   const parsed = schema.safeParse(result);
   if (!parsed.success) throw new ApiError("device_failed", `The device sent an unreadable answer to ${action}.`);
   return parsed.data;

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { getServerByName } from "partyserver";
-import { UNAVAILABLE_MESSAGE } from "../../../contracts/commands.ts";
 import {
   DISPLAY_RULES,
   DISPLAY_TEXTS,
@@ -134,8 +133,7 @@ export async function saveDisplayConfiguration({
   try {
     await sendCommand(ctx, device, "apply-display-config", { displays });
   } catch (error) {
-    if (error instanceof ApiError && error.code === "unavailable" && error.message === UNAVAILABLE_MESSAGE)
-      return later();
+    if (error instanceof ApiError && error.code === "device_offline") return later();
     throw new ApiError("device_failed", fill(DISPLAY_TEXTS.saveFailed, device.name));
   }
   // Applied: an older configuration still waiting must not overwrite it on the next hello.
