@@ -1,8 +1,14 @@
-import { type Context, Hono } from "hono";
-import { Comment, CommentAddInput, CommentEditInput, CommentList } from "../../contracts/comment.ts";
-import type { AppEnv } from "../env.ts";
+import type { z } from "zod";
+import {
+  deleteDisplayComment,
+  deletePeripheralComment,
+  deviceComments,
+  displayComments,
+  peripheralComments,
+} from "../../contracts/api/comments.ts";
+import { Comment, CommentList } from "../../contracts/comment.ts";
 import { deferTo } from "../lib/defer.ts";
-import { validateInput } from "../lib/validate-input.ts";
+import { guarded, openApiRouter } from "../lib/openapi.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";
 import {
   addComment,
@@ -15,58 +21,62 @@ import {
 
 /** Comments are changed by Content Managers and Admins (ARCHITECTURE: roles), and only by their author. */
 const writer = requireRole("content_manager");
-type Target = (c: Context<AppEnv>) => CommentTarget;
 
-/** The four comment calls under `base` (…/comment/items/, …/comment/add/, …/comment/{comment}/). */
-const commentsUnder = (base: string, target: Target) =>
-  new Hono<AppEnv>({ strict: false })
-    .get(`${base}/comment/items`, async (c) =>
-      c.json(CommentList.parse(await listComments({ ctx: spaceCtx(c), input: target(c) }))),
-    )
-    .post(`${base}/comment/add`, writer, validateInput("json", CommentAddInput), async (c) => {
-      const input = { ...c.req.valid("json"), target: target(c) };
+type Family = typeof deviceComments | typeof displayComments | typeof peripheralComments;
+/** A family's path parameters (asserted in the handlers: TS does not narrow a generic route's params). */
+type Params<F extends Family> = z.output<F["list"]["request"]["params"]>;
+/** The path parameters of a family's …/comment/{comment}/ routes. */
+type CommentParams<F extends Family> = Params<F> & { comment: string };
+
+/** The four comment calls of one family (…/comment/items/, …/comment/add/, …/comment/{comment}/). */
+const commentsOf = <F extends Family>(routes: F, target: (params: Params<F>) => CommentTarget) =>
+  openApiRouter()
+    .openapi(routes.list, async (c) => {
+      const input = target(c.req.valid("param") as Params<F>);
+      return c.json(CommentList.parse(await listComments({ ctx: spaceCtx(c), input })), 200);
+    })
+    .openapi(guarded(routes.add, writer), async (c) => {
+      const input = { ...c.req.valid("json"), target: target(c.req.valid("param") as Params<F>) };
       return c.json(Comment.parse(await addComment({ ctx: spaceCtx(c), input, defer: deferTo(c) })), 201);
     })
-    .patch(`${base}/comment/:comment`, writer, validateInput("json", CommentEditInput), async (c) => {
-      const input = { ...c.req.valid("json"), target: target(c), uuid: c.req.param("comment") };
-      return c.json(Comment.parse(await editComment({ ctx: spaceCtx(c), input, defer: deferTo(c) })));
+    .openapi(guarded(routes.edit, writer), async (c) => {
+      const params = c.req.valid("param") as CommentParams<F>;
+      const input = { ...c.req.valid("json"), target: target(params), uuid: params.comment };
+      return c.json(Comment.parse(await editComment({ ctx: spaceCtx(c), input, defer: deferTo(c) })), 200);
     })
-    .delete(`${base}/comment/:comment`, writer, async (c) => {
-      const input = { target: target(c), uuid: c.req.param("comment") };
+    .openapi(guarded(routes.remove, writer), async (c) => {
+      const params = c.req.valid("param") as CommentParams<F>;
+      const input = { target: target(params), uuid: params.comment };
       await deleteComment({ ctx: spaceCtx(c), input, defer: deferTo(c) });
       return c.body(null, 204);
     });
 
-const param = (c: Context<AppEnv>, name: string) => c.req.param(name) ?? "";
-
-/** Deletion by the display's or peripheral's own path (devices.md §7 Comments). */
-const deleteUnderPart = (kind: "display" | "peripheral", base: string) =>
-  new Hono<AppEnv>({ strict: false }).delete(`${base}/:part/comment/:comment`, writer, async (c) => {
+/** /api/space/{space}/device/{device}/[display/{display}/|peripherals/{peripheral}/]comment/… */
+export const commentRoutes = openApiRouter()
+  .route(
+    "/",
+    commentsOf(displayComments, (p) => ({ device_uuid: p.device, display_uuid: p.display })),
+  )
+  .route(
+    "/",
+    commentsOf(peripheralComments, (p) => ({ device_uuid: p.device, peripheral_uuid: p.peripheral })),
+  )
+  .route(
+    "/",
+    commentsOf(deviceComments, (p) => ({ device_uuid: p.device })),
+  )
+  // Deletion by the display's or peripheral's own path (devices.md §7 Comments).
+  .openapi(guarded(deleteDisplayComment, writer), async (c) => {
+    const { display, comment } = c.req.valid("param");
     const ctx = spaceCtx(c);
-    const target = await targetOfPart(ctx, kind, c.req.param("part"));
-    await deleteComment({ ctx, input: { target, uuid: c.req.param("comment") }, defer: deferTo(c) });
+    const target = await targetOfPart(ctx, "display", display);
+    await deleteComment({ ctx, input: { target, uuid: comment }, defer: deferTo(c) });
+    return c.body(null, 204);
+  })
+  .openapi(guarded(deletePeripheralComment, writer), async (c) => {
+    const { peripheral, comment } = c.req.valid("param");
+    const ctx = spaceCtx(c);
+    const target = await targetOfPart(ctx, "peripheral", peripheral);
+    await deleteComment({ ctx, input: { target, uuid: comment }, defer: deferTo(c) });
     return c.body(null, 204);
   });
-
-/** /api/space/{space}/device/{id}/[display/{display}/|peripherals/{peripheral}/]comment/… */
-export const commentRoutes = new Hono<AppEnv>({ strict: false })
-  .route(
-    "/",
-    commentsUnder("/device/:device/display/:display", (c) => ({
-      device_uuid: param(c, "device"),
-      display_uuid: param(c, "display"),
-    })),
-  )
-  .route(
-    "/",
-    commentsUnder("/device/:device/peripherals/:peripheral", (c) => ({
-      device_uuid: param(c, "device"),
-      peripheral_uuid: param(c, "peripheral"),
-    })),
-  )
-  .route(
-    "/",
-    commentsUnder("/device/:device", (c) => ({ device_uuid: param(c, "device") })),
-  )
-  .route("/", deleteUnderPart("display", "/display"))
-  .route("/", deleteUnderPart("peripheral", "/peripherals"));

@@ -1,20 +1,8 @@
-import { Hono } from "hono";
-import {
-  Location,
-  LocationAddInput,
-  LocationEditInput,
-  LocationList,
-  LocationListQuery,
-} from "../../contracts/location.ts";
-import {
-  CameraList,
-  DeviceLocationQuery,
-  LocationDeviceList,
-  LocationDeviceQuery,
-} from "../../contracts/location-assets.ts";
-import type { AppEnv } from "../env.ts";
+import * as routes from "../../contracts/api/locations.ts";
+import { Location, LocationList } from "../../contracts/location.ts";
+import { CameraList, LocationDeviceList } from "../../contracts/location-assets.ts";
 import { deferTo } from "../lib/defer.ts";
-import { validateInput } from "../lib/validate-input.ts";
+import { guarded, openApiRouter } from "../lib/openapi.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";
 import { csvHeaders } from "../services/kernel/csv.ts";
 import { listLocationCameras, listLocationDevices } from "../services/locations/assets.ts";
@@ -26,43 +14,43 @@ const writer = requireRole("content_manager");
 
 /**
  * /api/space/{space}/location/…: reads for members, writes for Content Managers and Admins.
- * Fixed paths (items, add) are registered before /location/:loc.
+ * Fixed paths (items, add) are registered before /location/{loc}.
  */
-export const locationRoutes = new Hono<AppEnv>({ strict: false })
-  .get("/location/items/export", validateInput("query", LocationListQuery), async (c) => {
+export const locationRoutes = openApiRouter()
+  .openapi(routes.exportLocations, async (c) => {
     const csv = await exportLocations({ ctx: spaceCtx(c), input: c.req.valid("query") });
     return c.body(csv, 200, csvHeaders("locations_export.csv"));
   })
-  .get("/location/items", validateInput("query", LocationListQuery), async (c) => {
+  .openapi(routes.listLocations, async (c) => {
     const list = await listLocations({ ctx: spaceCtx(c), input: { ...c.req.valid("query"), url: c.req.url } });
-    return c.json(LocationList.parse(list));
+    return c.json(LocationList.parse(list), 200);
   })
-  .post("/location/add", writer, validateInput("json", LocationAddInput), async (c) => {
+  .openapi(guarded(routes.addLocation, writer), async (c) => {
     const location = await createLocation({ ctx: spaceCtx(c), input: c.req.valid("json"), defer: deferTo(c) });
     return c.json(Location.parse(location), 201);
   })
-  .get("/location/:loc/asset/items", validateInput("query", LocationDeviceQuery), async (c) => {
-    const input = { ...c.req.valid("query"), location_uuid: c.req.param("loc"), url: c.req.url };
-    return c.json(LocationDeviceList.parse(await listLocationDevices({ ctx: spaceCtx(c), input })));
+  .openapi(routes.listLocationAssets, async (c) => {
+    const input = { ...c.req.valid("query"), location_uuid: c.req.valid("param").loc, url: c.req.url };
+    return c.json(LocationDeviceList.parse(await listLocationDevices({ ctx: spaceCtx(c), input })), 200);
   })
-  .get("/location/:loc/camera/items", async (c) => {
-    const cameras = await listLocationCameras({ ctx: spaceCtx(c), input: { location_uuid: c.req.param("loc") } });
-    return c.json(CameraList.parse(cameras));
+  .openapi(routes.listLocationCameras, async (c) => {
+    const input = { location_uuid: c.req.valid("param").loc };
+    return c.json(CameraList.parse(await listLocationCameras({ ctx: spaceCtx(c), input })), 200);
   })
-  .get("/location/:loc", async (c) => {
-    const location = await getLocation({ ctx: spaceCtx(c), input: { uuid: c.req.param("loc") } });
-    return c.json(Location.parse(location));
+  .openapi(routes.getLocation, async (c) => {
+    const location = await getLocation({ ctx: spaceCtx(c), input: { uuid: c.req.valid("param").loc } });
+    return c.json(Location.parse(location), 200);
   })
-  .patch("/location/:loc", writer, validateInput("json", LocationEditInput), async (c) => {
-    const input = { ...c.req.valid("json"), uuid: c.req.param("loc") };
-    return c.json(Location.parse(await updateLocation({ ctx: spaceCtx(c), input, defer: deferTo(c) })));
+  .openapi(guarded(routes.editLocation, writer), async (c) => {
+    const input = { ...c.req.valid("json"), uuid: c.req.valid("param").loc };
+    return c.json(Location.parse(await updateLocation({ ctx: spaceCtx(c), input, defer: deferTo(c) })), 200);
   })
-  .delete("/location/:loc", writer, async (c) => {
-    await deleteLocation({ ctx: spaceCtx(c), input: { uuid: c.req.param("loc") }, defer: deferTo(c) });
+  .openapi(guarded(routes.deleteLocation, writer), async (c) => {
+    await deleteLocation({ ctx: spaceCtx(c), input: { uuid: c.req.valid("param").loc }, defer: deferTo(c) });
     return c.body(null, 204);
   })
   // devices.md §7 "Lists": a location's devices, paged, with the location as a parameter.
-  .get("/device/location/items", validateInput("query", DeviceLocationQuery), async (c) => {
+  .openapi(routes.listDevicesOfLocation, async (c) => {
     const list = await listLocationDevices({ ctx: spaceCtx(c), input: { ...c.req.valid("query"), url: c.req.url } });
-    return c.json(LocationDeviceList.parse(list));
+    return c.json(LocationDeviceList.parse(list), 200);
   });

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { Comment, CommentAddInput, CommentEditInput, CommentList } from "../comment.ts";
+import { ApiErrorBody } from "../errors.ts";
+import { commonErrors, defineRoute, jsonBody, jsonResponse, noContent, SpaceParam } from "./route.ts";
+
+const tags = ["Comments"];
+const uuidOf = (what: string) => z.string().meta({ description: `The ${what}'s uuid` });
+const notJson = jsonResponse(ApiErrorBody, "The body is not sent as JSON");
+const CommentParam = z.object({ comment: uuidOf("comment") });
+
+/**
+ * The four comment calls of a device or of one of its parts (display, peripheral): the list,
+ * add (Content Manager or Admin), and change or delete (the author, a Content Manager or Admin).
+ */
+function commentsUnder<P extends z.ZodObject>(base: string, params: P, of: string) {
+  const commentParams = params.extend(CommentParam.shape);
+  return {
+    list: defineRoute({
+      method: "get",
+      path: `${base}/comment/items`,
+      summary: `Comments on ${of}, newest first`,
+      tags,
+      request: { params },
+      responses: { 200: jsonResponse(CommentList), ...commonErrors },
+    }),
+    add: defineRoute({
+      method: "post",
+      path: `${base}/comment/add`,
+      summary: `Comment on ${of}; Content Manager or Admin`,
+      tags,
+      request: { params, body: jsonBody(CommentAddInput) },
+      responses: { 201: jsonResponse(Comment, "The new comment"), ...commonErrors, 415: notJson },
+    }),
+    edit: defineRoute({
+      method: "patch",
+      path: `${base}/comment/{comment}`,
+      summary: `Change a comment on ${of}; its author (Content Manager or Admin)`,
+      tags,
+      request: { params: commentParams, body: jsonBody(CommentEditInput) },
+      responses: { 200: jsonResponse(Comment, "The changed comment"), ...commonErrors, 415: notJson },
+    }),
+    remove: defineRoute({
+      method: "delete",
+      path: `${base}/comment/{comment}`,
+      summary: `Delete a comment on ${of}; its author (Content Manager or Admin)`,
+      tags,
+      request: { params: commentParams },
+      responses: { 204: noContent, ...commonErrors },
+    }),
+  };
+}
+
+const DeviceParam = SpaceParam.extend({ device: uuidOf("device") });
+
+/** /space/{space}/device/{device}/comment/… */
+export const deviceComments = commentsUnder("/space/{space}/device/{device}", DeviceParam, "a device");
+
+/** /space/{space}/device/{device}/display/{display}/comment/… */
+export const displayComments = commentsUnder(
+  "/space/{space}/device/{device}/display/{display}",
+  DeviceParam.extend({ display: uuidOf("display") }),
+  "a display of a device",
+);
+
+/** /space/{space}/device/{device}/peripherals/{peripheral}/comment/… */
+export const peripheralComments = commentsUnder(
+  "/space/{space}/device/{device}/peripherals/{peripheral}",
+  DeviceParam.extend({ peripheral: uuidOf("peripheral") }),
+  "a peripheral of a device",
+);
+
+/** Deleting a display's comment by the display's own path (devices.md §7 Comments). */
+export const deleteDisplayComment = defineRoute({
+  method: "delete",
+  path: "/space/{space}/display/{display}/comment/{comment}",
+  summary: "Delete a comment on a display, by the display's path; its author (Content Manager or Admin)",
+  tags,
+  request: { params: SpaceParam.extend({ display: uuidOf("display"), ...CommentParam.shape }) },
+  responses: { 204: noContent, ...commonErrors },
+});
+
+/** Deleting a peripheral's comment by the peripheral's own path (devices.md §7 Comments). */
+export const deletePeripheralComment = defineRoute({
+  method: "delete",
+  path: "/space/{space}/peripherals/{peripheral}/comment/{comment}",
+  summary: "Delete a comment on a peripheral, by the peripheral's path; its author (Content Manager or Admin)",
+  tags,
+  request: { params: SpaceParam.extend({ peripheral: uuidOf("peripheral"), ...CommentParam.shape }) },
+  responses: { 204: noContent, ...commonErrors },
+});

@@ -1,0 +1,143 @@
+import { z } from "zod";
+import { ApiErrorBody } from "../errors.ts";
+import { Location, LocationAddInput, LocationEditInput, LocationList, LocationListQuery } from "../location.ts";
+import { CameraList, DeviceLocationQuery, LocationDeviceList, LocationDeviceQuery } from "../location-assets.ts";
+import { WorkingTime, WorkingTimeInput } from "../working-time.ts";
+import { commonErrors, defineRoute, fileResponse, jsonBody, jsonResponse, noContent, SpaceParam } from "./route.ts";
+
+const tags = ["Locations"];
+
+/** Path parameters of the routes of one location. */
+export const LocationParam = SpaceParam.extend({ loc: z.string().meta({ description: "The location's uuid" }) });
+
+const notJson = jsonResponse(ApiErrorBody, "The body is not sent as JSON");
+const displayIdTaken = jsonResponse(ApiErrorBody, "Another location of the space has this display id");
+
+export const exportLocations = defineRoute({
+  method: "get",
+  path: "/space/{space}/location/items/export",
+  summary: "The filtered locations as CSV (locations_export.csv; paging is ignored)",
+  tags,
+  request: { params: SpaceParam, query: LocationListQuery },
+  responses: { 200: fileResponse("text/csv", "locations_export.csv"), ...commonErrors },
+});
+
+export const listLocations = defineRoute({
+  method: "get",
+  path: "/space/{space}/location/items",
+  summary: "The space's locations, filtered, ordered and paged",
+  tags,
+  request: { params: SpaceParam, query: LocationListQuery },
+  responses: { 200: jsonResponse(LocationList), ...commonErrors },
+});
+
+export const addLocation = defineRoute({
+  method: "post",
+  path: "/space/{space}/location/add",
+  summary: "Add a location; Content Manager or Admin",
+  tags,
+  request: { params: SpaceParam, body: jsonBody(LocationAddInput) },
+  responses: {
+    201: jsonResponse(Location, "The new location"),
+    ...commonErrors,
+    409: displayIdTaken,
+    415: notJson,
+  },
+});
+
+export const listLocationAssets = defineRoute({
+  method: "get",
+  path: "/space/{space}/location/{loc}/asset/items",
+  summary: "The devices at a location, ordered and paged",
+  tags,
+  request: { params: LocationParam, query: LocationDeviceQuery },
+  responses: { 200: jsonResponse(LocationDeviceList), ...commonErrors },
+});
+
+export const listLocationCameras = defineRoute({
+  method: "get",
+  path: "/space/{space}/location/{loc}/camera/items",
+  summary: "The IP cameras at a location",
+  tags,
+  request: { params: LocationParam },
+  responses: { 200: jsonResponse(CameraList), ...commonErrors },
+});
+
+export const getLocation = defineRoute({
+  method: "get",
+  path: "/space/{space}/location/{loc}",
+  summary: "One location",
+  tags,
+  request: { params: LocationParam },
+  responses: { 200: jsonResponse(Location), ...commonErrors },
+});
+
+export const editLocation = defineRoute({
+  method: "patch",
+  path: "/space/{space}/location/{loc}",
+  summary: "Change a location (fields left out are unchanged; may carry its working time); Content Manager or Admin",
+  tags,
+  request: { params: LocationParam, body: jsonBody(LocationEditInput) },
+  responses: {
+    200: jsonResponse(Location, "The changed location"),
+    ...commonErrors,
+    409: displayIdTaken,
+    415: notJson,
+  },
+});
+
+export const deleteLocation = defineRoute({
+  method: "delete",
+  path: "/space/{space}/location/{loc}",
+  summary: "Delete a location; Content Manager or Admin",
+  tags,
+  request: { params: LocationParam },
+  responses: { 204: noContent, ...commonErrors },
+});
+
+export const listDevicesOfLocation = defineRoute({
+  method: "get",
+  path: "/space/{space}/device/location/items",
+  summary: "The devices at the location given as ?location_uuid=, ordered and paged",
+  tags,
+  request: { params: SpaceParam, query: DeviceLocationQuery },
+  responses: { 200: jsonResponse(LocationDeviceList), ...commonErrors },
+});
+
+const workingTimeTags = ["Working time"];
+
+export const getGlobalWorkingTime = defineRoute({
+  method: "get",
+  path: "/space/{space}/working-time",
+  summary: "The space's weekly working time",
+  tags: workingTimeTags,
+  request: { params: SpaceParam },
+  responses: { 200: jsonResponse(WorkingTime), ...commonErrors },
+});
+
+export const saveGlobalWorkingTime = defineRoute({
+  method: "patch",
+  path: "/space/{space}/working-time",
+  summary: "Save the space's working time (days left out are unchanged); Admin",
+  tags: workingTimeTags,
+  request: { params: SpaceParam, body: jsonBody(WorkingTimeInput) },
+  responses: { 200: jsonResponse(WorkingTime, "The saved schedule"), ...commonErrors, 415: notJson },
+});
+
+export const getLocationWorkingTime = defineRoute({
+  method: "get",
+  path: "/space/{space}/location/{loc}/working-time",
+  summary: "A location's own working time and whether the space's applies",
+  tags: workingTimeTags,
+  request: { params: LocationParam },
+  responses: { 200: jsonResponse(WorkingTime), ...commonErrors },
+});
+
+export const saveLocationWorkingTime = defineRoute({
+  method: "patch",
+  path: "/space/{space}/location/{loc}/working-time",
+  summary: "Save a location's own working time or switch it to the space's; Content Manager or Admin",
+  tags: workingTimeTags,
+  request: { params: LocationParam, body: jsonBody(WorkingTimeInput) },
+  responses: { 200: jsonResponse(WorkingTime, "The saved schedule"), ...commonErrors, 415: notJson },
+});
