@@ -1,3 +1,4 @@
+import { deviceComments, displayComments, peripheralComments } from "@contracts/api/comments";
 import {
   getDevice,
   getDeviceAvailability,
@@ -5,10 +6,9 @@ import {
   listDevices,
   listDeviceTypes,
 } from "@contracts/api/devices";
-import { CommentList } from "@contracts/comment";
 import type { DeviceListQuery } from "@contracts/device";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { apiFetch, callApi } from "@/lib/api";
+import { callApi } from "@/lib/api";
 
 /** The list query without paging (the cursor comes from the infinite query). */
 export type DeviceFilters = Omit<Partial<DeviceListQuery>, "page" | "page_size" | "cursor">;
@@ -21,13 +21,18 @@ export function nextCursorOf(next: string | null): string | undefined {
   return new URL(next, "http://localhost").searchParams.get("cursor") ?? undefined;
 }
 
-const base = (space: string, uuid: string) => `/space/${space}/device/${uuid}`;
-
 /** A display or peripheral of a device: comments live under its own path (devices.md §7). */
 export type CommentPart = { kind: "display" | "peripherals"; uuid: string };
-/** /space/{space}/device/{id}[/display/{display}|/peripherals/{peripheral}] */
-export const commentBase = (space: string, uuid: string, part?: CommentPart) =>
-  part ? `${base(space, uuid)}/${part.kind}/${part.uuid}` : base(space, uuid);
+/**
+ * The comment routes of a device or of one of its parts (/space/{space}/device/{id}[/display/{display}|
+ * /peripherals/{peripheral}]/comment/…) with their path parameters.
+ */
+export function commentRoutesOf(space: string, uuid: string, part?: CommentPart) {
+  const device = { space, device: uuid };
+  if (part?.kind === "display") return { routes: displayComments, params: { ...device, display: part.uuid } };
+  if (part?.kind === "peripherals") return { routes: peripheralComments, params: { ...device, peripheral: part.uuid } };
+  return { routes: deviceComments, params: device };
+}
 
 /**
  * Query keys and options of a space's devices. Real-time events invalidate `all(space)`, which
@@ -63,8 +68,10 @@ export const deviceQueries = {
         part?.kind ?? "device",
         part?.uuid ?? "",
       ] as const,
-      queryFn: ({ signal }) =>
-        apiFetch(`${commentBase(space, uuid, part)}/comment/items/`, { schema: CommentList, signal }),
+      queryFn: ({ signal }) => {
+        const { routes, params } = commentRoutesOf(space, uuid, part);
+        return callApi(routes.list, { params, signal });
+      },
       select: (reply) => reply.comments,
     }),
   audit: (space: string, uuid: string) =>

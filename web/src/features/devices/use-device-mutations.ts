@@ -1,17 +1,14 @@
 import { addDevice, deleteDevice, editDevice, setDeviceArchived, terminateConnection } from "@contracts/api/devices";
-import { Comment } from "@contracts/comment";
+import { emailInstallationCode, resetInstallationCode } from "@contracts/api/installation";
 import type { DeviceAddInput, DeviceEditInput } from "@contracts/device";
-import { InstallationCode, type InstallationCodeEmailInput } from "@contracts/installation";
+import type { InstallationCodeEmailInput } from "@contracts/installation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { showAlert } from "@/lib/alerts";
-import { apiFetch, callApi } from "@/lib/api";
+import { callApi } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 import type { LifecycleAction } from "./logic/menu";
-import { type CommentPart, commentBase, deviceQueries } from "./queries";
-
-const Anything = z.unknown();
+import { type CommentPart, commentRoutesOf, deviceQueries } from "./queries";
 
 /** Every device mutation invalidates the space's device queries (list, detail, comments). */
 function useDeviceBase() {
@@ -82,9 +79,9 @@ export function useAddDevice() {
 /** Reset (no body) or e-mail the installation code; both answer with the new code. */
 export function useInstallationCode(uuid: string) {
   const { space, invalidate, t } = useDeviceBase();
-  const path = `/space/${space}/device/${uuid}/installation-code`;
+  const params = { space, uuid };
   const reset = useMutation({
-    mutationFn: () => apiFetch(`${path}/reset/`, { method: "POST", json: {}, schema: InstallationCode }),
+    mutationFn: () => callApi(resetInstallationCode, { params }),
     onSuccess: () => void invalidate(),
     onError: (error) => {
       console.error("Installation code reset failed", error);
@@ -92,8 +89,7 @@ export function useInstallationCode(uuid: string) {
     },
   });
   const email = useMutation({
-    mutationFn: (input: InstallationCodeEmailInput) =>
-      apiFetch(`${path}/email/`, { method: "POST", json: input, schema: InstallationCode }),
+    mutationFn: (input: InstallationCodeEmailInput) => callApi(emailInstallationCode, { params, json: input }),
     onSuccess: () => {
       showAlert({ type: "success", message: t("device.code.emailSent") });
       void invalidate();
@@ -110,16 +106,15 @@ export function useInstallationCode(uuid: string) {
 export function useDeviceComments(uuid: string, part?: CommentPart) {
   const { space, queryClient } = useDeviceBase();
   const key = deviceQueries.comments(space, uuid, part).queryKey;
-  const path = commentBase(space, uuid, part);
+  const { routes, params } = commentRoutesOf(space, uuid, part);
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const add = useMutation({
-    mutationFn: (value: string) =>
-      apiFetch(`${path}/comment/add/`, { method: "POST", json: { value }, schema: Comment }),
+    mutationFn: (value: string) => callApi(routes.add, { params, json: { value } }),
     onSuccess: () => void refresh(),
     onError: (error) => console.error("Comment failed", error),
   });
   const remove = useMutation({
-    mutationFn: (comment: string) => apiFetch(`${path}/comment/${comment}/`, { method: "DELETE", schema: Anything }),
+    mutationFn: (comment: string) => callApi(routes.remove, { params: { ...params, comment } }),
     onSuccess: () => void refresh(),
     onError: (error) => console.error("Comment delete failed", error),
   });

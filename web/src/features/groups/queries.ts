@@ -1,6 +1,7 @@
-import { LocationGroup, LocationGroupList, type LocationGroupQuery } from "@contracts/location-group";
+import { getLocationGroup, listLocationGroups } from "@contracts/api/location-groups";
+import type { LocationGroupQuery } from "@contracts/location-group";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/api";
+import { callApi } from "@/lib/api";
 import { nextPageOf } from "@/lib/paging";
 
 export type GroupFilters = Pick<Partial<LocationGroupQuery>, "ordering" | "search">;
@@ -14,8 +15,8 @@ export const groupQueries = {
     infiniteQueryOptions({
       queryKey: [...groupQueries.all(space), "list", filters] as const,
       queryFn: ({ pageParam, signal }) =>
-        apiFetch(`/space/${space}/location-group/items/`, {
-          schema: LocationGroupList,
+        callApi(listLocationGroups, {
+          params: { space },
           query: { ...filters, page: pageParam, page_size: GROUP_PAGE_SIZE },
           signal,
         }),
@@ -25,6 +26,6 @@ export const groupQueries = {
   detail: (space: string, uuid: string) =>
     queryOptions({
       queryKey: [...groupQueries.all(space), "detail", uuid] as const,
-      queryFn: ({ signal }) => apiFetch(`/space/${space}/location-group/${uuid}/`, { schema: LocationGroup, signal }),
+      queryFn: ({ signal }) => callApi(getLocationGroup, { params: { space, uuid }, signal }),
     }),
 };

@@ -1,10 +1,10 @@
-import { LocationGroup, type LocationGroupAddInput, type LocationGroupPatch } from "@contracts/location-group";
+import { addLocationGroup, deleteLocationGroup, editLocationGroup } from "@contracts/api/location-groups";
+import type { LocationGroup, LocationGroupAddInput, LocationGroupPatch } from "@contracts/location-group";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
 import { locationQueries } from "@/features/locations/queries";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { showAlert } from "@/lib/alerts";
-import { apiFetch } from "@/lib/api";
+import { callApi } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 import { groupQueries } from "./queries";
 
@@ -28,8 +28,7 @@ function useGroupMutation<I>(
 export function useAddGroup() {
   const t = useT();
   return useGroupMutation(
-    (space, input: LocationGroupAddInput) =>
-      apiFetch(`/space/${space}/location-group/add/`, { method: "POST", json: input, schema: LocationGroup }),
+    (space, input: LocationGroupAddInput) => callApi(addLocationGroup, { params: { space }, json: input }),
     (group) => t("group.added", { name: group?.name ?? "" }),
   );
 }
@@ -38,8 +37,7 @@ export function useAddGroup() {
 export function useUpdateGroup(uuid: string) {
   const t = useT();
   return useGroupMutation(
-    (space, input: LocationGroupPatch) =>
-      apiFetch(`/space/${space}/location-group/${uuid}/`, { method: "PATCH", json: input, schema: LocationGroup }),
+    (space, input: LocationGroupPatch) => callApi(editLocationGroup, { params: { space, uuid }, json: input }),
     (group) => t("group.updated", { name: group?.name ?? "" }),
   );
 }
@@ -49,7 +47,7 @@ export function useDeleteGroup(uuid: string) {
   const t = useT();
   return useGroupMutation(
     async (space, _name: string) => {
-      await apiFetch(`/space/${space}/location-group/${uuid}/`, { method: "DELETE", schema: z.undefined() });
+      await callApi(deleteLocationGroup, { params: { space, uuid } });
       return undefined;
     },
     (_, name) => t("group.deleted", { name }),

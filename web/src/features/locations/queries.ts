@@ -1,9 +1,9 @@
+import { getLocation, listDevicesOfLocation, listLocations } from "@contracts/api/locations";
 import { listCountries, listLocationTypes } from "@contracts/api/spaces";
 import { listTags } from "@contracts/api/tags";
-import { Location, LocationList, type LocationListQuery } from "@contracts/location";
-import { LocationDeviceList } from "@contracts/location-assets";
+import type { LocationListQuery } from "@contracts/location";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { apiFetch, callApi } from "@/lib/api";
+import { callApi } from "@/lib/api";
 import { nextPageOf } from "@/lib/paging";
 
 /** The list query without paging (the page comes from the infinite query). */
@@ -18,8 +18,8 @@ export const locationQueries = {
     infiniteQueryOptions({
       queryKey: [...locationQueries.all(space), "list", filters] as const,
       queryFn: ({ pageParam, signal }) =>
-        apiFetch(`/space/${space}/location/items/`, {
-          schema: LocationList,
+        callApi(listLocations, {
+          params: { space },
           query: { ...filters, page: pageParam, page_size: LOCATION_PAGE_SIZE },
           signal,
         }),
@@ -31,25 +31,21 @@ export const locationQueries = {
     queryOptions({
       queryKey: [...locationQueries.all(space), "options"] as const,
       queryFn: ({ signal }) =>
-        apiFetch(`/space/${space}/location/items/`, {
-          schema: LocationList,
-          query: { ordering: "name", page_size: 500 },
-          signal,
-        }),
+        callApi(listLocations, { params: { space }, query: { ordering: "name", page_size: 500 }, signal }),
       select: (reply) => reply.locations,
     }),
   detail: (space: string, uuid: string) =>
     queryOptions({
       queryKey: [...locationQueries.all(space), "detail", uuid] as const,
-      queryFn: ({ signal }) => apiFetch(`/space/${space}/location/${uuid}/`, { schema: Location, signal }),
+      queryFn: ({ signal }) => callApi(getLocation, { params: { space, loc: uuid }, signal }),
     }),
   /** GET /space/{space}/device/location/items/?location_uuid=… page by page. */
   devices: (space: string, uuid: string) =>
     infiniteQueryOptions({
       queryKey: [...locationQueries.all(space), "detail", uuid, "devices"] as const,
       queryFn: ({ pageParam, signal }) =>
-        apiFetch(`/space/${space}/device/location/items/`, {
-          schema: LocationDeviceList,
+        callApi(listDevicesOfLocation, {
+          params: { space },
           query: { location_uuid: uuid, page: pageParam, ordering: "-online" },
           signal,
         }),

@@ -1,9 +1,10 @@
-import { Location, type LocationAddInput, type LocationEditInput } from "@contracts/location";
+import { addLocation, editLocation } from "@contracts/api/locations";
+import type { LocationAddInput, LocationEditInput } from "@contracts/location";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { groupQueries } from "@/features/groups/queries";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { showAlert } from "@/lib/alerts";
-import { apiFetch } from "@/lib/api";
+import { callApi } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 import { locationQueries, tagQueries } from "./queries";
 
@@ -13,8 +14,7 @@ export function useAddLocation() {
   const { space } = useCurrentSpace();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: LocationAddInput) =>
-      apiFetch(`/space/${space.space_uuid}/location/add/`, { method: "POST", json: input, schema: Location }),
+    mutationFn: (input: LocationAddInput) => callApi(addLocation, { params: { space: space.space_uuid }, json: input }),
     onSuccess: (location) => {
       void queryClient.invalidateQueries({ queryKey: locationQueries.all(space.space_uuid) });
       void queryClient.invalidateQueries({ queryKey: tagQueries.all(space.space_uuid) });
@@ -30,7 +30,7 @@ export function useUpdateLocation(uuid: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: LocationEditInput) =>
-      apiFetch(`/space/${space.space_uuid}/location/${uuid}/`, { method: "PATCH", json: input, schema: Location }),
+      callApi(editLocation, { params: { space: space.space_uuid, loc: uuid }, json: input }),
     onSuccess: (location) => {
       queryClient.setQueryData(locationQueries.detail(space.space_uuid, uuid).queryKey, location);
       void queryClient.invalidateQueries({ queryKey: locationQueries.all(space.space_uuid) });

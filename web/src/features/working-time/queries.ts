@@ -1,25 +1,28 @@
-import { WorkingTime, type WorkingTimeInput } from "@contracts/working-time";
+import {
+  getGlobalWorkingTime,
+  getLocationWorkingTime,
+  saveGlobalWorkingTime,
+  saveLocationWorkingTime,
+} from "@contracts/api/locations";
+import type { WorkingTimeInput } from "@contracts/working-time";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { deviceQueries } from "@/features/devices/queries";
 import { locationQueries } from "@/features/locations/queries";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { spaceQueries } from "@/features/space/queries";
-import { apiFetch } from "@/lib/api";
-
-const path = (space: string, location: string | null) =>
-  location ? `/space/${space}/location/${location}/working-time/` : `/space/${space}/working-time/`;
+import { callApi } from "@/lib/api";
 
 /** The space's schedule, and a location's (under the location's key: real-time events refresh it). */
 export const workingTimeQueries = {
   global: (space: string) =>
     queryOptions({
       queryKey: [...spaceQueries.all(space), "working-time"] as const,
-      queryFn: ({ signal }) => apiFetch(path(space, null), { schema: WorkingTime, signal }),
+      queryFn: ({ signal }) => callApi(getGlobalWorkingTime, { params: { space }, signal }),
     }),
   location: (space: string, uuid: string) =>
     queryOptions({
       queryKey: [...locationQueries.all(space), "detail", uuid, "working-time"] as const,
-      queryFn: ({ signal }) => apiFetch(path(space, uuid), { schema: WorkingTime, signal }),
+      queryFn: ({ signal }) => callApi(getLocationWorkingTime, { params: { space, loc: uuid }, signal }),
     }),
 };
 
@@ -32,7 +35,9 @@ export function useSaveWorkingTime(location: string | null) {
     : workingTimeQueries.global(space.space_uuid).queryKey;
   return useMutation({
     mutationFn: (input: WorkingTimeInput) =>
-      apiFetch(path(space.space_uuid, location), { method: "PATCH", json: input, schema: WorkingTime }),
+      location
+        ? callApi(saveLocationWorkingTime, { params: { space: space.space_uuid, loc: location }, json: input })
+        : callApi(saveGlobalWorkingTime, { params: { space: space.space_uuid }, json: input }),
     onSuccess: (saved) => {
       queryClient.setQueryData(key, saved);
       // The location's global_working_time_enabled flag (and the space's) follow the save.

@@ -1,9 +1,12 @@
-import { DetectedDeviceList, DetectionScan, DetectionState } from "@contracts/detection";
+import {
+  getDetectionState,
+  listDetectedDevices,
+  startDetection as startDetectionRoute,
+} from "@contracts/api/detection";
+import { routePath } from "@contracts/api/route";
+import { DetectionScan } from "@contracts/detection";
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/api";
-
-/** /space/{space}/location/{loc}: the base of the detection paths (contracts/detection.ts). */
-export const locationBase = (space: string, location: string) => `/space/${space}/location/${location}`;
+import { apiFetch, callApi } from "@/lib/api";
 
 /** Query keys and options of a location's Detect Devices state and results. */
 export const detectionQueries = {
@@ -12,8 +15,7 @@ export const detectionQueries = {
   state: (space: string, location: string) =>
     queryOptions({
       queryKey: [...detectionQueries.all(space, location), "state"] as const,
-      queryFn: ({ signal }) =>
-        apiFetch(`${locationBase(space, location)}/devices-detection/`, { schema: DetectionState, signal }),
+      queryFn: ({ signal }) => callApi(getDetectionState, { params: { space, loc: location }, signal }),
       select: (reply) => reply.scan,
     }),
   itemsKey: (space: string, location: string) => [...detectionQueries.all(space, location), "items"] as const,
@@ -22,14 +24,21 @@ export const detectionQueries = {
     queryOptions({
       queryKey: [...detectionQueries.itemsKey(space, location), { page, pageSize }] as const,
       queryFn: ({ signal }) =>
-        apiFetch(`${locationBase(space, location)}/devices-detection/items/`, {
-          schema: DetectedDeviceList,
+        callApi(listDetectedDevices, {
+          params: { space, loc: location },
           query: { page, page_size: pageSize },
           signal,
         }),
     }),
 };
 
-/** POST …/devices-detection/: 202 with the new scan (503 when no runner there is online). */
+/**
+ * POST …/devices-detection/: 202 with the new scan (503 when no runner there is online). callApi
+ * reads 200/201 replies, so this 202 is parsed here.
+ */
 export const startDetection = (space: string, location: string) =>
-  apiFetch(`${locationBase(space, location)}/devices-detection/`, { method: "POST", json: {}, schema: DetectionScan });
+  apiFetch(routePath(startDetectionRoute, { space, loc: location }), {
+    method: "POST",
+    json: {},
+    schema: DetectionScan,
+  });

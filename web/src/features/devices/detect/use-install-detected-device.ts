@@ -1,13 +1,13 @@
+import { installDetectedDevice } from "@contracts/api/detection";
 import type { DetectedDeviceInstallInput } from "@contracts/detection";
-import { DeviceDetail } from "@contracts/device-detail";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { locationQueries } from "@/features/locations/queries";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { showAlert } from "@/lib/alerts";
-import { apiFetch } from "@/lib/api";
+import { callApi } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 import { deviceQueries } from "../queries";
-import { detectionQueries, locationBase } from "./queries";
+import { detectionQueries } from "./queries";
 
 /**
  * POST …/detected-device-installation/ → 201 DeviceDetail. Success: "Device {name} added
@@ -20,11 +20,7 @@ export function useInstallDetectedDevice(location: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: DetectedDeviceInstallInput) =>
-      apiFetch(`${locationBase(space.space_uuid, location)}/detected-device-installation/`, {
-        method: "POST",
-        json: input,
-        schema: DeviceDetail,
-      }),
+      callApi(installDetectedDevice, { params: { space: space.space_uuid, loc: location }, json: input }),
     onSuccess: (device) => {
       showAlert({ type: "success", message: t("device.add.added", { name: device.name }) });
       void queryClient.invalidateQueries({ queryKey: deviceQueries.all(space.space_uuid) });

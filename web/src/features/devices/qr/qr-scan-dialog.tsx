@@ -1,11 +1,12 @@
-import { DeviceDetail } from "@contracts/device-detail";
+import { installFromQr } from "@contracts/api/installation";
+import type { DeviceDetail } from "@contracts/device-detail";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import jsQR from "jsqr";
 import { CameraOffIcon, LoaderCircleIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { showAlert } from "@/lib/alerts";
-import { apiFetch } from "@/lib/api";
+import { callApi } from "@/lib/api";
 import { type MessageKey, useT } from "@/lib/i18n";
 import { deviceQueries } from "../queries";
 import { cameraProblem, parseQrPayload } from "./qr-logic";
@@ -81,10 +82,9 @@ export function QrScanDialog({
   const [state, setState] = useState<ScanState>({ kind: "starting" });
   const install = useMutation({
     mutationFn: (unclaimed: string) =>
-      apiFetch(`/space/${device.space_uuid}/device/${device.uuid}/installation/`, {
-        method: "POST",
+      callApi(installFromQr, {
+        params: { space: device.space_uuid, uuid: device.uuid },
         json: { unclaimed_device_uuid: unclaimed },
-        schema: DeviceDetail,
       }),
     onSuccess: (detail) => {
       queryClient.setQueryData(deviceQueries.detailKey(device.space_uuid, device.uuid), detail);

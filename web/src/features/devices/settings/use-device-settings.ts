@@ -1,6 +1,6 @@
+import { replacementInstallationCode } from "@contracts/api/installation";
 import { setDebug, setEnabled, setVision } from "@contracts/api/remote-actions";
 import type { DeviceDetail } from "@contracts/device-detail";
-import { InstallationCode } from "@contracts/installation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { showAlert } from "@/lib/alerts";
@@ -9,7 +9,6 @@ import { useT } from "@/lib/i18n";
 import { useDeviceCommands } from "../live/command-store";
 import { latestOf } from "../live/room-state";
 import { deviceQueries } from "../queries";
-import { deviceCall } from "./device-call";
 import { nextVision, type VisionState, visionAfter } from "./vision";
 
 type Device = Pick<DeviceDetail, "uuid" | "space_uuid" | "vision_enabled">;
@@ -18,7 +17,6 @@ function useDeviceCache(device: Device) {
   const queryClient = useQueryClient();
   const key = deviceQueries.detailKey(device.space_uuid, device.uuid);
   return {
-    path: `/space/${device.space_uuid}/device/${device.uuid}`,
     params: { space: device.space_uuid, uuid: device.uuid },
     store: (detail: DeviceDetail) => queryClient.setQueryData(key, detail),
     patch: (change: Partial<DeviceDetail>) =>
@@ -112,7 +110,7 @@ export function useReplacementCode(device: Device, onDone: () => void) {
   const t = useT();
   const cache = useDeviceCache(device);
   return useMutation({
-    mutationFn: () => deviceCall(`${cache.path}/installation-code/replacement/`, { schema: InstallationCode }),
+    mutationFn: () => callApi(replacementInstallationCode, { params: cache.params }),
     onSuccess: (code) => {
       showAlert({
         type: "success",

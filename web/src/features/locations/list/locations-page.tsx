@@ -1,3 +1,5 @@
+import { exportLocations } from "@contracts/api/locations";
+import { routePath } from "@contracts/api/route";
 import type { Location } from "@contracts/location";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useMemo, useRef, useState } from "react";
@@ -40,7 +42,7 @@ export function LocationsPage() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await apiDownload(`/space/${space.space_uuid}/location/items/export/`, {
+      await apiDownload(routePath(exportLocations, { space: space.space_uuid }), {
         query: filters.query,
         filename: "locations_export.csv",
       });
