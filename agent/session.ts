@@ -1,9 +1,17 @@
+import { z } from "zod";
 import type { AgentInventory } from "../contracts/installation.ts";
 import { HEARTBEAT_INTERVAL_MS } from "../contracts/presence.ts";
 import { type Command, ServerMessage, type Telemetry } from "../contracts/realtime.ts";
 
 export const AGENT_VERSION = "0.1.0";
 export const TELEMETRY_INTERVAL_MS = 60_000;
+
+/** The least a command frame carries, to answer one that does not parse. */
+const UnreadableCommand = z.object({
+  type: z.literal("command"),
+  id: z.string().min(1).max(128),
+  action: z.string().optional().catch(undefined),
+});
 
 export type CommandReply = { ok: true; result?: Record<string, unknown> } | { ok: false; error: string };
 export type Executor = (command: Command) => Promise<CommandReply>;
@@ -123,8 +131,9 @@ export class AgentSession {
   }
 
   private async onMessage(raw: string) {
-    const parsed = ServerMessage.safeParse(JSON.parse(raw));
-    if (!parsed.success) return;
+    const data: unknown = JSON.parse(raw);
+    const parsed = ServerMessage.safeParse(data);
+    if (!parsed.success) return this.refuse(data);
     const message = parsed.data;
     if (message.type === "error") this.log(`room says: ${message.message}`);
     if (message.type !== "command") return;
@@ -146,6 +155,23 @@ export class AgentSession {
       this.running.delete(message.id);
     }
     this.send({ type: "commandResult", id: message.id, ...reply });
+  }
+
+  /**
+   * A command this agent cannot read (an action it does not know, a malformed frame) is answered
+   * with a failure saying so, rather than left to time out.
+   */
+  private refuse(data: unknown) {
+    const frame = UnreadableCommand.safeParse(data);
+    if (!frame.success) return;
+    const what = frame.data.action ? `"${frame.data.action.slice(0, 64)}"` : "without an action";
+    this.log(`unreadable command ${what} (${frame.data.id})`);
+    this.send({
+      type: "commandResult",
+      id: frame.data.id,
+      ok: false,
+      error: `This agent (${AGENT_VERSION}) cannot run the command ${what}.`,
+    });
   }
 
   private clearTimers() {

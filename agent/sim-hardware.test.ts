@@ -38,9 +38,22 @@ describe("simulated displays and peripherals", () => {
     expect(DisplayFindings.parse(displays.ok ? displays.result : null).displays[0].name).toBe("HDMI-1@DELL P2422H");
     const peripherals = await command("detect-peripherals");
     expect(PeripheralFindings.parse(peripherals.ok ? peripherals.result : null).peripherals.length).toBeGreaterThan(0);
-    expect(await command("apply-display-config", { displays: [{}, {}] })).toEqual({
+    const display = {
+      name: "HDMI-1@DELL P2422H",
+      primary: true,
+      disabled: false,
+      resolution: "1920x1080",
+      refresh_rate: 60,
+      orientation: "normal",
+    };
+    expect(await command("apply-display-config", { displays: [display, { ...display, primary: false }] })).toEqual({
       ok: true,
       result: { simulated: true, applied_displays: 2 },
+    });
+    // Params are checked against contracts/commands.ts like the real agent's.
+    expect(await command("apply-display-config", { displays: [{}, {}] })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("Invalid parameters for apply-display-config"),
     });
   });
 });

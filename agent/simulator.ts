@@ -22,6 +22,8 @@ import { HEALTH as DEMO_HEALTH } from "../scripts/seed/demo-fleet.ts";
 import { FAULTS as DEMO_PERIPHERAL_FAULTS } from "../scripts/seed/demo-peripherals.ts";
 import { roomUrl } from "./config.ts";
 import { toFindings } from "./providers/detect.ts";
+import { executorOf } from "./providers/dispatch.ts";
+import type { Handlers } from "./providers/types.ts";
 import { AgentSession, type CommandReply, type Machine } from "./session.ts";
 import { rng } from "./sim-episodes.ts";
 import { provisionDevices, type SimAccess } from "./sim-fleet.ts";
@@ -148,6 +150,29 @@ export function virtualMachine(
   const sample = simSensors(profile);
   const telemetry = async (): Promise<Telemetry> => sample(now());
 
+  const ok = <R>(result: R) => Promise.resolve({ ok: true as const, result });
+  const hardware = () => simHardware(device, peripherals);
+  const vnc = () => ok({ url: `vnc://10.0.${Math.floor(rand() * 250)}.${Math.floor(rand() * 250)}:5900` });
+  const power = () => ok({ dry_run: true, simulated: true });
+  /** The simulator's providers, typed by contracts/commands.ts like the real agent's. */
+  const handlers: Handlers<null> = {
+    screenshot: () => ok({ image_base64: SAMPLE_JPEG }),
+    "reverse-ssh": () => ok({ host: "relay.outpost.local", port: 20_000 + Math.floor(Math.random() * 20_000) }),
+    "remote-desktop": vnc,
+    "headless-remote-desktop": vnc,
+    "instant-reboot": power,
+    "instant-power-off": power,
+    "set-enabled": (params) => ok({ ...params }),
+    "set-debug": (params) => ok({ ...params }),
+    "set-vision": (params) => ok({ ...params }),
+    "set-peripheral-enabled": ({ peripheral_uuid, enabled }) => ok({ peripheral_uuid, enabled }),
+    "detect-devices": () => ok({ devices: simDetections(device.uuid) }),
+    "detect-displays": () => ok({ displays: hardware().displays }),
+    "detect-peripherals": () => ok({ peripherals: hardware().peripherals }),
+    "apply-display-config": ({ displays }) => ok({ simulated: true, applied_displays: displays.length }),
+  };
+  const answer = executorOf(handlers, null);
+
   const execute = async (command: Command): Promise<CommandReply> => {
     // Most answer within seconds; a few devices are slow, one in ten answers too late (timeout).
     // With `instant` (benchmarks) there is no injected delay and no injected failure.
@@ -156,30 +181,7 @@ export function virtualMachine(
     if (!opts.instant) await new Promise((r) => setTimeout(r, delay));
     if (!opts.instant && Math.random() < 0.1) return { ok: false, error: `Simulated failure of ${command.action}.` };
     log(`${device.name}: ${command.action}`);
-    switch (command.action) {
-      case "screenshot":
-        return { ok: true, result: { image_base64: SAMPLE_JPEG } };
-      case "reverse-ssh":
-        return { ok: true, result: { host: "relay.outpost.local", port: 20_000 + Math.floor(Math.random() * 20_000) } };
-      case "remote-desktop":
-      case "headless-remote-desktop":
-        return { ok: true, result: { url: `vnc://10.0.${Math.floor(rand() * 250)}.${Math.floor(rand() * 250)}:5900` } };
-      case "instant-reboot":
-      case "instant-power-off":
-        return { ok: true, result: { dry_run: true, simulated: true } };
-      case "detect-devices":
-        return { ok: true, result: { devices: simDetections(device.uuid) } };
-      case "detect-displays":
-        return { ok: true, result: { displays: simHardware(device, peripherals).displays } };
-      case "detect-peripherals":
-        return { ok: true, result: { peripherals: simHardware(device, peripherals).peripherals } };
-      case "apply-display-config": {
-        const displays = Array.isArray(command.params.displays) ? command.params.displays.length : 0;
-        return { ok: true, result: { simulated: true, applied_displays: displays } };
-      }
-      default:
-        return { ok: true, result: { ...command.params } };
-    }
+    return answer(command);
   };
 
   return {

@@ -120,7 +120,7 @@ export async function readNeighbours(options: { neighbourFile?: string; env?: No
 }
 
 /** detect-devices: the machines this device sees on its network (contracts/detection.ts DetectionResult). */
-export const detectDevices: Provider = async (_command, options) => {
+export const detectDevices: Provider<"detect-devices"> = async (_params, options) => {
   try {
     const devices = toFindings(await readNeighbours(options));
     options.log(`detect-devices: ${devices.length} machine(s) on the network`);

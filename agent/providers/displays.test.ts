@@ -142,6 +142,9 @@ describe("apply-display-config", () => {
       action: "apply-display-config",
       params: { displays: "all" },
     });
-    expect(bad.ok).toBe(false);
+    expect(bad).toEqual({
+      ok: false,
+      error: "Invalid parameters for apply-display-config: displays: Invalid input: expected array, received string.",
+    });
   });
 });

@@ -2,9 +2,7 @@ import { execFile } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import si from "systeminformation";
-import { z } from "zod";
-import { DISPLAY_ORIENTATIONS } from "../../contracts/device-detail.ts";
-import type { Provider, ProviderOptions } from "./types.ts";
+import type { Provider } from "./types.ts";
 import { parseXrandr, type SiDisplay, toDisplayFindings, xrandrArgs } from "./xrandr.ts";
 
 const run = (args: string[], env?: NodeJS.ProcessEnv) =>
@@ -18,7 +16,7 @@ const run = (args: string[], env?: NodeJS.ProcessEnv) =>
 const hasDisplay = (env: NodeJS.ProcessEnv) => Boolean(env.DISPLAY);
 
 /** detect-displays: systeminformation's screens, enriched by `xrandr --query` when it answers. */
-export const detectDisplays: Provider = async (_command, options) => {
+export const detectDisplays: Provider<"detect-displays"> = async (_params, options) => {
   const env = options.env ?? process.env;
   const graphics = await si.graphics().catch(() => ({ displays: [] as SiDisplay[] }));
   const query = hasDisplay(env) ? await run(["--query"], env).catch(() => null) : null;
@@ -26,22 +24,6 @@ export const detectDisplays: Provider = async (_command, options) => {
   options.log(`detect-displays: ${displays.length} display(s)${query === null ? " (no xrandr)" : ""}`);
   return { ok: true, result: { displays } };
 };
-
-const AppliedDisplays = z.object({
-  displays: z
-    .array(
-      z.object({
-        name: z.string().min(1),
-        graphical_output: z.string().optional(),
-        primary: z.boolean(),
-        disabled: z.boolean(),
-        resolution: z.string(),
-        refresh_rate: z.number().nullable(),
-        orientation: z.enum(DISPLAY_ORIENTATIONS),
-      }),
-    )
-    .max(16),
-});
 
 async function store(file: string, displays: unknown) {
   await mkdir(dirname(file), { recursive: true });
@@ -53,10 +35,7 @@ async function store(file: string, displays: unknown) {
  * Otherwise (dry run, no X) the configuration is written to options.displayConfigFile for the
  * kiosk shell to read at its next start, and the answer says where.
  */
-export const applyDisplayConfig: Provider = async (command, options: ProviderOptions) => {
-  const parsed = AppliedDisplays.safeParse(command.params);
-  if (!parsed.success) return { ok: false, error: "A list of displays is required." };
-  const { displays } = parsed.data;
+export const applyDisplayConfig: Provider<"apply-display-config"> = async ({ displays }, options) => {
   const env = options.env ?? process.env;
   const calls = xrandrArgs(displays);
   const xrandr =

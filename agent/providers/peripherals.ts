@@ -4,7 +4,7 @@ import type { Provider } from "./types.ts";
 import { serialFindings, usbFindings } from "./usb-peripherals.ts";
 
 /** detect-peripherals: known USB devices (systeminformation) and USB-serial adapters by id. */
-export const detectPeripherals: Provider = async (_command, options) => {
+export const detectPeripherals: Provider<"detect-peripherals"> = async (_params, options) => {
   const usb = await si.usb().catch(() => []);
   const serial = await readdir("/dev/serial/by-id").catch(() => [] as string[]);
   const found = [...usbFindings(usb), ...serialFindings(serial)];

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Command } from "../../contracts/realtime.ts";
-import { createExecutor } from "./index.ts";
+import { createExecutor, peripheralSwitches } from "./index.ts";
 import { currentTunnel } from "./remote.ts";
 import { findGrabber } from "./screenshot.ts";
 import type { ProviderOptions } from "./types.ts";
@@ -99,4 +99,25 @@ describe("power and remote desktop providers", () => {
     const down = await run("reverse-ssh", { env, rsshRelay: "tunnel@relay.example.com" });
     expect(down.reply).toEqual({ ok: false, error: "Reverse SSH failed: ssh exited with 255" });
   }, 10_000);
+});
+
+describe("params checked against contracts/commands.ts", () => {
+  it("settings and peripheral switches take their typed params; bad ones fail with what is wrong", async () => {
+    expect((await run("set-debug", {}, { debug_mode: true })).reply).toMatchObject({
+      ok: true,
+      result: { debug_mode: true },
+    });
+    expect((await run("set-enabled", {}, { enabled: "yes" })).reply).toEqual({
+      ok: false,
+      error: "Invalid parameters for set-enabled: enabled: Invalid input: expected boolean, received string.",
+    });
+    const uuid = "0b5e4c1e-1111-4222-8333-444455556666";
+    const on = await run("set-peripheral-enabled", {}, { peripheral_uuid: uuid, type: "card-reader", enabled: false });
+    expect(on.reply).toEqual({ ok: true, result: { peripheral_uuid: uuid, enabled: false } });
+    expect(peripheralSwitches.get(uuid)).toBe(false);
+    expect((await run("set-peripheral-enabled", {}, { enabled: false })).reply).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("Invalid parameters for set-peripheral-enabled: peripheral_uuid"),
+    });
+  });
 });

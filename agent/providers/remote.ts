@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import type { Provider } from "./types.ts";
+import type { Provider, ProviderOptions } from "./types.ts";
 
 let tunnel: ChildProcess | null = null;
 
@@ -7,7 +7,7 @@ let tunnel: ChildProcess | null = null;
 export const currentTunnel = () => tunnel;
 
 /** reverse-ssh: `ssh -N -R <port>:localhost:22 <relay>`; reports the relay port to connect to. */
-export const reverseSsh: Provider = async (_command, options) => {
+export const reverseSsh: Provider<"reverse-ssh"> = async (_params, options) => {
   if (!options.rsshRelay) return { ok: false, error: "No reverse SSH relay configured (--rssh-relay user@host)." };
   const port = options.rsshPort ?? 20_000 + Math.floor(Math.random() * 20_000);
   tunnel?.kill();
@@ -33,14 +33,18 @@ export const reverseSsh: Provider = async (_command, options) => {
 };
 
 /** remote-desktop / headless VNC: report the configured address. */
-export const remoteDesktop: Provider = async (command, options) => {
-  const url =
-    command.action === "headless-remote-desktop" ? (options.headlessVncUrl ?? options.vncUrl) : options.vncUrl;
+const desktop = (headless: boolean) => async (options: ProviderOptions) => {
+  const url = headless ? (options.headlessVncUrl ?? options.vncUrl) : options.vncUrl;
   if (!url) {
-    return command.action === "headless-remote-desktop"
-      ? { ok: false, error: "Headless VNC failed to start. Please try again later." }
-      : { ok: false, error: "No remote desktop configured (--vnc-url)." };
+    return headless
+      ? { ok: false as const, error: "Headless VNC failed to start. Please try again later." }
+      : { ok: false as const, error: "No remote desktop configured (--vnc-url)." };
   }
   const parsed = new URL(url);
-  return { ok: true, result: { url, host: parsed.hostname, port: Number(parsed.port) || 5900 } };
+  return { ok: true as const, result: { url, host: parsed.hostname, port: Number(parsed.port) || 5900 } };
 };
+const desktopOf = desktop(false);
+const headlessOf = desktop(true);
+
+export const remoteDesktop: Provider<"remote-desktop"> = (_params, options) => desktopOf(options);
+export const headlessRemoteDesktop: Provider<"headless-remote-desktop"> = (_params, options) => headlessOf(options);

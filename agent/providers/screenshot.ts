@@ -52,7 +52,7 @@ const run = (command: string, env: NodeJS.ProcessEnv) =>
  * screenshot: a fixed file (tests, demos), the configured grabber command, else a grabber found
  * on this machine (GRABBERS), else a clear error saying what to install or configure.
  */
-export const screenshot: Provider = async (_command, options) => {
+export const screenshot: Provider<"screenshot"> = async (_params, options) => {
   const env = options.env ?? process.env;
   let bytes: Buffer;
   try {

@@ -1,5 +1,5 @@
-import type { Command } from "../../contracts/realtime.ts";
-import type { CommandReply } from "../session.ts";
+import type { CommandAnswer, ParsedParams } from "../../contracts/commands.ts";
+import type { CommandAction } from "../../contracts/realtime.ts";
 
 /** Options of the real agent's providers (from the command line). */
 export type ProviderOptions = {
@@ -26,4 +26,23 @@ export type ProviderOptions = {
   log: (line: string) => void;
 };
 
-export type Provider = (command: Command, options: ProviderOptions) => Promise<CommandReply>;
+/** An action's answer: its result or why it failed (the session sends it as a commandResult). */
+export type Reply<R> = { ok: true; result: R } | { ok: false; error: string };
+
+/** Actions a machine answers; "telemetry-refresh" is the session's own (agent/session.ts). */
+export type MachineAction = Exclude<CommandAction, "telemetry-refresh">;
+
+/** Runs action A: params already validated with contracts/commands.ts, an answer of its result's shape. */
+export type Handler<A extends MachineAction, O> = (
+  params: ParsedParams<A>,
+  options: O,
+) => Promise<Reply<CommandAnswer<A>>>;
+
+/**
+ * One handler per action, typed by contracts/commands.ts COMMANDS: a missing one, or one whose
+ * params or answer do not fit, fails tsc. The real agent's (index.ts) and the simulator's.
+ */
+export type Handlers<O> = { [A in MachineAction]: Handler<A, O> };
+
+/** A real agent's provider of action A. */
+export type Provider<A extends MachineAction> = Handler<A, ProviderOptions>;
