@@ -1,4 +1,4 @@
-import { DAY_KEYS, type WorkingTime } from "@contracts/working-time";
+import { DAY_KEYS, WorkingTime } from "@contracts/working-time";
 import { describe, expect, it } from "vitest";
 import { translate } from "@/lib/i18n";
 import {
@@ -86,7 +86,7 @@ it("reads the server's per-day, per-entry errors", () => {
 });
 
 it("round-trips a reply into the PATCH body", () => {
-  const reply = { ...withMonday(["08:00:00", "16:00:00"]), global_working_time_enabled: true } as WorkingTime;
+  const reply = WorkingTime.parse({ ...withMonday(["08:00:00", "16:00:00"]), global_working_time_enabled: true });
   const body = toWorkingTimeInput(scheduleOf(reply), false);
   expect(body.working_time_monday).toEqual([{ start: "08:00:00", end: "16:00:00" }]);
   expect(body.global_working_time_enabled).toBe(false);

@@ -1,27 +1,16 @@
 import type { Display } from "@contracts/device-detail";
-import { describe, expect, it } from "vitest";
+import { ApiErrorBody, type FieldErrors } from "@contracts/errors";
+import { describe, expect, it, vi } from "vitest";
+import { ApiError } from "@/lib/api";
 import { draftOf } from "./display-draft";
 import { detectionAlert, failureMessage, saveErrorsOf, serverMessage } from "./save-outcome";
 
-class ApiError extends Error {
-  name = "ApiError";
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly errors: Record<string, string[] | Record<string, string[]>[]> = {},
-  ) {
-    super(message);
-  }
-  get fieldErrors() {
-    return Object.fromEntries(
-      Object.entries(this.errors).filter(([, v]) => v.every((m) => typeof m === "string")),
-    ) as Record<string, string[]>;
-  }
-  entryErrors(field: string) {
-    const value = this.errors[field];
-    return value && !value.every((m) => typeof m === "string") ? (value as Record<string, string[]>[]) : null;
-  }
-}
+// The browser session (window, localStorage) is not needed to build an ApiError.
+vi.mock("@/lib/session", () => ({}));
+
+/** A failed call as the client makes it: the real ApiError of a reply parsed with the error contract. */
+const failed = (status: number, message: string, errors?: FieldErrors) =>
+  new ApiError(status, ApiErrorBody.parse({ code: "x", message, errors }));
 
 const display = (uuid: string): Display => ({
   uuid,
@@ -40,7 +29,7 @@ const draft = draftOf([display("a"), display("b")]);
 
 describe("save errors of the display configuration", () => {
   it("maps flat keys to the display at that index", () => {
-    const error = new ApiError(400, "There are validation errors.", {
+    const error = failed(400, "There are validation errors.", {
       "displays_configuration.1.resolution": ["This resolution is not available on the display."],
       displays_configuration: ["At least one display must stay enabled."],
     });
@@ -51,20 +40,20 @@ describe("save errors of the display configuration", () => {
   });
 
   it("maps a list aligned with the entries", () => {
-    const error = new ApiError(400, "x", { displays_configuration: [{}, { refresh_rate: ["Bad rate"] }] });
+    const error = failed(400, "x", { displays_configuration: [{}, { refresh_rate: ["Bad rate"] }] });
     expect(saveErrorsOf(error, draft)).toEqual({ byDisplay: { b: ["Bad rate"] }, general: [] });
   });
 
   it("a 400 with only a message is general; other statuses are not field errors", () => {
-    expect(saveErrorsOf(new ApiError(400, "Demo"), draft)).toEqual({ byDisplay: {}, general: ["Demo"] });
-    expect(saveErrorsOf(new ApiError(502, "Agent failed"), draft)).toBeNull();
-    expect(saveErrorsOf(new ApiError(409, "Demo mode"), draft)).toEqual({ byDisplay: {}, general: ["Demo mode"] });
+    expect(saveErrorsOf(failed(400, "Demo"), draft)).toEqual({ byDisplay: {}, general: ["Demo"] });
+    expect(saveErrorsOf(failed(502, "Agent failed"), draft)).toBeNull();
+    expect(saveErrorsOf(failed(409, "Demo mode"), draft)).toEqual({ byDisplay: {}, general: ["Demo mode"] });
     expect(saveErrorsOf(new Error("boom"), draft)).toBeNull();
   });
 
   it("reads the server's message but not the client's placeholders", () => {
-    expect(serverMessage(new ApiError(503, "Device is offline"))).toBe("Device is offline");
-    expect(serverMessage(new ApiError(500, "HTTP 500"))).toBeNull();
+    expect(serverMessage(failed(503, "Device is offline"))).toBe("Device is offline");
+    expect(serverMessage(new ApiError(500, null))).toBeNull();
     expect(serverMessage(new Error("x"))).toBeNull();
   });
 });
