@@ -1,18 +1,22 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import type { LocationListQuery } from "../../contracts/location.ts";
 import { COUNTRY_UUID, LOCATION_TYPE_UUID } from "../../drizzle/reference.ts";
 import { locationRows, locationWhere } from "../../worker/services/locations/queries.ts";
 import { deviceTotalsQuery } from "../../worker/services/locations/totals.ts";
 import { db, memberOf } from "../factories.ts";
 
+/** A row of SQLite's EXPLAIN QUERY PLAN (only the step's text is read). */
+const PlanRow = z.object({ detail: z.string() });
+
 /** SQLite's plan of a query, one line per step. */
 async function plan(query: { toSQL(): { sql: string; params: unknown[] } }) {
   const { sql, params } = query.toSQL();
   const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
     .bind(...params)
-    .all<{ detail: string }>();
-  return results.map((r) => r.detail);
+    .all();
+  return results.map((r) => PlanRow.parse(r).detail);
 }
 
 describe("the location list's queries use indexes", () => {

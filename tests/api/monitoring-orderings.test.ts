@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { DeviceList } from "../../contracts/device.ts";
 import { DeviceDetail } from "../../contracts/device-detail.ts";
 import { recordOffline, recordOnline } from "../../worker/services/devices/presence.ts";
@@ -134,12 +135,14 @@ describe("Activity's edited list (-updated_at)", () => {
 });
 
 describe("query plans", () => {
+  /** A row of SQLite's EXPLAIN QUERY PLAN (only the step's text is read). */
+  const PlanRow = z.object({ detail: z.string() });
   const plan = async (query: { toSQL: () => { sql: string; params: unknown[] } }) => {
     const { sql, params } = query.toSQL();
     const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
       .bind(...params)
-      .all<{ detail: string }>();
-    return results.map((r) => r.detail).join("; ");
+      .all();
+    return results.map((r) => PlanRow.parse(r).detail).join("; ");
   };
 
   it("reads the monitoring counts from indexes only, the problem devices as a range", async () => {

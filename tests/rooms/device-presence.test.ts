@@ -2,6 +2,7 @@ import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test"
 import { eq } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { TIMEOUT_MESSAGE } from "../../contracts/commands.ts";
 import { ServerMessage } from "../../contracts/realtime.ts";
 import { auditLogTable, deviceAvailabilityTable, deviceTable } from "../../drizzle/schema/index.ts";
@@ -16,6 +17,9 @@ async function connectedDevice(status: "connected" | "installation_pending" = "c
   const credential = await makeDeviceCredential(device);
   return { member, device, credential };
 }
+
+/** A row of the room's key-value table (its saved state is one JSON text). */
+const KvRow = z.object({ value: z.string() });
 
 /** A fake agent: acks every command and answers with `answer` (or never, when it returns null). */
 function answerCommands(
@@ -109,7 +113,7 @@ describe("DeviceRoom presence", () => {
       runInDurableObject(
         room,
         (_instance, state) =>
-          state.storage.sql.exec<{ value: string }>("SELECT value FROM kv WHERE key = 'state'").one().value,
+          KvRow.parse(state.storage.sql.exec("SELECT value FROM kv WHERE key = 'state'").one()).value,
       );
     const before = await saved();
     const row = await deviceRow(device.uuid);

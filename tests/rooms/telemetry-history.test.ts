@@ -2,6 +2,7 @@ import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test"
 import { eq } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { DeviceDetail } from "../../contracts/device-detail.ts";
 import type { Telemetry } from "../../contracts/realtime.ts";
 import { deviceTable } from "../../drizzle/schema/index.ts";
@@ -33,8 +34,12 @@ async function withHistory<T>(fn: (h: TelemetryHistory, sql: SqlStorage) => T): 
   return runInDurableObject(stub, (_instance, state) => fn(new TelemetryHistory(state.storage.sql), state.storage.sql));
 }
 
+/** Rows read from the room's SQLite: a count, a point's time. */
+const CountRow = z.object({ n: z.number() });
+const AtRow = z.object({ at: z.number() });
+
 const count = (sql: SqlStorage, table: string, where = "1") =>
-  sql.exec<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE ${where}`).one().n;
+  CountRow.parse(sql.exec(`SELECT count(*) AS n FROM ${table} WHERE ${where}`).one()).n;
 
 /** Polls an async check (D1 reads) until it holds, or fails after `ms`. */
 async function eventually(check: () => Promise<boolean>, ms = 3000) {
@@ -164,9 +169,9 @@ describe("TelemetryHistory", () => {
       return {
         before,
         points: sql
-          .exec<{ at: number }>(`SELECT at FROM telemetry_point WHERE ${cpu} ORDER BY at`)
+          .exec(`SELECT at FROM telemetry_point WHERE ${cpu} ORDER BY at`)
           .toArray()
-          .map((r) => NOW - r.at),
+          .map((r) => NOW - AtRow.parse(r).at),
         buckets: count(sql, "telemetry_rollup", cpu),
         raw: count(sql, "telemetry"),
         next: h.nextExpiry(),
@@ -333,7 +338,7 @@ describe("DeviceRoom telemetry", () => {
     const left = await runInDurableObject(room, async (instance, state) => {
       const sql = state.storage.sql;
       return {
-        oldestPoint: sql.exec<{ at: number }>("SELECT min(at) AS at FROM telemetry_point").one().at,
+        oldestPoint: AtRow.parse(sql.exec("SELECT min(at) AS at FROM telemetry_point").one()).at,
         buckets: count(sql, "telemetry_rollup"),
         prunedAt: (instance as unknown as RoomInternals).telemetry.prunedAt,
         nextPruneAt: (instance as unknown as RoomInternals).telemetry.nextPruneAt,
