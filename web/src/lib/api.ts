@@ -143,12 +143,14 @@ type RequestPart<R extends RouteConfig, K extends "params" | "query"> = R["reque
 }
   ? z.input<S>
   : never;
-/** The success reply of a route: its 200/201 JSON schema's output, or undefined for a 204. */
-export type RouteReply<R extends RouteConfig> = [
-  JsonSchemaOf<R["responses"][200]> | JsonSchemaOf<R["responses"][201]>,
-] extends [never]
+type SuccessSchema<R extends RouteConfig> =
+  | JsonSchemaOf<R["responses"][200]>
+  | JsonSchemaOf<R["responses"][201]>
+  | JsonSchemaOf<R["responses"][202]>;
+/** The success reply of a route: its 200/201/202 JSON schema's output, or undefined for a 204. */
+export type RouteReply<R extends RouteConfig> = [SuccessSchema<R>] extends [never]
   ? undefined
-  : z.output<JsonSchemaOf<R["responses"][200]> | JsonSchemaOf<R["responses"][201]>>;
+  : z.output<SuccessSchema<R>>;
 
 export type CallOptions<R extends RouteConfig> = {
   query?: ApiFetchOptions<z.ZodType>["query"];
@@ -164,11 +166,11 @@ const noReply = z.unknown().transform(() => undefined);
 
 /**
  * The typed client of a route defined in contracts/api: the URL comes from the route's path and
- * params, the body is typed by its request schema, and the reply is parsed with its 200/201
- * schema (a 204 route resolves to undefined). Errors are the ApiError of apiFetch.
+ * params, the body is typed by its request schema, and the reply is parsed with its success
+ * schema (200, 201 or 202; a 204 route resolves to undefined). Errors are the ApiError of apiFetch.
  */
 export function callApi<R extends RouteConfig>(route: R, options: CallOptions<R>): Promise<RouteReply<R>> {
-  const success = route.responses[200] ?? route.responses[201];
+  const success = route.responses[200] ?? route.responses[201] ?? route.responses[202];
   const media = success && "content" in success ? success.content?.["application/json"] : undefined;
   const schema = (media && "schema" in media ? (media.schema as z.ZodType) : undefined) ?? noReply;
   return apiFetch(routePath(route, options.params), {

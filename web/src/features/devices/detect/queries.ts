@@ -3,10 +3,8 @@ import {
   listDetectedDevices,
   startDetection as startDetectionRoute,
 } from "@contracts/api/detection";
-import { routePath } from "@contracts/api/route";
-import { DetectionScan } from "@contracts/detection";
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch, callApi } from "@/lib/api";
+import { callApi } from "@/lib/api";
 
 /** Query keys and options of a location's Detect Devices state and results. */
 export const detectionQueries = {
@@ -32,13 +30,6 @@ export const detectionQueries = {
     }),
 };
 
-/**
- * POST …/devices-detection/: 202 with the new scan (503 when no runner there is online). callApi
- * reads 200/201 replies, so this 202 is parsed here.
- */
+/** POST …/devices-detection/: 202 with the new scan (503 when no runner there is online). */
 export const startDetection = (space: string, location: string) =>
-  apiFetch(routePath(startDetectionRoute, { space, loc: location }), {
-    method: "POST",
-    json: {},
-    schema: DetectionScan,
-  });
+  callApi(startDetectionRoute, { params: { space, loc: location } });
