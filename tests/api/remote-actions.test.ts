@@ -1,5 +1,8 @@
+import { env, runInDurableObject } from "cloudflare:test";
 import { eq } from "drizzle-orm";
+import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
+import { TIMEOUT_MESSAGE } from "../../contracts/commands.ts";
 import type { ServerMessage } from "../../contracts/realtime.ts";
 import { deviceTable, peripheralTable, userTable } from "../../drizzle/schema/index.ts";
 import { api, db, makeDevice, makeDeviceCredential, makePeripheral, memberOf } from "../factories.ts";
@@ -110,7 +113,73 @@ describe("remote actions", () => {
     await until(() => false, 250).catch(() => {});
     const offline = await api(path, { ...reboot, token: member.token });
     expect(offline.status).toBe(503);
-    expect(await offline.json()).toMatchObject({ message: "physical device temporarily unavailable" });
+    expect(await offline.json()).toMatchObject({
+      code: "device_offline",
+      message: "physical device temporarily unavailable",
+    });
+  });
+
+  it("an answer that does not fit the action's result is 502 device_failed, never a crash", async () => {
+    const { member, base, agent } = await onlineDevice("content_manager", (m) => ({
+      ok: true,
+      result: m.action === "screenshot" ? { image_base64: "not base64!" } : { port: "twenty-two" },
+    }));
+    const shot = await api(`${base}/screen-capture/`, {
+      method: "POST",
+      token: member.token,
+      json: { action: "screenshot" },
+    });
+    expect(shot.status).toBe(502);
+    expect(await shot.json()).toMatchObject({
+      code: "device_failed",
+      message: "The device sent an unreadable answer to screenshot.",
+    });
+    const desktop = await api(`${base}/remote-sharing/`, {
+      method: "POST",
+      token: member.token,
+      json: { action: "remote-desktop" },
+    });
+    expect(desktop.status).toBe(502);
+    expect(await desktop.json()).toMatchObject({
+      code: "device_failed",
+      message: "The device sent an unreadable answer to remote-desktop.",
+    });
+    agent.ws?.close();
+  });
+
+  it("a command whose answer can no longer arrive is 503 device_timeout with the timeout text", async () => {
+    const { member, device, base, seen, agent } = await onlineDevice();
+    // Recorded as sent by an instance of the room that is gone: its answer cannot come.
+    const room = await getServerByName(env.Device, device.uuid);
+    await runInDurableObject(room, (_instance, state) => {
+      state.storage.sql.exec(
+        "INSERT INTO commands (id, action, at) VALUES (?, ?, ?)",
+        "lost-1234-abcd",
+        "remote-desktop",
+        Date.now(),
+      );
+    });
+    const json = { action: "remote-desktop", request_id: "lost-1234-abcd" };
+    const res = await api(`${base}/remote-sharing/`, { method: "POST", token: member.token, json });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ code: "device_timeout", message: TIMEOUT_MESSAGE });
+    expect(seen).toEqual([]);
+    agent.ws?.close();
+  });
+
+  it("sends each action's typed params (contracts/commands.ts)", async () => {
+    const params: Record<string, unknown>[] = [];
+    const { member, base, agent } = await onlineDevice("content_manager", (m) => {
+      params.push(m.params);
+      return { ok: true, result: {} };
+    });
+    const patch = (path: string, json: object) =>
+      api(`${base}/${path}/`, { method: "PATCH", token: member.token, json });
+    expect((await patch("enabled-status", { enabled: false })).status).toBe(200);
+    expect((await patch("debug-status", { debug_mode: true })).status).toBe(200);
+    expect((await patch("vision-enabled-status", { enabled: true })).status).toBe(200);
+    expect(params).toEqual([{ enabled: false }, { debug_mode: true }, { enabled: true }]);
+    agent.ws?.close();
   });
 
   it("enabled, debug and telemetry refresh go through the agent and are stored", async () => {
@@ -164,7 +233,7 @@ describe("remote actions", () => {
     fail = true;
     const failed = await toggle(false);
     expect(failed.status).toBe(502);
-    expect(await failed.json()).toMatchObject({ message: "vision service missing" });
+    expect(await failed.json()).toMatchObject({ code: "device_failed", message: "vision service missing" });
     const row = await db().select().from(deviceTable).where(eq(deviceTable.uuid, device.uuid)).get();
     expect(row?.vision_enabled).toBe("enabled");
     await db().update(deviceTable).set({ vision_enabled: "enable_pending" }).where(eq(deviceTable.uuid, device.uuid));
@@ -217,6 +286,9 @@ describe("peripheral enabled-status", () => {
       { method: "PATCH", token: member.token, json: { enabled: false } },
     );
     expect(res.status).toBe(503);
-    expect(await res.json()).toMatchObject({ message: "physical device temporarily unavailable" });
+    expect(await res.json()).toMatchObject({
+      code: "device_offline",
+      message: "physical device temporarily unavailable",
+    });
   });
 });
