@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_SIZE, Links, PageQuery } from "./paging.ts";
 import { TagRef } from "./tag.ts";
 import { maxLengthMessage, safeName, safeText, searchText } from "./text.ts";
 
-/** devices.md §3/§4 enums (mirrors of drizzle/schema/device.ts; contracts import no drizzle). */
+/** devices.md §3/§4 enums (drizzle/schema/device.ts types its columns with these; contracts import no drizzle). */
 export const DEVICE_CLASSES = ["kiosk", "retail_pos", "visualization"] as const;
 export const DeviceClass = z.enum(DEVICE_CLASSES);
 export const CONNECTED_STATUSES = [

@@ -2,7 +2,7 @@ import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./common.ts";
 import { spaceTable } from "./space.ts";
 import { spaceAccountTable } from "./space-account.ts";
-import { userTable } from "./user.ts";
+import { userUuid } from "./user.ts";
 
 export const ACTION_TOKEN_PURPOSES = ["registration", "space_join", "password_reset", "password_update"] as const;
 
@@ -15,9 +15,7 @@ export const actionTokenTable = sqliteTable(
   {
     token_hash: text("token_hash").primaryKey(),
     purpose: text("purpose", { enum: ACTION_TOKEN_PURPOSES }).notNull(),
-    user_uuid: text("user_uuid")
-      .notNull()
-      .references(() => userTable.uuid, { onDelete: "cascade" }),
+    user_uuid: userUuid(),
     account_uuid: text("account_uuid").references(() => spaceAccountTable.account_uuid, { onDelete: "cascade" }),
     space_uuid: text("space_uuid").references(() => spaceTable.space_uuid, { onDelete: "cascade" }),
     expires_at: text("expires_at").notNull(),

@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./common.ts";
-import { userTable } from "./user.ts";
+import { userUuid } from "./user.ts";
 
 /** ES256 signing keys of the embedded OpenID provider (newest active key signs). */
 export const signingKeyTable = sqliteTable("signing_key", {
@@ -20,9 +20,7 @@ export const refreshTokenTable = sqliteTable(
   {
     token_hash: text("token_hash").primaryKey(),
     family_id: text("family_id").notNull(),
-    user_uuid: text("user_uuid")
-      .notNull()
-      .references(() => userTable.uuid, { onDelete: "cascade" }),
+    user_uuid: userUuid(),
     expires_at: text("expires_at").notNull(),
     used_at: text("used_at"),
     /** Hash of the token that replaced this one: set in the same UPDATE that consumes it. */
@@ -58,9 +56,7 @@ export const roomTicketTable = sqliteTable(
     ticket_hash: text("ticket_hash").primaryKey(),
     /** "space/{uuid}", "location/{uuid}" or "device/{uuid}". */
     room: text("room").notNull(),
-    user_uuid: text("user_uuid")
-      .notNull()
-      .references(() => userTable.uuid, { onDelete: "cascade" }),
+    user_uuid: userUuid(),
     /** Expiry (ms) of the access token the ticket was bought with: the socket lasts until then unless re-authenticated. */
     token_exp: integer("token_exp").notNull(),
     expires_at: integer("expires_at").notNull(),

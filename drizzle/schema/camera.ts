@@ -1,8 +1,8 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { timestamps, uuidPk } from "./common.ts";
 import { deviceTable } from "./device.ts";
-import { locationTable } from "./location.ts";
-import { spaceTable } from "./space.ts";
+import { locationUuid } from "./location.ts";
+import { spaceUuid } from "./space.ts";
 
 /**
  * An IP camera's connection settings at a location; device_uuid links the camera-type device
@@ -13,12 +13,8 @@ export const cameraTable = sqliteTable(
   "camera",
   {
     uuid: uuidPk(),
-    space_uuid: text("space_uuid")
-      .notNull()
-      .references(() => spaceTable.space_uuid, { onDelete: "cascade" }),
-    location_uuid: text("location_uuid")
-      .notNull()
-      .references(() => locationTable.uuid, { onDelete: "cascade" }),
+    space_uuid: spaceUuid(),
+    location_uuid: locationUuid(),
     device_uuid: text("device_uuid").references(() => deviceTable.uuid, { onDelete: "set null" }),
     name: text("name").notNull().default(""),
     ip_address: text("ip_address").notNull(),

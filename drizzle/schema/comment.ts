@@ -1,9 +1,9 @@
 import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { timestamps, uuidPk } from "./common.ts";
-import { deviceTable } from "./device.ts";
+import { deviceUuid } from "./device.ts";
 import { displayTable } from "./display.ts";
 import { peripheralTable } from "./peripheral.ts";
-import { spaceTable } from "./space.ts";
+import { spaceUuid } from "./space.ts";
 import { userTable } from "./user.ts";
 
 /**
@@ -15,12 +15,8 @@ export const commentTable = sqliteTable(
   "comment",
   {
     uuid: uuidPk(),
-    space_uuid: text("space_uuid")
-      .notNull()
-      .references(() => spaceTable.space_uuid, { onDelete: "cascade" }),
-    device_uuid: text("device_uuid")
-      .notNull()
-      .references(() => deviceTable.uuid, { onDelete: "cascade" }),
+    space_uuid: spaceUuid(),
+    device_uuid: deviceUuid(),
     display_uuid: text("display_uuid").references(() => displayTable.uuid, { onDelete: "cascade" }),
     peripheral_uuid: text("peripheral_uuid").references(() => peripheralTable.uuid, { onDelete: "cascade" }),
     /** null once the author's user is deleted. */

@@ -1,11 +1,18 @@
 import { sql } from "drizzle-orm";
-import { integer, text } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, integer, text } from "drizzle-orm/sqlite-core";
 
 /** uuid primary keys are text; the app generates them with crypto.randomUUID(). */
 export const uuidPk = (name = "uuid") =>
   text(name)
     .primaryKey()
     .$defaultFn(() => crypto.randomUUID());
+
+/**
+ * A required reference to the row that owns this one: deleting the owner deletes the row
+ * (ON DELETE CASCADE). space.ts, device.ts, location.ts and user.ts name their own (spaceUuid(), …).
+ */
+export const ownerUuid = (name: string, owner: () => AnySQLiteColumn) =>
+  text(name).notNull().references(owner, { onDelete: "cascade" });
 
 /** Timestamps are ISO-8601 UTC text (sortable, readable in SQL, the shape the API returns). */
 export const nowIso = () => new Date().toISOString();

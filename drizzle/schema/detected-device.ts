@@ -1,11 +1,12 @@
 import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { CONNECTED_STATUSES } from "../../contracts/device.ts";
 import { DEVICE_TYPE_UUID } from "../reference.ts";
 import { uuidPk } from "./common.ts";
 import { detectionScanTable } from "./detection-scan.ts";
-import { CONNECTED_STATUSES, deviceTable } from "./device.ts";
+import { deviceTable } from "./device.ts";
 import { deviceTypeTable } from "./device-type.ts";
-import { locationTable } from "./location.ts";
-import { spaceTable } from "./space.ts";
+import { locationUuid } from "./location.ts";
+import { spaceUuid } from "./space.ts";
 
 /**
  * A machine found on a location's network by Detect Devices. Only non_connected ones can be
@@ -15,12 +16,8 @@ export const detectedDeviceTable = sqliteTable(
   "detected_device",
   {
     uuid: uuidPk(),
-    space_uuid: text("space_uuid")
-      .notNull()
-      .references(() => spaceTable.space_uuid, { onDelete: "cascade" }),
-    location_uuid: text("location_uuid")
-      .notNull()
-      .references(() => locationTable.uuid, { onDelete: "cascade" }),
+    space_uuid: spaceUuid(),
+    location_uuid: locationUuid(),
     scan_uuid: text("scan_uuid").references(() => detectionScanTable.uuid, { onDelete: "set null" }),
     name: text("name").notNull().default(""),
     ip_address: text("ip_address").notNull().default(""),

@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, uuidPk } from "./common.ts";
-import { locationTable } from "./location.ts";
-import { spaceTable } from "./space.ts";
+import { locationUuid } from "./location.ts";
+import { spaceUuid } from "./space.ts";
 import { userTable } from "./user.ts";
 
 /**
@@ -13,12 +13,8 @@ export const detectionScanTable = sqliteTable(
   "detection_scan",
   {
     uuid: uuidPk(),
-    space_uuid: text("space_uuid")
-      .notNull()
-      .references(() => spaceTable.space_uuid, { onDelete: "cascade" }),
-    location_uuid: text("location_uuid")
-      .notNull()
-      .references(() => locationTable.uuid, { onDelete: "cascade" }),
+    space_uuid: spaceUuid(),
+    location_uuid: locationUuid(),
     requested_by_user_uuid: text("requested_by_user_uuid").references(() => userTable.uuid, { onDelete: "set null" }),
     status: text("status", { enum: ["pending", "completed", "no_service"] })
       .notNull()

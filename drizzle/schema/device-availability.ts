@@ -1,17 +1,13 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { deviceTable } from "./device.ts";
-import { spaceTable } from "./space.ts";
+import { deviceUuid } from "./device.ts";
+import { spaceUuid } from "./space.ts";
 
 /** Seconds online per device per UTC day (YYYY-MM-DD), for the Reports tab. */
 export const deviceAvailabilityTable = sqliteTable(
   "device_availability",
   {
-    space_uuid: text("space_uuid")
-      .notNull()
-      .references(() => spaceTable.space_uuid, { onDelete: "cascade" }),
-    device_uuid: text("device_uuid")
-      .notNull()
-      .references(() => deviceTable.uuid, { onDelete: "cascade" }),
+    space_uuid: spaceUuid(),
+    device_uuid: deviceUuid(),
     day: text("day").notNull(),
     online_seconds: integer("online_seconds").notNull().default(0),
   },

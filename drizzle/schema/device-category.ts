@@ -1,5 +1,5 @@
 import { primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { uuidPk } from "./common.ts";
+import { ownerUuid, uuidPk } from "./common.ts";
 import { deviceTypeTable } from "./device-type.ts";
 
 /** Computer, Single-board computer, TV box, Camera, Unknown (global reference data). */
@@ -12,12 +12,8 @@ export const deviceCategoryTable = sqliteTable("device_category", {
 export const deviceCategoryTypeTable = sqliteTable(
   "device_category_type",
   {
-    device_category_uuid: text("device_category_uuid")
-      .notNull()
-      .references(() => deviceCategoryTable.uuid, { onDelete: "cascade" }),
-    device_type_uuid: text("device_type_uuid")
-      .notNull()
-      .references(() => deviceTypeTable.uuid, { onDelete: "cascade" }),
+    device_category_uuid: ownerUuid("device_category_uuid", () => deviceCategoryTable.uuid),
+    device_type_uuid: ownerUuid("device_type_uuid", () => deviceTypeTable.uuid),
   },
   (t) => [primaryKey({ columns: [t.device_category_uuid, t.device_type_uuid] })],
 );

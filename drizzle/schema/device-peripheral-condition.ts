@@ -1,7 +1,7 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { MonitoredPeripheralType } from "../../contracts/health.ts";
-import { deviceTable, type HealthCode } from "./device.ts";
-import { spaceTable } from "./space.ts";
+import { deviceUuid, type HealthCode } from "./device.ts";
+import { spaceUuid } from "./space.ts";
 
 /**
  * Per device, the worst condition of each monitored peripheral type it reported in its latest
@@ -12,12 +12,8 @@ import { spaceTable } from "./space.ts";
 export const devicePeripheralConditionTable = sqliteTable(
   "device_peripheral_condition",
   {
-    space_uuid: text("space_uuid")
-      .notNull()
-      .references(() => spaceTable.space_uuid, { onDelete: "cascade" }),
-    device_uuid: text("device_uuid")
-      .notNull()
-      .references(() => deviceTable.uuid, { onDelete: "cascade" }),
+    space_uuid: spaceUuid(),
+    device_uuid: deviceUuid(),
     type: text("type").$type<MonitoredPeripheralType>().notNull(),
     condition: integer("condition").$type<HealthCode>().notNull(),
   },

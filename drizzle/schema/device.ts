@@ -1,32 +1,16 @@
 import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
+import { CONNECTED_STATUSES, DEVICE_CLASSES, VISION_STATES } from "../../contracts/device.ts";
 import type { Telemetry } from "../../contracts/device-detail.ts";
 import { DEVICE_HEADINGS } from "../../contracts/health.ts";
 import { DEVICE_CATEGORY_UUID, DEVICE_TYPE_UUID } from "../reference.ts";
-import { bool, json, timestamps, uuidPk } from "./common.ts";
+import { bool, json, ownerUuid, timestamps, uuidPk } from "./common.ts";
 import { deviceCategoryTable } from "./device-category.ts";
 import { deviceTypeTable } from "./device-type.ts";
 import { locationTable } from "./location.ts";
-import { spaceTable } from "./space.ts";
+import { spaceUuid } from "./space.ts";
 import { userTable } from "./user.ts";
-
-export const DEVICE_CLASSES = ["kiosk", "retail_pos", "visualization"] as const;
-export const CONNECTED_STATUSES = [
-  "connected",
-  "disconnected",
-  "non_connected",
-  "installation_pending",
-  "archived",
-] as const;
-export const VISION_STATES = [
-  "disabled",
-  "enable_requested",
-  "enable_pending",
-  "enabled",
-  "disable_requested",
-  "disable_pending",
-] as const;
 
 /** Health codes of the condition columns: 0 Healthy, 1 (icon only), 2 Warning, 3 Critical; null = no data. */
 export type HealthCode = 0 | 1 | 2 | 3;
@@ -38,6 +22,9 @@ export type PeripheralStatusItem = { device: string; type?: string; status: numb
 
 /** The spec's Telemetry, as last reported by the agent (history lives in the DeviceRoom). */
 export type DeviceTelemetry = NonNullable<z.infer<typeof Telemetry>>;
+
+/** The device a row belongs to (its displays, peripherals, credentials, …); the row goes with its device. */
+export const deviceUuid = () => ownerUuid("device_uuid", () => deviceTable.uuid);
 
 const condition = (name: string) => integer(name).$type<HealthCode>();
 /** The device's own heading columns, bare, for own_condition. */
@@ -54,9 +41,7 @@ export const deviceTable = sqliteTable(
   "device",
   {
     uuid: uuidPk(),
-    space_uuid: text("space_uuid")
-      .notNull()
-      .references(() => spaceTable.space_uuid, { onDelete: "cascade" }),
+    space_uuid: spaceUuid(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     device_type_uuid: text("device_type_uuid")

@@ -1,8 +1,8 @@
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable } from "drizzle-orm/sqlite-core";
 import { applicationTable } from "./application.ts";
-import { json } from "./common.ts";
+import { json, ownerUuid } from "./common.ts";
 import { displayTable } from "./display.ts";
-import { spaceTable } from "./space.ts";
+import { spaceUuid } from "./space.ts";
 
 /**
  * An application configured on a display (the displays_configuration). `config` holds the
@@ -11,15 +11,9 @@ import { spaceTable } from "./space.ts";
 export const displayApplicationTable = sqliteTable(
   "display_application",
   {
-    display_uuid: text("display_uuid")
-      .notNull()
-      .references(() => displayTable.uuid, { onDelete: "cascade" }),
-    application_uuid: text("application_uuid")
-      .notNull()
-      .references(() => applicationTable.uuid, { onDelete: "cascade" }),
-    space_uuid: text("space_uuid")
-      .notNull()
-      .references(() => spaceTable.space_uuid, { onDelete: "cascade" }),
+    display_uuid: ownerUuid("display_uuid", () => displayTable.uuid),
+    application_uuid: ownerUuid("application_uuid", () => applicationTable.uuid),
+    space_uuid: spaceUuid(),
     config: json<Record<string, unknown>>("config").notNull().default({}),
     position: integer("position").notNull().default(0),
   },

@@ -1,18 +1,8 @@
 import { index, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { DISPLAY_ORIENTATIONS } from "../../contracts/device-detail.ts";
 import { bool, json, timestamps, uuidPk } from "./common.ts";
-import { deviceTable } from "./device.ts";
-import { spaceTable } from "./space.ts";
-
-export const DISPLAY_ORIENTATIONS = [
-  "normal",
-  "90",
-  "180",
-  "270",
-  "flipped",
-  "90 flipped",
-  "180 flipped",
-  "270 flipped",
-] as const;
+import { deviceUuid } from "./device.ts";
+import { spaceUuid } from "./space.ts";
 
 /**
  * A screen of a runner device. `name` may be "<output>@<model>" (the UI shows the part before
@@ -24,12 +14,8 @@ export const displayTable = sqliteTable(
   "display",
   {
     uuid: uuidPk(),
-    space_uuid: text("space_uuid")
-      .notNull()
-      .references(() => spaceTable.space_uuid, { onDelete: "cascade" }),
-    device_uuid: text("device_uuid")
-      .notNull()
-      .references(() => deviceTable.uuid, { onDelete: "cascade" }),
+    space_uuid: spaceUuid(),
+    device_uuid: deviceUuid(),
     name: text("name").notNull(),
     primary: bool("primary").notNull().default(false),
     disabled: bool("disabled").notNull().default(false),

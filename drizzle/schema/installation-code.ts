@@ -1,7 +1,7 @@
 import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, uuidPk } from "./common.ts";
-import { deviceTable } from "./device.ts";
-import { spaceTable } from "./space.ts";
+import { deviceUuid } from "./device.ts";
+import { spaceUuid } from "./space.ts";
 
 /**
  * One-time installation codes (valid 24 h). Only a SHA-256 hex of the code is stored, so the
@@ -12,12 +12,8 @@ export const installationCodeTable = sqliteTable(
   "installation_code",
   {
     uuid: uuidPk(),
-    space_uuid: text("space_uuid")
-      .notNull()
-      .references(() => spaceTable.space_uuid, { onDelete: "cascade" }),
-    device_uuid: text("device_uuid")
-      .notNull()
-      .references(() => deviceTable.uuid, { onDelete: "cascade" }),
+    space_uuid: spaceUuid(),
+    device_uuid: deviceUuid(),
     code_hash: text("code_hash").notNull(),
     expires_at: text("expires_at").notNull(),
     used_at: text("used_at"),

@@ -1,16 +1,14 @@
 import { index, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { bool, timestamps, uuidPk } from "./common.ts";
-import { locationTable } from "./location.ts";
-import { spaceTable } from "./space.ts";
+import { bool, ownerUuid, timestamps, uuidPk } from "./common.ts";
+import { locationUuid } from "./location.ts";
+import { spaceUuid } from "./space.ts";
 
 /** A named set of locations. locations and locations_number are derived from the link table. */
 export const locationGroupTable = sqliteTable(
   "location_group",
   {
     uuid: uuidPk(),
-    space_uuid: text("space_uuid")
-      .notNull()
-      .references(() => spaceTable.space_uuid, { onDelete: "cascade" }),
+    space_uuid: spaceUuid(),
     name: text("name").notNull(),
     active: bool("active").notNull().default(true),
     ...timestamps(),
@@ -27,15 +25,9 @@ export const locationGroupTable = sqliteTable(
 export const locationGroupLocationTable = sqliteTable(
   "location_group_location",
   {
-    location_group_uuid: text("location_group_uuid")
-      .notNull()
-      .references(() => locationGroupTable.uuid, { onDelete: "cascade" }),
-    location_uuid: text("location_uuid")
-      .notNull()
-      .references(() => locationTable.uuid, { onDelete: "cascade" }),
-    space_uuid: text("space_uuid")
-      .notNull()
-      .references(() => spaceTable.space_uuid, { onDelete: "cascade" }),
+    location_group_uuid: ownerUuid("location_group_uuid", () => locationGroupTable.uuid),
+    location_uuid: locationUuid(),
+    space_uuid: spaceUuid(),
   },
   (t) => [
     primaryKey({ columns: [t.location_group_uuid, t.location_uuid] }),

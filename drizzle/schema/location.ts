@@ -1,9 +1,12 @@
 import { sql } from "drizzle-orm";
 import { index, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { bool, timestamps, uuidPk } from "./common.ts";
+import { bool, ownerUuid, timestamps, uuidPk } from "./common.ts";
 import { countryTable } from "./country.ts";
 import { locationTypeTable } from "./location-type.ts";
-import { spaceTable } from "./space.ts";
+import { spaceUuid } from "./space.ts";
+
+/** The location a row belongs to; the row goes with its location. */
+export const locationUuid = () => ownerUuid("location_uuid", () => locationTable.uuid);
 
 const customValue = (n: number) => text(`location_custom_${n}`).notNull().default("");
 
@@ -17,9 +20,7 @@ export const locationTable = sqliteTable(
   "location",
   {
     uuid: uuidPk(),
-    space_uuid: text("space_uuid")
-      .notNull()
-      .references(() => spaceTable.space_uuid, { onDelete: "cascade" }),
+    space_uuid: spaceUuid(),
     name: text("name").notNull(),
     display_id: text("display_id").notNull().default(""),
     description: text("description").notNull().default(""),

@@ -1,20 +1,16 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { bool, timestamps, uuidPk } from "./common.ts";
-import { deviceTable } from "./device.ts";
+import { deviceUuid } from "./device.ts";
 import { peripheralTypeTable } from "./peripheral-type.ts";
-import { spaceTable } from "./space.ts";
+import { spaceUuid } from "./space.ts";
 
 /** A peripheral attached to a device (the "Misc" list). device_type_name comes from peripheral_type. */
 export const peripheralTable = sqliteTable(
   "peripheral",
   {
     uuid: uuidPk(),
-    space_uuid: text("space_uuid")
-      .notNull()
-      .references(() => spaceTable.space_uuid, { onDelete: "cascade" }),
-    device_uuid: text("device_uuid")
-      .notNull()
-      .references(() => deviceTable.uuid, { onDelete: "cascade" }),
+    space_uuid: spaceUuid(),
+    device_uuid: deviceUuid(),
     peripheral_type_uuid: text("peripheral_type_uuid")
       .notNull()
       .references(() => peripheralTypeTable.uuid),

@@ -1,22 +1,16 @@
 import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { bool, isoDefault, nowIso } from "./common.ts";
+import { bool, createdAt, isoDefault, nowIso, uuidPk } from "./common.ts";
 import { roleTable } from "./role.ts";
-import { spaceTable } from "./space.ts";
-import { userTable } from "./user.ts";
+import { spaceUuid } from "./space.ts";
+import { userUuid } from "./user.ts";
 
 /** A user's membership of a space, with its role and status. Its uuid is the spec's account_uuid. */
 export const spaceAccountTable = sqliteTable(
   "space_account",
   {
-    account_uuid: text("account_uuid")
-      .primaryKey()
-      .$defaultFn(() => crypto.randomUUID()),
-    space_uuid: text("space_uuid")
-      .notNull()
-      .references(() => spaceTable.space_uuid, { onDelete: "cascade" }),
-    user_uuid: text("user_uuid")
-      .notNull()
-      .references(() => userTable.uuid, { onDelete: "cascade" }),
+    account_uuid: uuidPk("account_uuid"),
+    space_uuid: spaceUuid(),
+    user_uuid: userUuid(),
     role_uuid: text("role_uuid")
       .notNull()
       .references(() => roleTable.uuid),
@@ -26,7 +20,7 @@ export const spaceAccountTable = sqliteTable(
     online: bool("online").notNull().default(false),
     last_seen: text("last_seen"),
     invited_on: text("invited_on").notNull().default(isoDefault).$defaultFn(nowIso),
-    created_at: text("created_at").notNull().default(isoDefault).$defaultFn(nowIso),
+    created_at: createdAt(),
   },
   (t) => [
     uniqueIndex("space_account_space_uuid_user_uuid_idx").on(t.space_uuid, t.user_uuid),

@@ -1,5 +1,24 @@
 import { sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { bool, createdAt, updatedAt } from "./common.ts";
+import { bool, ownerUuid, timestamps } from "./common.ts";
+
+/** The space a row belongs to (the tenant); the row goes with its space. */
+export const spaceUuid = () => ownerUuid("space_uuid", () => spaceTable.space_uuid);
+
+const alias = (name: string) => text(name).notNull().default("");
+const flag = (name: string) => bool(name).notNull().default(false);
+
+/**
+ * The space's settings of location custom field n: its alias and whether it is enabled,
+ * required and unique (location.ts holds the values, location_custom_n).
+ */
+const customFieldSettings = <N extends number>(n: N) =>
+  ({
+    [`location_custom_${n}_alias`]: alias(`location_custom_${n}_alias`),
+    [`location_custom_${n}_enabled`]: flag(`location_custom_${n}_enabled`),
+    [`location_custom_${n}_required`]: flag(`location_custom_${n}_required`),
+    [`location_custom_${n}_unique`]: flag(`location_custom_${n}_unique`),
+  }) as Record<`location_custom_${N}_alias`, ReturnType<typeof alias>> &
+    Record<`location_custom_${N}_${"enabled" | "required" | "unique"}`, ReturnType<typeof flag>>;
 
 /** A space (organisation): the tenant. Carries the 8 location custom-field settings and the timezone. */
 export const spaceTable = sqliteTable("space", {
@@ -9,38 +28,13 @@ export const spaceTable = sqliteTable("space", {
   space_datacenter: text("space_datacenter").notNull().default("local"),
   timezone: text("timezone").notNull().default("UTC"),
   global_working_time_enabled: bool("global_working_time_enabled").notNull().default(false),
-  location_custom_1_alias: text("location_custom_1_alias").notNull().default(""),
-  location_custom_1_enabled: bool("location_custom_1_enabled").notNull().default(false),
-  location_custom_1_required: bool("location_custom_1_required").notNull().default(false),
-  location_custom_1_unique: bool("location_custom_1_unique").notNull().default(false),
-  location_custom_2_alias: text("location_custom_2_alias").notNull().default(""),
-  location_custom_2_enabled: bool("location_custom_2_enabled").notNull().default(false),
-  location_custom_2_required: bool("location_custom_2_required").notNull().default(false),
-  location_custom_2_unique: bool("location_custom_2_unique").notNull().default(false),
-  location_custom_3_alias: text("location_custom_3_alias").notNull().default(""),
-  location_custom_3_enabled: bool("location_custom_3_enabled").notNull().default(false),
-  location_custom_3_required: bool("location_custom_3_required").notNull().default(false),
-  location_custom_3_unique: bool("location_custom_3_unique").notNull().default(false),
-  location_custom_4_alias: text("location_custom_4_alias").notNull().default(""),
-  location_custom_4_enabled: bool("location_custom_4_enabled").notNull().default(false),
-  location_custom_4_required: bool("location_custom_4_required").notNull().default(false),
-  location_custom_4_unique: bool("location_custom_4_unique").notNull().default(false),
-  location_custom_5_alias: text("location_custom_5_alias").notNull().default(""),
-  location_custom_5_enabled: bool("location_custom_5_enabled").notNull().default(false),
-  location_custom_5_required: bool("location_custom_5_required").notNull().default(false),
-  location_custom_5_unique: bool("location_custom_5_unique").notNull().default(false),
-  location_custom_6_alias: text("location_custom_6_alias").notNull().default(""),
-  location_custom_6_enabled: bool("location_custom_6_enabled").notNull().default(false),
-  location_custom_6_required: bool("location_custom_6_required").notNull().default(false),
-  location_custom_6_unique: bool("location_custom_6_unique").notNull().default(false),
-  location_custom_7_alias: text("location_custom_7_alias").notNull().default(""),
-  location_custom_7_enabled: bool("location_custom_7_enabled").notNull().default(false),
-  location_custom_7_required: bool("location_custom_7_required").notNull().default(false),
-  location_custom_7_unique: bool("location_custom_7_unique").notNull().default(false),
-  location_custom_8_alias: text("location_custom_8_alias").notNull().default(""),
-  location_custom_8_enabled: bool("location_custom_8_enabled").notNull().default(false),
-  location_custom_8_required: bool("location_custom_8_required").notNull().default(false),
-  location_custom_8_unique: bool("location_custom_8_unique").notNull().default(false),
-  created_at: createdAt(),
-  updated_at: updatedAt(),
+  ...customFieldSettings(1),
+  ...customFieldSettings(2),
+  ...customFieldSettings(3),
+  ...customFieldSettings(4),
+  ...customFieldSettings(5),
+  ...customFieldSettings(6),
+  ...customFieldSettings(7),
+  ...customFieldSettings(8),
+  ...timestamps(),
 });

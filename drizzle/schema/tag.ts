@@ -1,17 +1,15 @@
 import { index, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { createdAt, uuidPk } from "./common.ts";
-import { deviceTable } from "./device.ts";
-import { locationTable } from "./location.ts";
-import { spaceTable } from "./space.ts";
+import { createdAt, ownerUuid, uuidPk } from "./common.ts";
+import { deviceUuid } from "./device.ts";
+import { locationUuid } from "./location.ts";
+import { spaceUuid } from "./space.ts";
 
 /** A space's label for devices and locations (name ≤ 20). total_number is derived from the links. */
 export const tagTable = sqliteTable(
   "tag",
   {
     uuid: uuidPk(),
-    space_uuid: text("space_uuid")
-      .notNull()
-      .references(() => spaceTable.space_uuid, { onDelete: "cascade" }),
+    space_uuid: spaceUuid(),
     name: text("name").notNull(),
     created_at: createdAt(),
   },
@@ -21,15 +19,9 @@ export const tagTable = sqliteTable(
 export const locationTagTable = sqliteTable(
   "location_tag",
   {
-    location_uuid: text("location_uuid")
-      .notNull()
-      .references(() => locationTable.uuid, { onDelete: "cascade" }),
-    tag_uuid: text("tag_uuid")
-      .notNull()
-      .references(() => tagTable.uuid, { onDelete: "cascade" }),
-    space_uuid: text("space_uuid")
-      .notNull()
-      .references(() => spaceTable.space_uuid, { onDelete: "cascade" }),
+    location_uuid: locationUuid(),
+    tag_uuid: ownerUuid("tag_uuid", () => tagTable.uuid),
+    space_uuid: spaceUuid(),
   },
   (t) => [
     primaryKey({ columns: [t.location_uuid, t.tag_uuid] }),
@@ -41,15 +33,9 @@ export const locationTagTable = sqliteTable(
 export const deviceTagTable = sqliteTable(
   "device_tag",
   {
-    device_uuid: text("device_uuid")
-      .notNull()
-      .references(() => deviceTable.uuid, { onDelete: "cascade" }),
-    tag_uuid: text("tag_uuid")
-      .notNull()
-      .references(() => tagTable.uuid, { onDelete: "cascade" }),
-    space_uuid: text("space_uuid")
-      .notNull()
-      .references(() => spaceTable.space_uuid, { onDelete: "cascade" }),
+    device_uuid: deviceUuid(),
+    tag_uuid: ownerUuid("tag_uuid", () => tagTable.uuid),
+    space_uuid: spaceUuid(),
   },
   (t) => [
     primaryKey({ columns: [t.device_uuid, t.tag_uuid] }),

@@ -1,5 +1,8 @@
 import { sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { bool, timestamps, uuidPk } from "./common.ts";
+import { bool, ownerUuid, timestamps, uuidPk } from "./common.ts";
+
+/** The user a row belongs to (tokens, memberships); the row goes with its user. */
+export const userUuid = () => ownerUuid("user_uuid", () => userTable.uuid);
 
 /**
  * A person who signs in (identity). Their membership of each space is a space_account,

@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { uuidPk } from "./common.ts";
 import { locationTable } from "./location.ts";
-import { spaceTable } from "./space.ts";
+import { spaceUuid } from "./space.ts";
 
 export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 
@@ -14,9 +14,7 @@ export const workingTimeTable = sqliteTable(
   "working_time",
   {
     uuid: uuidPk(),
-    space_uuid: text("space_uuid")
-      .notNull()
-      .references(() => spaceTable.space_uuid, { onDelete: "cascade" }),
+    space_uuid: spaceUuid(),
     location_uuid: text("location_uuid").references(() => locationTable.uuid, { onDelete: "cascade" }),
     day: text("day", { enum: WEEKDAYS }).notNull(),
     position: integer("position").notNull().default(0),
