@@ -66,7 +66,10 @@ export const ProtocolError = z.object({ type: z.literal("error"), message: z.str
 /** The spec's Telemetry (devices.md §3), as an agent reports it: contracts/telemetry.ts. */
 export { Telemetry } from "./telemetry.ts";
 
-/** Remote actions the DeviceRoom brokers to the agent (devices.md §7). */
+/**
+ * Remote actions the DeviceRoom brokers to the agent (devices.md §7). Each has its params and
+ * result schema in contracts/commands.ts COMMANDS (tsc fails when the two lists differ).
+ */
 export const CommandAction = z.enum([
   "reverse-ssh",
   "remote-desktop",
@@ -88,7 +91,10 @@ export const CommandAction = z.enum([
 ]);
 export type CommandAction = z.infer<typeof CommandAction>;
 
-/** room → agent: run an action; the agent acks at once (commandAck) and answers (commandResult). */
+/**
+ * room → agent: run an action; the agent acks at once (commandAck) and answers (commandResult).
+ * `params` is checked by the agent against COMMANDS[action].params (contracts/commands.ts).
+ */
 export const Command = z.object({
   type: z.literal("command"),
   id: z.string().min(1).max(128),
@@ -148,6 +154,7 @@ export const Hello = z.object({
 });
 export const TelemetryMessage = z.object({ type: z.literal("telemetry"), telemetry: Telemetry });
 export const CommandAck = z.object({ type: z.literal("commandAck"), id: z.string() });
+/** agent → room: a command's answer; `result` is parsed by the API with COMMANDS[action].result. */
 export const CommandResult = z.object({
   type: z.literal("commandResult"),
   id: z.string(),
