@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Links, MAX_PAGE_SIZE } from "./paging.ts";
+import { MAX_PAGE_SIZE, PageInfo } from "./paging.ts";
 import { Role } from "./space.ts";
 import { searchText } from "./text.ts";
 
@@ -79,9 +79,7 @@ export type AccountSummary = z.infer<typeof AccountSummary>;
 /** Reply of GET /space/{space}/account/items/ (newest invitation first). */
 export const AccountList = z.object({
   accounts: z.array(AccountRow),
-  links: Links,
-  objects_count: z.number().int(),
-  pages_count: z.number().int(),
+  ...PageInfo.shape,
   summary: AccountSummary,
 });
 export type AccountList = z.infer<typeof AccountList>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ConnectedStatus, description, requiredName, tagUuids } from "./device.ts";
-import { Links, PageQuery } from "./paging.ts";
+import { PageInfo, PageQuery } from "./paging.ts";
 
 /**
  * Detect Devices (console.md §2.7, §4 detection flow; devices.md §2, §5): a runner device at a
@@ -62,9 +62,7 @@ export type DetectedDevice = z.infer<typeof DetectedDevice>;
 
 export const DetectedDeviceList = z.object({
   detected_devices: z.array(DetectedDevice),
-  links: Links,
-  objects_count: z.number().int(),
-  pages_count: z.number().int(),
+  ...PageInfo.shape,
 });
 export type DetectedDeviceList = z.infer<typeof DetectedDeviceList>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Device, HealthCode } from "./device.ts";
+import { Camera } from "./location-assets.ts";
 import { PageInfo } from "./paging.ts";
 import { Telemetry as AgentTelemetry } from "./telemetry.ts";
 
@@ -57,16 +58,16 @@ export const Display = z.object({
 export type Display = z.infer<typeof Display>;
 
 /** A camera-type device's connection settings (never the password). */
-export const CameraSettings = z.object({
-  uuid: z.string(),
-  ip_address: z.string(),
-  http_port: z.number().int(),
-  main_rtsp_port: z.number().int(),
-  sub_rtsp_port: z.number().int().nullable(),
-  main_rtsp_url: z.string(),
-  main_stream: z.string(),
-  sub_stream: z.string(),
-  username: z.string(),
+export const CameraSettings = Camera.pick({
+  uuid: true,
+  ip_address: true,
+  http_port: true,
+  main_rtsp_port: true,
+  sub_rtsp_port: true,
+  main_rtsp_url: true,
+  main_stream: true,
+  sub_stream: true,
+  username: true,
 });
 
 const nullableText = z.string().nullable();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_PAGE_SIZE, Links, PageQuery } from "./paging.ts";
+import { DEFAULT_PAGE_SIZE, PageInfo, PageQuery } from "./paging.ts";
 import { TagRef } from "./tag.ts";
 import { maxLengthMessage, safeName, safeText, searchText } from "./text.ts";
 
@@ -136,9 +136,7 @@ export const DEVICE_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 /** Reply of GET /space/{space}/device/items/ and /asset/items/. */
 export const DeviceList = z.object({
   devices: z.array(Device),
-  links: Links,
-  objects_count: z.number().int(),
-  pages_count: z.number().int(),
+  ...PageInfo.shape,
 });
 export type DeviceList = z.infer<typeof DeviceList>;
 

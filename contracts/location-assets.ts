@@ -1,37 +1,35 @@
 import { z } from "zod";
-import { Links, PageQuery } from "./paging.ts";
-import { TagRef } from "./tag.ts";
+import { Device } from "./device.ts";
+import { PageInfo, PageQuery } from "./paging.ts";
 
 /** A device as listed inside a location (the console.md §3.6 fields a list needs). */
-export const LocationDevice = z.object({
-  uuid: z.string(),
-  space_uuid: z.string(),
-  name: z.string(),
-  description: z.string(),
-  device_type_name: z.string(),
-  device_type_shorthand: z.string(),
-  device_category_name: z.string(),
-  device_class: z.enum(["kiosk", "retail_pos", "visualization"]).nullable(),
-  connected_status: z.enum(["connected", "disconnected", "non_connected", "installation_pending", "archived"]),
-  online: z.boolean(),
-  enabled: z.boolean(),
-  location_uuid: z.string().nullable(),
-  location_name: z.string().nullable(),
-  tags: z.array(TagRef),
-  tag_uuids: z.array(z.string()),
-  created_at: z.string(),
-  updated_at: z.string(),
-  installation_date: z.string().nullable(),
-  last_seen: z.string().nullable(),
+export const LocationDevice = Device.pick({
+  uuid: true,
+  space_uuid: true,
+  name: true,
+  description: true,
+  device_type_name: true,
+  device_type_shorthand: true,
+  device_category_name: true,
+  device_class: true,
+  connected_status: true,
+  online: true,
+  enabled: true,
+  location_uuid: true,
+  location_name: true,
+  tags: true,
+  tag_uuids: true,
+  created_at: true,
+  updated_at: true,
+  installation_date: true,
+  last_seen: true,
 });
 export type LocationDevice = z.infer<typeof LocationDevice>;
 
 /** Replies of GET …/location/{loc}/asset/items/ and GET …/device/location/items/?location_uuid=. */
 export const LocationDeviceList = z.object({
   devices: z.array(LocationDevice),
-  links: Links,
-  objects_count: z.number().int(),
-  pages_count: z.number().int(),
+  ...PageInfo.shape,
 });
 export type LocationDeviceList = z.infer<typeof LocationDeviceList>;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { OnlineStatus } from "./location.ts";
-import { Links, PageQuery } from "./paging.ts";
+import { PageInfo, PageQuery } from "./paging.ts";
 import { safeName, searchText } from "./text.ts";
 
 /** A location as listed in a group. */
@@ -30,9 +30,7 @@ export type LocationGroup = z.infer<typeof LocationGroup>;
 /** Reply of GET /space/{space}/location-group/items/. */
 export const LocationGroupList = z.object({
   location_groups: z.array(LocationGroup),
-  links: Links,
-  objects_count: z.number().int(),
-  pages_count: z.number().int(),
+  ...PageInfo.shape,
 });
 export type LocationGroupList = z.infer<typeof LocationGroupList>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Links, PageQuery } from "./paging.ts";
+import { PageInfo, PageQuery } from "./paging.ts";
 import { CUSTOM_FIELD_NUMBERS } from "./space.ts";
 import { TagRef } from "./tag.ts";
 import { safeName, safeText, searchText } from "./text.ts";
@@ -103,9 +103,7 @@ export type LocationListQuery = z.infer<typeof LocationListQuery>;
 /** Reply of GET /space/{space}/location/items/. */
 export const LocationList = z.object({
   locations: z.array(Location),
-  links: Links,
-  objects_count: z.number().int(),
-  pages_count: z.number().int(),
+  ...PageInfo.shape,
 });
 export type LocationList = z.infer<typeof LocationList>;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { choice, Device, HealthCode, optionalText } from "./device.ts";
 import { DEVICE_HEADINGS, MONITORED_PERIPHERAL_TYPES } from "./health.ts";
-import { Links, PageQuery } from "./paging.ts";
+import { PageInfo, PageQuery } from "./paging.ts";
 import { searchText } from "./text.ts";
 
 /**
@@ -60,9 +60,7 @@ export type MonitoringDevice = z.infer<typeof MonitoringDevice>;
 
 export const MonitoringList = z.object({
   devices: z.array(MonitoringDevice),
-  links: Links,
-  objects_count: z.number().int(),
-  pages_count: z.number().int(),
+  ...PageInfo.shape,
 });
 export type MonitoringList = z.infer<typeof MonitoringList>;
 
