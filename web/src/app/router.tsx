@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
-import type { PublicPage } from "@/features/auth/public-info-page";
+import { publicPages } from "@/features/auth/public-pages";
 import { RequireSession } from "./require-session";
 import { BootScreen, RootLayout } from "./root-layout";
 import { RouteError } from "./route-error";
@@ -19,16 +19,6 @@ function lazyComponent<M>(chunk: () => Promise<M>, pick: (module: M) => Componen
 
 const flyout = (path: string): RouteObject => ({ path, lazy: lazyComponent(signedInChunk, (m) => m.Flyout) });
 const deviceFlyout = (path: string): RouteObject => ({ path, lazy: lazyComponent(assetsChunk, (m) => m.DeviceFlyout) });
-
-const publicPages: readonly PublicPage[] = [
-  "account-registration",
-  "space-join",
-  "account-password-update",
-  "account-password-reset",
-  "update-account",
-  "forgot-password",
-  "change-password",
-];
 
 const publicRoutes: RouteObject[] = [
   { path: "login", lazy: lazyComponent(publicChunk, (m) => m.LoginPage) },

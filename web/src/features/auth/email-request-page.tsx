@@ -1,19 +1,16 @@
 import { requestPasswordReset, requestPasswordUpdate } from "@contracts/api/accounts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ArrowLeftIcon, LoaderCircleIcon } from "lucide-react";
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { z } from "zod";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { type MessageKey, useT } from "@/lib/i18n";
 import { callPublic } from "@/lib/public-api";
 import { sessionEmail } from "@/lib/session";
-import { AuthLayout } from "./auth-layout";
-import { FormError } from "./form-error";
+import { AuthCard, BackToLogin } from "./auth-layout";
+import { FormError, SubmitButton } from "./form-error";
 import { formErrorOf, successPath } from "./lifecycle-state";
-import { Field } from "./password-fields";
+import { emailField, Field } from "./password-fields";
 import { useLifecycleCall } from "./use-lifecycle";
 
 type EmailValues = { email: string };
@@ -30,17 +27,7 @@ type EmailFormProps = {
 /** One e-mail field and a submit button. */
 export function EmailForm({ defaultEmail, pending, error, serverErrors, submitLabel, onSubmit }: EmailFormProps) {
   const t = useT();
-  const schema = useMemo(
-    () =>
-      z.object({
-        email: z
-          .string()
-          .trim()
-          .min(1, t("validation.required"))
-          .pipe(z.email(t("validation.email"))),
-      }),
-    [t],
-  );
+  const schema = useMemo(() => z.object({ email: emailField(t) }), [t]);
   const form = useForm<EmailValues>({ resolver: zodResolver(schema), defaultValues: { email: defaultEmail } });
   return (
     <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
@@ -53,10 +40,7 @@ export function EmailForm({ defaultEmail, pending, error, serverErrors, submitLa
         error={form.formState.errors.email?.message ?? serverErrors.email?.[0]}
         {...form.register("email")}
       />
-      <Button type="submit" size="lg" disabled={pending} aria-busy={pending} className="w-full">
-        {pending && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
-        {submitLabel}
-      </Button>
+      <SubmitButton pending={pending}>{submitLabel}</SubmitButton>
       <FormError message={error} />
     </form>
   );
@@ -102,29 +86,16 @@ export function EmailRequestPage({ kind }: { kind: keyof typeof variants }) {
   );
   const failure = formErrorOf(call.error, t("lifecycle.failed"));
   return (
-    <AuthLayout>
-      <Card>
-        <CardHeader className="pb-4">
-          <CardTitle className="text-lg">{t(variant.title)}</CardTitle>
-          <CardDescription>{t(variant.text)}</CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-2">
-          <EmailForm
-            defaultEmail={sessionEmail() ?? ""}
-            pending={call.isPending}
-            error={failure.message}
-            serverErrors={failure.fields}
-            submitLabel={t(variant.submit)}
-            onSubmit={(values) => call.mutate(values)}
-          />
-          <Button asChild variant="ghost" size="sm" className="self-center text-muted-foreground">
-            <Link to="/login">
-              <ArrowLeftIcon aria-hidden="true" />
-              {t("public.backToLogin")}
-            </Link>
-          </Button>
-        </CardContent>
-      </Card>
-    </AuthLayout>
+    <AuthCard title={t(variant.title)} description={t(variant.text)} contentClassName="flex flex-col gap-2">
+      <EmailForm
+        defaultEmail={sessionEmail() ?? ""}
+        pending={call.isPending}
+        error={failure.message}
+        serverErrors={failure.fields}
+        submitLabel={t(variant.submit)}
+        onSubmit={(values) => call.mutate(values)}
+      />
+      <BackToLogin variant="ghost" size="sm" className="self-center text-muted-foreground" />
+    </AuthCard>
   );
 }

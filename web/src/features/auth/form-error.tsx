@@ -1,4 +1,7 @@
-import { CircleAlertIcon } from "lucide-react";
+import { CircleAlertIcon, LoaderCircleIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
 
 /** A form's general error line (kept in an aria-live region so it is announced). */
 export function FormError({ message }: { message: string | null }) {
@@ -11,5 +14,23 @@ export function FormError({ message }: { message: string | null }) {
         </p>
       )}
     </div>
+  );
+}
+
+/** A public form's full-width submit button; busy (spinner, disabled) while the call is pending. */
+export function SubmitButton({
+  pending,
+  className,
+  children,
+}: {
+  pending: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Button type="submit" size="lg" disabled={pending} aria-busy={pending} className={cn("w-full", className)}>
+      {pending && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
+      {children}
+    </Button>
   );
 }

@@ -1,13 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CircleAlertIcon, LoaderCircleIcon } from "lucide-react";
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { z } from "zod";
-import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { useT } from "@/lib/i18n";
+import { FormError, SubmitButton } from "./form-error";
+import { emailField, Field } from "./password-fields";
 import type { SignInValues } from "./use-sign-in";
 
 type LoginFormProps = {
@@ -24,11 +22,7 @@ export function LoginForm({ defaultEmail = "", pending, error, onSubmit }: Login
   const schema = useMemo(
     () =>
       z.object({
-        email: z
-          .string()
-          .trim()
-          .min(1, t("validation.required"))
-          .pipe(z.email(t("validation.email"))),
+        email: emailField(t),
         password: z.string().min(1, t("validation.required")),
       }),
     [t],
@@ -41,57 +35,33 @@ export function LoginForm({ defaultEmail = "", pending, error, onSubmit }: Login
 
   return (
     <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor="login-email">{t("login.email")}</Label>
-        <Input
-          id="login-email"
-          type="email"
-          autoComplete="username"
-          autoFocus={!defaultEmail}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? "login-email-error" : undefined}
-          {...form.register("email")}
-        />
-        {errors.email && (
-          <p id="login-email-error" className="text-xs text-destructive">
-            {errors.email.message}
-          </p>
-        )}
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <div className="flex items-center justify-between">
-          <Label htmlFor="login-password">{t("login.password")}</Label>
+      <Field
+        id="login-email"
+        label={t("login.email")}
+        type="email"
+        autoComplete="username"
+        autoFocus={!defaultEmail}
+        error={errors.email?.message}
+        {...form.register("email")}
+      />
+      <Field
+        id="login-password"
+        label={t("login.password")}
+        aside={
           <Link to="/forgot-password" className="text-xs text-muted-foreground hover:text-foreground hover:underline">
             {t("login.forgot")}
           </Link>
-        </div>
-        <Input
-          id="login-password"
-          type="password"
-          autoComplete="current-password"
-          autoFocus={Boolean(defaultEmail)}
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? "login-password-error" : undefined}
-          {...form.register("password")}
-        />
-        {errors.password && (
-          <p id="login-password-error" className="text-xs text-destructive">
-            {errors.password.message}
-          </p>
-        )}
-      </div>
-      <Button type="submit" size="lg" disabled={pending} aria-busy={pending} className="mt-1 w-full">
-        {pending && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
+        }
+        type="password"
+        autoComplete="current-password"
+        autoFocus={Boolean(defaultEmail)}
+        error={errors.password?.message}
+        {...form.register("password")}
+      />
+      <SubmitButton pending={pending} className="mt-1">
         {t("login.submit")}
-      </Button>
-      <div aria-live="polite" className="min-h-5">
-        {error && !pending && (
-          <p role="alert" className="flex items-start gap-2 text-sm text-destructive">
-            <CircleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            {error.message}
-          </p>
-        )}
-      </div>
+      </SubmitButton>
+      <FormError message={pending ? null : (error?.message ?? null)} />
     </form>
   );
 }

@@ -1,9 +1,8 @@
 import { CircleCheckIcon } from "lucide-react";
 import { Navigate, useLocation } from "react-router";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useT } from "@/lib/i18n";
 import { useSession } from "@/lib/session";
-import { AuthLayout } from "./auth-layout";
+import { AuthCard } from "./auth-layout";
 import { LoginForm } from "./login-form";
 import { lifecycleHandoff, returnPath } from "./return-path";
 import { useSignIn } from "./use-sign-in";
@@ -20,30 +19,22 @@ export function LoginPage() {
   if (session && !signIn.isPending) return <Navigate to={target} replace />;
 
   return (
-    <AuthLayout>
-      <Card>
-        <CardHeader className="pb-4">
-          <CardTitle className="text-lg">{t("login.title")}</CardTitle>
-          <CardDescription>{t("login.subtitle")}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {handoff.notice && (
-            <p
-              role="status"
-              className="mb-4 flex items-start gap-2 rounded-md border border-success/30 bg-success/10 px-3 py-2 text-sm"
-            >
-              <CircleCheckIcon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-              {handoff.notice}
-            </p>
-          )}
-          <LoginForm
-            defaultEmail={handoff.email}
-            pending={signIn.isPending}
-            error={signIn.error}
-            onSubmit={(values) => signIn.mutate(values)}
-          />
-        </CardContent>
-      </Card>
-    </AuthLayout>
+    <AuthCard title={t("login.title")} description={t("login.subtitle")}>
+      {handoff.notice && (
+        <p
+          role="status"
+          className="mb-4 flex items-start gap-2 rounded-md border border-success/30 bg-success/10 px-3 py-2 text-sm"
+        >
+          <CircleCheckIcon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
+          {handoff.notice}
+        </p>
+      )}
+      <LoginForm
+        defaultEmail={handoff.email}
+        pending={signIn.isPending}
+        error={signIn.error}
+        onSubmit={(values) => signIn.mutate(values)}
+      />
+    </AuthCard>
   );
 }

@@ -1,10 +1,18 @@
 import { PASSWORD_MIN_LENGTH } from "@contracts/account-lifecycle";
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { z } from "zod";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { TFunction } from "@/lib/i18n";
+
+/** A required e-mail address (the sign-in and link-request forms). */
+export const emailField = (t: TFunction) =>
+  z
+    .string()
+    .trim()
+    .min(1, t("validation.required"))
+    .pipe(z.email(t("validation.email")));
 
 /** New password + its confirmation, with the server's minimum length. */
 export const passwordShape = (t: TFunction) => ({
@@ -17,16 +25,24 @@ export const passwordsMatch = (t: TFunction) => ({
   params: { message: t("lifecycle.passwordMismatch"), path: ["confirm"] },
 });
 
-/** A labelled input with its error message (for the lifecycle forms). */
+/** A labelled input with its error message (for the public forms); `aside` stands at the label's right. */
 export function Field({
   id,
   label,
+  aside,
   error,
   ...input
-}: { id: string; label: string; error?: string } & ComponentProps<"input">) {
+}: { id: string; label: string; aside?: ReactNode; error?: string } & ComponentProps<"input">) {
   return (
     <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
+      {aside ? (
+        <div className="flex items-center justify-between">
+          <Label htmlFor={id}>{label}</Label>
+          {aside}
+        </div>
+      ) : (
+        <Label htmlFor={id}>{label}</Label>
+      )}
       <Input
         id={id}
         aria-invalid={error ? true : undefined}

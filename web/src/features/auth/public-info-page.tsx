@@ -1,20 +1,8 @@
 import { EmailRequestPage } from "./email-request-page";
+import type { PublicPage } from "./public-pages";
 import { RegistrationPage } from "./registration-page";
 import { SetPasswordPage } from "./set-password-page";
 import { SpaceJoinPage } from "./space-join-page";
-
-/** The public account-lifecycle routes (console.md §2.1), each a real form (§7.7). */
-export const publicPages = [
-  "account-registration",
-  "space-join",
-  "account-password-update",
-  "account-password-reset",
-  "update-account",
-  "forgot-password",
-  "change-password",
-] as const;
-
-export type PublicPage = (typeof publicPages)[number];
 
 /** The router's element for every public page: the page's own form. */
 export function PublicInfoPage({ page }: { page: PublicPage }) {

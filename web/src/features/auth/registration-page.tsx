@@ -1,17 +1,14 @@
 import type { TokenCheck } from "@contracts/account-lifecycle";
 import { registerAccount } from "@contracts/api/accounts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LoaderCircleIcon } from "lucide-react";
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { z } from "zod";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { type TFunction, useT } from "@/lib/i18n";
 import { callPublic } from "@/lib/public-api";
-import { AuthLayout } from "./auth-layout";
-import { FormError } from "./form-error";
+import { AuthCard } from "./auth-layout";
+import { FormError, SubmitButton } from "./form-error";
 import { formErrorOf } from "./lifecycle-state";
 import { LinkGate } from "./link-gate";
 import { Field, PasswordFields, passwordShape, passwordsMatch } from "./password-fields";
@@ -79,10 +76,9 @@ export function RegistrationForm({
         confirm={form.register("confirm")}
         errors={{ password: message("password"), confirm: message("confirm") }}
       />
-      <Button type="submit" size="lg" disabled={pending} aria-busy={pending} className="mt-1 w-full">
-        {pending && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
+      <SubmitButton pending={pending} className="mt-1">
         {t("lifecycle.register")}
-      </Button>
+      </SubmitButton>
       <FormError message={error} />
     </form>
   );
@@ -101,24 +97,19 @@ function RegistrationCard({ check, link }: { check: TokenCheck; link: { account:
   );
   const failure = formErrorOf(call.error, t("lifecycle.failed"));
   return (
-    <AuthLayout>
-      <Card>
-        <CardHeader className="pb-4">
-          <CardTitle className="text-lg">{t("public.registration.title")}</CardTitle>
-          <CardDescription>{t("lifecycle.registrationText", { space: check.space_name })}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <RegistrationForm
-            email={check.email}
-            defaultValues={{ display_name: check.display_name, full_name: "", password: "", confirm: "" }}
-            pending={call.isPending}
-            error={failure.message}
-            serverErrors={failure.fields}
-            onSubmit={(values) => call.mutate(values)}
-          />
-        </CardContent>
-      </Card>
-    </AuthLayout>
+    <AuthCard
+      title={t("public.registration.title")}
+      description={t("lifecycle.registrationText", { space: check.space_name })}
+    >
+      <RegistrationForm
+        email={check.email}
+        defaultValues={{ display_name: check.display_name, full_name: "", password: "", confirm: "" }}
+        pending={call.isPending}
+        error={failure.message}
+        serverErrors={failure.fields}
+        onSubmit={(values) => call.mutate(values)}
+      />
+    </AuthCard>
   );
 }
 

@@ -1,17 +1,14 @@
 import type { TokenCheck } from "@contracts/account-lifecycle";
 import { setPasswordReset, setPasswordUpdate } from "@contracts/api/accounts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LoaderCircleIcon } from "lucide-react";
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { z } from "zod";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { type MessageKey, useT } from "@/lib/i18n";
 import { callPublic } from "@/lib/public-api";
-import { AuthLayout } from "./auth-layout";
-import { FormError } from "./form-error";
+import { AuthCard } from "./auth-layout";
+import { FormError, SubmitButton } from "./form-error";
 import { formErrorOf } from "./lifecycle-state";
 import { LinkGate } from "./link-gate";
 import { Field, PasswordFields, passwordShape, passwordsMatch } from "./password-fields";
@@ -50,10 +47,9 @@ export function SetPasswordForm({ email, pending, error, serverErrors, submitLab
           confirm: errors.confirm?.message,
         }}
       />
-      <Button type="submit" size="lg" disabled={pending} aria-busy={pending} className="mt-1 w-full">
-        {pending && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
+      <SubmitButton pending={pending} className="mt-1">
         {submitLabel}
-      </Button>
+      </SubmitButton>
       <FormError message={error} />
     </form>
   );
@@ -99,24 +95,16 @@ function SetPasswordCard({
   );
   const failure = formErrorOf(call.error, t("lifecycle.failed"));
   return (
-    <AuthLayout>
-      <Card>
-        <CardHeader className="pb-4">
-          <CardTitle className="text-lg">{t(variant.title)}</CardTitle>
-          <CardDescription>{t(variant.text)}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <SetPasswordForm
-            email={check.email}
-            pending={call.isPending}
-            error={failure.message}
-            serverErrors={failure.fields}
-            submitLabel={t("lifecycle.savePassword")}
-            onSubmit={(values) => call.mutate(values)}
-          />
-        </CardContent>
-      </Card>
-    </AuthLayout>
+    <AuthCard title={t(variant.title)} description={t(variant.text)}>
+      <SetPasswordForm
+        email={check.email}
+        pending={call.isPending}
+        error={failure.message}
+        serverErrors={failure.fields}
+        submitLabel={t("lifecycle.savePassword")}
+        onSubmit={(values) => call.mutate(values)}
+      />
+    </AuthCard>
   );
 }
 

@@ -4,12 +4,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { LoaderCircleIcon, LogInIcon } from "lucide-react";
 import { useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useT } from "@/lib/i18n";
 import { callPublic } from "@/lib/public-api";
 import { getSession } from "@/lib/session";
 import { sessionQueries } from "../session/queries";
-import { AuthLayout } from "./auth-layout";
+import { AuthCard } from "./auth-layout";
 import { FormError } from "./form-error";
 import { formErrorOf } from "./lifecycle-state";
 import { LinkGate } from "./link-gate";
@@ -36,31 +35,27 @@ function JoinCard({ check, link }: { check: TokenCheck; link: { account: string;
   );
   const failure = formErrorOf(call.error, t("lifecycle.failed"));
   return (
-    <AuthLayout>
-      <Card>
-        <CardHeader className="pb-4">
-          <CardTitle className="text-lg">{t("lifecycle.joinTitle", { space: check.space_name })}</CardTitle>
-          <CardDescription>{t("lifecycle.joinText", { space: check.space_name, email: check.email })}</CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-4">
-          <Button
-            size="lg"
-            className="w-full"
-            onClick={() => call.mutate(undefined)}
-            disabled={call.isPending}
-            aria-busy={call.isPending}
-          >
-            {call.isPending ? (
-              <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-            ) : (
-              <LogInIcon aria-hidden="true" />
-            )}
-            {t("lifecycle.join")}
-          </Button>
-          <FormError message={failure.message ?? Object.values(failure.fields).flat()[0] ?? null} />
-        </CardContent>
-      </Card>
-    </AuthLayout>
+    <AuthCard
+      title={t("lifecycle.joinTitle", { space: check.space_name })}
+      description={t("lifecycle.joinText", { space: check.space_name, email: check.email })}
+      contentClassName="flex flex-col gap-4"
+    >
+      <Button
+        size="lg"
+        className="w-full"
+        onClick={() => call.mutate(undefined)}
+        disabled={call.isPending}
+        aria-busy={call.isPending}
+      >
+        {call.isPending ? (
+          <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+        ) : (
+          <LogInIcon aria-hidden="true" />
+        )}
+        {t("lifecycle.join")}
+      </Button>
+      <FormError message={failure.message ?? Object.values(failure.fields).flat()[0] ?? null} />
+    </AuthCard>
   );
 }
 

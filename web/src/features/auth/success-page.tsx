@@ -1,5 +1,4 @@
 import {
-  ArrowLeftIcon,
   CircleCheckIcon,
   Clock3Icon,
   type LucideIcon,
@@ -9,11 +8,10 @@ import {
   UserCogIcon,
   UserXIcon,
 } from "lucide-react";
-import { Link, useSearchParams } from "react-router";
-import { Button } from "@/components/ui/button";
+import { useSearchParams } from "react-router";
 import { Card, CardContent } from "@/components/ui/card";
 import { type MessageKey, useT } from "@/lib/i18n";
-import { AuthLayout } from "./auth-layout";
+import { AuthLayout, BackToLogin } from "./auth-layout";
 
 /** The outcome screens of the account-lifecycle links (console.md §8), by `?state=`. */
 const states = {
@@ -49,12 +47,7 @@ export function SuccessPage() {
           </div>
           <h1 className="text-lg font-semibold">{t(title)}</h1>
           <p className="text-sm text-muted-foreground">{t(text)}</p>
-          <Button asChild variant="outline" className="mt-2 w-full">
-            <Link to="/login">
-              <ArrowLeftIcon aria-hidden="true" />
-              {t("public.backToLogin")}
-            </Link>
-          </Button>
+          <BackToLogin variant="outline" className="mt-2 w-full" />
         </CardContent>
       </Card>
     </AuthLayout>
