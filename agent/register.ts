@@ -1,6 +1,9 @@
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { enrollAgent, registerAgent } from "../contracts/api/agents.ts";
+import { API_PREFIX, routePath } from "../contracts/api/route.ts";
+import { AgentEnrollment, AgentRegistration } from "../contracts/installation.ts";
 import type { AgentConfig } from "./config.ts";
 
 /** An unclaimed registration in progress: kept next to the configuration (0600) to survive restarts. */
@@ -83,12 +86,13 @@ export async function registerUnclaimed(options: RegisterOptions): Promise<Agent
   if (registration) log(`resuming registration ${registration.unclaimed_device_uuid}`);
   for (;;) {
     if (!registration) {
-      const reply = await post("/api/agent/unclaimed/", machine).catch((error: unknown) => {
+      const reply = await post(API_PREFIX + routePath(registerAgent), machine).catch((error: unknown) => {
         if (signal?.aborted) throw error;
         return null;
       });
-      if (reply?.status === 201) {
-        registration = { server, ...(reply.body as Omit<Registration, "server">) };
+      const created = reply?.status === 201 ? AgentRegistration.safeParse(reply.body) : null;
+      if (created?.success) {
+        registration = { server, ...created.data };
         saveRegistration(pending, registration);
         failures = 0;
       } else if (reply && reply.status >= 400 && reply.status < 500 && reply.status !== 429) {
@@ -106,7 +110,7 @@ export async function registerUnclaimed(options: RegisterOptions): Promise<Agent
     let last: Reply | null = null;
     for (;;) {
       await pause(last);
-      const reply = await post("/api/agent/enroll/", {
+      const reply = await post(API_PREFIX + routePath(enrollAgent), {
         unclaimed_device_uuid: registration.unclaimed_device_uuid,
         secret: registration.secret,
         ...machine,
@@ -121,9 +125,9 @@ export async function registerUnclaimed(options: RegisterOptions): Promise<Agent
         continue;
       }
       if (reply?.status === 200) {
-        const { device_uuid, space_uuid, credential } = reply.body as Partial<AgentConfig>;
-        if (!device_uuid || !space_uuid || !credential) throw new Error("Enrolment failed: unexpected reply");
-        const config = { server, device_uuid, space_uuid, credential };
+        const enrolled = AgentEnrollment.safeParse(reply.body);
+        if (!enrolled.success) throw new Error("Enrolment failed: unexpected reply");
+        const config = { server, ...enrolled.data };
         options.saveConfig(configPath, config);
         rmSync(pending, { force: true });
         return config;

@@ -1,6 +1,13 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { CONSOLE_CLIENT_ID } from "../contracts/auth.ts";
+import type { RouteConfig } from "@hono/zod-openapi";
+import { enrollAgent } from "../contracts/api/agents.ts";
+import { addDevice } from "../contracts/api/devices.ts";
+import { resetInstallationCode } from "../contracts/api/installation.ts";
+import { listLocations } from "../contracts/api/locations.ts";
+import { API_PREFIX, type RouteReply, replySchemaOf, routePath } from "../contracts/api/route.ts";
+import { CONSOLE_CLIENT_ID, TokenResponse } from "../contracts/auth.ts";
+import { ApiErrorBody } from "../contracts/errors.ts";
 import type { SimHardware } from "./sim-hardware.ts";
 
 /**
@@ -60,22 +67,32 @@ export async function provisionDevices(options: ProvisionOptions): Promise<SimAc
   if (missing <= 0) return have.slice(0, options.count);
 
   const token = await signIn(server, options.email, options.password);
-  const api = async <T>(path: string, init: { method?: string; body?: unknown; auth?: boolean } = {}): Promise<T> => {
-    const res = await fetch(new URL(path, server), {
-      method: init.method ?? (init.body ? "POST" : "GET"),
+  /** One call of a route defined in contracts/api, its reply parsed with the route's schema. */
+  const call = async <R extends RouteConfig>(
+    route: R,
+    params: Record<string, string>,
+    init: { query?: Record<string, string>; json?: unknown; auth?: boolean } = {},
+  ): Promise<RouteReply<R>> => {
+    const url = new URL(API_PREFIX + routePath(route, params), server);
+    for (const [key, value] of Object.entries(init.query ?? {})) url.searchParams.set(key, value);
+    const res = await fetch(url, {
+      method: route.method.toUpperCase(),
       headers: {
         "Content-Type": "application/json",
         ...(init.auth === false ? {} : { Authorization: `Bearer ${token}` }),
       },
-      body: init.body ? JSON.stringify(init.body) : undefined,
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
     });
-    const body = (await res.json().catch(() => ({}))) as T & { message?: string };
-    if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path}: ${res.status} ${body.message ?? ""}`.trim());
-    return body;
+    const body: unknown = await res.json().catch(() => ({}));
+    if (!res.ok) {
+      const error = ApiErrorBody.safeParse(body);
+      throw new Error(
+        `${route.method.toUpperCase()} ${url.pathname}: ${res.status} ${error.data?.message ?? ""}`.trim(),
+      );
+    }
+    return replySchemaOf(route).parse(body);
   };
-  const { locations } = await api<{ locations: { uuid: string; name: string }[] }>(
-    `/api/space/${space}/location/items/?page_size=100&ordering=name`,
-  );
+  const { locations } = await call(listLocations, { space }, { query: { page_size: "100", ordering: "name" } });
   if (locations.length === 0) throw new Error(`space ${space} has no location to add simulated devices to`);
 
   log(`provisioning ${missing} simulated devices in ${locations.length} locations…`);
@@ -86,21 +103,25 @@ export async function provisionDevices(options: ProvisionOptions): Promise<SimAc
       const n = ++next;
       const location = locations[n % locations.length];
       const name = `SIM-${String(n).padStart(4, "0")} ${KINDS[n % KINDS.length]}`;
-      const device = await api<{ uuid: string }>(`/api/space/${space}/device/add/`, {
-        body: { name, location: location.uuid, description: `Simulated device at ${location.name}` },
-      });
-      const { installation_code_value: code } = await api<{ installation_code_value: string }>(
-        `/api/space/${space}/device/${device.uuid}/installation-code/reset/`,
-        { method: "POST" },
+      const device = await call(
+        addDevice,
+        { space },
+        { json: { name, location: location.uuid, description: `Simulated device at ${location.name}` } },
       );
-      const enrolled = await api<{ device_uuid: string; credential: string }>("/api/agent/enroll/", {
-        auth: false,
-        body: {
-          code,
-          machine_id: `sim-${device.uuid.slice(0, 8)}`,
-          inventory: { device_type: platformOf(device.uuid) },
+      const { installation_code_value: code } = await call(resetInstallationCode, { space, uuid: device.uuid });
+      const enrolled = await call(
+        enrollAgent,
+        {},
+        {
+          auth: false,
+          json: {
+            code,
+            machine_id: `sim-${device.uuid.slice(0, 8)}`,
+            inventory: { device_type: platformOf(device.uuid) },
+          },
         },
-      });
+      );
+      if (!("credential" in enrolled)) throw new Error(`enrolment of ${name} was not answered with a credential`);
       made.push({ uuid: enrolled.device_uuid, name, space_uuid: space, credential: enrolled.credential });
       if (made.length % 50 === 0) {
         saveSimulated(file, server, made);
@@ -123,5 +144,5 @@ async function signIn(server: string, username: string, password: string): Promi
     body: new URLSearchParams({ grant_type: "password", username, password, client_id: CONSOLE_CLIENT_ID }),
   });
   if (!res.ok) throw new Error(`sign-in as ${username} failed (${res.status}); pass --email and --password`);
-  return ((await res.json()) as { access_token: string }).access_token;
+  return TokenResponse.parse(await res.json()).access_token;
 }

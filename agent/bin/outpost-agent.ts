@@ -8,7 +8,11 @@
  */
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
-import { type AgentConfig, defaultConfigPath, loadConfig, roomUrl, saveConfig } from "../config.ts";
+import { enrollAgent } from "../../contracts/api/agents.ts";
+import { API_PREFIX, routePath } from "../../contracts/api/route.ts";
+import { ApiErrorBody } from "../../contracts/errors.ts";
+import { AgentEnrollment } from "../../contracts/installation.ts";
+import { defaultConfigPath, loadConfig, roomUrl, saveConfig } from "../config.ts";
 import { createExecutor } from "../providers/index.ts";
 import { registerUnclaimed } from "../register.ts";
 import { AgentSession } from "../session.ts";
@@ -46,15 +50,18 @@ const usage = `usage:
 async function enroll() {
   if (!values.server || !values.code) throw new Error(`enroll needs --server and --code\n${usage}`);
   const machine = await readInventory().catch(() => ({ machine_id: null, inventory: {} }));
-  const res = await fetch(new URL("/api/agent/enroll", values.server), {
+  const res = await fetch(new URL(API_PREFIX + routePath(enrollAgent), values.server), {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ code: values.code.replace(/[\s-]/g, ""), ...machine }),
   });
-  const body = (await res.json().catch(() => ({}))) as Partial<AgentConfig> & { message?: string };
-  if (!res.ok || !body.device_uuid || !body.credential || !body.space_uuid) {
-    throw new Error(`Enrolment failed (${res.status}): ${body.message ?? "unexpected reply"}`);
+  const reply: unknown = await res.json().catch(() => ({}));
+  const enrolled = AgentEnrollment.safeParse(reply);
+  if (!res.ok || !enrolled.success) {
+    const error = ApiErrorBody.safeParse(reply);
+    throw new Error(`Enrolment failed (${res.status}): ${error.success ? error.data.message : "unexpected reply"}`);
   }
+  const body = enrolled.data;
   saveConfig(configPath, {
     server: values.server,
     device_uuid: body.device_uuid,

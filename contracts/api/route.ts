@@ -54,3 +54,35 @@ export function routePath(route: Pick<RouteConfig, "path">, params: Record<strin
     }),
   );
 }
+
+/** Where the API is mounted: clients outside the web app (the agent) put it before routePath. */
+export const API_PREFIX = "/api";
+
+type JsonSchemaOf<C> = C extends { content: { "application/json": { schema: infer S extends z.ZodType } } } ? S : never;
+type SuccessSchema<R extends RouteConfig> =
+  | JsonSchemaOf<R["responses"][200]>
+  | JsonSchemaOf<R["responses"][201]>
+  | JsonSchemaOf<R["responses"][202]>;
+
+/** The success reply of a route: its 200/201/202 JSON schema's output, or undefined for a 204. */
+export type RouteReply<R extends RouteConfig> = [SuccessSchema<R>] extends [never]
+  ? undefined
+  : z.output<SuccessSchema<R>>;
+
+const noReply = z.unknown().transform(() => undefined);
+
+/**
+ * The schema a client parses a route's success reply with: its 200, 201 or 202 JSON schema (a
+ * union when they differ, e.g. an enrolment's 200 credential or 202 "ask again"); none for a 204.
+ */
+export function replySchemaOf<R extends RouteConfig>(route: R): z.ZodType<RouteReply<R>> {
+  const schemas = new Set<z.ZodType>();
+  for (const status of [200, 201, 202]) {
+    const success = route.responses[status];
+    const media = success && "content" in success ? success.content?.["application/json"] : undefined;
+    if (media && "schema" in media && media.schema instanceof z.ZodType) schemas.add(media.schema);
+  }
+  const [first, ...rest] = [...schemas];
+  const schema = !first ? noReply : rest.length ? z.union([first, ...rest]) : first;
+  return schema as z.ZodType<RouteReply<R>>;
+}

@@ -1,7 +1,7 @@
-import { routePath } from "@contracts/api/route";
+import { type RouteReply, replySchemaOf, routePath } from "@contracts/api/route";
 import { ApiErrorBody, type EntryErrors } from "@contracts/errors";
 import type { RouteConfig } from "@hono/zod-openapi";
-import { z } from "zod";
+import type { z } from "zod";
 import { TokenRequestError } from "./auth-client";
 import { endSession, getSession, refreshSession, type Session } from "./session";
 
@@ -137,20 +137,11 @@ export async function apiDownload(
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
-type JsonSchemaOf<C> = C extends { content: { "application/json": { schema: infer S extends z.ZodType } } } ? S : never;
 type RequestPart<R extends RouteConfig, K extends "params" | "query"> = R["request"] extends {
   [key in K]: infer S extends z.ZodType;
 }
   ? z.input<S>
   : never;
-type SuccessSchema<R extends RouteConfig> =
-  | JsonSchemaOf<R["responses"][200]>
-  | JsonSchemaOf<R["responses"][201]>
-  | JsonSchemaOf<R["responses"][202]>;
-/** The success reply of a route: its 200/201/202 JSON schema's output, or undefined for a 204. */
-export type RouteReply<R extends RouteConfig> = [SuccessSchema<R>] extends [never]
-  ? undefined
-  : z.output<SuccessSchema<R>>;
 
 export type CallOptions<R extends RouteConfig> = {
   query?: ApiFetchOptions<z.ZodType>["query"];
@@ -162,17 +153,13 @@ export type CallOptions<R extends RouteConfig> = {
     ? { json: z.input<S> }
     : { json?: undefined });
 
-const noReply = z.unknown().transform(() => undefined);
-
 /**
  * The typed client of a route defined in contracts/api: the URL comes from the route's path and
  * params, the body is typed by its request schema, and the reply is parsed with its success
  * schema (200, 201 or 202; a 204 route resolves to undefined). Errors are the ApiError of apiFetch.
  */
 export function callApi<R extends RouteConfig>(route: R, options: CallOptions<R>): Promise<RouteReply<R>> {
-  const success = route.responses[200] ?? route.responses[201] ?? route.responses[202];
-  const media = success && "content" in success ? success.content?.["application/json"] : undefined;
-  const schema = (media && "schema" in media ? (media.schema as z.ZodType) : undefined) ?? noReply;
+  const schema = replySchemaOf(route);
   return apiFetch(routePath(route, options.params), {
     method: route.method.toUpperCase() as ApiFetchOptions<z.ZodType>["method"],
     json: options.json,

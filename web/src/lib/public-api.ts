@@ -1,8 +1,8 @@
-import { routePath } from "@contracts/api/route";
+import { type RouteReply, replySchemaOf, routePath } from "@contracts/api/route";
 import { ApiErrorBody } from "@contracts/errors";
 import type { RouteConfig } from "@hono/zod-openapi";
 import type { z } from "zod";
-import { ApiError, apiUrl, type CallOptions, type RouteReply } from "./api";
+import { ApiError, apiUrl, type CallOptions } from "./api";
 
 type PublicFetchOptions<S extends z.ZodType> = {
   schema: S;
@@ -45,19 +45,16 @@ export async function publicFetch<S extends z.ZodType>(
 /**
  * callApi without a session, for the lifecycle routes defined in contracts/api: the URL comes
  * from the route's path and params, the body is typed by its schema and the reply is parsed with
- * its 200 schema.
+ * its success schema.
  */
 export function callPublic<R extends RouteConfig>(
   route: R,
   options: Omit<CallOptions<R>, "query">,
 ): Promise<RouteReply<R>> {
-  const success = route.responses[200];
-  const media = success && "content" in success ? success.content?.["application/json"] : undefined;
-  if (!media || !("schema" in media)) throw new Error(`${route.path}: no JSON reply to parse`);
   return publicFetch(routePath(route, options.params), {
     method: route.method.toUpperCase() as PublicFetchOptions<z.ZodType>["method"],
     json: options.json,
     signal: options.signal,
-    schema: media.schema as z.ZodType,
-  }) as Promise<RouteReply<R>>;
+    schema: replySchemaOf(route),
+  });
 }
