@@ -1,4 +1,5 @@
-import { LogOutIcon, RotateCwIcon, TriangleAlertIcon, UsersRoundIcon } from "lucide-react";
+import { LogOutIcon, TriangleAlertIcon, UsersRoundIcon } from "lucide-react";
+import { RetryButton } from "@/components/list-states";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -38,6 +39,17 @@ export function LayoutSkeleton() {
   );
 }
 
+/** The way out when the frame cannot be shown. */
+function SignOutButton({ variant }: { variant: "outline" | "ghost" }) {
+  const t = useT();
+  return (
+    <Button variant={variant} onClick={() => void signOut()}>
+      <LogOutIcon aria-hidden="true" />
+      {t("account.signOut")}
+    </Button>
+  );
+}
+
 export function LayoutError({ error, onRetry }: { error: Error; onRetry: () => void }) {
   const t = useT();
   return (
@@ -48,14 +60,8 @@ export function LayoutError({ error, onRetry }: { error: Error; onRetry: () => v
         description={error.message}
         action={
           <div className="flex gap-2">
-            <Button variant="outline" onClick={onRetry}>
-              <RotateCwIcon aria-hidden="true" />
-              {t("common.retry")}
-            </Button>
-            <Button variant="ghost" onClick={() => void signOut()}>
-              <LogOutIcon aria-hidden="true" />
-              {t("account.signOut")}
-            </Button>
+            <RetryButton onRetry={onRetry} />
+            <SignOutButton variant="ghost" />
           </div>
         }
       />
@@ -71,12 +77,7 @@ export function NoSpaces() {
         icon={UsersRoundIcon}
         title={t("layout.noSpaces.title")}
         description={t("layout.noSpaces.text")}
-        action={
-          <Button variant="outline" onClick={() => void signOut()}>
-            <LogOutIcon aria-hidden="true" />
-            {t("account.signOut")}
-          </Button>
-        }
+        action={<SignOutButton variant="outline" />}
       />
     </div>
   );

@@ -31,6 +31,27 @@ export function ListSkeleton({ rows, card: Card }: { rows: boolean; card: Compon
   );
 }
 
+/** A card grid (`className`) of placeholders while its first page loads. */
+export function CardsSkeleton({ card: Card, className }: { card: ComponentType; className: string }) {
+  const t = useT();
+  return (
+    <div role="status" aria-label={t("common.loading")} className={className}>
+      {SKELETONS.map((key) => (
+        <Card key={key} />
+      ))}
+    </div>
+  );
+}
+
+/** Cards shown at the end of a card list (inside its <ul>) while its next page loads. */
+export function MoreCardSkeletons({ card: Card }: { card: ComponentType }) {
+  return SKELETONS.slice(0, 4).map((key) => (
+    <li key={key}>
+      <Card />
+    </li>
+  ));
+}
+
 /** Rows shown under a table while its next page loads. */
 export function RowSkeletons({ columns }: { columns: number }) {
   return SKELETONS.slice(0, 3).map((key) => (
@@ -44,55 +65,56 @@ export function RowSkeletons({ columns }: { columns: number }) {
 
 type Text = { title: string; text: string };
 type NoItemsProps = {
-  /** Filters are set: offer to clear them instead of explaining an empty space. */
+  /** Filters are set: say nothing matches (and offer Clear) instead of explaining an empty space. */
   filtered: boolean;
-  onReset: () => void;
+  /** Clears the filters; without it there is no Clear button. */
+  onReset?: () => void;
   icon: LucideIcon;
   empty: Text;
   noMatch: Text;
-  clearLabel: string;
+  clearLabel?: string;
 };
 
 /** Nothing at all, or nothing matching the filters. */
 export function NoItems({ filtered, onReset, icon, empty, noMatch, clearLabel }: NoItemsProps) {
-  if (!filtered)
-    return (
-      <EmptyState
-        icon={icon}
-        title={empty.title}
-        description={empty.text}
-        className="rounded-lg border border-dashed"
-      />
-    );
+  const text = filtered ? noMatch : empty;
   return (
     <EmptyState
-      icon={SearchXIcon}
-      title={noMatch.title}
-      description={noMatch.text}
+      icon={filtered ? SearchXIcon : icon}
+      title={text.title}
+      description={text.text}
       className="rounded-lg border border-dashed"
       action={
-        <Button variant="outline" onClick={onReset}>
-          {clearLabel}
-        </Button>
+        filtered &&
+        onReset && (
+          <Button variant="outline" onClick={onReset}>
+            {clearLabel}
+          </Button>
+        )
       }
     />
   );
 }
 
+/** Loads again what failed to load. */
+export function RetryButton({ onRetry, size }: { onRetry: () => void; size?: "sm" }) {
+  const t = useT();
+  return (
+    <Button variant="outline" size={size} onClick={onRetry}>
+      <RotateCwIcon aria-hidden="true" />
+      {t("common.retry")}
+    </Button>
+  );
+}
+
 /** A list that failed to load, with Retry. */
 export function ListLoadFailed({ title, error, onRetry }: { title: string; error: Error; onRetry: () => void }) {
-  const t = useT();
   return (
     <EmptyState
       icon={TriangleAlertIcon}
       title={title}
       description={error.message}
-      action={
-        <Button variant="outline" onClick={onRetry}>
-          <RotateCwIcon aria-hidden="true" />
-          {t("common.retry")}
-        </Button>
-      }
+      action={<RetryButton onRetry={onRetry} />}
     />
   );
 }

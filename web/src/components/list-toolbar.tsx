@@ -1,8 +1,8 @@
 import { SEARCH_MAX } from "@contracts/text";
-import { SearchIcon, XIcon } from "lucide-react";
+import { XIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { SearchField } from "@/components/search-field";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { type MessageKey, useT } from "@/lib/i18n";
 
@@ -35,19 +35,15 @@ export function ListToolbar<S extends string>(props: ListToolbarProps<S>) {
   const t = useT();
   return (
     <search className="flex flex-wrap items-center gap-2" aria-label={label}>
-      <div className="relative w-56">
-        <SearchIcon className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden="true" />
-        <Input
-          type="search"
-          maxLength={SEARCH_MAX}
-          aria-label={search.label}
-          placeholder={search.placeholder}
-          title={search.label}
-          value={search.value}
-          onChange={(event) => search.onChange(event.target.value)}
-          className="pl-8"
-        />
-      </div>
+      <SearchField
+        className="w-56"
+        maxLength={SEARCH_MAX}
+        label={search.label}
+        placeholder={search.placeholder}
+        title={search.label}
+        value={search.value}
+        onChange={search.onChange}
+      />
       {children}
       {filtered && (
         <Button variant="ghost" size="sm" onClick={onReset}>

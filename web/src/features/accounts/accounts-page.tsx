@@ -1,13 +1,13 @@
 import { SEARCH_MAX } from "@contracts/text";
 import { useQuery } from "@tanstack/react-query";
 import type { RowSelectionState } from "@tanstack/react-table";
-import { DownloadIcon, SearchIcon, SearchXIcon, UserPlusIcon, UsersIcon } from "lucide-react";
+import { DownloadIcon, SearchXIcon, UserPlusIcon, UsersIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link, Outlet } from "react-router";
 import { ShellHeader } from "@/app/shells/shell-header";
+import { SearchField } from "@/components/search-field";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Input } from "@/components/ui/input";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { spaceQueries } from "@/features/space/queries";
 import { usePermissions } from "@/features/space/use-permissions";
@@ -86,21 +86,14 @@ export function AccountsPage() {
               className="min-w-0 flex-1 overflow-hidden rounded-lg border bg-card shadow-xs"
             >
               <div className="flex flex-wrap items-center gap-3 border-b px-2.5 py-2.5">
-                <div className="relative w-full max-w-xs">
-                  <SearchIcon
-                    className="absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-                    aria-hidden="true"
-                  />
-                  <Input
-                    type="search"
-                    maxLength={SEARCH_MAX}
-                    value={filters.search}
-                    onChange={(event) => filters.setSearch(event.target.value)}
-                    placeholder={t("accounts.search")}
-                    aria-label={t("accounts.search")}
-                    className="h-8 pl-8"
-                  />
-                </div>
+                <SearchField
+                  className="w-full max-w-xs"
+                  inputClassName="h-8"
+                  maxLength={SEARCH_MAX}
+                  label={t("accounts.search")}
+                  value={filters.search}
+                  onChange={filters.setSearch}
+                />
                 <span className="text-xs text-muted-foreground" aria-live="polite">
                   {selected > 0 && t("accounts.selected", { count: selected })}
                 </span>

@@ -1,11 +1,10 @@
 import { SEARCH_MAX } from "@contracts/text";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { Layers3Icon, RotateCwIcon, SearchIcon, SearchXIcon, TriangleAlertIcon } from "lucide-react";
+import { Layers3Icon } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { Outlet } from "react-router";
-import { Button } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
-import { Input } from "@/components/ui/input";
+import { CardsSkeleton, ListLoadFailed, MoreCardSkeletons, NoItems } from "@/components/list-states";
+import { SearchField } from "@/components/search-field";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { useT } from "@/lib/i18n";
@@ -15,7 +14,6 @@ import { GroupCard, GroupCardSkeleton } from "./group-card";
 import { GROUP_SORTS, type GroupOrdering, groupSort } from "./group-filters";
 import { groupQueries } from "./queries";
 
-const SKELETONS = Array.from({ length: 8 }, (_, i) => `s${i}`);
 const grid = "grid grid-cols-[repeat(auto-fill,minmax(280px,1fr))] gap-3";
 
 /** /groups: the space's location groups as cards, searched and sorted, loaded page by page. */
@@ -40,18 +38,13 @@ export function GroupsPage() {
   return (
     <div ref={scrollRef} className="h-full overflow-y-auto">
       <search className="sticky top-0 z-10 flex flex-wrap items-center gap-2 border-b bg-background/95 px-6 py-3 backdrop-blur">
-        <div className="relative w-72">
-          <SearchIcon className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden="true" />
-          <Input
-            type="search"
-            maxLength={SEARCH_MAX}
-            aria-label={t("groups.search")}
-            placeholder={t("groups.search")}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            className="pl-8"
-          />
-        </div>
+        <SearchField
+          className="w-72"
+          maxLength={SEARCH_MAX}
+          label={t("groups.search")}
+          value={search}
+          onChange={setSearch}
+        />
         <div className="ml-auto flex items-center gap-2">
           {total !== undefined && (
             <span className="text-xs text-muted-foreground tabular-nums">{t("groups.count", { count: total })}</span>
@@ -72,39 +65,16 @@ export function GroupsPage() {
       </search>
       <div className="px-6 pt-4 pb-24">
         {list.isPending ? (
-          <div role="status" aria-label={t("common.loading")} className={grid}>
-            {SKELETONS.map((key) => (
-              <GroupCardSkeleton key={key} />
-            ))}
-          </div>
+          <CardsSkeleton card={GroupCardSkeleton} className={grid} />
         ) : list.isError ? (
-          <EmptyState
-            icon={TriangleAlertIcon}
-            title={t("groups.loadFailed")}
-            description={list.error.message}
-            action={
-              <Button variant="outline" onClick={() => void list.refetch()}>
-                <RotateCwIcon aria-hidden="true" />
-                {t("common.retry")}
-              </Button>
-            }
-          />
+          <ListLoadFailed title={t("groups.loadFailed")} error={list.error} onRetry={() => void list.refetch()} />
         ) : groups.length === 0 ? (
-          filters.search ? (
-            <EmptyState
-              icon={SearchXIcon}
-              title={t("groups.noMatch.title")}
-              description={t("groups.noMatch.text")}
-              className="rounded-lg border border-dashed"
-            />
-          ) : (
-            <EmptyState
-              icon={Layers3Icon}
-              title={t("groups.empty.title")}
-              description={t("groups.empty.text")}
-              className="rounded-lg border border-dashed"
-            />
-          )
+          <NoItems
+            filtered={Boolean(filters.search)}
+            icon={Layers3Icon}
+            empty={{ title: t("groups.empty.title"), text: t("groups.empty.text") }}
+            noMatch={{ title: t("groups.noMatch.title"), text: t("groups.noMatch.text") }}
+          />
         ) : (
           <ul className={grid} aria-label={t("assets.groups")}>
             {groups.map((group) => (
@@ -112,12 +82,7 @@ export function GroupsPage() {
                 <GroupCard group={group} space={space.space_uuid} />
               </li>
             ))}
-            {list.isFetchingNextPage &&
-              SKELETONS.slice(0, 4).map((key) => (
-                <li key={key}>
-                  <GroupCardSkeleton />
-                </li>
-              ))}
+            {list.isFetchingNextPage && <MoreCardSkeletons card={GroupCardSkeleton} />}
           </ul>
         )}
       </div>

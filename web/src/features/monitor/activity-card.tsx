@@ -1,9 +1,9 @@
 import type { Device } from "@contracts/device";
 import { useQuery } from "@tanstack/react-query";
-import { ArrowRightIcon, InboxIcon, RotateCwIcon } from "lucide-react";
+import { ArrowRightIcon, InboxIcon } from "lucide-react";
 import { Link } from "react-router";
 import { HealthBadge } from "@/components/health";
-import { SKELETONS } from "@/components/list-states";
+import { RetryButton, SKELETONS } from "@/components/list-states";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -128,10 +128,7 @@ export function ActivityCard({ list }: { list: ActivityListDef }) {
         ) : query.isError ? (
           <div className="flex flex-col items-center justify-center gap-2 py-12 text-center text-sm text-muted-foreground">
             <p>{t("monitor.activity.failed")}</p>
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              <RotateCwIcon aria-hidden="true" />
-              {t("common.retry")}
-            </Button>
+            <RetryButton size="sm" onRetry={() => void query.refetch()} />
           </div>
         ) : rows.length === 0 ? (
           <div className="flex flex-col items-center justify-center gap-2 py-16 text-center text-sm text-muted-foreground">

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { GaugeIcon, XIcon } from "lucide-react";
 import { useMemo, useRef } from "react";
 import { Outlet } from "react-router";
-import { ListLoadFailed, NoItems, SKELETONS } from "@/components/list-states";
+import { CardsSkeleton, ListLoadFailed, MoreCardSkeletons, NoItems } from "@/components/list-states";
 import { Button } from "@/components/ui/button";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { useT } from "@/lib/i18n";
@@ -79,11 +79,7 @@ export function PerformancePage() {
           </div>
         )}
         {list.isPending ? (
-          <div role="status" aria-label={t("common.loading")} className={cards}>
-            {SKELETONS.map((key) => (
-              <MonitoringCardSkeleton key={key} />
-            ))}
-          </div>
+          <CardsSkeleton card={MonitoringCardSkeleton} className={cards} />
         ) : list.isError ? (
           <ListLoadFailed title={t("monitor.loadFailed")} error={list.error} onRetry={() => void list.refetch()} />
         ) : devices.length === 0 ? (
@@ -102,12 +98,7 @@ export function PerformancePage() {
                 <MonitoringCard device={device} />
               </li>
             ))}
-            {list.isFetchingNextPage &&
-              SKELETONS.slice(0, 4).map((key) => (
-                <li key={key}>
-                  <MonitoringCardSkeleton />
-                </li>
-              ))}
+            {list.isFetchingNextPage && <MoreCardSkeletons card={MonitoringCardSkeleton} />}
           </ul>
         )}
       </div>

@@ -1,7 +1,7 @@
 import { SEARCH_MAX } from "@contracts/text";
-import { SearchIcon, XIcon } from "lucide-react";
+import { XIcon } from "lucide-react";
+import { SearchField } from "@/components/search-field";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { LocationTypeFilters } from "@/features/devices/list/location-type-filters";
 import { useDeviceFilterOptions } from "@/features/devices/list/use-device-filter-options";
@@ -65,18 +65,14 @@ export function PerformanceToolbar({ state, onChange, onReset, filtered, total }
   };
   return (
     <search className="grid grid-cols-2 items-center gap-2 sm:flex sm:flex-wrap" aria-label={t("monitor.filters")}>
-      <div className="relative col-span-2 sm:w-56">
-        <SearchIcon className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden="true" />
-        <Input
-          type="search"
-          maxLength={SEARCH_MAX}
-          aria-label={t("monitor.filter.name")}
-          placeholder={t("monitor.filter.namePlaceholder")}
-          value={state.name}
-          onChange={(event) => onChange({ name: event.target.value })}
-          className="pl-8"
-        />
-      </div>
+      <SearchField
+        className="col-span-2 sm:w-56"
+        maxLength={SEARCH_MAX}
+        label={t("monitor.filter.name")}
+        placeholder={t("monitor.filter.namePlaceholder")}
+        value={state.name}
+        onChange={(name) => onChange({ name })}
+      />
       <LocationTypeFilters state={state} onChange={onChange} options={options} className="w-full sm:w-40" />
       <ChoiceSelect
         label={t("monitor.filter.health")}

@@ -1,8 +1,8 @@
 import type { UserSpace } from "@contracts/space";
-import { CheckIcon, SearchIcon } from "lucide-react";
+import { CheckIcon } from "lucide-react";
 import { useId, useState } from "react";
+import { SearchField } from "@/components/search-field";
 import { Badge } from "@/components/ui/badge";
-import { Input } from "@/components/ui/input";
 import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { filterSpaces } from "./current-space";
@@ -22,21 +22,7 @@ export function SpaceList({ spaces, currentUuid, onChoose }: SpaceListProps) {
 
   return (
     <div className="flex min-h-0 flex-col gap-2">
-      <div className="relative">
-        <SearchIcon
-          className="absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
-        />
-        <Input
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder={t("account.searchSpaces")}
-          aria-label={t("account.searchSpaces")}
-          aria-controls={listId}
-          className="pl-8"
-        />
-      </div>
+      <SearchField label={t("account.searchSpaces")} value={search} onChange={setSearch} aria-controls={listId} />
       <ul id={listId} className="-mx-1 max-h-72 overflow-y-auto px-1" aria-label={t("account.spaces")}>
         {shown.map((space) => {
           const current = space.space_uuid === currentUuid;
