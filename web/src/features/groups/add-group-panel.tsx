@@ -3,9 +3,8 @@ import { SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet
 import { PanelMessage } from "@/features/locations/panel-states";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { usePermissions } from "@/features/space/use-permissions";
-import { toFormFailure } from "@/lib/form-failure";
 import { useT } from "@/lib/i18n";
-import { GROUP_FORM_FIELDS, GroupForm } from "./group-form";
+import { GroupForm } from "./group-form";
 import { useAddGroup } from "./use-save-group";
 
 /** /groups/addGroup: Cancel goes back, Add saves then goes back. */
@@ -26,16 +25,8 @@ export function AddGroupPanel() {
           mode="add"
           defaultValues={{ name: "", location_uuids: [], active: true }}
           submitLabel={t("group.add.submit")}
-          onCancel={close}
-          onSubmit={async (values) => {
-            try {
-              await add.mutateAsync(values);
-              close();
-              return null;
-            } catch (error) {
-              return toFormFailure(error, GROUP_FORM_FIELDS, t);
-            }
-          }}
+          onSave={add.mutateAsync}
+          onClose={close}
         />
       ) : (
         <PanelMessage kind="denied" />

@@ -6,9 +6,8 @@ import { FormSkeleton, PanelMessage } from "@/features/locations/panel-states";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { usePermissions } from "@/features/space/use-permissions";
 import { ApiError } from "@/lib/api";
-import { toFormFailure } from "@/lib/form-failure";
 import { useT } from "@/lib/i18n";
-import { GROUP_FORM_FIELDS, GroupForm } from "./group-form";
+import { GroupForm } from "./group-form";
 import { groupQueries } from "./queries";
 import { useUpdateGroup } from "./use-save-group";
 
@@ -49,16 +48,8 @@ export function EditGroupPanel({ uuid }: { uuid: string }) {
             location_uuids: group.data.locations.map((l) => l.uuid),
           }}
           submitLabel={t("common.save")}
-          onCancel={close}
-          onSubmit={async (values) => {
-            try {
-              await update.mutateAsync(values);
-              close();
-              return null;
-            } catch (error) {
-              return toFormFailure(error, GROUP_FORM_FIELDS, t);
-            }
-          }}
+          onSave={update.mutateAsync}
+          onClose={close}
         />
       )}
     </>

@@ -13,23 +13,25 @@ import { SheetBody, SheetFooter } from "@/components/ui/sheet";
 import { Switch } from "@/components/ui/switch";
 import { locationQueries } from "@/features/locations/queries";
 import { useCurrentSpace } from "@/features/session/current-space";
-import type { FormFailure } from "@/lib/form-failure";
+import { toFormFailure } from "@/lib/form-failure";
 import { useT } from "@/lib/i18n";
 
 export type GroupFormValues = { name: string; location_uuids: string[]; active: boolean };
-export const GROUP_FORM_FIELDS = ["name", "location_uuids", "active"] as const;
+const GROUP_FORM_FIELDS = ["name", "location_uuids", "active"] as const;
 const NAME_MAX = 256;
 
 type GroupFormProps = {
   mode: "add" | "edit";
   defaultValues: GroupFormValues;
   submitLabel: string;
-  onSubmit: (values: GroupFormValues) => Promise<FormFailure | null>;
-  onCancel: () => void;
+  /** Saves the group; a rejection's field and general errors are shown on the form. */
+  onSave: (values: GroupFormValues) => Promise<unknown>;
+  /** Leaves the form: on Cancel, and once it is saved. */
+  onClose: () => void;
 };
 
 /** A location group: name (counter 256), linked locations (new ones flagged), Active (console.md §2.9). */
-export function GroupForm({ mode, defaultValues, submitLabel, onSubmit, onCancel }: GroupFormProps) {
+export function GroupForm({ mode, defaultValues, submitLabel, onSave, onClose }: GroupFormProps) {
   const t = useT();
   const { space } = useCurrentSpace();
   const locations = useQuery(locationQueries.options(space.space_uuid));
@@ -58,11 +60,16 @@ export function GroupForm({ mode, defaultValues, submitLabel, onSubmit, onCancel
 
   const submit = form.handleSubmit(async (values) => {
     setGeneral(null);
-    const failure = await onSubmit(values);
-    if (!failure) return;
-    setGeneral(failure.general);
-    for (const [field, message] of Object.entries(failure.fields))
-      form.setError(field as keyof GroupFormValues, { type: "server", message });
+    try {
+      await onSave(values);
+    } catch (error) {
+      const failure = toFormFailure(error, GROUP_FORM_FIELDS, t);
+      setGeneral(failure.general);
+      for (const [field, message] of Object.entries(failure.fields))
+        form.setError(field as keyof GroupFormValues, { type: "server", message });
+      return;
+    }
+    onClose();
   });
   const blocked = isSubmitting || (mode === "edit" && (!isValid || !isDirty));
 
@@ -119,7 +126,7 @@ export function GroupForm({ mode, defaultValues, submitLabel, onSubmit, onCancel
         />
       </SheetBody>
       <SheetFooter>
-        <Button variant="outline" onClick={onCancel}>
+        <Button variant="outline" onClick={onClose}>
           {t("common.cancel")}
         </Button>
         <Button type="submit" disabled={blocked}>

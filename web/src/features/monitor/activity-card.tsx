@@ -12,7 +12,7 @@ import { connectedLabel, type DeviceLook, deviceLook } from "@/features/devices/
 import { typeLabel } from "@/features/devices/logic/format";
 import { OfflineInHoursMarker } from "@/features/devices/offline-in-hours-marker";
 import { useCurrentSpace } from "@/features/session/current-space";
-import { useT } from "@/lib/i18n";
+import { type TFunction, useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { type ActivityListDef, activityRows, viewAllPath } from "./activity-lists";
 import { ACTIVITY_ROWS, monitorQueries } from "./queries";
@@ -42,12 +42,14 @@ export function StatusDot({ look }: { look: DeviceLook }) {
   );
 }
 
+/** "Location · type" under a device's name in Monitor's rows and cards. */
+export const deviceWhere = (device: Pick<Device, "location_name" | "device_type_name">, t: TFunction) =>
+  [device.location_name ?? t("devices.noLocation"), typeLabel(device.device_type_name)].filter(Boolean).join(" · ");
+
 function ActivityRow({ device, time }: { device: Device; time: string }) {
   const t = useT();
   const look = deviceLook(device);
-  const where = [device.location_name ?? t("devices.noLocation"), typeLabel(device.device_type_name)]
-    .filter(Boolean)
-    .join(" · ");
+  const where = deviceWhere(device, t);
   return (
     <li style={{ height: ROW_HEIGHT }}>
       <Link

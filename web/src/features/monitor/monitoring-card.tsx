@@ -4,10 +4,9 @@ import { Link } from "react-router";
 import { HealthBadge } from "@/components/health";
 import { Skeleton } from "@/components/ui/skeleton";
 import { deviceLook } from "@/features/devices/device-status";
-import { typeLabel } from "@/features/devices/logic/format";
 import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
-import { StatusDot } from "./activity-card";
+import { deviceWhere, StatusDot } from "./activity-card";
 import { problemsOf } from "./device-problems";
 import { headingLabel } from "./performance-filters";
 import { RelativeTimeText } from "./relative-time-text";
@@ -23,9 +22,7 @@ export const MONITORING_CARD_HEIGHT = 132;
 export function MonitoringCard({ device }: { device: MonitoringDevice }) {
   const t = useT();
   const problems = problemsOf(device);
-  const facts = [device.location_name ?? t("devices.noLocation"), typeLabel(device.device_type_name)]
-    .filter(Boolean)
-    .join(" · ");
+  const facts = deviceWhere(device, t);
   return (
     <Link
       to={healthReportPath(device.space_uuid, device.uuid)}
