@@ -21,6 +21,9 @@ export const ApiErrorBody = z.object({
   errors: FieldErrors.optional(),
   /** The request's id (also the X-Request-Id response header): quote it when reporting a problem. */
   request_id: z.string().optional(),
+  /** outcome_unknown: the command's id and where its outcome can be read when it arrives. */
+  command_id: z.string().optional(),
+  status_url: z.string().optional(),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
@@ -42,6 +45,11 @@ export const errorCodes = {
   /** The device's agent did not answer a remote action within 30 s (devices.md §9). */
   device_timeout: 503,
   too_many_requests: 429,
+  /**
+   * A command reached the device (acknowledged) but its answer did not come back: it may have
+   * run. Not safe to retry blindly; read status_url (the answer updates it when it arrives).
+   */
+  outcome_unknown: 504,
   unavailable: 503,
   internal: 500,
 } as const;

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { CommandAction } from "./command-action.ts";
+import { CommandRecord } from "./command-queue.ts";
 import { AgentInventory } from "./installation.ts";
 import { Telemetry } from "./telemetry.ts";
 
@@ -63,33 +65,9 @@ export const Pong = z.object({ type: z.literal("pong"), at: z.number() });
 export const Authenticated = z.object({ type: z.literal("authenticated"), exp: z.number() });
 export const ProtocolError = z.object({ type: z.literal("error"), message: z.string() });
 
+export { CommandAction } from "./command-action.ts";
 /** The spec's Telemetry (devices.md §3), as an agent reports it: contracts/telemetry.ts. */
 export { Telemetry } from "./telemetry.ts";
-
-/**
- * Remote actions the DeviceRoom brokers to the agent (devices.md §7). Each has its params and
- * result schema in contracts/commands.ts COMMANDS (tsc fails when the two lists differ).
- */
-export const CommandAction = z.enum([
-  "reverse-ssh",
-  "remote-desktop",
-  "headless-remote-desktop",
-  "screenshot",
-  "instant-reboot",
-  "instant-power-off",
-  "set-enabled",
-  "set-debug",
-  "set-vision",
-  "set-peripheral-enabled",
-  "telemetry-refresh",
-  /** Scan the local network for machines (Detect Devices); result: contracts/detection.ts DetectionResult. */
-  "detect-devices",
-  /** Peripherals tab (contracts/peripheral-config.ts): DisplayFindings, PeripheralFindings, and applying a saved display configuration. */
-  "detect-displays",
-  "detect-peripherals",
-  "apply-display-config",
-]);
-export type CommandAction = z.infer<typeof CommandAction>;
 
 /**
  * room → agent: run an action; the agent acks at once (commandAck) and answers (commandResult).
@@ -100,6 +78,11 @@ export const Command = z.object({
   id: z.string().min(1).max(128),
   action: CommandAction,
   params: z.record(z.string(), z.unknown()).default({}),
+  /**
+   * Epoch ms after which the agent must not start it (it answers `expired: true` instead), so a
+   * command the API reported as not run never runs later. Absent from old rooms: no limit.
+   */
+  deadline: z.number().int().optional(),
 });
 export type Command = z.infer<typeof Command>;
 
@@ -113,6 +96,8 @@ export const CommandUpdate = z.object({
   status: CommandStatus,
   result: z.record(z.string(), z.unknown()).optional(),
   error: z.string().optional(),
+  /** The command's record after the change (contracts/command-queue.ts): the Commands tab's live update. */
+  record: CommandRecord.optional(),
 });
 /** room → dashboards of the device (and to a dashboard when it joins). */
 export const Presence = z.object({
@@ -161,6 +146,8 @@ export const CommandResult = z.object({
   ok: z.boolean(),
   result: z.record(z.string(), z.unknown()).optional(),
   error: z.string().max(2000).optional(),
+  /** The agent refused the command because its deadline had passed: it did not run. */
+  expired: z.boolean().optional(),
 });
 export type CommandResult = z.infer<typeof CommandResult>;
 

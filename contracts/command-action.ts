@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+/**
+ * Remote actions the DeviceRoom brokers to the agent (devices.md §7). Each has its params and
+ * result schema in contracts/commands.ts COMMANDS (tsc fails when the two lists differ).
+ */
+export const CommandAction = z.enum([
+  "reverse-ssh",
+  "remote-desktop",
+  "headless-remote-desktop",
+  "screenshot",
+  "instant-reboot",
+  "instant-power-off",
+  "set-enabled",
+  "set-debug",
+  "set-vision",
+  "set-peripheral-enabled",
+  "telemetry-refresh",
+  /** Scan the local network for machines (Detect Devices); result: contracts/detection.ts DetectionResult. */
+  "detect-devices",
+  /** Peripherals tab (contracts/peripheral-config.ts): DisplayFindings, PeripheralFindings, and applying a saved display configuration. */
+  "detect-displays",
+  "detect-peripherals",
+  "apply-display-config",
+]);
+export type CommandAction = z.infer<typeof CommandAction>;
