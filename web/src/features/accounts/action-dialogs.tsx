@@ -10,9 +10,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
 import { useT } from "@/lib/i18n";
+import { RoleSelect } from "./role-select";
 import type { AccountAction } from "./row-actions";
 import { useUpdateAccount } from "./use-update-account";
 
@@ -67,16 +66,13 @@ export function ActionDialogs({ space, roles, action, onDone }: ActionDialogsPro
               <DialogDescription>{texts[action.kind]}</DialogDescription>
             </DialogHeader>
             {action.kind === "role" && (
-              <div className="grid gap-1.5">
-                <Label htmlFor={`${id}-role`}>{t("accounts.col.role")}</Label>
-                <NativeSelect id={`${id}-role`} value={chosenRole} onChange={(event) => setRole(event.target.value)}>
-                  {roles.map((r) => (
-                    <option key={r.uuid} value={r.uuid}>
-                      {r.name}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </div>
+              <RoleSelect
+                id={`${id}-role`}
+                label={t("accounts.col.role")}
+                roles={roles}
+                value={chosenRole}
+                onChange={setRole}
+              />
             )}
             <DialogFooter>
               <Button variant="outline" onClick={close}>

@@ -23,10 +23,39 @@ type ExportDialogProps = {
   filters: AccountFilters;
 };
 
+type ChoicesProps<V extends string> = {
+  legend: string;
+  value: V;
+  options: readonly { value: V; label: string }[];
+  onChange: (value: V) => void;
+};
+
+/** One question of the export (format, scope) as radio buttons. */
+function Choices<V extends string>({ legend, value, options, onChange }: ChoicesProps<V>) {
+  const id = useId();
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-2 text-xs font-medium text-muted-foreground">{legend}</legend>
+      <RadioGroup
+        value={value}
+        onValueChange={(chosen) => onChange(options.find((option) => option.value === chosen)?.value ?? value)}
+      >
+        {options.map((option) => (
+          <div key={option.value} className="flex items-center gap-2">
+            <RadioGroupItem value={option.value} id={`${id}-${option.value}`} />
+            <Label htmlFor={`${id}-${option.value}`} className="font-normal">
+              {option.label}
+            </Label>
+          </div>
+        ))}
+      </RadioGroup>
+    </fieldset>
+  );
+}
+
 /** console.md §2.10: format CSV or HTML, scope current page or all pages. */
 export function ExportDialog({ open, onOpenChange, space, filters }: ExportDialogProps) {
   const t = useT();
-  const id = useId();
   const [format, setFormat] = useState<ExportFormat>("csv");
   const [scope, setScope] = useState<ExportScope>("page");
   const [pending, setPending] = useState(false);
@@ -44,15 +73,6 @@ export function ExportDialog({ open, onOpenChange, space, filters }: ExportDialo
     }
   };
 
-  const option = (group: string, value: string, label: string) => (
-    <div className="flex items-center gap-2">
-      <RadioGroupItem value={value} id={`${id}-${group}-${value}`} />
-      <Label htmlFor={`${id}-${group}-${value}`} className="font-normal">
-        {label}
-      </Label>
-    </div>
-  );
-
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-sm">
@@ -60,20 +80,24 @@ export function ExportDialog({ open, onOpenChange, space, filters }: ExportDialo
           <DialogTitle>{t("export.title")}</DialogTitle>
           <DialogDescription>{t("export.text")}</DialogDescription>
         </DialogHeader>
-        <fieldset className="grid gap-2">
-          <legend className="mb-2 text-xs font-medium text-muted-foreground">{t("export.format")}</legend>
-          <RadioGroup value={format} onValueChange={(v) => setFormat(v === "html" ? "html" : "csv")}>
-            {option("format", "csv", t("export.csv"))}
-            {option("format", "html", t("export.html"))}
-          </RadioGroup>
-        </fieldset>
-        <fieldset className="grid gap-2">
-          <legend className="mb-2 text-xs font-medium text-muted-foreground">{t("export.scope")}</legend>
-          <RadioGroup value={scope} onValueChange={(v) => setScope(v === "all" ? "all" : "page")}>
-            {option("scope", "page", t("export.page"))}
-            {option("scope", "all", t("export.all"))}
-          </RadioGroup>
-        </fieldset>
+        <Choices
+          legend={t("export.format")}
+          value={format}
+          options={[
+            { value: "csv", label: t("export.csv") },
+            { value: "html", label: t("export.html") },
+          ]}
+          onChange={setFormat}
+        />
+        <Choices
+          legend={t("export.scope")}
+          value={scope}
+          options={[
+            { value: "page", label: t("export.page") },
+            { value: "all", label: t("export.all") },
+          ]}
+          onChange={setScope}
+        />
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             {t("common.cancel")}

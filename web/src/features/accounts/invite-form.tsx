@@ -3,10 +3,10 @@ import { LoaderCircleIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
 import { useT } from "@/lib/i18n";
 import { EmailChipsInput } from "./email-chips-input";
 import { addEmails, splitEmails } from "./parse-emails";
+import { RoleSelect } from "./role-select";
 
 /** One row of the form: its e-mails share the row's role. */
 export type InviteRowValue = { id: string; emails: string[]; role_uuid: string };
@@ -66,20 +66,13 @@ export function InviteForm({ roles, pending, rowErrors, onSubmit }: InviteFormPr
                     autoFocus={index === 0}
                   />
                 </div>
-                <div className="grid gap-1.5">
-                  <Label htmlFor={`${id}-${row.id}-role`}>{t("invite.role")}</Label>
-                  <NativeSelect
-                    id={`${id}-${row.id}-role`}
-                    value={row.role_uuid || defaultRole}
-                    onChange={(event) => update(row.id, { role_uuid: event.target.value })}
-                  >
-                    {roles.map((role) => (
-                      <option key={role.uuid} value={role.uuid}>
-                        {role.name}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </div>
+                <RoleSelect
+                  id={`${id}-${row.id}-role`}
+                  label={t("invite.role")}
+                  roles={roles}
+                  value={row.role_uuid || defaultRole}
+                  onChange={(role_uuid) => update(row.id, { role_uuid })}
+                />
                 <Button
                   variant="ghost"
                   size="icon"
