@@ -1,3 +1,4 @@
+import { EXPORT_FORMATS, EXPORT_SCOPES } from "@contracts/account";
 import { DownloadIcon, LoaderCircleIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -26,25 +27,26 @@ type ExportDialogProps = {
 type ChoicesProps<V extends string> = {
   legend: string;
   value: V;
-  options: readonly { value: V; label: string }[];
+  values: readonly V[];
+  label: (value: V) => string;
   onChange: (value: V) => void;
 };
 
 /** One question of the export (format, scope) as radio buttons. */
-function Choices<V extends string>({ legend, value, options, onChange }: ChoicesProps<V>) {
+function Choices<V extends string>({ legend, value, values, label, onChange }: ChoicesProps<V>) {
   const id = useId();
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-2 text-xs font-medium text-muted-foreground">{legend}</legend>
       <RadioGroup
         value={value}
-        onValueChange={(chosen) => onChange(options.find((option) => option.value === chosen)?.value ?? value)}
+        onValueChange={(chosen) => onChange(values.find((option) => option === chosen) ?? value)}
       >
-        {options.map((option) => (
-          <div key={option.value} className="flex items-center gap-2">
-            <RadioGroupItem value={option.value} id={`${id}-${option.value}`} />
-            <Label htmlFor={`${id}-${option.value}`} className="font-normal">
-              {option.label}
+        {values.map((option) => (
+          <div key={option} className="flex items-center gap-2">
+            <RadioGroupItem value={option} id={`${id}-${option}`} />
+            <Label htmlFor={`${id}-${option}`} className="font-normal">
+              {label(option)}
             </Label>
           </div>
         ))}
@@ -83,19 +85,15 @@ export function ExportDialog({ open, onOpenChange, space, filters }: ExportDialo
         <Choices
           legend={t("export.format")}
           value={format}
-          options={[
-            { value: "csv", label: t("export.csv") },
-            { value: "html", label: t("export.html") },
-          ]}
+          values={EXPORT_FORMATS}
+          label={(v) => t(`export.${v}`)}
           onChange={setFormat}
         />
         <Choices
           legend={t("export.scope")}
           value={scope}
-          options={[
-            { value: "page", label: t("export.page") },
-            { value: "all", label: t("export.all") },
-          ]}
+          values={EXPORT_SCOPES}
+          label={(v) => t(`export.${v}`)}
           onChange={setScope}
         />
         <DialogFooter>

@@ -9,20 +9,13 @@ import { callPublic } from "@/lib/public-api";
 import { sessionEmail } from "@/lib/session";
 import { AuthCard, BackToLogin } from "./auth-layout";
 import { FormError, SubmitButton } from "./form-error";
-import { formErrorOf, successPath } from "./lifecycle-state";
+import { type LifecycleFormProps, lifecycleFormProps, successPath } from "./lifecycle-state";
 import { emailField, Field } from "./password-fields";
 import { useLifecycleCall } from "./use-lifecycle";
 
 type EmailValues = { email: string };
 
-type EmailFormProps = {
-  defaultEmail: string;
-  pending: boolean;
-  error: string | null;
-  serverErrors: Record<string, string[]>;
-  submitLabel: string;
-  onSubmit: (values: EmailValues) => void;
-};
+type EmailFormProps = LifecycleFormProps<EmailValues> & { defaultEmail: string; submitLabel: string };
 
 /** One e-mail field and a submit button. */
 export function EmailForm({ defaultEmail, pending, error, serverErrors, submitLabel, onSubmit }: EmailFormProps) {
@@ -84,16 +77,12 @@ export function EmailRequestPage({ kind }: { kind: keyof typeof variants }) {
     ({ email }: EmailValues) => callPublic(variant.route, { json: { email } }),
     () => navigate(successPath("EmailSent"), { replace: true }),
   );
-  const failure = formErrorOf(call.error, t("lifecycle.failed"));
   return (
     <AuthCard title={t(variant.title)} description={t(variant.text)} contentClassName="flex flex-col gap-2">
       <EmailForm
+        {...lifecycleFormProps(call, t("lifecycle.failed"))}
         defaultEmail={sessionEmail() ?? ""}
-        pending={call.isPending}
-        error={failure.message}
-        serverErrors={failure.fields}
         submitLabel={t(variant.submit)}
-        onSubmit={(values) => call.mutate(values)}
       />
       <BackToLogin variant="ghost" size="sm" className="self-center text-muted-foreground" />
     </AuthCard>

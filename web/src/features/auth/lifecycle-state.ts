@@ -46,3 +46,27 @@ export function formErrorOf(
   }
   return { message: errorText(error, fallback), fields: {} };
 }
+
+/** What a lifecycle page hands its form: the call's state, formErrorOf's messages, the submit. */
+export type LifecycleFormProps<V> = {
+  pending: boolean;
+  /** A general message under the form. */
+  error: string | null;
+  /** Messages under the fields, by field. */
+  serverErrors: Record<string, string[]>;
+  onSubmit: (values: V) => void;
+};
+
+/** The form props of a lifecycle call (useLifecycleCall's mutation). */
+export function lifecycleFormProps<V>(
+  call: { isPending: boolean; error: unknown; mutate: (values: V) => void },
+  fallback: string,
+): LifecycleFormProps<V> {
+  const failure = formErrorOf(call.error, fallback);
+  return {
+    pending: call.isPending,
+    error: failure.message,
+    serverErrors: failure.fields,
+    onSubmit: (values) => call.mutate(values),
+  };
+}

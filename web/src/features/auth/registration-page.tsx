@@ -9,7 +9,7 @@ import { type TFunction, useT } from "@/lib/i18n";
 import { callPublic } from "@/lib/public-api";
 import { AuthCard } from "./auth-layout";
 import { FormError, SubmitButton } from "./form-error";
-import { formErrorOf } from "./lifecycle-state";
+import { type LifecycleFormProps, lifecycleFormProps } from "./lifecycle-state";
 import { LinkGate } from "./link-gate";
 import { Field, PasswordFields, passwordShape, passwordsMatch } from "./password-fields";
 import { useLifecycleCall } from "./use-lifecycle";
@@ -27,13 +27,9 @@ const registrationSchema = (t: TFunction) => {
     .refine(match.check, match.params);
 };
 
-type RegistrationFormProps = {
+type RegistrationFormProps = LifecycleFormProps<RegistrationValues> & {
   email: string;
   defaultValues: RegistrationValues;
-  pending: boolean;
-  error: string | null;
-  serverErrors: Record<string, string[]>;
-  onSubmit: (values: RegistrationValues) => void;
 };
 
 /** Display name, full name and a password for a newly invited user. */
@@ -95,19 +91,15 @@ function RegistrationCard({ check, link }: { check: TokenCheck; link: { account:
       }),
     (reply) => navigate("/login", { replace: true, state: { notice: t("lifecycle.registered"), email: reply.email } }),
   );
-  const failure = formErrorOf(call.error, t("lifecycle.failed"));
   return (
     <AuthCard
       title={t("public.registration.title")}
       description={t("lifecycle.registrationText", { space: check.space_name })}
     >
       <RegistrationForm
+        {...lifecycleFormProps(call, t("lifecycle.failed"))}
         email={check.email}
         defaultValues={{ display_name: check.display_name, full_name: "", password: "", confirm: "" }}
-        pending={call.isPending}
-        error={failure.message}
-        serverErrors={failure.fields}
-        onSubmit={(values) => call.mutate(values)}
       />
     </AuthCard>
   );

@@ -9,21 +9,14 @@ import { type MessageKey, useT } from "@/lib/i18n";
 import { callPublic } from "@/lib/public-api";
 import { AuthCard } from "./auth-layout";
 import { FormError, SubmitButton } from "./form-error";
-import { formErrorOf } from "./lifecycle-state";
+import { type LifecycleFormProps, lifecycleFormProps } from "./lifecycle-state";
 import { LinkGate } from "./link-gate";
 import { Field, PasswordFields, passwordShape, passwordsMatch } from "./password-fields";
 import { forgetSessionOf, useLifecycleCall } from "./use-lifecycle";
 
 export type PasswordValues = { password: string; confirm: string };
 
-type SetPasswordFormProps = {
-  email: string;
-  pending: boolean;
-  error: string | null;
-  serverErrors: Record<string, string[]>;
-  submitLabel: string;
-  onSubmit: (values: PasswordValues) => void;
-};
+type SetPasswordFormProps = LifecycleFormProps<PasswordValues> & { email: string; submitLabel: string };
 
 /** A new password, typed twice. */
 export function SetPasswordForm({ email, pending, error, serverErrors, submitLabel, onSubmit }: SetPasswordFormProps) {
@@ -93,16 +86,12 @@ function SetPasswordCard({
       navigate("/login", { replace: true, state: { notice: t("lifecycle.passwordSet"), email: reply.email } });
     },
   );
-  const failure = formErrorOf(call.error, t("lifecycle.failed"));
   return (
     <AuthCard title={t(variant.title)} description={t(variant.text)}>
       <SetPasswordForm
+        {...lifecycleFormProps(call, t("lifecycle.failed"))}
         email={check.email}
-        pending={call.isPending}
-        error={failure.message}
-        serverErrors={failure.fields}
         submitLabel={t("lifecycle.savePassword")}
-        onSubmit={(values) => call.mutate(values)}
       />
     </AuthCard>
   );
