@@ -20,11 +20,16 @@ export function benchDirs(name: string) {
   return { work, persistDir, sqlDir };
 }
 
-export async function startServer(port: number, persistDir: string): Promise<{ origin: string; server: ChildProcess }> {
-  mkdirSync(`${ROOT}/web/dist`, { recursive: true });
+type RunningServer = { origin: string; server: ChildProcess };
+
+/**
+ * `wrangler dev` (with `args` before the common ones) on 127.0.0.1:port, its state in persistDir;
+ * stopped on Ctrl-C, resolved once /healthz answers.
+ */
+async function wranglerDev(port: number, persistDir: string, args: string[] = []): Promise<RunningServer> {
   const server = startTool(
     "wrangler",
-    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistDir],
+    ["dev", ...args, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistDir],
     { WRANGLER_LOG: "error" },
   );
   process.on("SIGINT", () => {
@@ -34,6 +39,11 @@ export async function startServer(port: number, persistDir: string): Promise<{ o
   const origin = `http://127.0.0.1:${port}`;
   await waitForHttp(`${origin}/healthz`, 90_000);
   return { origin, server };
+}
+
+export async function startServer(port: number, persistDir: string): Promise<RunningServer> {
+  mkdirSync(`${ROOT}/web/dist`, { recursive: true });
+  return wranglerDev(port, persistDir);
 }
 
 /**
@@ -50,7 +60,7 @@ export async function startFrozenServer(
   /** Static assets; by default an empty folder of the bench's own (wrangler also reloads when
    *  the assets change, e.g. when someone rebuilds web/dist). */
   assets = join(work, "assets"),
-): Promise<{ origin: string; server: ChildProcess }> {
+): Promise<RunningServer> {
   const bundle = join(work, "bundle");
   runTool("wrangler", ["deploy", "--dry-run", "--outdir", bundle], { quiet: true });
   const jsonc = readFileSync(join(ROOT, "wrangler.jsonc"), "utf8");
@@ -67,18 +77,7 @@ export async function startFrozenServer(
   const file = join(work, "wrangler.json");
   writeFileSync(file, JSON.stringify(config, null, 2));
   mkdirSync(assets, { recursive: true });
-  const server = startTool(
-    "wrangler",
-    ["dev", "--config", file, "--no-bundle", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistDir],
-    { WRANGLER_LOG: "error" },
-  );
-  process.on("SIGINT", () => {
-    server.kill("SIGTERM");
-    process.exit(130);
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${origin}/healthz`, 90_000);
-  return { origin, server };
+  return wranglerDev(port, persistDir, ["--config", file, "--no-bundle"]);
 }
 
 export async function signIn(origin: string): Promise<string> {
