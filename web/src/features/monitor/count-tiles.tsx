@@ -83,15 +83,26 @@ function Tile({ heading, count, ...rest }: Omit<TilesProps, "counts"> & { headin
   );
 }
 
-const grid = "grid grid-cols-2 gap-2 sm:grid-cols-4 xl:grid-cols-8";
+const zero: Count = { warning: 0, critical: 0 };
 
-function TileSkeletons({ n }: { n: number }) {
-  return SKELETONS.slice(0, n).map((key) => (
-    <li key={key} className="flex h-[78px] flex-col gap-2 rounded-lg border bg-card p-2">
-      <Skeleton className="h-3 w-3/4" />
-      <Skeleton className="h-5 w-1/2" />
-    </li>
-  ));
+/** A section's tiles, one per heading (placeholders until the counts are in). */
+function Tiles({
+  headings,
+  counts,
+  ...rest
+}: Omit<TilesProps, "counts"> & { headings: readonly MonitoringHeading[]; counts: ReadonlyMap<string, Count> | null }) {
+  return (
+    <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4 xl:grid-cols-8">
+      {counts
+        ? headings.map((key) => <Tile key={key} heading={key} count={counts.get(key) ?? zero} {...rest} />)
+        : SKELETONS.slice(0, headings.length).map((key) => (
+            <li key={key} className="flex h-[78px] flex-col gap-2 rounded-lg border bg-card p-2">
+              <Skeleton className="h-3 w-3/4" />
+              <Skeleton className="h-5 w-1/2" />
+            </li>
+          ))}
+    </ul>
+  );
 }
 
 const sectionTitle = "text-xs font-medium tracking-wide text-muted-foreground uppercase";
@@ -116,9 +127,8 @@ function Legend() {
 /** Warning and critical counts per monitored heading and per peripheral type (console.md §4). */
 export function CountTiles({ counts, active, onCount }: TilesProps) {
   const t = useT();
-  const zero = { warning: 0, critical: 0 };
-  const byHeading = new Map(counts?.headings.map((c) => [c.key, c]));
-  const byType = new Map(counts?.peripherals.map((c) => [c.type, c]));
+  const byHeading = counts ? new Map(counts.headings.map((c) => [c.key, c])) : null;
+  const byType = counts ? new Map(counts.peripherals.map((c) => [c.type, c])) : null;
   return (
     <div className="flex flex-col gap-3" data-testid="count-tiles" aria-busy={!counts || undefined}>
       <section aria-label={t("monitor.counts.device")}>
@@ -126,27 +136,11 @@ export function CountTiles({ counts, active, onCount }: TilesProps) {
           <h2 className={sectionTitle}>{t("monitor.counts.device")}</h2>
           <Legend />
         </div>
-        <ul className={grid}>
-          {counts ? (
-            DEVICE_HEADING_KEYS.map((key) => (
-              <Tile key={key} heading={key} count={byHeading.get(key) ?? zero} active={active} onCount={onCount} />
-            ))
-          ) : (
-            <TileSkeletons n={DEVICE_HEADING_KEYS.length} />
-          )}
-        </ul>
+        <Tiles headings={DEVICE_HEADING_KEYS} counts={byHeading} active={active} onCount={onCount} />
       </section>
       <section aria-label={t("monitor.counts.peripherals")}>
         <h2 className={cn(sectionTitle, "mb-1.5")}>{t("monitor.counts.peripherals")}</h2>
-        <ul className={grid}>
-          {counts ? (
-            PERIPHERAL_KEYS.map((key) => (
-              <Tile key={key} heading={key} count={byType.get(key) ?? zero} active={active} onCount={onCount} />
-            ))
-          ) : (
-            <TileSkeletons n={PERIPHERAL_KEYS.length} />
-          )}
-        </ul>
+        <Tiles headings={PERIPHERAL_KEYS} counts={byType} active={active} onCount={onCount} />
       </section>
     </div>
   );
