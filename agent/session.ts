@@ -1,10 +1,31 @@
 import { z } from "zod";
+import type { CommandAction } from "../contracts/command-action.ts";
 import type { AgentInventory } from "../contracts/installation.ts";
 import { HEARTBEAT_INTERVAL_MS } from "../contracts/presence.ts";
-import { type Command, ServerMessage, type Telemetry } from "../contracts/realtime.ts";
+import { type Command, type CommandResult, ServerMessage, type Telemetry } from "../contracts/realtime.ts";
+import { type CommandJournal, type JournalResult, MemoryJournal } from "./journal.ts";
 
 export const AGENT_VERSION = "0.1.0";
 export const TELEMETRY_INTERVAL_MS = 60_000;
+/** The agent pings its room this often (the room answers pong): the room hears it, and it hears the room. */
+export const PING_INTERVAL_MS = 10_000;
+/** No frame at all from the room for this long: the socket is taken for dead (half-open) and replaced. */
+export const SILENCE_MS = 25_000;
+/** Close code of a socket the room closed because a newer connection of the same device replaced it. */
+export const REPLACED_CLOSE_CODE = 4409;
+
+/** Power actions run at most once: one started before a restart is taken as done, never run again. */
+export const AT_MOST_ONCE: ReadonlySet<CommandAction> = new Set<CommandAction>(["instant-reboot", "instant-power-off"]);
+/** The answer to a re-delivered command the agent started but never finished (it restarted meanwhile). */
+export const INTERRUPTED_MESSAGE = "interrupted: the agent restarted while running this command";
+/** The answer to a command that arrived after its deadline: it did not run. */
+export const EXPIRED_MESSAGE = "expired";
+
+/** Replies kept while no socket is open: at most this many frames and bytes (the oldest go first). */
+export const OUTBOX_MAX_FRAMES = 1000;
+export const OUTBOX_MAX_BYTES = 32 * 1024 * 1024;
+
+const OPEN = 1;
 
 /** The least a command frame carries, to answer one that does not parse. */
 const UnreadableCommand = z.object({
@@ -23,52 +44,92 @@ export type Machine = {
   execute: Executor;
 };
 
+/** The part of a WebSocket a session uses (Node's own, or a test's fake). */
+export interface AgentSocket {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  addEventListener(type: "open" | "error", listener: () => void): void;
+  addEventListener(type: "message", listener: (event: { data: unknown }) => void): void;
+  addEventListener(type: "close", listener: (event: { code: number; reason: string }) => void): void;
+}
+export type Connect = (url: string, headers: Record<string, string>) => AgentSocket;
+
+/** Node's WebSocket (undici), which takes headers in its init object where browsers' does not. */
+const nodeConnect: Connect = (url, headers) =>
+  new WebSocket(url, { headers } as unknown as string[]) as unknown as AgentSocket;
+
 export type SessionOptions = {
   /** The device room's ws(s) URL (agent/config.ts roomUrl). */
   url: string;
   /** The device credential, sent as `Authorization: Bearer …` on the upgrade. */
   credential: string;
   machine: Machine;
+  /** Command ids taken on and their answers (agent/journal.ts); in memory when absent. */
+  journal?: CommandJournal;
   log?: (line: string) => void;
   heartbeatMs?: number;
   telemetryMs?: number;
+  pingMs?: number;
+  silenceMs?: number;
   /** Reconnect backoff: base doubles per failed attempt up to max, with jitter. */
   backoff?: { baseMs: number; maxMs: number };
+  /** Opens the socket (tests pass a fake); Node's WebSocket by default. */
+  connect?: Connect;
 };
+
+type Reply = { type: "commandAck"; id: string } | CommandResult;
 
 /**
  * One agent connection to its DeviceRoom: hello on open, heartbeats every 30 s, telemetry every
- * 60 s, commands acked at once and answered through the machine's executor; reconnects with
- * exponential backoff. The real agent and the simulator both run this.
+ * 60 s, pings every 10 s; commands journaled, acked and answered through the machine's executor;
+ * reconnects with exponential backoff, also when the room has been silent for 25 s (a half-open
+ * socket). The real agent and the simulator both run this.
+ *
+ * Commands are at-least-once on the wire and at most once here (issue 14): an id is written to the
+ * journal before it is acked and acted on, and a re-delivered id is answered from the journal. An
+ * ack or result that cannot be sent waits in the outbox and goes right after the next hello.
  */
 export class AgentSession {
-  private ws: WebSocket | null = null;
+  private ws: AgentSocket | null = null;
+  /** The hello went out on `ws`: replies may follow it. */
+  private ready = false;
   private timers: ReturnType<typeof setInterval>[] = [];
   private attempts = 0;
   private stopped = false;
   private retry: ReturnType<typeof setTimeout> | null = null;
+  private heardAt = 0;
+  /** Commands running in this process, by id. */
   private readonly running = new Set<string>();
+  private outbox: { frame: string; bytes: number }[] = [];
+  private outboxBytes = 0;
+  private readonly journal: CommandJournal;
   connected = false;
 
   private readonly opts: SessionOptions;
 
   constructor(opts: SessionOptions) {
     this.opts = opts;
+    this.journal = opts.journal ?? new MemoryJournal();
   }
 
   start() {
     this.stopped = false;
-    this.open();
+    if (!this.ws && !this.retry) this.open();
     return this;
   }
 
-  /** Closes the socket; no reconnect. */
+  /** Closes the socket; no reconnect. The outbox is kept for a later start. */
   stop() {
     this.stopped = true;
     if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
     this.clearTimers();
-    this.ws?.close(1000, "agent stopping");
+    const ws = this.ws;
     this.ws = null;
+    this.ready = false;
+    this.connected = false;
+    ws?.close(1000, "agent stopping");
   }
 
   /** Sends a telemetry report now (also what a telemetry refresh does). */
@@ -76,49 +137,116 @@ export class AgentSession {
     this.send({ type: "telemetry", telemetry: await this.opts.machine.telemetry() });
   }
 
+  /** Acks and results waiting for a socket (for tests and logs). */
+  get pendingReplies() {
+    return this.outbox.length;
+  }
+
   private log(line: string) {
     this.opts.log?.(line);
   }
 
+  /** A frame that is only worth sending now (hello, heartbeat, ping, telemetry). */
   private send(message: object) {
-    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+    if (this.ws?.readyState === OPEN) this.ws.send(JSON.stringify(message));
+  }
+
+  /** An ack or result: sent after this socket's hello, else kept in the outbox. */
+  private reply(message: Reply) {
+    const frame = JSON.stringify(message);
+    if (this.ready && this.ws?.readyState === OPEN) {
+      this.ws.send(frame);
+      return;
+    }
+    this.outbox.push({ frame, bytes: frame.length });
+    this.outboxBytes += frame.length;
+    while (this.outbox.length > OUTBOX_MAX_FRAMES || this.outboxBytes > OUTBOX_MAX_BYTES) {
+      const dropped = this.outbox.shift();
+      if (!dropped) break;
+      this.outboxBytes -= dropped.bytes;
+      // Its command is in the journal: the room asks again on hello and gets the stored answer.
+      this.log("outbox full: an unsent reply was dropped");
+    }
+  }
+
+  private flushOutbox() {
+    const frames = this.outbox;
+    this.outbox = [];
+    this.outboxBytes = 0;
+    for (const { frame } of frames) this.ws?.send(frame);
   }
 
   private open() {
-    // Node's WebSocket (undici) takes headers in its init object, which browsers' does not.
-    const init = { headers: { Authorization: `Bearer ${this.opts.credential}` } };
-    const ws = new WebSocket(this.opts.url, init as unknown as string[]);
+    this.retry = null;
+    const ws = (this.opts.connect ?? nodeConnect)(this.opts.url, { Authorization: `Bearer ${this.opts.credential}` });
     this.ws = ws;
+    this.ready = false;
+    this.heardAt = Date.now();
+    // Also while connecting: an upgrade that never completes is given up the same way.
+    const silenceMs = this.opts.silenceMs ?? SILENCE_MS;
+    this.timers.push(
+      setInterval(
+        () => {
+          if (Date.now() - this.heardAt >= silenceMs) this.lost(ws, `no frame from the room for ${silenceMs / 1000} s`);
+        },
+        Math.min(1000, silenceMs / 5),
+      ),
+    );
     ws.addEventListener("open", () => {
+      if (this.ws !== ws) return;
       this.attempts = 0;
       this.connected = true;
+      this.heardAt = Date.now();
       this.log("connected");
-      void this.onOpen().catch((e: unknown) => this.log(`hello failed: ${String(e)}`));
+      void this.onOpen(ws).catch((e: unknown) => this.log(`hello failed: ${String(e)}`));
     });
     ws.addEventListener("message", (event) => {
+      if (this.ws === ws) this.heardAt = Date.now();
+      // A command that arrived on a socket given up since is still taken: its answer goes to the current one.
       void this.onMessage(String(event.data)).catch((e: unknown) => this.log(`message failed: ${String(e)}`));
     });
     ws.addEventListener("close", (event) => {
-      if (this.ws !== ws) return;
-      this.connected = false;
-      this.clearTimers();
-      if (this.stopped) return;
-      const { baseMs, maxMs } = this.opts.backoff ?? { baseMs: 1000, maxMs: 60_000 };
-      const delay = Math.min(maxMs, baseMs * 2 ** this.attempts) * (0.75 + Math.random() * 0.5);
-      this.attempts++;
-      this.log(`disconnected (${event.code}); reconnecting in ${Math.round(delay / 1000)} s`);
-      this.retry = setTimeout(() => this.open(), delay);
+      const why = event.code === REPLACED_CLOSE_CODE ? "replaced by a newer connection" : `code ${event.code}`;
+      this.lost(ws, `disconnected (${why})`);
     });
     ws.addEventListener("error", () => {
       // close follows; the reconnect happens there.
     });
   }
 
-  private async onOpen() {
+  /**
+   * `ws` is gone (closed, or silent too long): forget it, close it if it is not closed yet, and
+   * reconnect after the backoff. Only the current socket counts, so there is never a second one.
+   */
+  private lost(ws: AgentSocket, reason: string) {
+    if (this.ws !== ws) return;
+    this.ws = null;
+    this.ready = false;
+    this.connected = false;
+    this.clearTimers();
+    try {
+      ws.close(1000, reason.slice(0, 100));
+    } catch {
+      // Already closed.
+    }
+    if (this.stopped) return;
+    const { baseMs, maxMs } = this.opts.backoff ?? { baseMs: 1000, maxMs: 60_000 };
+    const delay = Math.min(maxMs, baseMs * 2 ** this.attempts) * (0.75 + Math.random() * 0.5);
+    this.attempts++;
+    this.log(`${reason}; reconnecting in ${Math.round(delay / 1000)} s`);
+    this.retry = setTimeout(() => this.open(), delay);
+  }
+
+  private async onOpen(ws: AgentSocket) {
     const { machine_id, inventory } = await this.opts.machine.inventory();
+    if (this.ws !== ws || ws.readyState !== OPEN) return;
     this.send({ type: "hello", agent_version: AGENT_VERSION, machine_id, inventory });
+    this.ready = true;
+    this.flushOutbox();
     await this.reportTelemetry();
+    if (this.ws !== ws) return;
     this.timers.push(
+      setInterval(() => this.send({ type: "ping", at: Date.now() }), this.opts.pingMs ?? PING_INTERVAL_MS),
       setInterval(
         () => this.send({ type: "heartbeat", at: Date.now() }),
         this.opts.heartbeatMs ?? HEARTBEAT_INTERVAL_MS,
@@ -136,25 +264,83 @@ export class AgentSession {
     if (!parsed.success) return this.refuse(data);
     const message = parsed.data;
     if (message.type === "error") this.log(`room says: ${message.message}`);
-    if (message.type !== "command") return;
-    this.send({ type: "commandAck", id: message.id });
-    if (this.running.has(message.id)) return;
-    this.running.add(message.id);
-    this.log(`command ${message.action} (${message.id})`);
+    if (message.type === "command") await this.onCommand(message);
+  }
+
+  /**
+   * A command: answered from the journal when its id is known, refused when its deadline passed,
+   * else journaled, acked, run and answered. The checks and the journal write happen before the
+   * first await, so two deliveries of one id cannot both run it.
+   */
+  private async onCommand(command: Command) {
+    const { id, action } = command;
+    if (this.running.has(id)) {
+      // Re-delivered on a new socket while it runs here: the answer goes out when it finishes.
+      this.reply({ type: "commandAck", id });
+      return;
+    }
+    const known = this.journal.get(id);
+    if (known && known.action !== action) {
+      // Ids are unique per device; one reused for another action is refused, not run.
+      this.reply({ type: "commandResult", id, ok: false, error: `The command id ${id} was used for ${known.action}.` });
+      return;
+    }
+    if (known?.result) {
+      this.reply({ type: "commandAck", id });
+      this.reply({ type: "commandResult", id, ...known.result });
+      return;
+    }
+    if (known) {
+      const answer: JournalResult = AT_MOST_ONCE.has(known.action)
+        ? { ok: true, result: {} }
+        : { ok: false, error: INTERRUPTED_MESSAGE };
+      this.record(id, known.action, answer);
+      this.reply({ type: "commandAck", id });
+      this.reply({ type: "commandResult", id, ...answer });
+      return;
+    }
+    if (command.deadline !== undefined && Date.now() > command.deadline) {
+      // Kept too, so this id never runs later, whatever deadline a later delivery carries.
+      const answer: JournalResult = { ok: false, error: EXPIRED_MESSAGE, expired: true };
+      this.record(id, action, answer);
+      this.log(`command ${action} (${id}) arrived after its deadline: not run`);
+      this.reply({ type: "commandResult", id, ...answer });
+      return;
+    }
+    try {
+      this.journal.start(id, action);
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      this.log(`command ${action} (${id}) not run: journal write failed: ${why}`);
+      this.reply({ type: "commandResult", id, ok: false, error: `The agent could not record the command: ${why}` });
+      return;
+    }
+    this.reply({ type: "commandAck", id });
+    this.running.add(id);
+    this.log(`command ${action} (${id})`);
     let reply: CommandReply;
     try {
-      if (message.action === "telemetry-refresh") {
+      if (action === "telemetry-refresh") {
         await this.reportTelemetry();
         reply = { ok: true };
       } else {
-        reply = await this.opts.machine.execute(message);
+        reply = await this.opts.machine.execute(command);
       }
     } catch (error) {
       reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
-    } finally {
-      this.running.delete(message.id);
     }
-    this.send({ type: "commandResult", id: message.id, ...reply });
+    this.record(id, action, reply);
+    this.running.delete(id);
+    this.reply({ type: "commandResult", id, ...reply });
+  }
+
+  /** Journals an answer; a failed write is logged (the answer is still sent). */
+  private record(id: string, action: CommandAction, answer: JournalResult) {
+    try {
+      this.journal.finish(id, action, answer);
+    } catch (error) {
+      this.log(`journal write failed for ${id}: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   /**
@@ -166,7 +352,7 @@ export class AgentSession {
     if (!frame.success) return;
     const what = frame.data.action ? `"${frame.data.action.slice(0, 64)}"` : "without an action";
     this.log(`unreadable command ${what} (${frame.data.id})`);
-    this.send({
+    this.reply({
       type: "commandResult",
       id: frame.data.id,
       ok: false,

@@ -6,14 +6,19 @@
  *   node agent/simulator.ts --server http://localhost:8787 [--devices N] [--devices-json .outpost/devices.json]
  *                           [--no-flaky] [--fast]   (--fast: heartbeats 5 s, telemetry 10 s)
  *                           [--instant]   (every command answered at once and successfully: benchmarks)
+ *                           [--journal-dir .outpost/sim-journal | --memory-journal]
  *                           [--space UUID] [--email E --password P]
  *
  * The seeded devices come first (their credentials in --devices-json). When --devices asks for
  * more, the rest are provisioned through the public API as an operator would (sign in as
  * --email, default the demo admin; add a runner device; reset its code; enrol) and kept in
  * .outpost/simulated-devices.json for the next run.
+ *
+ * Each virtual agent keeps its command journal (agent/journal.ts) in --journal-dir/<uuid>.jsonl,
+ * as a real agent does beside its configuration, or in memory with --memory-journal.
  */
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { DetectionFinding } from "../contracts/detection.ts";
 import type { Command, Telemetry } from "../contracts/realtime.ts";
@@ -21,6 +26,7 @@ import { DEMO_DEVICE_SPECS, DEMO_PASSWORD, DEMO_SPACE_UUID, DEMO_USERS } from ".
 import { HEALTH as DEMO_HEALTH } from "../scripts/seed/demo-fleet.ts";
 import { FAULTS as DEMO_PERIPHERAL_FAULTS } from "../scripts/seed/demo-peripherals.ts";
 import { roomUrl } from "./config.ts";
+import { type CommandJournal, FileJournal, MemoryJournal } from "./journal.ts";
 import { toFindings } from "./providers/detect.ts";
 import { executorOf } from "./providers/dispatch.ts";
 import type { Handlers } from "./providers/types.ts";
@@ -203,6 +209,11 @@ export function virtualMachine(
   };
 }
 
+/** A virtual agent's command journal: `<dir>/<uuid>.jsonl`, or in memory when `dir` is null. */
+export function simJournal(uuid: string, dir: string | null): CommandJournal {
+  return dir ? new FileJournal(join(dir, `${uuid}.jsonl`)) : new MemoryJournal();
+}
+
 /** The seeded devices that have a credential (none when the file is missing). */
 function readSeeded(file: string): Access[] {
   try {
@@ -226,6 +237,8 @@ if (import.meta.main) {
       email: { type: "string", default: DEMO_USERS.find((u) => u.email.startsWith("admin@"))?.email },
       password: { type: "string", default: DEMO_PASSWORD },
       "simulated-json": { type: "string", default: ".outpost/simulated-devices.json" },
+      "journal-dir": { type: "string", default: ".outpost/sim-journal" },
+      "memory-journal": { type: "boolean", default: false },
     },
   });
   const log = (line: string) => {
@@ -255,6 +268,7 @@ if (import.meta.main) {
       url: roomUrl({ server: values.server ?? "", device_uuid: device.uuid }),
       credential: device.credential ?? "",
       machine: virtualMachine(device, log, { instant: values.instant }),
+      journal: simJournal(device.uuid, values["memory-journal"] ? null : (values["journal-dir"] ?? null)),
       backoff: { baseMs: 2000, maxMs: 30_000 },
       ...timing,
     });

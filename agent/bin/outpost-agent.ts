@@ -3,8 +3,11 @@
  * outpost-agent: the device agent.
  *   outpost-agent enroll --server URL --code CODE [--config PATH]
  *   outpost-agent register --server URL [--config PATH]   (no code: show a QR code, wait to be claimed)
- *   outpost-agent run [--config PATH] [--allow-power] [--allow-display] [--screenshot-file F | --screenshot-command CMD]
+ *   outpost-agent run [--config PATH] [--journal PATH] [--allow-power] [--allow-display] [--screenshot-file F | --screenshot-command CMD]
  *                     [--rssh-relay user@host] [--rssh-port N] [--vnc-url URL] [--headless-vnc-url URL]
+ *
+ * `run` keeps its command journal (agent/journal.ts: command ids taken on and their answers, so
+ * none runs twice across a restart) beside the configuration, `<config>.journal`, unless --journal says where.
  */
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
@@ -13,6 +16,7 @@ import { API_PREFIX, routePath } from "../../contracts/api/route.ts";
 import { ApiErrorBody } from "../../contracts/errors.ts";
 import { AgentEnrollment } from "../../contracts/installation.ts";
 import { defaultConfigPath, loadConfig, roomUrl, saveConfig } from "../config.ts";
+import { FileJournal } from "../journal.ts";
 import { createExecutor } from "../providers/index.ts";
 import { registerUnclaimed } from "../register.ts";
 import { AgentSession } from "../session.ts";
@@ -27,6 +31,7 @@ const { positionals, values } = parseArgs({
     server: { type: "string" },
     code: { type: "string" },
     config: { type: "string" },
+    journal: { type: "string" },
     "allow-power": { type: "boolean", default: false },
     "allow-display": { type: "boolean", default: false },
     "screenshot-file": { type: "string" },
@@ -44,7 +49,7 @@ const configPath = values.config ?? defaultConfigPath();
 const usage = `usage:
   outpost-agent enroll --server URL --code CODE [--config PATH]
   outpost-agent register --server URL [--config PATH] [--poll-interval SECONDS]
-  outpost-agent run [--config PATH] [--allow-power] [--allow-display] [--screenshot-file FILE | --screenshot-command CMD]
+  outpost-agent run [--config PATH] [--journal PATH] [--allow-power] [--allow-display] [--screenshot-file FILE | --screenshot-command CMD]
                     [--rssh-relay user@host] [--rssh-port N] [--vnc-url URL] [--headless-vnc-url URL]`;
 
 async function enroll() {
@@ -115,15 +120,18 @@ function run() {
     headlessVncUrl: values["headless-vnc-url"],
     log,
   });
+  const journal = new FileJournal(values.journal ?? `${configPath}.journal`);
   const session = new AgentSession({
     url: roomUrl(config),
     credential: config.credential,
     machine: { inventory: readInventory, telemetry: readTelemetry, execute },
+    journal,
     log,
   }).start();
-  log(`device ${config.device_uuid} → ${config.server}`);
+  log(`device ${config.device_uuid} → ${config.server} (command journal ${journal.path})`);
   const stop = () => {
     session.stop();
+    journal.close();
     setTimeout(() => process.exit(0), 200);
   };
   process.on("SIGINT", stop);
