@@ -3,7 +3,10 @@ import { storedLang, translate } from "./i18n";
 
 /** The spec's Alert model (console.md §3.9). */
 export type AlertType = "info" | "success" | "warning" | "error";
-export type AlertButton = { type: "screenshot" | "copy" | "link"; text: string; data: string };
+export type AlertButton =
+  | { type: "screenshot" | "copy" | "link"; text: string; data: string }
+  /** A step inside the console (e.g. open a tab of the flyout): `run` is called on click. */
+  | { type: "run"; text: string; run: () => void };
 export type Alert = {
   type: AlertType;
   message: string;
@@ -47,6 +50,9 @@ function runButton(button: AlertButton) {
     case "screenshot":
       if (screenshotHandler) screenshotHandler(button.data);
       else console.warn("No screenshot viewer is mounted");
+      return;
+    case "run":
+      button.run();
       return;
   }
 }

@@ -1,5 +1,14 @@
 /** Routes of the device flyouts (devices.md §2). */
-export const DEVICE_TABS = ["general", "peripherals", "assetInfo", "logs", "reports", "settings"] as const;
+export const DEVICE_TABS = [
+  "general",
+  "peripherals",
+  "assetInfo",
+  "logs",
+  "reports",
+  "settings",
+  /** Issue 14: the device's commands (queued, delivered, their outcomes). */
+  "commands",
+] as const;
 export type DeviceTab = (typeof DEVICE_TABS)[number];
 export const isDeviceTab = (tab: string | undefined): tab is DeviceTab => DEVICE_TABS.some((known) => known === tab);
 

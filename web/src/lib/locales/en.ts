@@ -1,5 +1,6 @@
 import { enAccounts } from "./en-accounts";
 import { enAssets } from "./en-assets";
+import { enCommands } from "./en-commands";
 import { enDetect } from "./en-detect";
 import { enDevices } from "./en-devices";
 import { enHealthReport } from "./en-health-report";
@@ -159,6 +160,7 @@ export const en = {
   "realtime.unnamedLocation": "A location",
   ...enAssets,
   ...enDevices,
+  ...enCommands,
   ...enAccounts,
   ...enDetect,
   ...enPeripherals,

@@ -1,6 +1,7 @@
 import type { MessageKey } from "./en";
 import { hrAccounts } from "./hr-accounts";
 import { hrAssets } from "./hr-assets";
+import { hrCommands } from "./hr-commands";
 import { hrDetect } from "./hr-detect";
 import { hrDevices } from "./hr-devices";
 import { hrHealthReport } from "./hr-health-report";
@@ -91,6 +92,7 @@ export const hr: Partial<Record<MessageKey, string>> = {
   "groups.empty.text": "Grupirajte lokacije kako biste ih zajedno pratili i upravljali njima.",
   ...hrAssets,
   ...hrDevices,
+  ...hrCommands,
   ...hrAccounts,
   ...hrDetect,
   ...hrPeripherals,

@@ -5,6 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { tailTelemetry } from "@/features/monitor/report/charts/telemetry-queries";
 import { openRoomSocket } from "@/lib/room-socket";
+import { commandQueries, storeCommand } from "../commands/queries";
 import { deviceQueries } from "../queries";
 import { forgetCommands, recordCommand } from "./command-store";
 import { applyPresence, applyTelemetry, previousSample, roomEffect } from "./room-state";
@@ -13,7 +14,9 @@ import { applyPresence, applyTelemetry, previousSample, roomEffect } from "./roo
  * While a device's flyout is open: joins /parties/device/{uuid} (a single-use ticket on every
  * (re)connect), applies presence to the cached detail, records commandUpdate progress and
  * refetches the detail on deviceDetailsUpdate; a telemetrySample becomes the detail's latest
- * report and the live tail of the health report's 1 h / 24 h charts. Closing the flyout (unmount) leaves the room.
+ * report and the live tail of the health report's 1 h / 24 h charts. A commandUpdate's record
+ * updates the Commands tab's cached list in place (a reconnect reads the list again, as frames
+ * may have been missed meanwhile). Closing the flyout (unmount) leaves the room.
  */
 export function useDeviceRoom(space: string, uuid: string) {
   const queryClient = useQueryClient();
@@ -25,6 +28,7 @@ export function useDeviceRoom(space: string, uuid: string) {
         queryClient.setQueryData<DeviceDetail>(key, (detail) => applyPresence(detail, effect.presence));
       } else if (effect.kind === "command") {
         recordCommand(uuid, effect.command);
+        if (effect.command.record) storeCommand(queryClient, space, uuid, effect.command.record);
       } else if (effect.kind === "telemetry") {
         // The previous report (for network rates) before the new one replaces it.
         const previous = previousSample(queryClient.getQueryData<DeviceDetail>(key));
@@ -34,9 +38,14 @@ export function useDeviceRoom(space: string, uuid: string) {
         void queryClient.invalidateQueries({ queryKey: key });
       }
     };
-    const { close } = openRoomSocket(space, `device/${uuid}`, {
+    const { socket, close } = openRoomSocket(space, `device/${uuid}`, {
       onMessage,
       onRevoked: () => void queryClient.invalidateQueries(),
+    });
+    let opened = 0;
+    socket.addEventListener("open", () => {
+      opened++;
+      if (opened > 1) void queryClient.invalidateQueries({ queryKey: commandQueries.listKey(space, uuid) });
     });
     return () => {
       close();

@@ -39,6 +39,12 @@ const commands: Record<string, MessageKey> = {
   "apply-display-config": "device.audit.cmd.applyDisplayConfig",
 };
 
+/** A remote action's human name (the audit trail and the Commands tab); the raw action when unknown. */
+export function commandLabel(action: string, t: TFunction): string {
+  const key = commands[action];
+  return key ? t(key) : action;
+}
+
 const outcomes: Record<string, MessageKey> = {
   succeeded: "device.audit.outcome.succeeded",
   failed: "device.audit.outcome.failed",

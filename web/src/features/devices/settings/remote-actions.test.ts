@@ -46,6 +46,21 @@ describe("remote action failures (devices.md §8)", () => {
     });
   });
 
+  it("outcome_unknown (issue 14) is its own kind with the command's id, whatever its status or text", () => {
+    const unknown = Object.assign(new Error("x"), {
+      status: 504,
+      body: { code: "outcome_unknown", message: "The device received the command…", command_id: "r1234567" },
+    });
+    expect(classifyFailure(unknown)).toEqual({ kind: "outcomeUnknown", commandId: "r1234567" });
+    // Not the timeout warning, nor "unavailable" (it may have run), even on a 503.
+    expect(classifyFailure(apiError(503, "outcome_unknown", TIMEOUT_TEXT))).toEqual({
+      kind: "outcomeUnknown",
+      commandId: null,
+    });
+    // A 504 without the code is no claim that the device took the command.
+    expect(classifyFailure(apiError(504, "internal", "Gateway timeout"))).toEqual({ kind: "failed" });
+  });
+
   it("anything else is a plain failure", () => {
     expect(classifyFailure(apiError(502, "device_failed", "No remote desktop configured (--vnc-url)."))).toEqual({
       kind: "failed",

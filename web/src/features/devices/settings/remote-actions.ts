@@ -67,20 +67,29 @@ export function remoteRequest(action: RemoteAction, space: string, uuid: string,
 }
 
 /** The shape of lib/api's ApiError (read structurally, so this module stays free of the session). */
-type HttpFailure = { status: number; body: { code?: string; message: string } | null };
+type HttpFailure = { status: number; body: { code?: string; message: string; command_id?: string } | null };
 const isHttpFailure = (error: unknown): error is HttpFailure =>
   typeof error === "object" && error !== null && "status" in error && typeof error.status === "number";
 
 /** The API's codes for a device that did not answer in 30 s and for one that is offline (contracts/errors.ts). */
 const TIMEOUT_CODE: ErrorCode = "device_timeout";
 const OFFLINE_CODE: ErrorCode = "device_offline";
+/** Issue 14: the device took the command but its answer did not come back (504, command_id, status_url). */
+const OUTCOME_UNKNOWN_CODE: ErrorCode = "outcome_unknown";
 
-export type ActionFailure = { kind: "timeout" } | { kind: "unavailable"; message: string } | { kind: "failed" };
+export type ActionFailure =
+  | { kind: "timeout" }
+  | { kind: "unavailable"; message: string }
+  | { kind: "outcomeUnknown"; commandId: string | null }
+  | { kind: "failed" };
 
 /**
  * §4/§8: no reply within 30 s (our own abort, or the API's device_timeout after its 30 s) is the
  * timeout warning; an offline device (device_offline, "physical device temporarily unavailable")
- * or another 503 shows the server's message. Decided by the error's code, never its text.
+ * or another 503 shows the server's message. outcome_unknown (issue 14: the device received the
+ * command, its answer is missing, it may have run) is neither: a warning that points at the
+ * command's row in the Commands tab, which the late answer updates. Decided by the error's code,
+ * never its text.
  */
 export function classifyFailure(error: unknown): ActionFailure {
   if (error instanceof DOMException && (error.name === "AbortError" || error.name === "TimeoutError")) {
@@ -88,6 +97,7 @@ export function classifyFailure(error: unknown): ActionFailure {
   }
   if (!isHttpFailure(error)) return { kind: "failed" };
   const code = error.body?.code;
+  if (code === OUTCOME_UNKNOWN_CODE) return { kind: "outcomeUnknown", commandId: error.body?.command_id ?? null };
   if (code === TIMEOUT_CODE) return { kind: "timeout" };
   if (code === OFFLINE_CODE || error.status === 503) {
     return { kind: "unavailable", message: error.body?.message || TIMEOUT_TEXT };

@@ -6,9 +6,11 @@ import { useState } from "react";
 import { showAlert } from "@/lib/alerts";
 import { callApi } from "@/lib/api";
 import { useT } from "@/lib/i18n";
+import { outcomeUnknownAlert } from "../commands/use-open-commands";
 import { useDeviceCommands } from "../live/command-store";
 import { latestOf } from "../live/room-state";
 import { deviceQueries } from "../queries";
+import { classifyFailure } from "./remote-actions";
 import { nextVision, type VisionState, visionAfter } from "./vision";
 
 type Device = Pick<DeviceDetail, "uuid" | "space_uuid" | "vision_enabled">;
@@ -28,11 +30,19 @@ function useDeviceCache(device: Device) {
 
 /**
  * The Disable switch and Enable Debug Mode (devices.md §8 texts). While a call runs the switch
- * shows the asked value (`variables`); a failure drops it, so the switch reverts.
+ * shows the asked value (`variables`); a failure drops it, so the switch reverts. An
+ * outcome_unknown reply (issue 14: the device took the change, its answer is missing) is a
+ * warning pointing at the Commands tab (`viewCommands`), not a failure; the detail is read again.
  */
-export function useSettingToggles(device: Device) {
+export function useSettingToggles(device: Device, viewCommands: () => void) {
   const t = useT();
   const cache = useDeviceCache(device);
+  const unknownOutcome = (error: unknown) => {
+    if (classifyFailure(error).kind !== "outcomeUnknown") return false;
+    showAlert(outcomeUnknownAlert(t, viewCommands));
+    void cache.refresh();
+    return true;
+  };
   const enabled = useMutation({
     mutationFn: (value: boolean) => callApi(setEnabled, { params: cache.params, json: { enabled: value } }),
     onSuccess: (detail, value) => {
@@ -42,6 +52,7 @@ export function useSettingToggles(device: Device) {
     },
     onError: (error) => {
       console.error("Enable toggle failed", error);
+      if (unknownOutcome(error)) return;
       showAlert({ type: "error", message: t("device.settings.enabledFailed") });
     },
   });
@@ -54,6 +65,7 @@ export function useSettingToggles(device: Device) {
     },
     onError: (error) => {
       console.error("Debug toggle failed", error);
+      if (unknownOutcome(error)) return;
       showAlert({ type: "error", message: t("device.settings.debugFailed") });
     },
   });

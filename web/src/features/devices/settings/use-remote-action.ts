@@ -2,6 +2,7 @@ import type { DeviceDetail } from "@contracts/device-detail";
 import { RemoteSharingResult, ScreenshotResult } from "@contracts/remote-actions";
 import { type Alert, showAlert } from "@/lib/alerts";
 import { type TFunction, useT } from "@/lib/i18n";
+import { outcomeUnknownAlert } from "../commands/use-open-commands";
 import { useDeviceCommands } from "../live/command-store";
 import { deviceCall } from "./device-call";
 import {
@@ -51,9 +52,14 @@ function replyAlert(action: RemoteAction, reply: unknown, t: TFunction): Alert |
   };
 }
 
-/** §8: what a failed action says. RSSH, remote desktop and screenshot failures show nothing. */
-function failureAlert(action: RemoteAction, error: unknown, t: TFunction): Alert | null {
+/**
+ * §8: what a failed action says. RSSH, remote desktop and screenshot failures show nothing.
+ * outcome_unknown (issue 14) is a warning with a way to the Commands tab, where the answer shows
+ * when it arrives.
+ */
+function failureAlert(action: RemoteAction, error: unknown, t: TFunction, viewCommands: () => void): Alert | null {
   const failure = classifyFailure(error);
+  if (failure.kind === "outcomeUnknown") return outcomeUnknownAlert(t, viewCommands);
   if (failure.kind === "timeout") return { type: "warning", message: t("device.settings.timeout") };
   if (failure.kind === "unavailable") return { type: "error", message: failure.message };
   if (action === "headlessVnc") return { type: "error", message: t("device.settings.vncFailed") };
@@ -65,9 +71,10 @@ function failureAlert(action: RemoteAction, error: unknown, t: TFunction): Alert
 /**
  * Runs the remote and power actions of a device (devices.md §4): each shows a loader until a
  * reply arrives or 30 s pass (then the timeout warning). A request id ties the call to the
- * room's commandUpdate, which tells when the device has received it.
+ * room's commandUpdate, which tells when the device has received it. `viewCommands` opens the
+ * Commands tab (the outcome_unknown warning's button).
  */
-export function useRemoteActions(device: Pick<DeviceDetail, "uuid" | "space_uuid">) {
+export function useRemoteActions(device: Pick<DeviceDetail, "uuid" | "space_uuid">, viewCommands: () => void) {
   const t = useT();
   const commands = useDeviceCommands(device.uuid);
   const running = useRunningActions(device.uuid);
@@ -86,7 +93,7 @@ export function useRemoteActions(device: Pick<DeviceDetail, "uuid" | "space_uuid
       if (alert) showAlert(alert);
     } catch (error) {
       console.error(`Remote action ${action} failed`, error);
-      const alert = failureAlert(action, error, t);
+      const alert = failureAlert(action, error, t, viewCommands);
       if (alert) showAlert(alert);
     } finally {
       finishAction(device.uuid, action);

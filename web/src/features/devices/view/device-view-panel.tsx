@@ -1,5 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import { ActivityIcon, BarChart3Icon, CpuIcon, InfoIcon, ScrollTextIcon, SettingsIcon } from "lucide-react";
+import {
+  ActivityIcon,
+  BarChart3Icon,
+  CpuIcon,
+  InfoIcon,
+  ListChecksIcon,
+  ScrollTextIcon,
+  SettingsIcon,
+} from "lucide-react";
 import { lazy, Suspense } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useFlyoutClose, useFlyoutFallback } from "@/app/flyout";
@@ -18,6 +26,7 @@ import { useDeviceRoom } from "../live/use-device-room";
 import { type DeviceTab, deviceEditPath, deviceViewPath } from "../paths";
 import { deviceQueries } from "../queries";
 import { AssetInfoTab } from "./asset-info-tab";
+import { CommandsTab } from "./commands-tab";
 import { DeviceMenu } from "./device-menu";
 import { GeneralTab } from "./general-tab";
 import { LogsTab } from "./logs-tab";
@@ -34,6 +43,7 @@ const tabIcons = {
   logs: ScrollTextIcon,
   reports: BarChart3Icon,
   settings: SettingsIcon,
+  commands: ListChecksIcon,
 } as const;
 
 type DeviceViewPanelProps = { space: string; uuid: string; tab: DeviceTab; section: string };
@@ -121,6 +131,7 @@ export function DeviceViewPanel({ space, uuid, tab, section }: DeviceViewPanelPr
           </Suspense>
         )}
         {shownTab === "settings" && <SettingsTab device={data} section={section} />}
+        {shownTab === "commands" && <CommandsTab device={data} />}
       </SheetBody>
     </>
   );

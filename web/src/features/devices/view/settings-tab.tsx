@@ -21,6 +21,8 @@ import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { usePermissions } from "@/features/space/use-permissions";
 import { type MessageKey, useT } from "@/lib/i18n";
+import { QueueGroup } from "../commands/queue-group";
+import { useOpenCommands } from "../commands/use-open-commands";
 import { deviceViewPath } from "../paths";
 import { type Confirmation, confirmations } from "../settings/confirmations";
 import type { RemoteAction } from "../settings/remote-actions";
@@ -59,7 +61,10 @@ const powerRows: ActionRow[] = [
   { control: "shutdown", icon: PowerOffIcon, title: "device.settings.shutdown", text: "device.settings.shutdownText" },
 ];
 
-/** The Settings tab (devices.md §2): remote and power actions, device switches, replacement code. */
+/**
+ * The Settings tab (devices.md §2): remote and power actions, device switches, replacement code;
+ * for an offline device, commands to queue until it is back (issue 14).
+ */
 export function SettingsTab({ device, section }: { device: DeviceDetail; section: string }) {
   const t = useT();
   const { user } = useCurrentSpace();
@@ -72,8 +77,9 @@ export function SettingsTab({ device, section }: { device: DeviceDetail; section
   const reason = (control: SettingsControl) => disabledReason(control, viewer, device);
   const banner = canWrite ? (device.online ? null : "offline") : "readOnly";
 
-  const remote = useRemoteActions(device);
-  const { enabled, debug } = useSettingToggles(device);
+  const viewCommands = useOpenCommands(device, section);
+  const remote = useRemoteActions(device, viewCommands);
+  const { enabled, debug } = useSettingToggles(device, viewCommands);
   const vision = useVisionToggle(device);
   const visionUi = visionControl(vision.state);
   const replacement = useReplacementCode(device, () =>
@@ -136,6 +142,7 @@ export function SettingsTab({ device, section }: { device: DeviceDetail; section
             {t(banner === "offline" ? "device.settings.offline" : "device.settings.readOnly")}
           </p>
         )}
+        {canWrite && !device.online && <QueueGroup device={device} viewCommands={viewCommands} />}
         <SettingGroup title={t("device.settings.section.remote")}>
           {remoteRows.map((row) => actionRow(row))}
         </SettingGroup>

@@ -1,0 +1,37 @@
+import { CommandState } from "@contracts/command-queue";
+import { describe, expect, it } from "vitest";
+import { translate } from "@/lib/i18n";
+import { COMMAND_STATE_LOOKS, commandStateLook, isCancellable } from "./command-state";
+
+describe("command state badges (issue 14)", () => {
+  const states = CommandState.options;
+
+  it("has a look for every state, each with its own word, hint, colour and icon", () => {
+    expect(Object.keys(COMMAND_STATE_LOOKS).sort()).toEqual([...states].sort());
+    const looks = states.map(commandStateLook);
+    const distinct = (values: unknown[]) => new Set(values).size;
+    expect(distinct(looks.map((look) => look.className))).toBe(states.length);
+    expect(distinct(looks.map((look) => look.icon))).toBe(states.length);
+    expect(distinct(looks.map((look) => translate("en", look.label)))).toBe(states.length);
+    expect(distinct(looks.map((look) => translate("en", look.hint)))).toBe(states.length);
+  });
+
+  it("words the states as the operator reads them", () => {
+    const word = (state: CommandState) => translate("en", commandStateLook(state).label);
+    expect(word("queued")).toBe("Queued");
+    expect(word("acked")).toBe("Acknowledged");
+    expect(word("in_doubt")).toBe("In doubt");
+    expect(word("unavailable")).toBe("Unavailable");
+  });
+
+  it("colours the outcomes by what they mean", () => {
+    expect(commandStateLook("succeeded").className).toContain("text-success");
+    expect(commandStateLook("failed").className).toContain("text-destructive");
+    expect(commandStateLook("in_doubt").className).toContain("text-warning");
+    expect(commandStateLook("queued").className).toContain("text-info");
+  });
+
+  it("only a queued command can be cancelled", () => {
+    expect(states.filter(isCancellable)).toEqual(["queued"]);
+  });
+});

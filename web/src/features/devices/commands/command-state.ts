@@ -1,0 +1,94 @@
+import type { CommandState } from "@contracts/command-queue";
+import {
+  BanIcon,
+  CircleCheckIcon,
+  CircleHelpIcon,
+  CircleXIcon,
+  ClockIcon,
+  CpuIcon,
+  type LucideIcon,
+  ReplaceIcon,
+  SendIcon,
+  TimerOffIcon,
+  UnplugIcon,
+} from "lucide-react";
+import type { MessageKey } from "@/lib/i18n";
+
+/** How a command's state is shown: its word, what it means (on hover), its colour and its icon. */
+export type CommandStateLook = { label: MessageKey; hint: MessageKey; className: string; icon: LucideIcon };
+
+/**
+ * Every state has its own look, never told by colour alone (the badge always carries the word and
+ * an icon): blue for waiting (queued tinted, acknowledged solid), cyan for delivered, green and red
+ * for the answers, amber for in doubt (it may have run), red outline for never sent, and greys for
+ * the states in which the command did not run (expired tinted, cancelled outlined, superseded dashed).
+ * Only theme tokens, so both themes keep their contrast.
+ */
+export const COMMAND_STATE_LOOKS: Record<CommandState, CommandStateLook> = {
+  queued: {
+    label: "device.commands.state.queued",
+    hint: "device.commands.stateHint.queued",
+    className: "border-info/40 bg-info/10 text-info",
+    icon: ClockIcon,
+  },
+  delivered: {
+    label: "device.commands.state.delivered",
+    hint: "device.commands.stateHint.delivered",
+    className: "border-transparent bg-status-partially-online/15 text-status-partially-online",
+    icon: SendIcon,
+  },
+  acked: {
+    label: "device.commands.state.acked",
+    hint: "device.commands.stateHint.acked",
+    className: "border-transparent bg-primary text-primary-foreground",
+    icon: CpuIcon,
+  },
+  succeeded: {
+    label: "device.commands.state.succeeded",
+    hint: "device.commands.stateHint.succeeded",
+    className: "border-transparent bg-success/15 text-success",
+    icon: CircleCheckIcon,
+  },
+  failed: {
+    label: "device.commands.state.failed",
+    hint: "device.commands.stateHint.failed",
+    className: "border-transparent bg-destructive/12 text-destructive",
+    icon: CircleXIcon,
+  },
+  expired: {
+    label: "device.commands.state.expired",
+    hint: "device.commands.stateHint.expired",
+    className: "border-transparent bg-status-offline/15 text-status-offline",
+    icon: TimerOffIcon,
+  },
+  cancelled: {
+    label: "device.commands.state.cancelled",
+    hint: "device.commands.stateHint.cancelled",
+    className: "border-border bg-transparent text-muted-foreground",
+    icon: BanIcon,
+  },
+  superseded: {
+    label: "device.commands.state.superseded",
+    hint: "device.commands.stateHint.superseded",
+    className: "border-dashed border-muted-foreground/50 bg-transparent text-muted-foreground",
+    icon: ReplaceIcon,
+  },
+  in_doubt: {
+    label: "device.commands.state.in_doubt",
+    hint: "device.commands.stateHint.in_doubt",
+    className: "border-warning/50 bg-warning/15 text-warning",
+    icon: CircleHelpIcon,
+  },
+  unavailable: {
+    label: "device.commands.state.unavailable",
+    hint: "device.commands.stateHint.unavailable",
+    className: "border-destructive/50 bg-transparent text-destructive",
+    icon: UnplugIcon,
+  },
+};
+
+/** The look of a state (the reply is parsed with CommandState, so every state has one). */
+export const commandStateLook = (state: CommandState): CommandStateLook => COMMAND_STATE_LOOKS[state];
+
+/** Only a queued command can still be cancelled (a delivered one cannot be recalled: 409). */
+export const isCancellable = (state: CommandState) => state === "queued";
