@@ -221,6 +221,25 @@ describe("AgentSession: commands", () => {
     h.session.stop();
   });
 
+  it("reads deadlines on the room's clock, learnt from its pong", async () => {
+    const h = harness();
+    h.session.start();
+    await h.connect();
+    // This machine's clock is 2 minutes behind the room's.
+    h.last().deliver({ type: "pong", at: Date.now() + 120_000 });
+    await vi.advanceTimersByTimeAsync(0);
+    h.last().deliver(command("behind", "screenshot", Date.now() + 60_000));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.runs).toEqual([]);
+    expect(h.last().of("commandResult")).toEqual([
+      { type: "commandResult", id: "behind", ok: false, error: "expired", expired: true },
+    ]);
+    h.last().deliver(command("in-time", "screenshot", Date.now() + 150_000));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.runs).toEqual(["in-time"]);
+    h.session.stop();
+  });
+
   it("answers a re-delivered id from the journal without running it again", async () => {
     const h = harness();
     h.session.start();
@@ -279,7 +298,7 @@ describe("AgentSession: commands", () => {
     await vi.advanceTimersByTimeAsync(0);
     const sent = h.last().sent.map((f) => (f.id ? `${f.type}:${f.id}` : f.type));
     expect(sent.slice(0, 4)).toEqual(["hello", "commandResult:a", "commandResult:b", "commandAck:c"]);
-    expect(sent.slice(4).sort()).toEqual(["commandResult:c", "telemetry"]);
+    expect(sent.slice(4).sort()).toEqual(["commandResult:c", "ping", "telemetry"]);
     expect(h.session.pendingReplies).toBe(0);
     h.session.stop();
   });
@@ -290,9 +309,11 @@ describe("AgentSession: liveness", () => {
     const h = harness();
     h.session.start();
     await h.connect();
-    await vi.advanceTimersByTimeAsync(PING_INTERVAL_MS);
+    // One right after the hello, then every 10 s.
     expect(h.last().of("ping")).toHaveLength(1);
-    expect(h.last().of("ping")[0].at).toBe(Date.now());
+    await vi.advanceTimersByTimeAsync(PING_INTERVAL_MS);
+    expect(h.last().of("ping")).toHaveLength(2);
+    expect(h.last().of("ping")[1].at).toBe(Date.now());
     // Pongs keep it alive.
     h.last().deliver({ type: "pong", at: Date.now() });
     await vi.advanceTimersByTimeAsync(PING_INTERVAL_MS);
@@ -371,7 +392,13 @@ describe("AgentSession over a real WebSocket", () => {
     try {
       await vi.waitFor(() => expect(frames.some((f) => f.type === "commandResult")).toBe(true), { timeout: 5000 });
       expect(authorization).toBe("Bearer secret");
-      expect(frames.map((f) => f.type)).toEqual(["hello", "telemetry", "commandAck", "commandResult"]);
+      expect(frames.map((f) => f.type).filter((t) => t !== "ping")).toEqual([
+        "hello",
+        "telemetry",
+        "commandAck",
+        "commandResult",
+      ]);
+      expect(frames[1].type).toBe("ping");
       expect(device.runs).toEqual(["w-1"]);
     } finally {
       session.stop();

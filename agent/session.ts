@@ -99,6 +99,10 @@ export class AgentSession {
   private stopped = false;
   private retry: ReturnType<typeof setTimeout> | null = null;
   private heardAt = 0;
+  /** When the unanswered ping went out (local ms), to read the room's clock from its pong. */
+  private pingSentAt: number | null = null;
+  /** The room's clock minus this machine's (ms), from the last pong: deadlines are the room's times. */
+  private clockOffset = 0;
   /** Commands running in this process, by id. */
   private readonly running = new Set<string>();
   private outbox: { frame: string; bytes: number }[] = [];
@@ -243,10 +247,11 @@ export class AgentSession {
     this.send({ type: "hello", agent_version: AGENT_VERSION, machine_id, inventory });
     this.ready = true;
     this.flushOutbox();
+    this.ping();
     await this.reportTelemetry();
     if (this.ws !== ws) return;
     this.timers.push(
-      setInterval(() => this.send({ type: "ping", at: Date.now() }), this.opts.pingMs ?? PING_INTERVAL_MS),
+      setInterval(() => this.ping(), this.opts.pingMs ?? PING_INTERVAL_MS),
       setInterval(
         () => this.send({ type: "heartbeat", at: Date.now() }),
         this.opts.heartbeatMs ?? HEARTBEAT_INTERVAL_MS,
@@ -264,7 +269,24 @@ export class AgentSession {
     if (!parsed.success) return this.refuse(data);
     const message = parsed.data;
     if (message.type === "error") this.log(`room says: ${message.message}`);
+    if (message.type === "pong") this.readClock(message.at);
     if (message.type === "command") await this.onCommand(message);
+  }
+
+  private ping() {
+    this.pingSentAt = Date.now();
+    this.send({ type: "ping", at: this.pingSentAt });
+  }
+
+  /**
+   * A pong carries the room's time: the offset of this machine's clock from it (a kiosk without
+   * network time may be minutes off) is what deadlines, which are the room's times, are read with.
+   */
+  private readClock(roomNow: number) {
+    if (this.pingSentAt === null) return;
+    const now = Date.now();
+    if (now - this.pingSentAt <= 5000) this.clockOffset = roomNow - (this.pingSentAt + now) / 2;
+    this.pingSentAt = null;
   }
 
   /**
@@ -299,7 +321,7 @@ export class AgentSession {
       this.reply({ type: "commandResult", id, ...answer });
       return;
     }
-    if (command.deadline !== undefined && Date.now() > command.deadline) {
+    if (command.deadline !== undefined && Date.now() + this.clockOffset > command.deadline) {
       // Kept too, so this id never runs later, whatever deadline a later delivery carries.
       const answer: JournalResult = { ok: false, error: EXPIRED_MESSAGE, expired: true };
       this.record(id, action, answer);
