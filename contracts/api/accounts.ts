@@ -20,17 +20,16 @@ import {
 } from "../account-lifecycle.ts";
 import { ApiErrorBody } from "../errors.ts";
 import { AccountLoginInput, CurrentUser } from "../space.ts";
-import { commonErrors, defineRoute, jsonBody, jsonResponse, SpaceParam } from "./route.ts";
+import { bodyErrors, commonErrors, defineRoute, jsonBody, jsonResponse, notJson, SpaceParam } from "./route.ts";
 
 const tags = ["Accounts"];
 const lifecycleTags = ["Account lifecycle"];
 
-const notJson = { 415: jsonResponse(ApiErrorBody, "The body is not sent as JSON") } as const;
 /** The lifecycle calls carry no session (the link's token is the credential): no 401/403. */
 const linkErrors = {
   400: commonErrors[400],
   404: jsonResponse(ApiErrorBody, "No such account (space-account not found)"),
-  ...notJson,
+  415: notJson,
 } as const;
 const noSession: [] = [];
 
@@ -50,7 +49,7 @@ export const accountLogin = defineRoute({
     400: commonErrors[400],
     401: commonErrors[401],
     403: jsonResponse(ApiErrorBody, "The e-mail is not the signed-in account's"),
-    ...notJson,
+    415: notJson,
   },
 });
 
@@ -165,7 +164,7 @@ export const inviteAccounts = defineRoute({
   summary: "Invite users by e-mail with a role; Admin",
   tags,
   request: { params: SpaceParam, body: jsonBody(InviteInput) },
-  responses: { 201: jsonResponse(InviteReply, "The invited accounts"), ...commonErrors, ...notJson },
+  responses: { 201: jsonResponse(InviteReply, "The invited accounts"), ...bodyErrors },
 });
 
 const presence = (online: boolean) =>
@@ -175,7 +174,7 @@ const presence = (online: boolean) =>
     summary: `Report the caller's own account ${online ? "online (console opened)" : "offline (sign-out)"}`,
     tags,
     request: { params: SpaceParam, body: jsonBody(PresenceInput) },
-    responses: { 200: jsonResponse(PresenceReply), ...commonErrors, ...notJson },
+    responses: { 200: jsonResponse(PresenceReply), ...bodyErrors },
   }) as const;
 
 /** POST /space/{space}/account/login/: the caller's membership is online. */
@@ -190,5 +189,5 @@ export const updateAccount = defineRoute({
   summary: "Change an account's role or status (disable, enable); Admin",
   tags,
   request: { params: AccountParam, body: jsonBody(AccountPatch) },
-  responses: { 200: jsonResponse(AccountRow), ...commonErrors, ...notJson },
+  responses: { 200: jsonResponse(AccountRow), ...bodyErrors },
 });

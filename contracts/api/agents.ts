@@ -6,14 +6,14 @@ import {
   AgentRegisterInput,
   AgentRegistration,
 } from "../installation.ts";
-import { commonErrors, defineRoute, jsonBody, jsonResponse } from "./route.ts";
+import { commonErrors, defineRoute, jsonBody, jsonResponse, notJson } from "./route.ts";
 
 const tags = ["Agent"];
 
 /** The agent calls carry no user sign-in (the code or registration secret is the credential). */
 const errors = {
   400: commonErrors[400],
-  415: jsonResponse(ApiErrorBody, "The body is not sent as JSON"),
+  415: notJson,
   429: jsonResponse(ApiErrorBody, "Too many attempts from this address (Retry-After)"),
 } as const;
 

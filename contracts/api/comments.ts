@@ -1,11 +1,17 @@
 import { z } from "zod";
 import { Comment, CommentAddInput, CommentEditInput, CommentList } from "../comment.ts";
-import { ApiErrorBody } from "../errors.ts";
-import { commonErrors, defineRoute, jsonBody, jsonResponse, noContent, SpaceParam } from "./route.ts";
+import {
+  bodyErrors,
+  commonErrors,
+  defineRoute,
+  jsonBody,
+  jsonResponse,
+  noContent,
+  SpaceParam,
+  uuidParam as uuidOf,
+} from "./route.ts";
 
 const tags = ["Comments"];
-const uuidOf = (what: string) => z.string().meta({ description: `The ${what}'s uuid` });
-const notJson = jsonResponse(ApiErrorBody, "The body is not sent as JSON");
 const CommentParam = z.object({ comment: uuidOf("comment") });
 
 /**
@@ -29,7 +35,7 @@ function commentsUnder<P extends z.ZodObject>(base: string, params: P, of: strin
       summary: `Comment on ${of}; Content Manager or Admin`,
       tags,
       request: { params, body: jsonBody(CommentAddInput) },
-      responses: { 201: jsonResponse(Comment, "The new comment"), ...commonErrors, 415: notJson },
+      responses: { 201: jsonResponse(Comment, "The new comment"), ...bodyErrors },
     }),
     edit: defineRoute({
       method: "patch",
@@ -37,7 +43,7 @@ function commentsUnder<P extends z.ZodObject>(base: string, params: P, of: strin
       summary: `Change a comment on ${of}; its author (Content Manager or Admin)`,
       tags,
       request: { params: commentParams, body: jsonBody(CommentEditInput) },
-      responses: { 200: jsonResponse(Comment, "The changed comment"), ...commonErrors, 415: notJson },
+      responses: { 200: jsonResponse(Comment, "The changed comment"), ...bodyErrors },
     }),
     remove: defineRoute({
       method: "delete",

@@ -8,7 +8,7 @@ import {
 import { DeviceDetail } from "../device-detail.ts";
 import { ApiErrorBody } from "../errors.ts";
 import { LocationParam } from "./locations.ts";
-import { commonErrors, defineRoute, jsonBody, jsonResponse } from "./route.ts";
+import { bodyErrors, commonErrors, defineRoute, jsonBody, jsonResponse } from "./route.ts";
 
 const tags = ["Device detection"];
 
@@ -50,9 +50,5 @@ export const installDetectedDevice = defineRoute({
   summary: "Install a detected machine as a new device at the location; Content Manager or Admin",
   tags,
   request: { params: LocationParam, body: jsonBody(DetectedDeviceInstallInput) },
-  responses: {
-    201: jsonResponse(DeviceDetail, "The new device"),
-    ...commonErrors,
-    415: jsonResponse(ApiErrorBody, "The body is not sent as JSON"),
-  },
+  responses: { 201: jsonResponse(DeviceDetail, "The new device"), ...bodyErrors },
 });

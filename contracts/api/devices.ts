@@ -13,7 +13,7 @@ import {
 import { AvailabilityQuery, DeviceAuditList, DeviceAvailability, DeviceDetail } from "../device-detail.ts";
 import { CameraList } from "../location-assets.ts";
 import { PageQuery } from "../paging.ts";
-import { commonErrors, defineRoute, fileResponse, jsonBody, jsonResponse, noContent, SpaceParam } from "./route.ts";
+import { commonErrors, csvExportOf, defineRoute, jsonBody, jsonResponse, noContent, SpaceParam } from "./route.ts";
 
 const tags = ["Devices"];
 
@@ -29,23 +29,17 @@ export const listDevices = defineRoute({
   responses: { 200: jsonResponse(DeviceList), ...commonErrors },
 });
 
-export const exportAssets = defineRoute({
-  method: "get",
-  path: "/space/{space}/asset/items/export",
-  summary: "The asset list with the list's filters as a CSV file (devices_export.csv)",
-  tags,
-  request: { params: SpaceParam, query: DeviceListQuery },
-  responses: { 200: fileResponse("text/csv", "devices_export.csv"), ...commonErrors },
-});
-
 export const listAssets = defineRoute({
-  method: "get",
+  ...listDevices,
   path: "/space/{space}/asset/items",
   summary: "The asset list: the device list under its asset path (same query and reply)",
-  tags,
-  request: { params: SpaceParam, query: DeviceListQuery },
-  responses: { 200: jsonResponse(DeviceList), ...commonErrors },
 });
+
+export const exportAssets = csvExportOf(
+  listAssets,
+  "devices_export.csv",
+  "The asset list with the list's filters as a CSV file (devices_export.csv)",
+);
 
 export const listDeviceTypes = defineRoute({
   method: "get",
@@ -92,15 +86,6 @@ export const addDevice = defineRoute({
   responses: { 201: jsonResponse(DeviceDetail, "The new device"), ...commonErrors },
 });
 
-export const getCamera = defineRoute({
-  method: "get",
-  path: "/space/{space}/camera/{uuid}",
-  summary: "A camera-type device with its connection settings",
-  tags,
-  request: { params: DeviceParam },
-  responses: { 200: jsonResponse(DeviceDetail), ...commonErrors },
-});
-
 export const getDevice = defineRoute({
   method: "get",
   path: "/space/{space}/device/{uuid}",
@@ -108,6 +93,12 @@ export const getDevice = defineRoute({
   tags,
   request: { params: DeviceParam },
   responses: { 200: jsonResponse(DeviceDetail), ...commonErrors },
+});
+
+export const getCamera = defineRoute({
+  ...getDevice,
+  path: "/space/{space}/camera/{uuid}",
+  summary: "A camera-type device with its connection settings",
 });
 
 export const editDevice = defineRoute({

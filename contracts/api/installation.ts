@@ -1,15 +1,10 @@
-import { z } from "zod";
 import { DeviceDetail } from "../device-detail.ts";
-import { ApiErrorBody } from "../errors.ts";
 import { InstallationCode, InstallationCodeEmailInput, QrInstallInput } from "../installation.ts";
-import { commonErrors, defineRoute, jsonBody, jsonResponse, SpaceParam } from "./route.ts";
+import { DeviceParam } from "./devices.ts";
+import { bodyErrors, commonErrors, defineRoute, jsonBody, jsonResponse } from "./route.ts";
 
 const tags = ["Installation"];
 
-/** Path parameters of the installation routes of one device. */
-export const InstallDeviceParam = SpaceParam.extend({ uuid: z.string().meta({ description: "The device's uuid" }) });
-
-const notJson = jsonResponse(ApiErrorBody, "The body is not sent as JSON");
 const code = jsonResponse(InstallationCode, "The new code (shown this once; only its hash is stored)");
 
 export const resetInstallationCode = defineRoute({
@@ -18,7 +13,7 @@ export const resetInstallationCode = defineRoute({
   summary:
     "A new installation code for a device that is not installed (earlier codes are revoked); Content Manager or Admin",
   tags,
-  request: { params: InstallDeviceParam },
+  request: { params: DeviceParam },
   responses: { 200: code, ...commonErrors },
 });
 
@@ -27,7 +22,7 @@ export const replacementInstallationCode = defineRoute({
   path: "/space/{space}/device/{uuid}/installation-code/replacement",
   summary: "An installation code for the machine replacing a connected device; Content Manager or Admin",
   tags,
-  request: { params: InstallDeviceParam },
+  request: { params: DeviceParam },
   responses: { 200: code, ...commonErrors },
 });
 
@@ -36,8 +31,8 @@ export const emailInstallationCode = defineRoute({
   path: "/space/{space}/device/{uuid}/installation-code/email",
   summary: "Mail a fresh installation code (earlier codes are revoked); Content Manager or Admin",
   tags,
-  request: { params: InstallDeviceParam, body: jsonBody(InstallationCodeEmailInput) },
-  responses: { 200: code, ...commonErrors, 415: notJson },
+  request: { params: DeviceParam, body: jsonBody(InstallationCodeEmailInput) },
+  responses: { 200: code, ...bodyErrors },
 });
 
 export const installFromQr = defineRoute({
@@ -45,6 +40,6 @@ export const installFromQr = defineRoute({
   path: "/space/{space}/device/{uuid}/installation",
   summary: "Install a device on the machine whose QR code was scanned; Content Manager or Admin",
   tags,
-  request: { params: InstallDeviceParam, body: jsonBody(QrInstallInput) },
-  responses: { 200: jsonResponse(DeviceDetail, "The installed device"), ...commonErrors, 415: notJson },
+  request: { params: DeviceParam, body: jsonBody(QrInstallInput) },
+  responses: { 200: jsonResponse(DeviceDetail, "The installed device"), ...bodyErrors },
 });

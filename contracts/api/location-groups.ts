@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { ApiErrorBody } from "../errors.ts";
 import {
   LocationGroup,
   LocationGroupAddInput,
@@ -7,24 +6,22 @@ import {
   LocationGroupPatch,
   LocationGroupQuery,
 } from "../location-group.ts";
-import { commonErrors, defineRoute, fileResponse, jsonBody, jsonResponse, noContent, SpaceParam } from "./route.ts";
+import {
+  bodyErrors,
+  commonErrors,
+  csvExportOf,
+  defineRoute,
+  jsonBody,
+  jsonResponse,
+  noContent,
+  SpaceParam,
+} from "./route.ts";
 
 const tags = ["Location groups"];
 
 /** Path parameters of the routes of one location group. */
 export const LocationGroupParam = SpaceParam.extend({
   uuid: z.string().meta({ description: "The location group's uuid" }),
-});
-
-const notJson = jsonResponse(ApiErrorBody, "The body is not sent as JSON");
-
-export const exportLocationGroups = defineRoute({
-  method: "get",
-  path: "/space/{space}/location-group/items/export",
-  summary: "The filtered location groups as CSV (location_groups_export.csv; paging is ignored)",
-  tags,
-  request: { params: SpaceParam, query: LocationGroupQuery },
-  responses: { 200: fileResponse("text/csv", "location_groups_export.csv"), ...commonErrors },
 });
 
 export const listLocationGroups = defineRoute({
@@ -36,13 +33,19 @@ export const listLocationGroups = defineRoute({
   responses: { 200: jsonResponse(LocationGroupList), ...commonErrors },
 });
 
+export const exportLocationGroups = csvExportOf(
+  listLocationGroups,
+  "location_groups_export.csv",
+  "The filtered location groups as CSV (location_groups_export.csv; paging is ignored)",
+);
+
 export const addLocationGroup = defineRoute({
   method: "post",
   path: "/space/{space}/location-group/add",
   summary: "Add a location group with its locations; Content Manager or Admin",
   tags,
   request: { params: SpaceParam, body: jsonBody(LocationGroupAddInput) },
-  responses: { 201: jsonResponse(LocationGroup, "The new group"), ...commonErrors, 415: notJson },
+  responses: { 201: jsonResponse(LocationGroup, "The new group"), ...bodyErrors },
 });
 
 export const getLocationGroup = defineRoute({
@@ -60,7 +63,7 @@ export const editLocationGroup = defineRoute({
   summary: "Change a location group (location_uuids, when sent, replaces its locations); Content Manager or Admin",
   tags,
   request: { params: LocationGroupParam, body: jsonBody(LocationGroupPatch) },
-  responses: { 200: jsonResponse(LocationGroup, "The changed group"), ...commonErrors, 415: notJson },
+  responses: { 200: jsonResponse(LocationGroup, "The changed group"), ...bodyErrors },
 });
 
 export const deleteLocationGroup = defineRoute({

@@ -3,24 +3,23 @@ import { ApiErrorBody } from "../errors.ts";
 import { Location, LocationAddInput, LocationEditInput, LocationList, LocationListQuery } from "../location.ts";
 import { CameraList, DeviceLocationQuery, LocationDeviceList, LocationDeviceQuery } from "../location-assets.ts";
 import { WorkingTime, WorkingTimeInput } from "../working-time.ts";
-import { commonErrors, defineRoute, fileResponse, jsonBody, jsonResponse, noContent, SpaceParam } from "./route.ts";
+import {
+  bodyErrors,
+  commonErrors,
+  csvExportOf,
+  defineRoute,
+  jsonBody,
+  jsonResponse,
+  noContent,
+  SpaceParam,
+} from "./route.ts";
 
 const tags = ["Locations"];
 
 /** Path parameters of the routes of one location. */
 export const LocationParam = SpaceParam.extend({ loc: z.string().meta({ description: "The location's uuid" }) });
 
-const notJson = jsonResponse(ApiErrorBody, "The body is not sent as JSON");
 const displayIdTaken = jsonResponse(ApiErrorBody, "Another location of the space has this display id");
-
-export const exportLocations = defineRoute({
-  method: "get",
-  path: "/space/{space}/location/items/export",
-  summary: "The filtered locations as CSV (locations_export.csv; paging is ignored)",
-  tags,
-  request: { params: SpaceParam, query: LocationListQuery },
-  responses: { 200: fileResponse("text/csv", "locations_export.csv"), ...commonErrors },
-});
 
 export const listLocations = defineRoute({
   method: "get",
@@ -31,6 +30,12 @@ export const listLocations = defineRoute({
   responses: { 200: jsonResponse(LocationList), ...commonErrors },
 });
 
+export const exportLocations = csvExportOf(
+  listLocations,
+  "locations_export.csv",
+  "The filtered locations as CSV (locations_export.csv; paging is ignored)",
+);
+
 export const addLocation = defineRoute({
   method: "post",
   path: "/space/{space}/location/add",
@@ -39,9 +44,8 @@ export const addLocation = defineRoute({
   request: { params: SpaceParam, body: jsonBody(LocationAddInput) },
   responses: {
     201: jsonResponse(Location, "The new location"),
-    ...commonErrors,
+    ...bodyErrors,
     409: displayIdTaken,
-    415: notJson,
   },
 });
 
@@ -80,9 +84,8 @@ export const editLocation = defineRoute({
   request: { params: LocationParam, body: jsonBody(LocationEditInput) },
   responses: {
     200: jsonResponse(Location, "The changed location"),
-    ...commonErrors,
+    ...bodyErrors,
     409: displayIdTaken,
-    415: notJson,
   },
 });
 
@@ -106,38 +109,38 @@ export const listDevicesOfLocation = defineRoute({
 
 const workingTimeTags = ["Working time"];
 
-export const getGlobalWorkingTime = defineRoute({
-  method: "get",
-  path: "/space/{space}/working-time",
-  summary: "The space's weekly working time",
-  tags: workingTimeTags,
-  request: { params: SpaceParam },
-  responses: { 200: jsonResponse(WorkingTime), ...commonErrors },
-});
+/** The read and save calls of one weekly working time: the space's, or a location's own. */
+function workingTimeAt<P extends z.ZodObject>(path: string, params: P, summary: { get: string; save: string }) {
+  return {
+    get: defineRoute({
+      method: "get",
+      path,
+      summary: summary.get,
+      tags: workingTimeTags,
+      request: { params },
+      responses: { 200: jsonResponse(WorkingTime), ...commonErrors },
+    }),
+    save: defineRoute({
+      method: "patch",
+      path,
+      summary: summary.save,
+      tags: workingTimeTags,
+      request: { params, body: jsonBody(WorkingTimeInput) },
+      responses: { 200: jsonResponse(WorkingTime, "The saved schedule"), ...bodyErrors },
+    }),
+  };
+}
 
-export const saveGlobalWorkingTime = defineRoute({
-  method: "patch",
-  path: "/space/{space}/working-time",
-  summary: "Save the space's working time (days left out are unchanged); Admin",
-  tags: workingTimeTags,
-  request: { params: SpaceParam, body: jsonBody(WorkingTimeInput) },
-  responses: { 200: jsonResponse(WorkingTime, "The saved schedule"), ...commonErrors, 415: notJson },
+const globalWorkingTime = workingTimeAt("/space/{space}/working-time", SpaceParam, {
+  get: "The space's weekly working time",
+  save: "Save the space's working time (days left out are unchanged); Admin",
 });
+export const getGlobalWorkingTime = globalWorkingTime.get;
+export const saveGlobalWorkingTime = globalWorkingTime.save;
 
-export const getLocationWorkingTime = defineRoute({
-  method: "get",
-  path: "/space/{space}/location/{loc}/working-time",
-  summary: "A location's own working time and whether the space's applies",
-  tags: workingTimeTags,
-  request: { params: LocationParam },
-  responses: { 200: jsonResponse(WorkingTime), ...commonErrors },
+const locationWorkingTime = workingTimeAt("/space/{space}/location/{loc}/working-time", LocationParam, {
+  get: "A location's own working time and whether the space's applies",
+  save: "Save a location's own working time or switch it to the space's; Content Manager or Admin",
 });
-
-export const saveLocationWorkingTime = defineRoute({
-  method: "patch",
-  path: "/space/{space}/location/{loc}/working-time",
-  summary: "Save a location's own working time or switch it to the space's; Content Manager or Admin",
-  tags: workingTimeTags,
-  request: { params: LocationParam, body: jsonBody(WorkingTimeInput) },
-  responses: { 200: jsonResponse(WorkingTime, "The saved schedule"), ...commonErrors, 415: notJson },
-});
+export const getLocationWorkingTime = locationWorkingTime.get;
+export const saveLocationWorkingTime = locationWorkingTime.save;

@@ -38,8 +38,35 @@ export const commonErrors = {
   404: error("Not found in this space"),
 } as const;
 
+/** 415: a route that reads a JSON body got another media type. */
+export const notJson = error("The body is not sent as JSON");
+
+/** The error replies of an authenticated route that reads a JSON body: the common ones and 415. */
+export const bodyErrors = { ...commonErrors, 415: notJson } as const;
+
+/**
+ * A list's CSV export: the list route's query (its paging ignored) at `{list path}/export`,
+ * answered with the file `fileName`.
+ */
+export const csvExportOf = <P extends z.ZodObject, Q extends z.ZodObject>(
+  list: { path: string; tags?: string[]; request: { params: P; query: Q } },
+  fileName: string,
+  summary: string,
+) =>
+  defineRoute({
+    method: "get",
+    path: `${list.path}/export`,
+    summary,
+    tags: list.tags,
+    request: { params: list.request.params, query: list.request.query },
+    responses: { 200: fileResponse("text/csv", fileName), ...commonErrors },
+  });
+
+/** A uuid path parameter, described as `what`'s. */
+export const uuidParam = (what: string) => z.string().meta({ description: `The ${what}'s uuid` });
+
 /** Path parameters shared by the space-scoped routes. */
-export const SpaceParam = z.object({ space: z.string().meta({ description: "The space's uuid" }) });
+export const SpaceParam = z.object({ space: uuidParam("space") });
 
 /** A path as the spec writes it: with a trailing slash, except for a file name (….jpg). */
 export const specPath = (path: string) => (/\.[a-z]+$/i.test(path) || path.endsWith("/") ? path : `${path}/`);

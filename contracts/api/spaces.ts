@@ -1,8 +1,8 @@
-import { ApiErrorBody } from "../errors.ts";
+import type { z } from "zod";
 import { CountryList, LocationTypeList } from "../location.ts";
 import { RoomTicketInput, RoomTicketReply } from "../room-ticket.ts";
 import { RoleList, Space, SpacePatch } from "../space.ts";
-import { commonErrors, defineRoute, jsonBody, jsonResponse, SpaceParam } from "./route.ts";
+import { bodyErrors, commonErrors, defineRoute, jsonBody, jsonResponse, SpaceParam } from "./route.ts";
 
 const tags = ["Space"];
 const referenceTags = ["Reference data"];
@@ -24,11 +24,7 @@ export const updateSpace = defineRoute({
   summary: "Change the location custom-field settings (unknown keys are refused); Admin",
   tags,
   request: { params: SpaceParam, body: jsonBody(SpacePatch) },
-  responses: {
-    200: jsonResponse(Space),
-    ...commonErrors,
-    415: jsonResponse(ApiErrorBody, "The body is not sent as JSON"),
-  },
+  responses: { 200: jsonResponse(Space), ...bodyErrors },
 });
 
 /** GET /space/{space}/role/items/: Admin, Content Manager, Viewer. */
@@ -41,43 +37,51 @@ export const listRoles = defineRoute({
   responses: { 200: jsonResponse(RoleList), ...commonErrors },
 });
 
+/**
+ * A global reference list: at `path` for any signed-in user, and again at `spacePath` for a member
+ * of a space (the same reply; the space's errors).
+ */
+function referenceList<S extends z.ZodType>(reply: S, of: string, path: string, spacePath: string) {
+  return {
+    global: defineRoute({
+      method: "get",
+      path,
+      summary: `${of} (global reference list)`,
+      tags: referenceTags,
+      responses: { 200: jsonResponse(reply), 401: commonErrors[401] },
+    }),
+    inSpace: defineRoute({
+      method: "get",
+      path: spacePath,
+      summary: `${of} (the global list, for a member of the space)`,
+      tags: referenceTags,
+      request: { params: SpaceParam },
+      responses: { 200: jsonResponse(reply), ...commonErrors },
+    }),
+  };
+}
+
+const locationTypes = referenceList(
+  LocationTypeList,
+  "The location types",
+  "/location-type/items",
+  "/space/{space}/location-type/items",
+);
 /** GET /location-type/items/: the global location types, for any signed-in user. */
-export const listLocationTypes = defineRoute({
-  method: "get",
-  path: "/location-type/items",
-  summary: "The location types (global reference list)",
-  tags: referenceTags,
-  responses: { 200: jsonResponse(LocationTypeList), 401: commonErrors[401] },
-});
-
-/** GET /country/items/: the global country list, for any signed-in user. */
-export const listCountries = defineRoute({
-  method: "get",
-  path: "/country/items",
-  summary: "The countries (global reference list)",
-  tags: referenceTags,
-  responses: { 200: jsonResponse(CountryList), 401: commonErrors[401] },
-});
-
+export const listLocationTypes = locationTypes.global;
 /** GET /space/{space}/location-type/items/: the location types, under a space. */
-export const listSpaceLocationTypes = defineRoute({
-  method: "get",
-  path: "/space/{space}/location-type/items",
-  summary: "The location types (the global list, for a member of the space)",
-  tags: referenceTags,
-  request: { params: SpaceParam },
-  responses: { 200: jsonResponse(LocationTypeList), ...commonErrors },
-});
+export const listSpaceLocationTypes = locationTypes.inSpace;
 
+const countries = referenceList(
+  CountryList,
+  "The countries",
+  "/country/items",
+  "/space/{space}/location/country/items",
+);
+/** GET /country/items/: the global country list, for any signed-in user. */
+export const listCountries = countries.global;
 /** GET /space/{space}/location/country/items/: the countries, under a space. */
-export const listSpaceCountries = defineRoute({
-  method: "get",
-  path: "/space/{space}/location/country/items",
-  summary: "The countries (the global list, for a member of the space)",
-  tags: referenceTags,
-  request: { params: SpaceParam },
-  responses: { 200: jsonResponse(CountryList), ...commonErrors },
-});
+export const listSpaceCountries = countries.inSpace;
 
 /** POST /space/{space}/room-ticket/: a single-use ticket to join one of the space's rooms. */
 export const issueRoomTicket = defineRoute({
@@ -86,9 +90,5 @@ export const issueRoomTicket = defineRoute({
   summary: "A single-use ticket for a room of the space (space/, location/ or device/{uuid}); any member",
   tags: ["Rooms"],
   request: { params: SpaceParam, body: jsonBody(RoomTicketInput) },
-  responses: {
-    201: jsonResponse(RoomTicketReply, "The ticket (Cache-Control: no-store)"),
-    ...commonErrors,
-    415: jsonResponse(ApiErrorBody, "The body is not sent as JSON"),
-  },
+  responses: { 201: jsonResponse(RoomTicketReply, "The ticket (Cache-Control: no-store)"), ...bodyErrors },
 });
