@@ -240,6 +240,29 @@ describe("AgentSession: commands", () => {
     h.session.stop();
   });
 
+  it("before the first pong reads a deadline by the frame's ttl_ms, whatever this machine's clock says", async () => {
+    const h = harness();
+    h.session.start();
+    await h.connect();
+    // No pong yet; the room's deadline is 10 min "ago" on this machine's clock (it runs fast),
+    // but the frame says 20 s were left when it was written: it runs.
+    h.last().deliver({ ...command("skewed", "screenshot", Date.now() - 600_000), ttl_ms: 20_000 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.runs).toEqual(["skewed"]);
+    // No time left when written: refused.
+    h.last().deliver({ ...command("spent", "screenshot", Date.now() + 600_000), ttl_ms: 0 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.runs).toEqual(["skewed"]);
+    expect(h.last().of("commandResult")).toContainEqual({
+      type: "commandResult",
+      id: "spent",
+      ok: false,
+      error: "expired",
+      expired: true,
+    });
+    h.session.stop();
+  });
+
   it("answers a re-delivered id from the journal without running it again", async () => {
     const h = harness();
     h.session.start();

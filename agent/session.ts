@@ -2,17 +2,25 @@ import { z } from "zod";
 import type { CommandAction } from "../contracts/command-action.ts";
 import type { AgentInventory } from "../contracts/installation.ts";
 import { HEARTBEAT_INTERVAL_MS } from "../contracts/presence.ts";
-import { type Command, type CommandResult, ServerMessage, type Telemetry } from "../contracts/realtime.ts";
+import {
+  AGENT_PING_MS,
+  AGENT_SILENCE_MS,
+  CloseCode,
+  type Command,
+  type CommandResult,
+  ServerMessage,
+  type Telemetry,
+} from "../contracts/realtime.ts";
 import { type CommandJournal, type JournalResult, MemoryJournal } from "./journal.ts";
 
 export const AGENT_VERSION = "0.1.0";
 export const TELEMETRY_INTERVAL_MS = 60_000;
 /** The agent pings its room this often (the room answers pong): the room hears it, and it hears the room. */
-export const PING_INTERVAL_MS = 10_000;
+export const PING_INTERVAL_MS = AGENT_PING_MS;
 /** No frame at all from the room for this long: the socket is taken for dead (half-open) and replaced. */
-export const SILENCE_MS = 25_000;
+export const SILENCE_MS = AGENT_SILENCE_MS;
 /** Close code of a socket the room closed because a newer connection of the same device replaced it. */
-export const REPLACED_CLOSE_CODE = 4409;
+export const REPLACED_CLOSE_CODE = CloseCode.replaced;
 
 /** Power actions run at most once: one started before a restart is taken as done, never run again. */
 export const AT_MOST_ONCE: ReadonlySet<CommandAction> = new Set<CommandAction>(["instant-reboot", "instant-power-off"]);
@@ -103,6 +111,7 @@ export class AgentSession {
   private pingSentAt: number | null = null;
   /** The room's clock minus this machine's (ms), from the last pong: deadlines are the room's times. */
   private clockOffset = 0;
+  private clockKnown = false;
   /** Commands running in this process, by id. */
   private readonly running = new Set<string>();
   private outbox: { frame: string; bytes: number }[] = [];
@@ -285,8 +294,23 @@ export class AgentSession {
   private readClock(roomNow: number) {
     if (this.pingSentAt === null) return;
     const now = Date.now();
-    if (now - this.pingSentAt <= 5000) this.clockOffset = roomNow - (this.pingSentAt + now) / 2;
+    if (now - this.pingSentAt <= 5000) {
+      this.clockOffset = roomNow - (this.pingSentAt + now) / 2;
+      this.clockKnown = true;
+    }
     this.pingSentAt = null;
+  }
+
+  /**
+   * Whether a command arrived too late to start: by its `deadline` in the room's time through
+   * the clock offset the pongs measured; before the first pong (re-deliveries right after hello)
+   * by its `ttl_ms`, the time left when the room wrote it, which needs no clock at all.
+   */
+  private pastDeadline(command: Command) {
+    if (command.ttl_ms !== undefined && command.ttl_ms <= 0) return true;
+    if (command.deadline === undefined) return false;
+    if (!this.clockKnown && command.ttl_ms !== undefined) return false;
+    return Date.now() + this.clockOffset > command.deadline;
   }
 
   /**
@@ -321,7 +345,7 @@ export class AgentSession {
       this.reply({ type: "commandResult", id, ...answer });
       return;
     }
-    if (command.deadline !== undefined && Date.now() + this.clockOffset > command.deadline) {
+    if (this.pastDeadline(command)) {
       // Kept too, so this id never runs later, whatever deadline a later delivery carries.
       const answer: JournalResult = { ok: false, error: EXPIRED_MESSAGE, expired: true };
       this.record(id, action, answer);

@@ -83,6 +83,12 @@ export const Command = z.object({
    * command the API reported as not run never runs later. Absent from old rooms: no limit.
    */
   deadline: z.number().int().optional(),
+  /**
+   * The ms left until `deadline` when the room wrote the frame: the agent reads its deadline as
+   * arrival + ttl_ms, so a device clock minutes off (a kiosk without NTP) neither refuses every
+   * command nor runs late ones. Preferred over `deadline` when present.
+   */
+  ttl_ms: z.number().int().min(0).optional(),
 });
 export type Command = z.infer<typeof Command>;
 
@@ -167,7 +173,8 @@ export const Auth = z.object({ type: z.literal("auth"), token: z.string().min(1)
 export const Ack = z.object({ type: z.literal("ack"), received: z.number().int().min(0) });
 
 export const ClientMessage = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("ping") }),
+  /** Dashboards and agents (every 10 s, with their clock) keep the socket alive; the room answers pong. */
+  z.object({ type: z.literal("ping"), at: z.number().optional() }),
   Auth,
   Ack,
   z.object({ type: z.literal("heartbeat"), at: z.number().optional() }),
@@ -190,7 +197,15 @@ export const CloseCode = {
   membershipChanged: 4403,
   /** Policy violation: too many messages, a frame over the size cap (RFC 6455 1008). */
   policy: 1008,
+  /** An agent socket closed because a newer connection of the same device took over. */
+  replaced: 4409,
+  /** An agent socket from which nothing arrived for AGENT_SILENCE_MS (half-open). */
+  silent: 4408,
 } as const;
+
+/** Agents ping every AGENT_PING_MS; a side that hears nothing for AGENT_SILENCE_MS drops the socket. */
+export const AGENT_PING_MS = 10_000;
+export const AGENT_SILENCE_MS = 25_000;
 
 /** Largest frame a dashboard may send; agents may send larger commandResult frames (screenshots) up to AGENT_UPLOAD_MAX_BYTES. */
 export const FRAME_MAX_BYTES = 64 * 1024;
