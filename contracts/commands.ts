@@ -16,9 +16,23 @@ export const COMMAND_TIMEOUT_MS = 30_000;
 export const TIMEOUT_MESSAGE = "Service temporarily unavailable, try again later.";
 export const UNAVAILABLE_MESSAGE = "physical device temporarily unavailable";
 
+/**
+ * What the DeviceRoom answers the API for a command (issue 14: truthful outcomes):
+ * - `unavailable`: never written to an agent socket (safe to retry);
+ * - `timed_out`: written but not acknowledged by its deadline: the agent refuses it after, so it did not run;
+ * - `in_doubt`: acknowledged but its answer did not come back (the agent left, or 30 s passed):
+ *   it may have run; the record is updated when the late answer arrives (API: 504 outcome_unknown);
+ * - `conflict`: the id names a queued command (or one cancelled or superseded), not a direct one;
+ * - `succeeded` / `failed`: the agent's answer (`late` when it came after an in_doubt or timed_out answer).
+ */
 export type Outcome =
-  | { status: "succeeded"; result: Record<string, unknown>; received: boolean }
-  | { status: "failed" | "timed_out" | "unavailable"; error: string; received: boolean };
+  | { status: "succeeded"; result: Record<string, unknown>; received: boolean; late?: boolean }
+  | {
+      status: "failed" | "timed_out" | "unavailable" | "in_doubt" | "conflict";
+      error: string;
+      received: boolean;
+      late?: boolean;
+    };
 
 const NoParams = z.object({});
 

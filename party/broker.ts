@@ -1,122 +1,296 @@
+import type { CommandRecord, CommandState } from "../contracts/command-queue.ts";
+import { FINAL_COMMAND_STATES, OUTCOME_UNKNOWN_MESSAGE } from "../contracts/command-queue.ts";
 import { COMMAND_TIMEOUT_MS, type Outcome, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE } from "../contracts/commands.ts";
-import type { Command, CommandResult, CommandStatus } from "../contracts/realtime.ts";
+import type { CommandAction, CommandStatus } from "../contracts/realtime.ts";
 
 export { COMMAND_TIMEOUT_MS, type Outcome, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE };
 
-export type Timers = {
-  set: (fn: () => void, ms: number) => unknown;
-  clear: (handle: unknown) => void;
-};
-
-const realTimers: Timers = {
-  set: (fn, ms) => setTimeout(fn, ms),
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
-type Pending = {
-  command: Command;
-  received: boolean;
-  promise: Promise<Outcome>;
-  resolve: (o: Outcome) => void;
-  timer: unknown;
-};
-
-/**
- * The DeviceRoom's command broker, with no I/O of its own: `send` forwards a command to the
- * agent, `onUpdate` reports progress. A request id is forwarded at most once: a repeated id
- * joins the pending request or gets the remembered outcome.
+/*
+ * The DeviceRoom's command life as plain decisions (no I/O; device-commands.ts stores and sends).
+ * The state machine of contracts/command-queue.ts:
+ *
+ *   queued ─deliver─▶ delivered ─ack─▶ acked ─result─▶ succeeded | failed
+ *     │                  │               ├─agentGone / tick past deadline─▶ in_doubt ─result─▶ succeeded | failed (late)
+ *     │                  │               └─result expired─▶ expired
+ *     │                  ├─tick past deadline (not acked)─▶ expired ─result (not expired)─▶ succeeded | failed (late)
+ *     └─undeliverable (direct, no agent socket took it) ─▶ unavailable
+ *     ├─tick past TTL─▶ expired
+ *     ├─cancel─▶ cancelled
+ *     └─supersede─▶ superseded
+ *
+ * A direct command is created queued and delivered at once (its deadline: created + 30 s); a
+ * queued one gets its 30 s deadline when it is delivered.
  */
-export class CommandBroker {
-  private readonly pending = new Map<string, Pending>();
-  private readonly settled = new Map<string, Outcome>();
 
-  constructor(
-    private readonly opts: {
-      send: (command: Command) => boolean;
-      onUpdate?: (command: Command, status: CommandStatus, outcome?: Outcome) => void;
-      timeoutMs?: number;
-      timers?: Timers;
-      remember?: number;
-    },
-  ) {}
+/** An ack in flight at the deadline still counts: the room's verdict waits this long after it. */
+export const ACK_GRACE_MS = 2_000;
+/** How long a room keeps asking a reconnecting agent about an in_doubt command. */
+export const IN_DOUBT_ASK_MS = 86_400_000;
+export const TTL_EXPIRED_MESSAGE = "The command's time to live passed before the device could take it.";
+export const CANCELLED_MESSAGE = "The command was cancelled before it was delivered.";
+export const SUPERSEDED_MESSAGE = "A newer command replaced this one before it was delivered.";
+export const QUEUED_MESSAGE = "This request_id names a queued command: follow it on the device's Commands tab.";
+export const AGENT_EXPIRED_MESSAGE = "The device refused the command: its deadline had passed (it did not run).";
 
-  isPending(id: string) {
-    return this.pending.has(id);
-  }
+/** A command as the DeviceRoom keeps it (its `command_log` row, times in epoch ms). */
+export type CommandRow = {
+  id: string;
+  action: CommandAction;
+  params: Record<string, unknown>;
+  state: CommandState;
+  /** Queued through the queue (FIFO, TTL) rather than sent directly by an API call waiting for it. */
+  queued: boolean;
+  supersede_key: string | null;
+  created_at: number;
+  updated_at: number;
+  expires_at: number | null;
+  deadline: number | null;
+  delivered_at: number | null;
+  acked_at: number | null;
+  finished_at: number | null;
+  late: boolean;
+  result: Record<string, unknown> | null;
+  error: string | null;
+  user_uuid: string | null;
+  space_uuid: string | null;
+};
 
-  get pendingCount() {
-    return this.pending.size;
-  }
-
-  /** Forwards `command` unless its id is known; resolves with the agent's answer or a timeout. */
-  request(command: Command): { promise: Promise<Outcome>; forwarded: boolean } {
-    const known = this.pending.get(command.id);
-    if (known) return { promise: known.promise, forwarded: false };
-    const done = this.settled.get(command.id);
-    if (done) return { promise: Promise.resolve(done), forwarded: false };
-
-    let resolve: (o: Outcome) => void = () => {};
-    const promise = new Promise<Outcome>((r) => {
-      resolve = r;
-    });
-    const timers = this.opts.timers ?? realTimers;
-    const entry: Pending = { command, received: false, promise, resolve, timer: null };
-    this.pending.set(command.id, entry);
-    entry.timer = timers.set(
-      () => this.finish(command.id, { status: "timed_out", error: TIMEOUT_MESSAGE, received: entry.received }),
-      this.opts.timeoutMs ?? COMMAND_TIMEOUT_MS,
-    );
-    this.opts.onUpdate?.(command, "pending");
-    if (!this.opts.send(command)) {
-      this.finish(command.id, { status: "unavailable", error: UNAVAILABLE_MESSAGE, received: false });
+export type CommandEvent =
+  /** Written to an agent socket. */
+  | { type: "deliver"; now: number }
+  /** No agent socket took it: a direct command is unavailable (a queued one simply stays queued). */
+  | { type: "undeliverable"; now: number }
+  | { type: "ack"; now: number }
+  | {
+      type: "result";
+      now: number;
+      ok: boolean;
+      result?: Record<string, unknown>;
+      error?: string;
+      expired?: boolean;
     }
-    return { promise, forwarded: true };
-  }
+  /** No agent socket is left (or presence went offline). */
+  | { type: "agentGone"; now: number }
+  /** Time passed: deadlines and TTLs. */
+  | { type: "tick"; now: number }
+  | { type: "cancel"; now: number }
+  | { type: "supersede"; now: number };
 
-  /** The agent's "message received". */
-  ack(id: string): boolean {
-    const entry = this.pending.get(id);
-    if (!entry || entry.received) return false;
-    entry.received = true;
-    this.opts.onUpdate?.(entry.command, "received");
-    return true;
-  }
+export const isFinal = (state: CommandState) => FINAL_COMMAND_STATES.includes(state);
 
-  /** The agent's answer; false when nothing waits for it (late, unknown or repeated). */
-  settle(reply: Pick<CommandResult, "id" | "ok" | "result" | "error">): boolean {
-    const entry = this.pending.get(reply.id);
-    if (!entry) return false;
-    return this.finish(
-      reply.id,
-      reply.ok
-        ? { status: "succeeded", result: reply.result ?? {}, received: true }
-        : { status: "failed", error: reply.error ?? "Action failed.", received: entry.received },
-    );
-  }
+/** States in which a direct call has its answer (final, or in_doubt: the API says so). */
+export const isAnswered = (state: CommandState) => isFinal(state) || state === "in_doubt";
 
-  /** The agent went away: every pending command fails as unavailable. */
-  failAll(error = UNAVAILABLE_MESSAGE): number {
-    const ids = [...this.pending.keys()];
-    for (const id of ids) {
-      const entry = this.pending.get(id);
-      this.finish(id, { status: "unavailable", error, received: entry?.received ?? false });
+export function newCommand(input: {
+  id: string;
+  action: CommandAction;
+  params: Record<string, unknown>;
+  queued: boolean;
+  now: number;
+  ttl_ms?: number | null;
+  supersede_key?: string | null;
+  user_uuid: string | null;
+  space_uuid: string | null;
+}): CommandRow {
+  return {
+    id: input.id,
+    action: input.action,
+    params: input.params,
+    state: "queued",
+    queued: input.queued,
+    supersede_key: input.supersede_key ?? null,
+    created_at: input.now,
+    updated_at: input.now,
+    expires_at: input.queued && input.ttl_ms ? input.now + input.ttl_ms : null,
+    deadline: null,
+    delivered_at: null,
+    acked_at: null,
+    finished_at: null,
+    late: false,
+    result: null,
+    error: null,
+    user_uuid: input.user_uuid,
+    space_uuid: input.space_uuid,
+  };
+}
+
+const finish = (
+  row: CommandRow,
+  now: number,
+  state: CommandState,
+  fields: Partial<CommandRow> = {},
+): CommandRow => ({ ...row, state, updated_at: now, finished_at: now, ...fields });
+
+/** The result kept in storage and shown: without a screenshot's image (it goes to R2). */
+export const withoutImage = ({ image_base64: _image, ...rest }: Record<string, unknown>) => rest;
+
+function settle(row: CommandRow, event: Extract<CommandEvent, { type: "result" }>, late: boolean): CommandRow {
+  const acked_at = row.acked_at ?? event.now;
+  if (event.expired) return finish(row, event.now, "expired", { acked_at, late, error: AGENT_EXPIRED_MESSAGE });
+  if (event.ok) {
+    return finish(row, event.now, "succeeded", { acked_at, late, result: withoutImage(event.result ?? {}), error: null });
+  }
+  return finish(row, event.now, "failed", { acked_at, late, error: event.error ?? "Action failed." });
+}
+
+/** The command after `event`, or null when the event changes nothing (late, repeated or not allowed). */
+export function nextCommand(row: CommandRow, event: CommandEvent): CommandRow | null {
+  const { now } = event;
+  switch (event.type) {
+    case "deliver":
+      if (row.state !== "queued") return null;
+      return {
+        ...row,
+        state: "delivered",
+        updated_at: now,
+        delivered_at: now,
+        deadline: (row.queued ? now : row.created_at) + COMMAND_TIMEOUT_MS,
+      };
+    case "undeliverable":
+      if (row.state !== "queued" || row.queued) return null;
+      return finish(row, now, "unavailable", { error: UNAVAILABLE_MESSAGE });
+    case "ack":
+      if (row.state !== "delivered") return null;
+      return { ...row, state: "acked", updated_at: now, acked_at: now };
+    case "result":
+      if (row.state === "delivered" || row.state === "acked") return settle(row, event, false);
+      if (row.state === "in_doubt") return settle(row, event, true);
+      // Reported as not run (not acknowledged by the deadline) but it ran after all: the truth wins.
+      if (row.state === "expired" && row.delivered_at !== null && !event.expired) return settle(row, event, true);
+      return null;
+    case "agentGone":
+      if (row.state !== "acked") return null;
+      return { ...row, state: "in_doubt", updated_at: now, error: OUTCOME_UNKNOWN_MESSAGE };
+    case "tick": {
+      const due = dueAt(row);
+      if (due === null || due > now) return null;
+      if (row.state === "queued") return finish(row, now, "expired", { error: TTL_EXPIRED_MESSAGE });
+      if (row.state === "delivered") return finish(row, now, "expired", { error: TIMEOUT_MESSAGE });
+      return { ...row, state: "in_doubt", updated_at: now, error: OUTCOME_UNKNOWN_MESSAGE };
     }
-    return ids.length;
-  }
-
-  private finish(id: string, outcome: Outcome): boolean {
-    const entry = this.pending.get(id);
-    if (!entry) return false;
-    this.pending.delete(id);
-    (this.opts.timers ?? realTimers).clear(entry.timer);
-    this.settled.set(id, outcome);
-    const limit = this.opts.remember ?? 500;
-    for (const old of this.settled.keys()) {
-      if (this.settled.size <= limit) break;
-      this.settled.delete(old);
-    }
-    this.opts.onUpdate?.(entry.command, outcome.status === "unavailable" ? "failed" : outcome.status, outcome);
-    entry.resolve(outcome);
-    return true;
+    case "cancel":
+      return row.state === "queued" ? finish(row, now, "cancelled", { error: CANCELLED_MESSAGE }) : null;
+    case "supersede":
+      return row.state === "queued" ? finish(row, now, "superseded", { error: SUPERSEDED_MESSAGE }) : null;
   }
 }
+
+/** When the room must look at the command again (its TTL, or its deadline and the ack grace); null: never. */
+export function dueAt(row: CommandRow): number | null {
+  if (row.state === "queued") return row.expires_at;
+  if ((row.state === "delivered" || row.state === "acked") && row.deadline !== null) return row.deadline + ACK_GRACE_MS;
+  return null;
+}
+
+/**
+ * What a direct call is answered, or null while it still waits (written, no answer yet). A
+ * queued command's id used by a direct call is a conflict unless it already ended in an answer.
+ */
+export function outcomeOf(row: CommandRow): Outcome | null {
+  const received = row.acked_at !== null;
+  const late = row.late ? { late: true } : {};
+  switch (row.state) {
+    case "succeeded":
+      return { status: "succeeded", result: row.result ?? {}, received: true, ...late };
+    case "failed":
+      return { status: "failed", error: row.error ?? "Action failed.", received, ...late };
+    case "expired":
+      if (row.queued && row.delivered_at === null) return { status: "conflict", error: TTL_EXPIRED_MESSAGE, received };
+      return { status: "timed_out", error: TIMEOUT_MESSAGE, received, ...late };
+    case "unavailable":
+      return { status: "unavailable", error: UNAVAILABLE_MESSAGE, received: false };
+    case "in_doubt":
+      return { status: "in_doubt", error: OUTCOME_UNKNOWN_MESSAGE, received: true };
+    case "cancelled":
+      return { status: "conflict", error: CANCELLED_MESSAGE, received: false };
+    case "superseded":
+      return { status: "conflict", error: SUPERSEDED_MESSAGE, received: false };
+    default:
+      return row.queued ? { status: "conflict", error: QUEUED_MESSAGE, received } : null;
+  }
+}
+
+/** The progress status dashboards already know (contracts/realtime.ts CommandStatus) for a state. */
+export function statusOf(state: CommandState): CommandStatus {
+  switch (state) {
+    case "queued":
+    case "delivered":
+      return "pending";
+    case "acked":
+    case "in_doubt":
+      return "received";
+    case "succeeded":
+      return "succeeded";
+    case "expired":
+      return "timed_out";
+    default:
+      return "failed";
+  }
+}
+
+/** The audit's status for a command that reached `row.state` from `before` (null: nothing to audit). */
+export function auditStatusOf(before: CommandState, row: CommandRow): string | null {
+  if (before === row.state) return null;
+  if (row.late) return `${row.state === "expired" ? "timed_out" : row.state} late`;
+  if (!row.queued) {
+    // A direct call is audited once, when the API answers it (and again if a late answer follows).
+    if (!isAnswered(row.state)) return null;
+    return row.state === "expired" ? "timed_out" : row.state;
+  }
+  // A queued command: when it is issued (by the caller) and when it ends.
+  return isFinal(row.state) ? row.state : null;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** The record the API and the Commands tab show. */
+export function toRecord(row: CommandRow): CommandRecord {
+  return {
+    id: row.id,
+    action: row.action,
+    state: row.state,
+    supersede_key: row.supersede_key,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+    expires_at: iso(row.expires_at),
+    deadline: iso(row.deadline),
+    delivered_at: iso(row.delivered_at),
+    acked_at: iso(row.acked_at),
+    finished_at: iso(row.finished_at),
+    late: row.late,
+    result: row.result,
+    error: row.error,
+    user_uuid: row.user_uuid,
+  };
+}
+
+/**
+ * What an agent's hello brings back, in creation order: written but not acknowledged before
+ * their deadline, acknowledged without an answer, and in_doubt (the agent's journal answers
+ * those without running them again). A command whose deadline passed unacknowledged is not sent.
+ */
+export function redeliveries(rows: readonly CommandRow[], now: number): CommandRow[] {
+  return rows
+    .filter(
+      (r) =>
+        (r.state === "delivered" && r.deadline !== null && r.deadline > now) ||
+        r.state === "acked" ||
+        (r.state === "in_doubt" && r.created_at > now - IN_DOUBT_ASK_MS),
+    )
+    .sort(byCreation);
+}
+
+/**
+ * The queued command to deliver next (FIFO, one at a time): none while a queued command is in
+ * flight (delivered or acknowledged), else the oldest whose TTL has not passed.
+ */
+export function nextQueued(rows: readonly CommandRow[], now: number): CommandRow | null {
+  if (rows.some((r) => r.queued && (r.state === "delivered" || r.state === "acked"))) return null;
+  return (
+    rows
+      .filter((r) => r.queued && r.state === "queued" && (r.expires_at === null || r.expires_at > now))
+      .sort(byCreation)[0] ?? null
+  );
+}
+
+const byCreation = (a: CommandRow, b: CommandRow) => a.created_at - b.created_at;

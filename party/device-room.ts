@@ -10,11 +10,18 @@ import {
   restorePresence,
 } from "../contracts/presence.ts";
 import type { Principal } from "../contracts/principal.ts";
+import type { CommandRecord } from "../contracts/command-queue.ts";
 import type { ClientMessage, Presence, Telemetry } from "../contracts/realtime.ts";
 import { reconcileOffline, recordOffline, recordOnline } from "../worker/services/devices/presence.ts";
 import { recordInventory } from "../worker/services/devices/records.ts";
 import type { Outcome } from "./broker.ts";
-import { DeviceCommands, type RunCommandInput } from "./device-commands.ts";
+import {
+  type Actor,
+  type CancelResult,
+  DeviceCommands,
+  type QueueCommandInput,
+  type RunCommandInput,
+} from "./device-commands.ts";
 import { createDeviceTables, kvGet, kvSet } from "./device-storage.ts";
 import { DeviceTelemetry } from "./device-telemetry.ts";
 import type { ConnState } from "./room.ts";
@@ -22,14 +29,22 @@ import type { Written } from "./telemetry-flush.ts";
 import type { SeriesResult } from "./telemetry-history.ts";
 import { WatchedRoom } from "./watched-room.ts";
 
-export type { RunCommandInput } from "./device-commands.ts";
+export type { QueueCommandInput, RunCommandInput } from "./device-commands.ts";
+
+/** An agent socket from which nothing (ping, heartbeat, anything) came for this long is closed (issue 14). */
+export const AGENT_SILENCE_MS = 25_000;
+/** Close codes of agent sockets: replaced by a newer connection of the device; silent for 25 s. */
+export const AGENT_REPLACED = 4409;
+export const AGENT_SILENT = 4408;
 
 /**
  * One per device (`/parties/device/{device_uuid}`): the agent's socket (tag "agent", joined
  * with the device credential) and the dashboards watching the device (tag "dashboard").
- * It owns presence (agent connected and heartbeating = online), the command broker
- * (device-commands.ts: runCommand, 30 s timeout, one execution per id) and the telemetry
- * history in its own SQLite (device-telemetry.ts).
+ * It owns presence (agent connected and heartbeating = online), the commands (device-commands.ts:
+ * direct ones with their 30 s deadline and truthful outcomes, the queue, one execution per id,
+ * all kept in its SQLite) and the telemetry history (device-telemetry.ts). One agent socket per
+ * device: a new one closes the older ones (4409) and takes over their commands; an agent that
+ * pings and then goes silent for 25 s is closed (a half-open socket).
  */
 export class DeviceRoom extends WatchedRoom {
   readonly roomKind = "device" as const;
@@ -44,6 +59,7 @@ export class DeviceRoom extends WatchedRoom {
     send: (connection, message) => this.send(connection, message),
     toDashboards: (message) => this.toDashboards(message),
     waitUntil: (work) => this.ctx.waitUntil(work),
+    armAlarm: (at) => this.armAlarm(at),
   });
   private readonly telemetry = new DeviceTelemetry({
     env: () => this.env,
@@ -57,6 +73,7 @@ export class DeviceRoom extends WatchedRoom {
   onStart() {
     const sql = this.ctx.storage.sql;
     createDeviceTables(sql);
+    this.commands.migratePendingDisplayConfig();
     const saved = kvGet<{ presence: PresenceState; written?: Written | null }>(sql, "state");
     this.telemetry.open(saved?.written ?? null);
     if (saved) {
@@ -92,19 +109,45 @@ export class DeviceRoom extends WatchedRoom {
   }
 
   /**
-   * RPC used by the API: forwards a command to the agent and resolves with its answer, a
-   * timeout (30 s) or "unavailable" when no agent is online. A repeated id is never executed
-   * twice: it joins the pending request or gets the stored outcome.
+   * RPC used by the API: forwards a command to the agent and resolves with its answer, or
+   * timed_out (not acknowledged by its 30 s deadline: it did not run), in_doubt (acknowledged,
+   * no answer: it may have run), unavailable (no agent: never sent). A repeated id is never
+   * executed twice: it joins the waiting call or gets the stored outcome, even while offline.
    */
   runCommand(input: RunCommandInput): Promise<Outcome> {
     return this.commands.run(input);
   }
 
+  /** RPC: queues a command (FIFO per device, TTL, supersede key); a known id answers its record. */
+  queueCommand(input: QueueCommandInput): { record: CommandRecord; created: boolean } {
+    return this.commands.queue(input);
+  }
+
+  /** RPC: the device's commands, newest first (at most 200). */
+  listCommands(): CommandRecord[] {
+    return this.commands.list();
+  }
+
+  /** RPC: one command's record, or null. */
+  getCommand(id: string): CommandRecord | null {
+    return this.commands.get(id);
+  }
+
+  /** RPC: cancels a queued command (not one already delivered). */
+  cancelCommand(id: string): CancelResult {
+    return this.commands.cancel(id);
+  }
+
+  /** RPC: cancels every queued command; returns how many. */
+  purgeCommands(): number {
+    return this.commands.purge();
+  }
+
   /**
-   * RPC: a display configuration saved while the agent was away (contracts/peripheral-config.ts),
-   * handed to the agent when it next says hello; null once one was applied online.
+   * RPC: a display configuration saved while the agent was away (contracts/peripheral-config.ts)
+   * is queued for its next connection (a newer one supersedes it); null once one was applied online.
    */
-  setPendingDisplayConfig(pending: { displays: unknown[]; actor: RunCommandInput["actor"] } | null) {
+  setPendingDisplayConfig(pending: { displays: unknown[]; actor: Actor } | null) {
     this.commands.setPendingDisplayConfig(pending);
   }
 
@@ -120,21 +163,36 @@ export class DeviceRoom extends WatchedRoom {
       }
       return;
     }
+    // One agent socket per device: the newer one takes over (nothing is failed on that close).
+    for (const older of this.getConnections<ConnState>("agent")) {
+      if (older.id === connection.id) continue;
+      try {
+        older.close(AGENT_REPLACED, "replaced by a newer connection");
+      } catch {
+        // Already closing.
+      }
+    }
+    const now = Date.now();
+    if (connection.state) connection.setState({ ...connection.state, joined: now, frameAt: now });
     await this.step({ type: "connect" });
   }
 
   protected async onClientMessage(connection: Connection<ConnState>, message: ClientMessage) {
-    if (connection.state?.principal.kind !== "device") return;
+    const state = connection.state;
+    if (state?.principal.kind !== "device") return;
+    // Liveness: any frame counts; an agent that pings is held to the 25 s silence rule.
+    const now = Date.now();
+    const pinger = state.pinger === true || message.type === "ping";
+    connection.setState({ ...state, frameAt: now, pinger });
+    if (pinger && !state.pinger) await this.armAlarm(now + AGENT_SILENCE_MS);
     switch (message.type) {
       case "heartbeat":
         await this.step({ type: "heartbeat" }, connection);
         return;
       case "hello":
         await this.step({ type: "heartbeat" }, connection);
+        this.commands.onHello();
         await recordInventory(this.env, this.name, message).catch((e: unknown) => console.error("inventory", e));
-        this.ctx.waitUntil(
-          this.commands.deliverPendingDisplayConfig().catch((e: unknown) => console.error("pending display config", e)),
-        );
         return;
       case "telemetry":
         await this.telemetry.record(message.telemetry);
@@ -151,13 +209,19 @@ export class DeviceRoom extends WatchedRoom {
   protected async onLeave(connection: Connection<ConnState>) {
     if (connection.state?.principal.kind === "user") return super.onLeave(connection);
     if (connection.state?.principal.kind !== "device") return;
-    const left = [...this.getConnections("agent")].filter((c) => c.id !== connection.id).length;
-    if (left === 0) this.commands.failAll();
+    const left = this.openAgents().filter((c) => c.id !== connection.id).length;
+    if (left === 0) this.commands.agentGone();
     await this.step({ type: "disconnect", agentsLeft: left });
   }
 
   protected async onRoomAlarm() {
+    const now = Date.now();
+    await this.closeSilentAgents(now);
     await this.step({ type: "check" });
+    const due = this.commands.sweep(now);
+    if (due !== null) await this.armAlarm(due);
+    const listen = this.nextSilenceCheck();
+    if (listen !== null) await this.armAlarm(listen);
     await this.telemetry.prune(Date.now());
     if (!this.presence.online && this.agentCount() === 0) {
       await reconcileOffline(this.env, this.name).catch((e: unknown) => console.error("reconcile", e));
@@ -185,7 +249,7 @@ export class DeviceRoom extends WatchedRoom {
     if (transition === "online") {
       await recordOnline(this.env, this.name, { now, since: state.online_since ?? now });
     } else {
-      this.commands.failAll();
+      this.commands.agentGone();
       await recordOffline(this.env, this.name, { lastSeen: state.last_seen ?? now, since: before.online_since });
     }
   }
@@ -200,8 +264,39 @@ export class DeviceRoom extends WatchedRoom {
     };
   }
 
+  /** The device's open agent socket (the newest: older ones are being closed). */
   private agent(): Connection | undefined {
-    return [...this.getConnections("agent")][0];
+    return this.openAgents().sort((a, b) => (b.state?.joined ?? 0) - (a.state?.joined ?? 0))[0];
+  }
+
+  private openAgents(): Connection<ConnState>[] {
+    return [...this.getConnections<ConnState>("agent")].filter((c) => c.readyState === WebSocket.OPEN);
+  }
+
+  /**
+   * Closes the agent sockets that ping but sent nothing for 25 s (half-open after a network
+   * change: the agent already reconnects on its side) and treats them as gone at once: a dead
+   * socket may never report its close.
+   */
+  private async closeSilentAgents(now: number) {
+    for (const connection of this.openAgents()) {
+      const { pinger, frameAt } = connection.state ?? {};
+      if (!pinger || frameAt === undefined || now - frameAt < AGENT_SILENCE_MS) continue;
+      try {
+        connection.close(AGENT_SILENT, "no frame for 25 s");
+      } catch {
+        // Already closing.
+      }
+      await this.onLeave(connection);
+    }
+  }
+
+  /** When the next agent socket would have been silent for 25 s (pinging agents only). */
+  private nextSilenceCheck(): number | null {
+    const times = this.openAgents()
+      .filter((c) => c.state?.pinger && c.state.frameAt !== undefined)
+      .map((c) => (c.state?.frameAt ?? 0) + AGENT_SILENCE_MS);
+    return times.length ? Math.min(...times) : null;
   }
 
   private save() {

@@ -23,7 +23,16 @@ import {
  * last heartbeat (ms), so a heartbeat costs no database write. `origin`: the origin the socket
  * was opened on (the embedded issuer is `{origin}/auth` when re-authenticating).
  */
-export type ConnState = { principal: Principal; heard?: number; origin?: string };
+export type ConnState = {
+  principal: Principal;
+  heard?: number;
+  origin?: string;
+  /** An agent socket: when it joined and when any frame last came from it (liveness, ms). */
+  joined?: number;
+  frameAt?: number;
+  /** An agent socket that sends pings (issue 14): it is closed after 25 s without any frame. */
+  pinger?: boolean;
+};
 
 /**
  * What every Outpost room shares: hibernation, the principal kept on each connection (it
@@ -228,11 +237,17 @@ export abstract class OutpostRoom extends Server<Env> {
     return delivered;
   }
 
-  protected send(connection: Connection, message: ServerMessage) {
-    if (connection.readyState !== WebSocket.OPEN) return;
-    connection.send(JSON.stringify(message));
+  /** Sends a message on an open socket; false when the socket is not open (or the write failed). */
+  protected send(connection: Connection, message: ServerMessage): boolean {
+    if (connection.readyState !== WebSocket.OPEN) return false;
+    try {
+      connection.send(JSON.stringify(message));
+    } catch {
+      return false;
+    }
     const flow = this.flow.get(connection.id);
     this.flow.set(connection.id, { sent: (flow?.sent ?? 0) + 1, acked: flow?.acked ?? 0 });
+    return true;
   }
 
   /** Closes an abusive or hopelessly slow connection (1008, policy violation). */

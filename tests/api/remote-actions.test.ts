@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { TIMEOUT_MESSAGE } from "../../contracts/commands.ts";
 import type { ServerMessage } from "../../contracts/realtime.ts";
 import { deviceTable, peripheralTable, userTable } from "../../drizzle/schema/index.ts";
+import { createDeviceTables } from "../../party/device-storage.ts";
 import { api, db, makeDevice, makeDeviceCredential, makePeripheral, memberOf } from "../factories.ts";
 import { join, until } from "../ws.ts";
 
@@ -147,9 +148,10 @@ describe("remote actions", () => {
     agent.ws?.close();
   });
 
-  it("a command whose answer can no longer arrive is 503 device_timeout with the timeout text", async () => {
+  it("a command an older room recorded without an answer is 503 device_timeout with the timeout text", async () => {
     const { member, device, base, seen, agent } = await onlineDevice();
-    // Recorded as sent by an instance of the room that is gone: its answer cannot come.
+    // Recorded as sent by an older room (its `commands` table) that is gone: its answer cannot come.
+    // The room's start moves such rows into command_log.
     const room = await getServerByName(env.Device, device.uuid);
     await runInDurableObject(room, (_instance, state) => {
       state.storage.sql.exec(
@@ -158,6 +160,7 @@ describe("remote actions", () => {
         "remote-desktop",
         Date.now(),
       );
+      createDeviceTables(state.storage.sql);
     });
     const json = { action: "remote-desktop", request_id: "lost-1234-abcd" };
     const res = await api(`${base}/remote-sharing/`, { method: "POST", token: member.token, json });

@@ -268,7 +268,7 @@ describe("DeviceRoom command broker", () => {
     watcher.ws?.close();
   });
 
-  it("fails a pending command when the agent disconnects and refuses while offline", async () => {
+  it("an acknowledged command whose agent disconnects is in_doubt; refuses while offline", async () => {
     const { member, device, credential } = await connectedDevice();
     const actor = { user_uuid: member.user.uuid, space_uuid: member.space.space_uuid };
     const room = await getServerByName(env.Device, device.uuid);
@@ -283,7 +283,7 @@ describe("DeviceRoom command broker", () => {
       return null;
     });
     const outcome = await room.runCommand({ id: uid(), action: "screenshot", actor });
-    expect(outcome).toMatchObject({ status: "unavailable", received: true });
+    expect(outcome).toMatchObject({ status: "in_doubt", received: true });
     expect(TIMEOUT_MESSAGE).toMatch(/try again later/);
   });
 });

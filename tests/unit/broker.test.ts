@@ -1,107 +1,144 @@
 import { describe, expect, it } from "vitest";
-import type { Command } from "../../contracts/realtime.ts";
-import { CommandBroker, TIMEOUT_MESSAGE, type Timers, UNAVAILABLE_MESSAGE } from "../../party/broker.ts";
+import { OUTCOME_UNKNOWN_MESSAGE } from "../../contracts/command-queue.ts";
+import {
+  ACK_GRACE_MS,
+  auditStatusOf,
+  type CommandEvent,
+  type CommandRow,
+  COMMAND_TIMEOUT_MS,
+  dueAt,
+  newCommand,
+  nextCommand,
+  nextQueued,
+  outcomeOf,
+  redeliveries,
+  statusOf,
+  TIMEOUT_MESSAGE,
+  toRecord,
+  UNAVAILABLE_MESSAGE,
+} from "../../party/broker.ts";
 
-/** Timers driven by hand: tick(ms) fires what is due. */
-function manualTimers() {
-  let now = 0;
-  const jobs = new Map<number, { at: number; fn: () => void }>();
-  let next = 1;
-  const timers: Timers = {
-    set: (fn, ms) => {
-      jobs.set(next, { at: now + ms, fn });
-      return next++;
-    },
-    clear: (h) => {
-      jobs.delete(h as number);
-    },
-  };
-  const tick = (ms: number) => {
-    now += ms;
-    for (const [id, job] of [...jobs]) {
-      if (job.at <= now) {
-        jobs.delete(id);
-        job.fn();
-      }
-    }
-  };
-  return { timers, tick, jobs };
+const T0 = 1_700_000_000_000;
+const actor = { user_uuid: "u", space_uuid: "s" };
+
+const direct = (id = "d", now = T0) =>
+  newCommand({ id, action: "screenshot", params: {}, queued: false, now, ...actor });
+const queued = (id = "q", now = T0, ttl_ms: number | null = 3_600_000, supersede_key: string | null = null) =>
+  newCommand({ id, action: "telemetry-refresh", params: {}, queued: true, now, ttl_ms, supersede_key, ...actor });
+
+/** Applies events in order; each must change the row. */
+function run(row: CommandRow, ...events: CommandEvent[]): CommandRow {
+  return events.reduce((r, e) => {
+    const next = nextCommand(r, e);
+    if (!next) throw new Error(`${e.type} changed nothing in ${r.state}`);
+    return next;
+  }, row);
 }
 
-const cmd = (id: string): Command => ({ type: "command", id, action: "screenshot", params: {} });
-
-function setup(connected = true) {
-  const sent: Command[] = [];
-  const updates: string[] = [];
-  const clock = manualTimers();
-  const broker = new CommandBroker({
-    send: (c) => {
-      if (connected) sent.push(c);
-      return connected;
-    },
-    onUpdate: (c, status) => updates.push(`${c.id}:${status}`),
-    timers: clock.timers,
-  });
-  return { broker, sent, updates, clock };
-}
-
-describe("CommandBroker", () => {
-  it("forwards a command and settles it with the agent's reply", async () => {
-    const { broker, sent, updates } = setup();
-    const { promise, forwarded } = broker.request(cmd("a"));
-    expect(forwarded).toBe(true);
-    expect(sent).toHaveLength(1);
-    expect(broker.ack("a")).toBe(true);
-    expect(broker.settle({ id: "a", ok: true, result: { url: "x" } })).toBe(true);
-    await expect(promise).resolves.toEqual({ status: "succeeded", result: { url: "x" }, received: true });
-    expect(updates).toEqual(["a:pending", "a:received", "a:succeeded"]);
-    expect(broker.pendingCount).toBe(0);
+describe("command state machine (party/broker.ts)", () => {
+  it("direct: delivered with a 30 s deadline from creation, acked, succeeded (image left out)", () => {
+    const sent = run(direct(), { type: "deliver", now: T0 + 5 });
+    expect(sent).toMatchObject({ state: "delivered", deadline: T0 + COMMAND_TIMEOUT_MS, delivered_at: T0 + 5 });
+    expect(outcomeOf(sent)).toBeNull();
+    const acked = run(sent, { type: "ack", now: T0 + 10 });
+    expect(acked.state).toBe("acked");
+    expect(statusOf(acked.state)).toBe("received");
+    const done = run(acked, { type: "result", now: T0 + 20, ok: true, result: { image_base64: "AA==", bytes: 1 } });
+    expect(done).toMatchObject({ state: "succeeded", result: { bytes: 1 }, late: false, finished_at: T0 + 20 });
+    expect(outcomeOf(done)).toEqual({ status: "succeeded", result: { bytes: 1 }, received: true });
+    expect(auditStatusOf("acked", done)).toBe("succeeded");
+    // A repeated answer changes nothing.
+    expect(nextCommand(done, { type: "result", now: T0 + 30, ok: false })).toBeNull();
   });
 
-  it("reports an agent error as failed", async () => {
-    const { broker } = setup();
-    const { promise } = broker.request(cmd("e"));
-    broker.settle({ id: "e", ok: false, error: "no grabber" });
-    await expect(promise).resolves.toMatchObject({ status: "failed", error: "no grabber" });
+  it("direct: never written → unavailable (safe to retry)", () => {
+    const row = run(direct(), { type: "undeliverable", now: T0 });
+    expect(row.state).toBe("unavailable");
+    expect(outcomeOf(row)).toEqual({ status: "unavailable", error: UNAVAILABLE_MESSAGE, received: false });
+    expect(auditStatusOf("queued", row)).toBe("unavailable");
   });
 
-  it("times out after 30 000 ms with the spec's message", async () => {
-    const { broker, clock } = setup();
-    const { promise } = broker.request(cmd("t"));
-    clock.tick(29_999);
-    expect(broker.pendingCount).toBe(1);
-    clock.tick(1);
-    await expect(promise).resolves.toMatchObject({ status: "timed_out", error: TIMEOUT_MESSAGE });
-    expect(broker.settle({ id: "t", ok: true })).toBe(false);
+  it("direct: written, not acked by the deadline (+ grace) → expired, answered as timed out", () => {
+    const sent = run(direct(), { type: "deliver", now: T0 });
+    expect(dueAt(sent)).toBe(T0 + COMMAND_TIMEOUT_MS + ACK_GRACE_MS);
+    expect(nextCommand(sent, { type: "tick", now: T0 + COMMAND_TIMEOUT_MS })).toBeNull();
+    const expired = run(sent, { type: "tick", now: T0 + COMMAND_TIMEOUT_MS + ACK_GRACE_MS });
+    expect(expired.state).toBe("expired");
+    expect(outcomeOf(expired)).toEqual({ status: "timed_out", error: TIMEOUT_MESSAGE, received: false });
+    expect(auditStatusOf("delivered", expired)).toBe("timed_out");
+    // The agent confirms it refused it: nothing changes. An ack after the verdict changes nothing either.
+    expect(nextCommand(expired, { type: "result", now: T0 + 40_000, ok: false, expired: true })).toBeNull();
+    expect(nextCommand(expired, { type: "ack", now: T0 + 40_000 })).toBeNull();
+    // It ran after all (an ack lost in flight): the truth wins, marked late.
+    const ran = run(expired, { type: "result", now: T0 + 41_000, ok: true, result: {} });
+    expect(ran).toMatchObject({ state: "succeeded", late: true });
+    expect(auditStatusOf("expired", ran)).toBe("succeeded late");
   });
 
-  it("never forwards a repeated id twice, before or after it settled", async () => {
-    const { broker, sent, clock } = setup();
-    const first = broker.request(cmd("d"));
-    const again = broker.request(cmd("d"));
-    expect(again.forwarded).toBe(false);
-    broker.settle({ id: "d", ok: true, result: { n: 1 } });
-    await expect(again.promise).resolves.toMatchObject({ status: "succeeded" });
-    await expect(first.promise).resolves.toMatchObject({ status: "succeeded" });
-    const later = broker.request(cmd("d"));
-    expect(later.forwarded).toBe(false);
-    await expect(later.promise).resolves.toMatchObject({ result: { n: 1 } });
-    expect(sent).toHaveLength(1);
-    expect(clock.jobs.size).toBe(0);
+  it("direct: a socket that closes leaves an unacked command waiting (re-delivered) and makes an acked one in_doubt", () => {
+    const sent = run(direct(), { type: "deliver", now: T0 });
+    expect(nextCommand(sent, { type: "agentGone", now: T0 + 1 })).toBeNull();
+    expect(redeliveries([sent], T0 + 2).map((r) => r.id)).toEqual(["d"]);
+    expect(redeliveries([sent], T0 + COMMAND_TIMEOUT_MS)).toEqual([]);
+    const doubt = run(sent, { type: "ack", now: T0 + 3 }, { type: "agentGone", now: T0 + 4 });
+    expect(doubt).toMatchObject({ state: "in_doubt", error: OUTCOME_UNKNOWN_MESSAGE });
+    expect(outcomeOf(doubt)).toMatchObject({ status: "in_doubt", received: true });
+    expect(auditStatusOf("acked", doubt)).toBe("in_doubt");
+    expect(dueAt(doubt)).toBeNull();
+    // in_doubt is asked again on every hello (its deadline passed or not).
+    expect(redeliveries([doubt], T0 + 3_600_000).map((r) => r.id)).toEqual(["d"]);
+    const late = run(doubt, { type: "result", now: T0 + 60_000, ok: false, error: "no grabber" });
+    expect(late).toMatchObject({ state: "failed", late: true, error: "no grabber" });
+    expect(outcomeOf(late)).toMatchObject({ status: "failed", late: true });
+    expect(auditStatusOf("in_doubt", late)).toBe("failed late");
+    expect(toRecord(late)).toMatchObject({ id: "d", state: "failed", late: true, deadline: new Date(T0 + 30_000).toISOString() });
   });
 
-  it("fails pending commands when the agent disconnects mid-command", async () => {
-    const { broker } = setup();
-    const a = broker.request(cmd("x")).promise;
-    const b = broker.request(cmd("y")).promise;
-    broker.ack("x");
-    expect(broker.failAll()).toBe(2);
-    await expect(a).resolves.toEqual({ status: "unavailable", error: UNAVAILABLE_MESSAGE, received: true });
-    await expect(b).resolves.toMatchObject({ status: "unavailable", received: false });
+  it("direct: acked but no answer by the deadline → in_doubt; the agent's expired answer ends it expired", () => {
+    const acked = run(direct(), { type: "deliver", now: T0 }, { type: "ack", now: T0 + 1 });
+    const doubt = run(acked, { type: "tick", now: T0 + COMMAND_TIMEOUT_MS + ACK_GRACE_MS });
+    expect(doubt.state).toBe("in_doubt");
+    const refused = run(doubt, { type: "result", now: T0 + 40_000, ok: false, expired: true });
+    expect(refused).toMatchObject({ state: "expired", late: true });
   });
 
-  it("refuses at once when the command cannot be sent", async () => {
-    const { broker } = setup(false);
-    await expect(broker.request(cmd("o")).promise).resolves.toMatchObject({ status: "unavailable" });
+  it("queued: waits (TTL), gets its deadline when delivered, is one at a time and FIFO", () => {
+    const a = queued("a", T0);
+    const b = queued("b", T0 + 1);
+    expect(a).toMatchObject({ state: "queued", expires_at: T0 + 3_600_000, deadline: null });
+    expect(nextCommand(a, { type: "undeliverable", now: T0 })).toBeNull();
+    expect(nextQueued([b, a], T0 + 5)?.id).toBe("a");
+    const sent = run(a, { type: "deliver", now: T0 + 10_000 });
+    expect(sent.deadline).toBe(T0 + 10_000 + COMMAND_TIMEOUT_MS);
+    expect(nextQueued([sent, b], T0 + 10_001)).toBeNull();
+    const done = run(sent, { type: "ack", now: T0 + 10_002 }, { type: "result", now: T0 + 10_003, ok: true });
+    expect(nextQueued([done, b], T0 + 10_004)?.id).toBe("b");
+    expect(auditStatusOf("acked", done)).toBe("succeeded");
+    expect(auditStatusOf("queued", sent)).toBeNull();
+    // A direct retry of a queued command's id is a conflict until it ends.
+    expect(outcomeOf(b)).toMatchObject({ status: "conflict" });
+  });
+
+  it("queued: TTL expiry, cancel only while queued, supersede", () => {
+    const a = queued("a", T0, 60_000);
+    expect(dueAt(a)).toBe(T0 + 60_000);
+    expect(nextCommand(a, { type: "tick", now: T0 + 59_999 })).toBeNull();
+    expect(run(a, { type: "tick", now: T0 + 60_000 })).toMatchObject({ state: "expired", finished_at: T0 + 60_000 });
+    expect(nextQueued([a], T0 + 60_000)).toBeNull();
+    expect(run(a, { type: "cancel", now: T0 + 1 }).state).toBe("cancelled");
+    expect(run(a, { type: "supersede", now: T0 + 1 }).state).toBe("superseded");
+    const sent = run(a, { type: "deliver", now: T0 + 1 });
+    expect(nextCommand(sent, { type: "cancel", now: T0 + 2 })).toBeNull();
+    expect(nextCommand(sent, { type: "supersede", now: T0 + 2 })).toBeNull();
+    // No TTL (a display configuration): never expires.
+    expect(dueAt(queued("c", T0, null))).toBeNull();
+  });
+
+  it("re-delivery order: creation order, in flight and in doubt first, expired unacked left out", () => {
+    const old = run(direct("old", T0), { type: "deliver", now: T0 });
+    const acked = run(direct("acked", T0 + 1), { type: "deliver", now: T0 + 1 }, { type: "ack", now: T0 + 2 });
+    const fresh = run(direct("fresh", T0 + 20_000), { type: "deliver", now: T0 + 20_000 });
+    const now = T0 + 31_000;
+    expect(redeliveries([fresh, acked, old], now).map((r) => r.id)).toEqual(["acked", "fresh"]);
   });
 });

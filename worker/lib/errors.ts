@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
+import { OUTCOME_UNKNOWN_MESSAGE } from "../../contracts/command-queue.ts";
 import {
   type ApiErrorBody,
   type EntryErrors,
@@ -25,6 +26,23 @@ export class ApiError extends Error {
   }
   toBody(): ApiErrorBody {
     return { code: this.code, message: this.message, ...(this.errors ? { errors: this.errors } : {}) };
+  }
+}
+
+/**
+ * 504 outcome_unknown (issue 14): the device took the command (acknowledged it) but its answer
+ * did not come back, so it may have run. The body carries the command's id and where its
+ * outcome can be read once the late answer arrives.
+ */
+export class OutcomeUnknownError extends ApiError {
+  constructor(
+    readonly command_id: string,
+    readonly status_url: string,
+  ) {
+    super("outcome_unknown", OUTCOME_UNKNOWN_MESSAGE);
+  }
+  toBody(): ApiErrorBody {
+    return { ...super.toBody(), command_id: this.command_id, status_url: this.status_url };
   }
 }
 

@@ -14,7 +14,7 @@ import { nextVision, type VisionState, visionAlready } from "../../../contracts/
 import { deviceTable as d, peripheralTable as p, peripheralTypeTable as pt } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
 import type { Defer } from "../../lib/defer.ts";
-import { ApiError } from "../../lib/errors.ts";
+import { ApiError, OutcomeUnknownError } from "../../lib/errors.ts";
 import { type DeviceRow, requireDevice } from "../devices/detail.ts";
 import { announceDevice } from "../devices/events.ts";
 import { auditInsert } from "../kernel/audit.ts";
@@ -36,12 +36,21 @@ function parseResult<A extends CommandAction>(action: A, result: unknown): Comma
   return parsed.data as CommandResult<A>;
 }
 
+/** Where a command's record can be read (an outcome_unknown reply's status_url). */
+export const commandStatusUrl = (space: string, device: string, id: string) =>
+  `/api/space/${space}/device/${device}/command/${encodeURIComponent(id)}/`;
+
 /**
- * Runs one action on the device's agent through its DeviceRoom (the command broker), its params
- * and result typed by contracts/commands.ts COMMANDS: 503 device_offline "physical device
- * temporarily unavailable" when the device is offline or its agent leaves, 503 device_timeout
- * "Service temporarily unavailable, try again later." after 30 s, 502 device_failed with the
- * agent's message when the agent reports a failure or answers something that does not fit.
+ * Runs one action on the device's agent through its DeviceRoom, its params and result typed by
+ * contracts/commands.ts COMMANDS, and tells the truth about what happened (issue 14):
+ * - 503 device_offline "physical device temporarily unavailable": never sent to the agent (safe to retry);
+ * - 503 device_timeout "Service temporarily unavailable, try again later.": sent but not
+ *   acknowledged within 30 s; the agent refuses it after its deadline, so it did not run;
+ * - 504 outcome_unknown (command_id, status_url): acknowledged, but the answer did not come back
+ *   (the agent left, or 30 s passed): it may have run; the late answer updates status_url;
+ * - 502 device_failed with the agent's message when it reports a failure or answers something
+ *   that does not fit; 409 when the request_id names a queued command.
+ * A request_id already used answers its stored outcome, looked up before the offline check.
  */
 export async function sendCommand<A extends CommandAction>(
   ctx: RemoteCtx,
@@ -50,7 +59,8 @@ export async function sendCommand<A extends CommandAction>(
   params: CommandParams<A>,
   requestId?: string,
 ): Promise<{ id: string; result: CommandResult<A> }> {
-  if (!device.online) throw deviceOffline();
+  // A new id cannot be known to the room: an offline device refuses it without asking.
+  if (!requestId && !device.online) throw deviceOffline();
   const id = requestId ?? crypto.randomUUID();
   const room = await getServerByName(ctx.env.Device, device.uuid);
   // The RPC stub's mapped type loses the union; the room returns an Outcome.
@@ -60,10 +70,20 @@ export async function sendCommand<A extends CommandAction>(
     params,
     actor: { user_uuid: ctx.user.uuid, space_uuid: ctx.space.space_uuid },
   })) as unknown as Outcome;
-  if (outcome.status === "succeeded") return { id, result: parseResult(action, outcome.result) };
-  if (outcome.status === "timed_out") throw new ApiError("device_timeout", TIMEOUT_MESSAGE);
-  if (outcome.status === "unavailable") throw deviceOffline();
-  throw new ApiError("device_failed", outcome.error || "Action failed.");
+  switch (outcome.status) {
+    case "succeeded":
+      return { id, result: parseResult(action, outcome.result) };
+    case "timed_out":
+      throw new ApiError("device_timeout", TIMEOUT_MESSAGE);
+    case "unavailable":
+      throw deviceOffline();
+    case "in_doubt":
+      throw new OutcomeUnknownError(id, commandStatusUrl(ctx.space.space_uuid, device.uuid, id));
+    case "conflict":
+      throw new ApiError("conflict", outcome.error);
+    default:
+      throw new ApiError("device_failed", outcome.error || "Action failed.");
+  }
 }
 
 /** Actions run with no params whose result the API answers as is. */
@@ -78,7 +98,8 @@ export async function runRemoteAction({
   return (await sendCommand<PlainAction>(ctx, device, input.action, {}, input.request_id)).result;
 }
 
-const screenshotKey = (space: string, device: string, id: string) => `screenshots/${space}/${device}/${id}.jpg`;
+/** Where a screenshot is kept in R2 (the room writes a late one there too). */
+export const screenshotKey = (space: string, device: string, id: string) => `screenshots/${space}/${device}/${id}.jpg`;
 
 /** POST …/screen-capture/: the agent's JPEG goes to R2; the reply is where to fetch it. */
 export async function takeScreenshot({ ctx, input }: Omit<Args<{ uuid: string; request_id?: string }>, "defer">) {

@@ -1,9 +1,13 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Outcome } from "../../../contracts/commands.ts";
 import type { AgentInventory } from "../../../contracts/installation.ts";
 import type { CommandAction, Telemetry } from "../../../contracts/realtime.ts";
-import { nextVision } from "../../../contracts/vision.ts";
-import { deviceTable as d, devicePeripheralConditionTable as dpc } from "../../../drizzle/schema/index.ts";
+import { isVisionBusy, nextVision } from "../../../contracts/vision.ts";
+import {
+  deviceTable as d,
+  devicePeripheralConditionTable as dpc,
+  peripheralTable as p,
+} from "../../../drizzle/schema/index.ts";
 import type { Env } from "../../env.ts";
 import { createDb } from "../../lib/db.ts";
 import { auditInsert } from "../kernel/audit.ts";
@@ -94,19 +98,114 @@ export async function recordTelemetry(env: Env, device_uuid: string, telemetry: 
   await (rows.length ? db.batch([update, clear, db.insert(dpc).values(rows)]) : db.batch([update, clear]));
 }
 
-export async function auditCommand(
-  env: Env,
-  entry: { space_uuid: string; device_uuid: string; user_uuid: string | null; id: string; action: CommandAction },
-  outcome: Outcome,
-) {
+type CommandEntry = {
+  space_uuid: string;
+  device_uuid: string;
+  user_uuid: string | null;
+  id: string;
+  action: CommandAction;
+};
+
+/** A brokered command's outcome in the device's audit trail (`device.command.{action}`, after: id, status, error). */
+export async function auditCommand(env: Env, entry: CommandEntry, outcome: Outcome) {
+  await auditCommandStatus(env, entry, outcome.status, "error" in outcome ? outcome.error : undefined);
+}
+
+/**
+ * A command's step in the audit trail (issue 14): a direct command's answer (succeeded, failed,
+ * timed_out, unavailable, in_doubt when the API answered outcome_unknown) and then, when a late
+ * answer arrives, "succeeded late" / "failed late"; a queued command when it is queued and when
+ * it ends (succeeded, failed, expired, cancelled, superseded).
+ */
+export async function auditCommandStatus(env: Env, entry: CommandEntry, status: string, error?: string) {
   await auditInsert(createDb(env), {
     spaceUuid: entry.space_uuid,
     actorUserUuid: entry.user_uuid,
     action: `device.command.${entry.action}`,
     entityType: "device",
     entityUuid: entry.device_uuid,
-    after: { id: entry.id, status: outcome.status, ...("error" in outcome ? { error: outcome.error } : {}) },
+    after: { id: entry.id, status, ...(error !== undefined ? { error } : {}) },
   });
+}
+
+/**
+ * A setting whose answer came late (the API had answered outcome_unknown, so it recorded
+ * nothing): the catalogue records what the agent did, as the API would have. A late success
+ * of set-enabled / set-debug / set-peripheral-enabled is written (and audited like the PATCH);
+ * a late answer of set-vision ends the vision state the toggle left pending.
+ */
+export async function recordLateSetting(
+  env: Env,
+  device_uuid: string,
+  command: { action: CommandAction; params: Record<string, unknown>; state: string; user_uuid: string | null },
+) {
+  const ok = command.state === "succeeded";
+  const db = createDb(env);
+  const row = await db
+    .select({
+      space: d.space_uuid,
+      name: d.name,
+      enabled: d.enabled,
+      debug_mode: d.debug_mode,
+      vision: d.vision_enabled,
+    })
+    .from(d)
+    .where(eq(d.uuid, device_uuid))
+    .get();
+  if (!row) return;
+  const audit = (action: string, before: unknown, after: unknown) =>
+    auditInsert(db, {
+      spaceUuid: row.space,
+      actorUserUuid: command.user_uuid,
+      action,
+      entityType: "device",
+      entityUuid: device_uuid,
+      before,
+      after,
+    });
+  const value = (key: string) => (typeof command.params[key] === "boolean" ? (command.params[key] as boolean) : null);
+  if (command.action === "set-enabled" || command.action === "set-debug") {
+    const column = command.action === "set-enabled" ? "enabled" : "debug_mode";
+    const wanted = value(column === "enabled" ? "enabled" : "debug_mode");
+    if (!ok || wanted === null || row[column] === wanted) return;
+    await db.batch([
+      db
+        .update(d)
+        .set({ [column]: wanted, updated_at: new Date().toISOString() })
+        .where(eq(d.uuid, device_uuid)),
+      audit(`device.${column}`, { [column]: row[column] }, { [column]: wanted }),
+    ]);
+  } else if (command.action === "set-peripheral-enabled") {
+    const wanted = value("enabled");
+    const peripheral = command.params.peripheral_uuid;
+    if (!ok || wanted === null || typeof peripheral !== "string") return;
+    await db.batch([
+      db
+        .update(p)
+        .set({ enabled: wanted, updated_at: new Date().toISOString() })
+        .where(and(eq(p.uuid, peripheral), eq(p.device_uuid, device_uuid))),
+      audit(
+        "device.peripheral_enabled",
+        { peripheral_uuid: peripheral },
+        { peripheral_uuid: peripheral, enabled: wanted },
+      ),
+    ]);
+  } else if (command.action === "set-vision") {
+    if (!isVisionBusy(row.vision)) return;
+    const wanted = value("enabled");
+    const received = nextVision(row.vision, { type: "received" }) ?? row.vision;
+    const final = ok
+      ? nextVision(received, { type: "success" })
+      : nextVision(received, { type: "error", previous: wanted === null ? null : wanted ? "disabled" : "enabled" });
+    if (!final) return;
+    await db.batch([
+      db.update(d).set({ vision_enabled: final }).where(eq(d.uuid, device_uuid)),
+      audit("device.vision_enabled", { vision_enabled: row.vision }, { vision_enabled: final }),
+    ]);
+  } else {
+    return;
+  }
+  await announceFromRoom(env, row.space, device_uuid, row.name, "deviceUpdated");
 }
 
 /** The agent's "message received" of a vision toggle: *_requested → *_pending (devices.md §4). */

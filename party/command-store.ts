@@ -1,0 +1,146 @@
+import type { CommandState } from "../contracts/command-queue.ts";
+import type { CommandAction } from "../contracts/realtime.ts";
+import type { CommandRow } from "./broker.ts";
+
+/** The DeviceRoom's `command_log` rows (device-storage.ts creates the table) as CommandRows. */
+
+type Stored = {
+  id: string;
+  action: string;
+  params: string;
+  state: string;
+  queued: number;
+  supersede_key: string | null;
+  created_at: number;
+  updated_at: number;
+  expires_at: number | null;
+  deadline: number | null;
+  delivered_at: number | null;
+  acked_at: number | null;
+  finished_at: number | null;
+  late: number;
+  result: string | null;
+  error: string | null;
+  user_uuid: string | null;
+  space_uuid: string | null;
+};
+
+const COLUMNS = [
+  "id",
+  "action",
+  "params",
+  "state",
+  "queued",
+  "supersede_key",
+  "created_at",
+  "updated_at",
+  "expires_at",
+  "deadline",
+  "delivered_at",
+  "acked_at",
+  "finished_at",
+  "late",
+  "result",
+  "error",
+  "user_uuid",
+  "space_uuid",
+] as const;
+
+const fromStored = (s: Stored): CommandRow => ({
+  ...s,
+  action: s.action as CommandAction,
+  state: s.state as CommandState,
+  params: JSON.parse(s.params) as Record<string, unknown>,
+  queued: s.queued === 1,
+  late: s.late === 1,
+  result: s.result === null ? null : (JSON.parse(s.result) as Record<string, unknown>),
+});
+
+const toStored = (r: CommandRow): Stored => ({
+  ...r,
+  params: JSON.stringify(r.params),
+  queued: r.queued ? 1 : 0,
+  late: r.late ? 1 : 0,
+  result: r.result === null ? null : JSON.stringify(r.result),
+});
+
+const select = `SELECT ${COLUMNS.join(", ")} FROM command_log`;
+
+export function loadCommand(sql: SqlStorage, id: string): CommandRow | null {
+  const row = sql.exec<Stored>(`${select} WHERE id = ?`, id).toArray()[0];
+  return row ? fromStored(row) : null;
+}
+
+/** Rows in these states, oldest first. */
+export function commandsIn(sql: SqlStorage, states: readonly CommandState[]): CommandRow[] {
+  const marks = states.map(() => "?").join(", ");
+  return sql
+    .exec<Stored>(`${select} WHERE state IN (${marks}) ORDER BY created_at, rowid`, ...states)
+    .toArray()
+    .map(fromStored);
+}
+
+/** The newest `limit` commands, newest first. */
+export function newestCommands(sql: SqlStorage, limit: number): CommandRow[] {
+  return sql
+    .exec<Stored>(`${select} ORDER BY created_at DESC, rowid DESC LIMIT ?`, limit)
+    .toArray()
+    .map(fromStored);
+}
+
+/** Inserts or replaces the whole row. */
+export function saveCommand(sql: SqlStorage, row: CommandRow) {
+  const stored = toStored(row);
+  sql.exec(
+    `INSERT OR REPLACE INTO command_log (${COLUMNS.join(", ")}) VALUES (${COLUMNS.map(() => "?").join(", ")})`,
+    ...COLUMNS.map((c) => stored[c]),
+  );
+}
+
+/**
+ * Updates an existing row in place (INSERT OR REPLACE would give it a new rowid, and the rowid
+ * orders commands created in the same millisecond).
+ */
+export function updateCommand(sql: SqlStorage, row: CommandRow) {
+  const stored = toStored(row);
+  const set = COLUMNS.filter((c) => c !== "id");
+  sql.exec(`UPDATE command_log SET ${set.map((c) => `${c} = ?`).join(", ")} WHERE id = ?`, ...set.map((c) => stored[c]), row.id);
+}
+
+/** The earliest instant a command needs looking at again (TTL, deadline + grace), or null. */
+export function nextCommandDue(sql: SqlStorage, graceMs: number): number | null {
+  const row = sql
+    .exec<{ due: number | null }>(
+      `SELECT MIN(due) AS due FROM (
+         SELECT MIN(expires_at) AS due FROM command_log WHERE state = 'queued' AND expires_at IS NOT NULL
+         UNION ALL
+         SELECT MIN(deadline) + ? AS due FROM command_log WHERE state IN ('delivered', 'acked') AND deadline IS NOT NULL
+       )`,
+      graceMs,
+    )
+    .toArray()[0];
+  return row?.due ?? null;
+}
+
+/** Commands whose TTL or deadline (+ grace) passed by `now`, oldest first. */
+export function dueCommands(sql: SqlStorage, now: number, graceMs: number): CommandRow[] {
+  return sql
+    .exec<Stored>(
+      `${select} WHERE (state = 'queued' AND expires_at IS NOT NULL AND expires_at <= ?)
+         OR (state IN ('delivered', 'acked') AND deadline IS NOT NULL AND deadline + ? <= ?)
+       ORDER BY created_at, rowid`,
+      now,
+      graceMs,
+      now,
+    )
+    .toArray()
+    .map(fromStored);
+}
+
+/** Forgets ended commands untouched for `keepMs` (a retry within it is still answered). */
+export function pruneCommands(sql: SqlStorage, now: number, keepMs: number) {
+  sql.exec(
+    "DELETE FROM command_log WHERE state NOT IN ('queued', 'delivered', 'acked') AND updated_at < ?",
+    now - keepMs,
+  );
+}
