@@ -114,12 +114,13 @@ export function newCommand(input: {
   };
 }
 
-const finish = (
-  row: CommandRow,
-  now: number,
-  state: CommandState,
-  fields: Partial<CommandRow> = {},
-): CommandRow => ({ ...row, state, updated_at: now, finished_at: now, ...fields });
+const finish = (row: CommandRow, now: number, state: CommandState, fields: Partial<CommandRow> = {}): CommandRow => ({
+  ...row,
+  state,
+  updated_at: now,
+  finished_at: now,
+  ...fields,
+});
 
 /** The result kept in storage and shown: without a screenshot's image (it goes to R2). */
 export const withoutImage = ({ image_base64: _image, ...rest }: Record<string, unknown>) => rest;
@@ -128,7 +129,12 @@ function settle(row: CommandRow, event: Extract<CommandEvent, { type: "result" }
   const acked_at = row.acked_at ?? event.now;
   if (event.expired) return finish(row, event.now, "expired", { acked_at, late, error: AGENT_EXPIRED_MESSAGE });
   if (event.ok) {
-    return finish(row, event.now, "succeeded", { acked_at, late, result: withoutImage(event.result ?? {}), error: null });
+    return finish(row, event.now, "succeeded", {
+      acked_at,
+      late,
+      result: withoutImage(event.result ?? {}),
+      error: null,
+    });
   }
   return finish(row, event.now, "failed", { acked_at, late, error: event.error ?? "Action failed." });
 }

@@ -82,10 +82,7 @@ export function commandsIn(sql: SqlStorage, states: readonly CommandState[]): Co
 
 /** The newest `limit` commands, newest first. */
 export function newestCommands(sql: SqlStorage, limit: number): CommandRow[] {
-  return sql
-    .exec<Stored>(`${select} ORDER BY created_at DESC, rowid DESC LIMIT ?`, limit)
-    .toArray()
-    .map(fromStored);
+  return sql.exec<Stored>(`${select} ORDER BY created_at DESC, rowid DESC LIMIT ?`, limit).toArray().map(fromStored);
 }
 
 /** Inserts or replaces the whole row. */
@@ -104,7 +101,11 @@ export function saveCommand(sql: SqlStorage, row: CommandRow) {
 export function updateCommand(sql: SqlStorage, row: CommandRow) {
   const stored = toStored(row);
   const set = COLUMNS.filter((c) => c !== "id");
-  sql.exec(`UPDATE command_log SET ${set.map((c) => `${c} = ?`).join(", ")} WHERE id = ?`, ...set.map((c) => stored[c]), row.id);
+  sql.exec(
+    `UPDATE command_log SET ${set.map((c) => `${c} = ?`).join(", ")} WHERE id = ?`,
+    ...set.map((c) => stored[c]),
+    row.id,
+  );
 }
 
 /** The earliest instant a command needs looking at again (TTL, deadline + grace), or null. */

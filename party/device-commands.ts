@@ -3,16 +3,12 @@ import type { CommandRecord } from "../contracts/command-queue.ts";
 import type { CommandAction, CommandResult as ResultFrame, ServerMessage } from "../contracts/realtime.ts";
 import type { Env } from "../worker/env.ts";
 import { screenshotKey } from "../worker/services/commands/remote-actions.ts";
-import {
-  auditCommandStatus,
-  recordLateSetting,
-  recordVisionReceived,
-} from "../worker/services/devices/records.ts";
+import { auditCommandStatus, recordLateSetting, recordVisionReceived } from "../worker/services/devices/records.ts";
 import {
   ACK_GRACE_MS,
+  auditStatusOf,
   type CommandEvent,
   type CommandRow,
-  auditStatusOf,
   dueAt,
   isAnswered,
   newCommand,
@@ -206,7 +202,14 @@ export class DeviceCommands {
     if (!row) return;
     this.apply(
       row,
-      { type: "result", now: Date.now(), ok: reply.ok, result: reply.result, error: reply.error, expired: reply.expired },
+      {
+        type: "result",
+        now: Date.now(),
+        ok: reply.ok,
+        result: reply.result,
+        error: reply.error,
+        expired: reply.expired,
+      },
       reply.ok ? reply.result : undefined,
     );
   }

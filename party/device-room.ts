@@ -1,4 +1,5 @@
 import type { Connection } from "partyserver";
+import type { CommandRecord } from "../contracts/command-queue.ts";
 import type { TelemetryMetric } from "../contracts/monitoring.ts";
 import {
   initialPresence,
@@ -10,7 +11,6 @@ import {
   restorePresence,
 } from "../contracts/presence.ts";
 import type { Principal } from "../contracts/principal.ts";
-import type { CommandRecord } from "../contracts/command-queue.ts";
 import type { ClientMessage, Presence, Telemetry } from "../contracts/realtime.ts";
 import { reconcileOffline, recordOffline, recordOnline } from "../worker/services/devices/presence.ts";
 import { recordInventory } from "../worker/services/devices/records.ts";

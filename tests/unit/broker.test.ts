@@ -3,9 +3,9 @@ import { OUTCOME_UNKNOWN_MESSAGE } from "../../contracts/command-queue.ts";
 import {
   ACK_GRACE_MS,
   auditStatusOf,
+  COMMAND_TIMEOUT_MS,
   type CommandEvent,
   type CommandRow,
-  COMMAND_TIMEOUT_MS,
   dueAt,
   newCommand,
   nextCommand,
@@ -91,7 +91,12 @@ describe("command state machine (party/broker.ts)", () => {
     expect(late).toMatchObject({ state: "failed", late: true, error: "no grabber" });
     expect(outcomeOf(late)).toMatchObject({ status: "failed", late: true });
     expect(auditStatusOf("in_doubt", late)).toBe("failed late");
-    expect(toRecord(late)).toMatchObject({ id: "d", state: "failed", late: true, deadline: new Date(T0 + 30_000).toISOString() });
+    expect(toRecord(late)).toMatchObject({
+      id: "d",
+      state: "failed",
+      late: true,
+      deadline: new Date(T0 + 30_000).toISOString(),
+    });
   });
 
   it("direct: acked but no answer by the deadline → in_doubt; the agent's expired answer ends it expired", () => {
