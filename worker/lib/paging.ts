@@ -1,7 +1,30 @@
+import { count, type SQL } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { PageInfo } from "../../contracts/paging.ts";
+import type { Db } from "./db.ts";
 
 /** LIMIT/OFFSET of a 1-based page. */
 export const pageWindow = (page: number, pageSize: number) => ({ limit: pageSize, offset: (page - 1) * pageSize });
+
+/** A paged request: its URL (for the links), page number and size. */
+type PageRequest = { url: string; page: number; page_size: number };
+
+/**
+ * One page of a numbered list and its paging info: the rows of `table` that `where` selects are
+ * counted while `rows` reads the page's LIMIT/OFFSET window, both at once.
+ */
+export async function readPage<R>(
+  ctx: { db: Db },
+  input: PageRequest,
+  { table, where }: { table: SQLiteTable; where: SQL | undefined },
+  rows: (window: ReturnType<typeof pageWindow>) => PromiseLike<R[]>,
+): Promise<{ rows: R[]; info: PageInfo }> {
+  const [[{ total }], page] = await Promise.all([
+    ctx.db.select({ total: count() }).from(table).where(where),
+    rows(pageWindow(input.page, input.page_size)),
+  ]);
+  return { rows: page, info: pageInfo(input.url, input.page, input.page_size, total) };
+}
 
 /**
  * links/objects_count/pages_count of a page. Links are the request URL with another `page`

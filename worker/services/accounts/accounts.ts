@@ -10,10 +10,10 @@ import { roleTable } from "../../../drizzle/schema/role.ts";
 import { spaceAccountTable } from "../../../drizzle/schema/space-account.ts";
 import type { SpaceCtx } from "../../env.ts";
 import type { Db } from "../../lib/db.ts";
-import type { Defer } from "../../lib/defer.ts";
 import { ApiError } from "../../lib/errors.ts";
+import type { ServiceArgs, WriteArgs } from "../kernel/args.ts";
 import { closeAccountSockets, publishToSpace } from "../kernel/realtime.ts";
-import { auditChange, inSpace } from "../kernel/scope.ts";
+import { auditChange, inSpace, requireInSpace } from "../kernel/scope.ts";
 import { accountRowsByUuid } from "./queries.ts";
 
 /** Runs work after the reply (ExecutionContext.waitUntil). */
@@ -21,15 +21,8 @@ import { accountRowsByUuid } from "./queries.ts";
 export const accountNotFound = () => new ApiError("not_found", ACCOUNT_MESSAGES.accountNotFound);
 
 /** A membership of the caller's space, or 404. */
-export async function findSpaceAccount(ctx: SpaceCtx, accountUuid: string) {
-  const row = await ctx.db
-    .select()
-    .from(spaceAccountTable)
-    .where(inSpace(ctx, spaceAccountTable, eq(spaceAccountTable.account_uuid, accountUuid)))
-    .get();
-  if (!row) throw accountNotFound();
-  return row;
-}
+export const findSpaceAccount = (ctx: SpaceCtx, accountUuid: string) =>
+  requireInSpace(ctx, spaceAccountTable, eq(spaceAccountTable.account_uuid, accountUuid), accountNotFound);
 
 /** Whether a role uuid names one of the reference roles. */
 export async function roleExists(ctx: Pick<SpaceCtx, "db">, roleUuid: string) {
@@ -46,10 +39,7 @@ export async function roleExists(ctx: Pick<SpaceCtx, "db">, roleUuid: string) {
 export async function updateAccount({
   ctx,
   input,
-}: {
-  ctx: SpaceCtx;
-  input: AccountPatch & { account_uuid: string };
-}): Promise<AccountRow> {
+}: ServiceArgs<AccountPatch & { account_uuid: string }>): Promise<AccountRow> {
   const target = await findSpaceAccount(ctx, input.account_uuid);
   const self = target.account_uuid === ctx.account.account_uuid;
   const errors: Record<string, string[]> = {};
@@ -118,11 +108,7 @@ export async function setPresence({
   ctx,
   input,
   defer,
-}: {
-  ctx: SpaceCtx;
-  input: { account_uuid: string; online: boolean };
-  defer: Defer;
-}): Promise<PresenceReply> {
+}: WriteArgs<{ account_uuid: string; online: boolean }>): Promise<PresenceReply> {
   if (input.account_uuid !== ctx.account.account_uuid) {
     throw new ApiError("forbidden", "You can only report the presence of your own account.");
   }

@@ -1,7 +1,7 @@
 import type { AccountExportQuery, AccountRow } from "../../../contracts/account.ts";
-import type { SpaceCtx } from "../../env.ts";
 import { html, raw } from "../../lib/html.ts";
 import { pageWindow } from "../../lib/paging.ts";
+import type { ServiceArgs } from "../kernel/args.ts";
 import { type CsvCell, toCsv } from "../kernel/csv.ts";
 import { accountPage, accountWhere, toAccountRow } from "./queries.ts";
 
@@ -50,10 +50,7 @@ ${rows.map((row) => html`<tr>${row.map((cell) => html`<td>${cell ?? ""}</td>`)}<
 export async function exportAccounts({
   ctx,
   input,
-}: {
-  ctx: SpaceCtx;
-  input: AccountExportQuery;
-}): Promise<{ body: string; contentType: string; filename: string }> {
+}: ServiceArgs<AccountExportQuery>): Promise<{ body: string; contentType: string; filename: string }> {
   const where = accountWhere(ctx, input);
   const rows: CsvCell[][] = [];
   if (input.scope === "page") {

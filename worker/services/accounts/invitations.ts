@@ -5,9 +5,8 @@ import { roleTable } from "../../../drizzle/schema/role.ts";
 import { spaceAccountTable } from "../../../drizzle/schema/space-account.ts";
 import { userTable } from "../../../drizzle/schema/user.ts";
 import { getConfig } from "../../config.ts";
-import type { SpaceCtx } from "../../env.ts";
-import type { Defer } from "../../lib/defer.ts";
 import { ApiError } from "../../lib/errors.ts";
+import type { WriteArgs } from "../kernel/args.ts";
 import { deliverMail, type Mail, outboxInsert } from "../kernel/mail.ts";
 import { auditChange, inList, inSpace } from "../kernel/scope.ts";
 import { dropOpenTokens, newActionToken } from "./action-tokens.ts";
@@ -37,11 +36,7 @@ export async function inviteAccounts({
   ctx,
   input,
   defer,
-}: {
-  ctx: SpaceCtx;
-  input: InviteInput & { origin: string };
-  defer: Defer;
-}): Promise<AccountRow[]> {
+}: WriteArgs<InviteInput & { origin: string }>): Promise<AccountRow[]> {
   const entries = uniqueEntries(input.user_accounts);
   const emails = entries.map((e) => e.email);
   const [roles, users] = await ctx.db.batch([

@@ -7,6 +7,7 @@ import { userTable } from "../../../drizzle/schema/user.ts";
 import type { SpaceCtx } from "../../env.ts";
 import type { Db } from "../../lib/db.ts";
 import { pageInfo, pageWindow } from "../../lib/paging.ts";
+import type { ServiceArgs } from "../kernel/args.ts";
 import { contains, inList, inSpace } from "../kernel/scope.ts";
 
 export type AccountFilter = Omit<AccountListQuery, "page" | "page_size">;
@@ -76,10 +77,7 @@ const summaryQuery = (ctx: SpaceCtx) =>
 export async function listAccounts({
   ctx,
   input,
-}: {
-  ctx: SpaceCtx;
-  input: AccountListQuery & { url: string };
-}): Promise<AccountList> {
+}: ServiceArgs<AccountListQuery & { url: string }>): Promise<AccountList> {
   const where = accountWhere(ctx, input);
   const counted = ctx.db
     .select({ n: count() })

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type {
   DetectedDeviceInstallInput,
   DetectedDeviceList,
@@ -7,12 +7,11 @@ import type {
 import type { DeviceDetail } from "../../../contracts/device-detail.ts";
 import { CATEGORY_OF_DEVICE_TYPE, DEVICE_TYPES } from "../../../drizzle/reference.ts";
 import { detectedDeviceTable as dd, deviceTypeTable } from "../../../drizzle/schema/index.ts";
-import type { SpaceCtx } from "../../env.ts";
-import type { Defer } from "../../lib/defer.ts";
 import { ApiError } from "../../lib/errors.ts";
-import { pageInfo, pageWindow } from "../../lib/paging.ts";
+import { readPage } from "../../lib/paging.ts";
 import { createDevice } from "../devices/devices.ts";
-import { inSpace } from "../kernel/scope.ts";
+import type { ServiceArgs, WriteArgs } from "../kernel/args.ts";
+import { inSpace, requireInSpace } from "../kernel/scope.ts";
 import { requireLocationRow } from "../locations/queries.ts";
 import { unknownTags } from "../spaces/tags.ts";
 
@@ -20,15 +19,10 @@ import { unknownTags } from "../spaces/tags.ts";
 export async function listDetectedDevices({
   ctx,
   input,
-}: {
-  ctx: SpaceCtx;
-  input: DetectedDeviceQuery & { location_uuid: string; url: string };
-}): Promise<DetectedDeviceList> {
+}: ServiceArgs<DetectedDeviceQuery & { location_uuid: string; url: string }>): Promise<DetectedDeviceList> {
   const location = await requireLocationRow(ctx, input.location_uuid);
   const where = inSpace(ctx, dd, eq(dd.location_uuid, location.uuid));
-  const { limit, offset } = pageWindow(input.page, input.page_size);
-  const [[{ total }], rows] = await Promise.all([
-    ctx.db.select({ total: count() }).from(dd).where(where),
+  const { rows, info } = await readPage(ctx, input, { table: dd, where }, ({ limit, offset }) =>
     ctx.db
       .select({
         uuid: dd.uuid,
@@ -52,8 +46,8 @@ export async function listDetectedDevices({
       )
       .limit(limit)
       .offset(offset),
-  ]);
-  return { detected_devices: rows, ...pageInfo(input.url, input.page, input.page_size, total) };
+  );
+  return { detected_devices: rows, ...info };
 }
 
 const ALREADY_INSTALLED = "This device is already installed.";
@@ -69,18 +63,14 @@ export async function installDetectedDevice({
   ctx,
   input,
   defer,
-}: {
-  ctx: SpaceCtx;
-  input: DetectedDeviceInstallInput & { location_uuid: string };
-  defer: Defer;
-}): Promise<DeviceDetail> {
+}: WriteArgs<DetectedDeviceInstallInput & { location_uuid: string }>): Promise<DeviceDetail> {
   const location = await requireLocationRow(ctx, input.location_uuid);
-  const row = await ctx.db
-    .select()
-    .from(dd)
-    .where(inSpace(ctx, dd, eq(dd.uuid, input.uuid), eq(dd.location_uuid, location.uuid)))
-    .get();
-  if (!row) throw new ApiError("not_found", "Detected device not found.");
+  const row = await requireInSpace(
+    ctx,
+    dd,
+    and(eq(dd.uuid, input.uuid), eq(dd.location_uuid, location.uuid)),
+    () => new ApiError("not_found", "Detected device not found."),
+  );
   if (row.connected_status !== "non_connected") throw new ApiError("bad_request", ALREADY_INSTALLED);
   const missing = await unknownTags(ctx, input.tag_uuids ?? []);
   if (missing.length) {

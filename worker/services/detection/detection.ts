@@ -15,10 +15,10 @@ import {
   detectionScanTable as scans,
 } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
-import type { Defer } from "../../lib/defer.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { sendCommand } from "../commands/remote-actions.ts";
 import type { DeviceRow } from "../devices/detail.ts";
+import type { ServiceArgs, WriteArgs } from "../kernel/args.ts";
 import { publishToLocation } from "../kernel/realtime.ts";
 import { chunksFor, inSpace } from "../kernel/scope.ts";
 import { requireLocationRow } from "../locations/queries.ts";
@@ -86,11 +86,7 @@ export async function startDetection({
   ctx,
   input,
   defer,
-}: {
-  ctx: SpaceCtx;
-  input: { location_uuid: string };
-  defer: Defer;
-}): Promise<DetectionScan> {
+}: WriteArgs<{ location_uuid: string }>): Promise<DetectionScan> {
   const location = await requireLocationRow(ctx, input.location_uuid);
   const runners = await runnersAt(ctx, location.uuid);
   const now = new Date().toISOString();
@@ -227,10 +223,7 @@ async function runScan(ctx: SpaceCtx, location: Location, scan: ScanRow, runners
 export async function getDetectionState({
   ctx,
   input,
-}: {
-  ctx: SpaceCtx;
-  input: { location_uuid: string };
-}): Promise<DetectionState> {
+}: ServiceArgs<{ location_uuid: string }>): Promise<DetectionState> {
   const location = await requireLocationRow(ctx, input.location_uuid);
   const row = await ctx.db
     .select()

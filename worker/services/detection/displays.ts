@@ -7,16 +7,17 @@ import {
   DisplayFindings,
 } from "../../../contracts/peripheral-config.ts";
 import { displayTable } from "../../../drizzle/schema/index.ts";
-import type { Defer } from "../../lib/defer.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { type RemoteCtx, sendCommand } from "../commands/remote-actions.ts";
 import { type DeviceRow, displaysOf, requireDevice } from "../devices/detail.ts";
 import { announceDevice } from "../devices/events.ts";
+import type { WriteArgs } from "../kernel/args.ts";
 import { auditInsert } from "../kernel/audit.ts";
 import { inSpace } from "../kernel/scope.ts";
 
 type StoredDisplay = typeof displayTable.$inferSelect;
-export type DetectArgs = { ctx: RemoteCtx; input: { uuid: string }; defer: Defer };
+/** What a detection on one device takes. */
+export type DetectArgs = WriteArgs<{ uuid: string }, RemoteCtx>;
 
 /**
  * Asks the agent for `action` and parses its answer; an answer that does not fit is the

@@ -12,6 +12,7 @@ import { applicationTable, peripheralTable as p } from "../../../drizzle/schema/
 import type { RemoteCtx } from "../commands/remote-actions.ts";
 import { type DeviceRow, peripheralsOf, requireDevice } from "../devices/detail.ts";
 import { announceDevice } from "../devices/events.ts";
+import type { ServiceArgs } from "../kernel/args.ts";
 import { auditInsert } from "../kernel/audit.ts";
 import { inSpace } from "../kernel/scope.ts";
 import { askAgent, type DetectArgs } from "./displays.ts";
@@ -114,10 +115,7 @@ export async function detectPeripherals({ ctx, input, defer }: DetectArgs): Prom
 export async function listApplications({
   ctx,
   input,
-}: {
-  ctx: RemoteCtx;
-  input: { uuid: string };
-}): Promise<ApplicationList> {
+}: ServiceArgs<{ uuid: string }, RemoteCtx>): Promise<ApplicationList> {
   await requireDevice(ctx, input.uuid);
   const rows = await ctx.db
     .select({ uuid: applicationTable.uuid, name: applicationTable.name, config: applicationTable.config })

@@ -8,9 +8,9 @@ import {
   userTable,
 } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
-import type { Defer } from "../../lib/defer.ts";
 import { ApiError } from "../../lib/errors.ts";
-import { auditChange, inSpace } from "../kernel/scope.ts";
+import type { ServiceArgs, WriteArgs } from "../kernel/args.ts";
+import { auditChange, inSpace, requireInSpace } from "../kernel/scope.ts";
 import { requireDevice } from "./detail.ts";
 import { announceDevice } from "./events.ts";
 
@@ -80,15 +80,13 @@ const toComment = ({ author_user_uuid: _, ...row }: Awaited<ReturnType<typeof co
 });
 
 /** GET …/comment/items/. */
-export async function listComments({ ctx, input }: { ctx: SpaceCtx; input: CommentTarget }): Promise<CommentList> {
+export async function listComments({ ctx, input }: ServiceArgs<CommentTarget>): Promise<CommentList> {
   const target = await resolveTarget(ctx, input);
   return { comments: (await commentRows(ctx, ofTarget(target))).map(toComment) };
 }
 
-type Write<I> = { ctx: SpaceCtx; input: I; defer: Defer };
-
 /** POST …/comment/add/: the author is the caller, whatever account_uuid the body names. */
-export async function addComment({ ctx, input, defer }: Write<CommentAddInput & { target: CommentTarget }>) {
+export async function addComment({ ctx, input, defer }: WriteArgs<CommentAddInput & { target: CommentTarget }>) {
   const target = await resolveTarget(ctx, input.target);
   const uuid = crypto.randomUUID();
   const row = {
@@ -111,12 +109,12 @@ export async function addComment({ ctx, input, defer }: Write<CommentAddInput & 
 /** The comment of this target, or 404; 403 unless the caller wrote it. */
 async function ownComment(ctx: SpaceCtx, target: CommentTarget, commentUuid: string) {
   const t = await resolveTarget(ctx, target);
-  const comment = await ctx.db
-    .select()
-    .from(c)
-    .where(inSpace(ctx, c, eq(c.uuid, commentUuid), ofTarget(t)))
-    .get();
-  if (!comment) throw new ApiError("not_found", "Comment not found.");
+  const comment = await requireInSpace(
+    ctx,
+    c,
+    and(eq(c.uuid, commentUuid), ofTarget(t)),
+    () => new ApiError("not_found", "Comment not found."),
+  );
   if (comment.author_user_uuid !== ctx.user.uuid) {
     throw new ApiError("forbidden", "Only the author can change or delete this comment.");
   }
@@ -128,7 +126,7 @@ export async function editComment({
   ctx,
   input,
   defer,
-}: Write<CommentEditInput & { target: CommentTarget; uuid: string }>) {
+}: WriteArgs<CommentEditInput & { target: CommentTarget; uuid: string }>) {
   const { comment, device } = await ownComment(ctx, input.target, input.uuid);
   await ctx.db.batch([
     ctx.db
@@ -148,7 +146,7 @@ export async function editComment({
 }
 
 /** DELETE …/comment/{comment}/ (the author only). */
-export async function deleteComment({ ctx, input, defer }: Write<{ target: CommentTarget; uuid: string }>) {
+export async function deleteComment({ ctx, input, defer }: WriteArgs<{ target: CommentTarget; uuid: string }>) {
   const { comment, device } = await ownComment(ctx, input.target, input.uuid);
   await ctx.db.batch([
     ctx.db.delete(c).where(inSpace(ctx, c, eq(c.uuid, comment.uuid))),

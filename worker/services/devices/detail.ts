@@ -19,7 +19,8 @@ import {
 } from "../../../drizzle/schema/index.ts";
 import type { Env } from "../../env.ts";
 import { ApiError } from "../../lib/errors.ts";
-import { inList, inSpace } from "../kernel/scope.ts";
+import type { ServiceArgs } from "../kernel/args.ts";
+import { inList, inSpace, requireInSpace } from "../kernel/scope.ts";
 import { expectedOnlineAt, expectedOnlineByLocation } from "../monitoring/expected-online.ts";
 import { tagsOf } from "../spaces/tags.ts";
 import type { ReadCtx } from "./rows.ts";
@@ -28,15 +29,8 @@ export type DeviceRow = typeof d.$inferSelect;
 export const deviceNotFound = () => new ApiError("not_found", "Device not found.");
 
 /** The stored device of this space, or 404 (a device of another space is not found either). */
-export async function requireDevice(ctx: ReadCtx, uuid: string): Promise<DeviceRow> {
-  const row = await ctx.db
-    .select()
-    .from(d)
-    .where(inSpace(ctx, d, eq(d.uuid, uuid)))
-    .get();
-  if (!row) throw deviceNotFound();
-  return row;
-}
+export const requireDevice = (ctx: ReadCtx, uuid: string): Promise<DeviceRow> =>
+  requireInSpace(ctx, d, eq(d.uuid, uuid), deviceNotFound);
 
 const mainRow = (ctx: ReadCtx, uuid: string) =>
   ctx.db
@@ -158,10 +152,7 @@ async function fresherTelemetry(env: Env, uuid: string, storedAt: string | null)
 export async function getDeviceDetail({
   ctx,
   input,
-}: {
-  ctx: ReadCtx & { env?: Env };
-  input: { uuid: string; kind?: "device" | "camera" };
-}): Promise<DeviceDetail> {
+}: ServiceArgs<{ uuid: string; kind?: "device" | "camera" }, ReadCtx & { env?: Env }>): Promise<DeviceDetail> {
   const row = await mainRow(ctx, input.uuid);
   if (!row || (input.kind === "camera" && row.device_type_uuid !== DEVICE_TYPE_UUID.camera)) throw deviceNotFound();
   const [tags, peripherals, displays, codeRow, camera, fresher, hours] = await Promise.all([

@@ -6,6 +6,7 @@ import { deviceTable as d, deviceTagTable, locationTable } from "../../../drizzl
 import type { SpaceCtx } from "../../env.ts";
 import type { Defer } from "../../lib/defer.ts";
 import { ApiError } from "../../lib/errors.ts";
+import type { WriteArgs } from "../kernel/args.ts";
 import { auditChange, chunksFor, inSpace } from "../kernel/scope.ts";
 import { tagsOf, unknownTags } from "../spaces/tags.ts";
 import { getDeviceDetail, requireDevice } from "./detail.ts";
@@ -93,11 +94,7 @@ export async function updateDevice({
   ctx,
   input,
   defer,
-}: {
-  ctx: SpaceCtx;
-  input: DeviceEditInput & { uuid: string };
-  defer: Defer;
-}): Promise<DeviceDetail> {
+}: WriteArgs<DeviceEditInput & { uuid: string }>): Promise<DeviceDetail> {
   const { uuid, ...edit } = input;
   const current = await requireDevice(ctx, uuid);
   await checkReferences(ctx, { tagUuids: edit.tag_uuids });

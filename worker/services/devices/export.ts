@@ -1,4 +1,5 @@
 import type { DeviceListQuery } from "../../../contracts/device.ts";
+import type { ServiceArgs } from "../kernel/args.ts";
 import { type CsvCell, toCsv } from "../kernel/csv.ts";
 import { parseOrdering, planDeviceWhere } from "./filters.ts";
 import { keyValueOf, seek } from "./keyset.ts";
@@ -29,10 +30,7 @@ const HEADER = [
 export async function exportDevices({
   ctx,
   input,
-}: {
-  ctx: ReadCtx;
-  input: Omit<DeviceListQuery, "page" | "page_size" | "cursor">;
-}): Promise<string> {
+}: ServiceArgs<Omit<DeviceListQuery, "page" | "page_size" | "cursor">, ReadCtx>): Promise<string> {
   const { where } = await planDeviceWhere(ctx, input);
   const { descending } = parseOrdering(input.ordering);
   const out: CsvCell[][] = [];

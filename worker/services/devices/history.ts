@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, gte } from "drizzle-orm";
+import { and, asc, desc, eq, gte } from "drizzle-orm";
 import type { DeviceAuditList, DeviceAvailability } from "../../../contracts/device-detail.ts";
 import type { PageQuery } from "../../../contracts/paging.ts";
 import { auditLogTable as a, deviceAvailabilityTable as av, userTable } from "../../../drizzle/schema/index.ts";
-import { pageInfo, pageWindow } from "../../lib/paging.ts";
+import { readPage } from "../../lib/paging.ts";
+import type { ServiceArgs } from "../kernel/args.ts";
 import { inSpace } from "../kernel/scope.ts";
 import { requireDevice } from "./detail.ts";
 import type { ReadCtx } from "./rows.ts";
@@ -14,15 +15,10 @@ import type { ReadCtx } from "./rows.ts";
 export async function listDeviceAudit({
   ctx,
   input,
-}: {
-  ctx: ReadCtx;
-  input: PageQuery & { uuid: string; url: string };
-}): Promise<DeviceAuditList> {
+}: ServiceArgs<PageQuery & { uuid: string; url: string }, ReadCtx>): Promise<DeviceAuditList> {
   const device = await requireDevice(ctx, input.uuid);
   const where = and(eq(a.entity_uuid, device.uuid), inSpace(ctx, a));
-  const { limit, offset } = pageWindow(input.page, input.page_size);
-  const [[{ total }], rows] = await Promise.all([
-    ctx.db.select({ total: count() }).from(a).where(where),
+  const { rows, info } = await readPage(ctx, input, { table: a, where }, ({ limit, offset }) =>
     ctx.db
       .select({
         uuid: a.uuid,
@@ -39,12 +35,12 @@ export async function listDeviceAudit({
       .orderBy(desc(a.created_at), desc(a.uuid))
       .limit(limit)
       .offset(offset),
-  ]);
+  );
   const entries = rows.map(({ actor_device_uuid, ...row }) => ({
     ...row,
     actor_display_name: row.actor_display_name ?? (actor_device_uuid ? device.name : null),
   }));
-  return { entries, ...pageInfo(input.url, input.page, input.page_size, total) };
+  return { entries, ...info };
 }
 
 const DAY_MS = 86_400_000;
@@ -57,10 +53,7 @@ const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export async function getDeviceAvailability({
   ctx,
   input,
-}: {
-  ctx: ReadCtx;
-  input: { uuid: string; days: number };
-}): Promise<DeviceAvailability> {
+}: ServiceArgs<{ uuid: string; days: number }, ReadCtx>): Promise<DeviceAvailability> {
   const device = await requireDevice(ctx, input.uuid);
   const today = Date.now();
   const days = Array.from({ length: input.days }, (_, i) => utcDay(today - (input.days - 1 - i) * DAY_MS));

@@ -9,8 +9,8 @@ import {
   unclaimedDeviceTable,
 } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
-import type { Defer } from "../../lib/defer.ts";
 import { ApiError } from "../../lib/errors.ts";
+import type { WriteArgs } from "../kernel/args.ts";
 import { auditChange, inSpace } from "../kernel/scope.ts";
 import { type DeviceRow, getDeviceDetail, requireDevice } from "./detail.ts";
 import { announceDevice } from "./events.ts";
@@ -66,10 +66,8 @@ export const releaseClaim = (ctx: SpaceCtx, device: DeviceRow, condition?: SQL):
       ]
     : [];
 
-type Args<I> = { ctx: SpaceCtx; input: I; defer: Defer };
-
 /** DELETE /space/{space}/device/{uuid}/: only a device never installed, without peripherals or displays. */
-export async function deleteDevice({ ctx, input, defer }: Args<{ uuid: string }>) {
+export async function deleteDevice({ ctx, input, defer }: WriteArgs<{ uuid: string }>) {
   const device = await requireDevice(ctx, input.uuid);
   const attached = (await attachedCounts(ctx, [device.uuid])).get(device.uuid) ?? 0;
   if (attached > 0) throw refused("Device with peripherals or displays cannot be deleted.");
@@ -87,7 +85,7 @@ export async function deleteDevice({ ctx, input, defer }: Args<{ uuid: string }>
  * are revoked and it reads offline. Unarchive returns it to disconnected, or to non_connected if
  * it was never installed; the agent then needs a new code.
  */
-export async function setArchived({ ctx, input, defer }: Args<{ uuid: string; archived: boolean }>) {
+export async function setArchived({ ctx, input, defer }: WriteArgs<{ uuid: string; archived: boolean }>) {
   const device = await requireDevice(ctx, input.uuid);
   let statements: BatchItem<"sqlite">[];
   let to: ConnectedStatus;
@@ -141,7 +139,7 @@ export async function setArchived({ ctx, input, defer }: Args<{ uuid: string; ar
  * (installation_pending → non_connected, or disconnected for a device that was installed before),
  * revoking its unused codes and any QR claim.
  */
-export async function terminateConnection({ ctx, input, defer }: Args<{ uuid: string }>): Promise<DeviceDetail> {
+export async function terminateConnection({ ctx, input, defer }: WriteArgs<{ uuid: string }>): Promise<DeviceDetail> {
   const device = await requireDevice(ctx, input.uuid);
   if (device.connected_status !== "installation_pending") {
     throw refused("Only a pending installation can be terminated.");

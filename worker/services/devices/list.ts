@@ -2,6 +2,7 @@ import { asc, desc, type SQL } from "drizzle-orm";
 import type { DeviceList, DeviceListQuery, DeviceOrdering } from "../../../contracts/device.ts";
 import type { Links } from "../../../contracts/paging.ts";
 import { pageWindow } from "../../lib/paging.ts";
+import type { ServiceArgs } from "../kernel/args.ts";
 import { orderTerms, parseOrdering, planDeviceWhere } from "./filters.ts";
 import { type Cursor, decodeCursor, encodeCursor, keyValueOf, seek } from "./keyset.ts";
 import { type DeviceListRow, deviceRows, type ReadCtx, toDevices } from "./rows.ts";
@@ -81,7 +82,7 @@ const linkState = (page: number, pages: number, hasNext: boolean, hasPrev: boole
  * ties), its links, and the count of every device matching the same filters (a covering read of
  * the space's index entries, no cache).
  */
-export async function listDevices({ ctx, input }: { ctx: ReadCtx; input: Input }): Promise<DeviceList> {
+export async function listDevices({ ctx, input }: ServiceArgs<Input, ReadCtx>): Promise<DeviceList> {
   const { where, total } = await planDeviceWhere(ctx, input);
   const [objects_count, { rows, page, hasNext, hasPrev }] = await Promise.all([
     total,

@@ -9,6 +9,7 @@ import {
   deviceTypeTable,
 } from "../../../drizzle/schema/index.ts";
 import type { Db } from "../../lib/db.ts";
+import type { ServiceArgs } from "../kernel/args.ts";
 import { inSpace } from "../kernel/scope.ts";
 import type { ReadCtx } from "./rows.ts";
 
@@ -52,10 +53,7 @@ export async function listCategoryTypes({ ctx }: RefCtx): Promise<DeviceCategory
 export async function listSpaceCameras({
   ctx,
   input,
-}: {
-  ctx: ReadCtx;
-  input: { location_uuid?: string };
-}): Promise<CameraList> {
+}: ServiceArgs<{ location_uuid?: string }, ReadCtx>): Promise<CameraList> {
   const rows = await ctx.db
     .select({
       uuid: cam.uuid,

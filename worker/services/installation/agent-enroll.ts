@@ -16,9 +16,9 @@ import {
 import type { Env } from "../../env.ts";
 import { randomToken, sha256Hex } from "../../lib/crypto.ts";
 import type { Db } from "../../lib/db.ts";
-import type { Defer } from "../../lib/defer.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { announceDevice } from "../devices/events.ts";
+import type { WriteArgs } from "../kernel/args.ts";
 import { auditInsertWhen } from "../kernel/audit-when.ts";
 import { agentThrottle, type Throttle } from "./agent-throttle.ts";
 import { hashInstallationCode } from "./codes.ts";
@@ -182,11 +182,7 @@ export async function enrollAgent({
   ctx,
   input,
   defer,
-}: {
-  ctx: AgentCtx;
-  input: AgentEnrollInput & { address: string };
-  defer: Defer;
-}): Promise<AgentEnrollment | AgentEnrollPending> {
+}: WriteArgs<AgentEnrollInput & { address: string }, AgentCtx>): Promise<AgentEnrollment | AgentEnrollPending> {
   const throttle = await agentThrottle(ctx.db, "enroll", input.address);
   const result =
     "code" in input ? await enrolWithCode(ctx, input, throttle) : await enrolWithRegistration(ctx, input, throttle);

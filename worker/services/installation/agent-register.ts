@@ -1,6 +1,7 @@
 import { type AgentRegistration, INSTALLATION_CODE_TTL_HOURS } from "../../../contracts/installation.ts";
 import { unclaimedDeviceTable as u } from "../../../drizzle/schema/index.ts";
 import { randomToken, sha256Hex } from "../../lib/crypto.ts";
+import type { ServiceArgs } from "../kernel/args.ts";
 import type { AgentCtx, Machine } from "./agent-enroll.ts";
 import { agentThrottle } from "./agent-throttle.ts";
 
@@ -12,10 +13,7 @@ import { agentThrottle } from "./agent-throttle.ts";
 export async function registerAgent({
   ctx,
   input,
-}: {
-  ctx: AgentCtx;
-  input: Machine & { address: string };
-}): Promise<AgentRegistration> {
+}: ServiceArgs<Machine & { address: string }, AgentCtx>): Promise<AgentRegistration> {
   const throttle = await agentThrottle(ctx.db, "register", input.address);
   await throttle.count();
   const secret = randomToken();

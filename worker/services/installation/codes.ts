@@ -10,11 +10,11 @@ import { installationCodeTable } from "../../../drizzle/schema/index.ts";
 import { getConfig } from "../../config.ts";
 import type { SpaceCtx } from "../../env.ts";
 import { sha256Hex } from "../../lib/crypto.ts";
-import type { Defer } from "../../lib/defer.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { type DeviceRow, requireDevice } from "../devices/detail.ts";
 import { announceDevice } from "../devices/events.ts";
 import { revokeCodes } from "../devices/lifecycle.ts";
+import type { WriteArgs } from "../kernel/args.ts";
 import { deliverMail, outboxInsert } from "../kernel/mail.ts";
 import { auditChange } from "../kernel/scope.ts";
 import { installationCodeMail } from "./mail.ts";
@@ -62,10 +62,8 @@ async function newCode(ctx: SpaceCtx, device: DeviceRow) {
   return { value, expires_at, writes: [revokeCodes(ctx, device.uuid), insert] as const };
 }
 
-type Args<I> = { ctx: SpaceCtx; input: I; defer: Defer };
-
 async function issue(
-  { ctx, input, defer }: Args<{ uuid: string }>,
+  { ctx, input, defer }: WriteArgs<{ uuid: string }>,
   kind: "reset" | "replacement",
 ): Promise<InstallationCode> {
   const device = await requireDevice(ctx, input.uuid);
@@ -89,13 +87,13 @@ async function issue(
 }
 
 /** POST …/installation-code/reset/: a new code for a device that is not installed (or lost its agent). */
-export const resetInstallationCode = (args: Args<{ uuid: string }>) => issue(args, "reset");
+export const resetInstallationCode = (args: WriteArgs<{ uuid: string }>) => issue(args, "reset");
 
 /**
  * POST …/installation-code/replacement/: a code for the machine replacing a connected device. The
  * device keeps its record; the enrolment with this code revokes the old agent's credentials.
  */
-export const replacementInstallationCode = (args: Args<{ uuid: string }>) => issue(args, "replacement");
+export const replacementInstallationCode = (args: WriteArgs<{ uuid: string }>) => issue(args, "replacement");
 
 /**
  * POST …/installation-code/email/: only a hash of a code is stored, so the mail carries a fresh
@@ -106,7 +104,7 @@ export async function emailInstallationCode({
   ctx,
   input,
   defer,
-}: Args<InstallationCodeEmailInput & { uuid: string }>): Promise<InstallationCode> {
+}: WriteArgs<InstallationCodeEmailInput & { uuid: string }>): Promise<InstallationCode> {
   const device = await requireDevice(ctx, input.uuid);
   checkInstallable(device);
   const code = await newCode(ctx, device);

@@ -2,12 +2,11 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { DeviceDetail } from "../../../contracts/device-detail.ts";
 import type { QrInstallInput } from "../../../contracts/installation.ts";
 import { deviceTable as d, unclaimedDeviceTable as u } from "../../../drizzle/schema/index.ts";
-import type { SpaceCtx } from "../../env.ts";
-import type { Defer } from "../../lib/defer.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { getDeviceDetail, requireDevice } from "../devices/detail.ts";
 import { announceDevice } from "../devices/events.ts";
 import { releaseClaim, revokeCodes } from "../devices/lifecycle.ts";
+import type { WriteArgs } from "../kernel/args.ts";
 import { auditInsertWhen } from "../kernel/audit-when.ts";
 import { inSpace } from "../kernel/scope.ts";
 import { checkInstallable } from "./codes.ts";
@@ -28,11 +27,7 @@ export async function installFromQr({
   ctx,
   input,
   defer,
-}: {
-  ctx: SpaceCtx;
-  input: QrInstallInput & { uuid: string };
-  defer: Defer;
-}): Promise<DeviceDetail> {
+}: WriteArgs<QrInstallInput & { uuid: string }>): Promise<DeviceDetail> {
   const device = await requireDevice(ctx, input.uuid);
   checkInstallable(device);
   const now = new Date().toISOString();

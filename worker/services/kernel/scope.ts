@@ -1,6 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { SpaceCtx } from "../../env.ts";
+import type { Db } from "../../lib/db.ts";
 import { type AuditEntry, auditInsert } from "./audit.ts";
 
 /** Any table that belongs to a space. */
@@ -15,6 +16,25 @@ export const inSpace = (
   table: SpaceOwned,
   ...conditions: (SQL | undefined)[]
 ) => and(eq(table.space_uuid, ctx.space.space_uuid), ...conditions);
+
+/**
+ * The one row of a space-owned `table` that `condition` picks in the caller's space, or
+ * `notFound()` thrown: a row of another space is not found either (404, never 403).
+ */
+export async function requireInSpace<T extends SQLiteTable & SpaceOwned>(
+  ctx: { db: Db; space: Pick<SpaceCtx["space"], "space_uuid"> },
+  table: T,
+  condition: SQL | undefined,
+  notFound: () => Error,
+): Promise<T["$inferSelect"]> {
+  const row = await ctx.db
+    .select()
+    .from(table)
+    .where(inSpace(ctx, table, condition))
+    .get();
+  if (!row) throw notFound();
+  return row as T["$inferSelect"];
+}
 
 /**
  * `column IN (values)` with the values bound as one JSON parameter: D1 allows 100 parameters per

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import type { CameraList, LocationDeviceList, LocationDeviceQuery } from "../../../contracts/location-assets.ts";
 import {
   deviceTable as d,
@@ -6,9 +6,9 @@ import {
   deviceTagTable,
   deviceTypeTable,
 } from "../../../drizzle/schema/index.ts";
-import type { SpaceCtx } from "../../env.ts";
-import { pageInfo, pageWindow } from "../../lib/paging.ts";
+import { readPage } from "../../lib/paging.ts";
 import { listSpaceCameras } from "../devices/reference.ts";
+import type { ServiceArgs } from "../kernel/args.ts";
 import { inSpace } from "../kernel/scope.ts";
 import { tagsOf } from "../spaces/tags.ts";
 import { requireLocationRow } from "./queries.ts";
@@ -22,17 +22,12 @@ const ORDER_KEYS = { created_at: d.created_at, updated_at: d.updated_at, name: d
 export async function listLocationDevices({
   ctx,
   input,
-}: {
-  ctx: SpaceCtx;
-  input: LocationDeviceQuery & { location_uuid: string; url: string };
-}): Promise<LocationDeviceList> {
+}: ServiceArgs<LocationDeviceQuery & { location_uuid: string; url: string }>): Promise<LocationDeviceList> {
   const location = await requireLocationRow(ctx, input.location_uuid);
   const where = inSpace(ctx, d, eq(d.location_uuid, location.uuid));
   const direction = input.ordering.startsWith("-") ? desc : asc;
   const key = ORDER_KEYS[input.ordering.replace(/^-/, "") as keyof typeof ORDER_KEYS];
-  const { limit, offset } = pageWindow(input.page, input.page_size);
-  const [[{ total }], rows] = await Promise.all([
-    ctx.db.select({ total: count() }).from(d).where(where),
+  const { rows, info } = await readPage(ctx, input, { table: d, where }, ({ limit, offset }) =>
     ctx.db
       .select({
         uuid: d.uuid,
@@ -59,7 +54,7 @@ export async function listLocationDevices({
       .orderBy(direction(key), direction(d.uuid))
       .limit(limit)
       .offset(offset),
-  ]);
+  );
   const tags = await tagsOf(
     ctx,
     deviceTagTable,
@@ -69,17 +64,11 @@ export async function listLocationDevices({
     const own = tags.get(row.uuid) ?? [];
     return { ...row, location_name: location.name, tags: own, tag_uuids: own.map((t) => t.uuid) };
   });
-  return { devices, ...pageInfo(input.url, input.page, input.page_size, total) };
+  return { devices, ...info };
 }
 
 /** GET /space/{space}/location/{loc}/camera/items/: the location's cameras (404 for another space's location). */
-export async function listLocationCameras({
-  ctx,
-  input,
-}: {
-  ctx: SpaceCtx;
-  input: { location_uuid: string };
-}): Promise<CameraList> {
+export async function listLocationCameras({ ctx, input }: ServiceArgs<{ location_uuid: string }>): Promise<CameraList> {
   const location = await requireLocationRow(ctx, input.location_uuid);
   return listSpaceCameras({ ctx, input: { location_uuid: location.uuid } });
 }

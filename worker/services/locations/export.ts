@@ -1,6 +1,6 @@
 import type { LocationListQuery } from "../../../contracts/location.ts";
-import type { SpaceCtx } from "../../env.ts";
 import { pageWindow } from "../../lib/paging.ts";
+import type { ServiceArgs } from "../kernel/args.ts";
 import { type CsvCell, toCsv } from "../kernel/csv.ts";
 import { locationRows, locationWhere, toLocations } from "./queries.ts";
 
@@ -27,10 +27,7 @@ const HEADER = [
 export async function exportLocations({
   ctx,
   input,
-}: {
-  ctx: SpaceCtx;
-  input: Omit<LocationListQuery, "page" | "page_size">;
-}): Promise<string> {
+}: ServiceArgs<Omit<LocationListQuery, "page" | "page_size">>): Promise<string> {
   const where = locationWhere(ctx, input);
   const rows: CsvCell[][] = [];
   for (let page = 1; ; page++) {

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, type SQL } from "drizzle-orm";
+import { asc, desc, eq, type SQL } from "drizzle-orm";
 import type {
   GroupLocation,
   LocationGroup,
@@ -12,9 +12,10 @@ import {
 } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
 import { ApiError } from "../../lib/errors.ts";
-import { pageInfo, pageWindow } from "../../lib/paging.ts";
+import { pageWindow, readPage } from "../../lib/paging.ts";
+import type { ServiceArgs } from "../kernel/args.ts";
 import { type CsvCell, toCsv } from "../kernel/csv.ts";
-import { contains, inList, inSpace } from "../kernel/scope.ts";
+import { contains, inList, inSpace, requireInSpace } from "../kernel/scope.ts";
 import { NO_DEVICES, onlineStatus, totalsByLocation } from "./totals.ts";
 
 type Ordering = LocationGroupQuery["ordering"];
@@ -82,31 +83,20 @@ export async function toGroups(ctx: SpaceCtx, rows: GroupRow[]): Promise<Locatio
 export async function listGroups({
   ctx,
   input,
-}: {
-  ctx: SpaceCtx;
-  input: LocationGroupQuery & { url: string };
-}): Promise<LocationGroupList> {
+}: ServiceArgs<LocationGroupQuery & { url: string }>): Promise<LocationGroupList> {
   const where = groupWhere(ctx, input);
-  const [[{ total }], rows] = await Promise.all([
-    ctx.db.select({ total: count() }).from(g).where(where),
-    groupRows(ctx, where, input.ordering, pageWindow(input.page, input.page_size)),
-  ]);
-  return { location_groups: await toGroups(ctx, rows), ...pageInfo(input.url, input.page, input.page_size, total) };
+  const { rows, info } = await readPage(ctx, input, { table: g, where }, (window) =>
+    groupRows(ctx, where, input.ordering, window),
+  );
+  return { location_groups: await toGroups(ctx, rows), ...info };
 }
 
 /** The stored group of this space, or 404. */
-export async function requireGroupRow(ctx: SpaceCtx, uuid: string) {
-  const row = await ctx.db
-    .select()
-    .from(g)
-    .where(inSpace(ctx, g, eq(g.uuid, uuid)))
-    .get();
-  if (!row) throw new ApiError("not_found", "Location group not found.");
-  return row;
-}
+export const requireGroupRow = (ctx: SpaceCtx, uuid: string) =>
+  requireInSpace(ctx, g, eq(g.uuid, uuid), () => new ApiError("not_found", "Location group not found."));
 
 /** GET /space/{space}/location-group/{uuid}/. */
-export async function getGroup({ ctx, input }: { ctx: SpaceCtx; input: { uuid: string } }): Promise<LocationGroup> {
+export async function getGroup({ ctx, input }: ServiceArgs<{ uuid: string }>): Promise<LocationGroup> {
   const [group] = await toGroups(ctx, [await requireGroupRow(ctx, input.uuid)]);
   return group;
 }
@@ -118,10 +108,7 @@ const HEADER = ["name", "active", "locations_number", "locations", "online_statu
 export async function exportGroups({
   ctx,
   input,
-}: {
-  ctx: SpaceCtx;
-  input: Omit<LocationGroupQuery, "page" | "page_size">;
-}): Promise<string> {
+}: ServiceArgs<Omit<LocationGroupQuery, "page" | "page_size">>): Promise<string> {
   const where = groupWhere(ctx, input);
   const rows: CsvCell[][] = [];
   for (let page = 1; ; page++) {

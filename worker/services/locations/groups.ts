@@ -7,8 +7,8 @@ import {
   locationTable as l,
 } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
-import type { Defer } from "../../lib/defer.ts";
 import { ApiError } from "../../lib/errors.ts";
+import type { WriteArgs } from "../kernel/args.ts";
 import { auditChange, chunksFor, inList, inSpace } from "../kernel/scope.ts";
 import { announceLocations } from "./events.ts";
 import { getGroup, requireGroupRow } from "./group-queries.ts";
@@ -53,15 +53,7 @@ const linkWrites = (ctx: SpaceCtx, groupUuid: string, locations: readonly { uuid
   ).map((rows) => ctx.db.insert(gl).values(rows));
 
 /** POST /space/{space}/location-group/add/; the linked locations are announced as updated. */
-export async function createGroup({
-  ctx,
-  input,
-  defer,
-}: {
-  ctx: SpaceCtx;
-  input: LocationGroupAddInput;
-  defer: Defer;
-}) {
+export async function createGroup({ ctx, input, defer }: WriteArgs<LocationGroupAddInput>) {
   const locations = await spaceLocations(ctx, input.location_uuids);
   const uuid = crypto.randomUUID();
   await ctx.db.batch([
@@ -74,15 +66,7 @@ export async function createGroup({
 }
 
 /** PATCH /space/{space}/location-group/{uuid}/: location_uuids, when sent, replaces the links. */
-export async function updateGroup({
-  ctx,
-  input,
-  defer,
-}: {
-  ctx: SpaceCtx;
-  input: LocationGroupPatch & { uuid: string };
-  defer: Defer;
-}) {
+export async function updateGroup({ ctx, input, defer }: WriteArgs<LocationGroupPatch & { uuid: string }>) {
   const { uuid, location_uuids, ...fields } = input;
   const current = await requireGroupRow(ctx, uuid);
   const next = location_uuids ? await spaceLocations(ctx, location_uuids) : null;
@@ -114,7 +98,7 @@ export async function updateGroup({
 }
 
 /** DELETE /space/{space}/location-group/{uuid}/: the locations stay; they are announced as updated. */
-export async function deleteGroup({ ctx, input, defer }: { ctx: SpaceCtx; input: { uuid: string }; defer: Defer }) {
+export async function deleteGroup({ ctx, input, defer }: WriteArgs<{ uuid: string }>) {
   const current = await requireGroupRow(ctx, input.uuid);
   const linked = await linkedLocations(ctx, current.uuid);
   await ctx.db.batch([

@@ -10,7 +10,7 @@ import {
 } from "../../../contracts/location.ts";
 import { locationTable as l, locationTagTable } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
-import type { Defer } from "../../lib/defer.ts";
+import type { WriteArgs } from "../kernel/args.ts";
 import { auditChange, chunksFor, inSpace } from "../kernel/scope.ts";
 import { announceLocations } from "./events.ts";
 import { getLocation, requireLocationRow } from "./queries.ts";
@@ -75,7 +75,7 @@ async function write(ctx: SpaceCtx, statements: [BatchItem<"sqlite">, ...BatchIt
 }
 
 /** POST /space/{space}/location/add/: the new location (announced to the space's dashboards). */
-export async function createLocation({ ctx, input, defer }: { ctx: SpaceCtx; input: LocationAddInput; defer: Defer }) {
+export async function createLocation({ ctx, input, defer }: WriteArgs<LocationAddInput>) {
   const changes = changesOf(ctx, input);
   const values = valuesOf(EMPTY, changes);
   await checkLocation(ctx, { mode: "add", values, tagUuids: input.tag_uuids });
@@ -98,11 +98,7 @@ export async function updateLocation({
   ctx,
   input,
   defer,
-}: {
-  ctx: SpaceCtx;
-  input: LocationEditInput & { uuid: string };
-  defer: Defer;
-}): Promise<Location> {
+}: WriteArgs<LocationEditInput & { uuid: string }>): Promise<Location> {
   const { uuid, ...edit } = input;
   const current = await requireLocationRow(ctx, uuid);
   const changes = changesOf(ctx, edit);
@@ -143,7 +139,7 @@ export async function updateLocation({
 }
 
 /** DELETE /space/{space}/location/{loc}/: its devices stay, without a location (FK set null). */
-export async function deleteLocation({ ctx, input, defer }: { ctx: SpaceCtx; input: { uuid: string }; defer: Defer }) {
+export async function deleteLocation({ ctx, input, defer }: WriteArgs<{ uuid: string }>) {
   const current = await requireLocationRow(ctx, input.uuid);
   await ctx.db.batch([
     auditChange(ctx, { action: "location.delete", entityType: "location", entityUuid: current.uuid, before: current }),

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, getTableColumns, inArray, or, type SQL } from "drizzle-orm";
+import { asc, desc, eq, getTableColumns, inArray, or, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Location, LocationList, LocationListQuery, LocationTotals } from "../../../contracts/location.ts";
 import type { TagRef } from "../../../contracts/tag.ts";
@@ -10,8 +10,9 @@ import {
 } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx, SpaceRow } from "../../env.ts";
 import { ApiError } from "../../lib/errors.ts";
-import { pageInfo, pageWindow } from "../../lib/paging.ts";
-import { contains, inSpace } from "../kernel/scope.ts";
+import { readPage } from "../../lib/paging.ts";
+import type { ServiceArgs } from "../kernel/args.ts";
+import { contains, inSpace, requireInSpace } from "../kernel/scope.ts";
 import { tagsOf } from "../spaces/tags.ts";
 import { deviceTotalsQuery, NO_DEVICES, onlineRank, onlineStatus, totalsByLocation } from "./totals.ts";
 
@@ -124,33 +125,24 @@ export async function toLocations(ctx: SpaceCtx, rows: LocationRow[]): Promise<L
 export async function listLocations({
   ctx,
   input,
-}: {
-  ctx: SpaceCtx;
-  input: LocationListQuery & { url: string };
-}): Promise<LocationList> {
+}: ServiceArgs<LocationListQuery & { url: string }>): Promise<LocationList> {
   const where = locationWhere(ctx, input);
-  const [[{ total }], rows] = await Promise.all([
-    ctx.db.select({ total: count() }).from(l).where(where),
-    locationRows(ctx, where, input.ordering, pageWindow(input.page, input.page_size)),
-  ]);
-  return { locations: await toLocations(ctx, rows), ...pageInfo(input.url, input.page, input.page_size, total) };
+  const { rows, info } = await readPage(ctx, input, { table: l, where }, (window) =>
+    locationRows(ctx, where, input.ordering, window),
+  );
+  return { locations: await toLocations(ctx, rows), ...info };
 }
 
+const locationNotFound = () => new ApiError("not_found", "Location not found.");
+
 /** GET /space/{space}/location/{loc}/. A location of another space is not found. */
-export async function getLocation({ ctx, input }: { ctx: SpaceCtx; input: { uuid: string } }): Promise<Location> {
+export async function getLocation({ ctx, input }: ServiceArgs<{ uuid: string }>): Promise<Location> {
   const rows = await locationRows(ctx, inSpace(ctx, l, eq(l.uuid, input.uuid)), "name");
-  if (rows.length === 0) throw new ApiError("not_found", "Location not found.");
+  if (rows.length === 0) throw locationNotFound();
   const [location] = await toLocations(ctx, rows);
   return location;
 }
 
 /** The stored location row of this space, or 404. */
-export async function requireLocationRow(ctx: SpaceCtx, uuid: string) {
-  const row = await ctx.db
-    .select()
-    .from(l)
-    .where(inSpace(ctx, l, eq(l.uuid, uuid)))
-    .get();
-  if (!row) throw new ApiError("not_found", "Location not found.");
-  return row;
-}
+export const requireLocationRow = (ctx: SpaceCtx, uuid: string) =>
+  requireInSpace(ctx, l, eq(l.uuid, uuid), locationNotFound);

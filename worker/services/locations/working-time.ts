@@ -11,7 +11,7 @@ import {
 } from "../../../contracts/working-time.ts";
 import { locationTable, spaceTable, workingTimeTable as w } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
-import type { Defer } from "../../lib/defer.ts";
+import type { ServiceArgs, WriteArgs } from "../kernel/args.ts";
 import { auditChange, chunksFor, inSpace } from "../kernel/scope.ts";
 import { announceLocations } from "./events.ts";
 import { requireLocationRow } from "./queries.ts";
@@ -61,7 +61,7 @@ export const getGlobalWorkingTime = async ({ ctx }: { ctx: SpaceCtx }): Promise<
 });
 
 /** PATCH /space/{space}/working-time/ (Admin): saving the global schedule enables it. */
-export async function saveGlobalWorkingTime({ ctx, input }: { ctx: SpaceCtx; input: WorkingTimeInput }) {
+export async function saveGlobalWorkingTime({ ctx, input }: ServiceArgs<WorkingTimeInput>) {
   const before = await getGlobalWorkingTime({ ctx });
   await ctx.db.batch([
     auditChange(ctx, {
@@ -81,7 +81,7 @@ export async function saveGlobalWorkingTime({ ctx, input }: { ctx: SpaceCtx; inp
 }
 
 /** GET /space/{space}/location/{loc}/working-time/: the location's own schedule and its flag. */
-export async function getLocationWorkingTime({ ctx, input }: { ctx: SpaceCtx; input: { location_uuid: string } }) {
+export async function getLocationWorkingTime({ ctx, input }: ServiceArgs<{ location_uuid: string }>) {
   const location = await requireLocationRow(ctx, input.location_uuid);
   const days = await readSchedule(ctx, location.uuid);
   return { ...days, global_working_time_enabled: location.global_working_time_enabled } satisfies WorkingTime;
@@ -95,11 +95,7 @@ export async function saveLocationWorkingTime({
   ctx,
   input,
   defer,
-}: {
-  ctx: SpaceCtx;
-  input: WorkingTimeInput & { location_uuid: string };
-  defer: Defer;
-}) {
+}: WriteArgs<WorkingTimeInput & { location_uuid: string }>) {
   const { location_uuid, ...schedule } = input;
   const location = await requireLocationRow(ctx, location_uuid);
   const enabled = schedule.global_working_time_enabled ?? false;

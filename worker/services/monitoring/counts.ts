@@ -4,6 +4,7 @@ import { DEVICE_HEADINGS, MONITORED_PERIPHERAL_TYPES } from "../../../contracts/
 import type { MonitoringCounts } from "../../../contracts/monitoring.ts";
 import { deviceTable as d, devicePeripheralConditionTable as dpc } from "../../../drizzle/schema/index.ts";
 import type { ReadCtx } from "../devices/rows.ts";
+import type { ServiceArgs } from "../kernel/args.ts";
 import { inSpace } from "../kernel/scope.ts";
 import { domainStatus, type MonitoringFilters, monitoringWhere, problemsOnly } from "./filters.ts";
 
@@ -50,10 +51,7 @@ export function countStatements(ctx: ReadCtx, input: MonitoringFilters) {
 export async function countMonitoring({
   ctx,
   input,
-}: {
-  ctx: ReadCtx;
-  input: MonitoringFilters;
-}): Promise<MonitoringCounts> {
+}: ServiceArgs<MonitoringFilters, ReadCtx>): Promise<MonitoringCounts> {
   const [[problems], [{ total }], peripheralRows] = await ctx.db.batch(countStatements(ctx, input));
   const byType = new Map(peripheralRows.map((r) => [r.type, r]));
   const headings = input.domain !== "bottom";

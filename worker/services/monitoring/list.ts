@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, type SQL } from "drizzle-orm";
+import { asc, desc, eq, type SQL } from "drizzle-orm";
 import type { MonitoringList, MonitoringQuery } from "../../../contracts/monitoring.ts";
 import {
   deviceTable as d,
@@ -6,8 +6,9 @@ import {
   deviceTypeTable,
   locationTable,
 } from "../../../drizzle/schema/index.ts";
-import { pageInfo, pageWindow } from "../../lib/paging.ts";
+import { pageWindow, readPage } from "../../lib/paging.ts";
 import { deviceListFields, type ReadCtx, toDevices } from "../devices/rows.ts";
+import type { ServiceArgs } from "../kernel/args.ts";
 import { domainStatus, monitoringWhere } from "./filters.ts";
 
 /** A listed device plus its conditions and its peripherals' statuses. */
@@ -58,17 +59,8 @@ export function pageStatement(ctx: ReadCtx, input: MonitoringQuery, where = moni
 export async function listMonitoredDevices({
   ctx,
   input,
-}: {
-  ctx: ReadCtx;
-  input: MonitoringQuery & { url: string };
-}): Promise<MonitoringList> {
+}: ServiceArgs<MonitoringQuery & { url: string }, ReadCtx>): Promise<MonitoringList> {
   const where = monitoringWhere(ctx, input);
-  const [[{ total }], rows] = await Promise.all([
-    ctx.db.select({ total: count() }).from(d).where(where),
-    pageStatement(ctx, input, where),
-  ]);
-  return {
-    devices: await toDevices(ctx, rows),
-    ...pageInfo(input.url, input.page, input.page_size, total),
-  };
+  const { rows, info } = await readPage(ctx, input, { table: d, where }, () => pageStatement(ctx, input, where));
+  return { devices: await toDevices(ctx, rows), ...info };
 }

@@ -5,6 +5,7 @@ import type { Telemetry } from "../../../contracts/realtime.ts";
 import { ApiError } from "../../lib/errors.ts";
 import type { RemoteCtx } from "../commands/remote-actions.ts";
 import { requireDevice } from "../devices/detail.ts";
+import type { ServiceArgs } from "../kernel/args.ts";
 
 type Ctx = Pick<RemoteCtx, "db" | "env" | "space">;
 
@@ -12,7 +13,7 @@ type Ctx = Pick<RemoteCtx, "db" | "env" | "space">;
  * GET …/device/{id}/telemetry/?since=ISO: the history the DeviceRoom keeps (one sample per
  * minute, last 24 h) plus the latest report stored on the device.
  */
-export async function getTelemetryHistory({ ctx, input }: { ctx: Ctx; input: { uuid: string; since?: string } }) {
+export async function getTelemetryHistory({ ctx, input }: ServiceArgs<{ uuid: string; since?: string }, Ctx>) {
   const device = await requireDevice(ctx, input.uuid);
   const since = input.since ? Date.parse(input.since) : 0;
   const room = await getServerByName(ctx.env.Device, device.uuid);
@@ -65,10 +66,7 @@ const scaled = (value: number, scale: number) => Number((value * scale).toFixed(
 export async function getTelemetrySeries({
   ctx,
   input,
-}: {
-  ctx: Ctx;
-  input: { uuid: string; metric: TelemetryMetric; from?: string; to?: string };
-}): Promise<TelemetrySeries> {
+}: ServiceArgs<{ uuid: string; metric: TelemetryMetric; from?: string; to?: string }, Ctx>): Promise<TelemetrySeries> {
   const { from, to } = seriesRange(input, Date.now());
   const device = await requireDevice(ctx, input.uuid);
   const room = await getServerByName(ctx.env.Device, device.uuid);

@@ -9,11 +9,11 @@ import {
   type DisplayConfigurationSaved,
 } from "../../../contracts/peripheral-config.ts";
 import { applicationTable, displayApplicationTable as da, displayTable } from "../../../drizzle/schema/index.ts";
-import type { Defer } from "../../lib/defer.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { type RemoteCtx, sendCommand } from "../commands/remote-actions.ts";
 import { displaysOf, requireDevice } from "../devices/detail.ts";
 import { announceDevice } from "../devices/events.ts";
+import type { ServiceArgs, WriteArgs } from "../kernel/args.ts";
 import { auditInsert } from "../kernel/audit.ts";
 import { inList, inSpace } from "../kernel/scope.ts";
 import { displayConfigurationErrors } from "./display-rules.ts";
@@ -24,10 +24,7 @@ const fill = (text: string, name: string) => text.replace("{name}", name);
 export async function getDisplayConfiguration({
   ctx,
   input,
-}: {
-  ctx: RemoteCtx;
-  input: { uuid: string };
-}): Promise<DisplayConfiguration> {
+}: ServiceArgs<{ uuid: string }, RemoteCtx>): Promise<DisplayConfiguration> {
   const device = await requireDevice(ctx, input.uuid);
   return { displays: await displaysOf(ctx, device.uuid) };
 }
@@ -43,11 +40,7 @@ export async function saveDisplayConfiguration({
   ctx,
   input,
   defer,
-}: {
-  ctx: RemoteCtx;
-  input: { uuid: string } & DisplayConfigurationInput;
-  defer: Defer;
-}): Promise<DisplayConfigurationSaved> {
+}: WriteArgs<{ uuid: string } & DisplayConfigurationInput, RemoteCtx>): Promise<DisplayConfigurationSaved> {
   const device = await requireDevice(ctx, input.uuid);
   if (device.demo_mode) throw new ApiError("conflict", DISPLAY_RULES.demoMode);
   const stored = await ctx.db

@@ -2,10 +2,10 @@ import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import type { RoomTicketInput, RoomTicketReply } from "../../../contracts/room-ticket.ts";
 import { deviceTable, locationTable, roomTicketTable } from "../../../drizzle/schema/index.ts";
-import type { SpaceCtx } from "../../env.ts";
 import { randomToken, sha256Hex } from "../../lib/crypto.ts";
 import type { Db } from "../../lib/db.ts";
 import { ApiError } from "../../lib/errors.ts";
+import type { ServiceArgs } from "../kernel/args.ts";
 
 /** A ticket opens one socket to one room, within this many seconds of being issued. */
 export const TICKET_TTL_SECONDS = 30;
@@ -31,10 +31,7 @@ export async function spaceOfRoom(db: Db, party: RoomParty, name: string): Promi
 export async function issueRoomTicket({
   ctx,
   input,
-}: {
-  ctx: SpaceCtx;
-  input: RoomTicketInput & { accessToken: string };
-}): Promise<RoomTicketReply> {
+}: ServiceArgs<RoomTicketInput & { accessToken: string }>): Promise<RoomTicketReply> {
   const [party, name] = input.room.split("/") as [RoomParty, string];
   const space = await spaceOfRoom(ctx.db, party, name);
   if (space !== ctx.space.space_uuid) throw new ApiError("not_found", "Room not found.");

@@ -4,6 +4,7 @@ import { roleTable } from "../../../drizzle/schema/role.ts";
 import { spaceTable } from "../../../drizzle/schema/space.ts";
 import type { SpaceCtx, SpaceRow } from "../../env.ts";
 import { ApiError } from "../../lib/errors.ts";
+import type { ServiceArgs } from "../kernel/args.ts";
 import { auditInsert } from "../kernel/audit.ts";
 
 const toSpace = (row: SpaceRow, ctx: SpaceCtx): Space => {
@@ -18,7 +19,7 @@ export const getSpace = ({ ctx }: { ctx: SpaceCtx }): Space => toSpace(ctx.space
  * PATCH /space/{space}/: custom-field settings. A unique field must also be required
  * (the spec's choices are None, Required, Required & Unique).
  */
-export async function updateSpace({ ctx, input }: { ctx: SpaceCtx; input: SpacePatch }): Promise<Space> {
+export async function updateSpace({ ctx, input }: ServiceArgs<SpacePatch>): Promise<Space> {
   const merged = { ...ctx.space, ...input } as SpaceRow;
   const errors: Record<string, string[]> = {};
   for (const n of CUSTOM_FIELD_NUMBERS) {

@@ -2,6 +2,7 @@ import { asc, eq, type SQL, sql } from "drizzle-orm";
 import type { Tag, TagAddInput, TagList, TagRef } from "../../../contracts/tag.ts";
 import { deviceTagTable, locationTagTable, tagTable } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
+import type { ServiceArgs } from "../kernel/args.ts";
 import { auditChange, inList, inSpace } from "../kernel/scope.ts";
 
 const taggedCount = (link: typeof locationTagTable | typeof deviceTagTable) =>
@@ -30,7 +31,7 @@ const findTag = async (ctx: SpaceCtx, name: string): Promise<Tag | undefined> =>
  * (201) or already existed (200). A concurrent add of the same name lands on the unique index
  * and is answered with the tag that won.
  */
-export async function addTag({ ctx, input }: { ctx: SpaceCtx; input: TagAddInput }) {
+export async function addTag({ ctx, input }: ServiceArgs<TagAddInput>) {
   const existing = await findTag(ctx, input.name);
   if (existing) return { created: false, tag: existing };
   const uuid = crypto.randomUUID();
