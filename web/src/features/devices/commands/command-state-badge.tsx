@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Tooltip } from "@/components/ui/tooltip";
 import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
-import { commandStateLook } from "./command-state";
+import { commandStateLook, WARNING_TEXT } from "./command-state";
 
 /**
  * A command's state as a chip: icon, word and colour (never colour alone), what the state means on
@@ -15,7 +15,7 @@ export function CommandStateBadge({ state, late }: { state: CommandState; late: 
   const look = commandStateLook(state);
   const Icon = look.icon;
   return (
-    <span className="inline-flex flex-wrap items-center gap-1">
+    <span className="inline-flex flex-wrap items-center gap-1 @2xl:flex-nowrap">
       <Tooltip label={t(look.hint)} side="top">
         {/* Focusable so keyboard users reach the explanation too. */}
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the tooltip trigger explains the state */}
@@ -30,7 +30,7 @@ export function CommandStateBadge({ state, late }: { state: CommandState; late: 
         <Tooltip label={t("device.commands.lateHint")} side="top">
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the tooltip trigger explains "late" */}
           <span tabIndex={0} className="rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring">
-            <Badge variant="outline" className="border-warning/50 text-warning">
+            <Badge variant="outline" className={cn("border-warning/50", WARNING_TEXT)}>
               <HourglassIcon aria-hidden="true" />
               {t("device.commands.late")}
             </Badge>

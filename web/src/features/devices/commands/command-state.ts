@@ -14,6 +14,9 @@ import {
 } from "lucide-react";
 import type { MessageKey } from "@/lib/i18n";
 
+/** Amber text that stays readable on the light theme's white. */
+export const WARNING_TEXT = "text-[color-mix(in_oklab,var(--warning),black_35%)] dark:text-warning";
+
 /** How a command's state is shown: its word, what it means (on hover), its colour and its icon. */
 export type CommandStateLook = { label: MessageKey; hint: MessageKey; className: string; icon: LucideIcon };
 
@@ -22,7 +25,8 @@ export type CommandStateLook = { label: MessageKey; hint: MessageKey; className:
  * an icon): blue for waiting (queued tinted, acknowledged solid), cyan for delivered, green and red
  * for the answers, amber for in doubt (it may have run), red outline for never sent, and greys for
  * the states in which the command did not run (expired tinted, cancelled outlined, superseded dashed).
- * Only theme tokens, so both themes keep their contrast.
+ * Only theme tokens; the light theme darkens the amber and cyan texts (on white they are too pale
+ * to read at badge size).
  */
 export const COMMAND_STATE_LOOKS: Record<CommandState, CommandStateLook> = {
   queued: {
@@ -34,7 +38,8 @@ export const COMMAND_STATE_LOOKS: Record<CommandState, CommandStateLook> = {
   delivered: {
     label: "device.commands.state.delivered",
     hint: "device.commands.stateHint.delivered",
-    className: "border-transparent bg-status-partially-online/15 text-status-partially-online",
+    className:
+      "border-transparent bg-status-partially-online/15 text-[color-mix(in_oklab,var(--status-partially-online),black_30%)] dark:text-status-partially-online",
     icon: SendIcon,
   },
   acked: {
@@ -76,7 +81,7 @@ export const COMMAND_STATE_LOOKS: Record<CommandState, CommandStateLook> = {
   in_doubt: {
     label: "device.commands.state.in_doubt",
     hint: "device.commands.stateHint.in_doubt",
-    className: "border-warning/50 bg-warning/15 text-warning",
+    className: `border-warning/50 bg-warning/15 ${WARNING_TEXT}`,
     icon: CircleHelpIcon,
   },
   unavailable: {
