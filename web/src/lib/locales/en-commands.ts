@@ -7,6 +7,7 @@ export const enCommands = {
   "device.commands.empty.text":
     "Remote actions sent to this device and commands queued for it while offline will be listed here.",
   "device.commands.count": "{count} commands, newest first",
+  "device.commands.countOne": "1 command",
   "device.commands.col.action": "Action",
   "device.commands.col.state": "State",
   "device.commands.col.created": "Created",
@@ -59,8 +60,12 @@ export const enCommands = {
   "device.commands.purgeConfirm.title": "Cancel all queued commands?",
   "device.commands.purgeConfirm.text":
     "{count} queued commands for {name} will be cancelled and never sent. Commands already delivered are not affected.",
+  "device.commands.purgeConfirm.textOne":
+    "The queued command for {name} will be cancelled and never sent. Commands already delivered are not affected.",
   "device.commands.purgeConfirm.action": "Cancel {count} commands",
+  "device.commands.purgeConfirm.actionOne": "Cancel 1 command",
   "device.commands.purged": "{count} queued commands cancelled.",
+  "device.commands.purgedOne": "1 queued command cancelled.",
   "device.commands.purgeFailed": "The queued commands could not be cancelled.",
   "device.commands.view": "View commands",
   "device.commands.outcomeUnknown":

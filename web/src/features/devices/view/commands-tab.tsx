@@ -69,7 +69,13 @@ export function CommandsTab({ device }: { device: DeviceDetail }) {
     } else {
       purge.mutate(undefined, {
         onSuccess: (reply) =>
-          showAlert({ type: "success", message: t("device.commands.purged", { count: reply.cancelled }) }),
+          showAlert({
+            type: "success",
+            message:
+              reply.cancelled === 1
+                ? t("device.commands.purgedOne")
+                : t("device.commands.purged", { count: reply.cancelled }),
+          }),
         onError: (error) => {
           console.error("Purging the queue failed", error);
           showAlert({ type: "error", message: t("device.commands.purgeFailed") });
@@ -83,7 +89,9 @@ export function CommandsTab({ device }: { device: DeviceDetail }) {
     <div className="@container flex flex-col gap-3">
       <div className="flex min-h-8 flex-wrap items-center justify-between gap-2">
         <p className="text-xs text-muted-foreground" data-testid="commands-count">
-          {t("device.commands.count", { count: commands.length })}
+          {commands.length === 1
+            ? t("device.commands.countOne")
+            : t("device.commands.count", { count: commands.length })}
         </p>
         {canWrite && queued > 0 && (
           <Button
@@ -140,12 +148,16 @@ export function CommandsTab({ device }: { device: DeviceDetail }) {
                   action: commandLabel(asking.command.action, t),
                   name: device.name,
                 })
-              : t("device.commands.purgeConfirm.text", { count: asking.count, name: device.name })
+              : asking.count === 1
+                ? t("device.commands.purgeConfirm.textOne", { name: device.name })
+                : t("device.commands.purgeConfirm.text", { count: asking.count, name: device.name })
           }
           confirmLabel={
             asking.kind === "cancel"
               ? t("device.commands.cancelConfirm.action")
-              : t("device.commands.purgeConfirm.action", { count: asking.count })
+              : asking.count === 1
+                ? t("device.commands.purgeConfirm.actionOne")
+                : t("device.commands.purgeConfirm.action", { count: asking.count })
           }
           cancelLabel={t("device.commands.keep")}
           onConfirm={confirm}
