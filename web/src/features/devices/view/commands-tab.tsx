@@ -15,7 +15,7 @@ import { usePermissions } from "@/features/space/use-permissions";
 import { showAlert } from "@/lib/alerts";
 import { ApiError } from "@/lib/api";
 import { formatDateTime } from "@/lib/datetime";
-import { useI18n } from "@/lib/i18n";
+import { type TFunction, useI18n } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { queuedCount } from "../commands/command-cache";
 import { isCancellable } from "../commands/command-state";
@@ -139,32 +139,34 @@ export function CommandsTab({ device }: { device: DeviceDetail }) {
         <ConfirmDialog
           open
           onOpenChange={(open) => !open && setAsking(null)}
-          title={t(
-            asking.kind === "cancel" ? "device.commands.cancelConfirm.title" : "device.commands.purgeConfirm.title",
-          )}
-          description={
-            asking.kind === "cancel"
-              ? t("device.commands.cancelConfirm.text", {
-                  action: commandLabel(asking.command.action, t),
-                  name: device.name,
-                })
-              : asking.count === 1
-                ? t("device.commands.purgeConfirm.textOne", { name: device.name })
-                : t("device.commands.purgeConfirm.text", { count: asking.count, name: device.name })
-          }
-          confirmLabel={
-            asking.kind === "cancel"
-              ? t("device.commands.cancelConfirm.action")
-              : asking.count === 1
-                ? t("device.commands.purgeConfirm.actionOne")
-                : t("device.commands.purgeConfirm.action", { count: asking.count })
-          }
+          {...confirmTexts(asking, device.name, t)}
           cancelLabel={t("device.commands.keep")}
           onConfirm={confirm}
         />
       )}
     </div>
   );
+}
+
+/** Title, text and button of the cancel and cancel-all confirmations (the count in the singular for one). */
+function confirmTexts(asking: Asking, name: string, t: TFunction) {
+  if (asking.kind === "cancel") {
+    return {
+      title: t("device.commands.cancelConfirm.title"),
+      description: t("device.commands.cancelConfirm.text", { action: commandLabel(asking.command.action, t), name }),
+      confirmLabel: t("device.commands.cancelConfirm.action"),
+    };
+  }
+  const one = asking.count === 1;
+  return {
+    title: t("device.commands.purgeConfirm.title"),
+    description: one
+      ? t("device.commands.purgeConfirm.textOne", { name })
+      : t("device.commands.purgeConfirm.text", { count: asking.count, name }),
+    confirmLabel: one
+      ? t("device.commands.purgeConfirm.actionOne")
+      : t("device.commands.purgeConfirm.action", { count: asking.count }),
+  };
 }
 
 type RowProps = { command: CommandRecord; canWrite: boolean; onCancel: () => void };
