@@ -41,6 +41,9 @@ test.beforeEach(async ({ page }) => {
 test("queue a reboot for an offline device, see it Queued in Commands, cancel it", async ({ page, request }) => {
   const dialog = await openDevice(page);
   const uuid = deviceUuidOf(page);
+  // Start from an empty queue (a server reused between runs keeps earlier runs' commands).
+  const auth = await bearer(request);
+  expect((await request.post(`${API}/device/${uuid}/command/purge/`, { headers: auth })).status()).toBe(200);
   await dialog.getByRole("link", { name: "Settings" }).click();
   await expect(page).toHaveURL(/\/settings$/);
 
@@ -92,7 +95,6 @@ test("queue a reboot for an offline device, see it Queued in Commands, cancel it
   await expect(reboot.getByRole("button", { name: /Cancel command/ })).toHaveCount(0);
 
   // Two more queued through the API: "Cancel all queued" names the count and cancels both.
-  const auth = await bearer(request);
   for (const action of ["telemetry-refresh", "set-debug"]) {
     const res = await request.post(`${API}/device/${uuid}/command/add/`, {
       headers: auth,
@@ -133,4 +135,5 @@ test("a Viewer reads the Commands tab without its actions", async ({ page, reque
   await expect(table.getByTestId("command-row").first()).toBeVisible();
   await expect(table.getByRole("button", { name: /Cancel command/ })).toHaveCount(0);
   await expect(page.getByRole("button", { name: /Cancel all queued/ })).toHaveCount(0);
+  expect((await request.post(`${API}/device/${uuid}/command/purge/`, { headers: auth })).status()).toBe(200);
 });
