@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { json, timestamps } from "./common.ts";
 
@@ -19,7 +20,8 @@ export type ApplicationConfig = { template?: ApplicationTemplate; [key: string]:
 
 /**
  * An application that runs on displays (global, managed in the Admin Panel). `id` is the
- * spec's numeric id (/applications/{appId}); `uuid` is what displays refer to.
+ * spec's numeric id (/applications/{appId}); `uuid` is what displays refer to. Names are unique
+ * regardless of case (application_name_unique_idx).
  */
 export const applicationTable = sqliteTable(
   "application",
@@ -32,5 +34,9 @@ export const applicationTable = sqliteTable(
     config: json<ApplicationConfig>("config").notNull().default({}),
     ...timestamps(),
   },
-  (t) => [uniqueIndex("application_uuid_idx").on(t.uuid), index("application_name_idx").on(t.name)],
+  (t) => [
+    uniqueIndex("application_uuid_idx").on(t.uuid),
+    index("application_name_idx").on(t.name),
+    uniqueIndex("application_name_unique_idx").on(sql`lower(${t.name})`),
+  ],
 );
