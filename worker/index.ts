@@ -11,7 +11,9 @@ import { routeRoomRequest } from "./rooms.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { accountPasswordRoutes, spaceAccountLinkRoutes } from "./routes/account-lifecycle.ts";
 import { accountsRoutes } from "./routes/accounts.ts";
+import { adminRoutes } from "./routes/admin.ts";
 import { agentRoutes } from "./routes/agent-enroll.ts";
+import { commandRoutes } from "./routes/commands.ts";
 import { commentRoutes } from "./routes/comments.ts";
 import { detectionRoutes } from "./routes/detection.ts";
 import { devRoutes } from "./routes/dev-mail.ts";
@@ -43,6 +45,10 @@ api
   .route("/", agentRoutes)
   .use("/device/*", requireUser)
   .route("/", powerControlRoutes)
+  // The Admin Panel's global records (no space): the routes check the super_admin / sys_dev flags.
+  .use("/application/*", requireUser)
+  .use("/runner/*", requireUser)
+  .route("/", adminRoutes)
   .use("/space/:space/*", requireUser, requireSpaceMember)
   .use("/space/:space", requireUser, requireSpaceMember)
   .route("/", spaceRoutes)
@@ -57,6 +63,7 @@ api
   .route("/", commentRoutes)
   .route("/", accountsRoutes)
   .route("/", remoteActionRoutes)
+  .route("/", commandRoutes)
   .route("/", peripheralRoutes)
   .route("/", roomTicketRoutes)
   .route("/", monitoringRoutes)
