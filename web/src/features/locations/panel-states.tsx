@@ -2,6 +2,7 @@ import { SearchXIcon, ShieldOffIcon, TriangleAlertIcon } from "lucide-react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SheetBody } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
+import { ApiError } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 
 const FIELDS = Array.from({ length: 10 }, (_, i) => `f${i}`);
@@ -39,4 +40,10 @@ export function PanelMessage({ kind, text }: PanelMessageProps) {
       <EmptyState icon={shown.icon} title={shown.title} description={shown.text} />
     </SheetBody>
   );
+}
+
+/** A flyout whose location did not load: "not found" for a 404, else the error's message. */
+export function PanelLoadFailed({ error }: { error: Error }) {
+  const missing = error instanceof ApiError && error.status === 404;
+  return <PanelMessage kind={missing ? "missing" : "error"} text={missing ? undefined : error.message} />;
 }

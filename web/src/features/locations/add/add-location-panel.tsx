@@ -4,11 +4,9 @@ import { SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet
 import { useCurrentSpace } from "@/features/session/current-space";
 import { spaceQueries } from "@/features/space/queries";
 import { usePermissions } from "@/features/space/use-permissions";
-import { toFormFailure } from "@/lib/form-failure";
 import { useT } from "@/lib/i18n";
-import { emptyLocationValues, LOCATION_FORM_FIELDS, toAddInput } from "../form/form-values";
+import { emptyLocationValues, toAddInput } from "../form/form-values";
 import { LocationForm } from "../form/location-form";
-import { customFieldRules } from "../form/location-rules";
 import { FormSkeleton, PanelMessage } from "../panel-states";
 import { useAddLocation } from "../use-save-location";
 
@@ -21,55 +19,28 @@ export function AddLocationPanel() {
   const { canWrite } = usePermissions();
   const add = useAddLocation();
 
-  const header = (
-    <SheetHeader>
-      <SheetTitle>{t("flyout.action.addLocation")}</SheetTitle>
-      <SheetDescription>{space.space_name}</SheetDescription>
-    </SheetHeader>
-  );
-  if (detail.isPending)
-    return (
-      <>
-        {header}
-        <FormSkeleton />
-      </>
-    );
-  if (detail.isError)
-    return (
-      <>
-        {header}
-        <PanelMessage kind="error" text={detail.error.message} />
-      </>
-    );
-  if (!canWrite)
-    return (
-      <>
-        {header}
-        <PanelMessage kind="denied" />
-      </>
-    );
-
-  const customFields = customFieldRules(detail.data);
   return (
     <>
-      {header}
-      <LocationForm
-        mode="add"
-        defaultValues={emptyLocationValues(detail.data.timezone)}
-        customFields={customFields}
-        spaceTimezone={detail.data.timezone}
-        submitLabel={t("location.add.submit")}
-        onCancel={close}
-        onSubmit={async (values) => {
-          try {
-            await add.mutateAsync(toAddInput(values, customFields));
-            close();
-            return null;
-          } catch (error) {
-            return toFormFailure(error, LOCATION_FORM_FIELDS, t);
-          }
-        }}
-      />
+      <SheetHeader>
+        <SheetTitle>{t("flyout.action.addLocation")}</SheetTitle>
+        <SheetDescription>{space.space_name}</SheetDescription>
+      </SheetHeader>
+      {detail.isPending ? (
+        <FormSkeleton />
+      ) : detail.isError ? (
+        <PanelMessage kind="error" text={detail.error.message} />
+      ) : !canWrite ? (
+        <PanelMessage kind="denied" />
+      ) : (
+        <LocationForm
+          mode="add"
+          defaultValues={emptyLocationValues(detail.data.timezone)}
+          space={detail.data}
+          submitLabel={t("location.add.submit")}
+          onSave={(values, customFields) => add.mutateAsync(toAddInput(values, customFields))}
+          onClose={close}
+        />
+      )}
     </>
   );
 }

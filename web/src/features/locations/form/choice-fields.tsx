@@ -12,34 +12,32 @@ import { browserTimezones, timezoneOptions } from "./timezones";
 type ChoiceName = "location_type_uuid" | "country_code" | "timezone";
 type Option = { value: string; label: string; hint?: string };
 
-function ChoiceField({
-  name,
-  label,
-  required,
-  options,
-  placeholder,
-}: {
-  name: ChoiceName;
-  label: string;
-  required?: boolean;
-  options: Option[];
-  placeholder: string;
-}) {
+/** Each choice's label and its placeholder. */
+const CHOICE_TEXTS = {
+  location_type_uuid: { label: "location.field.type", placeholder: "location.chooseType" },
+  country_code: { label: "location.field.country", placeholder: "location.chooseCountry" },
+  timezone: { label: "location.field.timezone", placeholder: "location.chooseTimezone" },
+} as const;
+
+type ChoiceFieldProps = { name: ChoiceName; required?: boolean; options: Option[] };
+
+function ChoiceField({ name, required, options }: ChoiceFieldProps) {
   const t = useT();
   const { control } = useFormContext<LocationFormValues>();
   const id = `location-${name}`;
+  const texts = CHOICE_TEXTS[name];
   return (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <FormField id={id} label={label} error={fieldState.error?.message} required={required}>
+        <FormField id={id} label={t(texts.label)} error={fieldState.error?.message} required={required}>
           <Combobox
             {...fieldProps(id, fieldState.error?.message)}
             value={field.value}
             onChange={field.onChange}
             options={options}
-            placeholder={placeholder}
+            placeholder={t(texts.placeholder)}
             searchLabel={t("common.search")}
             emptyText={t("common.noMatches")}
           />
@@ -50,34 +48,16 @@ function ChoiceField({
 }
 
 export function TypeField({ required }: { required?: boolean }) {
-  const t = useT();
   const types = useQuery(referenceQueries.locationTypes());
   const options = (types.data ?? []).map((type) => ({ value: type.uuid, label: type.name }));
-  return (
-    <ChoiceField
-      name="location_type_uuid"
-      label={t("location.field.type")}
-      required={required}
-      options={options}
-      placeholder={t("location.chooseType")}
-    />
-  );
+  return <ChoiceField name="location_type_uuid" required={required} options={options} />;
 }
 
 /** Countries by name; the API takes the alpha-2 code. */
 export function CountryField({ required }: { required?: boolean }) {
-  const t = useT();
   const countries = useQuery(referenceQueries.countries());
   const options = (countries.data ?? []).map((c) => ({ value: c.code, label: c.name, hint: c.code }));
-  return (
-    <ChoiceField
-      name="country_code"
-      label={t("location.field.country")}
-      required={required}
-      options={options}
-      placeholder={t("location.chooseCountry")}
-    />
-  );
+  return <ChoiceField name="country_code" required={required} options={options} />;
 }
 
 /** The browser's timezones, the space's first as the global timezone (console.md §3.4). */
@@ -88,15 +68,7 @@ export function TimezoneField({ spaceTimezone, required }: { spaceTimezone: stri
     () => timezoneOptions(spaceTimezone, browserTimezones(), globalLabel),
     [spaceTimezone, globalLabel],
   );
-  return (
-    <ChoiceField
-      name="timezone"
-      label={t("location.field.timezone")}
-      required={required}
-      options={options}
-      placeholder={t("location.chooseTimezone")}
-    />
-  );
+  return <ChoiceField name="timezone" required={required} options={options} />;
 }
 
 /** The edit form shows the type without changing it (console.md §2.4 lists no type field there). */

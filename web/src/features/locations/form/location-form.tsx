@@ -1,15 +1,24 @@
+import type { Space } from "@contracts/space";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleAlertIcon, LoaderCircleIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { SheetBody, SheetFooter } from "@/components/ui/sheet";
-import type { FormFailure } from "@/lib/form-failure";
+import { toFormFailure } from "@/lib/form-failure";
 import { useT } from "@/lib/i18n";
 import { CountryField, FixedType, TimezoneField, TypeField } from "./choice-fields";
 import { CustomFieldInputs } from "./custom-field-inputs";
 import { FormSection } from "./form-section";
-import { ADD_REQUIRED, type CustomFieldRule, DESCRIPTION_MAX, editRequired, TEXT_MAX } from "./location-rules";
+import { LOCATION_FORM_FIELDS } from "./form-values";
+import {
+  ADD_REQUIRED,
+  type CustomFieldRule,
+  customFieldRules,
+  DESCRIPTION_MAX,
+  editRequired,
+  TEXT_MAX,
+} from "./location-rules";
 import { type FormMode, type LocationFormValues, locationFormSchema } from "./location-schema";
 import { MapFields } from "./map-fields";
 import { TagPicker } from "./tag-picker";
@@ -18,28 +27,29 @@ import { TextField } from "./text-field";
 type LocationFormProps = {
   mode: FormMode;
   defaultValues: LocationFormValues;
-  customFields: readonly CustomFieldRule[];
+  /** The space's settings: its timezone and the custom fields the form asks for. */
+  space: Space;
   /** Edit: the location's type (not editable) drives the per-type requirements. */
   typeName?: string | null;
-  spaceTimezone: string;
   submitLabel: string;
-  /** Saves; resolves with what to show when the server refused. */
-  onSubmit: (values: LocationFormValues) => Promise<FormFailure | null>;
-  onCancel: () => void;
+  /** Saves the location; a rejection's field and general errors are shown on the form. */
+  onSave: (values: LocationFormValues, customFields: readonly CustomFieldRule[]) => Promise<unknown>;
+  /** Leaves the form: on Cancel, and once it is saved. */
+  onClose: () => void;
 };
 
 /** Add and edit a location (console.md §2.4, §5): details, place, map and custom fields. */
 export function LocationForm({
   mode,
   defaultValues,
-  customFields,
+  space,
   typeName,
-  spaceTimezone,
   submitLabel,
-  onSubmit,
-  onCancel,
+  onSave,
+  onClose,
 }: LocationFormProps) {
   const t = useT();
+  const customFields = useMemo(() => customFieldRules(space), [space]);
   const schema = useMemo(
     () => locationFormSchema({ mode, customFields, typeName, t }),
     [mode, customFields, typeName, t],
@@ -54,12 +64,17 @@ export function LocationForm({
 
   const submit = form.handleSubmit(async (values) => {
     setGeneral(null);
-    const failure = await onSubmit(values);
-    if (!failure) return;
-    setGeneral(failure.general);
-    for (const [field, message] of Object.entries(failure.fields)) {
-      form.setError(field as keyof LocationFormValues, { type: "server", message }, { shouldFocus: true });
+    try {
+      await onSave(values, customFields);
+    } catch (error) {
+      const failure = toFormFailure(error, LOCATION_FORM_FIELDS, t);
+      setGeneral(failure.general);
+      for (const [field, message] of Object.entries(failure.fields)) {
+        form.setError(field as keyof LocationFormValues, { type: "server", message }, { shouldFocus: true });
+      }
+      return;
     }
+    onClose();
   });
 
   return (
@@ -93,7 +108,7 @@ export function LocationForm({
                     required={required.has("display_id")}
                   />
                   {mode === "add" ? <TypeField required /> : <FixedType name={typeName} />}
-                  <TimezoneField spaceTimezone={spaceTimezone} required={required.has("timezone")} />
+                  <TimezoneField spaceTimezone={space.timezone} required={required.has("timezone")} />
                   <TextField
                     name="description"
                     label={t("location.field.description")}
@@ -141,7 +156,7 @@ export function LocationForm({
           </div>
         </SheetBody>
         <SheetFooter>
-          <Button variant="outline" onClick={onCancel}>
+          <Button variant="outline" onClick={onClose}>
             {t("common.cancel")}
           </Button>
           <Button type="submit" disabled={isSubmitting || (mode === "edit" && !isDirty)}>

@@ -15,6 +15,18 @@ type LocationToolbarProps = {
   total: number | undefined;
 };
 
+/** The list's choice filters: the state they set, their options, label and "all" placeholder. */
+const FILTERS = [
+  { key: "location_type_uuid", options: "types", label: "locations.filter.type", all: "locations.filter.allTypes" },
+  {
+    key: "country_uuid",
+    options: "countries",
+    label: "locations.filter.country",
+    all: "locations.filter.allCountries",
+  },
+  { key: "tag_uuid", options: "tags", label: "locations.filter.tag", all: "locations.filter.allTags" },
+] as const;
+
 /** The filter panel of the location list: search, type, country, tag, sort; export. */
 export function LocationToolbar({ state, onChange, onReset, onExport, exporting, total }: LocationToolbarProps) {
   const t = useT();
@@ -50,27 +62,16 @@ export function LocationToolbar({ state, onChange, onReset, onExport, exporting,
         </Button>
       }
     >
-      <FilterCombobox
-        label={t("locations.filter.type")}
-        value={state.location_type_uuid}
-        onChange={(value) => onChange({ location_type_uuid: value })}
-        options={options.types}
-        placeholder={t("locations.filter.allTypes")}
-      />
-      <FilterCombobox
-        label={t("locations.filter.country")}
-        value={state.country_uuid}
-        onChange={(value) => onChange({ country_uuid: value })}
-        options={options.countries}
-        placeholder={t("locations.filter.allCountries")}
-      />
-      <FilterCombobox
-        label={t("locations.filter.tag")}
-        value={state.tag_uuid}
-        onChange={(value) => onChange({ tag_uuid: value })}
-        options={options.tags}
-        placeholder={t("locations.filter.allTags")}
-      />
+      {FILTERS.map((filter) => (
+        <FilterCombobox
+          key={filter.key}
+          label={t(filter.label)}
+          value={state[filter.key]}
+          onChange={(value) => onChange({ [filter.key]: value })}
+          options={options[filter.options]}
+          placeholder={t(filter.all)}
+        />
+      ))}
     </ListToolbar>
   );
 }

@@ -9,10 +9,9 @@ import { TabLinks } from "@/components/ui/tabs";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { usePermissions } from "@/features/space/use-permissions";
 import { LocationWorkingTime } from "@/features/working-time/location-working-time";
-import { ApiError } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 import { OnlineStatusBadge } from "../online-status";
-import { PanelMessage } from "../panel-states";
+import { PanelLoadFailed } from "../panel-states";
 import { type LocationTab, locationEditPath, locationViewPath } from "../paths";
 import { locationQueries } from "../queries";
 import { LocationDevices } from "./location-devices";
@@ -35,14 +34,13 @@ export function LocationViewPanel({ uuid, tab }: { uuid: string; tab: LocationTa
   ];
 
   if (location.isError) {
-    const missing = location.error instanceof ApiError && location.error.status === 404;
     return (
       <>
         <SheetHeader>
           <SheetTitle>{t("flyout.action.view")}</SheetTitle>
           <SheetDescription className="font-mono text-xs">{uuid}</SheetDescription>
         </SheetHeader>
-        <PanelMessage kind={missing ? "missing" : "error"} text={missing ? undefined : location.error.message} />
+        <PanelLoadFailed error={location.error} />
       </>
     );
   }
