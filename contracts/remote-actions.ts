@@ -8,8 +8,10 @@ export const RemoteSharingInput = z.object({ action: z.enum(["reverse-ssh", "rem
 export const HeadlessSharingInput = z.object({ action: z.literal("remote-desktop"), ...requestId });
 export const ScreenCaptureInput = z.object({ action: z.literal("screenshot"), ...requestId });
 export const PowerControlInput = z.object({ action: z.enum(["instant-reboot", "instant-power-off"]), ...requestId });
-export const EnabledStatusInput = z.object({ enabled: z.boolean() });
-export const DebugStatusInput = z.object({ debug_mode: z.boolean() });
+export const EnabledStatusInput = z.object({ enabled: z.boolean(), ...requestId });
+export const DebugStatusInput = z.object({ debug_mode: z.boolean(), ...requestId });
+/** POST …/services-telemetry-refresh/: an optional JSON body (a call without a body still works). */
+export const TelemetryRefreshInput = z.object({ ...requestId });
 /**
  * Path of PATCH …/device/{id}/peripherals/{type}/{peripheral}/enabled-status/ (devices.md §7):
  * only bill and coin acceptors (money-acceptor), card readers, cameras and time attendance locks.
@@ -21,7 +23,7 @@ export const PeripheralPath = z.object({
   }),
   peripheral: z.string().min(1),
 });
-export const VisionStatusInput = z.object({ enabled: z.boolean() });
+export const VisionStatusInput = z.object({ enabled: z.boolean(), ...requestId });
 
 /** What the agent reports for a sharing action (the spec does not show it; the console shows a port or URL). */
 export const RemoteSharingResult = z

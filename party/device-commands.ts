@@ -3,7 +3,7 @@ import type { CommandRecord } from "../contracts/command-queue.ts";
 import type { CommandAction, CommandResult as ResultFrame, ServerMessage } from "../contracts/realtime.ts";
 import type { Env } from "../worker/env.ts";
 import { screenshotKey } from "../worker/services/commands/remote-actions.ts";
-import { auditCommandStatus, recordLateSetting, recordVisionReceived } from "../worker/services/devices/records.ts";
+import { auditCommandStatus, recordSettingAnswer, recordVisionReceived } from "../worker/services/devices/records.ts";
 import {
   ACK_GRACE_MS,
   auditStatusOf,
@@ -315,7 +315,12 @@ export class DeviceCommands {
     if (next.state === "acked" && before.state !== "acked" && next.action === "set-vision") {
       this.host.waitUntil(recordVisionReceived(env, this.host.device()));
     }
-    if (next.late) this.lateEffects(next, full);
+    if (next.late) this.lateScreenshot(next, full);
+    if ((next.late || next.queued) && (next.state === "succeeded" || next.state === "failed")) {
+      this.host.waitUntil(
+        recordSettingAnswer(env, this.host.device(), next).catch((e: unknown) => console.error("setting answer", e)),
+      );
+    }
     const audit = auditStatusOf(before.state, next);
     if (audit) this.audit(next, audit);
     this.schedule(next);
@@ -325,11 +330,8 @@ export class DeviceCommands {
     return next;
   }
 
-  /**
-   * A late answer (after the API said outcome_unknown or timed out): a screenshot goes to R2 where a
-   * retry finds it; a setting the API could not record is recorded now.
-   */
-  private lateEffects(row: CommandRow, full?: Record<string, unknown>) {
+  /** A late screenshot (after the API said outcome_unknown) goes to R2, where a retry of its id finds it. */
+  private lateScreenshot(row: CommandRow, full?: Record<string, unknown>) {
     const env = this.host.env();
     const image = full?.image_base64;
     if (row.state === "succeeded" && row.action === "screenshot" && typeof image === "string" && row.space_uuid) {
@@ -339,11 +341,6 @@ export class DeviceCommands {
         env.FILES.put(key, bytes, { httpMetadata: { contentType: "image/jpeg" } }).catch((e: unknown) =>
           console.error("late screenshot", e),
         ),
-      );
-    }
-    if (!row.queued && (row.state === "succeeded" || row.state === "failed")) {
-      this.host.waitUntil(
-        recordLateSetting(env, this.host.device(), row).catch((e: unknown) => console.error("late setting", e)),
       );
     }
   }

@@ -14,17 +14,27 @@ import {
   ScreenshotResult,
   TelemetryHistory,
   TelemetryQuery,
+  TelemetryRefreshInput,
   VisionStatusInput,
 } from "../remote-actions.ts";
+import { outcomeUnknown } from "./commands.ts";
 import { DeviceParam } from "./devices.ts";
 import { commonErrors, defineRoute, fileResponse, jsonBody, jsonResponse, noContent } from "./route.ts";
 
 const tags = ["Remote actions"];
 
-/** The replies of an action the device's agent runs (devices.md §7, §8), besides the common ones. */
+/**
+ * The replies of an action the device's agent runs (devices.md §7, §8), besides the common ones:
+ * 503 when it was never sent (device_offline) or not acknowledged in 30 s (device_timeout; it did
+ * not run), 504 outcome_unknown when it was acknowledged but its answer did not come back.
+ */
 export const agentErrors = {
   502: jsonResponse(ApiErrorBody, "The device's agent refused or failed the action (its message)"),
-  503: jsonResponse(ApiErrorBody, "The device is offline or its agent left, or no reply came within 30 s"),
+  503: jsonResponse(
+    ApiErrorBody,
+    "The device is offline (never sent), or the agent did not take it within 30 s (not run)",
+  ),
+  ...outcomeUnknown,
 } as const;
 
 /** A screenshot's file name as the screen-capture reply gives it (`{id}.jpg`). */
@@ -89,7 +99,7 @@ export const refreshTelemetry = defineRoute({
   path: "/space/{space}/device/{uuid}/services-telemetry-refresh",
   summary: "Ask the agent for a telemetry report now; answers once it is done. Content Manager or Admin",
   tags,
-  request: { params: DeviceParam },
+  request: { params: DeviceParam, body: jsonBody(TelemetryRefreshInput) },
   responses: { 204: noContent, ...commonErrors, ...agentErrors },
 });
 

@@ -82,39 +82,38 @@ export const remoteActionRoutes = openApiRouter()
     return c.json(TelemetryHistory.parse(history), 200);
   })
   .openapi(guarded(refreshTelemetryRoute, writer), async (c) => {
-    const input = { uuid: c.req.valid("param").uuid, action: "telemetry-refresh" as const };
+    const { request_id } = c.req.valid("json");
+    const input = { uuid: c.req.valid("param").uuid, action: "telemetry-refresh" as const, request_id };
     await runRemoteAction({ ctx: spaceCtx(c), input });
     return c.body(null, 204);
   })
   .openapi(guarded(setEnabledRoute, writer), async (c) => {
     const { uuid } = c.req.valid("param");
-    const input = {
-      uuid,
-      column: "enabled" as const,
-      action: "set-enabled" as const,
-      value: c.req.valid("json").enabled,
-    };
+    const { enabled, request_id } = c.req.valid("json");
+    const input = { uuid, column: "enabled" as const, action: "set-enabled" as const, value: enabled, request_id };
     await changeSetting({ ctx: spaceCtx(c), input, defer: deferTo(c) });
     return c.json(await detail(c, uuid), 200);
   })
   .openapi(guarded(setDebugRoute, writer), async (c) => {
     const { uuid } = c.req.valid("param");
-    const value = c.req.valid("json").debug_mode;
+    const { debug_mode: value, request_id } = c.req.valid("json");
     await changeSetting({
       ctx: spaceCtx(c),
-      input: { uuid, column: "debug_mode", action: "set-debug", value },
+      input: { uuid, column: "debug_mode", action: "set-debug", value, request_id },
       defer: deferTo(c),
     });
     return c.json(await detail(c, uuid), 200);
   })
   .openapi(guarded(setVisionRoute, writer), async (c) => {
     const { uuid } = c.req.valid("param");
-    await changeVision({ ctx: spaceCtx(c), input: { uuid, enabled: c.req.valid("json").enabled }, defer: deferTo(c) });
+    const { enabled, request_id } = c.req.valid("json");
+    await changeVision({ ctx: spaceCtx(c), input: { uuid, enabled, request_id }, defer: deferTo(c) });
     return c.json(await detail(c, uuid), 200);
   })
   .openapi(guarded(setPeripheralEnabledRoute, writer), async (c) => {
     const { uuid, type, peripheral } = c.req.valid("param");
-    const input = { uuid, type, peripheral, enabled: c.req.valid("json").enabled };
+    const { enabled, request_id } = c.req.valid("json");
+    const input = { uuid, type, peripheral, enabled, request_id };
     await changePeripheralEnabled({ ctx: spaceCtx(c), input, defer: deferTo(c) });
     return c.json(await detail(c, uuid), 200);
   });

@@ -86,6 +86,12 @@ export async function sendCommand<A extends CommandAction>(
   }
 }
 
+/** Whether the device's room knows this command id (a retry). */
+async function knownCommand(ctx: RemoteCtx, device: DeviceRow, id: string) {
+  const room = await getServerByName(ctx.env.Device, device.uuid);
+  return (await room.getCommand(id)) !== null;
+}
+
 /** Actions run with no params whose result the API answers as is. */
 type PlainAction = "reverse-ssh" | "remote-desktop" | "headless-remote-desktop" | "telemetry-refresh";
 
@@ -123,13 +129,24 @@ export async function getScreenshot({ ctx, input }: { ctx: RemoteCtx; input: { u
   return object;
 }
 
-type Setting = { column: "enabled" | "debug_mode"; action: "set-enabled" | "set-debug"; value: boolean };
+type Setting = {
+  column: "enabled" | "debug_mode";
+  action: "set-enabled" | "set-debug";
+  value: boolean;
+  request_id?: string;
+};
 
-/** PATCH …/enabled-status/ and …/debug-status/: the agent applies it, then the catalogue records it. */
+/**
+ * PATCH …/enabled-status/ and …/debug-status/: the agent applies it, then the catalogue records
+ * it. A retry with the same request_id gets the stored outcome and records nothing twice (a late
+ * answer was recorded by the room already).
+ */
 export async function changeSetting({ ctx, input, defer }: Args<{ uuid: string } & Setting>) {
   const device = await requireDevice(ctx, input.uuid);
-  if (input.action === "set-enabled") await sendCommand(ctx, device, "set-enabled", { enabled: input.value });
-  else await sendCommand(ctx, device, "set-debug", { debug_mode: input.value });
+  const id = input.request_id;
+  if (input.action === "set-enabled") await sendCommand(ctx, device, "set-enabled", { enabled: input.value }, id);
+  else await sendCommand(ctx, device, "set-debug", { debug_mode: input.value }, id);
+  if (id && device[input.column] === input.value) return;
   await ctx.db.batch([
     ctx.db
       .update(d)
@@ -154,7 +171,7 @@ export async function changePeripheralEnabled({
   ctx,
   input,
   defer,
-}: Args<{ uuid: string; type: string; peripheral: string; enabled: boolean }>) {
+}: Args<{ uuid: string; type: string; peripheral: string; enabled: boolean; request_id?: string }>) {
   const device = await requireDevice(ctx, input.uuid);
   const row = await ctx.db
     .select({ uuid: p.uuid, enabled: p.enabled, slug: pt.slug })
@@ -163,11 +180,14 @@ export async function changePeripheralEnabled({
     .where(and(eq(p.uuid, input.peripheral), eq(p.device_uuid, device.uuid), eq(p.space_uuid, ctx.space.space_uuid)))
     .get();
   if (!row || row.slug !== input.type) throw new ApiError("not_found", "Peripheral not found.");
-  await sendCommand(ctx, device, "set-peripheral-enabled", {
-    peripheral_uuid: row.uuid,
-    type: input.type,
-    enabled: input.enabled,
-  });
+  await sendCommand(
+    ctx,
+    device,
+    "set-peripheral-enabled",
+    { peripheral_uuid: row.uuid, type: input.type, enabled: input.enabled },
+    input.request_id,
+  );
+  if (input.request_id && row.enabled === input.enabled) return;
   await ctx.db.batch([
     ctx.db
       .update(p)
@@ -201,10 +221,19 @@ const audit = (ctx: RemoteCtx, device: DeviceRow, action: string, before: unknow
  * PATCH …/vision-enabled-status/ {enabled}: drives the vision machine (devices.md §4). The
  * request sets *_requested at once, the agent's "message received" moves it to *_pending (the
  * DeviceRoom writes that), its answer ends in enabled/disabled, a failure returns to the
- * previous state (and the call fails).
+ * previous state (and the call fails). An answer in doubt (504) leaves the state pending: the
+ * room records the late answer. A retry with a known request_id gets the stored outcome.
  */
-export async function changeVision({ ctx, input, defer }: Args<{ uuid: string; enabled: boolean }>) {
+export async function changeVision({
+  ctx,
+  input,
+  defer,
+}: Args<{ uuid: string; enabled: boolean; request_id?: string }>) {
   const device = await requireDevice(ctx, input.uuid);
+  if (input.request_id && (await knownCommand(ctx, device, input.request_id))) {
+    await sendCommand(ctx, device, "set-vision", { enabled: input.enabled }, input.request_id);
+    return;
+  }
   const previous: VisionState = device.vision_enabled;
   if (visionAlready(previous, input.enabled)) return;
   const requested = nextVision(previous, { type: "toggle", enabled: input.enabled });
@@ -214,20 +243,23 @@ export async function changeVision({ ctx, input, defer }: Args<{ uuid: string; e
   const setVision = (state: VisionState) => ctx.db.update(d).set({ vision_enabled: state }).where(where);
   await setVision(requested);
   announceDevice({ env: ctx.env, space: ctx.space }, defer, "deviceUpdated", device);
-  let final: VisionState = previous;
+  let final: VisionState | null = previous;
   try {
-    await sendCommand(ctx, device, "set-vision", { enabled: input.enabled });
+    await sendCommand(ctx, device, "set-vision", { enabled: input.enabled }, input.request_id);
     const now = (await ctx.db.select({ v: d.vision_enabled }).from(d).where(where).get())?.v ?? requested;
     // The answer implies the message was received: apply that first, so success ends where it should.
     final = nextVision(nextVision(now, { type: "received" }) ?? now, { type: "success" }) ?? previous;
   } catch (error) {
-    final = nextVision(requested, { type: "error", previous }) ?? "disabled";
+    final =
+      error instanceof OutcomeUnknownError ? null : (nextVision(requested, { type: "error", previous }) ?? "disabled");
     throw error;
   } finally {
-    await ctx.db.batch([
-      setVision(final),
-      audit(ctx, device, "device.vision_enabled", { vision_enabled: previous }, { vision_enabled: final }),
-    ]);
+    if (final !== null) {
+      await ctx.db.batch([
+        setVision(final),
+        audit(ctx, device, "device.vision_enabled", { vision_enabled: previous }, { vision_enabled: final }),
+      ]);
+    }
     announceDevice({ env: ctx.env, space: ctx.space }, defer, "deviceUpdated", device);
   }
 }

@@ -129,12 +129,12 @@ export async function auditCommandStatus(env: Env, entry: CommandEntry, status: 
 }
 
 /**
- * A setting whose answer came late (the API had answered outcome_unknown, so it recorded
- * nothing): the catalogue records what the agent did, as the API would have. A late success
- * of set-enabled / set-debug / set-peripheral-enabled is written (and audited like the PATCH);
- * a late answer of set-vision ends the vision state the toggle left pending.
+ * A setting answered with no API call waiting to record it (a late answer after outcome_unknown,
+ * or a queued command): the catalogue records what the agent did, as the API would have. A
+ * success of set-enabled / set-debug / set-peripheral-enabled is written (and audited like the
+ * PATCH); an answer of set-vision ends the vision state a toggle left pending (or, queued, sets it).
  */
-export async function recordLateSetting(
+export async function recordSettingAnswer(
   env: Env,
   device_uuid: string,
   command: { action: CommandAction; params: Record<string, unknown>; state: string; user_uuid: string | null },
@@ -191,13 +191,17 @@ export async function recordLateSetting(
       ),
     ]);
   } else if (command.action === "set-vision") {
-    if (!isVisionBusy(row.vision)) return;
     const wanted = value("enabled");
     const received = nextVision(row.vision, { type: "received" }) ?? row.vision;
-    const final = ok
-      ? nextVision(received, { type: "success" })
-      : nextVision(received, { type: "error", previous: wanted === null ? null : wanted ? "disabled" : "enabled" });
-    if (!final) return;
+    const target = wanted === null ? null : wanted ? "enabled" : "disabled";
+    const final = !isVisionBusy(row.vision)
+      ? ok
+        ? target
+        : null
+      : ok
+        ? nextVision(received, { type: "success" })
+        : nextVision(received, { type: "error", previous: target === "enabled" ? "disabled" : "enabled" });
+    if (!final || final === row.vision) return;
     await db.batch([
       db.update(d).set({ vision_enabled: final }).where(eq(d.uuid, device_uuid)),
       audit("device.vision_enabled", { vision_enabled: row.vision }, { vision_enabled: final }),

@@ -1,0 +1,202 @@
+import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { and, eq } from "drizzle-orm";
+import { getServerByName } from "partyserver";
+import { describe, expect, it } from "vitest";
+import { CommandRecord, OUTCOME_UNKNOWN_MESSAGE } from "../../contracts/command-queue.ts";
+import { COMMAND_TIMEOUT_MS, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE } from "../../contracts/commands.ts";
+import { ApiErrorBody } from "../../contracts/errors.ts";
+import { ServerMessage } from "../../contracts/realtime.ts";
+import { auditLogTable } from "../../drizzle/schema/index.ts";
+import type { ConnState } from "../../party/room.ts";
+import { api, db, makeDevice, makeDeviceCredential, memberOf } from "../factories.ts";
+import { join, until } from "../ws.ts";
+
+/** 1×1 JPEG. */
+const JPEG =
+  "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAAA//EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AN//Z";
+
+type Command = Extract<ServerMessage, { type: "command" }>;
+type Reply = { ack?: boolean; answer?: object | null };
+
+/** A fake agent: `handle` decides per command whether it acks and what it answers (null: nothing). */
+async function fakeAgent(device: { uuid: string; space_uuid: string }, handle: (m: Command) => Reply = () => ({})) {
+  const agent = await join(`/parties/device/${device.uuid}`, await makeDeviceCredential(device));
+  const seen: Command[] = [];
+  agent.ws?.addEventListener("message", (e) => {
+    const m = ServerMessage.parse(JSON.parse(String(e.data)));
+    if (m.type !== "command") return;
+    seen.push(m);
+    const { ack = true, answer = { ok: true, result: {} } } = handle(m);
+    if (ack) agent.ws?.send(JSON.stringify({ type: "commandAck", id: m.id }));
+    if (answer) agent.ws?.send(JSON.stringify({ type: "commandResult", id: m.id, ...answer }));
+  });
+  await until(() => agent.messages.some((m) => m.type === "welcome"));
+  const hello = () => agent.ws?.send(JSON.stringify({ type: "hello", agent_version: "test" }));
+  const send = (frame: object) => agent.ws?.send(JSON.stringify(frame));
+  return { ...agent, seen, hello, send };
+}
+
+async function setup() {
+  const member = await memberOf("content_manager");
+  const device = await makeDevice(member.space.space_uuid, { connected_status: "connected" });
+  const base = `/api/space/${member.space.space_uuid}/device/${device.uuid}`;
+  const room = await getServerByName(env.Device, device.uuid);
+  const shot = (request_id: string) =>
+    api(`${base}/screen-capture/`, { method: "POST", token: member.token, json: { action: "screenshot", request_id } });
+  const record = async (id: string) => {
+    const res = await api(`${base}/command/${id}/`, { token: member.token });
+    return { status: res.status, body: res.status === 200 ? CommandRecord.parse(await res.json()) : null };
+  };
+  return { member, device, base, room, shot, record };
+}
+
+const settle = () => until(() => false, 250).catch(() => {});
+
+/** Moves a command's deadline into the past and runs the room's alarm (its verdict, as 32 s later). */
+async function passDeadline(room: Awaited<ReturnType<typeof setup>>["room"], id: string) {
+  await runInDurableObject(room, (_instance, state) => {
+    state.storage.sql.exec("UPDATE command_log SET deadline = ? WHERE id = ?", Date.now() - 60_000, id);
+  });
+  await runDurableObjectAlarm(room);
+}
+
+const auditStatuses = async (device: string, id: string) =>
+  (
+    await db()
+      .select()
+      .from(auditLogTable)
+      .where(and(eq(auditLogTable.entity_uuid, device), eq(auditLogTable.action, "device.command.screenshot")))
+  )
+    .map((r) => r.after as { id: string; status: string })
+    .filter((a) => a.id === id)
+    .map((a) => a.status);
+
+describe("truthful command outcomes", () => {
+  it("unavailable: never written to an agent (offline): 503 device_offline, nothing stored", async () => {
+    const { shot, record } = await setup();
+    const res = await shot("offline-0001");
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ code: "device_offline", message: UNAVAILABLE_MESSAGE });
+    expect((await record("offline-0001")).status).toBe(404);
+  });
+
+  it("expired: written with a 30 s deadline, not acked by it: 503 device_timeout (it did not run)", async () => {
+    const { device, room, shot, record } = await setup();
+    const agent = await fakeAgent(device, () => ({ ack: false, answer: null }));
+    const before = Date.now();
+    const call = shot("silent-0001");
+    await until(() => agent.seen.length === 1);
+    const deadline = agent.seen[0].deadline ?? 0;
+    expect(deadline).toBeGreaterThanOrEqual(before + COMMAND_TIMEOUT_MS);
+    expect(deadline).toBeLessThanOrEqual(Date.now() + COMMAND_TIMEOUT_MS);
+    expect((await record("silent-0001")).body).toMatchObject({ state: "delivered", late: false });
+    await passDeadline(room, "silent-0001");
+    const res = await call;
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ code: "device_timeout", message: TIMEOUT_MESSAGE });
+    expect((await record("silent-0001")).body).toMatchObject({ state: "expired", acked_at: null });
+    // The agent refuses it after its deadline: nothing changes.
+    agent.send({ type: "commandResult", id: "silent-0001", ok: false, error: "expired", expired: true });
+    await settle();
+    expect((await record("silent-0001")).body?.state).toBe("expired");
+    expect(await auditStatuses(device.uuid, "silent-0001")).toEqual(["timed_out"]);
+    agent.ws?.close();
+  });
+
+  it("in_doubt: acked then the agent leaves → 504 outcome_unknown; the late answer on a new socket settles it (late), audited; a retry while offline answers it", async () => {
+    const { member, device, base, shot, record } = await setup();
+    const watcher = await join(`/parties/device/${device.uuid}`, member.token);
+    const first = await fakeAgent(device, () => {
+      setTimeout(() => first.ws?.close(), 10);
+      return { ack: true, answer: null };
+    });
+    const res = await shot("doubt-0001");
+    expect(res.status).toBe(504);
+    const body = ApiErrorBody.parse(await res.json());
+    expect(body).toMatchObject({
+      code: "outcome_unknown",
+      message: OUTCOME_UNKNOWN_MESSAGE,
+      command_id: "doubt-0001",
+      status_url: `${base}/command/doubt-0001/`,
+    });
+    expect(body.request_id).toBeTruthy();
+    expect((await record("doubt-0001")).body).toMatchObject({ state: "in_doubt", late: false });
+
+    // The agent comes back: its hello brings the in-doubt command again; its journal answers it.
+    const second = await fakeAgent(device, () => ({ ack: true, answer: { ok: true, result: { image_base64: JPEG } } }));
+    second.hello();
+    await until(() => second.seen.length === 1);
+    expect(second.seen[0]).toMatchObject({ id: "doubt-0001", action: "screenshot" });
+    await until(() => watcher.messages.some((m) => m.type === "commandUpdate" && m.record?.late === true));
+    const late = await api(body.status_url ?? "", { token: member.token });
+    expect(CommandRecord.parse(await late.json())).toMatchObject({
+      id: "doubt-0001",
+      state: "succeeded",
+      late: true,
+      result: {},
+    });
+    await settle();
+    expect(await auditStatuses(device.uuid, "doubt-0001")).toEqual(["in_doubt", "succeeded late"]);
+
+    // Offline now: a retry of the same request_id answers the stored outcome (the late image is in R2).
+    second.ws?.close();
+    await settle();
+    const retry = await shot("doubt-0001");
+    expect(retry.status).toBe(200);
+    const { screenshot_url } = (await retry.json()) as { screenshot_url: string };
+    expect((await api(screenshot_url, { token: member.token })).status).toBe(200);
+    watcher.ws?.close();
+  });
+
+  it("a second agent socket closes the first (4409) and gets the un-acked command again on hello", async () => {
+    const { device, shot } = await setup();
+    const first = await fakeAgent(device, () => ({ ack: false, answer: null }));
+    const call = shot("takeover-0001");
+    await until(() => first.seen.length === 1);
+    const second = await fakeAgent(device, () => ({ answer: { ok: true, result: { image_base64: JPEG } } }));
+    await until(() => first.closed.length === 1);
+    expect(first.closed[0]).toMatchObject({ code: 4409 });
+    second.hello();
+    const res = await call;
+    expect(res.status).toBe(200);
+    expect(second.seen.map((m) => m.id)).toEqual(["takeover-0001"]);
+    second.ws?.close();
+  });
+
+  it("an agent that pings and then falls silent for 25 s is closed; its acked command becomes in_doubt", async () => {
+    const { device, room, shot, record } = await setup();
+    const agent = await fakeAgent(device, () => ({ ack: true, answer: null }));
+    agent.send({ type: "ping", at: Date.now() });
+    await until(() => agent.messages.some((m) => m.type === "pong"));
+    const call = shot("silence-0001");
+    await until(() => agent.seen.length === 1);
+    await settle();
+    expect((await record("silence-0001")).body?.state).toBe("acked");
+    // 25 s of silence, as the socket's last frame time.
+    await runInDurableObject(room, (instance) => {
+      for (const c of instance.getConnections<ConnState>("agent")) {
+        if (c.state) c.setState({ ...c.state, frameAt: Date.now() - 26_000 });
+      }
+    });
+    await runDurableObjectAlarm(room);
+    const res = await call;
+    expect(res.status).toBe(504);
+    await until(() => agent.closed.length === 1);
+    expect(agent.closed[0].code).toBe(4408);
+    expect((await record("silence-0001")).body?.state).toBe("in_doubt");
+  });
+
+  it("an agent that never pings is not held to the 25 s rule (older agents)", async () => {
+    const { device, room } = await setup();
+    const agent = await fakeAgent(device);
+    await runInDurableObject(room, (instance) => {
+      for (const c of instance.getConnections<ConnState>("agent")) {
+        if (c.state) c.setState({ ...c.state, frameAt: Date.now() - 26_000 });
+      }
+    });
+    await runDurableObjectAlarm(room);
+    await settle();
+    expect(agent.closed).toEqual([]);
+    agent.ws?.close();
+  });
+});

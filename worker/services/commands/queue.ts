@@ -1,0 +1,94 @@
+import { getServerByName } from "partyserver";
+import type { z } from "zod";
+import type { CommandRecord } from "../../../contracts/command-queue.ts";
+import { type CommandQueueInput, NOT_CANCELLABLE_MESSAGE } from "../../../contracts/command-queue.ts";
+import { COMMANDS } from "../../../contracts/commands.ts";
+import { ApiError, fieldErrors } from "../../lib/errors.ts";
+import { requireDevice } from "../devices/detail.ts";
+import type { RemoteCtx } from "./remote-actions.ts";
+
+/*
+ * The device command queue (issue 14): commands queued for a device that may be offline, kept
+ * and delivered in order by its DeviceRoom (party/device-commands.ts), with their states for
+ * the Commands tab. The routes check the role (Content Manager or Admin for changes); the
+ * action's own rights and params are checked here.
+ */
+
+type Ctx = { ctx: RemoteCtx };
+const forbidden = () => new ApiError("forbidden", "You do not have permission to perform this action.");
+const commandNotFound = () => new ApiError("not_found", "Command not found.");
+
+async function roomOf(ctx: RemoteCtx, uuid: string) {
+  const device = await requireDevice(ctx, uuid);
+  return { device, room: await getServerByName(ctx.env.Device, device.uuid) };
+}
+
+/** GET …/command/items/: newest first, at most 200. */
+export async function listCommands({ ctx, input }: Ctx & { input: { uuid: string } }) {
+  const { room } = await roomOf(ctx, input.uuid);
+  return { commands: (await room.listCommands()) as CommandRecord[] };
+}
+
+/** GET …/command/{id}/: one command (an outcome_unknown reply's status_url). */
+export async function getCommand({ ctx, input }: Ctx & { input: { uuid: string; id: string } }) {
+  const { room } = await roomOf(ctx, input.uuid);
+  const record = (await room.getCommand(input.id)) as CommandRecord | null;
+  if (!record) throw commandNotFound();
+  return record;
+}
+
+/**
+ * The rights an action needs beyond the route's role, the same as its direct route: reverse SSH
+ * for super admins and system developers, headless remote desktop for system developers. Power
+ * actions need Content Manager or Admin of the device's space, which the queue route requires.
+ */
+function requireActionRights(ctx: RemoteCtx, action: CommandQueueInput["action"]) {
+  if (action === "reverse-ssh" && !ctx.user.super_admin && !ctx.user.sys_dev) throw forbidden();
+  if (action === "headless-remote-desktop" && !ctx.user.sys_dev) throw forbidden();
+}
+
+/** The action's params checked with its schema (contracts/commands.ts COMMANDS): 400 with `params.*` field errors. */
+function checkedParams(action: CommandQueueInput["action"], params: Record<string, unknown>) {
+  const parsed = (COMMANDS[action].params as z.ZodType).safeParse(params);
+  if (parsed.success) return parsed.data as Record<string, unknown>;
+  const errors = Object.fromEntries(
+    Object.entries(fieldErrors(parsed.error)).map(([field, messages]) => [`params.${field}`, messages]),
+  );
+  throw new ApiError("validation_error", "There are validation errors.", errors);
+}
+
+/**
+ * POST …/command/add/: queues the command in the device's room. A request_id already used
+ * answers the existing command (`created: false`, 200); a new one is queued (202).
+ */
+export async function queueCommand({
+  ctx,
+  input,
+}: Ctx & { input: { uuid: string } & z.output<typeof CommandQueueInput> }) {
+  requireActionRights(ctx, input.action);
+  const params = checkedParams(input.action, input.params);
+  const { room } = await roomOf(ctx, input.uuid);
+  return (await room.queueCommand({
+    id: input.request_id ?? crypto.randomUUID(),
+    action: input.action,
+    params,
+    ttl_seconds: input.ttl_seconds,
+    supersede_key: input.supersede_key ?? null,
+    actor: { user_uuid: ctx.user.uuid, space_uuid: ctx.space.space_uuid },
+  })) as { record: CommandRecord; created: boolean };
+}
+
+/** POST …/command/{id}/cancel/: 409 once the command was delivered. */
+export async function cancelCommand({ ctx, input }: Ctx & { input: { uuid: string; id: string } }) {
+  const { room } = await roomOf(ctx, input.uuid);
+  const result = (await room.cancelCommand(input.id)) as { record: CommandRecord } | { error: string };
+  if ("record" in result) return result.record;
+  if (result.error === "not_found") throw commandNotFound();
+  throw new ApiError("conflict", NOT_CANCELLABLE_MESSAGE);
+}
+
+/** POST …/command/purge/: cancels every queued command of the device. */
+export async function purgeCommands({ ctx, input }: Ctx & { input: { uuid: string } }) {
+  const { room } = await roomOf(ctx, input.uuid);
+  return { cancelled: await room.purgeCommands() };
+}
