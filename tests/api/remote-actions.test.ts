@@ -223,6 +223,25 @@ describe("remote actions", () => {
     agent.ws?.close();
   });
 
+  it("telemetry refresh and the settings take a request_id: a retry runs nothing twice", async () => {
+    const { member, base, seen, agent } = await onlineDevice();
+    const refresh = (json?: object) =>
+      api(`${base}/services-telemetry-refresh/`, { method: "POST", token: member.token, json });
+    expect((await refresh({ request_id: "refresh-0001" })).status).toBe(204);
+    expect((await refresh({ request_id: "refresh-0001" })).status).toBe(204);
+    expect((await refresh({})).status).toBe(204);
+    expect((await refresh({ request_id: "short" })).status).toBe(400);
+    const patch = (path: string, json: object) =>
+      api(`${base}/${path}/`, { method: "PATCH", token: member.token, json });
+    for (let i = 0; i < 2; i++) {
+      expect((await patch("enabled-status", { enabled: false, request_id: "enabled-0001" })).status).toBe(200);
+      expect((await patch("debug-status", { debug_mode: true, request_id: "debug-0001" })).status).toBe(200);
+      expect((await patch("vision-enabled-status", { enabled: true, request_id: "vision-0001" })).status).toBe(200);
+    }
+    expect(seen).toEqual(["telemetry-refresh", "telemetry-refresh", "set-enabled", "set-debug", "set-vision"]);
+    agent.ws?.close();
+  });
+
   it("vision: success ends enabled; an agent error returns to the previous state", async () => {
     let fail = false;
     const { member, device, base, agent } = await onlineDevice("content_manager", () =>

@@ -1,0 +1,161 @@
+import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { and, eq } from "drizzle-orm";
+import { getServerByName } from "partyserver";
+import { describe, expect, it } from "vitest";
+import { CommandList, CommandRecord, NOT_CANCELLABLE_MESSAGE } from "../../contracts/command-queue.ts";
+import { ServerMessage } from "../../contracts/realtime.ts";
+import { auditLogTable, deviceTable } from "../../drizzle/schema/index.ts";
+import { api, db, errorsOf, makeDevice, makeDeviceCredential, memberOf } from "../factories.ts";
+import { join, until } from "../ws.ts";
+
+type Command = Extract<ServerMessage, { type: "command" }>;
+
+async function setup(role: "content_manager" | "viewer" = "content_manager") {
+  const member = await memberOf(role);
+  const device = await makeDevice(member.space.space_uuid, { connected_status: "connected", online: false });
+  const base = `/api/space/${member.space.space_uuid}/device/${device.uuid}`;
+  const room = await getServerByName(env.Device, device.uuid);
+  const queue = (json: object, token = member.token) => api(`${base}/command/add/`, { method: "POST", token, json });
+  const record = async (id: string) =>
+    CommandRecord.parse(await (await api(`${base}/command/${id}/`, { token: member.token })).json());
+  const list = async () =>
+    CommandList.parse(await (await api(`${base}/command/items/`, { token: member.token })).json()).commands;
+  return { member, device, base, room, queue, record, list };
+}
+
+/** A fake agent that says hello and answers each command (`answer` null: acks only). */
+async function agentOf(device: { uuid: string; space_uuid: string }, answer: (m: Command) => object | null) {
+  const agent = await join(`/parties/device/${device.uuid}`, await makeDeviceCredential(device));
+  const seen: Command[] = [];
+  agent.ws?.addEventListener("message", (e) => {
+    const m = ServerMessage.parse(JSON.parse(String(e.data)));
+    if (m.type !== "command") return;
+    seen.push(m);
+    agent.ws?.send(JSON.stringify({ type: "commandAck", id: m.id }));
+    const reply = answer(m);
+    if (reply) agent.ws?.send(JSON.stringify({ type: "commandResult", id: m.id, ...reply }));
+  });
+  await until(() => agent.messages.some((m) => m.type === "welcome"));
+  agent.ws?.send(JSON.stringify({ type: "hello", agent_version: "test" }));
+  return { ...agent, seen };
+}
+
+const settle = () => until(() => false, 250).catch(() => {});
+
+describe("command queue", () => {
+  it("queues for an offline device, lists newest first, delivers FIFO on hello, one at a time, exactly once", async () => {
+    const { device, queue, list, record } = await setup();
+    const ids = ["q-1", "q-2", "q-3"].map((id) => `${id}-${crypto.randomUUID()}`);
+    const first = await queue({ action: "telemetry-refresh", request_id: ids[0] });
+    expect(first.status).toBe(202);
+    expect(CommandRecord.parse(await first.json())).toMatchObject({ id: ids[0], state: "queued", deadline: null });
+    expect((await queue({ action: "set-debug", params: { debug_mode: true }, request_id: ids[1] })).status).toBe(202);
+    expect((await queue({ action: "telemetry-refresh", request_id: ids[2] })).status).toBe(202);
+    // The same request_id again: the existing command, 200.
+    const again = await queue({ action: "telemetry-refresh", request_id: ids[0] });
+    expect(again.status).toBe(200);
+    expect(CommandRecord.parse(await again.json()).id).toBe(ids[0]);
+    const queued = await list();
+    expect(queued.map((c) => c.id)).toEqual([...ids].reverse());
+    expect(queued[0]).toMatchObject({ state: "queued", supersede_key: null, late: false });
+    expect(Date.parse(queued[0].expires_at ?? "") - Date.parse(queued[0].created_at)).toBe(86_400_000);
+
+    let inFlight = 0;
+    let most = 0;
+    const agent = await agentOf(device, () => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      setTimeout(() => {
+        inFlight--;
+        agent.ws?.send(JSON.stringify({ type: "commandResult", id: agent.seen.at(-1)?.id, ok: true, result: {} }));
+      }, 30);
+      return null;
+    });
+    await until(() => agent.seen.length === 3);
+    await settle();
+    expect(agent.seen.map((m) => m.id)).toEqual(ids);
+    expect(most).toBe(1);
+    expect(agent.seen.every((m) => typeof m.deadline === "number")).toBe(true);
+    for (const id of ids) expect(await record(id)).toMatchObject({ state: "succeeded" });
+    // The queued setting is recorded in the catalogue like the PATCH would.
+    await settle();
+    const row = await db().select().from(deviceTable).where(eq(deviceTable.uuid, device.uuid)).get();
+    expect(row?.debug_mode).toBe(true);
+    const audit = await db()
+      .select()
+      .from(auditLogTable)
+      .where(and(eq(auditLogTable.entity_uuid, device.uuid), eq(auditLogTable.action, "device.command.set-debug")));
+    expect(audit.map((r) => (r.after as { status: string }).status)).toEqual(["queued", "succeeded"]);
+    agent.ws?.close();
+  });
+
+  it("expires a queued command when its TTL passes (the room's alarm)", async () => {
+    const { room, queue, record } = await setup();
+    const res = await queue({ action: "screenshot", ttl_seconds: 60, request_id: "ttl-0001" });
+    const queued = CommandRecord.parse(await res.json());
+    expect(Date.parse(queued.expires_at ?? "") - Date.parse(queued.created_at)).toBe(60_000);
+    await runInDurableObject(room, (_instance, state) => {
+      state.storage.sql.exec("UPDATE command_log SET expires_at = ? WHERE id = ?", Date.now() - 1, "ttl-0001");
+    });
+    await runDurableObjectAlarm(room);
+    expect(await record("ttl-0001")).toMatchObject({ state: "expired", delivered_at: null });
+    expect((await queue({ action: "screenshot", ttl_seconds: 59 })).status).toBe(400);
+    expect((await queue({ action: "screenshot", ttl_seconds: 7 * 86_400 + 1 })).status).toBe(400);
+  });
+
+  it("cancels a queued command; one already delivered is 409; purge cancels what waits", async () => {
+    const { device, base, member, queue, record, list } = await setup();
+    const post = (path: string) => api(`${base}/command/${path}/`, { method: "POST", token: member.token });
+    await queue({ action: "telemetry-refresh", request_id: "cancel-0001" });
+    const cancelled = await post("cancel-0001/cancel");
+    expect(cancelled.status).toBe(200);
+    expect(CommandRecord.parse(await cancelled.json())).toMatchObject({ state: "cancelled" });
+    expect((await post("cancel-0001/cancel")).status).toBe(200);
+    expect((await post("nothing-0001/cancel")).status).toBe(404);
+
+    // Delivered (acked, no answer yet): it cannot be recalled.
+    const agent = await agentOf(device, () => null);
+    await queue({ action: "telemetry-refresh", request_id: "cancel-0002" });
+    await until(() => agent.seen.length === 1);
+    await settle();
+    const late = await post("cancel-0002/cancel");
+    expect(late.status).toBe(409);
+    expect(await late.json()).toMatchObject({ code: "conflict", message: NOT_CANCELLABLE_MESSAGE });
+    // The next ones wait behind it; purge cancels them.
+    await queue({ action: "telemetry-refresh", request_id: "cancel-0003" });
+    await queue({ action: "screenshot", request_id: "cancel-0004" });
+    const purged = await post("purge");
+    expect(await purged.json()).toEqual({ cancelled: 2 });
+    expect(await record("cancel-0004")).toMatchObject({ state: "cancelled" });
+    expect((await list()).find((c) => c.id === "cancel-0002")?.state).toBe("acked");
+    agent.ws?.close();
+  });
+
+  it("a newer command with the same supersede_key replaces the waiting one", async () => {
+    const { queue, record } = await setup();
+    await queue({ action: "set-enabled", params: { enabled: false }, supersede_key: "power", request_id: "sup-0001" });
+    await queue({ action: "set-enabled", params: { enabled: true }, supersede_key: "power", request_id: "sup-0002" });
+    await queue({ action: "set-enabled", params: { enabled: true }, request_id: "sup-0003" });
+    expect(await record("sup-0001")).toMatchObject({ state: "superseded", supersede_key: "power" });
+    expect(await record("sup-0002")).toMatchObject({ state: "queued" });
+    expect(await record("sup-0003")).toMatchObject({ state: "queued" });
+  });
+
+  it("checks params, rights and roles; members read, viewers cannot queue", async () => {
+    const { member, base, queue } = await setup();
+    const bad = await queue({ action: "set-debug", params: {} });
+    expect(bad.status).toBe(400);
+    expect(Object.keys((await errorsOf(bad)) ?? {})).toEqual(["params.debug_mode"]);
+    expect((await queue({ action: "explode" })).status).toBe(400);
+    expect((await queue({ action: "reverse-ssh" })).status).toBe(403);
+    expect((await queue({ action: "headless-remote-desktop" })).status).toBe(403);
+    expect((await queue({ action: "instant-reboot", request_id: "power-0001" })).status).toBe(202);
+    const viewer = await memberOf("viewer", member.space);
+    expect((await queue({ action: "instant-reboot" }, viewer.token)).status).toBe(403);
+    expect((await api(`${base}/command/items/`, { token: viewer.token })).status).toBe(200);
+    expect((await api(`${base}/command/power-0001/`, { token: viewer.token })).status).toBe(200);
+    expect((await api(`${base}/command/purge/`, { method: "POST", token: viewer.token })).status).toBe(403);
+    const stranger = await memberOf("admin");
+    expect((await api(`${base}/command/items/`, { token: stranger.token })).status).toBe(403);
+  });
+});
