@@ -14,6 +14,13 @@ describe("Commands tab: result column", () => {
     });
   });
 
+  it("a cancelled, superseded or expired command's error is its reason, not a failure", () => {
+    const reason = "The command was cancelled before it was delivered.";
+    expect(commandOutcome({ state: "cancelled", result: null, error: reason }, t)?.tone).toBe("plain");
+    expect(commandOutcome({ state: "expired", result: null, error: "expired" }, t)?.tone).toBe("plain");
+    expect(commandOutcome({ state: "unavailable", result: null, error: "offline" }, t)?.tone).toBe("error");
+  });
+
   it("reads the known result fields", () => {
     const dry = commandOutcome(
       { state: "succeeded", result: { dry_run: true, would_run: "systemctl reboot" }, error: null },

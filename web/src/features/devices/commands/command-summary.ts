@@ -1,8 +1,11 @@
-import type { CommandRecord } from "@contracts/command-queue";
+import type { CommandRecord, CommandState } from "@contracts/command-queue";
 import type { MessageKey, TFunction } from "@/lib/i18n";
 
 /** A row's result column: the error (red) or a short reading of the result; `full` for the hover. */
 export type CommandOutcome = { text: string; tone: "error" | "plain"; full: string };
+
+/** States whose error is a failure (shown in red). */
+const ERROR_STATES: readonly CommandState[] = ["failed", "unavailable"];
 
 /** Longest result summary before it is cut (the hover has the whole result). */
 const MAX_SUMMARY = 80;
@@ -51,7 +54,8 @@ function resultParts(result: Record<string, unknown>, t: TFunction): string[] {
 }
 
 /**
- * What the Commands tab says about a command's outcome: its error, else a short reading of the
+ * What the Commands tab says about a command's outcome: its error (red for a failure, plain as
+ * the reason a command did not run), else a short reading of the
  * agent's result (what ran, a switch's new value, an address), else the result's fields, else
  * "Done" for a success without one; null while there is nothing to say.
  */
@@ -59,7 +63,11 @@ export function commandOutcome(
   record: Pick<CommandRecord, "state" | "result" | "error">,
   t: TFunction,
 ): CommandOutcome | null {
-  if (record.error) return { text: clip(record.error), tone: "error", full: record.error };
+  if (record.error) {
+    // Only a failure is an error; for a cancelled, superseded or expired command it is the reason.
+    const tone = ERROR_STATES.includes(record.state) ? "error" : "plain";
+    return { text: clip(record.error), tone, full: record.error };
+  }
   const result = record.result;
   if (result && Object.keys(result).length) {
     const full = JSON.stringify(result);
