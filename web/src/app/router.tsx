@@ -108,8 +108,10 @@ const adminRoutes: RouteObject = {
   errorElement: <RouteError inline />,
   children: [
     { path: "applications", lazy: lazyComponent(adminChunk, (m) => m.ApplicationsPage) },
+    { path: "applications/add", lazy: lazyComponent(adminChunk, (m) => m.ApplicationAddPage) },
     { path: "applications/:appId", lazy: lazyComponent(adminChunk, (m) => m.ApplicationDetailPage) },
     { path: "runners", lazy: lazyComponent(adminChunk, (m) => m.RunnersPage) },
+    { path: "runners/add", lazy: lazyComponent(adminChunk, (m) => m.RunnerAddPage) },
     { path: "runners/:runnerId", lazy: lazyComponent(adminChunk, (m) => m.RunnerDetailPage) },
   ],
 };

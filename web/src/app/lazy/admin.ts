@@ -1,6 +1,8 @@
 export {
+  ApplicationAddPage,
   ApplicationDetailPage,
   ApplicationsPage,
+  RunnerAddPage,
   RunnerDetailPage,
   RunnersPage,
 } from "@/features/admin/admin-pages";

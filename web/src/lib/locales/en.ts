@@ -1,4 +1,5 @@
 import { enAccounts } from "./en-accounts";
+import { enAdmin } from "./en-admin";
 import { enAssets } from "./en-assets";
 import { enCommands } from "./en-commands";
 import { enDetect } from "./en-detect";
@@ -127,7 +128,6 @@ export const en = {
   "admin.applications.empty.text": "Applications that displays can run will be listed here.",
   "admin.runners.empty.title": "No runners yet",
   "admin.runners.empty.text": "Runner definitions used to install devices will be listed here.",
-  "admin.detail.text": "The JSON editor for this record is not available yet.",
   "admin.denied.title": "Admin Panel is not available to you",
   "admin.denied.text": "Only super admins and system developers can open the Admin Panel.",
 
@@ -166,6 +166,7 @@ export const en = {
   ...enPeripherals,
   ...enMonitorPages,
   ...enHealthReport,
+  ...enAdmin,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,5 +1,6 @@
 import type { MessageKey } from "./en";
 import { hrAccounts } from "./hr-accounts";
+import { hrAdmin } from "./hr-admin";
 import { hrAssets } from "./hr-assets";
 import { hrCommands } from "./hr-commands";
 import { hrDetect } from "./hr-detect";
@@ -98,4 +99,5 @@ export const hr: Partial<Record<MessageKey, string>> = {
   ...hrPeripherals,
   ...hrMonitorPages,
   ...hrHealthReport,
+  ...hrAdmin,
 };

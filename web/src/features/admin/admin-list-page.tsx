@@ -1,0 +1,140 @@
+import { SEARCH_MAX } from "@contracts/text";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { AppWindowIcon, CpuIcon, PlusIcon } from "lucide-react";
+import { useMemo, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { ListLoadFailed, NoItems, RowSkeletons, SKELETONS } from "@/components/list-states";
+import { SearchField } from "@/components/search-field";
+import { Button } from "@/components/ui/button";
+import { columnHelper, DataTable } from "@/components/ui/data-table";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useCurrentSpace } from "@/features/session/current-space";
+import { formatDateTime } from "@/lib/datetime";
+import { type TFunction, useI18n } from "@/lib/i18n";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
+import { useScrollEnd } from "@/lib/use-scroll-end";
+import type { AdminKind, AdminRow } from "./kinds";
+import { adminQueries } from "./queries";
+
+const col = columnHelper<AdminRow>();
+
+/** The list's columns; the name is a link, so a row opens from the keyboard too. */
+const columnsOf = (kind: AdminKind, t: TFunction, lang: ReturnType<typeof useI18n>["lang"]) =>
+  col.columns([
+    col.accessor("name", {
+      header: t("admin.col.name"),
+      cell: (info) => (
+        <Link
+          to={`${kind.base}/${info.row.original.key}`}
+          className="truncate font-medium outline-none hover:underline focus-visible:underline focus-visible:ring-2 focus-visible:ring-ring"
+          onClick={(event) => event.stopPropagation()}
+        >
+          {info.getValue()}
+        </Link>
+      ),
+    }),
+    col.accessor("key", {
+      header: t(kind.kind === "application" ? "admin.col.id" : "admin.col.uuid"),
+      meta: {
+        className: kind.kind === "application" ? "w-20 tabular-nums" : "hidden w-80 font-mono text-xs md:table-cell",
+      },
+    }),
+    ...(kind.kind === "application"
+      ? [
+          col.accessor("displays_count", {
+            header: t("admin.col.displays"),
+            meta: { className: "hidden w-28 text-right tabular-nums sm:table-cell" },
+            cell: (info) => info.getValue() ?? 0,
+          }),
+        ]
+      : []),
+    col.accessor("updated_at", {
+      header: t("admin.col.updated"),
+      meta: { className: "hidden w-48 text-muted-foreground lg:table-cell" },
+      cell: (info) => formatDateTime(info.getValue(), lang),
+    }),
+  ]);
+
+function TableSkeleton() {
+  const { t } = useI18n();
+  return (
+    <div role="status" aria-label={t("common.loading")} className="flex flex-col gap-2 pt-9">
+      {SKELETONS.map((key) => (
+        <Skeleton key={key} className="h-10 w-full" />
+      ))}
+    </div>
+  );
+}
+
+/** /applications and /runners (console.md §2.12): searched by name, 35 a page, rows open the record. */
+export function AdminListPage({ kind }: { kind: AdminKind }) {
+  const { t, lang } = useI18n();
+  const { user } = useCurrentSpace();
+  const navigate = useNavigate();
+  const [search, setSearch] = useState("");
+  const query = useDebouncedValue(search.trim(), 400);
+  const list = useInfiniteQuery(adminQueries.list(kind, query));
+  const rows = useMemo(() => list.data?.pages.flatMap((page) => page.rows) ?? [], [list.data]);
+  const columns = useMemo(() => columnsOf(kind, t, lang), [kind, t, lang]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  useScrollEnd(scrollRef, () => void list.fetchNextPage(), {
+    enabled: list.hasNextPage && !list.isFetchingNextPage,
+    itemCount: rows.length,
+  });
+  const total = list.data?.pages[0]?.objects_count;
+
+  return (
+    <div ref={scrollRef} className="h-full overflow-y-auto">
+      <search className="sticky top-0 z-10 flex flex-wrap items-center gap-2 border-b bg-background/95 px-4 py-3 backdrop-blur sm:px-6">
+        <SearchField
+          className="w-full sm:w-72"
+          maxLength={SEARCH_MAX}
+          label={t(kind.text.search)}
+          value={search}
+          onChange={setSearch}
+        />
+        <div className="ml-auto flex items-center gap-3">
+          {total !== undefined && (
+            <span className="text-xs text-muted-foreground tabular-nums">{t("admin.count", { count: total })}</span>
+          )}
+          {kind.canSave(user) && (
+            <Button asChild size="sm">
+              <Link to={`${kind.base}/add`}>
+                <PlusIcon aria-hidden="true" />
+                {t(kind.text.add)}
+              </Link>
+            </Button>
+          )}
+        </div>
+      </search>
+      <div className="px-4 pt-2 pb-16 sm:px-6">
+        {list.isPending ? (
+          <TableSkeleton />
+        ) : list.isError ? (
+          <ListLoadFailed title={t(kind.text.loadFailed)} error={list.error} onRetry={() => void list.refetch()} />
+        ) : rows.length === 0 ? (
+          <div className="pt-4">
+            <NoItems
+              filtered={Boolean(query)}
+              onReset={() => setSearch("")}
+              clearLabel={t("admin.clearSearch")}
+              icon={kind.kind === "application" ? AppWindowIcon : CpuIcon}
+              empty={{ title: t(kind.text.emptyTitle), text: t(kind.text.emptyText) }}
+              noMatch={{ title: t("admin.noMatch.title"), text: t("admin.noMatch.text", { search: query }) }}
+            />
+          </div>
+        ) : (
+          <DataTable<AdminRow>
+            columns={columns}
+            data={rows}
+            getRowId={(row) => row.key}
+            scrollRef={scrollRef}
+            label={t(kind.text.list)}
+            onRowClick={(row) => navigate(`${kind.base}/${row.key}`)}
+            footer={list.isFetchingNextPage && <RowSkeletons columns={columns.length} />}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { HighlightStyle, syntaxHighlighting } from "@codemirror/language";
+import { EditorView } from "@codemirror/view";
+import { tags } from "@lezer/highlight";
+
+/**
+ * The editor in the console's colours: every colour is one of the theme tokens (index.css), so
+ * it follows the light and dark theme without a second CodeMirror theme. Syntax colours are the
+ * semantic tokens mixed towards the text colour, which keeps them readable on both backgrounds.
+ */
+const ink = (token: string, share = 78) => `color-mix(in oklch, var(${token}) ${share}%, var(--foreground))`;
+
+const chrome = EditorView.theme({
+  "&": {
+    color: "var(--foreground)",
+    backgroundColor: "var(--card)",
+    fontSize: "13px",
+    height: "100%",
+  },
+  "&.cm-focused": { outline: "none" },
+  ".cm-scroller": {
+    fontFamily: 'ui-monospace, "SFMono-Regular", "JetBrains Mono", Menlo, Consolas, monospace',
+    lineHeight: "1.55",
+  },
+  ".cm-content": { caretColor: "var(--foreground)", padding: "8px 0" },
+  ".cm-cursor, .cm-dropCursor": { borderLeftColor: "var(--foreground)" },
+  "&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, ::selection": {
+    backgroundColor: "color-mix(in oklch, var(--primary) 28%, transparent)",
+  },
+  ".cm-activeLine": { backgroundColor: "color-mix(in oklch, var(--accent) 55%, transparent)" },
+  ".cm-gutters": {
+    backgroundColor: "var(--muted)",
+    color: "var(--muted-foreground)",
+    borderRight: "1px solid var(--border)",
+  },
+  ".cm-activeLineGutter": { backgroundColor: "var(--accent)", color: "var(--foreground)" },
+  ".cm-foldPlaceholder": {
+    backgroundColor: "var(--secondary)",
+    border: "1px solid var(--border)",
+    color: "var(--muted-foreground)",
+  },
+  ".cm-matchingBracket, &.cm-focused .cm-matchingBracket": {
+    backgroundColor: "color-mix(in oklch, var(--primary) 22%, transparent)",
+    outline: "1px solid color-mix(in oklch, var(--primary) 45%, transparent)",
+  },
+  ".cm-searchMatch": { backgroundColor: "color-mix(in oklch, var(--warning) 30%, transparent)" },
+  ".cm-tooltip": {
+    backgroundColor: "var(--popover)",
+    color: "var(--popover-foreground)",
+    border: "1px solid var(--border)",
+    borderRadius: "6px",
+  },
+  ".cm-tooltip-lint": { padding: "2px 0" },
+  ".cm-diagnostic-error": { borderLeftColor: "var(--destructive)" },
+  ".cm-lintRange-error": {
+    backgroundImage: "none",
+    textDecoration: "underline wavy var(--destructive)",
+    textUnderlineOffset: "3px",
+  },
+  ".cm-lint-marker-error": { content: "none" },
+  ".cm-panels": { backgroundColor: "var(--muted)", color: "var(--foreground)" },
+  ".cm-panels.cm-panels-bottom": { borderTop: "1px solid var(--border)" },
+  ".cm-panel input, .cm-panel button": { color: "inherit" },
+  // @codemirror/merge: what the change removes and adds.
+  ".cm-changedLine": { backgroundColor: "color-mix(in oklch, var(--success) 12%, transparent)" },
+  ".cm-changedText": { background: "color-mix(in oklch, var(--success) 30%, transparent)" },
+  ".cm-deletedChunk": { backgroundColor: "color-mix(in oklch, var(--destructive) 12%, transparent)" },
+  ".cm-deletedChunk .cm-deletedText, .cm-deletedChunk del": {
+    background: "color-mix(in oklch, var(--destructive) 28%, transparent)",
+    textDecoration: "none",
+  },
+});
+
+const highlight = HighlightStyle.define([
+  { tag: tags.propertyName, color: ink("--primary") },
+  { tag: tags.string, color: ink("--success") },
+  { tag: tags.number, color: ink("--warning", 70) },
+  { tag: [tags.bool, tags.null], color: ink("--info", 70), fontWeight: "600" },
+  { tag: [tags.separator, tags.punctuation, tags.brace, tags.squareBracket], color: "var(--muted-foreground)" },
+  { tag: tags.invalid, color: "var(--destructive)" },
+]);
+
+export const consoleTheme = [chrome, syntaxHighlighting(highlight)];
