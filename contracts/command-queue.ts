@@ -8,6 +8,7 @@ import { CommandAction } from "./command-action.ts";
  *   queued ──▶ delivered ──▶ acked ──▶ succeeded | failed
  *     │            │            └──(agent vanished / no answer by the deadline)──▶ in_doubt ──▶ succeeded | failed (late)
  *     │            └──(not acked by the deadline; the agent refuses it after)──▶ expired
+ *     │◀─────────────┘ (a queued command not acked by its deadline while its TTL holds: it did not run, offered again)
  *     ├──(TTL passed while the device was offline)──▶ expired
  *     ├──(operator)──▶ cancelled          (only while queued: a delivered command cannot be recalled)
  *     └──(a newer command with the same supersede_key)──▶ superseded

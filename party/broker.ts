@@ -12,8 +12,9 @@ export { COMMAND_TIMEOUT_MS, type Outcome, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE 
  *   queued ─deliver─▶ delivered ─ack─▶ acked ─result─▶ succeeded | failed
  *     │                  │               ├─agentGone / tick past deadline─▶ in_doubt ─result─▶ succeeded | failed (late)
  *     │                  │               └─result expired─▶ expired
- *     │                  ├─tick past deadline (not acked)─▶ expired ─result (not expired)─▶ succeeded | failed (late)
- *     └─undeliverable (direct, no agent socket took it) ─▶ unavailable
+ *     │                  ├─tick past deadline (not acked), direct─▶ expired ─result (not expired)─▶ succeeded | failed (late)
+ *     │◀─────────────────┴─tick past deadline (not acked), queued with TTL left (it did not run: offered again)
+ *     ├─undeliverable (direct: no agent socket took it)─▶ unavailable
  *     ├─tick past TTL─▶ expired
  *     ├─cancel─▶ cancelled
  *     └─supersede─▶ superseded
@@ -171,6 +172,10 @@ export function nextCommand(row: CommandRow, event: CommandEvent): CommandRow | 
       const due = dueAt(row);
       if (due === null || due > now) return null;
       if (row.state === "queued") return finish(row, now, "expired", { error: TTL_EXPIRED_MESSAGE });
+      if (row.state === "delivered" && row.queued && (row.expires_at === null || row.expires_at > now)) {
+        // Not taken in its 30 s (the agent refuses it after): it did not run, and its TTL still holds.
+        return { ...row, state: "queued", updated_at: now, delivered_at: null, deadline: null };
+      }
       if (row.state === "delivered") return finish(row, now, "expired", { error: TIMEOUT_MESSAGE });
       return { ...row, state: "in_doubt", updated_at: now, error: OUTCOME_UNKNOWN_MESSAGE };
     }

@@ -134,6 +134,11 @@ describe("command state machine (party/broker.ts)", () => {
     expect(run(a, { type: "supersede", now: T0 + 1 }).state).toBe("superseded");
     const sent = run(a, { type: "deliver", now: T0 + 1 });
     expect(nextCommand(sent, { type: "cancel", now: T0 + 2 })).toBeNull();
+    // Not taken by its deadline: offered again while the TTL holds, expired once it passed.
+    const again = run(sent, { type: "tick", now: T0 + 1 + COMMAND_TIMEOUT_MS + ACK_GRACE_MS });
+    expect(again).toMatchObject({ state: "queued", deadline: null, delivered_at: null });
+    const late = run(a, { type: "deliver", now: T0 + 50_000 }, { type: "tick", now: T0 + 90_000 });
+    expect(late).toMatchObject({ state: "expired", error: TIMEOUT_MESSAGE });
     expect(nextCommand(sent, { type: "supersede", now: T0 + 2 })).toBeNull();
     // No TTL (a display configuration): never expires.
     expect(dueAt(queued("c", T0, null))).toBeNull();

@@ -9,7 +9,7 @@ import {
   type DisplayConfigurationSaved,
 } from "../../../contracts/peripheral-config.ts";
 import { applicationTable, displayApplicationTable as da, displayTable } from "../../../drizzle/schema/index.ts";
-import { ApiError } from "../../lib/errors.ts";
+import { ApiError, OutcomeUnknownError } from "../../lib/errors.ts";
 import { type RemoteCtx, sendCommand } from "../commands/remote-actions.ts";
 import { displaysOf, requireDevice } from "../devices/detail.ts";
 import { announceDevice } from "../devices/events.ts";
@@ -127,6 +127,8 @@ export async function saveDisplayConfiguration({
     await sendCommand(ctx, device, "apply-display-config", { displays });
   } catch (error) {
     if (error instanceof ApiError && error.code === "device_offline") return later();
+    // Taken by the agent, answer missing: say so (504 outcome_unknown), not that it failed.
+    if (error instanceof OutcomeUnknownError) throw error;
     throw new ApiError("device_failed", fill(DISPLAY_TEXTS.saveFailed, device.name));
   }
   // Applied: an older configuration still waiting must not overwrite it on the next hello.
