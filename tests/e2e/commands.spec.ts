@@ -21,7 +21,7 @@ async function openDevice(page: Page) {
     .click();
   await expect(page).toHaveURL(/\/devices\/device\/view\/[^/]+\/[^/]+\/general$/);
   const dialog = page.getByRole("dialog");
-  await expect(dialog.getByRole("heading", { name: DEVICE })).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: DEVICE })).toBeVisible({ timeout: 30_000 });
   return dialog;
 }
 
@@ -47,6 +47,8 @@ test.beforeEach(async ({ page }) => {
 });
 
 test("queue a reboot for an offline device, see it Queued in Commands, cancel it", async ({ page, request }) => {
+  // Two theme reloads, two viewports and a purge: longer than the default 60 s on a busy machine.
+  test.slow();
   const dialog = await openDevice(page);
   const uuid = deviceUuidOf(page);
   // Start from an empty queue (a server reused between runs keeps earlier runs' commands).
@@ -142,7 +144,8 @@ test("a Viewer reads the Commands tab without its actions", async ({ page, reque
   await signIn(page, "viewer@outpost.demo");
   await page.goto(`/devices/device/view/${DEMO_SPACE_UUID}/${uuid}/commands`);
   const table = page.getByRole("dialog").getByRole("table", { name: "Commands of the device" });
-  await expect(table.getByTestId("command-row").first()).toBeVisible();
+  // The first load of a device may take a while on a busy machine.
+  await expect(table.getByTestId("command-row").first()).toBeVisible({ timeout: 30_000 });
   await expect(table.getByRole("button", { name: /Cancel command/ })).toHaveCount(0);
   await expect(page.getByRole("button", { name: /Cancel all queued/ })).toHaveCount(0);
   expect((await request.post(`${API}/device/${uuid}/command/purge/`, { headers: auth })).status()).toBe(200);
