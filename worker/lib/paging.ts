@@ -6,6 +6,22 @@ import type { Db } from "./db.ts";
 /** LIMIT/OFFSET of a 1-based page. */
 export const pageWindow = (page: number, pageSize: number) => ({ limit: pageSize, offset: (page - 1) * pageSize });
 
+/**
+ * Every row of a list, read `size` at a time (a whole-list export) until a page comes back short,
+ * so each batch's lookups stay one query per batch.
+ */
+export async function readInBatches<R>(
+  size: number,
+  read: (window: ReturnType<typeof pageWindow>) => PromiseLike<R[]>,
+): Promise<R[]> {
+  const all: R[] = [];
+  for (let page = 1; ; page++) {
+    const batch = await read(pageWindow(page, size));
+    all.push(...batch);
+    if (batch.length < size) return all;
+  }
+}
+
 /** A paged request: its URL (for the links), page number and size. */
 type PageRequest = { url: string; page: number; page_size: number };
 

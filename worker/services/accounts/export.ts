@@ -1,6 +1,6 @@
 import type { AccountExportQuery, AccountRow } from "../../../contracts/account.ts";
 import { html, raw } from "../../lib/html.ts";
-import { pageWindow } from "../../lib/paging.ts";
+import { pageWindow, readInBatches } from "../../lib/paging.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
 import { type CsvCell, toCsv } from "../kernel/csv.ts";
 import { accountPage, accountWhere, toAccountRow } from "./queries.ts";
@@ -60,11 +60,10 @@ export async function exportAccounts({
       rows.push(cells(toAccountRow(r), window.offset + i + 1));
     });
   } else {
-    for (let page = 1; ; page++) {
-      const batch = await accountPage(ctx, where, pageWindow(page, BATCH));
-      for (const r of batch) rows.push(cells(toAccountRow(r), rows.length + 1));
-      if (batch.length < BATCH) break;
-    }
+    const all = await readInBatches(BATCH, (window) => accountPage(ctx, where, window));
+    all.forEach((r, i) => {
+      rows.push(cells(toAccountRow(r), i + 1));
+    });
   }
   if (input.export_format === "html") {
     return { body: htmlDocument(rows), contentType: "text/html; charset=utf-8", filename: "accounts_export.html" };

@@ -12,8 +12,7 @@ import { type RemoteCtx, sendCommand } from "../commands/remote-actions.ts";
 import { type DeviceRow, displaysOf, requireDevice } from "../devices/detail.ts";
 import { announceDevice } from "../devices/events.ts";
 import type { WriteArgs } from "../kernel/args.ts";
-import { auditInsert } from "../kernel/audit.ts";
-import { inSpace } from "../kernel/scope.ts";
+import { auditChange, inSpace } from "../kernel/scope.ts";
 
 type StoredDisplay = typeof displayTable.$inferSelect;
 /** What a detection on one device takes. */
@@ -108,26 +107,44 @@ export function planDisplayUpsert(
   return { statements, inserted: fresh.map((f) => f.name) };
 }
 
-/** POST …/peripherals/display/detection/: the agent's displays, merged into the device's. */
-export async function detectDisplays({ ctx, input, defer }: DetectArgs): Promise<DisplayDetectionResult> {
+/** What a detection writes: the names the agent reported, the merge's statements and the names it adds. */
+type Merge = { reported: string[]; statements: BatchItem<"sqlite">[]; inserted: string[] };
+
+/**
+ * A display or peripheral detection on one device: `merge` asks the agent and plans the writes,
+ * which land in one batch with the audit entry (`device.{kind}_detected`: reported and new
+ * names); the device is then announced as updated. Resolves with the device and the new names.
+ */
+export async function detectOnDevice(
+  { ctx, input, defer }: DetectArgs,
+  kind: "displays" | "peripherals",
+  merge: (device: DeviceRow) => Promise<Merge>,
+): Promise<{ device: DeviceRow; inserted: string[] }> {
   const device = await requireDevice(ctx, input.uuid);
-  const { displays: findings } = await askAgent(ctx, device, "detect-displays", DisplayFindings);
-  const stored = await ctx.db
-    .select()
-    .from(displayTable)
-    .where(inSpace(ctx, displayTable, eq(displayTable.device_uuid, device.uuid)));
-  const { statements, inserted } = planDisplayUpsert(ctx, device, stored, findings);
+  const { reported, statements, inserted } = await merge(device);
   await ctx.db.batch([
-    auditInsert(ctx.db, {
-      spaceUuid: ctx.space.space_uuid,
-      actorUserUuid: ctx.user.uuid,
-      action: "device.displays_detected",
+    auditChange(ctx, {
+      action: `device.${kind}_detected`,
       entityType: "device",
       entityUuid: device.uuid,
-      after: { reported: findings.map((f) => f.name), new_displays: inserted },
+      after: { reported, [`new_${kind}`]: inserted },
     }),
     ...statements,
   ]);
-  announceDevice({ env: ctx.env, space: ctx.space }, defer, "deviceUpdated", device);
+  announceDevice(ctx, defer, "deviceUpdated", device);
+  return { device, inserted };
+}
+
+/** POST …/peripherals/display/detection/: the agent's displays, merged into the device's. */
+export async function detectDisplays(args: DetectArgs): Promise<DisplayDetectionResult> {
+  const { ctx } = args;
+  const { device, inserted } = await detectOnDevice(args, "displays", async (device) => {
+    const { displays: findings } = await askAgent(ctx, device, "detect-displays", DisplayFindings);
+    const stored = await ctx.db
+      .select()
+      .from(displayTable)
+      .where(inSpace(ctx, displayTable, eq(displayTable.device_uuid, device.uuid)));
+    return { reported: findings.map((f) => f.name), ...planDisplayUpsert(ctx, device, stored, findings) };
+  });
   return { displays: await displaysOf(ctx, device.uuid), new_displays: inserted.length };
 }

@@ -11,11 +11,9 @@ import { PERIPHERAL_TYPE_UUID, type PeripheralTypeKey } from "../../../drizzle/r
 import { applicationTable, peripheralTable as p } from "../../../drizzle/schema/index.ts";
 import type { RemoteCtx } from "../commands/remote-actions.ts";
 import { type DeviceRow, peripheralsOf, requireDevice } from "../devices/detail.ts";
-import { announceDevice } from "../devices/events.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
-import { auditInsert } from "../kernel/audit.ts";
 import { inSpace } from "../kernel/scope.ts";
-import { askAgent, type DetectArgs } from "./displays.ts";
+import { askAgent, type DetectArgs, detectOnDevice } from "./displays.ts";
 
 type StoredPeripheral = typeof p.$inferSelect;
 
@@ -85,26 +83,16 @@ export function planPeripheralUpsert(
 }
 
 /** POST …/peripherals/detection/: the agent's peripherals, merged into the device's Misc list. */
-export async function detectPeripherals({ ctx, input, defer }: DetectArgs): Promise<PeripheralDetectionResult> {
-  const device = await requireDevice(ctx, input.uuid);
-  const { peripherals: findings } = await askAgent(ctx, device, "detect-peripherals", PeripheralFindings);
-  const stored = await ctx.db
-    .select()
-    .from(p)
-    .where(inSpace(ctx, p, eq(p.device_uuid, device.uuid)));
-  const { statements, inserted } = planPeripheralUpsert(ctx, device, stored, findings);
-  await ctx.db.batch([
-    auditInsert(ctx.db, {
-      spaceUuid: ctx.space.space_uuid,
-      actorUserUuid: ctx.user.uuid,
-      action: "device.peripherals_detected",
-      entityType: "device",
-      entityUuid: device.uuid,
-      after: { reported: findings.map((f) => f.name), new_peripherals: inserted },
-    }),
-    ...statements,
-  ]);
-  announceDevice({ env: ctx.env, space: ctx.space }, defer, "deviceUpdated", device);
+export async function detectPeripherals(args: DetectArgs): Promise<PeripheralDetectionResult> {
+  const { ctx } = args;
+  const { device, inserted } = await detectOnDevice(args, "peripherals", async (device) => {
+    const { peripherals: findings } = await askAgent(ctx, device, "detect-peripherals", PeripheralFindings);
+    const stored = await ctx.db
+      .select()
+      .from(p)
+      .where(inSpace(ctx, p, eq(p.device_uuid, device.uuid)));
+    return { reported: findings.map((f) => f.name), ...planPeripheralUpsert(ctx, device, stored, findings) };
+  });
   return { peripherals: await peripheralsOf(ctx, device.uuid), new_peripherals: inserted.length };
 }
 

@@ -7,16 +7,10 @@ import type { SpaceCtx } from "../../env.ts";
 import type { Defer } from "../../lib/defer.ts";
 import { ApiError } from "../../lib/errors.ts";
 import type { WriteArgs } from "../kernel/args.ts";
-import { auditChange, chunksFor, inSpace } from "../kernel/scope.ts";
-import { tagsOf, unknownTags } from "../spaces/tags.ts";
+import { auditChange, inSpace } from "../kernel/scope.ts";
+import { tagLinkWrites, tagsOf, unknownTags } from "../spaces/tags.ts";
 import { getDeviceDetail, requireDevice } from "./detail.ts";
 import { announceDevice } from "./events.ts";
-
-const tagWrites = (ctx: SpaceCtx, deviceUuid: string, tagUuids: readonly string[]) =>
-  chunksFor(
-    [...new Set(tagUuids)].map((tag_uuid) => ({ device_uuid: deviceUuid, tag_uuid, space_uuid: ctx.space.space_uuid })),
-    3,
-  ).map((rows) => ctx.db.insert(deviceTagTable).values(rows));
 
 /** 400 with field errors for references that are not this space's (a bad uuid is not a 500). */
 async function checkReferences(ctx: SpaceCtx, refs: { location?: string; tagUuids?: readonly string[] | null }) {
@@ -76,7 +70,7 @@ export async function createDevice({
       created_by_user_uuid: ctx.user.uuid,
       ...also?.columns,
     }),
-    ...tagWrites(ctx, uuid, input.tag_uuids ?? []),
+    ...tagLinkWrites(ctx, deviceTagTable, uuid, input.tag_uuids ?? []),
     ...(also?.statements ?? []),
     auditChange(ctx, {
       action: "device.create",
@@ -112,12 +106,7 @@ export async function updateDevice({
       .set({ ...set, updated_at: new Date().toISOString() })
       .where(inSpace(ctx, d, eq(d.uuid, uuid))),
   ];
-  if (tagsChange) {
-    statements.push(
-      ctx.db.delete(deviceTagTable).where(inSpace(ctx, deviceTagTable, eq(deviceTagTable.device_uuid, uuid))),
-      ...tagWrites(ctx, uuid, edit.tag_uuids ?? []),
-    );
-  }
+  if (tagsChange) statements.push(...tagLinkWrites(ctx, deviceTagTable, uuid, edit.tag_uuids ?? [], { replace: true }));
   await ctx.db.batch([
     auditChange(ctx, {
       action: "device.update",

@@ -63,5 +63,7 @@ export function chunksFor<T extends object>(rows: readonly T[], columns: number)
 }
 
 /** The audit insert of a change the caller makes in their space (put it in the change's db.batch). */
-export const auditChange = (ctx: SpaceCtx, entry: Omit<AuditEntry, "spaceUuid" | "actorUserUuid">) =>
-  auditInsert(ctx.db, { spaceUuid: ctx.space.space_uuid, actorUserUuid: ctx.user.uuid, ...entry });
+export const auditChange = (
+  ctx: Pick<SpaceCtx, "db" | "space" | "user">,
+  entry: Omit<AuditEntry, "spaceUuid" | "actorUserUuid">,
+) => auditInsert(ctx.db, { spaceUuid: ctx.space.space_uuid, actorUserUuid: ctx.user.uuid, ...entry });

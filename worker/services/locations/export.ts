@@ -1,5 +1,5 @@
 import type { LocationListQuery } from "../../../contracts/location.ts";
-import { pageWindow } from "../../lib/paging.ts";
+import { readInBatches } from "../../lib/paging.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
 import { type CsvCell, toCsv } from "../kernel/csv.ts";
 import { locationRows, locationWhere, toLocations } from "./queries.ts";
@@ -29,26 +29,22 @@ export async function exportLocations({
   input,
 }: ServiceArgs<Omit<LocationListQuery, "page" | "page_size">>): Promise<string> {
   const where = locationWhere(ctx, input);
-  const rows: CsvCell[][] = [];
-  for (let page = 1; ; page++) {
-    const batch = await locationRows(ctx, where, input.ordering, pageWindow(page, BATCH));
-    for (const l of await toLocations(ctx, batch)) {
-      rows.push([
-        l.name,
-        l.display_id,
-        l.location_type_name,
-        l.country_name,
-        l.city,
-        l.address,
-        l.zip_code,
-        l.timezone,
-        l.online_status,
-        l.total_number,
-        l.tags.map((t) => t.name).join(", "),
-        l.created_at,
-      ]);
-    }
-    if (batch.length < BATCH) break;
-  }
+  const locations = await readInBatches(BATCH, async (window) =>
+    toLocations(ctx, await locationRows(ctx, where, input.ordering, window)),
+  );
+  const rows = locations.map((l): CsvCell[] => [
+    l.name,
+    l.display_id,
+    l.location_type_name,
+    l.country_name,
+    l.city,
+    l.address,
+    l.zip_code,
+    l.timezone,
+    l.online_status,
+    l.total_number,
+    l.tags.map((t) => t.name).join(", "),
+    l.created_at,
+  ]);
   return toCsv(HEADER, rows);
 }

@@ -12,7 +12,7 @@ import {
 } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
 import { ApiError } from "../../lib/errors.ts";
-import { pageWindow, readPage } from "../../lib/paging.ts";
+import { readInBatches, readPage } from "../../lib/paging.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
 import { type CsvCell, toCsv } from "../kernel/csv.ts";
 import { contains, inList, inSpace, requireInSpace } from "../kernel/scope.ts";
@@ -110,22 +110,17 @@ export async function exportGroups({
   input,
 }: ServiceArgs<Omit<LocationGroupQuery, "page" | "page_size">>): Promise<string> {
   const where = groupWhere(ctx, input);
-  const rows: CsvCell[][] = [];
-  for (let page = 1; ; page++) {
-    const batch = await groupRows(ctx, where, input.ordering, pageWindow(page, BATCH));
-    for (const group of await toGroups(ctx, batch)) {
-      const names = group.locations.map((location) => location.name).join(", ");
-      rows.push([
-        group.name,
-        group.active,
-        group.locations_number,
-        names,
-        group.online_status,
-        group.created_at,
-        group.updated_at,
-      ]);
-    }
-    if (batch.length < BATCH) break;
-  }
+  const groups = await readInBatches(BATCH, async (window) =>
+    toGroups(ctx, await groupRows(ctx, where, input.ordering, window)),
+  );
+  const rows = groups.map((group): CsvCell[] => [
+    group.name,
+    group.active,
+    group.locations_number,
+    group.locations.map((location) => location.name).join(", "),
+    group.online_status,
+    group.created_at,
+    group.updated_at,
+  ]);
   return toCsv(HEADER, rows);
 }

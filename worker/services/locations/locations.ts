@@ -11,7 +11,8 @@ import {
 import { locationTable as l, locationTagTable } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
 import type { WriteArgs } from "../kernel/args.ts";
-import { auditChange, chunksFor, inSpace } from "../kernel/scope.ts";
+import { auditChange, inSpace } from "../kernel/scope.ts";
+import { tagLinkWrites } from "../spaces/tags.ts";
 import { announceLocations } from "./events.ts";
 import { getLocation, requireLocationRow } from "./queries.ts";
 import { checkLocation, displayIdTaken, isUniqueViolation, type LocationValues } from "./validation.ts";
@@ -55,16 +56,6 @@ const valuesOf = (row: LocationValues, changes: Changes): LocationValues => {
 /** The location uses the space's timezone when it has none or the same one. */
 const globalTimezone = (ctx: SpaceCtx, timezone: string) => timezone === "" || timezone === ctx.space.timezone;
 
-const tagWrites = (ctx: SpaceCtx, locationUuid: string, tagUuids: readonly string[]) =>
-  chunksFor(
-    [...new Set(tagUuids)].map((tag_uuid) => ({
-      location_uuid: locationUuid,
-      tag_uuid,
-      space_uuid: ctx.space.space_uuid,
-    })),
-    3,
-  ).map((rows) => ctx.db.insert(locationTagTable).values(rows));
-
 async function write(ctx: SpaceCtx, statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]) {
   try {
     await ctx.db.batch(statements);
@@ -83,7 +74,7 @@ export async function createLocation({ ctx, input, defer }: WriteArgs<LocationAd
   const row = { ...changes, uuid, space_uuid: ctx.space.space_uuid, name: values.name };
   await write(ctx, [
     ctx.db.insert(l).values({ ...row, global_timezone_enabled: globalTimezone(ctx, values.timezone) }),
-    ...tagWrites(ctx, uuid, input.tag_uuids ?? []),
+    ...tagLinkWrites(ctx, locationTagTable, uuid, input.tag_uuids ?? []),
     auditChange(ctx, { action: "location.create", entityType: "location", entityUuid: uuid, after: input }),
   ]);
   announceLocations(ctx, defer, "locationUpdated", [{ uuid, name: values.name }]);
@@ -113,12 +104,7 @@ export async function updateLocation({
   const tags =
     edit.tag_uuids === undefined
       ? []
-      : [
-          ctx.db
-            .delete(locationTagTable)
-            .where(inSpace(ctx, locationTagTable, eq(locationTagTable.location_uuid, uuid))),
-          ...tagWrites(ctx, uuid, edit.tag_uuids ?? []),
-        ];
+      : tagLinkWrites(ctx, locationTagTable, uuid, edit.tag_uuids ?? [], { replace: true });
   await write(ctx, [
     ctx.db
       .update(l)

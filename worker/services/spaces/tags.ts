@@ -1,9 +1,10 @@
 import { asc, eq, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Tag, TagAddInput, TagList, TagRef } from "../../../contracts/tag.ts";
 import { deviceTagTable, locationTagTable, tagTable } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
-import { auditChange, inList, inSpace } from "../kernel/scope.ts";
+import { auditChange, chunksFor, inList, inSpace } from "../kernel/scope.ts";
 
 const taggedCount = (link: typeof locationTagTable | typeof deviceTagTable) =>
   sql<number>`(select count(*) from ${link} where ${link.tag_uuid} = ${tagTable.uuid})`;
@@ -64,15 +65,41 @@ export async function unknownTags(ctx: Pick<SpaceCtx, "db" | "space">, uuids: re
   return uuids.filter((u) => !known.has(u));
 }
 
+type TagLink = typeof locationTagTable | typeof deviceTagTable;
+
+/** The link table's column naming the location or the device. */
+const ownerOf = (link: TagLink) => ("location_uuid" in link ? link.location_uuid : link.device_uuid);
+
+/**
+ * The writes giving a location or a device the tags `tagUuids` (each once, in inserts chunked for
+ * D1's bound parameters); with `replace`, its earlier tags are removed first.
+ */
+export function tagLinkWrites(
+  ctx: Pick<SpaceCtx, "db" | "space">,
+  link: TagLink,
+  ownerUuid: string,
+  tagUuids: readonly string[],
+  { replace = false } = {},
+): BatchItem<"sqlite">[] {
+  const rows = [...new Set(tagUuids)].map((tag_uuid) => ({ tag_uuid, space_uuid: ctx.space.space_uuid }));
+  const inserts = chunksFor(rows, 3).map((chunk) =>
+    "location_uuid" in link
+      ? ctx.db.insert(link).values(chunk.map((row) => ({ ...row, location_uuid: ownerUuid })))
+      : ctx.db.insert(link).values(chunk.map((row) => ({ ...row, device_uuid: ownerUuid }))),
+  );
+  if (!replace) return inserts;
+  return [ctx.db.delete(link).where(inSpace(ctx, link, eq(ownerOf(link), ownerUuid))), ...inserts];
+}
+
 /** Tags of the given locations or devices (one query), keyed by their uuid, each list by name. */
 export async function tagsOf(
   ctx: Pick<SpaceCtx, "db" | "space">,
-  link: typeof locationTagTable | typeof deviceTagTable,
+  link: TagLink,
   uuids: readonly string[],
 ): Promise<Map<string, TagRef[]>> {
   const out = new Map<string, TagRef[]>();
   if (uuids.length === 0) return out;
-  const owner = "location_uuid" in link ? link.location_uuid : link.device_uuid;
+  const owner = ownerOf(link);
   const rows = await ctx.db
     .select({ owner, uuid: tagTable.uuid, name: tagTable.name })
     .from(link)
