@@ -41,6 +41,10 @@ export const DISPLAY_CONFIG_KEY = "display-config";
 const KEEP_COMMANDS_MS = 7 * 86_400_000;
 /** The Commands tab lists at most this many. */
 const LIST_LIMIT = 200;
+/** Ended commands are pruned at most this often (an alarm may come every 25 s). */
+const PRUNE_EVERY_MS = 3_600_000;
+/** Actions whose answer the catalogue records (records.ts recordSettingAnswer). */
+const SETTING_ACTIONS: readonly CommandAction[] = ["set-enabled", "set-debug", "set-vision", "set-peripheral-enabled"];
 
 export type Actor = { user_uuid: string | null; space_uuid: string };
 
@@ -96,6 +100,7 @@ export class DeviceCommands {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   /** The audit write of a command's latest change, so a direct call answers once it is written. */
   private readonly audits = new Map<string, Promise<unknown>>();
+  private prunedAt = 0;
 
   constructor(private readonly host: CommandHost) {}
 
@@ -241,7 +246,10 @@ export class DeviceCommands {
   sweep(now: number): number | null {
     const sql = this.host.sql();
     for (const row of dueCommands(sql, now, ACK_GRACE_MS)) this.apply(row, { type: "tick", now });
-    pruneCommands(sql, now, KEEP_COMMANDS_MS);
+    if (now - this.prunedAt >= PRUNE_EVERY_MS) {
+      pruneCommands(sql, now, KEEP_COMMANDS_MS);
+      this.prunedAt = now;
+    }
     return nextCommandDue(sql, ACK_GRACE_MS);
   }
 
@@ -313,10 +321,13 @@ export class DeviceCommands {
     this.publish(next);
     const env = this.host.env();
     if (next.state === "acked" && before.state !== "acked" && next.action === "set-vision") {
-      this.host.waitUntil(recordVisionReceived(env, this.host.device()));
+      this.host.waitUntil(
+        recordVisionReceived(env, this.host.device()).catch((e: unknown) => console.error("vision received", e)),
+      );
     }
     if (next.late) this.lateScreenshot(next, full);
-    if ((next.late || next.queued) && (next.state === "succeeded" || next.state === "failed")) {
+    const answered = next.state === "succeeded" || next.state === "failed";
+    if ((next.late || next.queued) && answered && SETTING_ACTIONS.includes(next.action)) {
       this.host.waitUntil(
         recordSettingAnswer(env, this.host.device(), next).catch((e: unknown) => console.error("setting answer", e)),
       );
