@@ -1,5 +1,6 @@
 import type { LucideIcon } from "lucide-react";
-import { NavLink } from "react-router";
+import { useEffect, useRef } from "react";
+import { NavLink, useLocation } from "react-router";
 import { cn } from "@/lib/utils";
 
 export type TabLink = {
@@ -23,9 +24,20 @@ type TabLinksProps = {
 
 /** Route-driven tabs: links styled as tabs (the URL is the selected state). */
 export function TabLinks({ tabs, label, className, state, replace }: TabLinksProps) {
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a narrow screen the tabs scroll sideways: keep the selected one in view (e.g. the last
+  // tab opened from a toast's link).
+  useEffect(() => {
+    if (!pathname) return;
+    nav.current
+      ?.querySelector<HTMLElement>('[aria-current="page"]')
+      ?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+  }, [pathname]);
   return (
     // Narrow screens scroll the tabs sideways (no wrapped labels); pb-px keeps the active line visible.
     <nav
+      ref={nav}
       aria-label={label}
       className={cn("flex items-center gap-6 overflow-x-auto border-b pb-px [scrollbar-width:none]", className)}
     >

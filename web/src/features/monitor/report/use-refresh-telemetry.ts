@@ -13,7 +13,8 @@ import { useT } from "@/lib/i18n";
 export function useRefreshTelemetry(space: string, uuid: string) {
   const t = useT();
   return useMutation({
-    mutationFn: () => callApi(refreshTelemetry, { params: { space, uuid } }),
+    // One id per press: a retry of the same request is answered once, never run twice (#14).
+    mutationFn: () => callApi(refreshTelemetry, { params: { space, uuid }, json: { request_id: crypto.randomUUID() } }),
     onSuccess: () => {
       showAlert({ type: "success", message: t("report.refreshed") });
     },
