@@ -141,6 +141,20 @@ describe("command queue", () => {
     expect(await record("sup-0003")).toMatchObject({ state: "queued" });
   });
 
+  it("a display configuration saved offline is a queued command a newer one supersedes (no TTL)", async () => {
+    const { member, room, list } = await setup();
+    const actor = { user_uuid: member.user.uuid, space_uuid: member.space.space_uuid };
+    await room.setPendingDisplayConfig({ displays: [{ name: "HDMI-1" }], actor });
+    await room.setPendingDisplayConfig({ displays: [{ name: "HDMI-2" }], actor });
+    const [newer, older] = await list();
+    expect(newer).toMatchObject({ action: "apply-display-config", state: "queued", supersede_key: "display-config" });
+    expect(newer.expires_at).toBeNull();
+    expect(older).toMatchObject({ state: "superseded" });
+    // Applied online: what still waits is superseded.
+    await room.setPendingDisplayConfig(null);
+    expect((await list()).map((c) => c.state)).toEqual(["superseded", "superseded"]);
+  });
+
   it("checks params, rights and roles; members read, viewers cannot queue", async () => {
     const { member, base, queue } = await setup();
     const bad = await queue({ action: "set-debug", params: {} });

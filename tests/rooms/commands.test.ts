@@ -6,7 +6,7 @@ import { CommandRecord, OUTCOME_UNKNOWN_MESSAGE } from "../../contracts/command-
 import { COMMAND_TIMEOUT_MS, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE } from "../../contracts/commands.ts";
 import { ApiErrorBody } from "../../contracts/errors.ts";
 import { ServerMessage } from "../../contracts/realtime.ts";
-import { auditLogTable } from "../../drizzle/schema/index.ts";
+import { auditLogTable, deviceTable } from "../../drizzle/schema/index.ts";
 import type { ConnState } from "../../party/room.ts";
 import { api, db, makeDevice, makeDeviceCredential, memberOf } from "../factories.ts";
 import { join, until } from "../ws.ts";
@@ -146,6 +146,43 @@ describe("truthful command outcomes", () => {
     const { screenshot_url } = (await retry.json()) as { screenshot_url: string };
     expect((await api(screenshot_url, { token: member.token })).status).toBe(200);
     watcher.ws?.close();
+  });
+
+  it("in_doubt: acked but no answer by the deadline → 504; a late answer of a setting is recorded in the catalogue", async () => {
+    const { member, device, base, room, record } = await setup();
+    const agent = await fakeAgent(device, () => ({ ack: true, answer: null }));
+    const call = api(`${base}/enabled-status/`, {
+      method: "PATCH",
+      token: member.token,
+      json: { enabled: false, request_id: "enable-0001" },
+    });
+    await until(() => agent.seen.length === 1);
+    await settle();
+    await passDeadline(room, "enable-0001");
+    const res = await call;
+    expect(res.status).toBe(504);
+    expect(await res.json()).toMatchObject({ code: "outcome_unknown", command_id: "enable-0001" });
+    const unchanged = await db().select().from(deviceTable).where(eq(deviceTable.uuid, device.uuid)).get();
+    expect(unchanged?.enabled).toBe(true);
+    agent.send({ type: "commandResult", id: "enable-0001", ok: true, result: { enabled: false } });
+    await settle();
+    expect((await record("enable-0001")).body).toMatchObject({ state: "succeeded", late: true });
+    const recorded = await db().select().from(deviceTable).where(eq(deviceTable.uuid, device.uuid)).get();
+    expect(recorded?.enabled).toBe(false);
+    // The retry answers the stored outcome and records nothing twice.
+    const retry = await api(`${base}/enabled-status/`, {
+      method: "PATCH",
+      token: member.token,
+      json: { enabled: false, request_id: "enable-0001" },
+    });
+    expect(retry.status).toBe(200);
+    expect(agent.seen).toHaveLength(1);
+    const audits = await db()
+      .select()
+      .from(auditLogTable)
+      .where(and(eq(auditLogTable.entity_uuid, device.uuid), eq(auditLogTable.action, "device.enabled")));
+    expect(audits).toHaveLength(1);
+    agent.ws?.close();
   });
 
   it("a second agent socket closes the first (4409) and gets the un-acked command again on hello", async () => {
