@@ -1,8 +1,11 @@
 import { env, SELF } from "cloudflare:test";
+import { and, eq } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { CONSOLE_CLIENT_ID, TokenResponse } from "../contracts/auth.ts";
 import { ApiErrorBody } from "../contracts/errors.ts";
-import { PERIPHERAL_TYPE_UUID, ROLE_UUID } from "../drizzle/reference.ts";
+import { LOCATION_TYPE_UUID, PERIPHERAL_TYPE_UUID, ROLE_UUID } from "../drizzle/reference.ts";
 import {
+  auditLogTable,
   cameraTable,
   commentTable,
   deviceCredentialTable,
@@ -29,32 +32,35 @@ export const ORIGIN = "http://outpost.test";
 export const db = () => createDb(env);
 export const uid = () => crypto.randomUUID();
 
+/** Inserts one row and returns it as stored (defaults filled in). */
+async function insertOne<T extends SQLiteTable>(table: T, values: T["$inferInsert"]): Promise<T["$inferSelect"]> {
+  const [row] = await db().insert(table).values(values).returning();
+  return row as T["$inferSelect"];
+}
+
 export async function makeSpace(overrides: Partial<typeof spaceTable.$inferInsert> = {}) {
   const space_uuid = uid();
-  const [row] = await db()
-    .insert(spaceTable)
-    .values({ space_uuid, space_name: `Space ${space_uuid.slice(0, 8)}`, timezone: "Europe/Zagreb", ...overrides })
-    .returning();
-  return row;
+  return insertOne(spaceTable, {
+    space_uuid,
+    space_name: `Space ${space_uuid.slice(0, 8)}`,
+    timezone: "Europe/Zagreb",
+    ...overrides,
+  });
 }
 
 type Role = keyof typeof ROLE_UUID;
 
 export async function makeUser(opts: { password?: string; super_admin?: boolean; sys_dev?: boolean } = {}) {
   const id = uid().slice(0, 8);
-  const [row] = await db()
-    .insert(userTable)
-    .values({
-      email: `user-${id}@outpost.test`,
-      username: `user-${id}`,
-      display_name: `test.user${id}`,
-      // Few iterations keep tests fast; production hashes use the 100 000 default.
-      password_hash: await hashPassword(opts.password ?? "correct horse", 1000),
-      super_admin: opts.super_admin ?? false,
-      sys_dev: opts.sys_dev ?? false,
-    })
-    .returning();
-  return row;
+  return insertOne(userTable, {
+    email: `user-${id}@outpost.test`,
+    username: `user-${id}`,
+    display_name: `test.user${id}`,
+    // Few iterations keep tests fast; production hashes use the 100 000 default.
+    password_hash: await hashPassword(opts.password ?? "correct horse", 1000),
+    super_admin: opts.super_admin ?? false,
+    sys_dev: opts.sys_dev ?? false,
+  });
 }
 
 export async function addMember(
@@ -63,11 +69,12 @@ export async function addMember(
   role: Role,
   status: "active" | "invited" | "disabled" = "active",
 ) {
-  const [row] = await db()
-    .insert(spaceAccountTable)
-    .values({ space_uuid: spaceUuid, user_uuid: userUuid, role_uuid: ROLE_UUID[role], status })
-    .returning();
-  return row;
+  return insertOne(spaceAccountTable, {
+    space_uuid: spaceUuid,
+    user_uuid: userUuid,
+    role_uuid: ROLE_UUID[role],
+    status,
+  });
 }
 
 export function tokenRequest(form: Record<string, string>, headers: Record<string, string> = {}) {
@@ -107,21 +114,33 @@ export function api(path: string, init: RequestInit & { token?: string; json?: u
   return SELF.fetch(`${ORIGIN}${path}`, { ...init, headers, body });
 }
 
-export async function makeLocation(spaceUuid: string, overrides: Partial<typeof locationTable.$inferInsert> = {}) {
-  const [row] = await db()
-    .insert(locationTable)
-    .values({ space_uuid: spaceUuid, name: `Location ${uid().slice(0, 6)}`, ...overrides })
-    .returning();
-  return row;
+/**
+ * What the space's route answers outsiders: [without a token, for a member of another space]
+ * (401 and 403 expected). `path` is the route's path for a space uuid.
+ */
+export async function outsiderStatuses(path: (space: string) => string): Promise<[number, number]> {
+  const [space, stranger] = await Promise.all([makeSpace(), memberOf("viewer")]);
+  const url = path(space.space_uuid);
+  return [(await api(url)).status, (await api(url, { token: stranger.token })).status];
 }
 
-export async function makeDevice(spaceUuid: string, overrides: Partial<typeof deviceTable.$inferInsert> = {}) {
-  const [row] = await db()
-    .insert(deviceTable)
-    .values({ space_uuid: spaceUuid, name: `Device ${uid().slice(0, 6)}`, ...overrides })
-    .returning();
-  return row;
-}
+export const makeLocation = (spaceUuid: string, overrides: Partial<typeof locationTable.$inferInsert> = {}) =>
+  insertOne(locationTable, { space_uuid: spaceUuid, name: `Location ${uid().slice(0, 6)}`, ...overrides });
+
+/** A location add body that passes every check: a shop with all its place fields. */
+export const locationAddInput = {
+  name: "Main shop",
+  display_id: "MS-1",
+  location_type_uuid: LOCATION_TYPE_UUID.shop,
+  country_code: "HR",
+  city: "Zagreb",
+  address: "Ilica 1",
+  zip_code: "10000",
+  timezone: "Europe/Zagreb",
+};
+
+export const makeDevice = (spaceUuid: string, overrides: Partial<typeof deviceTable.$inferInsert> = {}) =>
+  insertOne(deviceTable, { space_uuid: spaceUuid, name: `Device ${uid().slice(0, 6)}`, ...overrides });
 
 /** Issues a device credential the way enrolment does; returns the secret (only its hash is stored). */
 export async function makeDeviceCredential(device: { uuid: string; space_uuid: string }) {
@@ -132,10 +151,8 @@ export async function makeDeviceCredential(device: { uuid: string; space_uuid: s
   return token;
 }
 
-export async function makeTag(spaceUuid: string, name = `tag-${uid().slice(0, 8)}`) {
-  const [row] = await db().insert(tagTable).values({ space_uuid: spaceUuid, name }).returning();
-  return row;
-}
+export const makeTag = (spaceUuid: string, name = `tag-${uid().slice(0, 8)}`) =>
+  insertOne(tagTable, { space_uuid: spaceUuid, name });
 
 /** Links tags to a location or a device (of the tag's space). */
 export async function tagLocation(location: { uuid: string; space_uuid: string }, ...tags: { uuid: string }[]) {
@@ -156,10 +173,11 @@ export async function makeGroup(
   overrides: Partial<typeof locationGroupTable.$inferInsert> = {},
   locations: { uuid: string }[] = [],
 ) {
-  const [row] = await db()
-    .insert(locationGroupTable)
-    .values({ space_uuid: spaceUuid, name: `Group ${uid().slice(0, 6)}`, ...overrides })
-    .returning();
+  const row = await insertOne(locationGroupTable, {
+    space_uuid: spaceUuid,
+    name: `Group ${uid().slice(0, 6)}`,
+    ...overrides,
+  });
   if (locations.length) {
     await db()
       .insert(locationGroupLocationTable)
@@ -168,27 +186,22 @@ export async function makeGroup(
   return row;
 }
 
-export async function makeCamera(
+export const makeCamera = (
   location: { uuid: string; space_uuid: string },
   overrides: Partial<typeof cameraTable.$inferInsert> = {},
-) {
-  const [row] = await db()
-    .insert(cameraTable)
-    .values({
-      space_uuid: location.space_uuid,
-      location_uuid: location.uuid,
-      name: `Camera ${uid().slice(0, 6)}`,
-      ip_address: "10.0.0.9",
-      http_port: 80,
-      main_rtsp_port: 554,
-      main_stream: "stream1",
-      username: "admin",
-      password: "secret-password",
-      ...overrides,
-    })
-    .returning();
-  return row;
-}
+) =>
+  insertOne(cameraTable, {
+    space_uuid: location.space_uuid,
+    location_uuid: location.uuid,
+    name: `Camera ${uid().slice(0, 6)}`,
+    ip_address: "10.0.0.9",
+    http_port: 80,
+    main_rtsp_port: 554,
+    main_stream: "stream1",
+    username: "admin",
+    password: "secret-password",
+    ...overrides,
+  });
 
 /** Working-time rows for a day: the space's schedule (location null) or a location's. */
 export async function makeWorkingTime(
@@ -207,56 +220,45 @@ export async function makeWorkingTime(
 /** The field errors of an error reply, parsed with the API's error contract. */
 export const errorsOf = async (res: Response) => ApiErrorBody.parse(await res.json()).errors;
 
+/** The audit entries of an entity; of one action when `action` is given. */
+export const auditOf = (entityUuid: string, action?: string) =>
+  db()
+    .select()
+    .from(auditLogTable)
+    .where(and(eq(auditLogTable.entity_uuid, entityUuid), action ? eq(auditLogTable.action, action) : undefined))
+    .all();
+
+type OfDevice = { uuid: string; space_uuid: string };
+
 /** A peripheral of a device (a card reader unless told otherwise). */
-export async function makePeripheral(
-  device: { uuid: string; space_uuid: string },
-  overrides: Partial<typeof peripheralTable.$inferInsert> = {},
-) {
-  const [row] = await db()
-    .insert(peripheralTable)
-    .values({
-      space_uuid: device.space_uuid,
-      device_uuid: device.uuid,
-      peripheral_type_uuid: PERIPHERAL_TYPE_UUID.card_reader,
-      name: `Peripheral ${uid().slice(0, 6)}`,
-      ...overrides,
-    })
-    .returning();
-  return row;
-}
+export const makePeripheral = (device: OfDevice, overrides: Partial<typeof peripheralTable.$inferInsert> = {}) =>
+  insertOne(peripheralTable, {
+    space_uuid: device.space_uuid,
+    device_uuid: device.uuid,
+    peripheral_type_uuid: PERIPHERAL_TYPE_UUID.card_reader,
+    name: `Peripheral ${uid().slice(0, 6)}`,
+    ...overrides,
+  });
 
 /** A display of a device. */
-export async function makeDisplay(
-  device: { uuid: string; space_uuid: string },
-  overrides: Partial<typeof displayTable.$inferInsert> = {},
-) {
-  const [row] = await db()
-    .insert(displayTable)
-    .values({
-      space_uuid: device.space_uuid,
-      device_uuid: device.uuid,
-      name: `HDMI-${uid().slice(0, 4)}`,
-      ...overrides,
-    })
-    .returning();
-  return row;
-}
+export const makeDisplay = (device: OfDevice, overrides: Partial<typeof displayTable.$inferInsert> = {}) =>
+  insertOne(displayTable, {
+    space_uuid: device.space_uuid,
+    device_uuid: device.uuid,
+    name: `HDMI-${uid().slice(0, 4)}`,
+    ...overrides,
+  });
 
 /** A comment by `authorUuid` on a device (or one of its displays/peripherals via overrides). */
-export async function makeComment(
-  device: { uuid: string; space_uuid: string },
+export const makeComment = (
+  device: OfDevice,
   authorUuid: string,
   overrides: Partial<typeof commentTable.$inferInsert> = {},
-) {
-  const [row] = await db()
-    .insert(commentTable)
-    .values({
-      space_uuid: device.space_uuid,
-      device_uuid: device.uuid,
-      author_user_uuid: authorUuid,
-      value: `Comment ${uid().slice(0, 6)}`,
-      ...overrides,
-    })
-    .returning();
-  return row;
-}
+) =>
+  insertOne(commentTable, {
+    space_uuid: device.space_uuid,
+    device_uuid: device.uuid,
+    author_user_uuid: authorUuid,
+    value: `Comment ${uid().slice(0, 6)}`,
+    ...overrides,
+  });

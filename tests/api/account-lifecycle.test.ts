@@ -6,9 +6,21 @@ import { LifecycleReply, TokenCheck } from "../../contracts/account-lifecycle.ts
 import { ApiErrorBody } from "../../contracts/errors.ts";
 import { CurrentUser } from "../../contracts/space.ts";
 import { ROLE_UUID } from "../../drizzle/reference.ts";
-import { auditLogTable, refreshTokenTable, spaceAccountTable, userTable } from "../../drizzle/schema/index.ts";
+import { refreshTokenTable, spaceAccountTable, userTable } from "../../drizzle/schema/index.ts";
 import { app } from "../../worker/index.ts";
-import { addMember, api, db, errorsOf, makeUser, memberOf, ORIGIN, signIn, tokenRequest, uid } from "../factories.ts";
+import {
+  addMember,
+  api,
+  auditOf,
+  db,
+  errorsOf,
+  makeUser,
+  memberOf,
+  ORIGIN,
+  signIn,
+  tokenRequest,
+  uid,
+} from "../factories.ts";
 import { expireToken, makeUserWithoutPassword, onlyLinkFor, outboxFor, tokenRow } from "./account-helpers.ts";
 
 const INVALID = "action expired or invalid token";
@@ -85,7 +97,7 @@ describe("PATCH /api/space-account/{id}/account-registration/", () => {
     expect(user).toMatchObject({ display_name: "new.person", full_name: "New Person" });
     expect(user?.password_hash).toMatch(/^pbkdf2-sha256\$/);
     expect((await tokenRow(link.token))?.used_at).not.toBeNull();
-    const audit = await db().select().from(auditLogTable).where(eq(auditLogTable.entity_uuid, link.account)).all();
+    const audit = await auditOf(link.account);
     expect(audit.map((a) => a.action)).toContain("account.register");
 
     // The new user signs in and sees the space.

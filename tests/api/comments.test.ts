@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { Comment, CommentList } from "../../contracts/comment.ts";
 import { ApiErrorBody } from "../../contracts/errors.ts";
-import { auditLogTable, commentTable, spaceAccountTable } from "../../drizzle/schema/index.ts";
+import { commentTable, spaceAccountTable } from "../../drizzle/schema/index.ts";
 import {
   api,
+  auditOf,
   db,
   errorsOf,
   makeComment,
@@ -46,7 +47,7 @@ describe("device comments", () => {
       account_online: true,
     });
     expect((await storedComment(comment.uuid))?.author_user_uuid).toBe(author.user.uuid);
-    const audit = await db().select().from(auditLogTable).where(eq(auditLogTable.entity_uuid, comment.uuid));
+    const audit = await auditOf(comment.uuid);
     expect(audit.map((e) => e.action)).toEqual(["comment.create"]);
 
     const viewer = await memberOf("viewer", author.space);

@@ -11,9 +11,9 @@ import { DeviceDetail } from "../../contracts/device-detail.ts";
 import { ApiErrorBody } from "../../contracts/errors.ts";
 import { ServerMessage } from "../../contracts/realtime.ts";
 import { DEVICE_TYPE_UUID } from "../../drizzle/reference.ts";
-import { auditLogTable, detectedDeviceTable, deviceTable } from "../../drizzle/schema/index.ts";
+import { detectedDeviceTable, deviceTable } from "../../drizzle/schema/index.ts";
 import { mergeFindings } from "../../worker/services/detection/findings.ts";
-import { api, db, makeDevice, makeDeviceCredential, makeLocation, makeTag, memberOf } from "../factories.ts";
+import { api, auditOf, db, makeDevice, makeDeviceCredential, makeLocation, makeTag, memberOf } from "../factories.ts";
 import { join, until } from "../ws.ts";
 
 type Member = Awaited<ReturnType<typeof memberOf>>;
@@ -192,7 +192,7 @@ describe("Detect Devices", () => {
     });
     const stored = await db().select().from(deviceTable).where(eq(deviceTable.uuid, detail.uuid)).get();
     expect(stored).toMatchObject({ mac_addresses: ["dc:a6:32:11:3c:02"], local_ip_addresses: ["10.40.0.12"] });
-    const audit = await db().select().from(auditLogTable).where(eq(auditLogTable.entity_uuid, detail.uuid)).all();
+    const audit = await auditOf(detail.uuid);
     expect(audit.map((a) => a.action)).toEqual(["device.create"]);
     const row = await db().select().from(detectedDeviceTable).where(eq(detectedDeviceTable.uuid, pi.uuid)).get();
     expect(row).toMatchObject({ connected_status: "connected", device_uuid: detail.uuid });

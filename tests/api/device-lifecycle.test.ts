@@ -2,17 +2,21 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DeviceDetail } from "../../contracts/device-detail.ts";
 import { ApiErrorBody } from "../../contracts/errors.ts";
+import { deviceCredentialTable, deviceTable, installationCodeTable } from "../../drizzle/schema/index.ts";
 import {
-  auditLogTable,
-  deviceCredentialTable,
-  deviceTable,
-  installationCodeTable,
-} from "../../drizzle/schema/index.ts";
-import { api, db, makeDevice, makeDeviceCredential, makeDisplay, makePeripheral, memberOf, uid } from "../factories.ts";
+  api,
+  auditOf,
+  db,
+  makeDevice,
+  makeDeviceCredential,
+  makeDisplay,
+  makePeripheral,
+  memberOf,
+  uid,
+} from "../factories.ts";
 import { join, until } from "../ws.ts";
 
 const stored = (uuid: string) => db().select().from(deviceTable).where(eq(deviceTable.uuid, uuid)).get();
-const auditOf = (uuid: string) => db().select().from(auditLogTable).where(eq(auditLogTable.entity_uuid, uuid)).all();
 const STATUSES = ["connected", "disconnected", "non_connected", "installation_pending", "archived"] as const;
 type Status = (typeof STATUSES)[number];
 

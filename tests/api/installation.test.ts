@@ -11,7 +11,6 @@ import {
 } from "../../contracts/installation.ts";
 import { DEVICE_TYPE_UUID } from "../../drizzle/reference.ts";
 import {
-  auditLogTable,
   deviceCredentialTable,
   deviceTable,
   installationCodeTable,
@@ -19,7 +18,7 @@ import {
   unclaimedDeviceTable,
 } from "../../drizzle/schema/index.ts";
 import { sha256Hex } from "../../worker/lib/crypto.ts";
-import { api, db, errorsOf, makeDevice, makeDeviceCredential, memberOf, ORIGIN, uid } from "../factories.ts";
+import { api, auditOf, db, errorsOf, makeDevice, makeDeviceCredential, memberOf, ORIGIN, uid } from "../factories.ts";
 import { join, until } from "../ws.ts";
 
 const stored = (uuid: string) => db().select().from(deviceTable).where(eq(deviceTable.uuid, uuid)).get();
@@ -63,7 +62,7 @@ describe("POST …/installation-code/reset/", () => {
       expect(text).not.toContain(value.toLowerCase());
       expect(text).not.toContain(value.slice(0, 8));
     }
-    const audit = await db().select().from(auditLogTable).where(eq(auditLogTable.entity_uuid, device.uuid));
+    const audit = await auditOf(device.uuid);
     expect(JSON.stringify(audit)).not.toContain(value);
 
     const detail = DeviceDetail.parse(await (await api(base(s, device.uuid), { token })).json());
@@ -225,7 +224,7 @@ describe("POST /api/agent/enroll/ with a code", () => {
     const again = await enroll({ code: value });
     expect(again.status).toBe(400);
     expect(ApiErrorBody.parse(await again.json())).toMatchObject({ message: "Invalid or expired installation code." });
-    const audit = await db().select().from(auditLogTable).where(eq(auditLogTable.entity_uuid, device.uuid));
+    const audit = await auditOf(device.uuid);
     expect(audit.filter((e) => e.action === "device.enrol")).toHaveLength(1);
     expect(audit.find((e) => e.action === "device.enrol")?.actor_device_uuid).toBe(device.uuid);
   });

@@ -1,13 +1,18 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { LocationGroup, LocationGroupList } from "../../contracts/location-group.ts";
+import { locationGroupLocationTable, locationGroupTable, locationTable } from "../../drizzle/schema/index.ts";
 import {
-  auditLogTable,
-  locationGroupLocationTable,
-  locationGroupTable,
-  locationTable,
-} from "../../drizzle/schema/index.ts";
-import { api, db, errorsOf, makeDevice, makeGroup, makeLocation, memberOf } from "../factories.ts";
+  api,
+  auditOf,
+  db,
+  errorsOf,
+  makeDevice,
+  makeGroup,
+  makeLocation,
+  memberOf,
+  outsiderStatuses,
+} from "../factories.ts";
 
 const groupRow = (uuid: string) =>
   db().select().from(locationGroupTable).where(eq(locationGroupTable.uuid, uuid)).get();
@@ -66,10 +71,7 @@ describe("GET /api/space/{space}/location-group/items/", () => {
   });
 
   it("refuses callers without a token (401) and of another space (403)", async () => {
-    const a = await memberOf("viewer");
-    const b = await memberOf("viewer");
-    expect((await api(`/api/space/${a.space.space_uuid}/location-group/items/`)).status).toBe(401);
-    expect((await api(`/api/space/${a.space.space_uuid}/location-group/items/`, { token: b.token })).status).toBe(403);
+    expect(await outsiderStatuses((s) => `/api/space/${s}/location-group/items/`)).toEqual([401, 403]);
   });
 });
 
@@ -89,7 +91,7 @@ describe("location group add, read, edit, delete", () => {
     expect(group).toMatchObject({ name: "North", active: true, locations_number: 2 });
     expect(await groupRow(group.uuid)).toMatchObject({ space_uuid: s, name: "North", active: true });
     expect(await linksOf(group.uuid)).toEqual([one.uuid, two.uuid].sort());
-    const audit = await db().select().from(auditLogTable).where(eq(auditLogTable.entity_uuid, group.uuid)).all();
+    const audit = await auditOf(group.uuid);
     expect(audit).toEqual([expect.objectContaining({ action: "location_group.create", actor_user_uuid: user.uuid })]);
   });
 

@@ -4,31 +4,28 @@ import { ApiErrorBody } from "../../contracts/errors.ts";
 import { Location } from "../../contracts/location.ts";
 import { LOCATION_TYPE_UUID } from "../../drizzle/reference.ts";
 import {
-  auditLogTable,
   deviceTable,
   locationTable,
   locationTagTable,
   spaceTable,
   workingTimeTable,
 } from "../../drizzle/schema/index.ts";
-import { api, db, errorsOf, makeDevice, makeLocation, makeTag, memberOf, tagLocation } from "../factories.ts";
+import {
+  api,
+  auditOf,
+  db,
+  errorsOf,
+  locationAddInput,
+  makeDevice,
+  makeLocation,
+  makeTag,
+  memberOf,
+  tagLocation,
+} from "../factories.ts";
 
 const stored = (uuid: string) => db().select().from(locationTable).where(eq(locationTable.uuid, uuid)).get();
-const auditOf = (uuid: string) => db().select().from(auditLogTable).where(eq(auditLogTable.entity_uuid, uuid)).all();
 
-const valid = {
-  name: "Main shop",
-  description: "By the square",
-  display_id: "MS-1",
-  location_type_uuid: LOCATION_TYPE_UUID.shop,
-  country_code: "HR",
-  city: "Zagreb",
-  address: "Ilica 1",
-  zip_code: "10000",
-  timezone: "Europe/Zagreb",
-  latitude: 45.81,
-  longitude: 15.97,
-};
+const valid = { ...locationAddInput, description: "By the square", latitude: 45.81, longitude: 15.97 };
 
 /** Enables custom fields 1 (required by its alias) and 2 (required and unique) in the space. */
 const enableCustomFields = (spaceUuid: string) =>

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ApiErrorBody } from "../../contracts/errors.ts";
 import {
@@ -15,12 +15,21 @@ import { ServerMessage } from "../../contracts/realtime.ts";
 import { PERIPHERAL_TYPE_UUID } from "../../drizzle/reference.ts";
 import {
   applicationTable,
-  auditLogTable,
   displayApplicationTable,
   displayTable,
   peripheralTable,
 } from "../../drizzle/schema/index.ts";
-import { api, db, makeDevice, makeDeviceCredential, makeDisplay, makePeripheral, memberOf, uid } from "../factories.ts";
+import {
+  api,
+  auditOf,
+  db,
+  makeDevice,
+  makeDeviceCredential,
+  makeDisplay,
+  makePeripheral,
+  memberOf,
+  uid,
+} from "../factories.ts";
 import { join, until } from "../ws.ts";
 
 type Command = Extract<ServerMessage, { type: "command" }>;
@@ -230,12 +239,7 @@ describe("display configuration", () => {
       .from(displayApplicationTable)
       .where(eq(displayApplicationTable.display_uuid, dp.uuid));
     expect(after.map((l) => [l.application_uuid, l.position])).toEqual([[a.uuid, 0]]);
-    const audit = await db()
-      .select()
-      .from(auditLogTable)
-      .where(
-        and(eq(auditLogTable.entity_uuid, device.uuid), eq(auditLogTable.action, "device.displays_configuration")),
-      );
+    const audit = await auditOf(device.uuid, "device.displays_configuration");
     expect(audit).toHaveLength(2);
     await until(() => dash.messages.some((m) => m.type === "deviceDetailsUpdate"));
     expect(dash.messages.find((m) => m.type === "deviceDetailsUpdate")).toMatchObject({
@@ -355,10 +359,7 @@ describe("display detection", () => {
       await (await api(`${base}/peripherals/display/detection/`, { method: "POST", token: member.token })).json(),
     );
     expect(again.new_displays).toBe(0);
-    const audit = await db()
-      .select()
-      .from(auditLogTable)
-      .where(and(eq(auditLogTable.entity_uuid, device.uuid), eq(auditLogTable.action, "device.displays_detected")));
+    const audit = await auditOf(device.uuid, "device.displays_detected");
     expect(audit).toHaveLength(2);
     agent?.ws?.close();
   });

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ApiErrorBody } from "../../contracts/errors.ts";
 import { CurrentUser, RoleList, Space } from "../../contracts/space.ts";
-import { auditLogTable, spaceTable } from "../../drizzle/schema/index.ts";
-import { addMember, api, db, makeSpace, makeUser, memberOf, signIn } from "../factories.ts";
+import { spaceTable } from "../../drizzle/schema/index.ts";
+import { addMember, api, auditOf, db, makeSpace, makeUser, memberOf, signIn } from "../factories.ts";
 
 describe("POST /api/account/login/", () => {
   it("returns the user with the spaces they are an active member of", async () => {
@@ -94,7 +94,7 @@ describe("PATCH /api/space/{space}/ (custom-field settings)", () => {
     expect(Space.parse(await res.json())).toMatchObject(body);
     const stored = await db().select().from(spaceTable).where(eq(spaceTable.space_uuid, space.space_uuid)).get();
     expect(stored?.location_custom_1_alias).toBe("Store code (req unq)");
-    const audit = await db().select().from(auditLogTable).where(eq(auditLogTable.entity_uuid, space.space_uuid)).all();
+    const audit = await auditOf(space.space_uuid);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: "space.update", actor_user_uuid: user.uuid });
   });

@@ -1,15 +1,17 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { Tag, TagList } from "../../contracts/tag.ts";
-import { auditLogTable, tagTable } from "../../drizzle/schema/index.ts";
+import { tagTable } from "../../drizzle/schema/index.ts";
 import {
   api,
+  auditOf,
   db,
   errorsOf,
   makeDevice,
   makeLocation,
   makeTag,
   memberOf,
+  outsiderStatuses,
   tagDevice,
   tagLocation,
 } from "../factories.ts";
@@ -35,10 +37,7 @@ describe("GET /api/space/{space}/tag/items/", () => {
   });
 
   it("refuses callers without a token (401) and of another space (403)", async () => {
-    const a = await memberOf("viewer");
-    const b = await memberOf("viewer");
-    expect((await api(`/api/space/${a.space.space_uuid}/tag/items/`)).status).toBe(401);
-    expect((await api(`/api/space/${a.space.space_uuid}/tag/items/`, { token: b.token })).status).toBe(403);
+    expect(await outsiderStatuses((s) => `/api/space/${s}/tag/items/`)).toEqual([401, 403]);
   });
 });
 
@@ -54,10 +53,7 @@ describe("POST /api/space/{space}/tag/add/", () => {
     expect(again.status).toBe(200);
     expect(Tag.parse(await again.json()).uuid).toBe(tag.uuid);
     expect(await tagsIn(space.space_uuid)).toHaveLength(1);
-    const audit = await db()
-      .select()
-      .from(auditLogTable)
-      .where(and(eq(auditLogTable.entity_uuid, tag.uuid), eq(auditLogTable.action, "tag.create")));
+    const audit = await auditOf(tag.uuid, "tag.create");
     expect(audit).toEqual([expect.objectContaining({ actor_user_uuid: user.uuid })]);
   });
 

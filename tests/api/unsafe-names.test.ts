@@ -3,9 +3,8 @@ import { describe, expect, it } from "vitest";
 import { DeviceDetail } from "../../contracts/device-detail.ts";
 import { Location } from "../../contracts/location.ts";
 import { LocationGroup } from "../../contracts/location-group.ts";
-import { LOCATION_TYPE_UUID } from "../../drizzle/reference.ts";
 import { deviceTable, locationTable } from "../../drizzle/schema/index.ts";
-import { api, db, errorsOf, makeDevice, makeLocation, memberOf } from "../factories.ts";
+import { api, db, errorsOf, locationAddInput, makeDevice, makeLocation, memberOf } from "../factories.ts";
 
 /**
  * Security issue #11: names must not carry NUL (or other control characters) nor the bidi
@@ -20,17 +19,6 @@ const UNSAFE = {
   tab: "Kiosk\tlobby",
 };
 const SAFE = ["Čačak – Šibenik café", "Kiosk 🚀 lobby", "Ünïcödé (2)"];
-
-const locationInput = {
-  name: "Main shop",
-  display_id: "MS-1",
-  location_type_uuid: LOCATION_TYPE_UUID.shop,
-  country_code: "HR",
-  city: "Zagreb",
-  address: "Ilica 1",
-  zip_code: "10000",
-  timezone: "Europe/Zagreb",
-};
 
 const setUp = async () => {
   const f = await memberOf("content_manager");
@@ -86,7 +74,7 @@ describe("device names", () => {
 describe("location names", () => {
   it.each(Object.entries(UNSAFE))("refuses %s in the name on add and edit", async (_, name) => {
     const { s, send } = await setUp();
-    const added = await send("POST", "location/add", { ...locationInput, name });
+    const added = await send("POST", "location/add", { ...locationAddInput, name });
     expect(added.status).toBe(400);
     expect(await errorsOf(added)).toEqual({ name: [NAME_MESSAGE] });
     expect(await db().select().from(locationTable).where(eq(locationTable.space_uuid, s)).all()).toEqual([]);
@@ -101,14 +89,18 @@ describe("location names", () => {
 
   it("refuses them in the other one-line fields too (city, address)", async () => {
     const { send } = await setUp();
-    const res = await send("POST", "location/add", { ...locationInput, city: "Zag\u202Ereb", address: "Ilica\u00001" });
+    const res = await send("POST", "location/add", {
+      ...locationAddInput,
+      city: "Zag\u202Ereb",
+      address: "Ilica\u00001",
+    });
     expect(res.status).toBe(400);
     expect(await errorsOf(res)).toEqual({ city: [NAME_MESSAGE], address: [NAME_MESSAGE] });
   });
 
   it.each(SAFE)("accepts %s on add and edit", async (name) => {
     const { send } = await setUp();
-    const added = await send("POST", "location/add", { ...locationInput, name });
+    const added = await send("POST", "location/add", { ...locationAddInput, name });
     expect(added.status).toBe(201);
     const location = Location.parse(await added.json());
     expect(location.name).toBe(name);

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { WorkingTime } from "../../contracts/working-time.ts";
-import { auditLogTable, locationTable, spaceTable, workingTimeTable } from "../../drizzle/schema/index.ts";
-import { api, db, errorsOf, makeLocation, makeWorkingTime, memberOf } from "../factories.ts";
+import { locationTable, spaceTable, workingTimeTable } from "../../drizzle/schema/index.ts";
+import { api, auditOf, db, errorsOf, makeLocation, makeWorkingTime, memberOf, outsiderStatuses } from "../factories.ts";
 
 const rowsOf = (spaceUuid: string, locationUuid: string | null) =>
   db()
@@ -65,7 +65,7 @@ describe("global working time /api/space/{space}/working-time/", () => {
     ]);
     const stored = await db().select().from(spaceTable).where(eq(spaceTable.space_uuid, s)).get();
     expect(stored?.global_working_time_enabled).toBe(true);
-    const audit = await db().select().from(auditLogTable).where(eq(auditLogTable.entity_uuid, s)).all();
+    const audit = await auditOf(s);
     expect(audit).toEqual([expect.objectContaining({ action: "working_time.update", actor_user_uuid: user.uuid })]);
   });
 
@@ -113,10 +113,7 @@ describe("global working time /api/space/{space}/working-time/", () => {
       expect((await api(path, { method: "PATCH", token, json: { working_time_monday: nine2five } })).status).toBe(403);
       expect(await rowsOf(space.space_uuid, null)).toHaveLength(0);
     }
-    const a = await memberOf("admin");
-    const b = await memberOf("admin");
-    expect((await api(`/api/space/${a.space.space_uuid}/working-time/`)).status).toBe(401);
-    expect((await api(`/api/space/${a.space.space_uuid}/working-time/`, { token: b.token })).status).toBe(403);
+    expect(await outsiderStatuses((s) => `/api/space/${s}/working-time/`)).toEqual([401, 403]);
   });
 });
 
