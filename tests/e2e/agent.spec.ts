@@ -3,6 +3,7 @@ import { mkdtempSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { ARTIFACTS, darkScreenshot, signIn } from "./support.ts";
 
 /**
  * An operator drives a real device agent from the console: adds a runner device, installs the
@@ -10,16 +11,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
  * (the agent's dry run) and sees the device go offline — no reloads, no mocked backend.
  */
 const ROOT = join(import.meta.dirname, "../..");
-const ARTIFACTS = "tests/e2e/artifacts";
 const AGENT = "agent/bin/outpost-agent.ts";
-
-async function signIn(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill("admin@outpost.demo");
-  await page.getByLabel("Password", { exact: true }).fill("outpost-demo");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/devices$/);
-}
 
 async function addRunner(page: Page, name: string): Promise<Locator> {
   await page.getByRole("button", { name: "Add" }).click();
@@ -112,10 +104,7 @@ test("an operator installs a real agent, takes a screenshot, reboots it and sees
     // Clean shots: no alerts over the tab, colour transitions done.
     await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 8_000 });
     await page.screenshot({ path: `${ARTIFACTS}/device-settings.png` });
-    await page.evaluate(() => document.documentElement.classList.add("dark"));
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${ARTIFACTS}/device-settings-dark.png` });
-    await page.evaluate(() => document.documentElement.classList.remove("dark"));
+    await darkScreenshot(page, "device-settings-dark", 300);
 
     // Screenshot → notification → View → the viewer shows the image.
     await screenshotButton.click();

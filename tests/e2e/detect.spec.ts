@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { simDetections } from "../../agent/simulator.ts";
 import { startLabRunner } from "./lab-runner.ts";
-import { ARTIFACTS, signIn } from "./support.ts";
+import { ARTIFACTS, darkScreenshot, signIn, signInToLab } from "./support.ts";
 
 /**
  * Detect Devices (console.md §2.7, devices.md §2): an operator scans a location's network
@@ -65,10 +65,7 @@ test("an operator detects the machines next to a running runner and adds two of 
   const munich = { uuid: runner.location_uuid };
   const found = simDetections(runner.uuid).sort((a, b) => a.name.localeCompare(b.name));
   try {
-    await signIn(page);
-    await page.getByRole("button", { name: "Account" }).click();
-    await page.getByRole("dialog").getByText("Outpost Lab").click();
-    await expect(page.getByText("Outpost Lab").first()).toBeVisible();
+    await signInToLab(page);
     const panel = await openDetect(page, "Munich Test Bench");
     await panel.getByRole("button", { name: /^Detect/ }).click();
 
@@ -84,10 +81,7 @@ test("an operator detects the machines next to a running runner and adds two of 
     await expect(panel.getByText("2 selected")).toBeVisible();
     await page.screenshot({ path: `${ARTIFACTS}/detect-results-light.png` });
     // The theme toggle sits behind the open sheet; dark is the class the toggle sets.
-    await page.evaluate(() => document.documentElement.classList.add("dark"));
-    await page.waitForTimeout(400); // let the colour transitions finish before the picture
-    await page.screenshot({ path: `${ARTIFACTS}/detect-results-dark.png` });
-    await page.evaluate(() => document.documentElement.classList.remove("dark"));
+    await darkScreenshot(page, "detect-results-dark", 400);
     await panel.getByRole("button", { name: "Add", exact: true }).click();
 
     // Add Device 1/2: the detected name is prefilled; the operator renames this one.

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ARTIFACTS, setTheme, signIn } from "./support.ts";
+import { ARTIFACTS, darkScreenshot, setTheme, signIn } from "./support.ts";
 
 async function pick(page: Page, filter: string, option: string) {
   await page.getByRole("combobox", { name: filter, exact: true }).click();
@@ -91,9 +91,7 @@ test("a connected device: tabs, comments and edit", async ({ page }) => {
   // Bars are drawn (the seeded device was online on most of the last 30 days).
   await expect(dialog.locator(".recharts-bar-rectangle path").first()).toBeVisible();
   // The flyout is modal (the theme button is behind it): switch the class the toggle sets.
-  await page.evaluate(() => document.documentElement.classList.add("dark"));
-  await page.screenshot({ path: `${ARTIFACTS}/device-reports-dark.png` });
-  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+  await darkScreenshot(page, "device-reports-dark", 0);
 
   // Edit: Save only once something changed.
   await dialog.getByRole("link", { name: "General" }).click();

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
 import { startLabRunner } from "./lab-runner.ts";
-import { ARTIFACTS, signIn } from "./support.ts";
+import { ARTIFACTS, signInToLab } from "./support.ts";
 
 /**
  * An operator opens a device's health report from its flyout (Asset Info → Monitoring), reads
@@ -55,10 +55,7 @@ test("the health report shows a real agent's health, refreshes it live and chart
       await page.waitForTimeout(1_500);
     }
 
-    await signIn(page);
-    await page.getByRole("button", { name: "Account" }).click();
-    await page.getByRole("dialog").getByText("Outpost Lab").click();
-    await expect(page.getByText("Outpost Lab").first()).toBeVisible();
+    await signInToLab(page);
 
     // The device flyout: Asset Info → Monitoring shows the same sections and links to the report.
     await page.goto(`/devices/device/view/${LAB_SPACE_UUID}/${runner.uuid}/assetInfo`);

@@ -4,7 +4,7 @@ import { simPeripherals } from "../../agent/simulator.ts";
 import { PERIPHERAL_TYPES } from "../../drizzle/reference.ts";
 import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
 import { startLabRunner } from "./lab-runner.ts";
-import { ARTIFACTS, signIn } from "./support.ts";
+import { ARTIFACTS, darkScreenshot, signInToLab } from "./support.ts";
 
 /**
  * The Peripherals tab's actions against a real agent session (devices.md §2, §4 Displays, §7,
@@ -31,10 +31,7 @@ test("an operator detects a device's displays and peripherals and configures a d
     ).displays as { name: string; orientation: string; applications: { name: string }[] }[];
 
   try {
-    await signIn(page);
-    await page.getByRole("button", { name: "Account" }).click();
-    await page.getByRole("dialog").getByText("Outpost Lab").click();
-    await expect(page.getByText("Outpost Lab").first()).toBeVisible();
+    await signInToLab(page);
     await page.goto(`/devices/device/view/${LAB_SPACE_UUID}/${runner.uuid}/peripherals`);
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByRole("heading", { name: runner.name })).toBeVisible();
@@ -66,10 +63,7 @@ test("an operator detects a device's displays and peripherals and configures a d
     await expect(dialog.getByText("Unsaved changes")).toBeVisible();
     await page.waitForTimeout(300); // the application picker's closing animation
     await page.screenshot({ path: `${ARTIFACTS}/peripherals-config-light.png` });
-    await page.evaluate(() => document.documentElement.classList.add("dark"));
-    await page.waitForTimeout(400); // let the colour transitions finish before the picture
-    await page.screenshot({ path: `${ARTIFACTS}/peripherals-config-dark.png` });
-    await page.evaluate(() => document.documentElement.classList.remove("dark"));
+    await darkScreenshot(page, "peripherals-config-dark", 400);
     await dialog.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText(`Display configuration for device ${runner.name} successfully saved.`)).toBeVisible();
     await expect(dialog.getByText("Unsaved changes")).toBeHidden();

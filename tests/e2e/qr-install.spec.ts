@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, expect, test } from "@playwright/test";
 import { parseTerminalQr, qrModules } from "../../agent/terminal-qr.ts";
-import { ARTIFACTS, signIn } from "./support.ts";
+import { ARTIFACTS, darkScreenshot, signIn } from "./support.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const AGENT = "agent/bin/outpost-agent.ts";
@@ -257,10 +257,7 @@ test.describe("Camera info and closing from a location", () => {
     await info.getByRole("button", { name: "Refresh Snapshot" }).click();
     await expect(info.getByRole("status")).toContainText("Snapshots are not available yet");
 
-    await page.evaluate(() => document.documentElement.classList.add("dark"));
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: `${ARTIFACTS}/camera-info-dark.png` });
-    await page.evaluate(() => document.documentElement.classList.remove("dark"));
+    await darkScreenshot(page, "camera-info-dark", 200);
 
     // Closing returns to the location's device list it was opened from (devices.md §2 Flyout).
     await page.keyboard.press("Escape");

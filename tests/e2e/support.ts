@@ -15,6 +15,25 @@ export async function signIn(page: Page, email = "admin@outpost.demo", password 
   await expect(page).toHaveURL(/\/devices$/);
 }
 
+/** Signs in as the demo admin and switches to the Outpost Lab space (where the lab runner is). */
+export async function signInToLab(page: Page) {
+  await signIn(page);
+  await page.getByRole("button", { name: "Account" }).click();
+  await page.getByRole("dialog").getByText("Outpost Lab").click();
+  await expect(page.getByText("Outpost Lab").first()).toBeVisible();
+}
+
+/**
+ * A dark screenshot of what is open, flyouts included (their modal hides the theme toggle): sets
+ * the class the toggle sets, waits `settleMs` for the colour transitions, and goes back to light.
+ */
+export async function darkScreenshot(page: Page, name: string, settleMs: number) {
+  await page.evaluate(() => document.documentElement.classList.add("dark"));
+  if (settleMs) await page.waitForTimeout(settleMs);
+  await page.screenshot({ path: `${ARTIFACTS}/${name}.png` });
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+}
+
 /** Switches the theme with the top bar's toggle (only when it differs) and waits for it. */
 export async function setTheme(page: Page, theme: "light" | "dark") {
   const html = page.locator("html");
