@@ -433,11 +433,14 @@ export class DeviceCommands {
   }
 }
 
-/** The frame the agent gets: the command with its deadline (the agent refuses it after). */
+/**
+ * The frame the agent gets: the command with its deadline (the agent refuses it after) and the
+ * time left until it (`ttl_ms`: a device with a skewed clock reads its deadline from arrival).
+ */
 const frameOf = (row: CommandRow): ServerMessage => ({
   type: "command",
   id: row.id,
   action: row.action,
   params: row.params,
-  ...(row.deadline !== null ? { deadline: row.deadline } : {}),
+  ...(row.deadline !== null ? { deadline: row.deadline, ttl_ms: Math.max(0, row.deadline - Date.now()) } : {}),
 });

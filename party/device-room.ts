@@ -11,7 +11,13 @@ import {
   restorePresence,
 } from "../contracts/presence.ts";
 import type { Principal } from "../contracts/principal.ts";
-import type { ClientMessage, Presence, Telemetry } from "../contracts/realtime.ts";
+import {
+  AGENT_SILENCE_MS,
+  type ClientMessage,
+  CloseCode,
+  type Presence,
+  type Telemetry,
+} from "../contracts/realtime.ts";
 import { reconcileOffline, recordOffline, recordOnline } from "../worker/services/devices/presence.ts";
 import { recordInventory } from "../worker/services/devices/records.ts";
 import type { Outcome } from "./broker.ts";
@@ -30,12 +36,6 @@ import type { SeriesResult } from "./telemetry-history.ts";
 import { WatchedRoom } from "./watched-room.ts";
 
 export type { QueueCommandInput, RunCommandInput } from "./device-commands.ts";
-
-/** An agent socket from which nothing (ping, heartbeat, anything) came for this long is closed (issue 14). */
-export const AGENT_SILENCE_MS = 25_000;
-/** Close codes of agent sockets: replaced by a newer connection of the device; silent for 25 s. */
-export const AGENT_REPLACED = 4409;
-export const AGENT_SILENT = 4408;
 
 /**
  * One per device (`/parties/device/{device_uuid}`): the agent's socket (tag "agent", joined
@@ -167,7 +167,7 @@ export class DeviceRoom extends WatchedRoom {
     for (const older of this.getConnections<ConnState>("agent")) {
       if (older.id === connection.id) continue;
       try {
-        older.close(AGENT_REPLACED, "replaced by a newer connection");
+        older.close(CloseCode.replaced, "replaced by a newer connection");
       } catch {
         // Already closing.
       }
@@ -283,7 +283,7 @@ export class DeviceRoom extends WatchedRoom {
       const { pinger, frameAt } = connection.state ?? {};
       if (!pinger || frameAt === undefined || now - frameAt < AGENT_SILENCE_MS) continue;
       try {
-        connection.close(AGENT_SILENT, "no frame for 25 s");
+        connection.close(CloseCode.silent, "no frame for 25 s");
       } catch {
         // Already closing.
       }

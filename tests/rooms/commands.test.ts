@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { CommandRecord, OUTCOME_UNKNOWN_MESSAGE } from "../../contracts/command-queue.ts";
 import { COMMAND_TIMEOUT_MS, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE } from "../../contracts/commands.ts";
 import { ApiErrorBody } from "../../contracts/errors.ts";
-import { ServerMessage } from "../../contracts/realtime.ts";
+import { CloseCode, ServerMessage } from "../../contracts/realtime.ts";
 import { auditLogTable, deviceTable } from "../../drizzle/schema/index.ts";
 import type { ConnState } from "../../party/room.ts";
 import { api, db, makeDevice, makeDeviceCredential, memberOf } from "../factories.ts";
@@ -89,6 +89,8 @@ describe("truthful command outcomes", () => {
     const deadline = agent.seen[0].deadline ?? 0;
     expect(deadline).toBeGreaterThanOrEqual(before + COMMAND_TIMEOUT_MS);
     expect(deadline).toBeLessThanOrEqual(Date.now() + COMMAND_TIMEOUT_MS);
+    expect(agent.seen[0].ttl_ms).toBeGreaterThan(COMMAND_TIMEOUT_MS - 5_000);
+    expect(agent.seen[0].ttl_ms).toBeLessThanOrEqual(COMMAND_TIMEOUT_MS);
     expect((await record("silent-0001")).body).toMatchObject({ state: "delivered", late: false });
     await passDeadline(room, "silent-0001");
     const res = await call;
@@ -192,7 +194,7 @@ describe("truthful command outcomes", () => {
     await until(() => first.seen.length === 1);
     const second = await fakeAgent(device, () => ({ answer: { ok: true, result: { image_base64: JPEG } } }));
     await until(() => first.closed.length === 1);
-    expect(first.closed[0]).toMatchObject({ code: 4409 });
+    expect(first.closed[0]).toMatchObject({ code: CloseCode.replaced });
     second.hello();
     const res = await call;
     expect(res.status).toBe(200);
@@ -219,7 +221,7 @@ describe("truthful command outcomes", () => {
     const res = await call;
     expect(res.status).toBe(504);
     await until(() => agent.closed.length === 1);
-    expect(agent.closed[0].code).toBe(4408);
+    expect(agent.closed[0].code).toBe(CloseCode.silent);
     expect((await record("silence-0001")).body?.state).toBe("in_doubt");
   });
 
