@@ -11,15 +11,14 @@
  * Prints a Markdown table (median / p95 / min in ms, objects_count) for docs/benchmarks.md.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { CONSOLE_CLIENT_ID } from "../contracts/auth.ts";
 import { DEVICE_TYPES } from "../drizzle/reference.ts";
-import { benchFleet, BENCH_EMAIL as EMAIL, BENCH_PASSWORD as PASSWORD } from "./bench/fleet-sql.ts";
+import { benchFleet } from "./bench/fleet-sql.ts";
 import { localD1, printPlans } from "./bench/local-d1.ts";
-import { ROOT, startTool, waitForHttp } from "./lib/proc.ts";
+import { percentile, signIn, startServer } from "./bench/server.ts";
+import { freePort } from "./lib/proc.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -32,35 +31,12 @@ const { values: args } = parseArgs({
 });
 const DEVICES = Number(args.devices);
 const RUNS = Number(args.runs);
-/** A port nothing listens on (other dev servers and e2e runs may hold the usual ones). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === "object" && address ? address.port : 8799;
-}
-const PORT = args.port ? Number(args.port) : await freePort();
+const PORT = args.port ? Number(args.port) : await freePort(8799);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const fleet = benchFleet();
 const SPACE = fleet.space;
 const LOCATIONS = fleet.locations;
 const TAGS = fleet.tags;
-
-async function signIn(): Promise<string> {
-  const res = await fetch(`${ORIGIN}/auth/token`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      grant_type: "password",
-      username: EMAIL,
-      password: PASSWORD,
-      client_id: CONSOLE_CLIENT_ID,
-    }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 /** A list reply, or the monitoring counts (devices.total instead of objects_count). */
 type Reply = {
@@ -78,10 +54,8 @@ async function time(path: string, token: string) {
   return { ms, body };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
-
 async function measure(label: string, path: string) {
-  const token = await signIn();
+  const token = await signIn(ORIGIN);
   for (let i = 0; i < 3; i++) await time(path, token);
   const samples: number[] = [];
   let count = 0;
@@ -112,7 +86,6 @@ async function run() {
   const persistDir = join(work, "state");
   const sqlDir = join(work, "sql");
   mkdirSync(sqlDir, { recursive: true });
-  mkdirSync(`${ROOT}/web/dist`, { recursive: true });
   console.error(`Seeding ${DEVICES} devices into ${persistDir}…`);
   const t0 = Date.now();
   const db = localD1(persistDir, sqlDir);
@@ -120,21 +93,9 @@ async function run() {
   console.log("Query plans:");
   printPlans(db.command, SPACE);
   console.error(`Seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s. Starting wrangler dev on ${PORT}…`);
-  const server = startTool(
-    "wrangler",
-    ["dev", "--port", String(PORT), "--ip", "127.0.0.1", "--persist-to", persistDir],
-    {
-      WRANGLER_LOG: "error",
-    },
-  );
-  const stop = () => server.kill("SIGTERM");
-  process.on("SIGINT", () => {
-    stop();
-    process.exit(130);
-  });
+  const { server } = await startServer(PORT, persistDir);
   try {
-    await waitForHttp(`${ORIGIN}/healthz`, 90_000);
-    const token = await signIn();
+    const token = await signIn(ORIGIN);
     // A deep page by number, and the same page reached by the cursor in its predecessor's links.
     const deepPage = Math.max(2, Math.floor(DEVICES / 36) - 5);
     const before = await time(`${base}?page=${deepPage - 1}`, token);
@@ -191,7 +152,7 @@ async function run() {
     writeFileSync(join(work, "results.md"), `${lines.join("\n")}\n`);
     console.error(`\nResults also in ${join(work, "results.md")}`);
   } finally {
-    stop();
+    server.kill("SIGTERM");
     if (!args.keep) rmSync(work, { recursive: true, force: true });
     else console.error(`Kept ${work}`);
   }

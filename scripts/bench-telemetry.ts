@@ -14,7 +14,6 @@
  */
 import type { ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { parseArgs } from "node:util";
 import type { TelemetrySeries } from "../contracts/monitoring.ts";
 import type { Telemetry } from "../contracts/realtime.ts";
@@ -23,6 +22,7 @@ import { benchFleet } from "./bench/fleet-sql.ts";
 import { localD1 } from "./bench/local-d1.ts";
 import { openRoom, roomFiles } from "./bench/room-sqlite.ts";
 import { benchDirs, percentile, signIn, startFrozenServer } from "./bench/server.ts";
+import { freePort } from "./lib/proc.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -35,14 +35,6 @@ const RUNS = Number(args.runs);
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === "object" && address ? address.port : 8822;
-}
 
 /** A plausible drifting report at time `at` (counters grow with time). */
 function sample(at: number): Telemetry {
@@ -90,7 +82,7 @@ async function stop(server: ChildProcess) {
 const { work, persistDir, sqlDir } = benchDirs("telemetry");
 const fleet = benchFleet();
 await localD1(persistDir, sqlDir).seed(fleet, 10, false);
-const port = args.port ? Number(args.port) : await freePort();
+const port = args.port ? Number(args.port) : await freePort(8822);
 
 let { origin, server } = await startFrozenServer(port, work, persistDir);
 let token = await signIn(origin);
