@@ -1,4 +1,9 @@
-import { LifecycleReply, TokenCheck } from "../../contracts/account-lifecycle.ts";
+import {
+  LifecycleReply,
+  type PasswordMailInput,
+  type PasswordSetInput,
+  TokenCheck,
+} from "../../contracts/account-lifecycle.ts";
 import {
   checkLinkToken,
   joinSpace as joinSpaceRoute,
@@ -37,34 +42,39 @@ export const spaceAccountLinkRoutes = openApiRouter()
     return c.json(LifecycleReply.parse(await joinSpace({ deps: deps(c), input })), 200);
   });
 
+type PasswordPurpose = "password_reset" | "password_update";
+
+/** Mails a password link of `purpose`, pointing at the console's public origin. */
+const mailPasswordLink = async (c: Ctx, purpose: PasswordPurpose, body: PasswordMailInput) =>
+  LifecycleReply.parse(
+    await requestPasswordMail({ deps: deps(c), input: { ...body, purpose, origin: c.var.config.publicOrigin } }),
+  );
+
+/** Sets the password with the token of `account_uuid`'s link of `purpose`; failures count against the address. */
+const passwordFromLink = async (
+  c: Ctx & Parameters<typeof address>[0],
+  purpose: PasswordPurpose,
+  body: PasswordSetInput,
+  account_uuid: string,
+) =>
+  LifecycleReply.parse(
+    await setPasswordFromLink({ deps: deps(c), input: { ...body, account_uuid, purpose, address: address(c) } }),
+  );
+
 /**
  * /api/account/… password calls (no session): ask for a reset/update link by e-mail, and set
  * the password with the link's token ({id} is the account_uuid the link was made for).
  */
 export const accountPasswordRoutes = openApiRouter()
-  .openapi(guarded(requestPasswordReset), async (c) => {
-    const input = { ...c.req.valid("json"), purpose: "password_reset" as const, origin: c.var.config.publicOrigin };
-    return c.json(LifecycleReply.parse(await requestPasswordMail({ deps: deps(c), input })), 200);
-  })
-  .openapi(guarded(requestPasswordUpdate), async (c) => {
-    const input = { ...c.req.valid("json"), purpose: "password_update" as const, origin: c.var.config.publicOrigin };
-    return c.json(LifecycleReply.parse(await requestPasswordMail({ deps: deps(c), input })), 200);
-  })
-  .openapi(guarded(setPasswordUpdate), async (c) => {
-    const input = {
-      ...c.req.valid("json"),
-      account_uuid: c.req.valid("param").id,
-      purpose: "password_update" as const,
-      address: address(c),
-    };
-    return c.json(LifecycleReply.parse(await setPasswordFromLink({ deps: deps(c), input })), 200);
-  })
-  .openapi(guarded(setPasswordReset), async (c) => {
-    const input = {
-      ...c.req.valid("json"),
-      account_uuid: c.req.valid("param").id,
-      purpose: "password_reset" as const,
-      address: address(c),
-    };
-    return c.json(LifecycleReply.parse(await setPasswordFromLink({ deps: deps(c), input })), 200);
-  });
+  .openapi(guarded(requestPasswordReset), async (c) =>
+    c.json(await mailPasswordLink(c, "password_reset", c.req.valid("json")), 200),
+  )
+  .openapi(guarded(requestPasswordUpdate), async (c) =>
+    c.json(await mailPasswordLink(c, "password_update", c.req.valid("json")), 200),
+  )
+  .openapi(guarded(setPasswordUpdate), async (c) =>
+    c.json(await passwordFromLink(c, "password_update", c.req.valid("json"), c.req.valid("param").id), 200),
+  )
+  .openapi(guarded(setPasswordReset), async (c) =>
+    c.json(await passwordFromLink(c, "password_reset", c.req.valid("json"), c.req.valid("param").id), 200),
+  );
