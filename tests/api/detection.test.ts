@@ -75,6 +75,16 @@ async function watchLocation(member: Member, locationUuid: string) {
   return { room, event };
 }
 
+/** A runner at a new location whose scan found `findings`: the scan is run and its machines listed. */
+async function scannedRunner(member: Member, findings: Partial<DetectionFinding>[]) {
+  const runner = await runnerAt(member, () => ({ ok: true, result: { devices: findings } }));
+  const { event } = await watchLocation(member, runner.location.uuid);
+  expect((await api(runner.scan, { method: "POST", token: member.token })).status).toBe(202);
+  await until(() => event("devicesDetected") !== undefined, 5000);
+  const list = DetectedDeviceList.parse(await (await api(runner.items, { token: member.token })).json());
+  return { ...runner, detected: list.detected_devices };
+}
+
 describe("Detect Devices", () => {
   it("no runner online: 503 with the text, a no_service scan and noDevicesDetected on the location room", async () => {
     const member = await memberOf("content_manager");
@@ -223,14 +233,8 @@ describe("Detect Devices", () => {
 
   it("two installs of one detected machine at once make one device", async () => {
     const member = await memberOf("admin");
-    const { agent, scan, items, install, location } = await runnerAt(member, () => ({
-      ok: true,
-      result: { devices: FINDINGS.slice(1, 2) },
-    }));
-    const { event } = await watchLocation(member, location.uuid);
-    expect((await api(scan, { method: "POST", token: member.token })).status).toBe(202);
-    await until(() => event("devicesDetected") !== undefined, 5000);
-    const [pi] = DetectedDeviceList.parse(await (await api(items, { token: member.token })).json()).detected_devices;
+    const { agent, install, location, detected } = await scannedRunner(member, FINDINGS.slice(1, 2));
+    const [pi] = detected;
     const post = () => api(install, { method: "POST", token: member.token, json: { uuid: pi.uuid, name: "Pi" } });
     const statuses = (await Promise.all([post(), post()])).map((r) => r.status).sort();
     expect(statuses).toEqual([201, 400]);
@@ -307,16 +311,8 @@ describe("Detect Devices", () => {
   it("checks roles, locations, detected rows and input", async () => {
     const member = await memberOf("content_manager");
     const space = member.space.space_uuid;
-    const { agent, scan, items, install, location } = await runnerAt(member, () => ({
-      ok: true,
-      result: { devices: FINDINGS.slice(0, 1) },
-    }));
-    const { event } = await watchLocation(member, location.uuid);
-    expect((await api(scan, { method: "POST", token: member.token })).status).toBe(202);
-    await until(() => event("devicesDetected") !== undefined, 5000);
-    const [camera] = DetectedDeviceList.parse(
-      await (await api(items, { token: member.token })).json(),
-    ).detected_devices;
+    const { agent, scan, items, install, detected } = await scannedRunner(member, FINDINGS.slice(0, 1));
+    const [camera] = detected;
 
     // Viewers read but do not write.
     const viewer = await memberOf("viewer", member.space);

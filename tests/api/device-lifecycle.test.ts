@@ -184,16 +184,15 @@ describe("PATCH /api/space/{space}/device/{uuid}/archived-status/", () => {
 });
 
 describe("PATCH /api/space/{space}/device/{uuid}/terminate-connection/", () => {
+  const terminate = (s: string, uuid: string, token: string) =>
+    api(`/api/space/${s}/device/${uuid}/terminate-connection/`, { method: "PATCH", token, json: {} });
+
   it("ends a pending installation: non_connected, unused codes revoked, audited", async () => {
     const { space, token } = await memberOf("content_manager");
     const s = space.space_uuid;
     const device = await makeDevice(s, { connected_status: "installation_pending" });
     const pending = await code(device);
-    const res = await api(`/api/space/${s}/device/${device.uuid}/terminate-connection/`, {
-      method: "PATCH",
-      token,
-      json: {},
-    });
+    const res = await terminate(s, device.uuid, token);
     expect(res.status).toBe(200);
     expect(DeviceDetail.parse(await res.json())).toMatchObject({
       connected_status: "non_connected",
@@ -212,11 +211,7 @@ describe("PATCH /api/space/{space}/device/{uuid}/terminate-connection/", () => {
     const { space, token } = await memberOf("content_manager");
     for (const status of STATUSES.filter((x) => x !== "installation_pending")) {
       const device = await makeDevice(space.space_uuid, { connected_status: status });
-      const res = await api(`/api/space/${space.space_uuid}/device/${device.uuid}/terminate-connection/`, {
-        method: "PATCH",
-        token,
-        json: {},
-      });
+      const res = await terminate(space.space_uuid, device.uuid, token);
       expect(res.status).toBe(400);
       expect(ApiErrorBody.parse(await res.json())).toMatchObject({
         message: "Only a pending installation can be terminated.",
