@@ -64,6 +64,17 @@ export async function checkActionToken({
   };
 }
 
+/** The invitation a link names, while it is still open (else the link is invalid). */
+async function openInvitation(deps: Deps, accountUuid: string) {
+  const linked = await linkedAccount(deps, accountUuid);
+  if (linked.account.status !== "invited") throw invalidLink();
+  return linked;
+}
+
+/** The write that makes an accepted invitation an active membership. */
+const activation = (deps: Deps, accountUuid: string) =>
+  deps.db.update(spaceAccountTable).set({ status: "active" }).where(eq(spaceAccountTable.account_uuid, accountUuid));
+
 /**
  * PATCH /space-account/{id}/account-registration/: a new user sets display name, full name and
  * password; the invitation becomes active. The user's other open registration links (other
@@ -76,17 +87,13 @@ export async function registerAccount({
   deps: Deps;
   input: RegistrationInput & { account_uuid: string };
 }): Promise<LifecycleReply> {
-  const linked = await linkedAccount(deps, input.account_uuid);
-  if (linked.account.status !== "invited") throw invalidLink();
+  const linked = await openInvitation(deps, input.account_uuid);
   const password_hash = await hashPassword(input.password);
   await claimActionToken(deps.db, { accountUuid: input.account_uuid, token: input.token, purposes: ["registration"] });
   const user = { password_hash, display_name: input.display_name, full_name: input.full_name ?? linked.user.full_name };
   await deps.db.batch([
     deps.db.update(userTable).set(user).where(eq(userTable.uuid, linked.user.uuid)),
-    deps.db
-      .update(spaceAccountTable)
-      .set({ status: "active" })
-      .where(eq(spaceAccountTable.account_uuid, input.account_uuid)),
+    activation(deps, input.account_uuid),
     deps.db
       .update(actionTokenTable)
       .set({ purpose: "space_join" })
@@ -110,15 +117,8 @@ export async function joinSpace({
   deps: Deps;
   input: { account_uuid: string; token: string };
 }): Promise<LifecycleReply> {
-  const linked = await linkedAccount(deps, input.account_uuid);
-  if (linked.account.status !== "invited") throw invalidLink();
+  const linked = await openInvitation(deps, input.account_uuid);
   await claimActionToken(deps.db, { accountUuid: input.account_uuid, token: input.token, purposes: ["space_join"] });
-  await deps.db.batch([
-    deps.db
-      .update(spaceAccountTable)
-      .set({ status: "active" })
-      .where(eq(spaceAccountTable.account_uuid, input.account_uuid)),
-    lifecycleAudit(deps, linked, "account.join"),
-  ]);
+  await deps.db.batch([activation(deps, input.account_uuid), lifecycleAudit(deps, linked, "account.join")]);
   return { message: `You joined ${linked.space_name}.`, email: linked.user.email };
 }
