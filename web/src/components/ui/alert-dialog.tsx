@@ -2,7 +2,6 @@ import { AlertDialog as AlertPrimitive } from "radix-ui";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/utils";
 import { buttonVariants } from "./button";
-import { DialogOverlay } from "./dialog";
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -21,7 +20,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   return (
     <AlertPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <AlertPrimitive.Portal>
-        <DialogOverlay />
+        <AlertPrimitive.Overlay className="fixed inset-0 z-50 bg-overlay backdrop-blur-[1px] data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out" />
         <AlertPrimitive.Content
           className={cn(
             "fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-popover p-5 text-popover-foreground shadow-xl outline-none",

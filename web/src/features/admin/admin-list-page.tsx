@@ -1,7 +1,7 @@
 import { SEARCH_MAX } from "@contracts/text";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { AppWindowIcon, CpuIcon, PlusIcon } from "lucide-react";
-import { useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ListLoadFailed, NoItems, RowSkeletons, SKELETONS } from "@/components/list-states";
 import { SearchField } from "@/components/search-field";
@@ -76,7 +76,14 @@ export function AdminListPage({ kind }: { kind: AdminKind }) {
   const list = useInfiniteQuery(adminQueries.list(kind, query));
   const rows = useMemo(() => list.data?.pages.flatMap((page) => page.rows) ?? [], [list.data]);
   const columns = useMemo(() => columnsOf(kind, t, lang), [kind, t, lang]);
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const scrollRef = useRef<HTMLDivElement | null>(null);
+  // The table's virtualizer reads the scroller in its layout effect, which runs before this
+  // element's ref is set when both mount together (cached rows): render once more once it is.
+  const [, setScroller] = useState<HTMLDivElement | null>(null);
+  const attachScroller = useCallback((element: HTMLDivElement | null) => {
+    scrollRef.current = element;
+    setScroller(element);
+  }, []);
   useScrollEnd(scrollRef, () => void list.fetchNextPage(), {
     enabled: list.hasNextPage && !list.isFetchingNextPage,
     itemCount: rows.length,
@@ -84,7 +91,7 @@ export function AdminListPage({ kind }: { kind: AdminKind }) {
   const total = list.data?.pages[0]?.objects_count;
 
   return (
-    <div ref={scrollRef} className="h-full overflow-y-auto">
+    <div ref={attachScroller} className="h-full overflow-y-auto">
       <search className="sticky top-0 z-10 flex flex-wrap items-center gap-2 border-b bg-background/95 px-4 py-3 backdrop-blur sm:px-6">
         <SearchField
           className="w-full sm:w-72"

@@ -68,7 +68,7 @@ export function RecordEditor({ kind, record }: Props) {
     if (error instanceof ApiError && error.status === 400 && Object.keys(error.fieldErrors).length > 0) {
       const found = problemsOf(error);
       setProblems(found);
-      setGeneral(t("admin.fixErrors", { count: found.length }));
+      setGeneral(t("admin.fixErrors"));
       editor.current?.focusPath(found[0]?.path ?? "");
       return;
     }

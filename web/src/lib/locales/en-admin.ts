@@ -33,7 +33,7 @@ export const enAdmin = {
   "admin.editor.label": "JSON document of {name}",
   "admin.editor.loading": "Loading the editor",
   "admin.invalidJson": "This is not valid JSON: {message}",
-  "admin.fixErrors": "The server refused the document: {count} problems, marked in the editor.",
+  "admin.fixErrors": "The server refused the document. The problems are listed here and marked in the editor:",
   "admin.line": "Line {line}",
   "admin.noChanges": "Nothing changed: there is nothing to save.",
   "admin.review.title": "Save changes to {name}?",

@@ -92,7 +92,11 @@ export function JsonEditor({ value, onChange, problems, readOnly, label, onSave,
           highlightSelectionMatches(),
           json(),
           problemsField,
-          linter(lintSource, { delay: 300 }),
+          linter(lintSource, {
+            delay: 300,
+            // New server problems are a reason to lint again even though the text did not change.
+            needsRefresh: (update) => update.transactions.some((tr) => tr.effects.some((e) => e.is(setProblems))),
+          }),
           keymap.of([
             {
               key: "Mod-s",
@@ -111,6 +115,8 @@ export function JsonEditor({ value, onChange, problems, readOnly, label, onSave,
           ]),
           editable.current.of([EditorState.readOnly.of(readOnly)]),
           EditorView.contentAttributes.of({ "aria-label": label }),
+          // Long texts (descriptions, URLs) stay readable on a phone.
+          EditorView.lineWrapping,
           EditorView.updateListener.of((update) => {
             if (update.docChanged) latest.current.onChange(update.state.doc.toString());
           }),

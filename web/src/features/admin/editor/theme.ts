@@ -56,7 +56,6 @@ const chrome = EditorView.theme({
     textDecoration: "underline wavy var(--destructive)",
     textUnderlineOffset: "3px",
   },
-  ".cm-lint-marker-error": { content: "none" },
   ".cm-panels": { backgroundColor: "var(--muted)", color: "var(--foreground)" },
   ".cm-panels.cm-panels-bottom": { borderTop: "1px solid var(--border)" },
   ".cm-panel input, .cm-panel button": { color: "inherit" },
