@@ -17,6 +17,18 @@ export const Principal = z.discriminatedUnion("kind", [
     exp: z.number().optional(),
   }),
   z.object({ kind: z.literal("device"), device_uuid: z.string(), space_uuid: z.string() }),
+  /**
+   * A wall display link or a space API token (issue 16): admitted to its space's room only, as a
+   * read-only dashboard; closed with CloseCode.credentialRevoked when an Admin revokes it.
+   */
+  z.object({
+    kind: z.literal("credential"),
+    credential_uuid: z.string(),
+    credential_kind: z.enum(["display_link", "api_token"]),
+    space_uuid: z.string(),
+    /** The credential's expiry (ms), if it has one: the room closes the socket then. */
+    exp: z.number().optional(),
+  }),
 ]);
 export type Principal = z.infer<typeof Principal>;
 

@@ -201,6 +201,8 @@ export const CloseCode = {
   replaced: 4409,
   /** An agent socket from which nothing arrived for AGENT_SILENCE_MS (half-open). */
   silent: 4408,
+  /** The display link or API token behind the socket was revoked by an Admin: do not reconnect (issue 16). */
+  credentialRevoked: 4410,
 } as const;
 
 /** Agents ping every AGENT_PING_MS; a side that hears nothing for AGENT_SILENCE_MS drops the socket. */

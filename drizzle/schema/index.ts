@@ -26,6 +26,7 @@ export * from "./role.ts";
 export * from "./runner.ts";
 export * from "./space.ts";
 export * from "./space-account.ts";
+export * from "./space-credential.ts";
 export * from "./tag.ts";
 export * from "./unclaimed-device.ts";
 export * from "./user.ts";
