@@ -138,6 +138,18 @@ test("a super admin edits an application as JSON and the Peripherals tab shows t
     await expect(history.getByText(`"${renamed}"`)).toBeVisible();
     await expect(history.getByText("sandra.super").first()).toBeVisible();
 
+    // Runners: a super admin reads them, but only system developers save (console.md §5, §6).
+    await page.getByRole("link", { name: "Runners" }).click();
+    await page.getByRole("searchbox", { name: "Search runners by name" }).fill("chromium");
+    await page.getByRole("table", { name: "Runners" }).getByRole("link", { name: "Chromium Kiosk Runner" }).click();
+    await expect(page.getByRole("textbox", { name: "JSON document of Chromium Kiosk Runner" })).toContainText(
+      '"watchdog_seconds"',
+    );
+    await expect(page.getByRole("button", { name: "Save", exact: true })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Delete", exact: true })).toHaveCount(0);
+    await expect(page.getByText("Only system developers can save runners")).toBeVisible();
+    await shoot(page, "admin-runner");
+
     // The device's Peripherals tab builds its option form from the saved template.
     await page.goto(`/devices/device/view/${DEMO_SPACE_UUID}/${device.uuid}/peripherals`);
     const flyout = page.getByRole("dialog");

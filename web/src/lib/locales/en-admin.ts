@@ -37,7 +37,7 @@ export const enAdmin = {
   "admin.line": "Line {line}",
   "admin.noChanges": "Nothing changed: there is nothing to save.",
   "admin.review.title": "Save changes to {name}?",
-  "admin.review.text": "Removed lines are struck through in red, added lines are green. Unchanged parts are folded.",
+  "admin.review.text": "Removed lines are red, added lines green; unchanged parts are folded.",
   "admin.review.diff": "Changes to save",
   "admin.review.back": "Keep editing",
   "admin.review.confirm": "Save changes",

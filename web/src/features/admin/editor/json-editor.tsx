@@ -37,12 +37,17 @@ type Props = {
 
 const setProblems = StateEffect.define<Diagnostic[]>();
 
-/** The server's diagnostics, kept on their text while the person edits around them. */
+/**
+ * The server's diagnostics, kept on their text while the person edits around them; one whose
+ * text is edited (or replaced, as by a paste over everything) is dropped: it may no longer hold.
+ */
 const problemsField = StateField.define<Diagnostic[]>({
   create: () => [],
   update(value, tr) {
     let next = tr.docChanged
-      ? value.map((d) => ({ ...d, from: tr.changes.mapPos(d.from), to: tr.changes.mapPos(d.to, 1) }))
+      ? value
+          .filter((d) => !tr.changes.touchesRange(d.from, d.to))
+          .map((d) => ({ ...d, from: tr.changes.mapPos(d.from), to: tr.changes.mapPos(d.to, 1) }))
       : value;
     for (const effect of tr.effects) if (effect.is(setProblems)) next = effect.value;
     return next;

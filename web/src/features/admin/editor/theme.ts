@@ -59,7 +59,14 @@ const chrome = EditorView.theme({
   ".cm-panels": { backgroundColor: "var(--muted)", color: "var(--foreground)" },
   ".cm-panels.cm-panels-bottom": { borderTop: "1px solid var(--border)" },
   ".cm-panel input, .cm-panel button": { color: "inherit" },
-  // @codemirror/merge: what the change removes and adds.
+  // @codemirror/merge: what the change removes and adds, and the folded unchanged stretches.
+  ".cm-collapsedLines": {
+    color: "var(--muted-foreground)",
+    background: "var(--muted)",
+    borderBlock: "1px solid var(--border)",
+    fontFamily: "inherit",
+    "&:before, &:after": { content: '"…"' },
+  },
   ".cm-changedLine": { backgroundColor: "color-mix(in oklch, var(--success) 12%, transparent)" },
   ".cm-changedText": { background: "color-mix(in oklch, var(--success) 30%, transparent)" },
   ".cm-deletedChunk": { backgroundColor: "color-mix(in oklch, var(--destructive) 12%, transparent)" },
