@@ -25,6 +25,12 @@ export { COMMAND_TIMEOUT_MS, type Outcome, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE 
 
 /** An ack in flight at the deadline still counts: the room's verdict waits this long after it. */
 export const ACK_GRACE_MS = 2_000;
+/**
+ * An unacknowledged command is not re-delivered with less than this left before its deadline: an
+ * agent starting it that late could not get its ack back before the room's verdict ("did not
+ * run") if its socket dropped again.
+ */
+export const REDELIVER_MARGIN_MS = 5_000;
 /** How long a room keeps asking a reconnecting agent about an in_doubt command. */
 export const IN_DOUBT_ASK_MS = 86_400_000;
 export const TTL_EXPIRED_MESSAGE = "The command's time to live passed before the device could take it.";
@@ -278,13 +284,14 @@ export function toRecord(row: CommandRow): CommandRecord {
 /**
  * What an agent's hello brings back, in creation order: written but not acknowledged before
  * their deadline, acknowledged without an answer, and in_doubt (the agent's journal answers
- * those without running them again). A command whose deadline passed unacknowledged is not sent.
+ * those without running them again). A command whose deadline passed (or is less than
+ * REDELIVER_MARGIN_MS away) unacknowledged is not sent.
  */
 export function redeliveries(rows: readonly CommandRow[], now: number): CommandRow[] {
   return rows
     .filter(
       (r) =>
-        (r.state === "delivered" && r.deadline !== null && r.deadline > now) ||
+        (r.state === "delivered" && r.deadline !== null && r.deadline > now + REDELIVER_MARGIN_MS) ||
         r.state === "acked" ||
         (r.state === "in_doubt" && r.created_at > now - IN_DOUBT_ASK_MS),
     )

@@ -11,6 +11,7 @@ import {
   nextCommand,
   nextQueued,
   outcomeOf,
+  REDELIVER_MARGIN_MS,
   redeliveries,
   statusOf,
   TIMEOUT_MESSAGE,
@@ -80,6 +81,8 @@ describe("command state machine (party/broker.ts)", () => {
     expect(nextCommand(sent, { type: "agentGone", now: T0 + 1 })).toBeNull();
     expect(redeliveries([sent], T0 + 2).map((r) => r.id)).toEqual(["d"]);
     expect(redeliveries([sent], T0 + COMMAND_TIMEOUT_MS)).toEqual([]);
+    // Too little time left for the ack to come back before the verdict: not offered again.
+    expect(redeliveries([sent], T0 + COMMAND_TIMEOUT_MS - REDELIVER_MARGIN_MS)).toEqual([]);
     const doubt = run(sent, { type: "ack", now: T0 + 3 }, { type: "agentGone", now: T0 + 4 });
     expect(doubt).toMatchObject({ state: "in_doubt", error: OUTCOME_UNKNOWN_MESSAGE });
     expect(outcomeOf(doubt)).toMatchObject({ status: "in_doubt", received: true });
