@@ -30,6 +30,7 @@ import { powerControlRoutes, remoteActionRoutes } from "./routes/remote-actions.
 import { roomTicketRoutes } from "./routes/room-tickets.ts";
 import { spaceRoutes } from "./routes/space.ts";
 import { tagRoutes } from "./routes/tags.ts";
+import { wallRoutes } from "./routes/wall.ts";
 import { workingTimeRoutes } from "./routes/working-time.ts";
 
 export { DeviceRoom } from "../party/device-room.ts";
@@ -53,6 +54,8 @@ api
   .use("/space/:space", requireUser, requireSpaceMember)
   .route("/", spaceRoutes)
   .route("/", spaceReferenceRoutes)
+  // Before the location routes: /location/availability/ is not a location's uuid.
+  .route("/", wallRoutes)
   .route("/", locationRoutes)
   .route("/", workingTimeRoutes)
   .route("/", locationGroupRoutes)

@@ -1,0 +1,149 @@
+import { asc, eq, gte, isNull, or, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import {
+  type AvailabilityList,
+  type AvailabilityListQuery,
+  type LocationAvailability,
+  WINDOW_MS,
+} from "../../../contracts/wall.ts";
+import type { TimeEntry, Weekday } from "../../../contracts/working-time.ts";
+import {
+  deviceAvailabilityTable as av,
+  deviceTable as d,
+  locationTable as l,
+  workingTimeTable as w,
+} from "../../../drizzle/schema/index.ts";
+import type { ReadCtx } from "../devices/rows.ts";
+import type { ServiceArgs } from "../kernel/args.ts";
+import { inSpace } from "../kernel/scope.ts";
+import { locationTimeZone, type ScheduleRow, type WeeklySchedule } from "../locations/working-hours.ts";
+import {
+  availabilityRatio,
+  byAvailability,
+  type DeviceHistory,
+  locationAvailableSeconds,
+  workingIntervals,
+} from "./availability-math.ts";
+import { inWallScope, resolveWallScope } from "./wall-scope.ts";
+
+/**
+ * The schedule a location follows: the space's global entries when global_working_time_enabled,
+ * else its own; null when that schedule has no entries (no working time set). `rows` may hold
+ * other locations' entries.
+ */
+export function scheduleOf(
+  location: { uuid: string; global_working_time_enabled: boolean },
+  rows: readonly ScheduleRow[],
+): WeeklySchedule | null {
+  const source = location.global_working_time_enabled ? null : location.uuid;
+  const schedule: Partial<Record<Weekday, TimeEntry[]>> = {};
+  let any = false;
+  for (const row of rows) {
+    if (row.location_uuid !== source) continue;
+    schedule[row.day] = [...(schedule[row.day] ?? []), { start: row.start, end: row.end }];
+    any = true;
+  }
+  return any ? schedule : null;
+}
+
+const toMs = (iso: string | null) => (iso === null ? null : Date.parse(iso));
+
+/**
+ * GET /space/{space}/location/availability/?window=24h|7d&group=&location= (issue 16): for each
+ * location in scope, the share of its working time in the last 24 h or 7 d (the schedule it
+ * follows, on its clock) during which all its installed devices were online — from the Reports
+ * tab's data (device_availability: seconds online per UTC day) and each device's current streak
+ * (availability-math.ts says how). Four reads in one batch, each held to the space: the
+ * locations, the schedules (theirs and the global one), their installed devices and those
+ * devices' daily rows since the window's first UTC day. Worst first.
+ */
+export async function listLocationAvailability({
+  ctx,
+  input,
+  now = Date.now(),
+}: ServiceArgs<AvailabilityListQuery, ReadCtx> & { now?: number }): Promise<AvailabilityList> {
+  const scope = await resolveWallScope(ctx, input);
+  const to = now;
+  const from = to - WINDOW_MS[input.window];
+  const firstDay = new Date(Math.floor(from / 86_400_000) * 86_400_000).toISOString().slice(0, 10);
+  const inScope = (column: SQLiteColumn) => inWallScope(ctx, scope, column);
+  const installed = inSpace(ctx, d, eq(d.connected_status, "connected"), inScope(d.location_uuid));
+  const [locations, schedules, devices, days] = await ctx.db.batch([
+    ctx.db
+      .select({
+        uuid: l.uuid,
+        name: l.name,
+        timezone: l.timezone,
+        global_timezone_enabled: l.global_timezone_enabled,
+        global_working_time_enabled: l.global_working_time_enabled,
+      })
+      .from(l)
+      .where(inSpace(ctx, l, inScope(l.uuid)))
+      .orderBy(asc(l.name)),
+    ctx.db
+      .select({ location_uuid: w.location_uuid, day: w.day, start: w.start, end: w.end })
+      .from(w)
+      .where(inSpace(ctx, w, or(isNull(w.location_uuid), inScope(w.location_uuid))))
+      .orderBy(asc(w.day), asc(w.position)),
+    ctx.db
+      .select({
+        uuid: d.uuid,
+        location_uuid: d.location_uuid,
+        installed_at: d.installed_at,
+        online: d.online,
+        online_since: d.online_since,
+        last_seen: d.last_seen,
+      })
+      .from(d)
+      .where(installed),
+    ctx.db
+      .select({ device_uuid: av.device_uuid, day: av.day, online_seconds: av.online_seconds })
+      .from(av)
+      .where(
+        inSpace(
+          ctx,
+          av,
+          gte(av.day, firstDay),
+          sql`${av.device_uuid} in (select ${d.uuid} from ${d} where ${installed})`,
+        ),
+      ),
+  ]);
+
+  const dailyByDevice = new Map<string, Map<string, number>>();
+  for (const row of days) {
+    const map = dailyByDevice.get(row.device_uuid) ?? new Map<string, number>();
+    map.set(row.day, row.online_seconds);
+    dailyByDevice.set(row.device_uuid, map);
+  }
+  const devicesByLocation = new Map<string, DeviceHistory[]>();
+  for (const device of devices) {
+    if (!device.location_uuid) continue;
+    const list = devicesByLocation.get(device.location_uuid) ?? [];
+    list.push({
+      installed_at: toMs(device.installed_at),
+      online: device.online,
+      streak_start: toMs(device.online ? device.online_since : device.last_seen),
+      online_seconds: dailyByDevice.get(device.uuid) ?? new Map(),
+    });
+    devicesByLocation.set(device.location_uuid, list);
+  }
+
+  const rows: LocationAvailability[] = locations.map((location) => {
+    const timezone = locationTimeZone(location, ctx.space.timezone);
+    const schedule = scheduleOf(location, schedules);
+    const history = devicesByLocation.get(location.uuid) ?? [];
+    const working = schedule ? workingIntervals(schedule, timezone, from, to) : [];
+    const seconds = locationAvailableSeconds(working, history);
+    return {
+      location_uuid: location.uuid,
+      location_name: location.name,
+      timezone,
+      schedule: location.global_working_time_enabled ? "global" : "local",
+      devices: history.length,
+      ...seconds,
+      availability: availabilityRatio(seconds),
+    };
+  });
+  rows.sort(byAvailability);
+  return { window: input.window, from: new Date(from).toISOString(), to: new Date(to).toISOString(), locations: rows };
+}
