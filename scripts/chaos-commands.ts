@@ -12,8 +12,8 @@
  * prints, per API answer, how many ran, and three counts that must be 0:
  *   LOST   the API (or the command's final record) said it succeeded, but it never ran;
  *   DOUBLE it ran more than once on the device;
- *   LIED   the API said it did not run (device offline / timed out) and it ran, or the final record
- *          contradicts what the device did (succeeded ⇔ ran).
+ *   LIED   the API's last answer said it did not run (device offline / timed out) and it ran, or
+ *          the final record says it did not run (expired, unavailable, cancelled) and it ran.
  * Exit code 1 when any of them is not 0.
  */
 import { createHash, randomUUID } from "node:crypto";
@@ -143,11 +143,11 @@ type Kind = { action: string; call: (device: string, id: string) => [string, str
 const KINDS: Kind[] = [
   {
     action: "screenshot",
-    call: (d, id) => ["POST", `/space/${SPACE}/device/${d}/screen-capture/`, { request_id: id }],
+    call: (d, id) => ["POST", `/space/${SPACE}/device/${d}/screen-capture/`, { action: "screenshot", request_id: id }],
   },
   {
-    action: "reboot",
-    call: (d, id) => ["POST", `/device/${d}/power-control/`, { action: "reboot", request_id: id }],
+    action: "instant-reboot",
+    call: (d, id) => ["POST", `/device/${d}/power-control/`, { action: "instant-reboot", request_id: id }],
   },
   {
     action: "set-debug",
@@ -287,8 +287,10 @@ async function main() {
       lost++;
       note("LOST");
     }
-    const saidNotRun =
-      entry.answers.includes("not_run") || (record && ["expired", "unavailable", "cancelled"].includes(record.state));
+    // "Did not run" is a lie when the command ran anyway; an earlier such answer followed by a
+    // retry (same id) that ran it is the truth at the time it was given, so the last answer counts.
+    const last = entry.answers[entry.answers.length - 1];
+    const saidNotRun = last === "not_run" || (record && ["expired", "unavailable", "cancelled"].includes(record.state));
     if (saidNotRun && ran > 0) {
       lied++;
       note("LIED");
