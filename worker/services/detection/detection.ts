@@ -19,7 +19,7 @@ import { ApiError } from "../../lib/errors.ts";
 import { sendCommand } from "../commands/remote-actions.ts";
 import type { DeviceRow } from "../devices/detail.ts";
 import type { ServiceArgs, WriteArgs } from "../kernel/args.ts";
-import { publishToLocation } from "../kernel/realtime.ts";
+import { publishToLocation, publishToSpace } from "../kernel/realtime.ts";
 import { chunksFor, inSpace } from "../kernel/scope.ts";
 import { requireLocationRow } from "../locations/queries.ts";
 import { knownMachines, mergeFindings } from "./findings.ts";
@@ -66,14 +66,19 @@ async function announce(
   event: "devicesDetected" | "noDevicesDetected",
   scan: DetectionScan,
 ) {
-  await publishToLocation(ctx.env, location.uuid, {
-    type: "locationDetailsUpdate",
+  const frame = {
+    type: "locationDetailsUpdate" as const,
     event,
     space_uuid: ctx.space.space_uuid,
     location_uuid: location.uuid,
     location_name: location.name,
     data: scan,
-  }).catch((error: unknown) => console.error(`${event} publish failed`, error));
+  };
+  // The space's room too: the NOC wall's ticker shows detections.
+  await Promise.all([
+    publishToLocation(ctx.env, location.uuid, frame),
+    publishToSpace(ctx.env, frame.space_uuid, frame),
+  ]).catch((error: unknown) => console.error(`${event} publish failed`, error));
 }
 
 /**

@@ -94,6 +94,8 @@ export async function recordOnline(env: Env, device_uuid: string, at: { now: num
     online: true,
     online_since: iso(at.since),
     last_seen: iso(at.now),
+    // The wall narrowed to a group or location keeps its ticker to its own devices.
+    location_uuid: row.location,
   });
   if (installing) await announceFromRoom(env, row.space, device_uuid, row.name, "deviceInstalled");
 }
@@ -124,6 +126,7 @@ export async function recordOffline(env: Env, device_uuid: string, at: { lastSee
     online: false,
     online_since: null,
     last_seen: iso(at.lastSeen),
+    location_uuid: row.location,
   });
 }
 
@@ -147,6 +150,7 @@ export async function reconcileOffline(env: Env, device_uuid: string): Promise<b
     online: false,
     online_since: null,
     last_seen: row.last_seen,
+    location_uuid: row.location,
   });
   return true;
 }

@@ -74,7 +74,7 @@ export async function recordInventory(
 export async function recordTelemetry(env: Env, device_uuid: string, telemetry: Telemetry, now: number) {
   const db = createDb(env);
   const [device, stored] = await db.batch([
-    db.select({ space: d.space_uuid }).from(d).where(eq(d.uuid, device_uuid)),
+    db.select({ space: d.space_uuid, name: d.name, location: d.location_uuid }).from(d).where(eq(d.uuid, device_uuid)),
     db.select({ type: dpc.type, condition: dpc.condition }).from(dpc).where(eq(dpc.device_uuid, device_uuid)),
   ]);
   const space = device[0]?.space;
@@ -96,6 +96,16 @@ export async function recordTelemetry(env: Env, device_uuid: string, telemetry: 
   const clear = db.delete(dpc).where(eq(dpc.device_uuid, device_uuid));
   const rows = peripherals.map((p) => ({ space_uuid: space, device_uuid, ...p }));
   await (rows.length ? db.batch([update, clear, db.insert(dpc).values(rows)]) : db.batch([update, clear]));
+  // A peripheral type that just turned critical is news for the space (the NOC wall's ticker).
+  const critical = peripherals.filter(
+    (p) => p.condition === 3 && !stored.some((s) => s.type === p.type && s.condition === 3),
+  );
+  if (critical.length) {
+    await announceFromRoom(env, space, device_uuid, device[0].name, "deviceUpdated", {
+      location_uuid: device[0].location,
+      critical_peripherals: critical.map((p) => p.type),
+    });
+  }
 }
 
 type CommandEntry = {
