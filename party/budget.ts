@@ -20,7 +20,7 @@ export type Rate = { perSecond: number; burst: number };
 export const USER_RATE: Rate = { perSecond: 20, burst: 50 };
 export const AGENT_RATE: Rate = { perSecond: 50, burst: 200 };
 
-export const rateFor = (principal: Principal): Rate => (principal.kind === "user" ? USER_RATE : AGENT_RATE);
+export const rateFor = (principal: Principal): Rate => (principal.kind === "device" ? AGENT_RATE : USER_RATE);
 
 export type Bucket = { tokens: number; at: number };
 

@@ -54,7 +54,10 @@ export abstract class OutpostRoom extends Server<Env> {
   getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
     const principal = principalFrom(ctx.request);
     if (!principal) return [];
-    return principal.kind === "user" ? ["dashboard", `account:${principal.account_uuid}`] : ["agent"];
+    if (principal.kind === "user") return ["dashboard", `account:${principal.account_uuid}`];
+    // A display link or API token: a read-only dashboard the SpaceRoom can close by credential.
+    if (principal.kind === "credential") return ["dashboard", `credential:${principal.credential_uuid}`];
+    return ["agent"];
   }
 
   async onConnect(connection: Connection<ConnState>, ctx: ConnectionContext) {
@@ -68,9 +71,9 @@ export abstract class OutpostRoom extends Server<Env> {
     this.send(connection, {
       type: "welcome",
       room: `${this.roomKind}/${this.name}`,
-      role: principal.kind === "user" ? "dashboard" : "agent",
+      role: principal.kind === "device" ? "agent" : "dashboard",
     });
-    if (principal.kind === "user" && principal.exp) await this.armAlarm(principal.exp);
+    if (principal.kind !== "device" && principal.exp) await this.armAlarm(principal.exp);
     await this.onJoin(connection, principal);
   }
 
@@ -169,12 +172,20 @@ export abstract class OutpostRoom extends Server<Env> {
     if (next !== null) await this.armAlarm(next);
   }
 
-  /** Closes every user socket whose access token has expired without a re-authentication. */
+  /**
+   * Closes every user socket whose access token has expired without a re-authentication, and
+   * every display link / API token socket whose credential expired (issue 16).
+   */
   private closeExpired(now: number) {
     for (const conn of this.getConnections<ConnState>("dashboard")) {
       const principal = conn.state?.principal;
-      if (principal?.kind === "user" && principal.exp !== undefined && principal.exp <= now) {
-        conn.close(CloseCode.tokenExpired, "The access token expired: reconnect with a fresh one.");
+      if (principal && principal.kind !== "device" && principal.exp !== undefined && principal.exp <= now) {
+        conn.close(
+          CloseCode.tokenExpired,
+          principal.kind === "credential"
+            ? "The display link or API token expired."
+            : "The access token expired: reconnect with a fresh one.",
+        );
       }
     }
   }
@@ -182,7 +193,7 @@ export abstract class OutpostRoom extends Server<Env> {
   private nextExpiry(): number | null {
     let next: number | null = null;
     for (const conn of this.getConnections<ConnState>("dashboard")) {
-      const exp = conn.state?.principal.kind === "user" ? conn.state.principal.exp : undefined;
+      const exp = conn.state?.principal.kind !== "device" ? conn.state?.principal.exp : undefined;
       if (exp !== undefined && (next === null || exp < next)) next = exp;
     }
     return next;

@@ -72,6 +72,24 @@ export class SpaceRoom extends OutpostRoom {
     return closedHere + closedThere.reduce((a, b) => a + b, 0);
   }
 
+  /**
+   * RPC used by the API when an Admin revokes a display link or API token (issue 16): closes its
+   * sockets — credentials join only their space's room — with `code` (CloseCode.credentialRevoked)
+   * and a reason the wall shows. Returns how many sockets were closed.
+   */
+  revokeCredential(credentialUuid: string, code: number, reason: string): number {
+    let closed = 0;
+    for (const conn of this.getConnections(`credential:${credentialUuid}`)) {
+      try {
+        conn.close(code, reason);
+      } catch {
+        // Already closing.
+      }
+      closed++;
+    }
+    return closed;
+  }
+
   protected async onJoin(connection: Connection<ConnState>, principal: Principal) {
     if (principal.kind !== "user") return;
     // First dashboard of this account in the space: announce it online to the others.

@@ -42,6 +42,7 @@ import type { InferSelectModel } from "drizzle-orm";
 import type { roleTable } from "../drizzle/schema/role.ts";
 import type { spaceTable } from "../drizzle/schema/space.ts";
 import type { spaceAccountTable } from "../drizzle/schema/space-account.ts";
+import type { spaceCredentialTable } from "../drizzle/schema/space-credential.ts";
 import type { userTable } from "../drizzle/schema/user.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./lib/db.ts";
@@ -51,6 +52,14 @@ export type SpaceRow = InferSelectModel<typeof spaceTable>;
 export type SpaceAccountRow = InferSelectModel<typeof spaceAccountTable>;
 export type RoleRow = InferSelectModel<typeof roleTable>;
 export type RoleCode = RoleRow["code"];
+export type SpaceCredentialRow = InferSelectModel<typeof spaceCredentialTable>;
+
+/**
+ * Who calls the API (set by requireUser): a person with an access token, or a space's display
+ * link / API token (issue 16; worker/services/access). Code that only people may reach checks
+ * `kind === "user"`; requireSpaceMember refuses the read-only ones every change.
+ */
+export type ApiPrincipal = { kind: "user" } | { kind: "display_link" | "api_token"; credential: SpaceCredentialRow };
 
 /** Hono context: bindings plus what middleware sets. */
 export type AppEnv = {
@@ -59,6 +68,8 @@ export type AppEnv = {
     requestId: string;
     config: Config;
     db: Db;
+    principal: ApiPrincipal;
+    /** For a display link: a stand-in with the link's uuid and name; for an API token: its creator (no account flags). */
     user: UserRow;
     space: SpaceRow;
     account: SpaceAccountRow;

@@ -8,6 +8,7 @@ import { contextMiddleware } from "./middleware/context.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { requireSpaceMember } from "./middleware/space.ts";
 import { routeRoomRequest } from "./rooms.ts";
+import { accessRoutes } from "./routes/access.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { accountPasswordRoutes, spaceAccountLinkRoutes } from "./routes/account-lifecycle.ts";
 import { accountsRoutes } from "./routes/accounts.ts";
@@ -70,6 +71,7 @@ api
   .route("/", peripheralRoutes)
   .route("/", roomTicketRoutes)
   .route("/", monitoringRoutes)
+  .route("/", accessRoutes)
   // Routes defined in contracts/api carry their full path (/space/{space}/…).
   .route("/", tagRoutes);
 

@@ -1,13 +1,17 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { type Lobby, routePartykitRequest } from "partyserver";
+import { credentialKindOf } from "../contracts/access.ts";
 import { PRINCIPAL_HEADER, type Principal } from "../contracts/principal.ts";
 import { deviceCredentialTable, userTable } from "../drizzle/schema/index.ts";
+import { clientAddress } from "./auth/throttle.ts";
 import { getConfig } from "./config.ts";
-import type { Env, UserRow } from "./env.ts";
+import type { Env, SpaceCredentialRow, UserRow } from "./env.ts";
 import { sha256Hex } from "./lib/crypto.ts";
 import { createDb, type Db } from "./lib/db.ts";
 import { verifiedUser } from "./middleware/auth.ts";
 import { memberPrincipal } from "./middleware/space.ts";
+import { credentialBySecret, credentialState, touchCredential } from "./services/access/credentials.ts";
+import { CREDENTIAL_ROOM_ONLY, consumeCredentialTicket } from "./services/access/tickets.ts";
 import { consumeRoomTicket, type RoomParty, spaceOfRoom, TICKET_PREFIX } from "./services/spaces/room-tickets.ts";
 
 const deny = (status: 401 | 403 | 404, message: string) =>
@@ -33,15 +37,50 @@ const partyOf = (lobby: Lobby<Env>): RoomParty | null =>
  * (agents, server-side clients), a single-use `ticket` (browsers; also accepted in `token`), or
  * the `token` query parameter (an access token or device credential; kept for existing clients).
  */
-function credentialOf(req: Request): { kind: "ticket" | "token"; value: string } | null {
+function credentialOf(req: Request): { kind: "ticket" | "token"; value: string; inUrl: boolean } | null {
   const header = /^Bearer\s+(.+)$/i.exec(req.headers.get("Authorization") ?? "")?.[1];
-  if (header) return { kind: header.startsWith(TICKET_PREFIX) ? "ticket" : "token", value: header };
+  if (header) return { kind: header.startsWith(TICKET_PREFIX) ? "ticket" : "token", value: header, inUrl: false };
   const params = new URL(req.url).searchParams;
   const ticket = params.get("ticket");
-  if (ticket) return { kind: "ticket", value: ticket };
+  if (ticket) return { kind: "ticket", value: ticket, inUrl: true };
   const token = params.get("token");
-  if (token) return { kind: token.startsWith(TICKET_PREFIX) ? "ticket" : "token", value: token };
+  if (token) return { kind: token.startsWith(TICKET_PREFIX) ? "ticket" : "token", value: token, inUrl: true };
   return null;
+}
+
+/** The room principal of a display link or API token (issue 16): read-only, its space's room only. */
+const credentialPrincipal = (credential: SpaceCredentialRow): Principal => ({
+  kind: "credential",
+  credential_uuid: credential.uuid,
+  credential_kind: credential.kind,
+  space_uuid: credential.space_uuid,
+  ...(credential.expires_at ? { exp: Date.parse(credential.expires_at) } : {}),
+});
+
+/**
+ * A display link or API token sent as the bearer of an upgrade (server-side clients; browsers
+ * buy a ticket): it opens only its own space's room. Never accepted in the URL.
+ */
+async function credentialRoomPrincipal(
+  db: Db,
+  req: Request,
+  credential: { value: string; inUrl: boolean },
+  party: RoomParty,
+  spaceUuid: string,
+): Promise<Principal | Response> {
+  if (credential.inUrl) {
+    return deny(401, "Send a display link or API token in the Authorization header, or buy a room ticket with it.");
+  }
+  const row = await credentialBySecret(db, credential.value);
+  if (!row || credentialState(row) !== "active") return deny(401, "This display link or API token is not valid.");
+  if (party !== "space") return deny(403, CREDENTIAL_ROOM_ONLY);
+  if (row.space_uuid !== spaceUuid) return deny(403, "This credential belongs to another space.");
+  await touchCredential(
+    db,
+    row,
+    clientAddress((name) => req.headers.get(name) ?? undefined),
+  );
+  return credentialPrincipal(row);
 }
 
 async function userPrincipal(db: Db, spaceUuid: string, user: UserRow, exp: number): Promise<Principal | Response> {
@@ -51,7 +90,8 @@ async function userPrincipal(db: Db, spaceUuid: string, user: UserRow, exp: numb
 /**
  * Authenticates a room upgrade before it reaches the Durable Object. A user (access token or
  * ticket) must be an active member of the room's space; a device credential opens only that
- * device's room. Returns the principal or a refusal (401/403/404) — no socket opens on a refusal.
+ * device's room; a display link or API token (its ticket, or itself in the header) only its
+ * space's room. Returns the principal or a refusal (401/403/404) — no socket opens on a refusal.
  */
 export async function authenticateRoomRequest(
   req: Request,
@@ -67,14 +107,21 @@ export async function authenticateRoomRequest(
   if (!party || !spaceUuid) return deny(404, "Room not found.");
 
   if (credential.kind === "ticket") {
-    const used = await consumeRoomTicket(db, credential.value, `${party}/${lobby.name}`);
-    if (!used) return deny(401, "This ticket is unknown, used, expired or for another room.");
+    const room = `${party}/${lobby.name}`;
+    const used = await consumeRoomTicket(db, credential.value, room);
+    if (!used) {
+      // A ticket bought with a display link or API token (only ever for a space's room).
+      const bought = party === "space" ? await consumeCredentialTicket(db, credential.value, room) : null;
+      if (bought?.space_uuid === spaceUuid) return credentialPrincipal(bought);
+      return deny(401, "This ticket is unknown, used, expired or for another room.");
+    }
     const user = await db.select().from(userTable).where(eq(userTable.uuid, used.user_uuid)).get();
     if (!user) return deny(401, "This ticket is unknown, used, expired or for another room.");
     return userPrincipal(db, spaceUuid, user, used.token_exp);
   }
 
   const token = credential.value;
+  if (credentialKindOf(token)) return credentialRoomPrincipal(db, req, credential, party, spaceUuid);
   if (token.split(".").length === 3) {
     const verified = await verifiedUser(token, { env, db, config: getConfig(env), requestUrl: req.url });
     if (!verified) return deny(401, "Given token not valid for any token type");

@@ -8,6 +8,7 @@ import { spaceAccountTable } from "../../drizzle/schema/space-account.ts";
 import type { AppEnv, RoleCode, SpaceCtx } from "../env.ts";
 import type { Db } from "../lib/db.ts";
 import { ApiError } from "../lib/errors.ts";
+import { credentialMembership, enforceDisplayScope, refuseReadOnlyWrite } from "../services/access/principal.ts";
 
 const SpaceParam = z.uuid();
 
@@ -44,11 +45,29 @@ export async function memberPrincipal(
   };
 }
 
-/** For /api/space/:space/*: the caller must be an active member. Sets space, account, role. */
+/**
+ * For /api/space/:space/*: the caller must be an active member. Sets space, account, role.
+ *
+ * A display link or API token (issue 16) must be of this space; it is checked here, centrally,
+ * for every route: a read-only one (display links, `read` tokens) is refused every request but a
+ * read (and its space room's ticket), a narrowed display link every read naming a location
+ * outside its scope; an `operator` token gets at most Content Manager's role, so the routes' own
+ * requireRole does the rest.
+ */
 export const requireSpaceMember = createMiddleware<AppEnv>(async (c, next) => {
   const spaceUuid = SpaceParam.safeParse(c.req.param("space"));
   if (!spaceUuid.success) throw new ApiError("not_found", "Space not found.");
-  const membership = await findMembership(c.var.db, spaceUuid.data, c.var.user.uuid);
+  const principal = c.get("principal") ?? { kind: "user" };
+  let membership: Awaited<ReturnType<typeof findMembership>>;
+  if (principal.kind === "user") {
+    membership = await findMembership(c.var.db, spaceUuid.data, c.var.user.uuid);
+  } else {
+    const creator =
+      principal.kind === "api_token" ? await findMembership(c.var.db, spaceUuid.data, c.var.user.uuid) : null;
+    membership = await credentialMembership(c.var.db, spaceUuid.data, principal, creator);
+    refuseReadOnlyWrite(principal, c.req.method, c.req.path);
+    await enforceDisplayScope(c.var.db, principal.credential, { path: c.req.path, query: c.req.query() });
+  }
   if (!membership) throw new ApiError("forbidden", "You do not have permission to perform this action.");
   c.set("space", membership.space);
   c.set("account", membership.account);

@@ -23,7 +23,8 @@ export function serveOpenApiDocument(api: OpenAPIHono<AppEnv>) {
     type: "http",
     scheme: "bearer",
     bearerFormat: "JWT",
-    description: "An access token from /auth/token (the console's OIDC client) or an agent's device token.",
+    description:
+      "An access token from /auth/token (the console's OIDC client), an agent's device token, or a space's wall display link (`owd_…`, read-only) or API token (`ost_…`, scope `read` or `operator` = Content Manager; created by an Admin under Display links & API tokens) — these two work only on /space/{space}/… routes of their space, and /credential/self/.",
   });
   api.get("/openapi.json", (c) => {
     const document = api.getOpenAPI31Document({
