@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { pushTicker, TICKER_MAX, type TickerItem, tickerInScope, tickerItemOf } from "./ticker";
+
+const device = (event: string, data?: Record<string, unknown>) =>
+  ({
+    type: "deviceDetailsUpdate",
+    event,
+    space_uuid: "s",
+    device_uuid: "d",
+    device_name: "Till 4",
+    ...(data ? { data } : {}),
+  }) as const;
+
+describe("tickerItemOf", () => {
+  it("turns presence, a critical peripheral and a detection into lines", () => {
+    expect(tickerItemOf(device("deviceOffline", { location_uuid: "l1" }) as never, 5, 1)).toEqual({
+      id: 1,
+      at: 5,
+      kind: "offline",
+      name: "Till 4",
+      location_uuid: "l1",
+    });
+    expect(tickerItemOf(device("deviceOnline") as never, 5, 2)).toMatchObject({ kind: "online", location_uuid: null });
+    expect(
+      tickerItemOf(
+        device("deviceUpdated", { critical_peripherals: ["bill_acceptor"], location_uuid: "l1" }) as never,
+        5,
+        3,
+      ),
+    ).toMatchObject({ kind: "critical_peripheral", peripherals: ["bill_acceptor"] });
+    const detection = {
+      type: "locationDetailsUpdate",
+      event: "devicesDetected",
+      space_uuid: "s",
+      location_uuid: "l2",
+      location_name: "Harbour",
+      data: { total_detections: 3 },
+    } as const;
+    expect(tickerItemOf(detection, 5, 4)).toMatchObject({ kind: "detection", name: "Harbour", detected: 3 });
+  });
+  it("ignores other frames", () => {
+    expect(tickerItemOf(device("deviceUpdated") as never, 5, 1)).toBeNull();
+    expect(tickerItemOf({ type: "pong", at: 1 }, 5, 1)).toBeNull();
+  });
+});
+
+describe("pushTicker", () => {
+  it("keeps the newest TICKER_MAX lines, newest first", () => {
+    let items: TickerItem[] = [];
+    for (let i = 0; i < 500; i++) {
+      items = pushTicker(items, { id: i, at: i, kind: "online", name: `d${i}`, location_uuid: null });
+    }
+    expect(items).toHaveLength(TICKER_MAX);
+    expect(items[0].id).toBe(499);
+    expect(items[TICKER_MAX - 1].id).toBe(500 - TICKER_MAX);
+  });
+});
+
+describe("tickerInScope", () => {
+  const item: TickerItem = { id: 1, at: 1, kind: "offline", name: "x", location_uuid: "l1" };
+  it("shows everything on a whole-space wall, only its locations' lines when narrowed", () => {
+    expect(tickerInScope(item, null)).toBe(true);
+    expect(tickerInScope(item, new Set(["l1"]))).toBe(true);
+    expect(tickerInScope(item, new Set(["l2"]))).toBe(false);
+    expect(tickerInScope({ ...item, location_uuid: null }, new Set(["l1"]))).toBe(false);
+  });
+});

@@ -1,0 +1,76 @@
+import type { ServerMessage } from "@contracts/realtime";
+
+/**
+ * The wall's ticker (issue 16): the latest events of the space room as short lines, newest
+ * first, at most TICKER_MAX kept — so hours of events leave the memory and the DOM as they were.
+ */
+
+export type TickerKind = "offline" | "online" | "critical_peripheral" | "detection";
+
+export type TickerItem = {
+  /** Unique on the page (a counter), the row's key. */
+  id: number;
+  /** When the wall heard it (ms). */
+  at: number;
+  kind: TickerKind;
+  /** The device's name, or the location's for a detection. */
+  name: string;
+  /** The location it happened at, when the frame says (presence, peripherals, detection). */
+  location_uuid: string | null;
+  /** Critical peripheral types; the number of machines a detection found. */
+  peripherals?: string[];
+  detected?: number;
+};
+
+export const TICKER_MAX = 50;
+
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === "object" ? (value as Record<string, unknown>) : {};
+const stringOrNull = (value: unknown) => (typeof value === "string" ? value : null);
+
+/** The ticker line of a room frame, or null for frames the ticker does not show. */
+export function tickerItemOf(message: ServerMessage, at: number, id: number): TickerItem | null {
+  if (message.type === "deviceDetailsUpdate") {
+    const data = record(message.data);
+    const base = { id, at, name: message.device_name ?? "", location_uuid: stringOrNull(data.location_uuid) };
+    if (message.event === "deviceOffline") return { ...base, kind: "offline" };
+    if (message.event === "deviceOnline") return { ...base, kind: "online" };
+    const critical = data.critical_peripherals;
+    if (message.event === "deviceUpdated" && Array.isArray(critical) && critical.length > 0) {
+      return { ...base, kind: "critical_peripheral", peripherals: critical.filter((p) => typeof p === "string") };
+    }
+    return null;
+  }
+  if (message.type === "locationDetailsUpdate") {
+    if (message.event !== "devicesDetected" && message.event !== "noDevicesDetected") return null;
+    const total = Number(record(message.data).total_detections);
+    return {
+      id,
+      at,
+      kind: "detection",
+      name: message.location_name ?? "",
+      location_uuid: message.location_uuid,
+      detected: message.event === "noDevicesDetected" || !Number.isFinite(total) ? 0 : total,
+    };
+  }
+  return null;
+}
+
+/** The list with `item` in front, cut to `max`. */
+export function pushTicker(items: readonly TickerItem[], item: TickerItem, max = TICKER_MAX): TickerItem[] {
+  return [item, ...items.slice(0, max - 1)];
+}
+
+/**
+ * Whether a wall narrowed to `locations` (null: the whole space) shows the item: one without a
+ * location only on a whole-space wall.
+ */
+export const tickerInScope = (item: TickerItem, locations: ReadonlySet<string> | null) =>
+  locations === null || (item.location_uuid !== null && locations.has(item.location_uuid));
+
+/** Frames after which the summary is read again (counts, statuses, critical devices change). */
+export function changesSummary(message: ServerMessage): boolean {
+  if (message.type === "deviceDetailsUpdate") return true;
+  if (message.type === "locationDetailsUpdate") return true;
+  return false;
+}
