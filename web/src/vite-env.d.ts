@@ -1,11 +1,15 @@
 /// <reference types="vite/client" />
 
 interface ImportMetaEnv {
-  /** Raster tile URL template with {z}/{x}/{y} (e.g. an OSM tile server); empty: a lat/long grid. */
+  /** A MapLibre style JSON URL (vector tiles); wins over VITE_MAP_TILE_URL. Empty: see below. */
+  readonly VITE_MAP_STYLE_URL?: string;
+  /** The style for the dark theme; empty: VITE_MAP_STYLE_URL in both themes. */
+  readonly VITE_MAP_STYLE_URL_DARK?: string;
+  /** Raster tile URL template with {z}/{x}/{y} (e.g. an OSM tile server); empty (and no style): the bundled offline basemap. */
   readonly VITE_MAP_TILE_URL?: string;
   /** Attribution shown over the tiles (e.g. "© OpenStreetMap contributors"). */
   readonly VITE_MAP_ATTRIBUTION?: string;
-  /** Nominatim-style search URL (…/search); empty: no place search. */
+  /** Place search: a Nominatim-style …/search URL, or a template with {q}; empty: search says it is not configured. */
   readonly VITE_GEOCODE_URL?: string;
 }
 

@@ -1,25 +1,19 @@
 import { useFormContext, useWatch } from "react-hook-form";
+import { basemapKind, mapConfig } from "@/features/map/map-config";
 import { useT } from "@/lib/i18n";
-import { mapConfig } from "../map/map-config";
+import { type LatLng, parsePin, roundCoordinate } from "../map/coordinates";
 import { MapPanel } from "../map/map-panel";
 import { PlaceSearch } from "../map/place-search";
-import { type LatLng, roundCoordinate } from "../map/tile-math";
 import { useInitialGeolocation } from "../map/use-geolocation";
 import type { LocationFormValues } from "./location-schema";
 import { TextField } from "./text-field";
-
-const toPin = (lat: string, lng: string): LatLng | null => {
-  if (lat.trim() === "" || lng.trim() === "") return null;
-  const pin = { lat: Number(lat), lng: Number(lng) };
-  return Number.isFinite(pin.lat) && Number.isFinite(pin.lng) && Math.abs(pin.lat) <= 90 ? pin : null;
-};
 
 /** Place search, the map with its draggable pin, and latitude/longitude as numbers. */
 export function MapFields({ locate }: { locate: boolean }) {
   const t = useT();
   const { control, setValue } = useFormContext<LocationFormValues>();
   const [lat, lng] = useWatch({ control, name: ["latitude", "longitude"] });
-  const pin = toPin(lat, lng);
+  const pin = parsePin(lat, lng);
   const move = (next: LatLng) => {
     const options = { shouldDirty: true, shouldValidate: true };
     setValue("latitude", String(roundCoordinate(next.lat)), options);
@@ -33,7 +27,9 @@ export function MapFields({ locate }: { locate: boolean }) {
       <PlaceSearch onPick={move} />
       <div className="flex flex-col gap-1">
         <MapPanel pin={pin} onPinChange={move} />
-        {!mapConfig.tileUrl && <p className="text-xs text-muted-foreground">{t("map.noTiles")}</p>}
+        {basemapKind(mapConfig) === "offline" && (
+          <p className="text-xs text-muted-foreground">{t("map.offlineBasemap")}</p>
+        )}
       </div>
       <div className="grid grid-cols-2 gap-4">
         <TextField name="latitude" label={t("location.field.latitude")} type="number" />

@@ -2,16 +2,16 @@ import { useQuery } from "@tanstack/react-query";
 import { LoaderCircleIcon, SearchIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { Input } from "@/components/ui/input";
+import { mapConfig } from "@/features/map/map-config";
 import { useT } from "@/lib/i18n";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
+import type { LatLng } from "./coordinates";
 import { searchPlaces } from "./geocode";
-import { mapConfig } from "./map-config";
-import type { LatLng } from "./tile-math";
 
 /** console.md §2.4 / §9: place search debounced 400 ms. */
 export const PLACE_SEARCH_DEBOUNCE_MS = 400;
 
-/** A text search that moves the pin to the chosen place; not shown without a geocoder. */
+/** A text search that moves the pin to the chosen place; without a geocoder it says so. */
 export function PlaceSearch({ onPick }: { onPick: (place: LatLng) => void }) {
   const t = useT();
   const listId = useId();
@@ -25,7 +25,7 @@ export function PlaceSearch({ onPick }: { onPick: (place: LatLng) => void }) {
     staleTime: 5 * 60_000,
     retry: false,
   });
-  if (!mapConfig.geocodeUrl) return null;
+  if (!mapConfig.geocodeUrl) return <SearchNotConfigured />;
 
   return (
     <div className="relative">
@@ -79,6 +79,30 @@ export function PlaceSearch({ onPick }: { onPick: (place: LatLng) => void }) {
           ))}
         </ul>
       )}
+    </div>
+  );
+}
+
+/** The search field, switched off, with the reason: place search needs a geocoder (VITE_GEOCODE_URL). */
+function SearchNotConfigured() {
+  const t = useT();
+  const hintId = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="relative">
+        <SearchIcon className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden="true" />
+        <Input
+          type="search"
+          disabled
+          aria-label={t("map.search")}
+          aria-describedby={hintId}
+          placeholder={t("map.search")}
+          className="pl-8"
+        />
+      </div>
+      <p id={hintId} className="text-xs text-muted-foreground">
+        {t("map.searchNotConfigured")}
+      </p>
     </div>
   );
 }

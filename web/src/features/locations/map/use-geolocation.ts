@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import type { LatLng } from "./tile-math";
+import type { LatLng } from "./coordinates";
 
 /**
  * Asks the browser for the user's position once (when `enabled`) and hands it over if allowed;

@@ -1,0 +1,188 @@
+import { type PointerEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type MapRef, Marker, Popup } from "react-map-gl/maplibre";
+import { onlineStatusColor, onlineStatusLabel, StatusDot } from "@/features/locations/online-status";
+import { useT } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
+import { BaseMap } from "./base-map";
+import {
+  boundsKey,
+  type FleetMapLocation,
+  fleetBounds,
+  type LocatedLocation,
+  locatedLocations,
+  markerDiameter,
+} from "./fleet-layout";
+
+export type { FleetMapLocation } from "./fleet-layout";
+
+export type FleetMapProps = {
+  locations: FleetMapLocation[];
+  /** Given (on a desk): clicking a location opens it. Not given (the wall): hover/tap shows its counts only. */
+  onOpen?: (uuid: string) => void;
+  className?: string;
+  /** false: no panning or zooming (a wall screen); hovering and tapping still show counts. Default true. */
+  interactive?: boolean;
+};
+
+/** console.md §9's default centre, for a fleet with no coordinates yet (MapLibre zoom, 512 px tiles). */
+const EMPTY_VIEW = { latitude: 43.3438, longitude: 17.8078, zoom: 5 };
+const FIT = { padding: 48, maxZoom: 9, duration: 0 };
+const px = (value: number) => `${value / 16}rem`;
+
+/**
+ * All located locations on one map, a circle each: coloured by online status (the spec's
+ * location colours), sized by device count, the count inside, the name and online counts on
+ * hover, focus or tap. The view fits the fleet and refits when its extent changes (or the
+ * map is resized) until someone moves the map. Load it lazily:
+ * `lazy(() => import("@/features/map/fleet-map"))` — MapLibre never enters the first load.
+ */
+export default function FleetMap({ locations, onOpen, className, interactive = true }: FleetMapProps) {
+  const t = useT();
+  const mapRef = useRef<MapRef>(null);
+  const movedByUser = useRef(false);
+  const [active, setActive] = useState<string | null>(null);
+  const located = useMemo(() => locatedLocations(locations), [locations]);
+  const bounds = fleetBounds(located);
+  const key = boundsKey(bounds);
+  const [initialViewState] = useState(() => (bounds ? { bounds, fitBoundsOptions: FIT } : EMPTY_VIEW));
+
+  // Refits when the extent (its key) changes, and on load and resize, until someone moved the map.
+  const fit = useCallback(() => {
+    const box = JSON.parse(key) as ReturnType<typeof fleetBounds>;
+    if (box && !movedByUser.current) mapRef.current?.fitBounds(box, FIT);
+  }, [key]);
+  useEffect(fit, [fit]);
+
+  const shown = located.find((l) => l.uuid === active) ?? null;
+  const unlocated = locations.length - located.length;
+
+  return (
+    <section
+      aria-label={t("fleetMap.label")}
+      className={cn("relative h-80 overflow-hidden rounded-lg border bg-muted", className)}
+    >
+      <BaseMap
+        mapRef={mapRef}
+        initialViewState={initialViewState}
+        interactive={interactive}
+        onLoad={fit}
+        onResize={fit}
+        onMoveStart={(byUser) => {
+          if (byUser) movedByUser.current = true;
+        }}
+        onClick={(event) => {
+          const target = event.originalEvent.target;
+          if (!(target instanceof Element && target.closest(".maplibregl-marker"))) setActive(null);
+        }}
+      >
+        {located.map((location) => (
+          <FleetMarker
+            key={location.uuid}
+            location={location}
+            active={location.uuid === active}
+            onActive={setActive}
+            onOpen={onOpen}
+          />
+        ))}
+        {shown && <FleetPopup location={shown} />}
+      </BaseMap>
+      <Legend unlocated={unlocated} />
+      {located.length === 0 && (
+        <p className="pointer-events-none absolute inset-x-0 top-3 mx-auto w-fit rounded-md bg-card/90 px-2.5 py-1 text-xs text-muted-foreground shadow-sm">
+          {t("fleetMap.noLocations")}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function FleetMarker({
+  location,
+  active,
+  onActive,
+  onOpen,
+}: {
+  location: LocatedLocation;
+  active: boolean;
+  onActive: (uuid: string | null) => void;
+  onOpen?: (uuid: string) => void;
+}) {
+  const t = useT();
+  const pointer = useRef("mouse");
+  const size = markerDiameter(location.devices_total);
+  const label = `${location.name}: ${t(onlineStatusLabel[location.status])}, ${t("fleetMap.devices", {
+    online: location.devices_online,
+    total: location.devices_total,
+  })}`;
+  return (
+    <Marker longitude={location.longitude} latitude={location.latitude} anchor="center">
+      <button
+        type="button"
+        aria-label={label}
+        data-status={location.status}
+        onPointerDown={(event: PointerEvent) => {
+          pointer.current = event.pointerType;
+        }}
+        onPointerEnter={(event) => event.pointerType === "mouse" && onActive(location.uuid)}
+        onPointerLeave={(event) => event.pointerType === "mouse" && onActive(null)}
+        onFocus={() => onActive(location.uuid)}
+        onBlur={() => onActive(null)}
+        onClick={() => {
+          // A first tap shows the counts (there is no hover on a touch screen); the next one opens.
+          if (pointer.current !== "mouse" && !active) return onActive(location.uuid);
+          if (onOpen) onOpen(location.uuid);
+          else onActive(active ? null : location.uuid);
+        }}
+        className={cn(
+          "flex items-center justify-center rounded-full font-semibold text-white tabular-nums shadow-md ring-2 ring-white/85 outline-none transition-transform focus-visible:ring-4 focus-visible:ring-ring dark:ring-black/50",
+          onlineStatusColor[location.status].bg,
+          onOpen ? "cursor-pointer" : "cursor-default",
+          active && "scale-110",
+        )}
+        style={{ width: px(size), height: px(size), fontSize: px(Math.max(10, Math.round(size * 0.36))) }}
+      >
+        {size >= 24 && location.devices_total}
+      </button>
+    </Marker>
+  );
+}
+
+function FleetPopup({ location }: { location: LocatedLocation }) {
+  const t = useT();
+  return (
+    <Popup
+      longitude={location.longitude}
+      latitude={location.latitude}
+      anchor="bottom"
+      offset={markerDiameter(location.devices_total) / 2 + 6}
+      closeButton={false}
+      closeOnClick={false}
+      focusAfterOpen={false}
+      maxWidth="18rem"
+    >
+      <div className="flex flex-col gap-0.5 text-sm" role="status">
+        <span className="font-medium">{location.name}</span>
+        <span className="flex items-center gap-1.5 text-xs text-muted-foreground">
+          <StatusDot status={location.status} />
+          {t(onlineStatusLabel[location.status])} ·{" "}
+          {t("fleetMap.devices", { online: location.devices_online, total: location.devices_total })}
+        </span>
+      </div>
+    </Popup>
+  );
+}
+
+function Legend({ unlocated }: { unlocated: number }) {
+  const t = useT();
+  return (
+    <ul className="pointer-events-none absolute top-2 left-2 flex flex-col gap-0.5 rounded-md bg-card/90 px-2 py-1.5 text-xs shadow-sm">
+      {(["online", "partially_online", "offline"] as const).map((status) => (
+        <li key={status} className="flex items-center gap-1.5">
+          <StatusDot status={status} />
+          {t(onlineStatusLabel[status])}
+        </li>
+      ))}
+      {unlocated > 0 && <li className="text-muted-foreground">{t("fleetMap.unlocated", { count: unlocated })}</li>}
+    </ul>
+  );
+}
