@@ -19,6 +19,7 @@ const BENCHES: { script: string; flags?: string[] }[] = [
     flags: ["devices", "pages", "speed", "port", "no-build", "keep"],
   },
   { script: "scripts/bench-telemetry.ts", flags: ["runs", "port", "keep"] },
+  { script: "scripts/chaos-commands.ts", flags: ["agents", "commands", "kills", "silent", "retries", "concurrency"] },
 ];
 
 /** `--name value`, `--name=value` and bare `--flag`, in order. */

@@ -3,7 +3,7 @@
  * the SPA build, then browser tests in Debian's Chromium against the real Worker.
  */
 import { ensureChromium } from "./ensure-chromium.ts";
-import { runTool } from "./lib/proc.ts";
+import { runNode, runTool } from "./lib/proc.ts";
 
 const started = Date.now();
 const step = (name: string, fn: () => void) => {
@@ -21,6 +21,8 @@ step("Types (tsc: worker, scripts and agent, web)", () => {
 });
 step("Worker and room tests (workerd)", () => runTool("vitest", ["run", "--config", "tests/vitest.config.ts"]));
 step("Agent unit tests", () => runTool("vitest", ["run", "--config", "agent/vitest.config.ts"]));
+// Remote commands under forced and silent disconnects and same-id retries: LOST/DOUBLE/LIED must be 0.
+step("Command chaos test, short (10 agents × 100 commands)", () => runNode("scripts/chaos-commands.ts", ["--short"]));
 step("Web unit tests", () => runTool("vitest", ["run", "--config", "web/vitest.config.ts"]));
 step("Web build", () => runTool("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]));
 step("End-to-end tests (Playwright + Chromium)", () =>

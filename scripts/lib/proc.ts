@@ -32,6 +32,12 @@ export function runTool(name: string, args: string[], opts: { quiet?: boolean } 
   return res.stdout ?? "";
 }
 
+/** Runs one of the project's scripts with this Node (the devDependency's) to completion; throws when it fails. */
+export function runNode(script: string, args: string[] = []) {
+  const res = spawnSync(process.execPath, [script, ...args], { cwd: ROOT, env: quietEnv, stdio: "inherit" });
+  if (res.status !== 0) throw new Error(`node ${script} ${args.join(" ")} exited with ${res.status}`);
+}
+
 export function startTool(name: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}): ChildProcess {
   return spawn(bin(name), args, { cwd: ROOT, env: { ...quietEnv, ...extraEnv }, stdio: "inherit" });
 }
