@@ -7,6 +7,7 @@ import { enDevices } from "./en-devices";
 import { enHealthReport } from "./en-health-report";
 import { enMonitorPages } from "./en-monitor-pages";
 import { enPeripherals } from "./en-peripherals";
+import { enWall } from "./en-wall";
 
 /** English: the complete dictionary (every key the console uses; other languages fall back here). */
 export const en = {
@@ -164,6 +165,7 @@ export const en = {
   ...enAccounts,
   ...enDetect,
   ...enPeripherals,
+  ...enWall,
   ...enMonitorPages,
   ...enHealthReport,
   ...enAdmin,

@@ -8,6 +8,7 @@ import { hrDevices } from "./hr-devices";
 import { hrHealthReport } from "./hr-health-report";
 import { hrMonitorPages } from "./hr-monitor-pages";
 import { hrPeripherals } from "./hr-peripherals";
+import { hrWall } from "./hr-wall";
 
 /** Croatian: partial on purpose; missing keys fall back to English. */
 export const hr: Partial<Record<MessageKey, string>> = {
@@ -97,6 +98,7 @@ export const hr: Partial<Record<MessageKey, string>> = {
   ...hrAccounts,
   ...hrDetect,
   ...hrPeripherals,
+  ...hrWall,
   ...hrMonitorPages,
   ...hrHealthReport,
   ...hrAdmin,

@@ -6,6 +6,7 @@ import { formatDateTime } from "@/lib/datetime";
 import { useI18n } from "@/lib/i18n";
 import { DeviceTotals } from "../list/device-totals";
 import { MapPanel } from "../map/map-panel";
+import { LocationAvailabilityFigure } from "./location-availability";
 
 function Fact({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
   return (
@@ -86,6 +87,7 @@ export function LocationGeneral({ location }: { location: Location }) {
       </div>
       <div className="flex flex-col gap-4">
         <DeviceTotals location={location} detailed className="rounded-lg border bg-card p-4" />
+        <LocationAvailabilityFigure location={location} />
         <MapPanel pin={pin} />
       </div>
     </div>

@@ -1,0 +1,234 @@
+import type { ServerMessage } from "@contracts/realtime";
+import type { WallLocation } from "@contracts/wall";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { MonitorOffIcon } from "lucide-react";
+import {
+  type CSSProperties,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { useLocation } from "react-router";
+import { Button } from "@/components/ui/button";
+import { ApiError } from "@/lib/api";
+import { useT } from "@/lib/i18n";
+import { throttle } from "@/lib/realtime-devices";
+import { type WallScope, wallQueries } from "./queries";
+import { changesSummary, pushTicker, type TickerItem, tickerInScope, tickerItemOf } from "./ticker";
+import { TickerPanel } from "./ticker-panel";
+import { useWallLink } from "./use-wall-live";
+import { viewAt, wallViews } from "./wall-model";
+import { parseWallParams, type WallParams } from "./wall-params";
+import { Clock, LinkStatus, RotationBar, ScopeLine, TotalsRow, ViewTabs } from "./wall-parts";
+import { useWallSpace, type WallSpace } from "./wall-space";
+import { GroupView, OverviewView, ProblemsView } from "./wall-views";
+import "./wall.css";
+
+/**
+ * The root font size of the wall: every size inside is in em of it, so the layout is the same at
+ * 1920×1080 and 3840×2160, only larger (about 18 px on a full-HD screen, 37 px on 4K).
+ */
+const WALL_FONT: CSSProperties = { fontSize: "clamp(12px, calc(0.62vw + 0.62vh), 88px)" };
+
+/** Dark unless asked otherwise, on the wall only: the console's stored choice is left alone and restored after. */
+function useWallTheme(theme: WallParams["theme"]) {
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    const wasDark = root.classList.contains("dark");
+    const scheme = root.style.colorScheme;
+    root.classList.toggle("dark", theme === "dark");
+    root.style.colorScheme = theme;
+    return () => {
+      root.classList.toggle("dark", wasDark);
+      root.style.colorScheme = scheme;
+    };
+  }, [theme]);
+}
+
+/** Full screen, no navigation chrome; the one frame every state of the wall is drawn in. */
+function WallFrame({ children }: { children: ReactNode }) {
+  return (
+    <div
+      className="fixed inset-0 flex flex-col gap-[0.7em] overflow-hidden bg-background p-[0.9em] text-foreground antialiased"
+      style={WALL_FONT}
+      data-testid="wall"
+    >
+      {children}
+    </div>
+  );
+}
+
+/** A full-screen message (loading, an error, a revoked link). */
+function WallMessage({ title, text, action }: { title: string; text?: string; action?: ReactNode }) {
+  return (
+    <WallFrame>
+      <div className="flex flex-1 flex-col items-center justify-center gap-[0.8em] text-center" role="status">
+        <MonitorOffIcon aria-hidden="true" className="size-[3.5em] text-muted-foreground" />
+        <h1 className="text-[2.2em] font-semibold">{title}</h1>
+        {text && <p className="max-w-[40em] text-[1.2em] text-muted-foreground">{text}</p>}
+        {action}
+      </div>
+    </WallFrame>
+  );
+}
+
+/**
+ * /wall (issue 16): the NOC wall. `display`: opened through a display link (the screen signs in
+ * with its secret); otherwise a signed-in person's current space.
+ */
+export function WallScreen({ display }: { display: boolean }) {
+  const t = useT();
+  const { search } = useLocation();
+  const params = useMemo(() => parseWallParams(search), [search]);
+  useWallTheme(params.theme);
+  const state = useWallSpace(display);
+  useEffect(() => {
+    document.title = state.status === "ready" ? `${t("wall.title")} · ${state.space.space_name}` : t("wall.title");
+  }, [state, t]);
+  switch (state.status) {
+    case "pending":
+      return <WallMessage title={t("wall.loading")} />;
+    case "ended":
+      return <Revoked message={state.message} />;
+    case "none":
+      return <WallMessage title={t("wall.locations.empty")} />;
+    case "error":
+      return (
+        <WallMessage
+          title={t("wall.failed", { message: state.error.message })}
+          action={
+            <Button variant="outline" onClick={state.retry}>
+              {t("common.retry")}
+            </Button>
+          }
+        />
+      );
+    case "ready":
+      return <WallBoard space={state.space} params={params} display={display} />;
+  }
+}
+
+function Revoked({ message }: { message?: string }) {
+  const t = useT();
+  const expired = message && /expired/i.test(message);
+  return <WallMessage title={expired ? message : t("wall.revoked.title")} text={t("wall.revoked.text")} />;
+}
+
+/** The scope the wall reads: a display link's own scope wins over the URL's. */
+const scopeOf = (space: WallSpace, params: WallParams): WallScope => {
+  if (space.imposed.group || space.imposed.location) return space.imposed;
+  const scope: WallScope = {};
+  if (params.group) scope.group = params.group;
+  if (params.location) scope.location = params.location;
+  return scope;
+};
+
+/** How soon a frame's change is read (a burst becomes one read), and at most how often. */
+const REFETCH_GATHER_MS = 300;
+const REFETCH_WINDOW_MS = 2000;
+
+function WallBoard({ space, params, display }: { space: WallSpace; params: WallParams; display: boolean }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const uuid = space.space_uuid;
+  const scope = useMemo(() => scopeOf(space, params), [space, params]);
+  const summary = useQuery(wallQueries.summary(uuid, scope));
+  const day = useQuery({ ...wallQueries.availability(uuid, "24h", scope), placeholderData: keepPreviousData });
+  const week = useQuery({ ...wallQueries.availability(uuid, "7d", scope), placeholderData: keepPreviousData });
+
+  // The ticker: frames of the space room in scope, the newest TICKER_MAX kept.
+  const [since] = useState(() => Date.now());
+  const [ticker, setTicker] = useState<TickerItem[]>([]);
+  const sequence = useRef(0);
+  const inScope = useRef<ReadonlySet<string> | null>(null);
+  const narrowed = Boolean(scope.group || scope.location);
+  inScope.current = narrowed && summary.data ? new Set(summary.data.locations.map((l) => l.uuid)) : null;
+
+  const refetch = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: [...wallQueries.all(uuid), "summary"] });
+  }, [queryClient, uuid]);
+  const onFrame = useCallback(
+    (message: ServerMessage) => {
+      const item = tickerItemOf(message, Date.now(), ++sequence.current);
+      if (item && tickerInScope(item, narrowed ? (inScope.current ?? new Set()) : null)) {
+        setTicker((items) => pushTicker(items, item));
+      }
+      if (changesSummary(message)) throttle(`wall:${uuid}`, REFETCH_GATHER_MS, REFETCH_WINDOW_MS, refetch);
+    },
+    [uuid, narrowed, refetch],
+  );
+  const onReconnect = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: wallQueries.all(uuid) });
+  }, [queryClient, uuid]);
+  const link = useWallLink(uuid, { onFrame, onReconnect });
+
+  // Rotation between the views, one step per interval.
+  const views = useMemo(() => (summary.data ? wallViews(summary.data, params) : []), [summary.data, params]);
+  const [step, setStep] = useState(0);
+  const rotating = params.rotateMs > 0 && views.length > 1;
+  useEffect(() => {
+    if (!rotating) return;
+    const timer = setInterval(() => setStep((n) => n + 1), params.rotateMs);
+    return () => clearInterval(timer);
+  }, [rotating, params.rotateMs]);
+  const view = views.length ? viewAt(views, step) : null;
+
+  const locations = useMemo(
+    () => new Map<string, WallLocation>(summary.data?.locations.map((l) => [l.uuid, l]) ?? []),
+    [summary.data],
+  );
+  const availability = day.data && week.data ? { day: day.data.locations, week: week.data.locations } : undefined;
+
+  const displayEnded =
+    display && summary.error instanceof ApiError && summary.error.status === 401 ? summary.error.message : null;
+  if (link.state === "revoked" || displayEnded) return <Revoked message={displayEnded ?? undefined} />;
+  if (summary.isError && !summary.data) {
+    return (
+      <WallMessage
+        title={t("wall.failed", { message: summary.error.message })}
+        action={
+          <Button variant="outline" onClick={() => void summary.refetch()}>
+            {t("common.retry")}
+          </Button>
+        }
+      />
+    );
+  }
+
+  // Stale: the room is not live, or reading the summary fails (then since the last good read).
+  const failing = summary.isError && summary.data !== undefined;
+  const shownLink =
+    failing && link.state === "live" ? { state: "stale" as const, staleSince: summary.dataUpdatedAt } : link;
+
+  return (
+    <WallFrame>
+      <header className="flex items-center gap-[1.2em]">
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate text-[1.55em] leading-tight font-semibold">{space.space_name}</h1>
+          <ScopeLine scope={summary.data?.scope} />
+        </div>
+        <ViewTabs views={views} current={view} />
+        <LinkStatus link={shownLink} updatedAt={summary.dataUpdatedAt || null} />
+        <Clock />
+      </header>
+      <RotationBar key={`${view?.key ?? ""}:${step}`} durationMs={rotating ? params.rotateMs : 0} />
+      <TotalsRow totals={summary.data?.totals} />
+      <main className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)_minmax(15em,21em)] gap-[0.8em]">
+        <div className="min-h-0 min-w-0" data-testid="wall-view" data-view={view?.kind ?? ""}>
+          {summary.data && view?.kind === "overview" && <OverviewView summary={summary.data} />}
+          {summary.data && view?.kind === "problems" && (
+            <ProblemsView summary={summary.data} availability={availability} />
+          )}
+          {summary.data && view?.kind === "group" && (
+            <GroupView summary={summary.data} group={view.group} availability={availability} />
+          )}
+        </div>
+        <TickerPanel items={ticker} since={since} locations={locations} />
+      </main>
+    </WallFrame>
+  );
+}

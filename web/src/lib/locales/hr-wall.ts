@@ -1,0 +1,30 @@
+import type { MessageKey } from "./en";
+
+/** Croatian strings of the NOC wall (partial; the rest falls back to English). */
+export const hrWall: Partial<Record<MessageKey, string>> = {
+  "wall.title": "Zid flote",
+  "wall.loading": "Učitavanje zida…",
+  "wall.total.online": "Na mreži",
+  "wall.total.offline": "Izvan mreže",
+  "wall.total.warning": "Upozorenje",
+  "wall.total.critical": "Kritično",
+  "wall.total.notConnected": "Nije spojeno",
+  "wall.view.overview": "Pregled",
+  "wall.view.problems": "Problemi",
+  "wall.link.live": "Uživo",
+  "wall.link.connecting": "Spajanje…",
+  "wall.link.stale": "Zastarjelo od {time}",
+  "wall.updated": "Ažurirano {time}",
+  "wall.ticker.title": "Najnoviji događaji",
+  "wall.event.offline": "izvan mreže",
+  "wall.event.online": "ponovno na mreži",
+  "wall.offlineInHours.title": "Izvan mreže u radnom vremenu",
+  "wall.critical.title": "Kritično stanje",
+  "wall.availability.title": "Dostupnost u radnom vremenu",
+  "wall.locations.title": "Lokacije",
+  "wall.revoked.title": "Ova poveznica za zaslon je opozvana",
+  "wall.revoked.text": "Zatražite novu poveznicu od administratora prostora.",
+  "location.availability.title": "Dostupnost u radnom vremenu",
+  "location.availability.day": "Zadnja 24 h",
+  "location.availability.week": "Zadnjih 7 dana",
+};
