@@ -3,6 +3,7 @@ import { ApiErrorBody, type EntryErrors } from "@contracts/errors";
 import type { RouteConfig } from "@hono/zod-openapi";
 import type { z } from "zod";
 import { TokenRequestError } from "./auth-client";
+import { endDisplaySessionRefused, getDisplaySecret } from "./display-session";
 import { endSession, getSession, refreshSession, type Session } from "./session";
 
 /** All REST calls go under /api (the spec's paths are written relative to it). */
@@ -87,10 +88,25 @@ async function errorBody(res: Response): Promise<ApiErrorBody | null> {
 }
 
 /**
+ * A request of a wall display session (issue 16): the display link's secret is the bearer — no
+ * refresh. A 401 means the link was revoked or expired: the display session ends with that reason.
+ */
+async function displayFetch(url: string, options: RequestOptions, secret: string): Promise<Response> {
+  const res = await send(url, options, secret);
+  if (res.ok) return res;
+  const body = await errorBody(res);
+  if (res.status === 401) endDisplaySessionRefused(body?.message);
+  throw new ApiError(res.status, body);
+}
+
+/**
  * Sends an authorised request. A 401 refreshes the token once and retries; if that fails — or
  * the server answers 422 — the session is cleared and the route guard sends the user to /login.
+ * While a display session is active (a wall opened with a display link) its secret is the bearer.
  */
 async function authorizedFetch(url: string, options: RequestOptions): Promise<Response> {
+  const display = getDisplaySecret();
+  if (display) return displayFetch(url, options, display);
   const session = getSession();
   if (!session) throw new ApiError(401, null);
   let res = await send(url, options, session.access_token);

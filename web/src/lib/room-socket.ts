@@ -2,12 +2,13 @@ import { issueRoomTicket } from "@contracts/api/spaces";
 import { ACK_EVERY, CloseCode, ServerMessage } from "@contracts/realtime";
 import PartySocket from "partysocket";
 import { ApiError, callApi } from "./api";
+import { endDisplaySession, getDisplaySecret } from "./display-session";
 import { getSession, subscribeSession } from "./session";
 
 /** A room as the ticket API names it (ARCHITECTURE.md, Room addresses). */
 export type RoomName = `space/${string}` | `location/${string}` | `device/${string}`;
 
-/** A single-use ticket for one room (valid 30 s), bought with the current access token. */
+/** A single-use ticket for one room (valid 30 s), bought with the current access token (or the wall's display link). */
 export async function roomTicket(space: string, room: RoomName): Promise<string> {
   const reply = await callApi(issueRoomTicket, { params: { space }, json: { room } });
   return reply.ticket;
@@ -25,6 +26,14 @@ export type RoomSocketOptions = {
   /** The room closed the socket because this account's membership changed (4403). */
   onRevoked?: () => void;
 };
+
+/**
+ * Whether a failed ticket ends the socket for good instead of retrying: the caller has no right to
+ * the room (403), the room is gone (404), or a display link was refused (401: revoked or expired —
+ * the display session has ended with the reason).
+ */
+export const ticketRefusalIsFinal = (error: unknown, display: boolean) =>
+  error instanceof ApiError && (error.status === 403 || error.status === 404 || (display && error.status === 401));
 
 /** A frame as a protocol message, or null (logged) when it is not JSON or not in the protocol. */
 export function parseRoomMessage(data: unknown, room: RoomName): ServerMessage | null {
@@ -50,6 +59,9 @@ export function parseRoomMessage(data: unknown, room: RoomName): ServerMessage |
  * instead of buffering for it. Messages reach `onMessage` parsed with the protocol's schema.
  */
 export function openRoomSocket(space: string, room: RoomName, options: RoomSocketOptions = {}): RoomSocket {
+  // A wall's display session (issue 16): tickets are bought with the display link, nothing is
+  // re-authenticated on the socket, and a revoked link (4410) ends the session and the socket.
+  const display = getDisplaySecret() !== null;
   const socket = new PartySocket({
     host: window.location.host,
     protocol: window.location.protocol === "https:" ? "wss" : "ws",
@@ -60,9 +72,7 @@ export function openRoomSocket(space: string, room: RoomName, options: RoomSocke
       try {
         return { ticket: await roomTicket(space, room) };
       } catch (error) {
-        if (error instanceof ApiError && (error.status === 403 || error.status === 404)) {
-          queueMicrotask(() => socket.close());
-        }
+        if (ticketRefusalIsFinal(error, display)) queueMicrotask(() => socket.close());
         return {};
       }
     },
@@ -81,10 +91,15 @@ export function openRoomSocket(space: string, room: RoomName, options: RoomSocke
   });
   socket.addEventListener("close", (event: CloseEvent) => {
     if (event.code === CloseCode.membershipChanged) options.onRevoked?.();
+    if (event.code === CloseCode.credentialRevoked) {
+      if (display) endDisplaySession("revoked");
+      queueMicrotask(() => socket.close());
+    }
   });
 
   let token = getSession()?.access_token;
   const unsubscribe = subscribeSession(() => {
+    if (display) return;
     const next = getSession()?.access_token;
     if (!next || next === token) return;
     token = next;

@@ -1,12 +1,19 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { showAlert } from "./alerts";
+import { useDisplaySession } from "./display-session";
 import { useT } from "./i18n";
 import { connectSpaceRoom } from "./realtime";
+import { getSession } from "./session";
 
-/** Keeps the current space's room connected while the signed-in shell is mounted. */
+/**
+ * Keeps the current space's room connected while the signed-in shell (or a wall) is mounted. A
+ * wall's display session needs no user session: the socket is opened with the display link, and
+ * again when a display session starts (the wall was opened with a new link).
+ */
 export function useSpaceRealtime(spaceUuid: string | undefined) {
   const queryClient = useQueryClient();
+  const { secret: display, ended } = useDisplaySession();
   const t = useT();
   // A language change must not reconnect the socket: read the latest `t` through a ref.
   const tRef = useRef(t);
@@ -16,10 +23,13 @@ export function useSpaceRealtime(spaceUuid: string | undefined) {
 
   useEffect(() => {
     if (!spaceUuid) return;
+    // A wall whose display link was revoked or expired stays disconnected (it shows why); a
+    // started or changed display session reconnects with its link.
+    if (!display && ended && !getSession()) return;
     return connectSpaceRoom(spaceUuid, {
       queryClient,
       alert: showAlert,
       t: (key, vars) => tRef.current(key, vars),
     });
-  }, [spaceUuid, queryClient]);
+  }, [spaceUuid, queryClient, display, ended]);
 }
