@@ -11,6 +11,7 @@ const assetsChunk = () => import("./lazy/assets");
 const monitorChunk = () => import("./lazy/monitor");
 const adminChunk = () => import("./lazy/admin");
 const reportChunk = () => import("@/features/monitor/report/report-flyout");
+const wallChunk = () => import("@/features/wall/wall-route");
 
 /** A route's Component, loaded from a chunk when the route is first visited. */
 function lazyComponent<M>(chunk: () => Promise<M>, pick: (module: M) => ComponentType) {
@@ -123,6 +124,12 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     children: [
       ...publicRoutes,
+      // The NOC wall (issue 16): full screen without the app's frame; a display link, or a sign-in.
+      {
+        path: "wall",
+        lazy: lazyComponent(wallChunk, (m) => m.WallRoute),
+        children: [{ index: true, lazy: lazyComponent(wallChunk, (m) => m.WallForUser) }],
+      },
       {
         Component: RequireSession,
         children: [

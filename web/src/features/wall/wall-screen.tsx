@@ -1,3 +1,4 @@
+import { CREDENTIAL_ENDED } from "@contracts/access";
 import type { ServerMessage } from "@contracts/realtime";
 import type { WallLocation } from "@contracts/wall";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -15,7 +16,8 @@ import {
 import { useLocation } from "react-router";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api";
-import { useT } from "@/lib/i18n";
+import { type DisplaySessionEnd, useDisplaySession } from "@/lib/display-session";
+import { type MessageKey, useT } from "@/lib/i18n";
 import { throttle } from "@/lib/realtime-devices";
 import { type WallScope, wallQueries } from "./queries";
 import { changesSummary, pushTicker, type TickerItem, tickerInScope, tickerItemOf } from "./ticker";
@@ -85,15 +87,17 @@ export function WallScreen({ display }: { display: boolean }) {
   const { search } = useLocation();
   const params = useMemo(() => parseWallParams(search), [search]);
   useWallTheme(params.theme);
-  const state = useWallSpace(display);
+  const session = useDisplaySession();
+  const state = useWallSpace(display && session.secret !== null);
   useEffect(() => {
     document.title = state.status === "ready" ? `${t("wall.title")} · ${state.space.space_name}` : t("wall.title");
   }, [state, t]);
+  if (display && session.ended) return <Ended reason={session.ended} />;
   switch (state.status) {
     case "pending":
       return <WallMessage title={t("wall.loading")} />;
     case "ended":
-      return <Revoked message={state.message} />;
+      return <Ended reason={endedBy(state.message)} />;
     case "none":
       return <WallMessage title={t("wall.locations.empty")} />;
     case "error":
@@ -112,11 +116,26 @@ export function WallScreen({ display }: { display: boolean }) {
   }
 }
 
-function Revoked({ message }: { message?: string }) {
+const ENDED_TITLE: Record<DisplaySessionEnd, MessageKey> = {
+  revoked: "wall.revoked.title",
+  expired: "wall.expired.title",
+  invalid: "wall.invalid.title",
+  ended: "wall.invalid.title",
+};
+
+/** The display link no longer opens the wall: revoked, expired, or not a link at all. */
+function Ended({ reason }: { reason: DisplaySessionEnd }) {
   const t = useT();
-  const expired = message && /expired/i.test(message);
-  return <WallMessage title={expired ? message : t("wall.revoked.title")} text={t("wall.revoked.text")} />;
+  return <WallMessage title={t(ENDED_TITLE[reason])} text={t("wall.revoked.text")} />;
 }
+
+/** The reason in an API refusal of the display link (401 with the server's words). */
+const endedBy = (message: string): DisplaySessionEnd =>
+  message === CREDENTIAL_ENDED.display_link.expired
+    ? "expired"
+    : message === CREDENTIAL_ENDED.display_link.revoked
+      ? "revoked"
+      : "invalid";
 
 /** The scope the wall reads: a display link's own scope wins over the URL's. */
 const scopeOf = (space: WallSpace, params: WallParams): WallScope => {
@@ -185,7 +204,8 @@ function WallBoard({ space, params, display }: { space: WallSpace; params: WallP
 
   const displayEnded =
     display && summary.error instanceof ApiError && summary.error.status === 401 ? summary.error.message : null;
-  if (link.state === "revoked" || displayEnded) return <Revoked message={displayEnded ?? undefined} />;
+  if (link.state === "revoked") return <Ended reason="revoked" />;
+  if (displayEnded) return <Ended reason={endedBy(displayEnded)} />;
   if (summary.isError && !summary.data) {
     return (
       <WallMessage

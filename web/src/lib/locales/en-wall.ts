@@ -52,6 +52,8 @@ export const enWall = {
   "wall.more": "+{count} more",
   "wall.revoked.title": "This display link was revoked",
   "wall.revoked.text": "Ask an Admin of the space for a new wall display link.",
+  "wall.expired.title": "This display link expired",
+  "wall.invalid.title": "This display link is not valid",
 
   "location.availability.title": "Availability in working hours",
   "location.availability.day": "Last 24 h",
