@@ -153,6 +153,24 @@ describe("GET /space/{space}/wall/", () => {
     expect(both.totals.total).toBe(0);
   });
 
+  it("keeps a display link narrowed to a group within it, whatever the query leaves out", async () => {
+    const { s, space, l1, group } = await fleet();
+    const admin = await memberOf("admin", space);
+    const added = await api(`/api/space/${s}/display-link/add/`, {
+      method: "POST",
+      token: admin.token,
+      json: { name: "North wall", location_group_uuid: group.uuid },
+    });
+    expect(added.status, await added.clone().text()).toBe(201);
+    const { secret } = (await added.json()) as { secret: string };
+    const body = await summary(s, secret);
+    expect(body.scope.group).toEqual({ uuid: group.uuid, name: "North" });
+    expect(body.locations.map((l) => l.uuid)).toEqual([l1.uuid]);
+    expect(body.totals.total).toBe(3);
+    const week = await availability(s, secret, "?window=7d");
+    expect(week.locations.map((l) => l.location_uuid)).toEqual([l1.uuid]);
+  });
+
   it("refuses another space's group or location (404), outsiders (401, 403)", async () => {
     const { s, token, elsewhere } = await fleet();
     const foreignGroup = await makeGroup(elsewhere.space_uuid);
