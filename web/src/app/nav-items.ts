@@ -11,7 +11,7 @@ export type NavItem = {
 };
 
 export const navItems: readonly NavItem[] = [
-  { to: "/accounts", label: "nav.accounts", icon: UsersIcon, sections: ["accounts"] },
+  { to: "/accounts", label: "nav.accounts", icon: UsersIcon, sections: ["accounts", "access"] },
   { to: "/devices", label: "nav.assets", icon: BoxesIcon, sections: ["devices", "locations", "groups"] },
   {
     to: "/activity",

@@ -146,6 +146,12 @@ export const router = createBrowserRouter([
                   flyout(":action"),
                 ],
               },
+              // Issue 16: an Admin's wall display links and space API tokens (under Accounts in the navigation).
+              {
+                path: "access",
+                lazy: lazyComponent(signedInChunk, (m) => m.AccessPage),
+                errorElement: <RouteError inline />,
+              },
               assetsRoutes,
               monitorRoutes,
               adminRoutes,

@@ -1,7 +1,7 @@
 import { SEARCH_MAX } from "@contracts/text";
 import { useQuery } from "@tanstack/react-query";
 import type { RowSelectionState } from "@tanstack/react-table";
-import { DownloadIcon, SearchXIcon, UserPlusIcon, UsersIcon } from "lucide-react";
+import { DownloadIcon, KeyRoundIcon, SearchXIcon, UserPlusIcon, UsersIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link, Outlet } from "react-router";
 import { ShellHeader } from "@/app/shells/shell-header";
@@ -59,12 +59,20 @@ export function AccountsPage() {
         crumbs={[space.space_name, t("nav.accounts")]}
         actions={
           isAdmin && (
-            <Button asChild size="sm">
-              <Link to="/accounts/inviteUser">
-                <UserPlusIcon aria-hidden="true" />
-                {t("accounts.invite")}
-              </Link>
-            </Button>
+            <>
+              <Button asChild variant="outline" size="sm">
+                <Link to="/access">
+                  <KeyRoundIcon aria-hidden="true" />
+                  {t("access.open")}
+                </Link>
+              </Button>
+              <Button asChild size="sm">
+                <Link to="/accounts/inviteUser">
+                  <UserPlusIcon aria-hidden="true" />
+                  {t("accounts.invite")}
+                </Link>
+              </Button>
+            </>
           )
         }
       />

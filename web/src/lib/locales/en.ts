@@ -1,3 +1,4 @@
+import { enAccess } from "./en-access";
 import { enAccounts } from "./en-accounts";
 import { enAdmin } from "./en-admin";
 import { enAssets } from "./en-assets";
@@ -169,6 +170,7 @@ export const en = {
   ...enMonitorPages,
   ...enHealthReport,
   ...enAdmin,
+  ...enAccess,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,4 +1,5 @@
 import type { MessageKey } from "./en";
+import { hrAccess } from "./hr-access";
 import { hrAccounts } from "./hr-accounts";
 import { hrAdmin } from "./hr-admin";
 import { hrAssets } from "./hr-assets";
@@ -99,6 +100,7 @@ export const hr: Partial<Record<MessageKey, string>> = {
   ...hrDetect,
   ...hrPeripherals,
   ...hrWall,
+  ...hrAccess,
   ...hrMonitorPages,
   ...hrHealthReport,
   ...hrAdmin,

@@ -1,0 +1,210 @@
+import { CREDENTIAL_NAME_MAX, type CredentialKind, type IssuedCredential } from "@contracts/access";
+import { useQuery } from "@tanstack/react-query";
+import { LoaderCircleIcon } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { FormField, fieldProps } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { locationQueries } from "@/features/locations/queries";
+import { toFormFailure } from "@/lib/form-failure";
+import { useT } from "@/lib/i18n";
+import { accessQueries, type CredentialAdd, useAddCredential } from "./queries";
+
+type AddCredentialDialogProps = {
+  space: string;
+  kind: CredentialKind | null;
+  onOpenChange: (open: boolean) => void;
+  /** The new credential with its secret: the page shows it once. */
+  onCreated: (credential: IssuedCredential) => void;
+};
+
+type Narrow = "space" | "group" | "location";
+
+const FIELDS = ["name", "scope", "location_group_uuid", "location_uuid", "expires_at"] as const;
+
+/** A datetime-local value (the browser's time zone) as an ISO instant, or null when empty. */
+export function expiryOf(local: string): string | null {
+  if (!local) return null;
+  const at = new Date(local);
+  return Number.isNaN(at.getTime()) ? null : at.toISOString();
+}
+
+/** The Admin's form for a new display link (name, what it shows, expiry) or API token (name, scope, expiry). */
+export function AddCredentialDialog({ space, kind, onOpenChange, onCreated }: AddCredentialDialogProps) {
+  const t = useT();
+  const add = useAddCredential(space);
+  const [name, setName] = useState("");
+  const [narrow, setNarrow] = useState<Narrow>("space");
+  const [target, setTarget] = useState("");
+  const [scope, setScope] = useState<"read" | "operator">("read");
+  const [expires, setExpires] = useState("");
+  const display = kind === "display_link";
+  const groups = useQuery({ ...accessQueries.groupOptions(space), enabled: display && narrow === "group" });
+  const locations = useQuery({ ...locationQueries.options(space), enabled: display && narrow === "location" });
+  const failure = add.error ? toFormFailure(add.error, FIELDS, t) : null;
+
+  const reset = () => {
+    setName("");
+    setNarrow("space");
+    setTarget("");
+    setScope("read");
+    setExpires("");
+    add.reset();
+  };
+
+  const close = () => {
+    reset();
+    onOpenChange(false);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!kind) return;
+    const expires_at = expiryOf(expires);
+    const request: CredentialAdd =
+      kind === "display_link"
+        ? {
+            kind,
+            input: {
+              name,
+              expires_at,
+              location_group_uuid: narrow === "group" ? target || null : null,
+              location_uuid: narrow === "location" ? target || null : null,
+            },
+          }
+        : { kind, input: { name, scope, expires_at } };
+    add.mutate(request, {
+      onSuccess: (credential) => {
+        reset();
+        onCreated(credential);
+      },
+    });
+  };
+
+  const options = narrow === "group" ? (groups.data ?? []) : narrow === "location" ? (locations.data ?? []) : [];
+
+  return (
+    <Dialog open={kind !== null} onOpenChange={(open) => !open && close()}>
+      <DialogContent>
+        <form className="grid gap-4" onSubmit={submit} noValidate>
+          <DialogHeader>
+            <DialogTitle>{display ? t("access.form.displayTitle") : t("access.form.tokenTitle")}</DialogTitle>
+            <DialogDescription>
+              {display ? t("access.displayLinks.text") : t("access.apiTokens.text")}
+            </DialogDescription>
+          </DialogHeader>
+          {failure?.general && (
+            <p role="alert" className="text-sm text-destructive">
+              {failure.general}
+            </p>
+          )}
+          <FormField
+            id="credential-name"
+            label={t("access.form.name")}
+            required
+            error={failure?.fields.name}
+            count={name.length}
+            max={CREDENTIAL_NAME_MAX}
+          >
+            <Input
+              {...fieldProps("credential-name", failure?.fields.name, true)}
+              value={name}
+              maxLength={CREDENTIAL_NAME_MAX}
+              placeholder={t("access.form.namePlaceholder")}
+              onChange={(event) => setName(event.target.value)}
+              autoFocus
+            />
+          </FormField>
+          {display ? (
+            <div className="grid gap-3 sm:grid-cols-2">
+              <FormField id="credential-narrow" label={t("access.form.scope")}>
+                <NativeSelect
+                  id="credential-narrow"
+                  value={narrow}
+                  onChange={(event) => {
+                    setNarrow(event.target.value as Narrow);
+                    setTarget("");
+                  }}
+                >
+                  <option value="space">{t("access.scope.space")}</option>
+                  <option value="group">{t("access.form.group")}</option>
+                  <option value="location">{t("access.form.location")}</option>
+                </NativeSelect>
+              </FormField>
+              {narrow !== "space" && (
+                <FormField
+                  id="credential-target"
+                  label={narrow === "group" ? t("access.form.group") : t("access.form.location")}
+                  required
+                  error={narrow === "group" ? failure?.fields.location_group_uuid : failure?.fields.location_uuid}
+                >
+                  <NativeSelect
+                    {...fieldProps(
+                      "credential-target",
+                      narrow === "group" ? failure?.fields.location_group_uuid : failure?.fields.location_uuid,
+                      true,
+                    )}
+                    value={target}
+                    onChange={(event) => setTarget(event.target.value)}
+                  >
+                    <option value="">{t("access.form.choose")}</option>
+                    {options.map((option) => (
+                      <option key={option.uuid} value={option.uuid}>
+                        {option.name}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </FormField>
+              )}
+            </div>
+          ) : (
+            <FormField id="credential-scope" label={t("access.form.tokenScope")} error={failure?.fields.scope}>
+              <NativeSelect
+                {...fieldProps("credential-scope", failure?.fields.scope)}
+                value={scope}
+                onChange={(event) => setScope(event.target.value as "read" | "operator")}
+              >
+                <option value="read">
+                  {t("access.scope.read")} — {t("access.form.readHint")}
+                </option>
+                <option value="operator">
+                  {t("access.scope.operator")} — {t("access.form.operatorHint")}
+                </option>
+              </NativeSelect>
+            </FormField>
+          )}
+          <FormField id="credential-expires" label={t("access.form.expires")} error={failure?.fields.expires_at}>
+            <Input
+              {...fieldProps("credential-expires", failure?.fields.expires_at)}
+              type="datetime-local"
+              value={expires}
+              onChange={(event) => setExpires(event.target.value)}
+            />
+            <p className="text-xs text-muted-foreground">{t("access.form.expiresHint")}</p>
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={close}>
+              {t("common.cancel")}
+            </Button>
+            <Button
+              type="submit"
+              disabled={add.isPending || name.trim() === "" || (narrow !== "space" && display && !target)}
+            >
+              {add.isPending && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
+              {t("access.form.create")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
