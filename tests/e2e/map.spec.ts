@@ -168,3 +168,48 @@ test("on a phone the form's map fits the screen, light and dark", async ({ page 
   await expectBasemap(page, canvas, "dark");
   await page.screenshot({ path: `${ARTIFACTS}/map-form-390-dark.png` });
 });
+
+/** index.css's spec colours of a location's online state. */
+const STATUS_RGB = {
+  online: "rgb(43, 133, 216)",
+  partially_online: "rgb(58, 176, 192)",
+  offline: "rgb(122, 122, 122)",
+} as const;
+
+test("the wall's fleet map: the offline basemap in dark, a marker per located location in its status colour, counts on hover", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await signIn(page);
+  await page.goto("/wall?view=overview&rotate=0");
+  const map = page.getByRole("region", { name: "Fleet map of the locations" });
+  await expect(map).toBeVisible();
+  await expectBasemap(page, map.locator("canvas.maplibregl-canvas"), "dark");
+
+  const zagreb = map.getByRole("button", { name: /^Zagreb HQ: / });
+  await expect(zagreb).toBeVisible();
+  await expect(zagreb).toHaveAccessibleName(/^Zagreb HQ: .+, \d+ of \d+ devices online$/);
+  const markers = map.locator("button[data-status]");
+  expect(await markers.count()).toBeGreaterThanOrEqual(3);
+  for (const marker of await markers.all()) {
+    const status = (await marker.getAttribute("data-status")) as keyof typeof STATUS_RGB;
+    await expect(marker).toHaveCSS("background-color", STATUS_RGB[status]);
+  }
+  // Every marker lies inside the map: the view fits the fleet.
+  const box = await map.boundingBox();
+  for (const marker of await markers.all()) {
+    const m = await marker.boundingBox();
+    expect(m && box && m.x >= box.x && m.x + m.width <= box.x + box.width && m.y >= box.y).toBe(true);
+  }
+
+  await zagreb.hover();
+  const popup = map.getByRole("status").filter({ hasText: "Zagreb HQ" });
+  await expect(popup).toBeVisible();
+  await expect(popup).toContainText(/\d+ of \d+ devices online/);
+  await page.screenshot({ path: `${ARTIFACTS}/map-fleet-wall-1920-dark.png` });
+
+  await page.goto("/wall?view=overview&rotate=0&theme=light");
+  await expectBasemap(page, map.locator("canvas.maplibregl-canvas"), "light");
+  await expect(zagreb).toBeVisible();
+  await page.screenshot({ path: `${ARTIFACTS}/map-fleet-wall-1920-light.png` });
+});

@@ -36,12 +36,12 @@ describe("locatedLocations", () => {
 });
 
 describe("markerDiameter", () => {
-  it("grows with the square root of the device count, between 18 and 64 px", () => {
-    expect(markerDiameter(0)).toBe(18);
-    expect(markerDiameter(4)).toBe(32);
-    expect(markerDiameter(16)).toBe(46);
+  it("grows with the square root of the device count, between 20 and 64 px", () => {
+    expect(markerDiameter(0)).toBe(20);
+    expect(markerDiameter(4)).toBe(34);
+    expect(markerDiameter(16)).toBe(48);
     expect(markerDiameter(500)).toBe(64);
-    expect(markerDiameter(-3)).toBe(18);
+    expect(markerDiameter(-3)).toBe(20);
   });
 });
 

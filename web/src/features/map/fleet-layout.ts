@@ -33,10 +33,13 @@ export function locatedLocations(locations: readonly FleetMapLocation[]): Locate
     );
 }
 
-/** A marker's diameter in px: grows with the square root of the device count (area ∝ count), 18…64. */
+/**
+ * A marker's diameter in px at a 16 px font (the map scales it with its font size): grows with
+ * the square root of the device count (area ∝ count), 20…64.
+ */
 export function markerDiameter(devicesTotal: number): number {
   const count = Math.max(0, devicesTotal);
-  return Math.round(Math.min(64, 18 + 7 * Math.sqrt(count)));
+  return Math.round(Math.min(64, 20 + 7 * Math.sqrt(count)));
 }
 
 /** The box around every located location ([west, south], [east, north]), or null without any. */

@@ -27,7 +27,8 @@ export type FleetMapProps = {
 /** console.md §9's default centre, for a fleet with no coordinates yet (MapLibre zoom, 512 px tiles). */
 const EMPTY_VIEW = { latitude: 43.3438, longitude: 17.8078, zoom: 5 };
 const FIT = { padding: 48, maxZoom: 9, duration: 0 };
-const px = (value: number) => `${value / 16}rem`;
+/** Sizes in em of the map's font size, so a wall that scales its type with the screen scales the markers too. */
+const em = (px: number) => `${px / 16}em`;
 
 /**
  * All located locations on one map, a circle each: coloured by online status (the spec's
@@ -88,7 +89,7 @@ export default function FleetMap({ locations, onOpen, className, interactive = t
       </BaseMap>
       <Legend unlocated={unlocated} />
       {located.length === 0 && (
-        <p className="pointer-events-none absolute inset-x-0 top-3 mx-auto w-fit rounded-md bg-card/90 px-2.5 py-1 text-xs text-muted-foreground shadow-sm">
+        <p className="pointer-events-none absolute inset-x-0 top-[0.75em] mx-auto w-fit rounded-[0.4em] bg-card/90 px-[0.8em] py-[0.3em] text-[0.8em] text-muted-foreground shadow-sm">
           {t("fleetMap.noLocations")}
         </p>
       )}
@@ -134,14 +135,16 @@ function FleetMarker({
           else onActive(active ? null : location.uuid);
         }}
         className={cn(
-          "flex items-center justify-center rounded-full font-semibold text-white tabular-nums shadow-md ring-2 ring-white/85 outline-none transition-transform focus-visible:ring-4 focus-visible:ring-ring dark:ring-black/50",
+          "flex items-center justify-center rounded-full font-bold text-white tabular-nums shadow-md ring-2 ring-white/85 outline-none transition-transform focus-visible:ring-4 focus-visible:ring-ring dark:ring-black/50",
           onlineStatusColor[location.status].bg,
           onOpen ? "cursor-pointer" : "cursor-default",
           active && "scale-110",
         )}
-        style={{ width: px(size), height: px(size), fontSize: px(Math.max(10, Math.round(size * 0.36))) }}
+        style={{ width: em(size), height: em(size) }}
       >
-        {size >= 24 && location.devices_total}
+        {size >= 24 && (
+          <span style={{ fontSize: em(Math.max(10, Math.round(size * 0.36))) }}>{location.devices_total}</span>
+        )}
       </button>
     </Marker>
   );
@@ -160,10 +163,10 @@ function FleetPopup({ location }: { location: LocatedLocation }) {
       focusAfterOpen={false}
       maxWidth="18rem"
     >
-      <div className="flex flex-col gap-0.5 text-sm" role="status">
+      <div className="flex flex-col gap-[0.15em] text-[0.875em] leading-snug" role="status">
         <span className="font-medium">{location.name}</span>
-        <span className="flex items-center gap-1.5 text-xs text-muted-foreground">
-          <StatusDot status={location.status} />
+        <span className="flex items-center gap-[0.4em] text-[0.86em] text-muted-foreground">
+          <StatusDot status={location.status} className="size-[0.6em]" />
           {t(onlineStatusLabel[location.status])} ·{" "}
           {t("fleetMap.devices", { online: location.devices_online, total: location.devices_total })}
         </span>
@@ -175,10 +178,10 @@ function FleetPopup({ location }: { location: LocatedLocation }) {
 function Legend({ unlocated }: { unlocated: number }) {
   const t = useT();
   return (
-    <ul className="pointer-events-none absolute top-2 left-2 flex flex-col gap-0.5 rounded-md bg-card/90 px-2 py-1.5 text-xs shadow-sm">
+    <ul className="pointer-events-none absolute top-[0.5em] left-[0.5em] flex flex-col gap-[0.15em] rounded-[0.4em] bg-card/90 px-[0.6em] py-[0.4em] text-[0.75em] shadow-sm">
       {(["online", "partially_online", "offline"] as const).map((status) => (
-        <li key={status} className="flex items-center gap-1.5">
-          <StatusDot status={status} />
+        <li key={status} className="flex items-center gap-[0.5em]">
+          <StatusDot status={status} className="size-[0.7em]" />
           {t(onlineStatusLabel[status])}
         </li>
       ))}
