@@ -111,6 +111,9 @@ describe("a display link is read-only, everywhere, centrally", () => {
     const other = await memberOf("viewer");
     expect((await api(`/api/space/${other.space.space_uuid}/tag/items/`, { token: link.secret })).status).toBe(403);
     expect((await api(`/api/space/${uid()}/tag/items/`, { token: link.secret })).status).toBe(403);
+    // The space's members are people's data, not a wall's.
+    expect((await api(`/api/space/${s}/account/items/`, { token: link.secret })).status).toBe(403);
+    expect((await api(`/api/space/${s}/account/items/export/`, { token: link.secret })).status).toBe(403);
     // The Admin's own routes (Admin only: a display link has a Viewer's role).
     expect((await api(`/api/space/${s}/display-link/items/`, { token: link.secret })).status).toBe(403);
     // Routes for people only.

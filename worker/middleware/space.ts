@@ -8,7 +8,12 @@ import { spaceAccountTable } from "../../drizzle/schema/space-account.ts";
 import type { AppEnv, RoleCode, SpaceCtx } from "../env.ts";
 import type { Db } from "../lib/db.ts";
 import { ApiError } from "../lib/errors.ts";
-import { credentialMembership, enforceDisplayScope, refuseReadOnlyWrite } from "../services/access/principal.ts";
+import {
+  credentialMembership,
+  enforceDisplayScope,
+  refuseDisplayAccountReads,
+  refuseReadOnlyWrite,
+} from "../services/access/principal.ts";
 
 const SpaceParam = z.uuid();
 
@@ -50,8 +55,8 @@ export async function memberPrincipal(
  *
  * A display link or API token (issue 16) must be of this space; it is checked here, centrally,
  * for every route: a read-only one (display links, `read` tokens) is refused every request but a
- * read (and its space room's ticket), a narrowed display link every read naming a location
- * outside its scope; an `operator` token gets at most Content Manager's role, so the routes' own
+ * read (and its space room's ticket), a display link the member list, a narrowed display link
+ * every read naming a location outside its scope; an `operator` token gets at most Content Manager's role, so the routes' own
  * requireRole does the rest.
  */
 export const requireSpaceMember = createMiddleware<AppEnv>(async (c, next) => {
@@ -66,6 +71,7 @@ export const requireSpaceMember = createMiddleware<AppEnv>(async (c, next) => {
       principal.kind === "api_token" ? await findMembership(c.var.db, spaceUuid.data, c.var.user.uuid) : null;
     membership = await credentialMembership(c.var.db, spaceUuid.data, principal, creator);
     refuseReadOnlyWrite(principal, c.req.method, c.req.path);
+    refuseDisplayAccountReads(principal, c.req.path);
     await enforceDisplayScope(c.var.db, principal.credential, { path: c.req.path, query: c.req.query() });
   }
   if (!membership) throw new ApiError("forbidden", "You do not have permission to perform this action.");

@@ -123,6 +123,19 @@ export function refuseReadOnlyWrite(principal: ApiPrincipal, method: string, pat
   );
 }
 
+/** The space's members (names, e-mail addresses, presence): people's data, not a wall's. */
+const ACCOUNT_PATH = /^\/api\/space\/[^/]+\/account(?:\/|$)/;
+
+/**
+ * A display link reads what a wall shows — the fleet — and never the space's member list or its
+ * export (403). API tokens act for their Admin and may.
+ */
+export function refuseDisplayAccountReads(principal: ApiPrincipal, path: string) {
+  if (principal.kind === "display_link" && ACCOUNT_PATH.test(path)) {
+    throw forbidden("A display link does not read the space's accounts.");
+  }
+}
+
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 const LOCATION_PATH = new RegExp(`^/api/space/[^/]+/location/(${UUID})(?:/|$)`, "i");
 const GROUP_PATH = new RegExp(`^/api/space/[^/]+/location-group/(${UUID})(?:/|$)`, "i");
