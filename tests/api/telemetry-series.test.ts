@@ -28,7 +28,7 @@ async function deviceWithHistory(times: number[]) {
   const member = await memberOf("viewer");
   const device = await makeDevice(member.space.space_uuid);
   await runInDurableObject(await getServerByName(env.Device, device.uuid), (instance) => {
-    const history = (instance as unknown as { tables(): History }).tables();
+    const history = (instance as unknown as { telemetry: { tables(): History } }).telemetry.tables();
     const sorted = [...times].sort((a, b) => a - b);
     for (const [i, at] of sorted.entries()) history.record(at, report(i + 1, i * 60_000));
   });
