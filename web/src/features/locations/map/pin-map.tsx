@@ -29,9 +29,11 @@ export default function PinMap({ pin, onPinChange, className }: MapPanelProps) {
   const lat = pin?.lat;
   const lng = pin?.lng;
 
+  // While the pin is dragged the map stays put (following it would pan under the pointer).
+  const dragging = useRef(false);
   const follow = useCallback(() => {
     const map = mapRef.current;
-    if (!map || lat === undefined || lng === undefined) return;
+    if (!map || dragging.current || lat === undefined || lng === undefined) return;
     const at = map.project([lng, lat]);
     const box = map.getContainer();
     const out =
@@ -70,8 +72,14 @@ export default function PinMap({ pin, onPinChange, className }: MapPanelProps) {
             latitude={pin.lat}
             anchor="bottom"
             draggable={Boolean(onPinChange)}
+            onDragStart={() => {
+              dragging.current = true;
+            }}
             onDrag={(event) => onPinChange?.(pinFromMap(event.lngLat))}
-            onDragEnd={(event) => onPinChange?.(pinFromMap(event.lngLat))}
+            onDragEnd={(event) => {
+              dragging.current = false;
+              onPinChange?.(pinFromMap(event.lngLat));
+            }}
           >
             <PinButton pin={pin} mapRef={mapRef} onPinChange={onPinChange} />
           </Marker>
