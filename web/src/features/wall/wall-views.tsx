@@ -16,6 +16,8 @@ const FleetMap = lazy(() => import("@/features/map/fleet-map"));
 export type Availability = { day: LocationAvailability[]; week: LocationAvailability[] };
 
 const ROW_EM = 2.35;
+/** A two-line row (name, then what is wrong) and its spacing. */
+const TWO_LINE_EM = 3.05;
 
 /** "+N more" under a list cut to what fits. */
 function More({ count }: { count: number }) {
@@ -67,7 +69,11 @@ function LocationBoard({ locations }: { locations: WallLocation[] }) {
   const shown = ordered.length > rows ? ordered.slice(0, Math.max(0, rows - 1)) : ordered;
   const offline = locations.filter((l) => l.status !== "online" && l.devices_total > 0).length;
   return (
-    <Panel title={t("wall.locations.title")} aside={`${offline} / ${locations.length}`} testId="wall-board">
+    <Panel
+      title={t("wall.locations.title")}
+      aside={t("wall.locations.attention", { count: offline, total: locations.length })}
+      testId="wall-board"
+    >
       <div ref={box} className="absolute inset-0 overflow-hidden py-[0.4em]">
         {ordered.length === 0 ? (
           <Calm>{t("wall.locations.empty")}</Calm>
@@ -112,7 +118,7 @@ export function OverviewView({ summary }: { summary: WallSummary }) {
 function OfflineInHours({ locations }: { locations: WallLocation[] }) {
   const t = useT();
   const box = useRef<HTMLDivElement>(null);
-  const { rows } = useFit(box, { rowEm: 2.9, gapEm: 0.2 });
+  const { rows } = useFit(box, { rowEm: TWO_LINE_EM, gapEm: 0.2 });
   const list = offlineInWorkingHours(locations);
   const shown = list.length > rows ? list.slice(0, Math.max(0, rows - 1)) : list;
   return (
@@ -128,7 +134,7 @@ function OfflineInHours({ locations }: { locations: WallLocation[] }) {
                 data-testid="wall-offline-location"
                 data-status={location.status}
                 className={cn(
-                  "flex h-[2.6em] flex-col justify-center border-l-[0.3em] px-[0.7em]",
+                  "flex h-[2.95em] flex-col justify-center border-l-[0.3em] px-[0.7em] leading-[1.3]",
                   onlineStatusColor[location.status].border,
                 )}
               >
@@ -162,7 +168,7 @@ function criticalText(device: WallCriticalDevice, t: ReturnType<typeof useT>) {
 function CriticalDevices({ devices, total }: { devices: WallCriticalDevice[]; total: number }) {
   const t = useT();
   const box = useRef<HTMLDivElement>(null);
-  const { rows } = useFit(box, { rowEm: 2.9, gapEm: 0.2 });
+  const { rows } = useFit(box, { rowEm: TWO_LINE_EM, gapEm: 0.2 });
   const shown = total > rows ? devices.slice(0, Math.max(0, rows - 1)) : devices;
   return (
     <Panel title={t("wall.critical.title")} aside={total} testId="wall-critical">
@@ -175,7 +181,7 @@ function CriticalDevices({ devices, total }: { devices: WallCriticalDevice[]; to
               <li
                 key={device.uuid}
                 data-testid="wall-critical-device"
-                className="flex h-[2.6em] flex-col justify-center border-l-[0.3em] border-l-destructive px-[0.7em]"
+                className="flex h-[2.95em] flex-col justify-center border-l-[0.3em] border-l-destructive px-[0.7em] leading-[1.3]"
               >
                 <span className="flex items-center gap-[0.5em]">
                   <span className="min-w-0 flex-1 truncate text-[1.1em] font-medium">{device.name}</span>
@@ -209,7 +215,7 @@ export function AvailabilityPanel({ availability }: { availability: Availability
       aside={t("wall.availability.worst", { count: 10 })}
       testId="wall-availability"
     >
-      <div className="absolute inset-0 overflow-hidden py-[0.4em]">
+      <div className="absolute inset-0 flex flex-col overflow-hidden py-[0.4em]">
         {availability && worst.length === 0 ? (
           <Calm>{t("wall.availability.empty")}</Calm>
         ) : (
@@ -236,6 +242,9 @@ export function AvailabilityPanel({ availability }: { availability: Availability
             </tbody>
           </table>
         )}
+        <p className="mt-auto px-[0.8em] pt-[0.4em] text-[0.85em] text-muted-foreground">
+          {t("wall.availability.note")}
+        </p>
       </div>
     </Panel>
   );
@@ -281,8 +290,9 @@ export function GroupView({
   return (
     <Panel
       title={t("wall.group.title", { name: group.name })}
-      aside={`${offline} / ${locations.length}`}
+      aside={t("wall.locations.attention", { count: offline, total: locations.length })}
       testId="wall-group"
+      className="h-full"
     >
       <div ref={box} className="absolute inset-[0.7em] overflow-hidden">
         <ul

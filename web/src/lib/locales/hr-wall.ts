@@ -20,7 +20,7 @@ export const hrWall: Partial<Record<MessageKey, string>> = {
   "wall.event.online": "ponovno na mreži",
   "wall.offlineInHours.title": "Izvan mreže u radnom vremenu",
   "wall.critical.title": "Kritično stanje",
-  "wall.availability.title": "Dostupnost u radnom vremenu",
+  "wall.availability.title": "Dostupnost",
   "wall.locations.title": "Lokacije",
   "wall.revoked.title": "Ova poveznica za zaslon je opozvana",
   "wall.revoked.text": "Zatražite novu poveznicu od administratora prostora.",
