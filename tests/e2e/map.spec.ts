@@ -72,7 +72,7 @@ test("the location form's offline map: basemap, click, drag, keys and typed coor
   const latitude = dialog.getByLabel("Latitude");
   const longitude = dialog.getByLabel("Longitude");
 
-  await test.step("no tile server and no geocoder: the offline basemap, and search says it is not configured", async () => {
+  await test.step("no tile server and no geocoder: the offline basemap (light and dark), and search says it is not configured", async () => {
     await expect(canvas).toBeVisible();
     await expect(map).toHaveCSS("height", "278px");
     await expectBasemap(page, canvas, "light");
@@ -83,6 +83,11 @@ test("the location form's offline map: basemap, click, drag, keys and typed coor
     await map.scrollIntoViewIfNeeded();
     await map.screenshot({ path: "docs/map-offline-basemap.png" });
     await page.screenshot({ path: `${ARTIFACTS}/map-form-1440.png` });
+    await page.evaluate(() => document.documentElement.classList.add("dark"));
+    await expectBasemap(page, canvas, "dark");
+    await map.screenshot({ path: "docs/map-offline-basemap-dark.png" });
+    await page.evaluate(() => document.documentElement.classList.remove("dark"));
+    await expectBasemap(page, canvas, "light");
   });
 
   await test.step("a click at the centre places the pin at the spec's default centre", async () => {
@@ -129,7 +134,6 @@ test("the location form's offline map: basemap, click, drag, keys and typed coor
   await test.step("dark theme: the dark palette", async () => {
     await page.evaluate(() => document.documentElement.classList.add("dark"));
     await expectBasemap(page, canvas, "dark");
-    await map.screenshot({ path: "docs/map-offline-basemap-dark.png" });
     await page.screenshot({ path: `${ARTIFACTS}/map-form-1440-dark.png` });
     await page.evaluate(() => document.documentElement.classList.remove("dark"));
   });
