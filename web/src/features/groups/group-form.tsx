@@ -1,9 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { CircleAlertIcon, LoaderCircleIcon } from "lucide-react";
-import { useMemo, useState } from "react";
+import { LoaderCircleIcon } from "lucide-react";
+import { useMemo } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
+import { FormAlert, useFormFailure } from "@/components/form-alert";
 import { Button } from "@/components/ui/button";
 import { FormField, fieldProps } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -49,7 +50,7 @@ export function GroupForm({ mode, defaultValues, submitLabel, onSave, onClose }:
     [t],
   );
   const form = useForm<GroupFormValues>({ resolver: zodResolver(schema), defaultValues, mode: "onChange" });
-  const [general, setGeneral] = useState<string | null>(null);
+  const failure = useFormFailure(form);
   const name = useWatch({ control: form.control, name: "name" });
   const { errors, isSubmitting, isValid, isDirty } = form.formState;
   const options = (locations.data ?? []).map((l) => ({
@@ -59,14 +60,11 @@ export function GroupForm({ mode, defaultValues, submitLabel, onSave, onClose }:
   }));
 
   const submit = form.handleSubmit(async (values) => {
-    setGeneral(null);
+    failure.clear();
     try {
       await onSave(values);
     } catch (error) {
-      const failure = toFormFailure(error, GROUP_FORM_FIELDS, t);
-      setGeneral(failure.general);
-      for (const [field, message] of Object.entries(failure.fields))
-        form.setError(field as keyof GroupFormValues, { type: "server", message });
+      failure.show(toFormFailure(error, GROUP_FORM_FIELDS, t));
       return;
     }
     onClose();
@@ -76,15 +74,7 @@ export function GroupForm({ mode, defaultValues, submitLabel, onSave, onClose }:
   return (
     <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col" aria-label={submitLabel}>
       <SheetBody className="flex max-w-2xl flex-col gap-5">
-        {general && (
-          <p
-            role="alert"
-            className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/8 px-3 py-2 text-sm text-destructive"
-          >
-            <CircleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            {general}
-          </p>
-        )}
+        <FormAlert message={failure.general} />
         <FormField
           id="group-name"
           label={t("group.field.name")}

@@ -1,8 +1,8 @@
 import type { DetectedDevice } from "@contracts/detection";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CircleAlertIcon, LoaderCircleIcon } from "lucide-react";
-import { useState } from "react";
+import { LoaderCircleIcon } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
+import { FormAlert, useFormFailure } from "@/components/form-alert";
 import { Button } from "@/components/ui/button";
 import { SheetBody, SheetFooter } from "@/components/ui/sheet";
 import { typeLabel } from "@/features/devices/logic/format";
@@ -26,19 +26,16 @@ type InstallStepFormProps = {
 /** One step of Add Device n/total: the detected name prefilled, description and tags empty. */
 export function InstallStepForm({ device, onSubmit, onCancel, pending }: InstallStepFormProps) {
   const t = useT();
-  const [general, setGeneral] = useState<string | null>(null);
   const form = useForm<DeviceEditValues>({
     resolver: zodResolver(deviceEditSchema(t)),
     defaultValues: { name: device.name, description: "", tag_uuids: [] },
   });
+  const failure = useFormFailure(form);
   const { errors } = form.formState;
   const submit = form.handleSubmit(async (values) => {
-    setGeneral(null);
-    const failure = await onSubmit(values);
-    if (!failure) return;
-    setGeneral(failure.general);
-    for (const [field, message] of Object.entries(failure.fields))
-      form.setError(field as keyof DeviceEditValues, { type: "server", message });
+    failure.clear();
+    const rejected = await onSubmit(values);
+    if (rejected) failure.show(rejected);
   });
 
   return (
@@ -50,15 +47,7 @@ export function InstallStepForm({ device, onSubmit, onCancel, pending }: Install
           <Fact label={t("detect.col.mac")} value={device.mac_address.toUpperCase()} mono />
           <Fact label={t("detect.col.type")} value={typeLabel(device.device_type_name)} />
         </dl>
-        {general && (
-          <p
-            role="alert"
-            className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/8 px-3 py-2 text-sm text-destructive"
-          >
-            <CircleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            {general}
-          </p>
-        )}
+        <FormAlert message={failure.general} />
         <DeviceTextFields
           name={form.register("name")}
           description={form.register("description")}

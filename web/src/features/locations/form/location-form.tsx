@@ -1,8 +1,9 @@
 import type { Space } from "@contracts/space";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CircleAlertIcon, LoaderCircleIcon } from "lucide-react";
-import { useMemo, useState } from "react";
+import { LoaderCircleIcon } from "lucide-react";
+import { useMemo } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
+import { FormAlert, useFormFailure } from "@/components/form-alert";
 import { Button } from "@/components/ui/button";
 import { SheetBody, SheetFooter } from "@/components/ui/sheet";
 import { toFormFailure } from "@/lib/form-failure";
@@ -55,7 +56,7 @@ export function LocationForm({
     [mode, customFields, typeName, t],
   );
   const form = useForm<LocationFormValues>({ resolver: zodResolver(schema), defaultValues });
-  const [general, setGeneral] = useState<string | null>(null);
+  const failure = useFormFailure(form, { shouldFocus: true });
   const type = useWatch({ control: form.control, name: "location_type_uuid" });
   const required = new Set<string>(
     mode === "add" ? [...ADD_REQUIRED, ...(type ? ["timezone"] : [])] : editRequired(typeName),
@@ -63,15 +64,11 @@ export function LocationForm({
   const { isSubmitting, isDirty } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
-    setGeneral(null);
+    failure.clear();
     try {
       await onSave(values, customFields);
     } catch (error) {
-      const failure = toFormFailure(error, LOCATION_FORM_FIELDS, t);
-      setGeneral(failure.general);
-      for (const [field, message] of Object.entries(failure.fields)) {
-        form.setError(field as keyof LocationFormValues, { type: "server", message }, { shouldFocus: true });
-      }
+      failure.show(toFormFailure(error, LOCATION_FORM_FIELDS, t));
       return;
     }
     onClose();
@@ -81,15 +78,7 @@ export function LocationForm({
     <FormProvider {...form}>
       <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col" aria-label={submitLabel}>
         <SheetBody className="flex flex-col gap-6">
-          {general && (
-            <p
-              role="alert"
-              className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/8 px-3 py-2 text-sm text-destructive"
-            >
-              <CircleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              {general}
-            </p>
-          )}
+          <FormAlert message={failure.general} />
           <div className="grid gap-8 lg:grid-cols-2">
             <div className="flex flex-col gap-6">
               <FormSection title={t("location.section.details")}>
