@@ -1,0 +1,259 @@
+/**
+ * Soak test of the NOC wall (issue 16): does /wall stay flat — JS heap after GC and DOM nodes —
+ * over a long run of live events? Builds the SPA into .wrangler/bench-wall/dist (web/dist is left
+ * alone), seeds the bench fleet (scripts/bench/) into a throwaway local D1 with coordinates, four
+ * location groups and an all-week global schedule, serves both with `wrangler dev` (a frozen
+ * bundle, so edits elsewhere do not restart it), runs every device as a simulated agent in this
+ * process (agent/simulator.ts's virtual machines on the real AgentSession), and opens
+ * /wall?display=… (a wall display link) in Debian's Chromium at 1920×1080, rotating its views.
+ *
+ * Then for --minutes it flips random devices offline (the agent's socket closes) and back online
+ * (a new session) at --factor times the normal rate — normal being a flaky fleet where each device
+ * changes presence --normal times an hour — so the space room pushes deviceOnline/deviceOffline
+ * and the locations' status changes to the wall, which updates its ticker and re-reads its
+ * summary. Every 30 s it collects garbage (CDP HeapProfiler.collectGarbage) and samples the heap
+ * (Runtime.getHeapUsage), the document's element count and CDP's Nodes / JSEventListeners.
+ *
+ *   node scripts/soak-wall.ts [--minutes 10] [--agents 150] [--normal 6] [--factor 10] [--rotate 15] [--port 8883] [--keep]
+ *
+ * Pass: heap after GC at the end within 10 % of the warmed-up wall's (the sample at 60 s), and
+ * the element count flat (within 10 %).
+ */
+import { createHash } from "node:crypto";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { type CDPSession, chromium, type Page } from "@playwright/test";
+import { roomUrl } from "../agent/config.ts";
+import { AgentSession } from "../agent/session.ts";
+import { virtualMachine } from "../agent/simulator.ts";
+import { benchFleet } from "./bench/fleet-sql.ts";
+import { localD1 } from "./bench/local-d1.ts";
+import { benchDirs, signIn, startFrozenServer } from "./bench/server.ts";
+import { CHROMIUM, CHROMIUM_ARGS } from "./ensure-chromium.ts";
+import { runTool } from "./lib/proc.ts";
+
+const { values: args } = parseArgs({
+  options: {
+    minutes: { type: "string", default: "10" },
+    agents: { type: "string", default: "150" },
+    /** Presence changes per device per hour in normal operation. */
+    normal: { type: "string", default: "6" },
+    factor: { type: "string", default: "10" },
+    /** The wall's rotation (seconds per view). */
+    rotate: { type: "string", default: "15" },
+    port: { type: "string", default: "8883" },
+    "sample-s": { type: "string", default: "30" },
+    "no-build": { type: "boolean", default: false },
+    keep: { type: "boolean", default: false },
+  },
+});
+const MINUTES = Number(args.minutes);
+const AGENTS = Number(args.agents);
+const RATE = (AGENTS * Number(args.normal) * Number(args.factor)) / 3600;
+const SAMPLE_MS = Number(args["sample-s"]) * 1000;
+const PORT = Number(args.port);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const fleet = benchFleet();
+const SPACE = fleet.space;
+
+const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
+const pct = (a: number, b: number) => `${b >= a ? "+" : ""}${(((b - a) / a) * 100).toFixed(1)} %`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The bench fleet, all its devices installed and offline with agent credentials; a map, groups and hours for the wall. */
+async function seed(persistDir: string, sqlDir: string) {
+  const db = localD1(persistDir, sqlDir);
+  await db.seed(fleet, AGENTS, false);
+  const rows = JSON.parse(db.command(`SELECT uuid FROM device WHERE space_uuid = '${SPACE}' ORDER BY name`)) as {
+    results: { uuid: string }[];
+  }[];
+  const devices = (rows[0]?.results ?? []).map((r) => ({
+    uuid: r.uuid,
+    name: r.uuid,
+    space_uuid: SPACE,
+    credential: `odc_soak_${sha256(`soak-${r.uuid}`).slice(0, 40)}`,
+  }));
+  const credentials = devices.map((d) => `('${sha256(d.credential)}','${d.uuid}','${SPACE}')`).join(",");
+  const groups = ["North", "South", "East", "West"].map((name, i) => ({ uuid: sha256(`group-${i}`), name, i }));
+  const uuid = (hex: string) =>
+    `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  const days = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+  db.command(
+    [
+      `UPDATE device SET online = 0, online_since = NULL, connected_status = 'connected', installed_at = '2026-01-01T00:00:00.000Z' WHERE space_uuid = '${SPACE}'`,
+      `INSERT INTO device_credential (token_hash, device_uuid, space_uuid) VALUES ${credentials}`,
+      // Spread over central Europe and the Adriatic, deterministically.
+      `UPDATE location SET latitude = 42.5 + ((rowid * 37) % 600) / 100.0, longitude = 13.0 + ((rowid * 53) % 900) / 100.0 WHERE space_uuid = '${SPACE}'`,
+      ...groups.map(
+        (g) =>
+          `INSERT INTO location_group (uuid, space_uuid, name) VALUES ('${uuid(g.uuid)}', '${SPACE}', '${g.name}')`,
+      ),
+      ...groups.map(
+        (g) =>
+          `INSERT INTO location_group_location (location_group_uuid, location_uuid, space_uuid) SELECT '${uuid(g.uuid)}', uuid, '${SPACE}' FROM location WHERE space_uuid = '${SPACE}' AND rowid % 4 = ${g.i}`,
+      ),
+      ...days.map(
+        (day) =>
+          `INSERT INTO working_time (uuid, space_uuid, location_uuid, day, position, start, "end") VALUES ('${uuid(sha256(day))}', '${SPACE}', NULL, '${day}', 0, '00:00:00', '23:59:59')`,
+      ),
+    ].join("; "),
+  );
+  return devices;
+}
+
+type Sample = {
+  t: number;
+  heap: number;
+  elements: number;
+  nodes: number;
+  listeners: number;
+  ticker: number;
+  changes: number;
+};
+
+async function sample(page: Page, cdp: CDPSession, t0: number, changes: number): Promise<Sample> {
+  await cdp.send("HeapProfiler.collectGarbage");
+  const { usedSize } = await cdp.send("Runtime.getHeapUsage");
+  const { metrics } = await cdp.send("Performance.getMetrics");
+  const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+  const dom = await page.evaluate(() => ({
+    elements: document.getElementsByTagName("*").length,
+    ticker: document.querySelectorAll('[data-testid="wall-ticker-item"]').length,
+  }));
+  return {
+    t: Math.round((Date.now() - t0) / 1000),
+    heap: usedSize,
+    elements: dom.elements,
+    nodes: metric("Nodes"),
+    listeners: metric("JSEventListeners"),
+    ticker: dom.ticker,
+    changes,
+  };
+}
+
+async function run() {
+  const { work, persistDir, sqlDir } = benchDirs("wall");
+  const dist = join(work, "dist");
+  if (!args["no-build"]) {
+    console.error(`Building the SPA into ${dist}…`);
+    runTool("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn", "--outDir", dist]);
+  }
+  console.error(`Seeding ${AGENTS} devices into ${persistDir}…`);
+  const devices = await seed(persistDir, sqlDir);
+  console.error(`Starting wrangler dev on ${PORT}…`);
+  const { server } = await startFrozenServer(PORT, work, persistDir, args["no-build"] ? undefined : dist);
+  const sessions = new Map<string, AgentSession>();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    const token = await signIn(ORIGIN);
+    const api = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${ORIGIN}/api${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      return res.json() as Promise<Record<string, unknown>>;
+    };
+    const link = await api("POST", `/space/${SPACE}/display-link/add/`, { name: "Soak wall" });
+
+    // Every device online to start with.
+    const start = (device: (typeof devices)[number]) => {
+      const session =
+        sessions.get(device.uuid) ??
+        new AgentSession({
+          url: roomUrl({ server: ORIGIN, device_uuid: device.uuid }),
+          credential: device.credential,
+          machine: virtualMachine(device, () => {}, { instant: true }),
+          backoff: { baseMs: 1000, maxMs: 10_000 },
+        });
+      sessions.set(device.uuid, session);
+      session.start();
+    };
+    for (const device of devices) start(device);
+    const online = new Set(devices.map((d) => d.uuid));
+    const onlineCount = async () =>
+      ((await api("GET", `/space/${SPACE}/device/items/?online=true&page_size=1`)) as { objects_count: number })
+        .objects_count;
+    for (let i = 0; i < 120 && (await onlineCount()) < AGENTS; i++) await sleep(500);
+    console.error(`${await onlineCount()}/${AGENTS} devices online`);
+
+    const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Performance.enable");
+    await page.goto(`${ORIGIN}/wall?display=${link.secret}&rotate=${args.rotate}`);
+    await page.waitForSelector('[data-testid="wall-link"][data-state="live"]', { timeout: 60_000 });
+    const version = browser.version();
+
+    // Flip devices at RATE per second: an online one goes offline, an offline one comes back,
+    // keeping about four in five online.
+    let changes = 0;
+    let due = 0;
+    const t0 = Date.now();
+    const end = t0 + MINUTES * 60_000;
+    const flipper = setInterval(() => {
+      const target = Math.floor(((Date.now() - t0) / 1000) * RATE);
+      for (; due < target; due++) {
+        const goOffline = online.size > AGENTS * 0.8 || (online.size > AGENTS * 0.6 && Math.random() < 0.5);
+        const pool = devices.filter((d) => online.has(d.uuid) === goOffline);
+        const device = pool[Math.floor(Math.random() * pool.length)];
+        if (!device) continue;
+        if (goOffline) {
+          sessions.get(device.uuid)?.stop();
+          online.delete(device.uuid);
+        } else {
+          start(device);
+          online.add(device.uuid);
+        }
+        changes++;
+      }
+    }, 50);
+
+    const samples: Sample[] = [];
+    const header =
+      "| t (s) | heap after GC (MB) | elements | CDP Nodes | JS listeners | ticker rows | presence changes |";
+    console.log(header);
+    console.log("|---|---|---|---|---|---|---|");
+    for (let next = t0; next <= end; next += SAMPLE_MS) {
+      await sleep(Math.max(0, next - Date.now()));
+      const s = await sample(page, cdp, t0, changes);
+      samples.push(s);
+      console.log(
+        `| ${s.t} | ${mb(s.heap)} | ${s.elements} | ${s.nodes} | ${s.listeners} | ${s.ticker} | ${s.changes} |`,
+      );
+    }
+    clearInterval(flipper);
+
+    const state = await page.getAttribute('[data-testid="wall-link"]', "data-state");
+    const warm = samples.find((s) => s.t >= 60) ?? samples[0];
+    const last = samples.slice(-3);
+    const lastHeap = last.reduce((a, s) => a + s.heap, 0) / last.length;
+    const lastElements = last.reduce((a, s) => a + s.elements, 0) / last.length;
+    const maxHeap = Math.max(...samples.filter((s) => s.t >= warm.t).map((s) => s.heap));
+    const heapOk = lastHeap <= warm.heap * 1.1;
+    const domOk = lastElements <= warm.elements * 1.1;
+    console.log("");
+    console.log(
+      `Chromium ${version}; ${AGENTS} agents, ${changes} presence changes in ${MINUTES} min (${RATE.toFixed(2)}/s = ${args.factor}× ${args.normal} per device-hour), rotation ${args.rotate} s; link ${state} at the end.`,
+    );
+    console.log(
+      `Heap after GC: ${mb(warm.heap)} MB at ${warm.t} s → ${mb(lastHeap)} MB (mean of the last 3 samples, ${pct(warm.heap, lastHeap)}; max ${mb(maxHeap)} MB) — ${heapOk ? "PASS" : "FAIL"} (within 10 %).`,
+    );
+    console.log(
+      `Elements: ${warm.elements} at ${warm.t} s → ${Math.round(lastElements)} (${pct(warm.elements, lastElements)}) — ${domOk ? "PASS" : "FAIL"}.`,
+    );
+    process.exitCode = heapOk && domOk && state === "live" ? 0 : 1;
+  } finally {
+    for (const session of sessions.values()) session.stop();
+    await browser.close();
+    server.kill("SIGTERM");
+    await sleep(500);
+    if (!args.keep) rmSync(work, { recursive: true, force: true });
+  }
+}
+
+await run();
+process.exit(process.exitCode ?? 0);
