@@ -1,5 +1,6 @@
 import { PlusIcon, XIcon } from "lucide-react";
 import { useState } from "react";
+import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { Badge } from "./badge";
 import { type ComboOption, type CreateOption, OptionList } from "./option-list";
@@ -11,9 +12,12 @@ type MultiComboboxProps = {
   onChange: (values: string[]) => void;
   options: readonly ComboOption[];
   addLabel: string;
-  searchLabel: string;
-  emptyText: string;
-  removeLabel: (label: string) => string;
+  /** The search box's label; "Search" unless told. */
+  searchLabel?: string;
+  /** Shown when nothing matches; "No matches" unless told. */
+  emptyText?: string;
+  /** A chip's remove button's label; "Remove {name}" unless told. */
+  removeLabel?: (label: string) => string;
   create?: CreateOption;
   /** A small badge on a chosen chip (e.g. "New" for a link not saved yet). */
   flag?: (value: string) => string | undefined;
@@ -24,7 +28,11 @@ type MultiComboboxProps = {
 
 /** Chosen values as removable chips, plus a button that opens a searchable multi-choice list. */
 export function MultiCombobox(props: MultiComboboxProps) {
-  const { id, values, onChange, options, addLabel, searchLabel, emptyText, removeLabel, create, flag } = props;
+  const t = useT();
+  const { id, values, onChange, options, addLabel, create, flag } = props;
+  const searchLabel = props.searchLabel ?? t("common.search");
+  const emptyText = props.emptyText ?? t("common.noMatches");
+  const removeLabel = props.removeLabel ?? ((name: string) => t("common.remove", { name }));
   const [open, setOpen] = useState(false);
   const labelOf = (value: string) => options.find((o) => o.value === value)?.label ?? value;
   const toggle = (value: string) =>

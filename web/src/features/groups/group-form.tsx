@@ -96,9 +96,6 @@ export function GroupForm({ mode, defaultValues, submitLabel, onSave, onClose }:
                 onChange={field.onChange}
                 options={options}
                 addLabel={t("group.addLocation")}
-                searchLabel={t("common.search")}
-                emptyText={t("common.noMatches")}
-                removeLabel={(label) => t("common.remove", { name: label })}
                 flag={(value) => (defaultValues.location_uuids.includes(value) ? undefined : t("group.new"))}
               />
             </FormField>
