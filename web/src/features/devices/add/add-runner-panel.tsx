@@ -61,15 +61,7 @@ export function AddRunnerPanel() {
           <legend className="mb-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
             {t("device.add.section.new")}
           </legend>
-          <DeviceTextFields
-            name={form.register("name")}
-            description={form.register("description")}
-            descriptionValue={form.watch("description")}
-            errors={{
-              name: form.formState.errors.name?.message,
-              description: form.formState.errors.description?.message,
-            }}
-          />
+          <DeviceTextFields form={form} />
           <Controller
             control={form.control}
             name="location"

@@ -48,12 +48,7 @@ export function InstallStepForm({ device, onSubmit, onCancel, pending }: Install
           <Fact label={t("detect.col.type")} value={typeLabel(device.device_type_name)} />
         </dl>
         <FormAlert message={failure.general} />
-        <DeviceTextFields
-          name={form.register("name")}
-          description={form.register("description")}
-          descriptionValue={form.watch("description")}
-          errors={{ name: errors.name?.message, description: errors.description?.message }}
-        />
+        <DeviceTextFields form={form} />
         <Controller
           control={form.control}
           name="tag_uuids"

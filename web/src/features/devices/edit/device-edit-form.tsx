@@ -22,15 +22,7 @@ export function DeviceEditForm({ defaultValues, onSubmit, onCancel, pending }: D
   return (
     <form className="flex min-h-0 flex-1 flex-col" onSubmit={form.handleSubmit(onSubmit)} noValidate>
       <SheetBody className="flex max-w-2xl flex-col gap-5">
-        <DeviceTextFields
-          name={form.register("name")}
-          description={form.register("description")}
-          descriptionValue={form.watch("description")}
-          errors={{
-            name: form.formState.errors.name?.message,
-            description: form.formState.errors.description?.message,
-          }}
-        />
+        <DeviceTextFields form={form} />
         <Controller
           control={form.control}
           name="tag_uuids"
