@@ -3,12 +3,10 @@ import { and, eq } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
 import { CommandList, CommandRecord, NOT_CANCELLABLE_MESSAGE } from "../../contracts/command-queue.ts";
-import { ServerMessage } from "../../contracts/realtime.ts";
 import { auditLogTable, deviceTable } from "../../drizzle/schema/index.ts";
-import { api, db, errorsOf, makeDevice, makeDeviceCredential, memberOf } from "../factories.ts";
-import { join, until } from "../ws.ts";
-
-type Command = Extract<ServerMessage, { type: "command" }>;
+import { api, db, errorsOf, makeDevice, memberOf } from "../factories.ts";
+import { type Command, fakeAgent } from "../fake-agent.ts";
+import { until } from "../ws.ts";
 
 async function setup(role: "content_manager" | "viewer" = "content_manager") {
   const member = await memberOf(role);
@@ -25,19 +23,9 @@ async function setup(role: "content_manager" | "viewer" = "content_manager") {
 
 /** A fake agent that says hello and answers each command (`answer` null: acks only). */
 async function agentOf(device: { uuid: string; space_uuid: string }, answer: (m: Command) => object | null) {
-  const agent = await join(`/parties/device/${device.uuid}`, await makeDeviceCredential(device));
-  const seen: Command[] = [];
-  agent.ws?.addEventListener("message", (e) => {
-    const m = ServerMessage.parse(JSON.parse(String(e.data)));
-    if (m.type !== "command") return;
-    seen.push(m);
-    agent.ws?.send(JSON.stringify({ type: "commandAck", id: m.id }));
-    const reply = answer(m);
-    if (reply) agent.ws?.send(JSON.stringify({ type: "commandResult", id: m.id, ...reply }));
-  });
-  await until(() => agent.messages.some((m) => m.type === "welcome"));
-  agent.ws?.send(JSON.stringify({ type: "hello", agent_version: "test" }));
-  return { ...agent, seen };
+  const agent = await fakeAgent(device, (m) => ({ answer: answer(m) }));
+  agent.hello();
+  return agent;
 }
 
 const settle = () => until(() => false, 250).catch(() => {});

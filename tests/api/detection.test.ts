@@ -9,15 +9,15 @@ import {
 } from "../../contracts/detection.ts";
 import { DeviceDetail } from "../../contracts/device-detail.ts";
 import { ApiErrorBody } from "../../contracts/errors.ts";
-import { ServerMessage } from "../../contracts/realtime.ts";
+import type { ServerMessage } from "../../contracts/realtime.ts";
 import { DEVICE_TYPE_UUID } from "../../drizzle/reference.ts";
 import { detectedDeviceTable, deviceTable } from "../../drizzle/schema/index.ts";
 import { mergeFindings } from "../../worker/services/detection/findings.ts";
-import { api, auditOf, db, makeDevice, makeDeviceCredential, makeLocation, makeTag, memberOf } from "../factories.ts";
+import { api, auditOf, db, makeDevice, makeLocation, makeTag, memberOf } from "../factories.ts";
+import { type Command, fakeAgent } from "../fake-agent.ts";
 import { join, until } from "../ws.ts";
 
 type Member = Awaited<ReturnType<typeof memberOf>>;
-type Command = Extract<ServerMessage, { type: "command" }>;
 type LocationUpdate = Extract<ServerMessage, { type: "locationDetailsUpdate" }>;
 
 const FINDINGS: Partial<DetectionFinding>[] = [
@@ -47,17 +47,8 @@ async function runnerAt(member: Member, answer: (m: Command) => object | null, a
     location_uuid: location.uuid,
     device_type_uuid: DEVICE_TYPE_UUID.linux,
   });
-  const agent = await join(`/parties/device/${device.uuid}`, await makeDeviceCredential(device));
-  const seen: Command[] = [];
-  agent.ws?.addEventListener("message", (e) => {
-    const m = ServerMessage.parse(JSON.parse(String(e.data)));
-    if (m.type !== "command") return;
-    seen.push(m);
-    agent.ws?.send(JSON.stringify({ type: "commandAck", id: m.id }));
-    const reply = answer(m);
-    if (reply) agent.ws?.send(JSON.stringify({ type: "commandResult", id: m.id, ...reply }));
-  });
-  await until(() => agent.messages.some((m) => m.type === "welcome"));
+  const agent = await fakeAgent(device, (m) => ({ answer: answer(m) }));
+  const seen = agent.seen;
   // The room writes presence to D1; the scan picks runners from there.
   for (let i = 0; i < 100; i++) {
     const row = await db().select().from(deviceTable).where(eq(deviceTable.uuid, device.uuid)).get();

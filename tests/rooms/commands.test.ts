@@ -5,36 +5,16 @@ import { describe, expect, it } from "vitest";
 import { CommandRecord, OUTCOME_UNKNOWN_MESSAGE } from "../../contracts/command-queue.ts";
 import { COMMAND_TIMEOUT_MS, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE } from "../../contracts/commands.ts";
 import { ApiErrorBody } from "../../contracts/errors.ts";
-import { CloseCode, ServerMessage } from "../../contracts/realtime.ts";
+import { CloseCode } from "../../contracts/realtime.ts";
 import { auditLogTable, deviceTable } from "../../drizzle/schema/index.ts";
 import type { ConnState } from "../../party/room.ts";
-import { api, db, makeDevice, makeDeviceCredential, memberOf } from "../factories.ts";
+import { api, db, makeDevice, memberOf } from "../factories.ts";
+import { fakeAgent } from "../fake-agent.ts";
 import { join, until } from "../ws.ts";
 
 /** 1×1 JPEG. */
 const JPEG =
   "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAAA//EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AN//Z";
-
-type Command = Extract<ServerMessage, { type: "command" }>;
-type Reply = { ack?: boolean; answer?: object | null };
-
-/** A fake agent: `handle` decides per command whether it acks and what it answers (null: nothing). */
-async function fakeAgent(device: { uuid: string; space_uuid: string }, handle: (m: Command) => Reply = () => ({})) {
-  const agent = await join(`/parties/device/${device.uuid}`, await makeDeviceCredential(device));
-  const seen: Command[] = [];
-  agent.ws?.addEventListener("message", (e) => {
-    const m = ServerMessage.parse(JSON.parse(String(e.data)));
-    if (m.type !== "command") return;
-    seen.push(m);
-    const { ack = true, answer = { ok: true, result: {} } } = handle(m);
-    if (ack) agent.ws?.send(JSON.stringify({ type: "commandAck", id: m.id }));
-    if (answer) agent.ws?.send(JSON.stringify({ type: "commandResult", id: m.id, ...answer }));
-  });
-  await until(() => agent.messages.some((m) => m.type === "welcome"));
-  const hello = () => agent.ws?.send(JSON.stringify({ type: "hello", agent_version: "test" }));
-  const send = (frame: object) => agent.ws?.send(JSON.stringify(frame));
-  return { ...agent, seen, hello, send };
-}
 
 async function setup() {
   const member = await memberOf("content_manager");
