@@ -14,7 +14,6 @@
  * their stored state meanwhile (their SQLite), and whether D1 was written at all; then command round trips API → DeviceRoom → agent →
  * reply at concurrency 1 and 10.
  */
-import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -23,7 +22,7 @@ import { roomUrl } from "../agent/config.ts";
 import { AgentSession } from "../agent/session.ts";
 import { virtualMachine } from "../agent/simulator.ts";
 import { benchFleet } from "./bench/fleet-sql.ts";
-import { localD1 } from "./bench/local-d1.ts";
+import { seedEnrolledDevices } from "./bench/local-d1.ts";
 import { benchDirs, cpuSeconds, percentile, processTree, signIn, startFrozenServer } from "./bench/server.ts";
 
 const { values: args } = parseArgs({
@@ -84,28 +83,7 @@ class CountingSocket extends WebSocket {
 }
 globalThis.WebSocket = CountingSocket as typeof WebSocket;
 
-const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 const f1 = (n: number) => n.toFixed(1);
-
-async function seed(persistDir: string, sqlDir: string) {
-  const db = localD1(persistDir, sqlDir);
-  await db.seed(fleet, AGENTS, false);
-  const rows = JSON.parse(db.command(`SELECT uuid FROM device WHERE space_uuid = '${SPACE}' ORDER BY name`)) as {
-    results: { uuid: string }[];
-  }[];
-  const devices = (rows[0]?.results ?? []).map((r) => ({
-    uuid: r.uuid,
-    name: r.uuid,
-    space_uuid: SPACE,
-    credential: `odc_bench_${sha256(`bench-${r.uuid}`).slice(0, 40)}`,
-  }));
-  // Enrolled and offline: the agents bring them online.
-  const values = devices.map((d) => `('${sha256(d.credential)}','${d.uuid}','${SPACE}')`).join(",");
-  db.command(
-    `UPDATE device SET online = 0, online_since = NULL, connected_status = 'connected' WHERE space_uuid = '${SPACE}'; INSERT INTO device_credential (token_hash, device_uuid, space_uuid) VALUES ${values};`,
-  );
-  return devices;
-}
 
 /** D1's SQLite file and the DeviceRooms' SQLite files under the state dir (miniflare layout). */
 function stateFiles(persistDir: string) {
@@ -297,7 +275,7 @@ async function heartbeatWindow(
 async function run() {
   const { work, persistDir, sqlDir } = benchDirs("agents");
   console.error(`Seeding ${AGENTS} enrolled devices into ${persistDir}…`);
-  const devices = await seed(persistDir, sqlDir);
+  const devices = await seedEnrolledDevices(persistDir, sqlDir, fleet, AGENTS);
   if (devices.length !== AGENTS) throw new Error(`seeded ${devices.length} devices, expected ${AGENTS}`);
   const port = Number(args.port);
   console.error(`Starting wrangler dev on ${port}…`);

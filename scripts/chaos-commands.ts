@@ -16,7 +16,7 @@
  *          the final record says it did not run (expired, unavailable, cancelled) and it ran.
  * Exit code 1 when any of them is not 0.
  */
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import { roomUrl } from "../agent/config.ts";
 import { AgentSession, type Executor, type Machine } from "../agent/session.ts";
@@ -24,7 +24,7 @@ import { virtualMachine } from "../agent/simulator.ts";
 import { CommandRecord } from "../contracts/command-queue.ts";
 import { ApiErrorBody } from "../contracts/errors.ts";
 import { benchFleet } from "./bench/fleet-sql.ts";
-import { localD1 } from "./bench/local-d1.ts";
+import { seedEnrolledDevices } from "./bench/local-d1.ts";
 import { benchDirs, signIn, startFrozenServer } from "./bench/server.ts";
 
 const { values: args } = parseArgs({
@@ -51,7 +51,6 @@ const RETRIES = Number(args.retries);
 const CONCURRENCY = args.short ? 5 : Number(args.concurrency);
 const fleet = benchFleet();
 const SPACE = fleet.space;
-const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // ── sockets that can be killed, loudly or silently ────────────────────────────────────────────
@@ -108,25 +107,6 @@ function countingMachine(base: Machine): Machine {
   return { ...base, execute };
 }
 
-async function seed(persistDir: string, sqlDir: string) {
-  const db = localD1(persistDir, sqlDir);
-  await db.seed(fleet, AGENTS, false);
-  const rows = JSON.parse(db.command(`SELECT uuid, name FROM device WHERE space_uuid = '${SPACE}' ORDER BY name`)) as {
-    results: { uuid: string; name: string }[];
-  }[];
-  const devices = (rows[0]?.results ?? []).map((r) => ({
-    uuid: r.uuid,
-    name: r.name,
-    space_uuid: SPACE,
-    credential: `odc_bench_${sha256(`bench-${r.uuid}`).slice(0, 40)}`,
-  }));
-  const values = devices.map((d) => `('${sha256(d.credential)}','${d.uuid}','${SPACE}')`).join(",");
-  db.command(
-    `UPDATE device SET online = 0, online_since = NULL, connected_status = 'connected' WHERE space_uuid = '${SPACE}'; INSERT INTO device_credential (token_hash, device_uuid, space_uuid) VALUES ${values};`,
-  );
-  return devices;
-}
-
 // ── the API ──────────────────────────────────────────────────────────────────────────────────
 let bearer = "";
 async function api(origin: string, method: string, path: string, body?: unknown) {
@@ -172,7 +152,7 @@ type Sent = { id: string; device: string; action: string; answers: Answer[] };
 async function main() {
   const { persistDir, sqlDir } = benchDirs("chaos");
   console.error(`seeding ${AGENTS} devices…`);
-  const devices = await seed(persistDir, sqlDir);
+  const devices = await seedEnrolledDevices(persistDir, sqlDir, fleet, AGENTS);
   const { origin, server } = await startFrozenServer(Number(args.port), benchDirs("chaos-run").work, persistDir);
   bearer = await signIn(origin);
   const renew = setInterval(async () => {

@@ -1,5 +1,6 @@
 /** A throwaway local D1 for benchmarks: migrations, seed files in chunks, and SQL commands. */
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { MONITORED_PERIPHERAL_TYPES } from "../../contracts/health.ts";
@@ -46,6 +47,38 @@ export function localD1(persistDir: string, sqlDir: string) {
       }
     },
   };
+}
+
+const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+
+/**
+ * A local D1 with `count` devices of the bench fleet, enrolled (one device credential each,
+ * derived from the uuid) and offline with connected_status connected: the agent benches and
+ * the chaos run bring them online themselves. Returns what an agent needs to sign in.
+ */
+export async function seedEnrolledDevices(
+  persistDir: string,
+  sqlDir: string,
+  fleet: ReturnType<typeof benchFleet>,
+  count: number,
+) {
+  const db = localD1(persistDir, sqlDir);
+  await db.seed(fleet, count, false);
+  const space = fleet.space;
+  const rows = JSON.parse(db.command(`SELECT uuid, name FROM device WHERE space_uuid = '${space}' ORDER BY name`)) as {
+    results: { uuid: string; name: string }[];
+  }[];
+  const devices = (rows[0]?.results ?? []).map((r) => ({
+    uuid: r.uuid,
+    name: r.name,
+    space_uuid: space,
+    credential: `odc_bench_${sha256(`bench-${r.uuid}`).slice(0, 40)}`,
+  }));
+  const values = devices.map((d) => `('${sha256(d.credential)}','${d.uuid}','${space}')`).join(",");
+  db.command(
+    `UPDATE device SET online = 0, online_since = NULL, connected_status = 'connected' WHERE space_uuid = '${space}'; INSERT INTO device_credential (token_hash, device_uuid, space_uuid) VALUES ${values};`,
+  );
+  return devices;
 }
 
 /**
