@@ -1,16 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { LoaderCircleIcon } from "lucide-react";
 import { useMemo } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { FormAlert, useFormFailure } from "@/components/form-alert";
-import { Button } from "@/components/ui/button";
+import { FormFooter } from "@/components/form-footer";
 import { FormField, fieldProps } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { MultiCombobox } from "@/components/ui/multi-combobox";
-import { SheetBody, SheetFooter } from "@/components/ui/sheet";
+import { SheetBody } from "@/components/ui/sheet";
 import { Switch } from "@/components/ui/switch";
 import { locationQueries } from "@/features/locations/queries";
 import { useCurrentSpace } from "@/features/session/current-space";
@@ -112,15 +111,7 @@ export function GroupForm({ mode, defaultValues, submitLabel, onSave, onClose }:
           )}
         />
       </SheetBody>
-      <SheetFooter>
-        <Button variant="outline" onClick={onClose}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" disabled={blocked}>
-          {isSubmitting && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
-          {submitLabel}
-        </Button>
-      </SheetFooter>
+      <FormFooter onCancel={onClose} label={submitLabel} pending={isSubmitting} disabled={blocked} />
     </form>
   );
 }

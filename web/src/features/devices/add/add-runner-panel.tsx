@@ -1,15 +1,14 @@
 import { DEVICE_CLASSES } from "@contracts/device";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { LoaderCircleIcon } from "lucide-react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { useFlyoutClose } from "@/app/flyout";
-import { Button } from "@/components/ui/button";
+import { FormFooter } from "@/components/form-footer";
 import { Combobox } from "@/components/ui/combobox";
 import { FormField, fieldProps } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/native-select";
-import { SheetBody, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from "@/components/ui/sheet";
+import { SheetBody, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { locationQueries } from "@/features/locations/queries";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { useT } from "@/lib/i18n";
@@ -106,15 +105,7 @@ export function AddRunnerPanel() {
           />
         </fieldset>
       </SheetBody>
-      <SheetFooter>
-        <Button type="button" variant="outline" onClick={close}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" disabled={!ready || add.isPending}>
-          {add.isPending && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
-          {t("device.add.submit")}
-        </Button>
-      </SheetFooter>
+      <FormFooter onCancel={close} label={t("device.add.submit")} pending={add.isPending} disabled={!ready} />
     </form>
   );
 }

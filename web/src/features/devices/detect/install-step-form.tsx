@@ -1,10 +1,9 @@
 import type { DetectedDevice } from "@contracts/detection";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LoaderCircleIcon } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
 import { FormAlert, useFormFailure } from "@/components/form-alert";
-import { Button } from "@/components/ui/button";
-import { SheetBody, SheetFooter } from "@/components/ui/sheet";
+import { FormFooter } from "@/components/form-footer";
+import { SheetBody } from "@/components/ui/sheet";
 import { typeLabel } from "@/features/devices/logic/format";
 import type { FormFailure } from "@/lib/form-failure";
 import { useT } from "@/lib/i18n";
@@ -56,15 +55,7 @@ export function InstallStepForm({ device, onSubmit, onCancel, pending }: Install
         />
         {errors.tag_uuids?.message && <p className="text-xs text-destructive">{errors.tag_uuids.message}</p>}
       </SheetBody>
-      <SheetFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
-          {t("detect.add")}
-        </Button>
-      </SheetFooter>
+      <FormFooter onCancel={onCancel} label={t("detect.add")} pending={pending} />
     </form>
   );
 }

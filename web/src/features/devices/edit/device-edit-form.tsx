@@ -1,8 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LoaderCircleIcon } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
-import { SheetBody, SheetFooter } from "@/components/ui/sheet";
+import { FormFooter } from "@/components/form-footer";
+import { SheetBody } from "@/components/ui/sheet";
 import { useT } from "@/lib/i18n";
 import { type DeviceEditValues, deviceEditSchema } from "./device-form-schema";
 import { DeviceTagsField } from "./device-tags-field";
@@ -29,15 +28,7 @@ export function DeviceEditForm({ defaultValues, onSubmit, onCancel, pending }: D
           render={({ field }) => <DeviceTagsField id="device-tags" values={field.value} onChange={field.onChange} />}
         />
       </SheetBody>
-      <SheetFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" disabled={!form.formState.isDirty || pending}>
-          {pending && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
-          {t("common.save")}
-        </Button>
-      </SheetFooter>
+      <FormFooter onCancel={onCancel} label={t("common.save")} pending={pending} disabled={!form.formState.isDirty} />
     </form>
   );
 }

@@ -1,11 +1,10 @@
 import type { Space } from "@contracts/space";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LoaderCircleIcon } from "lucide-react";
 import { useMemo } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { FormAlert, useFormFailure } from "@/components/form-alert";
-import { Button } from "@/components/ui/button";
-import { SheetBody, SheetFooter } from "@/components/ui/sheet";
+import { FormFooter } from "@/components/form-footer";
+import { SheetBody } from "@/components/ui/sheet";
 import { toFormFailure } from "@/lib/form-failure";
 import { useT } from "@/lib/i18n";
 import { CountryField, FixedType, TimezoneField, TypeField } from "./choice-fields";
@@ -144,15 +143,12 @@ export function LocationForm({
             </div>
           </div>
         </SheetBody>
-        <SheetFooter>
-          <Button variant="outline" onClick={onClose}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" disabled={isSubmitting || (mode === "edit" && !isDirty)}>
-            {isSubmitting && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
-            {submitLabel}
-          </Button>
-        </SheetFooter>
+        <FormFooter
+          onCancel={onClose}
+          label={submitLabel}
+          pending={isSubmitting}
+          disabled={mode === "edit" && !isDirty}
+        />
       </form>
     </FormProvider>
   );
