@@ -238,7 +238,12 @@ function WallBoard({ space, params, display }: { space: WallSpace; params: WallP
       <RotationBar key={`${view?.key ?? ""}:${step}`} durationMs={rotating ? params.rotateMs : 0} />
       <TotalsRow totals={summary.data?.totals} />
       <main className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)_minmax(15em,21em)] gap-[0.8em]">
-        <div className="min-h-0 min-w-0" data-testid="wall-view" data-view={view?.kind ?? ""}>
+        <div
+          className="min-h-0 min-w-0"
+          data-testid="wall-view"
+          data-view={view?.kind ?? ""}
+          data-key={view?.key ?? ""}
+        >
           {summary.data && view?.kind === "overview" && <OverviewView summary={summary.data} />}
           {summary.data && view?.kind === "problems" && (
             <ProblemsView summary={summary.data} availability={availability} />
