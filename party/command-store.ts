@@ -4,47 +4,38 @@ import type { CommandRow } from "./broker.ts";
 
 /** The DeviceRoom's `command_log` rows (device-storage.ts creates the table) as CommandRows. */
 
-type Stored = {
-  id: string;
+/** A CommandRow as SQLite holds it: JSON as text, booleans as 0/1, the enums as plain text. */
+type Stored = Omit<CommandRow, "action" | "params" | "state" | "queued" | "late" | "result"> & {
   action: string;
   params: string;
   state: string;
   queued: number;
-  supersede_key: string | null;
-  created_at: number;
-  updated_at: number;
-  expires_at: number | null;
-  deadline: number | null;
-  delivered_at: number | null;
-  acked_at: number | null;
-  finished_at: number | null;
   late: number;
   result: string | null;
-  error: string | null;
-  user_uuid: string | null;
-  space_uuid: string | null;
 };
 
-const COLUMNS = [
-  "id",
-  "action",
-  "params",
-  "state",
-  "queued",
-  "supersede_key",
-  "created_at",
-  "updated_at",
-  "expires_at",
-  "deadline",
-  "delivered_at",
-  "acked_at",
-  "finished_at",
-  "late",
-  "result",
-  "error",
-  "user_uuid",
-  "space_uuid",
-] as const;
+/** Every column of a CommandRow, in the table's order (the Record makes a missing one a type error). */
+const COLUMN_SET: Record<keyof Stored, true> = {
+  id: true,
+  action: true,
+  params: true,
+  state: true,
+  queued: true,
+  supersede_key: true,
+  created_at: true,
+  updated_at: true,
+  expires_at: true,
+  deadline: true,
+  delivered_at: true,
+  acked_at: true,
+  finished_at: true,
+  late: true,
+  result: true,
+  error: true,
+  user_uuid: true,
+  space_uuid: true,
+};
+const COLUMNS = Object.keys(COLUMN_SET) as (keyof Stored)[];
 
 const fromStored = (s: Stored): CommandRow => ({
   ...s,
