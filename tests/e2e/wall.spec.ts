@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { LOCATION_TYPE_UUID } from "../../drizzle/reference.ts";
-import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
+import { LAB_SPACE_UUID, locationUuid } from "../../scripts/demo-data.ts";
 import { bearer, signIn } from "./support.ts";
 
 /**
@@ -216,6 +216,17 @@ test("without a display link the wall asks for a sign-in and opens after it", as
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/wall\?rotate=0&view=problems$/);
   await expect(page.getByTestId("wall-view")).toHaveAttribute("data-view", "problems");
+});
+
+test("the location view shows its availability over working hours", async ({ page }) => {
+  await signIn(page);
+  await page.goto(`/locations/location/view/${locationUuid("zadar_mall")}/general`);
+  const figure = page.getByTestId("location-availability");
+  await expect(figure).toContainText("Availability in working hours");
+  await expect(figure.getByText("Last 24 h")).toBeVisible();
+  await expect(figure.locator("dd").first()).toHaveText(/^\d+(\.\d)? %$/);
+  await expect(figure.locator("dd").nth(1)).toHaveText(/^\d+(\.\d)? %$/);
+  await page.screenshot({ path: "/tmp/wall-location-availability.png" });
 });
 
 /** Waits for the wall's data, the map's canvas and the fonts, then takes a picture. */

@@ -19,6 +19,7 @@ import { ApiError } from "@/lib/api";
 import { type DisplaySessionEnd, useDisplaySession } from "@/lib/display-session";
 import { type MessageKey, useT } from "@/lib/i18n";
 import { throttle } from "@/lib/realtime-devices";
+import { cn } from "@/lib/utils";
 import { type WallScope, wallQueries } from "./queries";
 import { changesSummary, pushTicker, type TickerItem, tickerInScope, tickerItemOf } from "./ticker";
 import { TickerPanel } from "./ticker-panel";
@@ -51,11 +52,34 @@ function useWallTheme(theme: WallParams["theme"]) {
   }, [theme]);
 }
 
+/** The pointer hides after a few still seconds: nothing to point at on a wall, and it would sit on the data. */
+function useIdlePointer(ms = 3000) {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    let timer = setTimeout(() => setIdle(true), ms);
+    const moved = () => {
+      setIdle(false);
+      clearTimeout(timer);
+      timer = setTimeout(() => setIdle(true), ms);
+    };
+    window.addEventListener("pointermove", moved);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener("pointermove", moved);
+    };
+  }, [ms]);
+  return idle;
+}
+
 /** Full screen, no navigation chrome; the one frame every state of the wall is drawn in. */
 function WallFrame({ children }: { children: ReactNode }) {
+  const idle = useIdlePointer();
   return (
     <div
-      className="fixed inset-0 flex flex-col gap-[0.7em] overflow-hidden bg-background p-[0.9em] text-foreground antialiased"
+      className={cn(
+        "fixed inset-0 flex flex-col gap-[0.7em] overflow-hidden bg-background p-[0.9em] text-foreground antialiased",
+        idle && "cursor-none",
+      )}
       style={WALL_FONT}
       data-testid="wall"
     >
