@@ -29,7 +29,7 @@ const DEVICES = Number(args.devices);
 const PER_DEVICE = Number(args["per-device"]);
 const CONCURRENCY = Number(args.concurrency);
 /** Devices that never connect, each with one command whose TTL is 60 s. */
-const EXPIRING = 20;
+const EXPIRING = Number(process.env.QUEUE_EXPIRING ?? 20);
 const TTL_S = 60;
 const fleet = benchFleet();
 const SPACE = fleet.space;
@@ -150,6 +150,11 @@ async function main() {
   const deliveredS = (Date.now() - tConnect) / 1000;
   await sleep(3000); // anything run twice would show now
 
+  const sample = devices[0];
+  console.error(
+    `e.g. ${sample.name}: queued ${queued.get(sample.uuid)?.length ?? 0}, ran ${ran.get(sample.uuid)?.length ?? 0}; ` +
+      `${devices.filter((d) => ran.has(d.uuid)).length}/${DEVICES} devices ran something`,
+  );
   let inOrder = 0;
   let exactlyOnce = 0;
   let within60 = 0;
