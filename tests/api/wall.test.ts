@@ -222,23 +222,40 @@ describe("GET /space/{space}/location/availability/", () => {
     // Its own schedule is empty: no working time, no figure.
     const unscheduled = await makeLocation(s, { name: "Unscheduled", global_working_time_enabled: false });
     await makeDevice(s, { ...connected, location_uuid: unscheduled.uuid, online: false, last_seen: installed });
+    // Its own schedule (the whole week) and one device down for the last 12 hours.
+    const local = await makeLocation(s, { name: "Local hours", global_working_time_enabled: false });
+    for (const day of WEEKDAYS) await makeWorkingTime(s, local.uuid, day, WHOLE_DAY);
+    const localOff = await makeDevice(s, {
+      ...connected,
+      location_uuid: local.uuid,
+      online: false,
+      last_seen: iso(now - 12 * HOUR),
+    });
+    await recordStreak(s, localOff.uuid, now - 10 * 24 * HOUR, now - 12 * HOUR);
     const group = await makeGroup(s, {}, [up]);
-    return { s, token, down, up, unscheduled, group };
+    return { s, token, down, up, unscheduled, local, group };
   }
 
   it("gives the share of working time with every device online, worst first, exact for current streaks", async () => {
     const { s, token, down } = await availabilityFleet();
     const day = await availability(s, token, "?window=24h");
     expect(day.window).toBe("24h");
-    expect(day.locations.map((l) => l.location_name)).toEqual(["Down 6h", "Up", "Unscheduled"]);
-    const [worst, best, none] = day.locations;
+    expect(day.locations.map((l) => l.location_name)).toEqual(["Local hours", "Down 6h", "Up", "Unscheduled"]);
+    const [local, worst, best, none] = day.locations;
+    // A local schedule counts in the whole space's list as in the location's own.
+    expect(local).toMatchObject({ schedule: "local", devices: 1 });
+    expect(local.availability).toBeCloseTo(0.5, 2);
+    const own = await availability(s, token, `?location=${local.location_uuid}`);
+    expect(own.locations[0].availability).toBeCloseTo(local.availability ?? -1, 3);
     expect(worst).toMatchObject({ location_uuid: down.uuid, schedule: "global", timezone: "UTC", devices: 2 });
     expect(worst.availability).toBeCloseTo(18 / 24, 2);
     expect(best.availability).toBe(1);
     expect(none).toMatchObject({ schedule: "local", working_seconds: 0, availability: null });
 
     const week = await availability(s, token, "?window=7d");
-    expect(week.locations[0].availability).toBeCloseTo(1 - 6 / (7 * 24), 2);
+    const weekly = Object.fromEntries(week.locations.map((l) => [l.location_name, l.availability]));
+    expect(weekly["Down 6h"]).toBeCloseTo(1 - 6 / (7 * 24), 2);
+    expect(weekly["Local hours"]).toBeCloseTo(1 - 12 / (7 * 24), 2);
     expect(Date.parse(week.to) - Date.parse(week.from)).toBe(7 * 24 * HOUR);
   });
 

@@ -68,6 +68,9 @@ export async function listLocationAvailability({
   const firstDay = new Date(Math.floor(from / 86_400_000) * 86_400_000).toISOString().slice(0, 10);
   const inScope = (column: SQLiteColumn) => inWallScope(ctx, scope, column);
   const installed = inSpace(ctx, d, eq(d.connected_status, "connected"), inScope(d.location_uuid));
+  // The space's global entries and the scope's own ones (every location's, unscoped).
+  const ownEntries = inScope(w.location_uuid);
+  const scheduleScope = ownEntries ? or(isNull(w.location_uuid), ownEntries) : undefined;
   const [locations, schedules, devices, days] = await ctx.db.batch([
     ctx.db
       .select({
@@ -83,7 +86,7 @@ export async function listLocationAvailability({
     ctx.db
       .select({ location_uuid: w.location_uuid, day: w.day, start: w.start, end: w.end })
       .from(w)
-      .where(inSpace(ctx, w, or(isNull(w.location_uuid), inScope(w.location_uuid))))
+      .where(inSpace(ctx, w, scheduleScope))
       .orderBy(asc(w.day), asc(w.position)),
     ctx.db
       .select({
