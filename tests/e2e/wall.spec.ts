@@ -178,6 +178,7 @@ test("a device going offline changes the totals, the ticker and its location's c
     await expect.poll(() => shownTotals(page)).toEqual(await apiCounts(request, auth, LAB_SPACE_UUID));
     // The ticker line names its location.
     await expect(ticker.first()).toContainText(runner.location_name);
+    await page.screenshot({ path: "/tmp/wall-1080p-dark-events.png" });
   } finally {
     runner.stop();
   }
