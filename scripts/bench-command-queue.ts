@@ -146,7 +146,14 @@ async function main() {
     }).start();
   });
   const done = () => devices.every((d) => (ran.get(d.uuid)?.length ?? 0) >= (queued.get(d.uuid)?.length ?? 0));
-  while (!done() && Date.now() - tConnect < 180_000) await sleep(1000);
+  for (let tick = 0; !done() && Date.now() - tConnect < 180_000; tick++) {
+    await sleep(1000);
+    if (tick % 10 === 9) {
+      const connected = sessions.filter((s) => s.connected).length;
+      const started = devices.filter((d) => ran.has(d.uuid)).length;
+      console.error(`  ${tick + 1} s: ${connected}/${DEVICES} agents connected, ${started} devices ran something`);
+    }
+  }
   const deliveredS = (Date.now() - tConnect) / 1000;
   await sleep(3000); // anything run twice would show now
 
