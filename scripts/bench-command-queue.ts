@@ -143,6 +143,8 @@ async function main() {
         device.uuid,
         virtualMachine(device, () => {}, { instant: true }),
       ),
+      // QUEUE_SILENCE_MS: the agents' silence/upgrade limit (to tell a slow connect storm from a failure).
+      ...(process.env.QUEUE_SILENCE_MS ? { silenceMs: Number(process.env.QUEUE_SILENCE_MS) } : {}),
     }).start();
   });
   const done = () => devices.every((d) => (ran.get(d.uuid)?.length ?? 0) >= (queued.get(d.uuid)?.length ?? 0));
