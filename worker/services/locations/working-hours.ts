@@ -3,28 +3,35 @@ import { type TimeEntry, WEEKDAYS, type Weekday } from "../../../contracts/worki
 /** A weekly schedule: the entries of each day (a day without entries is a day off). */
 export type WeeklySchedule = Partial<Record<Weekday, readonly TimeEntry[]>>;
 
-const seconds = (hms: string) => {
+/** "HH:MM[:SS]" → seconds since midnight. */
+export const seconds = (hms: string) => {
   const [h, m, s] = hms.split(":").map(Number);
   return h * 3600 + m * 60 + (s || 0);
 };
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-/** One formatter per zone (building one is the expensive part); throws RangeError for an unknown zone. */
-function formatterFor(timeZone: string) {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      weekday: "long",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
+/**
+ * One formatter per zone for these fields (building one is the expensive part); the getter
+ * throws RangeError for an unknown zone.
+ */
+export function zoneFormatters(fields: Omit<Intl.DateTimeFormatOptions, "timeZone">) {
+  const formatters = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone: string) => {
+    let f = formatters.get(timeZone);
+    if (!f) {
+      f = new Intl.DateTimeFormat("en-US", { ...fields, timeZone });
+      formatters.set(timeZone, f);
+    }
+    return f;
+  };
 }
+
+const formatterFor = zoneFormatters({
+  weekday: "long",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
 
 /** The weekday and second of the day that `now` is on the wall clocks of `timeZone` (DST included). */
 export function wallClock(timeZone: string, now: Date): { day: Weekday; second: number } {

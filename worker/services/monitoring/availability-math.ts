@@ -1,5 +1,5 @@
 import { WEEKDAYS } from "../../../contracts/working-time.ts";
-import type { WeeklySchedule } from "../locations/working-hours.ts";
+import { seconds, type WeeklySchedule, zoneFormatters } from "../locations/working-hours.ts";
 
 /**
  * Location availability over working time (issue 16) as pure functions: the working hours of a
@@ -15,29 +15,15 @@ export type Interval = readonly [number, number];
 
 const DAY_MS = 86_400_000;
 
-const seconds = (hms: string) => {
-  const [h, m, s] = hms.split(":").map(Number);
-  return h * 3600 + m * 60 + (s || 0);
-};
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string) {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
+const formatterFor = zoneFormatters({
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
 
 /** The wall-clock reading of `ms` in `timeZone` as a naive UTC timestamp (same fields, read as UTC). */
 function naiveLocal(timeZone: string, ms: number): number {
