@@ -1,16 +1,8 @@
 import { CREDENTIAL_NAME_MAX, type CredentialKind, type IssuedCredential } from "@contracts/access";
 import { useQuery } from "@tanstack/react-query";
-import { LoaderCircleIcon } from "lucide-react";
-import { type FormEvent, useState } from "react";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { useState } from "react";
+import { FormAlert } from "@/components/form-alert";
+import { FormDialog } from "@/components/form-dialog";
 import { FormField, fieldProps } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -66,8 +58,7 @@ export function AddCredentialDialog({ space, kind, onOpenChange, onCreated }: Ad
     onOpenChange(false);
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!kind) return;
     const expires_at = expiryOf(expires);
     const request: CredentialAdd =
@@ -93,118 +84,103 @@ export function AddCredentialDialog({ space, kind, onOpenChange, onCreated }: Ad
   const options = narrow === "group" ? (groups.data ?? []) : narrow === "location" ? (locations.data ?? []) : [];
 
   return (
-    <Dialog open={kind !== null} onOpenChange={(open) => !open && close()}>
-      <DialogContent>
-        <form className="grid gap-4" onSubmit={submit} noValidate>
-          <DialogHeader>
-            <DialogTitle>{display ? t("access.form.displayTitle") : t("access.form.tokenTitle")}</DialogTitle>
-            <DialogDescription>
-              {display ? t("access.displayLinks.text") : t("access.apiTokens.text")}
-            </DialogDescription>
-          </DialogHeader>
-          {failure?.general && (
-            <p role="alert" className="text-sm text-destructive">
-              {failure.general}
-            </p>
-          )}
-          <FormField
-            id="credential-name"
-            label={t("access.form.name")}
-            required
-            error={failure?.fields.name}
-            count={name.length}
-            max={CREDENTIAL_NAME_MAX}
-          >
-            <Input
-              {...fieldProps("credential-name", failure?.fields.name, true)}
-              value={name}
-              maxLength={CREDENTIAL_NAME_MAX}
-              placeholder={t("access.form.namePlaceholder")}
-              onChange={(event) => setName(event.target.value)}
-              autoFocus
-            />
+    <FormDialog
+      open={kind !== null}
+      onClose={close}
+      form
+      noValidate
+      title={display ? t("access.form.displayTitle") : t("access.form.tokenTitle")}
+      description={display ? t("access.displayLinks.text") : t("access.apiTokens.text")}
+      label={t("access.form.create")}
+      pending={add.isPending}
+      disabled={name.trim() === "" || (narrow !== "space" && display && !target)}
+      onConfirm={submit}
+    >
+      <FormAlert message={failure?.general ?? null} />
+      <FormField
+        id="credential-name"
+        label={t("access.form.name")}
+        required
+        error={failure?.fields.name}
+        count={name.length}
+        max={CREDENTIAL_NAME_MAX}
+      >
+        <Input
+          {...fieldProps("credential-name", failure?.fields.name, true)}
+          value={name}
+          maxLength={CREDENTIAL_NAME_MAX}
+          placeholder={t("access.form.namePlaceholder")}
+          onChange={(event) => setName(event.target.value)}
+          autoFocus
+        />
+      </FormField>
+      {display ? (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FormField id="credential-narrow" label={t("access.form.scope")}>
+            <NativeSelect
+              id="credential-narrow"
+              value={narrow}
+              onChange={(event) => {
+                setNarrow(event.target.value as Narrow);
+                setTarget("");
+              }}
+            >
+              <option value="space">{t("access.scope.space")}</option>
+              <option value="group">{t("access.form.group")}</option>
+              <option value="location">{t("access.form.location")}</option>
+            </NativeSelect>
           </FormField>
-          {display ? (
-            <div className="grid gap-3 sm:grid-cols-2">
-              <FormField id="credential-narrow" label={t("access.form.scope")}>
-                <NativeSelect
-                  id="credential-narrow"
-                  value={narrow}
-                  onChange={(event) => {
-                    setNarrow(event.target.value as Narrow);
-                    setTarget("");
-                  }}
-                >
-                  <option value="space">{t("access.scope.space")}</option>
-                  <option value="group">{t("access.form.group")}</option>
-                  <option value="location">{t("access.form.location")}</option>
-                </NativeSelect>
-              </FormField>
-              {narrow !== "space" && (
-                <FormField
-                  id="credential-target"
-                  label={narrow === "group" ? t("access.form.group") : t("access.form.location")}
-                  required
-                  error={narrow === "group" ? failure?.fields.location_group_uuid : failure?.fields.location_uuid}
-                >
-                  <NativeSelect
-                    {...fieldProps(
-                      "credential-target",
-                      narrow === "group" ? failure?.fields.location_group_uuid : failure?.fields.location_uuid,
-                      true,
-                    )}
-                    value={target}
-                    onChange={(event) => setTarget(event.target.value)}
-                  >
-                    <option value="">{t("access.form.choose")}</option>
-                    {options.map((option) => (
-                      <option key={option.uuid} value={option.uuid}>
-                        {option.name}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </FormField>
-              )}
-            </div>
-          ) : (
-            <FormField id="credential-scope" label={t("access.form.tokenScope")} error={failure?.fields.scope}>
+          {narrow !== "space" && (
+            <FormField
+              id="credential-target"
+              label={narrow === "group" ? t("access.form.group") : t("access.form.location")}
+              required
+              error={narrow === "group" ? failure?.fields.location_group_uuid : failure?.fields.location_uuid}
+            >
               <NativeSelect
-                {...fieldProps("credential-scope", failure?.fields.scope)}
-                value={scope}
-                onChange={(event) => setScope(event.target.value as "read" | "operator")}
+                {...fieldProps(
+                  "credential-target",
+                  narrow === "group" ? failure?.fields.location_group_uuid : failure?.fields.location_uuid,
+                  true,
+                )}
+                value={target}
+                onChange={(event) => setTarget(event.target.value)}
               >
-                <option value="read">
-                  {t("access.scope.read")} — {t("access.form.readHint")}
-                </option>
-                <option value="operator">
-                  {t("access.scope.operator")} — {t("access.form.operatorHint")}
-                </option>
+                <option value="">{t("access.form.choose")}</option>
+                {options.map((option) => (
+                  <option key={option.uuid} value={option.uuid}>
+                    {option.name}
+                  </option>
+                ))}
               </NativeSelect>
             </FormField>
           )}
-          <FormField id="credential-expires" label={t("access.form.expires")} error={failure?.fields.expires_at}>
-            <Input
-              {...fieldProps("credential-expires", failure?.fields.expires_at)}
-              type="datetime-local"
-              value={expires}
-              onChange={(event) => setExpires(event.target.value)}
-            />
-            <p className="text-xs text-muted-foreground">{t("access.form.expiresHint")}</p>
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={close}>
-              {t("common.cancel")}
-            </Button>
-            <Button
-              type="submit"
-              disabled={add.isPending || name.trim() === "" || (narrow !== "space" && display && !target)}
-            >
-              {add.isPending && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
-              {t("access.form.create")}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        </div>
+      ) : (
+        <FormField id="credential-scope" label={t("access.form.tokenScope")} error={failure?.fields.scope}>
+          <NativeSelect
+            {...fieldProps("credential-scope", failure?.fields.scope)}
+            value={scope}
+            onChange={(event) => setScope(event.target.value as "read" | "operator")}
+          >
+            <option value="read">
+              {t("access.scope.read")} — {t("access.form.readHint")}
+            </option>
+            <option value="operator">
+              {t("access.scope.operator")} — {t("access.form.operatorHint")}
+            </option>
+          </NativeSelect>
+        </FormField>
+      )}
+      <FormField id="credential-expires" label={t("access.form.expires")} error={failure?.fields.expires_at}>
+        <Input
+          {...fieldProps("credential-expires", failure?.fields.expires_at)}
+          type="datetime-local"
+          value={expires}
+          onChange={(event) => setExpires(event.target.value)}
+        />
+        <p className="text-xs text-muted-foreground">{t("access.form.expiresHint")}</p>
+      </FormField>
+    </FormDialog>
   );
 }

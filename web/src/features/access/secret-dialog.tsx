@@ -1,15 +1,8 @@
 import type { IssuedCredential } from "@contracts/access";
 import { CheckIcon, CopyIcon, TriangleAlertIcon } from "lucide-react";
 import { useState } from "react";
+import { DialogShell } from "@/components/form-dialog";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useT } from "@/lib/i18n";
@@ -43,37 +36,37 @@ export function SecretDialog({ issued, onDone }: SecretDialogProps) {
   };
 
   return (
-    <Dialog open={issued !== null} onOpenChange={(open) => !open && done()}>
-      <DialogContent className="max-w-xl" onInteractOutside={(event) => event.preventDefault()}>
-        <DialogHeader>
-          <DialogTitle>{display ? t("access.secret.displayTitle") : t("access.secret.tokenTitle")}</DialogTitle>
-          <DialogDescription className="flex items-start gap-2 text-foreground">
-            <TriangleAlertIcon className="mt-0.5 size-4 shrink-0 text-status-partially-online" aria-hidden="true" />
-            {t("access.secret.once")}
-          </DialogDescription>
-        </DialogHeader>
-        <div className="grid gap-1.5">
-          <Label htmlFor="credential-secret">{display ? t("access.secret.url") : t("access.secret.token")}</Label>
-          <div className="flex gap-2">
-            <Input
-              id="credential-secret"
-              readOnly
-              value={value}
-              className="font-mono text-xs"
-              onFocus={(event) => event.currentTarget.select()}
-            />
-            <Button type="button" variant="outline" onClick={copy}>
-              {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-              {copied ? t("access.secret.copied") : t("access.secret.copy")}
-            </Button>
-          </div>
-        </div>
-        <DialogFooter>
-          <Button type="button" onClick={done}>
-            {t("access.secret.done")}
+    <DialogShell
+      open={issued !== null}
+      onClose={done}
+      className="max-w-xl"
+      onInteractOutside={(event) => event.preventDefault()}
+      title={display ? t("access.secret.displayTitle") : t("access.secret.tokenTitle")}
+      descriptionClassName="flex items-start gap-2 text-foreground"
+      description={
+        <>
+          <TriangleAlertIcon className="mt-0.5 size-4 shrink-0 text-status-partially-online" aria-hidden="true" />
+          {t("access.secret.once")}
+        </>
+      }
+      footer={<Button onClick={done}>{t("access.secret.done")}</Button>}
+    >
+      <div className="grid gap-1.5">
+        <Label htmlFor="credential-secret">{display ? t("access.secret.url") : t("access.secret.token")}</Label>
+        <div className="flex gap-2">
+          <Input
+            id="credential-secret"
+            readOnly
+            value={value}
+            className="font-mono text-xs"
+            onFocus={(event) => event.currentTarget.select()}
+          />
+          <Button type="button" variant="outline" onClick={copy}>
+            {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
+            {copied ? t("access.secret.copied") : t("access.secret.copy")}
           </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        </div>
+      </div>
+    </DialogShell>
   );
 }

@@ -1,15 +1,6 @@
 import type { Role } from "@contracts/space";
-import { LoaderCircleIcon } from "lucide-react";
 import { useId, useState } from "react";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { FormDialog } from "@/components/form-dialog";
 import { useT } from "@/lib/i18n";
 import { RoleSelect } from "./role-select";
 import type { AccountAction } from "./row-actions";
@@ -28,7 +19,11 @@ export function ActionDialogs({ space, roles, action, onDone }: ActionDialogsPro
   const id = useId();
   const update = useUpdateAccount(space);
   const [role, setRole] = useState("");
-  const account = action?.account;
+  // While the dialog closes (action null) it keeps showing the last action.
+  const [shown, setShown] = useState(action);
+  if (action && action !== shown) setShown(action);
+  const kind = shown?.kind ?? "role";
+  const account = shown?.account;
   const currentRole = account?.roles[0]?.uuid ?? "";
   const chosenRole = role || currentRole;
 
@@ -37,64 +32,49 @@ export function ActionDialogs({ space, roles, action, onDone }: ActionDialogsPro
     onDone();
   };
   const confirm = () => {
-    if (!action || !account) return;
+    if (!action) return;
     const patch =
       action.kind === "role"
         ? { role_uuid: chosenRole }
         : { status: action.kind === "disable" ? ("disabled" as const) : ("active" as const) };
-    update.mutate({ account_uuid: account.account_uuid, ...patch }, { onSuccess: close });
+    update.mutate({ account_uuid: action.account.account_uuid, ...patch }, { onSuccess: close });
   };
 
+  const email = account?.email ?? "";
   const titles = {
     role: t("accounts.changeRole.title"),
     disable: t("accounts.disable.title"),
     enable: t("accounts.enable.title"),
   } as const;
   const texts = {
-    role: t("accounts.changeRole.text", { email: account?.email ?? "" }),
-    disable: t("accounts.disable.text", { email: account?.email ?? "" }),
-    enable: t("accounts.enable.text", { email: account?.email ?? "" }),
+    role: t("accounts.changeRole.text", { email }),
+    disable: t("accounts.disable.text", { email }),
+    enable: t("accounts.enable.text", { email }),
   } as const;
+  const labels = { role: t("common.save"), disable: t("accounts.disable"), enable: t("accounts.enable") } as const;
 
   return (
-    <Dialog open={action !== null} onOpenChange={(open) => !open && close()}>
-      <DialogContent className="max-w-sm">
-        {action && (
-          <>
-            <DialogHeader>
-              <DialogTitle>{titles[action.kind]}</DialogTitle>
-              <DialogDescription>{texts[action.kind]}</DialogDescription>
-            </DialogHeader>
-            {action.kind === "role" && (
-              <RoleSelect
-                id={`${id}-role`}
-                label={t("accounts.col.role")}
-                roles={roles}
-                value={chosenRole}
-                onChange={setRole}
-              />
-            )}
-            <DialogFooter>
-              <Button variant="outline" onClick={close}>
-                {t("common.cancel")}
-              </Button>
-              <Button
-                variant={action.kind === "disable" ? "destructive" : "default"}
-                onClick={confirm}
-                disabled={update.isPending || (action.kind === "role" && chosenRole === currentRole)}
-                aria-busy={update.isPending}
-              >
-                {update.isPending && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
-                {action.kind === "role"
-                  ? t("common.save")
-                  : action.kind === "disable"
-                    ? t("accounts.disable")
-                    : t("accounts.enable")}
-              </Button>
-            </DialogFooter>
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={action !== null}
+      onClose={close}
+      className="max-w-sm"
+      title={titles[kind]}
+      description={texts[kind]}
+      label={labels[kind]}
+      destructive={kind === "disable"}
+      pending={update.isPending}
+      disabled={kind === "role" && chosenRole === currentRole}
+      onConfirm={confirm}
+    >
+      {kind === "role" && (
+        <RoleSelect
+          id={`${id}-role`}
+          label={t("accounts.col.role")}
+          roles={roles}
+          value={chosenRole}
+          onChange={setRole}
+        />
+      )}
+    </FormDialog>
   );
 }

@@ -1,15 +1,7 @@
 import { EXPORT_FORMATS, EXPORT_SCOPES } from "@contracts/account";
-import { DownloadIcon, LoaderCircleIcon } from "lucide-react";
+import { DownloadIcon } from "lucide-react";
 import { useId, useState } from "react";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { FormDialog } from "@/components/form-dialog";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { showAlert } from "@/lib/alerts";
@@ -76,40 +68,31 @@ export function ExportDialog({ open, onOpenChange, space, filters }: ExportDialo
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-sm">
-        <DialogHeader>
-          <DialogTitle>{t("export.title")}</DialogTitle>
-          <DialogDescription>{t("export.text")}</DialogDescription>
-        </DialogHeader>
-        <Choices
-          legend={t("export.format")}
-          value={format}
-          values={EXPORT_FORMATS}
-          label={(v) => t(`export.${v}`)}
-          onChange={setFormat}
-        />
-        <Choices
-          legend={t("export.scope")}
-          value={scope}
-          values={EXPORT_SCOPES}
-          label={(v) => t(`export.${v}`)}
-          onChange={setScope}
-        />
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {t("common.cancel")}
-          </Button>
-          <Button onClick={run} disabled={pending} aria-busy={pending}>
-            {pending ? (
-              <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-            ) : (
-              <DownloadIcon aria-hidden="true" />
-            )}
-            {t("export.submit")}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={() => onOpenChange(false)}
+      className="max-w-sm"
+      title={t("export.title")}
+      description={t("export.text")}
+      label={t("export.submit")}
+      icon={<DownloadIcon aria-hidden="true" />}
+      pending={pending}
+      onConfirm={run}
+    >
+      <Choices
+        legend={t("export.format")}
+        value={format}
+        values={EXPORT_FORMATS}
+        label={(v) => t(`export.${v}`)}
+        onChange={setFormat}
+      />
+      <Choices
+        legend={t("export.scope")}
+        value={scope}
+        values={EXPORT_SCOPES}
+        label={(v) => t(`export.${v}`)}
+        onChange={setScope}
+      />
+    </FormDialog>
   );
 }

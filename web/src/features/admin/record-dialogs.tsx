@@ -1,13 +1,5 @@
 import { Suspense } from "react";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { FormDialog } from "@/components/form-dialog";
 import { useT } from "@/lib/i18n";
 import { EditorSkeleton, LazyDiffView } from "./lazy-editor";
 
@@ -25,26 +17,22 @@ type ReviewProps = {
 export function ReviewDialog({ open, onOpenChange, name, original, modified, pending, onConfirm }: ReviewProps) {
   const t = useT();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="flex max-h-[calc(100dvh-2rem)] max-w-4xl flex-col">
-        <DialogHeader>
-          <DialogTitle>{t("admin.review.title", { name })}</DialogTitle>
-          <DialogDescription>{t("admin.review.text")}</DialogDescription>
-        </DialogHeader>
-        <div className="h-[60vh] min-h-40 overflow-hidden rounded-md border">
-          <Suspense fallback={<EditorSkeleton />}>
-            {open && <LazyDiffView original={original} modified={modified} label={t("admin.review.diff")} />}
-          </Suspense>
-        </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            {t("admin.review.back")}
-          </Button>
-          <Button onClick={onConfirm} disabled={pending}>
-            {t("admin.review.confirm")}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={() => onOpenChange(false)}
+      className="flex max-h-[calc(100dvh-2rem)] max-w-4xl flex-col"
+      title={t("admin.review.title", { name })}
+      description={t("admin.review.text")}
+      cancelLabel={t("admin.review.back")}
+      label={t("admin.review.confirm")}
+      pending={pending}
+      onConfirm={onConfirm}
+    >
+      <div className="h-[60vh] min-h-40 overflow-hidden rounded-md border">
+        <Suspense fallback={<EditorSkeleton />}>
+          {open && <LazyDiffView original={original} modified={modified} label={t("admin.review.diff")} />}
+        </Suspense>
+      </div>
+    </FormDialog>
   );
 }

@@ -1,14 +1,5 @@
-import { LoaderCircleIcon } from "lucide-react";
 import { useId, useState } from "react";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { FormDialog } from "@/components/form-dialog";
 import { Segmented } from "@/components/ui/segmented";
 import { useT } from "@/lib/i18n";
 import { DEFAULT_QUEUE_TTL, QUEUE_TTLS, type QueueTtl, ttlSeconds } from "./queue-options";
@@ -32,40 +23,31 @@ export function QueueDialog({ action, deviceName, destructive, pending, onConfir
   const hintId = useId();
   const [ttl, setTtl] = useState<QueueTtl>(DEFAULT_QUEUE_TTL);
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>{t("device.queue.dialog.title", { action })}</DialogTitle>
-          <DialogDescription>{t("device.queue.dialog.text", { name: deviceName })}</DialogDescription>
-        </DialogHeader>
-        <div className="flex flex-col gap-1.5">
-          <span className="text-sm font-medium">{t("device.queue.ttl")}</span>
-          <Segmented
-            label={t("device.queue.ttl")}
-            value={ttl}
-            onValueChange={setTtl}
-            options={QUEUE_TTLS.map((option) => ({ value: option.value, label: t(option.label) }))}
-          />
-          <p id={hintId} className="text-xs text-muted-foreground">
-            {t("device.queue.ttlHint")}
-          </p>
-        </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            {t("device.settings.cancel")}
-          </Button>
-          <Button
-            variant={destructive ? "destructive" : "default"}
-            disabled={pending}
-            aria-busy={pending || undefined}
-            aria-describedby={hintId}
-            onClick={() => onConfirm(ttlSeconds(ttl))}
-          >
-            {pending && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
-            {t("device.queue.confirm")}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open
+      onClose={onClose}
+      className="max-w-md"
+      title={t("device.queue.dialog.title", { action })}
+      description={t("device.queue.dialog.text", { name: deviceName })}
+      cancelLabel={t("device.settings.cancel")}
+      label={t("device.queue.confirm")}
+      destructive={destructive}
+      pending={pending}
+      describedBy={hintId}
+      onConfirm={() => onConfirm(ttlSeconds(ttl))}
+    >
+      <div className="flex flex-col gap-1.5">
+        <span className="text-sm font-medium">{t("device.queue.ttl")}</span>
+        <Segmented
+          label={t("device.queue.ttl")}
+          value={ttl}
+          onValueChange={setTtl}
+          options={QUEUE_TTLS.map((option) => ({ value: option.value, label: t(option.label) }))}
+        />
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {t("device.queue.ttlHint")}
+        </p>
+      </div>
+    </FormDialog>
   );
 }
