@@ -5,6 +5,7 @@ import { SearchField } from "@/components/search-field";
 import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { type MessageKey, useT } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
 
 type ListToolbarProps<S extends string> = {
   /** Accessible name of the filter panel. */
@@ -73,6 +74,41 @@ export function ListToolbar<S extends string>(props: ListToolbarProps<S>) {
           </SelectContent>
         </Select>
         {actions}
+      </div>
+    </search>
+  );
+}
+
+type SearchBarProps = {
+  search: { value: string; onChange: (value: string) => void; label: string };
+  /** "N groups" once the first page is in. */
+  count?: string;
+  /** Controls after the count (sort, Add …). */
+  children?: ReactNode;
+  /** Classes of the bar (its padding) and of the search box (its width). */
+  className?: string;
+  fieldClassName?: string;
+};
+
+/** The bar stuck to the top of a searched list: the search box, then the count and the list's controls. */
+export function SearchBar({ search, count, children, className, fieldClassName = "w-72" }: SearchBarProps) {
+  return (
+    <search
+      className={cn(
+        "sticky top-0 z-10 flex flex-wrap items-center gap-2 border-b bg-background/95 px-6 py-3 backdrop-blur",
+        className,
+      )}
+    >
+      <SearchField
+        className={fieldClassName}
+        maxLength={SEARCH_MAX}
+        label={search.label}
+        value={search.value}
+        onChange={search.onChange}
+      />
+      <div className="ml-auto flex items-center gap-2">
+        {count !== undefined && <span className="text-xs text-muted-foreground tabular-nums">{count}</span>}
+        {children}
       </div>
     </search>
   );

@@ -42,3 +42,14 @@ export function useScrollEnd(ref: RefObject<HTMLElement | null>, onEnd: () => vo
     };
   }, [ref, enabled, itemCount]);
 }
+
+/** What useLoadMoreOnScroll needs of an infinite query. */
+type PagedList = { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
+
+/** Loads the infinite query `list`'s next page when `ref` is scrolled near its end (`itemCount` items so far). */
+export function useLoadMoreOnScroll(ref: RefObject<HTMLElement | null>, list: PagedList, itemCount: number) {
+  useScrollEnd(ref, () => void list.fetchNextPage(), {
+    enabled: list.hasNextPage && !list.isFetchingNextPage,
+    itemCount,
+  });
+}

@@ -1,10 +1,9 @@
-import { SEARCH_MAX } from "@contracts/text";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { AppWindowIcon, CpuIcon, PlusIcon } from "lucide-react";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ListLoadFailed, NoItems, RowSkeletons, SKELETONS } from "@/components/list-states";
-import { SearchField } from "@/components/search-field";
+import { SearchBar } from "@/components/list-toolbar";
 import { Button } from "@/components/ui/button";
 import { columnHelper, DataTable } from "@/components/ui/data-table";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -12,7 +11,7 @@ import { useCurrentSpace } from "@/features/session/current-space";
 import { formatDateTime } from "@/lib/datetime";
 import { type TFunction, useI18n } from "@/lib/i18n";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
-import { useScrollEnd } from "@/lib/use-scroll-end";
+import { useLoadMoreOnScroll } from "@/lib/use-scroll-end";
 import type { AdminKind, AdminRow } from "./kinds";
 import { adminQueries } from "./queries";
 
@@ -84,36 +83,26 @@ export function AdminListPage({ kind }: { kind: AdminKind }) {
     scrollRef.current = element;
     setScroller(element);
   }, []);
-  useScrollEnd(scrollRef, () => void list.fetchNextPage(), {
-    enabled: list.hasNextPage && !list.isFetchingNextPage,
-    itemCount: rows.length,
-  });
+  useLoadMoreOnScroll(scrollRef, list, rows.length);
   const total = list.data?.pages[0]?.objects_count;
 
   return (
     <div ref={attachScroller} className="h-full overflow-y-auto">
-      <search className="sticky top-0 z-10 flex flex-wrap items-center gap-2 border-b bg-background/95 px-4 py-3 backdrop-blur sm:px-6">
-        <SearchField
-          className="w-full sm:w-72"
-          maxLength={SEARCH_MAX}
-          label={t(kind.text.search)}
-          value={search}
-          onChange={setSearch}
-        />
-        <div className="ml-auto flex items-center gap-3">
-          {total !== undefined && (
-            <span className="text-xs text-muted-foreground tabular-nums">{t("admin.count", { count: total })}</span>
-          )}
-          {kind.canSave(user) && (
-            <Button asChild size="sm">
-              <Link to={`${kind.base}/add`}>
-                <PlusIcon aria-hidden="true" />
-                {t(kind.text.add)}
-              </Link>
-            </Button>
-          )}
-        </div>
-      </search>
+      <SearchBar
+        className="px-4 sm:px-6"
+        fieldClassName="w-full sm:w-72"
+        search={{ value: search, onChange: setSearch, label: t(kind.text.search) }}
+        count={total === undefined ? undefined : t("admin.count", { count: total })}
+      >
+        {kind.canSave(user) && (
+          <Button asChild size="sm" className="ml-1">
+            <Link to={`${kind.base}/add`}>
+              <PlusIcon aria-hidden="true" />
+              {t(kind.text.add)}
+            </Link>
+          </Button>
+        )}
+      </SearchBar>
       <div className="px-4 pt-2 pb-16 sm:px-6">
         {list.isPending ? (
           <TableSkeleton />

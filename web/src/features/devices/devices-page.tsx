@@ -6,7 +6,7 @@ import { ListLoadFailed, ListSkeleton, RowSkeletons } from "@/components/list-st
 import { DataTable } from "@/components/ui/data-table";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { useT } from "@/lib/i18n";
-import { useScrollEnd } from "@/lib/use-scroll-end";
+import { useLoadMoreOnScroll } from "@/lib/use-scroll-end";
 import { useViewMode } from "@/lib/view-mode";
 import { listedDevicePath } from "./camera/queries";
 import { DeviceCardSkeleton } from "./list/device-card";
@@ -30,10 +30,7 @@ export function DevicesPage() {
   const columns = useMemo(() => deviceColumns(t), [t]);
   const scrollRef = useRef<HTMLDivElement>(null);
 
-  useScrollEnd(scrollRef, () => void list.fetchNextPage(), {
-    enabled: list.hasNextPage && !list.isFetchingNextPage,
-    itemCount: devices.length,
-  });
+  useLoadMoreOnScroll(scrollRef, list, devices.length);
 
   const more = list.isFetchingNextPage;
   return (

@@ -1,15 +1,14 @@
-import { SEARCH_MAX } from "@contracts/text";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Layers3Icon } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { Outlet } from "react-router";
 import { CardsSkeleton, ListLoadFailed, MoreCardSkeletons, NoItems } from "@/components/list-states";
-import { SearchField } from "@/components/search-field";
+import { SearchBar } from "@/components/list-toolbar";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { useT } from "@/lib/i18n";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
-import { useScrollEnd } from "@/lib/use-scroll-end";
+import { useLoadMoreOnScroll } from "@/lib/use-scroll-end";
 import { GroupCard, GroupCardSkeleton } from "./group-card";
 import { GROUP_SORTS, type GroupOrdering, groupSort } from "./group-filters";
 import { groupQueries } from "./queries";
@@ -29,40 +28,28 @@ export function GroupsPage() {
   const list = useInfiniteQuery(groupQueries.list(space.space_uuid, filters));
   const groups = useMemo(() => list.data?.pages.flatMap((page) => page.location_groups) ?? [], [list.data]);
   const scrollRef = useRef<HTMLDivElement>(null);
-  useScrollEnd(scrollRef, () => void list.fetchNextPage(), {
-    enabled: list.hasNextPage && !list.isFetchingNextPage,
-    itemCount: groups.length,
-  });
+  useLoadMoreOnScroll(scrollRef, list, groups.length);
   const total = list.data?.pages[0]?.objects_count;
 
   return (
     <div ref={scrollRef} className="h-full overflow-y-auto">
-      <search className="sticky top-0 z-10 flex flex-wrap items-center gap-2 border-b bg-background/95 px-6 py-3 backdrop-blur">
-        <SearchField
-          className="w-72"
-          maxLength={SEARCH_MAX}
-          label={t("groups.search")}
-          value={search}
-          onChange={setSearch}
-        />
-        <div className="ml-auto flex items-center gap-2">
-          {total !== undefined && (
-            <span className="text-xs text-muted-foreground tabular-nums">{t("groups.count", { count: total })}</span>
-          )}
-          <Select value={ordering} onValueChange={(value) => setOrdering(groupSort(value))}>
-            <SelectTrigger aria-label={t("groups.sort.label")} className="w-56">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent align="end">
-              {GROUP_SORTS.map((sort) => (
-                <SelectItem key={sort.value} value={sort.value}>
-                  {t(sort.label)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-      </search>
+      <SearchBar
+        search={{ value: search, onChange: setSearch, label: t("groups.search") }}
+        count={total === undefined ? undefined : t("groups.count", { count: total })}
+      >
+        <Select value={ordering} onValueChange={(value) => setOrdering(groupSort(value))}>
+          <SelectTrigger aria-label={t("groups.sort.label")} className="w-56">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent align="end">
+            {GROUP_SORTS.map((sort) => (
+              <SelectItem key={sort.value} value={sort.value}>
+                {t(sort.label)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </SearchBar>
       <div className="px-6 pt-4 pb-24">
         {list.isPending ? (
           <CardsSkeleton card={GroupCardSkeleton} className={grid} />

@@ -6,7 +6,7 @@ import { CardsSkeleton, ListLoadFailed, MoreCardSkeletons, NoItems } from "@/com
 import { Button } from "@/components/ui/button";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { useT } from "@/lib/i18n";
-import { useScrollEnd } from "@/lib/use-scroll-end";
+import { useLoadMoreOnScroll } from "@/lib/use-scroll-end";
 import { CountTiles } from "./count-tiles";
 import { MonitoringCard, MonitoringCardSkeleton } from "./monitoring-card";
 import {
@@ -34,10 +34,7 @@ export function PerformancePage() {
   const list = useInfiniteQuery(monitorQueries.list(space.space_uuid, filters.query));
   const devices = useMemo(() => uniqueByUuid(list.data?.pages ?? []), [list.data]);
   const scrollRef = useRef<HTMLDivElement>(null);
-  useScrollEnd(scrollRef, () => void list.fetchNextPage(), {
-    enabled: list.hasNextPage && !list.isFetchingNextPage,
-    itemCount: devices.length,
-  });
+  useLoadMoreOnScroll(scrollRef, list, devices.length);
   const active = filters.state.count;
 
   return (

@@ -10,7 +10,7 @@ import { useCurrentSpace } from "@/features/session/current-space";
 import { showAlert } from "@/lib/alerts";
 import { apiDownload } from "@/lib/api";
 import { useT } from "@/lib/i18n";
-import { useScrollEnd } from "@/lib/use-scroll-end";
+import { useLoadMoreOnScroll } from "@/lib/use-scroll-end";
 import { useViewMode } from "@/lib/view-mode";
 import { locationViewPath } from "../paths";
 import { locationQueries } from "../queries";
@@ -34,10 +34,7 @@ export function LocationsPage() {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [exporting, setExporting] = useState(false);
 
-  useScrollEnd(scrollRef, () => void list.fetchNextPage(), {
-    enabled: list.hasNextPage && !list.isFetchingNextPage,
-    itemCount: locations.length,
-  });
+  useLoadMoreOnScroll(scrollRef, list, locations.length);
 
   const exportCsv = async () => {
     setExporting(true);

@@ -10,7 +10,7 @@ import { cameraViewPath, isCameraDevice } from "@/features/devices/camera/querie
 import { typeLabel } from "@/features/devices/logic/format";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { type MessageKey, useT } from "@/lib/i18n";
-import { useScrollEnd } from "@/lib/use-scroll-end";
+import { useLoadMoreOnScroll } from "@/lib/use-scroll-end";
 import { cn } from "@/lib/utils";
 import { locationDevicePath } from "../paths";
 import { locationQueries } from "../queries";
@@ -31,10 +31,7 @@ export function LocationDevices({ uuid, scrollRef }: { uuid: string; scrollRef: 
   const here = useLocation();
   const list = useInfiniteQuery(locationQueries.devices(space.space_uuid, uuid));
   const devices = list.data?.pages.flatMap((page) => page.devices) ?? [];
-  useScrollEnd(scrollRef, () => void list.fetchNextPage(), {
-    enabled: list.hasNextPage && !list.isFetchingNextPage,
-    itemCount: devices.length,
-  });
+  useLoadMoreOnScroll(scrollRef, list, devices.length);
 
   if (list.isPending) return <DeviceSkeletons />;
   if (list.isError) return <p className="text-sm text-destructive">{list.error.message}</p>;
