@@ -10,9 +10,9 @@ import {
   bodyErrors,
   commonErrors,
   defineRoute,
+  deleteRoute,
   jsonBody,
   jsonResponse,
-  noContent,
   SpaceParam,
   uuidParam,
 } from "./route.ts";
@@ -44,13 +44,11 @@ export const addDisplayLink = defineRoute({
   responses: { 201: jsonResponse(IssuedCredential, "The new display link with its secret"), ...bodyErrors },
 });
 
-export const revokeDisplayLink = defineRoute({
-  method: "delete",
+export const revokeDisplayLink = deleteRoute({
   path: "/space/{space}/display-link/{uuid}",
   summary: "Revoke a display link: it stops working and its sockets close (4410) before this answers; Admin",
   tags,
-  request: { params: DisplayLinkParam },
-  responses: { 204: noContent, ...commonErrors },
+  params: DisplayLinkParam,
 });
 
 export const listApiTokens = defineRoute({
@@ -75,13 +73,11 @@ export const addApiToken = defineRoute({
   responses: { 201: jsonResponse(IssuedCredential, "The new API token with its secret"), ...bodyErrors },
 });
 
-export const revokeApiToken = defineRoute({
-  method: "delete",
+export const revokeApiToken = deleteRoute({
   path: "/space/{space}/api-token/{uuid}",
   summary: "Revoke an API token: it stops working and its sockets close (4410) before this answers; Admin",
   tags,
-  request: { params: ApiTokenParam },
-  responses: { 204: noContent, ...commonErrors },
+  params: ApiTokenParam,
 });
 
 export const credentialSelf = defineRoute({

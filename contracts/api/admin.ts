@@ -12,7 +12,16 @@ import {
   RunnerQuery,
 } from "../admin.ts";
 import { ApiErrorBody } from "../errors.ts";
-import { bodyErrors, commonErrors, defineRoute, jsonBody, jsonResponse, noContent, uuidParam } from "./route.ts";
+import {
+  bodyErrors,
+  commonErrors,
+  defineRoute,
+  deleteRoute,
+  jsonBody,
+  jsonResponse,
+  noContent,
+  uuidParam,
+} from "./route.ts";
 
 /**
  * console.md §7.6: the Admin Panel's applications and runners (global: no space in the path).
@@ -121,13 +130,11 @@ export const editRunner = defineRoute({
   responses: { 200: jsonResponse(Runner, "The changed runner"), ...bodyErrors },
 });
 
-export const deleteRunner = defineRoute({
-  method: "delete",
+export const deleteRunner = deleteRoute({
   path: "/runner/{id}",
   summary: "Delete a runner; system developer",
   tags: runnerTags,
-  request: { params: RunnerParam },
-  responses: { 204: noContent, ...commonErrors },
+  params: RunnerParam,
 });
 
 export const runnerHistory = defineRoute({

@@ -4,9 +4,9 @@ import {
   bodyErrors,
   commonErrors,
   defineRoute,
+  deleteRoute,
   jsonBody,
   jsonResponse,
-  noContent,
   SpaceParam,
   uuidParam as uuidOf,
 } from "./route.ts";
@@ -45,13 +45,11 @@ function commentsUnder<P extends z.ZodObject>(base: string, params: P, of: strin
       request: { params: commentParams, body: jsonBody(CommentEditInput) },
       responses: { 200: jsonResponse(Comment, "The changed comment"), ...bodyErrors },
     }),
-    remove: defineRoute({
-      method: "delete",
+    remove: deleteRoute({
       path: `${base}/comment/{comment}`,
       summary: `Delete a comment on ${of}; its author (Content Manager or Admin)`,
       tags,
-      request: { params: commentParams },
-      responses: { 204: noContent, ...commonErrors },
+      params: commentParams,
     }),
   };
 }
@@ -76,21 +74,17 @@ export const peripheralComments = commentsUnder(
 );
 
 /** Deleting a display's comment by the display's own path (devices.md §7 Comments). */
-export const deleteDisplayComment = defineRoute({
-  method: "delete",
+export const deleteDisplayComment = deleteRoute({
   path: "/space/{space}/display/{display}/comment/{comment}",
   summary: "Delete a comment on a display, by the display's path; its author (Content Manager or Admin)",
   tags,
-  request: { params: SpaceParam.extend({ display: uuidOf("display"), ...CommentParam.shape }) },
-  responses: { 204: noContent, ...commonErrors },
+  params: SpaceParam.extend({ display: uuidOf("display"), ...CommentParam.shape }),
 });
 
 /** Deleting a peripheral's comment by the peripheral's own path (devices.md §7 Comments). */
-export const deletePeripheralComment = defineRoute({
-  method: "delete",
+export const deletePeripheralComment = deleteRoute({
   path: "/space/{space}/peripherals/{peripheral}/comment/{comment}",
   summary: "Delete a comment on a peripheral, by the peripheral's path; its author (Content Manager or Admin)",
   tags,
-  request: { params: SpaceParam.extend({ peripheral: uuidOf("peripheral"), ...CommentParam.shape }) },
-  responses: { 204: noContent, ...commonErrors },
+  params: SpaceParam.extend({ peripheral: uuidOf("peripheral"), ...CommentParam.shape }),
 });

@@ -13,7 +13,7 @@ import {
 import { AvailabilityQuery, DeviceAuditList, DeviceAvailability, DeviceDetail } from "../device-detail.ts";
 import { CameraList } from "../location-assets.ts";
 import { PageQuery } from "../paging.ts";
-import { commonErrors, csvExportOf, defineRoute, jsonBody, jsonResponse, noContent, SpaceParam } from "./route.ts";
+import { commonErrors, csvExportOf, defineRoute, deleteRoute, jsonBody, jsonResponse, SpaceParam } from "./route.ts";
 
 const tags = ["Devices"];
 
@@ -128,13 +128,11 @@ export const getDeviceAvailability = defineRoute({
   responses: { 200: jsonResponse(DeviceAvailability), ...commonErrors },
 });
 
-export const deleteDevice = defineRoute({
-  method: "delete",
+export const deleteDevice = deleteRoute({
   path: "/space/{space}/device/{uuid}",
   summary: "Delete a device never installed, without peripherals or displays; Content Manager or Admin",
   tags,
-  request: { params: DeviceParam },
-  responses: { 204: noContent, ...commonErrors },
+  params: DeviceParam,
 });
 
 export const setDeviceArchived = defineRoute({

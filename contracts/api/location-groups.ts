@@ -9,11 +9,11 @@ import {
 import {
   bodyErrors,
   commonErrors,
-  csvExportOf,
   defineRoute,
+  deleteRoute,
   jsonBody,
   jsonResponse,
-  noContent,
+  listWithExport,
   SpaceParam,
 } from "./route.ts";
 
@@ -24,19 +24,19 @@ export const LocationGroupParam = SpaceParam.extend({
   uuid: z.string().meta({ description: "The location group's uuid" }),
 });
 
-export const listLocationGroups = defineRoute({
-  method: "get",
-  path: "/space/{space}/location-group/items",
-  summary: "The space's location groups, searched, ordered and paged",
-  tags,
-  request: { params: SpaceParam, query: LocationGroupQuery },
-  responses: { 200: jsonResponse(LocationGroupList), ...commonErrors },
-});
-
-export const exportLocationGroups = csvExportOf(
-  listLocationGroups,
-  "location_groups_export.csv",
-  "The filtered location groups as CSV (location_groups_export.csv; paging is ignored)",
+export const { list: listLocationGroups, csv: exportLocationGroups } = listWithExport(
+  {
+    path: "/space/{space}/location-group/items",
+    summary: "The space's location groups, searched, ordered and paged",
+    tags,
+    params: SpaceParam,
+    query: LocationGroupQuery,
+    reply: LocationGroupList,
+  },
+  {
+    name: "location_groups_export.csv",
+    summary: "The filtered location groups as CSV (location_groups_export.csv; paging is ignored)",
+  },
 );
 
 export const addLocationGroup = defineRoute({
@@ -66,11 +66,9 @@ export const editLocationGroup = defineRoute({
   responses: { 200: jsonResponse(LocationGroup, "The changed group"), ...bodyErrors },
 });
 
-export const deleteLocationGroup = defineRoute({
-  method: "delete",
+export const deleteLocationGroup = deleteRoute({
   path: "/space/{space}/location-group/{uuid}",
   summary: "Delete a location group (its locations stay); Content Manager or Admin",
   tags,
-  request: { params: LocationGroupParam },
-  responses: { 204: noContent, ...commonErrors },
+  params: LocationGroupParam,
 });

@@ -6,11 +6,11 @@ import { WorkingTime, WorkingTimeInput } from "../working-time.ts";
 import {
   bodyErrors,
   commonErrors,
-  csvExportOf,
   defineRoute,
+  deleteRoute,
   jsonBody,
   jsonResponse,
-  noContent,
+  listWithExport,
   SpaceParam,
 } from "./route.ts";
 
@@ -21,19 +21,16 @@ export const LocationParam = SpaceParam.extend({ loc: z.string().meta({ descript
 
 const displayIdTaken = jsonResponse(ApiErrorBody, "Another location of the space has this display id");
 
-export const listLocations = defineRoute({
-  method: "get",
-  path: "/space/{space}/location/items",
-  summary: "The space's locations, filtered, ordered and paged",
-  tags,
-  request: { params: SpaceParam, query: LocationListQuery },
-  responses: { 200: jsonResponse(LocationList), ...commonErrors },
-});
-
-export const exportLocations = csvExportOf(
-  listLocations,
-  "locations_export.csv",
-  "The filtered locations as CSV (locations_export.csv; paging is ignored)",
+export const { list: listLocations, csv: exportLocations } = listWithExport(
+  {
+    path: "/space/{space}/location/items",
+    summary: "The space's locations, filtered, ordered and paged",
+    tags,
+    params: SpaceParam,
+    query: LocationListQuery,
+    reply: LocationList,
+  },
+  { name: "locations_export.csv", summary: "The filtered locations as CSV (locations_export.csv; paging is ignored)" },
 );
 
 export const addLocation = defineRoute({
@@ -89,13 +86,11 @@ export const editLocation = defineRoute({
   },
 });
 
-export const deleteLocation = defineRoute({
-  method: "delete",
+export const deleteLocation = deleteRoute({
   path: "/space/{space}/location/{loc}",
   summary: "Delete a location; Content Manager or Admin",
   tags,
-  request: { params: LocationParam },
-  responses: { 204: noContent, ...commonErrors },
+  params: LocationParam,
 });
 
 export const listDevicesOfLocation = defineRoute({

@@ -62,6 +62,46 @@ export const csvExportOf = <P extends z.ZodObject, Q extends z.ZodObject>(
     responses: { 200: fileResponse("text/csv", fileName), ...commonErrors },
   });
 
+/**
+ * A list route and its CSV export (csvExportOf): GET `path` answers `reply` for `query`, and
+ * GET `{path}/export` the same rows as the file `file.name`.
+ */
+export function listWithExport<
+  const Path extends string,
+  P extends z.ZodObject,
+  Q extends z.ZodObject,
+  S extends z.ZodType,
+>(
+  list: { path: Path; summary: string; tags: string[]; params: P; query: Q; reply: S },
+  file: { name: string; summary: string },
+) {
+  const route = defineRoute({
+    method: "get",
+    path: list.path,
+    summary: list.summary,
+    tags: list.tags,
+    request: { params: list.params, query: list.query },
+    responses: { 200: jsonResponse(list.reply), ...commonErrors },
+  });
+  return { list: route, csv: csvExportOf(route, file.name, file.summary) };
+}
+
+/** A DELETE route answering 204 (or one of the common errors). */
+export const deleteRoute = <const Path extends string, P extends z.ZodObject>(route: {
+  path: Path;
+  summary: string;
+  tags: string[];
+  params: P;
+}) =>
+  defineRoute({
+    method: "delete",
+    path: route.path,
+    summary: route.summary,
+    tags: route.tags,
+    request: { params: route.params },
+    responses: { 204: noContent, ...commonErrors },
+  });
+
 /** A uuid path parameter, described as `what`'s. */
 export const uuidParam = (what: string) => z.string().meta({ description: `The ${what}'s uuid` });
 
