@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { ApiErrorBody } from "../errors.ts";
 import {
   ApplicationList,
@@ -8,7 +9,7 @@ import {
   PeripheralDetectionResult,
 } from "../peripheral-config.ts";
 import { DeviceParam } from "./devices.ts";
-import { agentErrors } from "./remote-actions.ts";
+import { agentReply } from "./remote-actions.ts";
 import { commonErrors, defineRoute, jsonBody, jsonResponse } from "./route.ts";
 
 const tags = ["Peripherals"];
@@ -37,23 +38,28 @@ export const saveDisplayConfiguration = defineRoute({
   },
 });
 
-export const detectDisplays = defineRoute({
-  method: "post",
-  path: "/space/{space}/device/{uuid}/peripherals/display/detection",
-  summary: "Ask the agent which displays are attached; Content Manager or Admin",
-  tags,
-  request: { params: DeviceParam },
-  responses: { 200: jsonResponse(DisplayDetectionResult), ...commonErrors, ...agentErrors },
-});
+/** POST …/device/{uuid}/{path}: ask the agent what is attached; Content Manager or Admin. */
+const detection = <const Path extends string, S extends z.ZodType>(path: Path, what: string, reply: S) =>
+  defineRoute({
+    method: "post",
+    path: `/space/{space}/device/{uuid}/${path}`,
+    summary: `Ask the agent which ${what}; Content Manager or Admin`,
+    tags,
+    request: { params: DeviceParam },
+    responses: agentReply(reply),
+  });
 
-export const detectPeripherals = defineRoute({
-  method: "post",
-  path: "/space/{space}/device/{uuid}/peripherals/detection",
-  summary: "Ask the agent which peripherals are attached (Detect misc.); Content Manager or Admin",
-  tags,
-  request: { params: DeviceParam },
-  responses: { 200: jsonResponse(PeripheralDetectionResult), ...commonErrors, ...agentErrors },
-});
+export const detectDisplays = detection(
+  "peripherals/display/detection",
+  "displays are attached",
+  DisplayDetectionResult,
+);
+
+export const detectPeripherals = detection(
+  "peripherals/detection",
+  "peripherals are attached (Detect misc.)",
+  PeripheralDetectionResult,
+);
 
 export const listApplications = defineRoute({
   method: "get",

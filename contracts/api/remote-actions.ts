@@ -37,6 +37,13 @@ export const agentErrors = {
   ...outcomeUnknown,
 } as const;
 
+/** The replies of an action the device's agent runs: `schema` (200), the common errors and agentErrors. */
+export const agentReply = <S extends z.ZodType>(schema: S, description?: string) =>
+  ({ 200: jsonResponse(schema, description), ...commonErrors, ...agentErrors }) as const;
+
+/** The replies of an action the device's agent runs that answers 204. */
+const agentDone = { 204: noContent, ...commonErrors, ...agentErrors } as const;
+
 /** A screenshot's file name as the screen-capture reply gives it (`{id}.jpg`). */
 export const SCREENSHOT_FILE = /^[A-Za-z0-9_-]+\.jpg$/;
 
@@ -47,7 +54,7 @@ export const remoteSharing = defineRoute({
     "Start remote desktop or reverse SSH on the device (reverse SSH: super admins and system developers); Content Manager or Admin",
   tags,
   request: { params: DeviceParam, body: jsonBody(RemoteSharingInput) },
-  responses: { 200: jsonResponse(RemoteSharingResult, "What the agent reports"), ...commonErrors, ...agentErrors },
+  responses: agentReply(RemoteSharingResult, "What the agent reports"),
 });
 
 export const headlessRemoteSharing = defineRoute({
@@ -56,7 +63,7 @@ export const headlessRemoteSharing = defineRoute({
   summary: "Start headless remote desktop (VNC) on the device; Content Manager or Admin with the sys_dev flag",
   tags,
   request: { params: DeviceParam, body: jsonBody(HeadlessSharingInput) },
-  responses: { 200: jsonResponse(RemoteSharingResult, "What the agent reports"), ...commonErrors, ...agentErrors },
+  responses: agentReply(RemoteSharingResult, "What the agent reports"),
 });
 
 export const screenCapture = defineRoute({
@@ -65,7 +72,7 @@ export const screenCapture = defineRoute({
   summary: "Take a screenshot on the device; the reply says where to fetch it. Content Manager or Admin",
   tags,
   request: { params: DeviceParam, body: jsonBody(ScreenCaptureInput) },
-  responses: { 200: jsonResponse(ScreenshotResult), ...commonErrors, ...agentErrors },
+  responses: agentReply(ScreenshotResult),
 });
 
 export const getScreenshot = defineRoute({
@@ -100,7 +107,7 @@ export const refreshTelemetry = defineRoute({
   summary: "Ask the agent for a telemetry report now; answers once it is done. Content Manager or Admin",
   tags,
   request: { params: DeviceParam, body: jsonBody(TelemetryRefreshInput) },
-  responses: { 204: noContent, ...commonErrors, ...agentErrors },
+  responses: agentDone,
 });
 
 export const setEnabled = defineRoute({
@@ -109,7 +116,7 @@ export const setEnabled = defineRoute({
   summary: "Enable or disable the device (the agent applies it); Content Manager or Admin",
   tags,
   request: { params: DeviceParam, body: jsonBody(EnabledStatusInput) },
-  responses: { 200: jsonResponse(DeviceDetail), ...commonErrors, ...agentErrors },
+  responses: agentReply(DeviceDetail),
 });
 
 export const setDebug = defineRoute({
@@ -118,7 +125,7 @@ export const setDebug = defineRoute({
   summary: "Switch the device's debug mode (the agent applies it); Content Manager or Admin",
   tags,
   request: { params: DeviceParam, body: jsonBody(DebugStatusInput) },
-  responses: { 200: jsonResponse(DeviceDetail), ...commonErrors, ...agentErrors },
+  responses: agentReply(DeviceDetail),
 });
 
 export const setVision = defineRoute({
@@ -141,7 +148,7 @@ export const setPeripheralEnabled = defineRoute({
   summary: "Enable or disable a money acceptor, card reader, camera or time attendance lock; Content Manager or Admin",
   tags,
   request: { params: DeviceParam.extend(PeripheralPath.shape), body: jsonBody(EnabledStatusInput) },
-  responses: { 200: jsonResponse(DeviceDetail), ...commonErrors, ...agentErrors },
+  responses: agentReply(DeviceDetail),
 });
 
 export const powerControl = defineRoute({
@@ -154,5 +161,5 @@ export const powerControl = defineRoute({
     params: z.object({ uuid: z.string().meta({ description: "The device's uuid" }) }),
     body: jsonBody(PowerControlInput),
   },
-  responses: { 204: noContent, ...commonErrors, ...agentErrors },
+  responses: agentDone,
 });
