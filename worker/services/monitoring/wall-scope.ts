@@ -16,28 +16,23 @@ export type WallScope = {
   location: { uuid: string; name: string } | null;
 };
 
+/** The uuid and name of the row of `table` with this uuid in the caller's space (null without a uuid). */
+const named = (ctx: ReadCtx, table: typeof g | typeof l, uuid: string | undefined) =>
+  uuid
+    ? ctx.db
+        .select({ uuid: table.uuid, name: table.name })
+        .from(table)
+        .where(inSpace(ctx, table, eq(table.uuid, uuid)))
+        .get()
+    : null;
+
 /**
  * `?group=` / `?location=` as rows of the caller's space: 404 for a group or location that is
  * not the space's (another space's uuid is not found either). Both together narrow to the
  * location when it is in the group, and to nothing otherwise.
  */
 export async function resolveWallScope(ctx: ReadCtx, query: WallScopeQuery): Promise<WallScope> {
-  const [group, location] = await Promise.all([
-    query.group
-      ? ctx.db
-          .select({ uuid: g.uuid, name: g.name })
-          .from(g)
-          .where(inSpace(ctx, g, eq(g.uuid, query.group)))
-          .get()
-      : null,
-    query.location
-      ? ctx.db
-          .select({ uuid: l.uuid, name: l.name })
-          .from(l)
-          .where(inSpace(ctx, l, eq(l.uuid, query.location)))
-          .get()
-      : null,
-  ]);
+  const [group, location] = await Promise.all([named(ctx, g, query.group), named(ctx, l, query.location)]);
   if (query.group && !group) throw new ApiError("not_found", "Location group not found.");
   if (query.location && !location) throw new ApiError("not_found", "Location not found.");
   return { group: group ?? null, location: location ?? null };
