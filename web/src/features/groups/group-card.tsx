@@ -1,24 +1,17 @@
 import type { LocationGroup } from "@contracts/location-group";
 import { MapPinIcon } from "lucide-react";
-import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
-import { OnlineStatusBadge, onlineStatusColor } from "@/features/locations/online-status";
+import { OnlineStatusBadge } from "@/features/locations/online-status";
+import { StatusCardLink, StatusCardSkeleton } from "@/features/locations/status-card";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
 import { groupViewPath } from "./paths";
 
 /** A group in the list: name, active badge, online state, number of locations; opens the group info. */
 export function GroupCard({ group, space }: { group: LocationGroup; space: string }) {
   const t = useT();
   return (
-    <Link
-      to={groupViewPath(space, group.uuid)}
-      className={cn(
-        "flex h-full flex-col gap-3 rounded-lg border border-l-4 bg-card p-4 shadow-xs transition-colors outline-none hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring",
-        onlineStatusColor[group.online_status].border,
-      )}
-    >
+    <StatusCardLink to={groupViewPath(space, group.uuid)} status={group.online_status}>
       <div className="flex items-start justify-between gap-2">
         <h3 className="min-w-0 truncate text-[15px] leading-tight font-semibold">{group.name}</h3>
         <Badge variant={group.active ? "default" : "secondary"}>
@@ -35,19 +28,19 @@ export function GroupCard({ group, space }: { group: LocationGroup; space: strin
         </span>
         <OnlineStatusBadge status={group.online_status} />
       </div>
-    </Link>
+    </StatusCardLink>
   );
 }
 
 export function GroupCardSkeleton() {
   return (
-    <div className="flex h-[150px] flex-col gap-3 rounded-lg border border-l-4 bg-card p-4">
+    <StatusCardSkeleton className="h-[150px]">
       <div className="flex justify-between">
         <Skeleton className="h-4 w-36" />
         <Skeleton className="h-5 w-14 rounded-full" />
       </div>
       <Skeleton className="h-3 w-full" />
       <Skeleton className="mt-auto h-6 w-full" />
-    </div>
+    </StatusCardSkeleton>
   );
 }

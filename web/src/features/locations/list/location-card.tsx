@@ -1,12 +1,11 @@
 import type { Location } from "@contracts/location";
 import { MapPinIcon } from "lucide-react";
-import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
-import { OnlineStatusBadge, onlineStatusColor } from "../online-status";
+import { OnlineStatusBadge } from "../online-status";
 import { locationViewPath } from "../paths";
+import { StatusCardLink, StatusCardSkeleton } from "../status-card";
 import { DeviceTotals } from "./device-totals";
 
 export const placeOf = (location: Pick<Location, "city" | "address">) =>
@@ -17,13 +16,7 @@ export function LocationCard({ location }: { location: Location }) {
   const t = useT();
   const facts = [location.location_type_name, location.country_name].filter(Boolean).join(" · ");
   return (
-    <Link
-      to={locationViewPath(location.uuid)}
-      className={cn(
-        "flex h-full flex-col gap-3 rounded-lg border border-l-4 bg-card p-4 shadow-xs transition-colors outline-none hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring",
-        onlineStatusColor[location.online_status].border,
-      )}
-    >
+    <StatusCardLink to={locationViewPath(location.uuid)} status={location.online_status}>
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 className="truncate text-[15px] leading-tight font-semibold">{location.name}</h3>
@@ -43,13 +36,13 @@ export function LocationCard({ location }: { location: Location }) {
         ))}
       </div>
       <DeviceTotals location={location} className="mt-auto border-t pt-3" />
-    </Link>
+    </StatusCardLink>
   );
 }
 
 export function LocationCardSkeleton() {
   return (
-    <div className="flex h-[188px] flex-col gap-3 rounded-lg border border-l-4 bg-card p-4">
+    <StatusCardSkeleton className="h-[188px]">
       <div className="flex justify-between gap-2">
         <Skeleton className="h-4 w-40" />
         <Skeleton className="h-5 w-16 rounded-full" />
@@ -57,6 +50,6 @@ export function LocationCardSkeleton() {
       <Skeleton className="h-3 w-28" />
       <Skeleton className="h-3 w-48" />
       <Skeleton className="mt-auto h-9 w-full" />
-    </div>
+    </StatusCardSkeleton>
   );
 }
