@@ -1,8 +1,8 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { ChangeHistory, ChangeRecord, HistoryQuery } from "../../../contracts/admin.ts";
-import { auditLogTable as log, userTable } from "../../../drizzle/schema/index.ts";
-import { pageInfo, pageWindow } from "../../lib/paging.ts";
+import { auditLogTable as log } from "../../../drizzle/schema/index.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
+import { readAuditPage } from "../kernel/audit.ts";
 import { documentChanges } from "./changes.ts";
 import type { AdminCtx } from "./ctx.ts";
 
@@ -18,35 +18,15 @@ const actionOf = (action: string): ChangeRecord["action"] =>
  */
 export async function changeHistory({ ctx, input }: ServiceArgs<Input, AdminCtx>): Promise<ChangeHistory> {
   const where = and(eq(log.entity_uuid, input.entityUuid), eq(log.entity_type, input.entityType));
-  const window = pageWindow(input.page, input.page_size);
-  const [rows, total] = await Promise.all([
-    ctx.db
-      .select({
-        uuid: log.uuid,
-        action: log.action,
-        created_at: log.created_at,
-        before: log.before,
-        after: log.after,
-        actor_uuid: userTable.uuid,
-        display_name: userTable.display_name,
-        email: userTable.email,
-      })
-      .from(log)
-      .leftJoin(userTable, eq(userTable.uuid, log.actor_user_uuid))
-      .where(where)
-      .orderBy(desc(log.created_at), desc(log.uuid))
-      .limit(window.limit)
-      .offset(window.offset),
-    ctx.db.select({ n: count() }).from(log).where(where).get(),
-  ]);
+  const { rows, info } = await readAuditPage(ctx, input, where);
   const history = rows.map((row): ChangeRecord => {
     const action = actionOf(row.action);
     const diff = action === "update" ? documentChanges(row.before, row.after) : { changes: [], truncated: false };
     const actor =
       row.actor_uuid === null
         ? null
-        : { uuid: row.actor_uuid, display_name: row.display_name ?? "", email: row.email ?? "" };
+        : { uuid: row.actor_uuid, display_name: row.actor_display_name ?? "", email: row.actor_email ?? "" };
     return { uuid: row.uuid, action, created_at: row.created_at, actor, ...diff };
   });
-  return { history, ...pageInfo(input.url, input.page, input.page_size, total?.n ?? 0) };
+  return { history, ...info };
 }

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gte } from "drizzle-orm";
+import { and, asc, eq, gte } from "drizzle-orm";
 import type { DeviceAuditList, DeviceAvailability } from "../../../contracts/device-detail.ts";
 import type { PageQuery } from "../../../contracts/paging.ts";
-import { auditLogTable as a, deviceAvailabilityTable as av, userTable } from "../../../drizzle/schema/index.ts";
-import { readPage } from "../../lib/paging.ts";
+import { auditLogTable as a, deviceAvailabilityTable as av } from "../../../drizzle/schema/index.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
+import { readAuditPage } from "../kernel/audit.ts";
 import { inSpace } from "../kernel/scope.ts";
 import { requireDevice } from "./detail.ts";
 import type { ReadCtx } from "./rows.ts";
@@ -18,27 +18,14 @@ export async function listDeviceAudit({
 }: ServiceArgs<PageQuery & { uuid: string; url: string }, ReadCtx>): Promise<DeviceAuditList> {
   const device = await requireDevice(ctx, input.uuid);
   const where = and(eq(a.entity_uuid, device.uuid), inSpace(ctx, a));
-  const { rows, info } = await readPage(ctx, input, { table: a, where }, ({ limit, offset }) =>
-    ctx.db
-      .select({
-        uuid: a.uuid,
-        action: a.action,
-        actor_display_name: userTable.display_name,
-        actor_device_uuid: a.actor_device_uuid,
-        created_at: a.created_at,
-        before: a.before,
-        after: a.after,
-      })
-      .from(a)
-      .leftJoin(userTable, eq(userTable.uuid, a.actor_user_uuid))
-      .where(where)
-      .orderBy(desc(a.created_at), desc(a.uuid))
-      .limit(limit)
-      .offset(offset),
-  );
-  const entries = rows.map(({ actor_device_uuid, ...row }) => ({
-    ...row,
-    actor_display_name: row.actor_display_name ?? (actor_device_uuid ? device.name : null),
+  const { rows, info } = await readAuditPage(ctx, input, where);
+  const entries = rows.map((row) => ({
+    uuid: row.uuid,
+    action: row.action,
+    actor_display_name: row.actor_display_name ?? (row.actor_device_uuid ? device.name : null),
+    created_at: row.created_at,
+    before: row.before,
+    after: row.after,
   }));
   return { entries, ...info };
 }

@@ -1,5 +1,8 @@
+import { desc, eq, type SQL } from "drizzle-orm";
 import { auditLogTable } from "../../../drizzle/schema/audit-log.ts";
+import { userTable } from "../../../drizzle/schema/index.ts";
 import type { Db } from "../../lib/db.ts";
+import { readPage } from "../../lib/paging.ts";
 
 export type AuditEntry = {
   spaceUuid: string | null;
@@ -24,3 +27,34 @@ export const auditInsert = (db: Db, e: AuditEntry) =>
     before: e.before ?? null,
     after: e.after ?? null,
   });
+
+/**
+ * One page of the audit entries `where` selects, newest first (uuid breaking ties), each with its
+ * author user's uuid, name and e-mail (null for an entry an agent or the system wrote), and the
+ * paging info.
+ */
+export const readAuditPage = (
+  ctx: { db: Db },
+  input: { url: string; page: number; page_size: number },
+  where: SQL | undefined,
+) =>
+  readPage(ctx, input, { table: auditLogTable, where }, ({ limit, offset }) =>
+    ctx.db
+      .select({
+        uuid: auditLogTable.uuid,
+        action: auditLogTable.action,
+        created_at: auditLogTable.created_at,
+        before: auditLogTable.before,
+        after: auditLogTable.after,
+        actor_uuid: userTable.uuid,
+        actor_display_name: userTable.display_name,
+        actor_email: userTable.email,
+        actor_device_uuid: auditLogTable.actor_device_uuid,
+      })
+      .from(auditLogTable)
+      .leftJoin(userTable, eq(userTable.uuid, auditLogTable.actor_user_uuid))
+      .where(where)
+      .orderBy(desc(auditLogTable.created_at), desc(auditLogTable.uuid))
+      .limit(limit)
+      .offset(offset),
+  );
