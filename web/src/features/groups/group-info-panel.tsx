@@ -4,17 +4,16 @@ import { MapPinIcon, PencilIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useFlyoutClose } from "@/app/flyout";
+import { FlyoutFailedHeader, FlyoutTabsHeader } from "@/components/flyout-states";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { SheetBody, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
+import { SheetBody, SheetTitle } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
-import { TabLinks } from "@/components/ui/tabs";
 import { OnlineStatusBadge } from "@/features/locations/online-status";
-import { PanelMessage } from "@/features/locations/panel-states";
+import { PanelLoadFailed } from "@/features/locations/panel-states";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { usePermissions } from "@/features/space/use-permissions";
-import { ApiError } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 import { GroupFacts, GroupLocations } from "./group-locations";
 import { groupEditPath, groupViewPath } from "./paths";
@@ -28,20 +27,22 @@ export function GroupInfoPanel({ uuid }: { uuid: string }) {
   const group = useQuery(groupQueries.detail(space.space_uuid, uuid));
   const data = group.data;
   if (group.isError) {
-    const missing = group.error instanceof ApiError && group.error.status === 404;
     return (
       <>
-        <SheetHeader>
-          <SheetTitle>{t("flyout.action.view")}</SheetTitle>
-          <SheetDescription className="font-mono text-xs">{uuid}</SheetDescription>
-        </SheetHeader>
-        <PanelMessage kind={missing ? "missing" : "error"} text={missing ? t("group.notFound") : group.error.message} />
+        <FlyoutFailedHeader title={t("flyout.action.view")} uuid={uuid} />
+        <PanelLoadFailed error={group.error} notFoundText={t("group.notFound")} />
       </>
     );
   }
   return (
     <>
-      <SheetHeader className="gap-2 pb-0">
+      <FlyoutTabsHeader
+        tabs={[{ to: groupViewPath(space.space_uuid, uuid), label: t("group.info.tab"), icon: MapPinIcon }]}
+        tabsLabel={t("group.info.tabs")}
+        description={
+          data ? t("groups.locationsNumber", { count: data.locations_number }) : <Skeleton className="h-4 w-24" />
+        }
+      >
         <div className="flex min-h-8 items-center gap-3">
           <SheetTitle className="truncate text-lg">{data ? data.name : <Skeleton className="h-5 w-48" />}</SheetTitle>
           {data && (
@@ -52,15 +53,7 @@ export function GroupInfoPanel({ uuid }: { uuid: string }) {
           {data && <OnlineStatusBadge status={data.online_status} />}
           {data && <GroupActions group={data} />}
         </div>
-        <SheetDescription>
-          {data ? t("groups.locationsNumber", { count: data.locations_number }) : <Skeleton className="h-4 w-24" />}
-        </SheetDescription>
-        <TabLinks
-          tabs={[{ to: groupViewPath(space.space_uuid, uuid), label: t("group.info.tab"), icon: MapPinIcon }]}
-          label={t("group.info.tabs")}
-          className="-mx-6 mt-1 border-b-0 px-6"
-        />
-      </SheetHeader>
+      </FlyoutTabsHeader>
       <SheetBody className="grid content-start gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
         {data ? <GroupLocations group={data} /> : <Skeleton className="h-40" />}
         {data ? <GroupFacts group={data} /> : <Skeleton className="h-40" />}

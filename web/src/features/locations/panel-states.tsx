@@ -4,24 +4,50 @@ import { SheetBody } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError } from "@/lib/api";
 import { useT } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
 
-const FIELDS = Array.from({ length: 10 }, (_, i) => `f${i}`);
+const FIELD_KEYS = Array.from({ length: 10 }, (_, i) => `f${i}`);
+
+/** The two shapes of a location flyout's fields: a form's inputs, or the view's facts. */
+const FIELD_SHAPES = {
+  form: { count: 10, grid: "sm:grid-cols-2", field: "gap-2", label: "w-20", value: "h-9 w-full" },
+  facts: { count: 8, grid: "grid-cols-2", field: "gap-1.5", label: "w-16", value: "h-4 w-32" },
+} as const;
+
+/** Placeholder fields (label over value) with the map's placeholder beside them. */
+function FieldsBesideMap({ shape }: { shape: keyof typeof FIELD_SHAPES }) {
+  const { count, grid, field, label, value } = FIELD_SHAPES[shape];
+  return (
+    <>
+      <div className={cn("grid content-start gap-4", grid)}>
+        {FIELD_KEYS.slice(0, count).map((key) => (
+          <div key={key} className={cn("flex flex-col", field)}>
+            <Skeleton className={cn("h-3", label)} />
+            <Skeleton className={value} />
+          </div>
+        ))}
+      </div>
+      <Skeleton className="h-[278px] w-full" />
+    </>
+  );
+}
 
 /** The form's shape while its settings load. */
 export function FormSkeleton() {
   const t = useT();
   return (
     <SheetBody role="status" aria-label={t("common.loading")} className="grid gap-8 lg:grid-cols-2">
-      <div className="grid content-start gap-4 sm:grid-cols-2">
-        {FIELDS.map((key) => (
-          <div key={key} className="flex flex-col gap-2">
-            <Skeleton className="h-3 w-20" />
-            <Skeleton className="h-9 w-full" />
-          </div>
-        ))}
-      </div>
-      <Skeleton className="h-[278px] w-full" />
+      <FieldsBesideMap shape="form" />
     </SheetBody>
+  );
+}
+
+/** The general tab's shape while the location loads. */
+export function GeneralSkeleton() {
+  return (
+    <div className="grid gap-8 lg:grid-cols-2">
+      <FieldsBesideMap shape="facts" />
+    </div>
   );
 }
 
@@ -42,8 +68,8 @@ export function PanelMessage({ kind, text }: PanelMessageProps) {
   );
 }
 
-/** A flyout whose location did not load: "not found" for a 404, else the error's message. */
-export function PanelLoadFailed({ error }: { error: Error }) {
+/** A flyout whose location (or group) did not load: "not found" (with `notFoundText`) for a 404, else the error's message. */
+export function PanelLoadFailed({ error, notFoundText }: { error: Error; notFoundText?: string }) {
   const missing = error instanceof ApiError && error.status === 404;
-  return <PanelMessage kind={missing ? "missing" : "error"} text={missing ? undefined : error.message} />;
+  return <PanelMessage kind={missing ? "missing" : "error"} text={missing ? notFoundText : error.message} />;
 }

@@ -11,11 +11,10 @@ import {
 import { lazy, Suspense } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useFlyoutClose, useFlyoutFallback } from "@/app/flyout";
-import { FlyoutLoadFailed, FlyoutLoading } from "@/components/flyout-states";
+import { FlyoutLoadFailed, FlyoutLoading, FlyoutTabsHeader } from "@/components/flyout-states";
 import { Badge } from "@/components/ui/badge";
-import { SheetBody, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
+import { SheetBody, SheetTitle } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
-import { TabLinks } from "@/components/ui/tabs";
 import { typeLabel } from "@/features/devices/logic/format";
 import { locationViewPath } from "@/features/locations/paths";
 import { useCurrentSpace } from "@/features/session/current-space";
@@ -88,7 +87,12 @@ export function DeviceViewPanel({ space, uuid, tab, section }: DeviceViewPanelPr
 
   return (
     <>
-      <SheetHeader className="gap-2 pb-0">
+      <FlyoutTabsHeader
+        tabs={tabs}
+        tabsLabel={t("device.tabs")}
+        keepHistory
+        description={[typeLabel(data.device_type_name), data.location_name].filter(Boolean).join(" · ") || "—"}
+      >
         <div className="flex min-h-9 items-start gap-3 sm:items-center">
           <DeviceStatusIcon look={look} />
           {/* On a phone the whole name shows and the chips wrap under it; wider, one line. */}
@@ -109,17 +113,7 @@ export function DeviceViewPanel({ space, uuid, tab, section }: DeviceViewPanelPr
             />
           </div>
         </div>
-        <SheetDescription>
-          {[typeLabel(data.device_type_name), data.location_name].filter(Boolean).join(" · ") || "—"}
-        </SheetDescription>
-        <TabLinks
-          tabs={tabs}
-          label={t("device.tabs")}
-          state={here.state}
-          replace
-          className="-mx-6 mt-1 border-b-0 px-6"
-        />
-      </SheetHeader>
+      </FlyoutTabsHeader>
       <SheetBody>
         {shownTab === "general" && <GeneralTab device={data} />}
         {shownTab === "assetInfo" && <AssetInfoTab device={data} />}

@@ -1,7 +1,6 @@
 import { CUSTOM_KEYS, type Location } from "@contracts/location";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
-import { Skeleton } from "@/components/ui/skeleton";
 import { formatDateTime } from "@/lib/datetime";
 import { useI18n } from "@/lib/i18n";
 import { DeviceTotals } from "../list/device-totals";
@@ -90,22 +89,6 @@ export function LocationGeneral({ location }: { location: Location }) {
         <LocationAvailabilityFigure location={location} />
         <MapPanel pin={pin} />
       </div>
-    </div>
-  );
-}
-
-export function GeneralSkeleton() {
-  return (
-    <div className="grid gap-8 lg:grid-cols-2">
-      <div className="grid grid-cols-2 content-start gap-4">
-        {["a", "b", "c", "d", "e", "f", "g", "h"].map((key) => (
-          <div key={key} className="flex flex-col gap-1.5">
-            <Skeleton className="h-3 w-16" />
-            <Skeleton className="h-4 w-32" />
-          </div>
-        ))}
-      </div>
-      <Skeleton className="h-[278px]" />
     </div>
   );
 }

@@ -2,20 +2,20 @@ import { useQuery } from "@tanstack/react-query";
 import { CalendarClockIcon, InfoIcon, MonitorSmartphoneIcon, PencilIcon } from "lucide-react";
 import { useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { FlyoutFailedHeader, FlyoutTabsHeader } from "@/components/flyout-states";
 import { Button } from "@/components/ui/button";
-import { SheetBody, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
+import { SheetBody, SheetTitle } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
-import { TabLinks } from "@/components/ui/tabs";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { usePermissions } from "@/features/space/use-permissions";
 import { LocationWorkingTime } from "@/features/working-time/location-working-time";
 import { useT } from "@/lib/i18n";
 import { OnlineStatusBadge } from "../online-status";
-import { PanelLoadFailed } from "../panel-states";
+import { GeneralSkeleton, PanelLoadFailed } from "../panel-states";
 import { type LocationTab, locationEditPath, locationViewPath } from "../paths";
 import { locationQueries } from "../queries";
 import { LocationDevices } from "./location-devices";
-import { GeneralSkeleton, LocationGeneral } from "./location-general";
+import { LocationGeneral } from "./location-general";
 
 /** /locations/location/view/{uuid}/{tab}: general facts, the devices, the working time. */
 export function LocationViewPanel({ uuid, tab }: { uuid: string; tab: LocationTab }) {
@@ -36,17 +36,25 @@ export function LocationViewPanel({ uuid, tab }: { uuid: string; tab: LocationTa
   if (location.isError) {
     return (
       <>
-        <SheetHeader>
-          <SheetTitle>{t("flyout.action.view")}</SheetTitle>
-          <SheetDescription className="font-mono text-xs">{uuid}</SheetDescription>
-        </SheetHeader>
+        <FlyoutFailedHeader title={t("flyout.action.view")} uuid={uuid} />
         <PanelLoadFailed error={location.error} />
       </>
     );
   }
   return (
     <>
-      <SheetHeader className="gap-2 pb-0">
+      <FlyoutTabsHeader
+        tabs={tabs}
+        tabsLabel={t("location.tabs")}
+        keepHistory
+        description={
+          data ? (
+            [data.location_type_name, data.display_id].filter(Boolean).join(" · ") || "—"
+          ) : (
+            <Skeleton className="h-4 w-32" />
+          )
+        }
+      >
         <div className="flex min-h-8 items-center gap-3">
           <SheetTitle className="truncate text-lg">{data ? data.name : <Skeleton className="h-5 w-48" />}</SheetTitle>
           {data && <OnlineStatusBadge status={data.online_status} />}
@@ -62,21 +70,7 @@ export function LocationViewPanel({ uuid, tab }: { uuid: string; tab: LocationTa
             </Button>
           )}
         </div>
-        <SheetDescription>
-          {data ? (
-            [data.location_type_name, data.display_id].filter(Boolean).join(" · ") || "—"
-          ) : (
-            <Skeleton className="h-4 w-32" />
-          )}
-        </SheetDescription>
-        <TabLinks
-          tabs={tabs}
-          label={t("location.tabs")}
-          state={here.state}
-          replace
-          className="-mx-6 mt-1 border-b-0 px-6"
-        />
-      </SheetHeader>
+      </FlyoutTabsHeader>
       {tab === "global" ? (
         data ? (
           <LocationWorkingTime location={data} />
