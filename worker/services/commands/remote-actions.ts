@@ -13,14 +13,13 @@ import type { CommandAction } from "../../../contracts/realtime.ts";
 import { nextVision, type VisionState, visionAlready } from "../../../contracts/vision.ts";
 import { deviceTable as d, peripheralTable as p, peripheralTypeTable as pt } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
-import type { Defer } from "../../lib/defer.ts";
 import { ApiError, OutcomeUnknownError } from "../../lib/errors.ts";
 import { type DeviceRow, requireDevice } from "../devices/detail.ts";
 import { announceDevice } from "../devices/events.ts";
+import type { ServiceArgs, WriteArgs } from "../kernel/args.ts";
 import { auditInsert } from "../kernel/audit.ts";
 
 export type RemoteCtx = Pick<SpaceCtx, "db" | "env" | "space" | "user">;
-type Args<I> = { ctx: RemoteCtx; input: I; defer: Defer };
 
 /** 503: the device is offline, or its agent left before answering. */
 export const deviceOffline = () => new ApiError("device_offline", UNAVAILABLE_MESSAGE);
@@ -99,7 +98,7 @@ type PlainAction = "reverse-ssh" | "remote-desktop" | "headless-remote-desktop" 
 export async function runRemoteAction({
   ctx,
   input,
-}: Omit<Args<{ uuid: string; action: PlainAction; request_id?: string }>, "defer">) {
+}: ServiceArgs<{ uuid: string; action: PlainAction; request_id?: string }, RemoteCtx>) {
   const device = await requireDevice(ctx, input.uuid);
   return (await sendCommand<PlainAction>(ctx, device, input.action, {}, input.request_id)).result;
 }
@@ -108,7 +107,7 @@ export async function runRemoteAction({
 export const screenshotKey = (space: string, device: string, id: string) => `screenshots/${space}/${device}/${id}.jpg`;
 
 /** POST …/screen-capture/: the agent's JPEG goes to R2; the reply is where to fetch it. */
-export async function takeScreenshot({ ctx, input }: Omit<Args<{ uuid: string; request_id?: string }>, "defer">) {
+export async function takeScreenshot({ ctx, input }: ServiceArgs<{ uuid: string; request_id?: string }, RemoteCtx>) {
   const device = await requireDevice(ctx, input.uuid);
   const { id, result } = await sendCommand(ctx, device, "screenshot", {}, input.request_id);
   const key = screenshotKey(ctx.space.space_uuid, device.uuid, id);
@@ -141,7 +140,7 @@ type Setting = {
  * it. A retry with the same request_id gets the stored outcome and records nothing twice (a late
  * answer was recorded by the room already).
  */
-export async function changeSetting({ ctx, input, defer }: Args<{ uuid: string } & Setting>) {
+export async function changeSetting({ ctx, input, defer }: WriteArgs<{ uuid: string } & Setting, RemoteCtx>) {
   const device = await requireDevice(ctx, input.uuid);
   const id = input.request_id;
   if (input.action === "set-enabled") await sendCommand(ctx, device, "set-enabled", { enabled: input.value }, id);
@@ -171,7 +170,7 @@ export async function changePeripheralEnabled({
   ctx,
   input,
   defer,
-}: Args<{ uuid: string; type: string; peripheral: string; enabled: boolean; request_id?: string }>) {
+}: WriteArgs<{ uuid: string; type: string; peripheral: string; enabled: boolean; request_id?: string }, RemoteCtx>) {
   const device = await requireDevice(ctx, input.uuid);
   const row = await ctx.db
     .select({ uuid: p.uuid, enabled: p.enabled, slug: pt.slug })
@@ -228,7 +227,7 @@ export async function changeVision({
   ctx,
   input,
   defer,
-}: Args<{ uuid: string; enabled: boolean; request_id?: string }>) {
+}: WriteArgs<{ uuid: string; enabled: boolean; request_id?: string }, RemoteCtx>) {
   const device = await requireDevice(ctx, input.uuid);
   if (input.request_id && (await knownCommand(ctx, device, input.request_id))) {
     await sendCommand(ctx, device, "set-vision", { enabled: input.enabled }, input.request_id);
