@@ -8,9 +8,9 @@ import { type MessageKey, useT } from "@/lib/i18n";
 import { callPublic } from "@/lib/public-api";
 import { sessionEmail } from "@/lib/session";
 import { AuthCard, BackToLogin } from "./auth-layout";
-import { FormError, SubmitButton } from "./form-error";
+import { AuthForm } from "./form-error";
 import { type LifecycleFormProps, lifecycleFormProps, successPath } from "./lifecycle-state";
-import { emailField, Field } from "./password-fields";
+import { EmailField, emailField } from "./password-fields";
 import { useLifecycleCall } from "./use-lifecycle";
 
 type EmailValues = { email: string };
@@ -23,19 +23,20 @@ export function EmailForm({ defaultEmail, pending, error, serverErrors, submitLa
   const schema = useMemo(() => z.object({ email: emailField(t) }), [t]);
   const form = useForm<EmailValues>({ resolver: zodResolver(schema), defaultValues: { email: defaultEmail } });
   return (
-    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
-      <Field
+    <AuthForm
+      onSubmit={form.handleSubmit(onSubmit)}
+      pending={pending}
+      submitLabel={submitLabel}
+      submitClassName=""
+      error={error}
+    >
+      <EmailField
         id="request-email"
-        label={t("login.email")}
-        type="email"
-        autoComplete="username"
         autoFocus
         error={form.formState.errors.email?.message ?? serverErrors.email?.[0]}
         {...form.register("email")}
       />
-      <SubmitButton pending={pending}>{submitLabel}</SubmitButton>
-      <FormError message={error} />
-    </form>
+    </AuthForm>
   );
 }
 

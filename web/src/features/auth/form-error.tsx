@@ -1,5 +1,5 @@
 import { CircleAlertIcon, LoaderCircleIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import type { FormEventHandler, ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 
@@ -32,5 +32,30 @@ export function SubmitButton({
       {pending && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
       {children}
     </Button>
+  );
+}
+
+type AuthFormProps = {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  pending: boolean;
+  submitLabel: ReactNode;
+  /** The submit button's classes; a little room above it unless told. */
+  submitClassName?: string;
+  /** The general error under the button. */
+  error: string | null;
+  /** The fields. */
+  children: ReactNode;
+};
+
+/** A public form: its fields, the full-width submit button, then the general error. */
+export function AuthForm({ onSubmit, pending, submitLabel, submitClassName = "mt-1", error, children }: AuthFormProps) {
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      {children}
+      <SubmitButton pending={pending} className={submitClassName}>
+        {submitLabel}
+      </SubmitButton>
+      <FormError message={error} />
+    </form>
   );
 }

@@ -4,8 +4,8 @@ import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { z } from "zod";
 import { useT } from "@/lib/i18n";
-import { FormError, SubmitButton } from "./form-error";
-import { emailField, Field } from "./password-fields";
+import { AuthForm } from "./form-error";
+import { EmailField, emailField, Field } from "./password-fields";
 import type { SignInValues } from "./use-sign-in";
 
 type LoginFormProps = {
@@ -34,12 +34,14 @@ export function LoginForm({ defaultEmail = "", pending, error, onSubmit }: Login
   const { errors } = form.formState;
 
   return (
-    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
-      <Field
+    <AuthForm
+      onSubmit={form.handleSubmit(onSubmit)}
+      pending={pending}
+      submitLabel={t("login.submit")}
+      error={pending ? null : (error?.message ?? null)}
+    >
+      <EmailField
         id="login-email"
-        label={t("login.email")}
-        type="email"
-        autoComplete="username"
         autoFocus={!defaultEmail}
         error={errors.email?.message}
         {...form.register("email")}
@@ -58,10 +60,6 @@ export function LoginForm({ defaultEmail = "", pending, error, onSubmit }: Login
         error={errors.password?.message}
         {...form.register("password")}
       />
-      <SubmitButton pending={pending} className="mt-1">
-        {t("login.submit")}
-      </SubmitButton>
-      <FormError message={pending ? null : (error?.message ?? null)} />
-    </form>
+    </AuthForm>
   );
 }

@@ -4,7 +4,7 @@ import type { UseFormRegisterReturn } from "react-hook-form";
 import { z } from "zod";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import type { TFunction } from "@/lib/i18n";
+import { type TFunction, useT } from "@/lib/i18n";
 
 /** A required e-mail address (the sign-in and link-request forms). */
 export const emailField = (t: TFunction) =>
@@ -56,6 +56,12 @@ export function Field({
       )}
     </div>
   );
+}
+
+/** The sign-in e-mail address (the login and link-request forms). */
+export function EmailField(props: { id: string; error?: string } & ComponentProps<"input">) {
+  const t = useT();
+  return <Field label={t("login.email")} type="email" autoComplete="username" {...props} />;
 }
 
 type PasswordFieldsProps = {

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { type TFunction, useT } from "@/lib/i18n";
 import { callPublic } from "@/lib/public-api";
 import { AuthCard } from "./auth-layout";
-import { FormError, SubmitButton } from "./form-error";
+import { AuthForm } from "./form-error";
 import { type LifecycleFormProps, lifecycleFormProps } from "./lifecycle-state";
 import { LinkGate } from "./link-gate";
 import { Field, PasswordFields, passwordShape, passwordsMatch } from "./password-fields";
@@ -48,7 +48,12 @@ export function RegistrationForm({
   const message = (field: keyof RegistrationValues) => errors[field]?.message ?? serverErrors[field]?.[0];
 
   return (
-    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
+    <AuthForm
+      onSubmit={form.handleSubmit(onSubmit)}
+      pending={pending}
+      submitLabel={t("lifecycle.register")}
+      error={error}
+    >
       <Field id="reg-email" label={t("login.email")} value={email} readOnly disabled autoComplete="username" />
       <Field
         id="reg-display-name"
@@ -72,11 +77,7 @@ export function RegistrationForm({
         confirm={form.register("confirm")}
         errors={{ password: message("password"), confirm: message("confirm") }}
       />
-      <SubmitButton pending={pending} className="mt-1">
-        {t("lifecycle.register")}
-      </SubmitButton>
-      <FormError message={error} />
-    </form>
+    </AuthForm>
   );
 }
 

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { type MessageKey, useT } from "@/lib/i18n";
 import { callPublic } from "@/lib/public-api";
 import { AuthCard } from "./auth-layout";
-import { FormError, SubmitButton } from "./form-error";
+import { AuthForm } from "./form-error";
 import { type LifecycleFormProps, lifecycleFormProps } from "./lifecycle-state";
 import { LinkGate } from "./link-gate";
 import { Field, PasswordFields, passwordShape, passwordsMatch } from "./password-fields";
@@ -28,7 +28,7 @@ export function SetPasswordForm({ email, pending, error, serverErrors, submitLab
   const form = useForm<PasswordValues>({ resolver: zodResolver(schema), defaultValues: { password: "", confirm: "" } });
   const { errors } = form.formState;
   return (
-    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
+    <AuthForm onSubmit={form.handleSubmit(onSubmit)} pending={pending} submitLabel={submitLabel} error={error}>
       <Field id="pw-email" label={t("login.email")} value={email} readOnly disabled autoComplete="username" />
       <PasswordFields
         idPrefix="pw"
@@ -40,11 +40,7 @@ export function SetPasswordForm({ email, pending, error, serverErrors, submitLab
           confirm: errors.confirm?.message,
         }}
       />
-      <SubmitButton pending={pending} className="mt-1">
-        {submitLabel}
-      </SubmitButton>
-      <FormError message={error} />
-    </form>
+    </AuthForm>
   );
 }
 
