@@ -23,7 +23,7 @@ import type { ServiceArgs } from "../kernel/args.ts";
 import { inList, inSpace, requireInSpace } from "../kernel/scope.ts";
 import { expectedOnlineAt, expectedOnlineByLocation } from "../monitoring/expected-online.ts";
 import { tagsOf } from "../spaces/tags.ts";
-import type { ReadCtx } from "./rows.ts";
+import { deviceCategoryJoin, deviceLocationJoin, deviceTypeJoin, type ReadCtx } from "./rows.ts";
 
 export type DeviceRow = typeof d.$inferSelect;
 export const deviceNotFound = () => new ApiError("not_found", "Device not found.");
@@ -43,9 +43,9 @@ const mainRow = (ctx: ReadCtx, uuid: string) =>
       created_by: userTable.display_name,
     })
     .from(d)
-    .innerJoin(deviceTypeTable, eq(deviceTypeTable.uuid, d.device_type_uuid))
-    .innerJoin(deviceCategoryTable, eq(deviceCategoryTable.uuid, d.device_category_uuid))
-    .leftJoin(locationTable, eq(locationTable.uuid, d.location_uuid))
+    .innerJoin(...deviceTypeJoin)
+    .innerJoin(...deviceCategoryJoin)
+    .leftJoin(...deviceLocationJoin)
     .leftJoin(userTable, eq(userTable.uuid, d.created_by_user_uuid))
     .where(inSpace(ctx, d, eq(d.uuid, uuid)))
     .get();

@@ -46,6 +46,11 @@ export const deviceListFields = {
   combined_status: d.combined_status,
 };
 
+/** The joins of a device's names, by primary key: `.innerJoin(...deviceTypeJoin)` and so on. */
+export const deviceTypeJoin = [deviceTypeTable, eq(deviceTypeTable.uuid, d.device_type_uuid)] as const;
+export const deviceCategoryJoin = [deviceCategoryTable, eq(deviceCategoryTable.uuid, d.device_category_uuid)] as const;
+export const deviceLocationJoin = [locationTable, eq(locationTable.uuid, d.location_uuid)] as const;
+
 /**
  * Listed devices: device joined with its type, category and location, all by primary key, so
  * SQLite walks the device index that serves the ordering and looks the names up per row.
@@ -54,9 +59,9 @@ export const deviceRows = (ctx: ReadCtx, where: SQL | undefined) =>
   ctx.db
     .select(deviceListFields)
     .from(d)
-    .innerJoin(deviceTypeTable, eq(deviceTypeTable.uuid, d.device_type_uuid))
-    .innerJoin(deviceCategoryTable, eq(deviceCategoryTable.uuid, d.device_category_uuid))
-    .leftJoin(locationTable, eq(locationTable.uuid, d.location_uuid))
+    .innerJoin(...deviceTypeJoin)
+    .innerJoin(...deviceCategoryJoin)
+    .leftJoin(...deviceLocationJoin)
     .where(where)
     .$dynamic();
 export type DeviceListRow = Awaited<ReturnType<typeof deviceRows>>[number];

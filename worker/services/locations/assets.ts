@@ -8,6 +8,7 @@ import {
 } from "../../../drizzle/schema/index.ts";
 import { readPage } from "../../lib/paging.ts";
 import { listSpaceCameras } from "../devices/reference.ts";
+import { deviceCategoryJoin, deviceTypeJoin } from "../devices/rows.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
 import { inSpace } from "../kernel/scope.ts";
 import { tagsOf } from "../spaces/tags.ts";
@@ -48,8 +49,8 @@ export async function listLocationDevices({
         last_seen: d.last_seen,
       })
       .from(d)
-      .innerJoin(deviceTypeTable, eq(deviceTypeTable.uuid, d.device_type_uuid))
-      .innerJoin(deviceCategoryTable, eq(deviceCategoryTable.uuid, d.device_category_uuid))
+      .innerJoin(...deviceTypeJoin)
+      .innerJoin(...deviceCategoryJoin)
       .where(where)
       .orderBy(direction(key), direction(d.uuid))
       .limit(limit)

@@ -1,13 +1,15 @@
-import { asc, desc, eq, type SQL } from "drizzle-orm";
+import { asc, desc, type SQL } from "drizzle-orm";
 import type { MonitoringList, MonitoringQuery } from "../../../contracts/monitoring.ts";
-import {
-  deviceTable as d,
-  deviceCategoryTable,
-  deviceTypeTable,
-  locationTable,
-} from "../../../drizzle/schema/index.ts";
+import { deviceTable as d } from "../../../drizzle/schema/index.ts";
 import { pageWindow, readPage } from "../../lib/paging.ts";
-import { deviceListFields, type ReadCtx, toDevices } from "../devices/rows.ts";
+import {
+  deviceCategoryJoin,
+  deviceListFields,
+  deviceLocationJoin,
+  deviceTypeJoin,
+  type ReadCtx,
+  toDevices,
+} from "../devices/rows.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
 import { domainStatus, monitoringWhere } from "./filters.ts";
 
@@ -34,9 +36,9 @@ const monitoredRows = (ctx: ReadCtx, where: SQL | undefined) =>
   ctx.db
     .select(monitoringFields)
     .from(d)
-    .innerJoin(deviceTypeTable, eq(deviceTypeTable.uuid, d.device_type_uuid))
-    .innerJoin(deviceCategoryTable, eq(deviceCategoryTable.uuid, d.device_category_uuid))
-    .leftJoin(locationTable, eq(locationTable.uuid, d.location_uuid))
+    .innerJoin(...deviceTypeJoin)
+    .innerJoin(...deviceCategoryJoin)
+    .leftJoin(...deviceLocationJoin)
     .where(where)
     .$dynamic();
 
