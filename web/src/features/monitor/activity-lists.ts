@@ -14,54 +14,35 @@ export type ActivityListDef = {
   empty: MessageKey;
 };
 
+/** A card whose texts are `monitor.activity.{id}` and `monitor.activity.{id}.empty`. */
+const card = (id: ActivityListId, query: ActivityListDef["query"], time: ActivityListDef["time"]): ActivityListDef => ({
+  id,
+  query,
+  time,
+  title: `monitor.activity.${id}`,
+  empty: `monitor.activity.${id}.empty`,
+});
+
 /**
  * console.md §9 default monitoring queries (latest added, connected, edited, disconnected) and
  * §2.11's connected online / offline. "Disconnected" is any device that is not online, newest
  * loss first.
  */
 export const ACTIVITY_LISTS: readonly ActivityListDef[] = [
-  {
-    id: "added",
-    query: { ordering: "-created_at" },
-    time: (d) => d.created_at,
-    title: "monitor.activity.added",
-    empty: "monitor.activity.added.empty",
-  },
-  {
-    id: "connected",
-    query: { ordering: "-installation_date" },
-    time: (d) => d.installation_date,
-    title: "monitor.activity.connected",
-    empty: "monitor.activity.connected.empty",
-  },
-  {
-    id: "edited",
-    query: { ordering: "-updated_at" },
-    time: (d) => d.updated_at,
-    title: "monitor.activity.edited",
-    empty: "monitor.activity.edited.empty",
-  },
-  {
-    id: "disconnected",
-    query: { online: false, ordering: "-last_seen" },
-    time: (d) => d.last_seen,
-    title: "monitor.activity.disconnected",
-    empty: "monitor.activity.disconnected.empty",
-  },
-  {
-    id: "connectedOnline",
-    query: { connected_status: "connected", online: true, ordering: "-last_seen" },
-    time: (d) => d.online_since ?? d.last_seen,
-    title: "monitor.activity.connectedOnline",
-    empty: "monitor.activity.connectedOnline.empty",
-  },
-  {
-    id: "connectedOffline",
-    query: { connected_status: "connected", online: false, ordering: "-last_seen" },
-    time: (d) => d.last_seen,
-    title: "monitor.activity.connectedOffline",
-    empty: "monitor.activity.connectedOffline.empty",
-  },
+  card("added", { ordering: "-created_at" }, (d) => d.created_at),
+  card("connected", { ordering: "-installation_date" }, (d) => d.installation_date),
+  card("edited", { ordering: "-updated_at" }, (d) => d.updated_at),
+  card("disconnected", { online: false, ordering: "-last_seen" }, (d) => d.last_seen),
+  card(
+    "connectedOnline",
+    { connected_status: "connected", online: true, ordering: "-last_seen" },
+    (d) => d.online_since ?? d.last_seen,
+  ),
+  card(
+    "connectedOffline",
+    { connected_status: "connected", online: false, ordering: "-last_seen" },
+    (d) => d.last_seen,
+  ),
 ];
 
 /** The rows a card shows: devices that have the card's moment (a never-seen device is not "disconnected"). */

@@ -8,6 +8,8 @@ import { tags } from "@lezer/highlight";
  * semantic tokens mixed towards the text colour, which keeps them readable on both backgrounds.
  */
 const ink = (token: string, share = 78) => `color-mix(in oklch, var(${token}) ${share}%, var(--foreground))`;
+/** A token's colour at `share` % over whatever is below (selections, highlights, changes). */
+const tint = (token: string, share: number) => `color-mix(in oklch, var(${token}) ${share}%, transparent)`;
 
 const chrome = EditorView.theme({
   "&": {
@@ -24,9 +26,9 @@ const chrome = EditorView.theme({
   ".cm-content": { caretColor: "var(--foreground)", padding: "8px 0" },
   ".cm-cursor, .cm-dropCursor": { borderLeftColor: "var(--foreground)" },
   "&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, ::selection": {
-    backgroundColor: "color-mix(in oklch, var(--primary) 28%, transparent)",
+    backgroundColor: tint("--primary", 28),
   },
-  ".cm-activeLine": { backgroundColor: "color-mix(in oklch, var(--accent) 55%, transparent)" },
+  ".cm-activeLine": { backgroundColor: tint("--accent", 55) },
   ".cm-gutters": {
     backgroundColor: "var(--muted)",
     color: "var(--muted-foreground)",
@@ -39,10 +41,10 @@ const chrome = EditorView.theme({
     color: "var(--muted-foreground)",
   },
   ".cm-matchingBracket, &.cm-focused .cm-matchingBracket": {
-    backgroundColor: "color-mix(in oklch, var(--primary) 22%, transparent)",
-    outline: "1px solid color-mix(in oklch, var(--primary) 45%, transparent)",
+    backgroundColor: tint("--primary", 22),
+    outline: `1px solid ${tint("--primary", 45)}`,
   },
-  ".cm-searchMatch": { backgroundColor: "color-mix(in oklch, var(--warning) 30%, transparent)" },
+  ".cm-searchMatch": { backgroundColor: tint("--warning", 30) },
   ".cm-tooltip": {
     backgroundColor: "var(--popover)",
     color: "var(--popover-foreground)",
@@ -67,11 +69,11 @@ const chrome = EditorView.theme({
     fontFamily: "inherit",
     "&:before, &:after": { content: '"…"' },
   },
-  ".cm-changedLine": { backgroundColor: "color-mix(in oklch, var(--success) 12%, transparent)" },
-  ".cm-changedText": { background: "color-mix(in oklch, var(--success) 30%, transparent)" },
-  ".cm-deletedChunk": { backgroundColor: "color-mix(in oklch, var(--destructive) 12%, transparent)" },
+  ".cm-changedLine": { backgroundColor: tint("--success", 12) },
+  ".cm-changedText": { background: tint("--success", 30) },
+  ".cm-deletedChunk": { backgroundColor: tint("--destructive", 12) },
   ".cm-deletedChunk .cm-deletedText, .cm-deletedChunk del": {
-    background: "color-mix(in oklch, var(--destructive) 28%, transparent)",
+    background: tint("--destructive", 28),
     textDecoration: "none",
   },
 });

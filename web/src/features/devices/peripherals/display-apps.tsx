@@ -2,7 +2,7 @@ import type { AvailableApplication } from "@contracts/peripheral-config";
 import { MAX_APPS_PER_DISPLAY } from "@contracts/peripheral-config";
 import { ArrowDownIcon, ArrowUpIcon, ChevronRightIcon, XIcon } from "lucide-react";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
+import { Button, type ButtonProps } from "@/components/ui/button";
 import { Combobox } from "@/components/ui/combobox";
 import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
@@ -82,6 +82,11 @@ type RowProps = {
   disabled: boolean;
 };
 
+/** One of an app row's small icon buttons (move up, move down, remove), named by `label`. */
+function AppRowButton({ label, className, ...props }: ButtonProps & { label: string }) {
+  return <Button variant="ghost" size="icon-sm" className={cn("size-7", className)} aria-label={label} {...props} />;
+}
+
 function AppRow({ app, index, count, display, editor, template, known, disabled }: RowProps) {
   const t = useT();
   const [open, setOpen] = useState(false);
@@ -109,36 +114,28 @@ function AppRow({ app, index, count, display, editor, template, known, disabled 
         ) : (
           <span className="min-w-0 flex-1 truncate text-sm">{app.name}</span>
         )}
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          className="size-7"
-          aria-label={t("device.periph.moveUp", { name: app.name })}
+        <AppRowButton
+          label={t("device.periph.moveUp", { name: app.name })}
           disabled={disabled || index === 0}
           onClick={() => move(-1)}
         >
           <ArrowUpIcon aria-hidden="true" />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          className="size-7"
-          aria-label={t("device.periph.moveDown", { name: app.name })}
+        </AppRowButton>
+        <AppRowButton
+          label={t("device.periph.moveDown", { name: app.name })}
           disabled={disabled || index === count - 1}
           onClick={() => move(1)}
         >
           <ArrowDownIcon aria-hidden="true" />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          className="size-7 hover:text-destructive"
-          aria-label={t("device.periph.removeApp", { name: app.name })}
+        </AppRowButton>
+        <AppRowButton
+          label={t("device.periph.removeApp", { name: app.name })}
+          className="hover:text-destructive"
           disabled={disabled}
           onClick={() => editor.change((draft) => removeApp(draft, display.uuid, app.uuid))}
         >
           <XIcon aria-hidden="true" />
-        </Button>
+        </AppRowButton>
       </div>
       {!known && <p className="px-2 pb-2 text-xs text-destructive">{t("device.periph.unknownApp")}</p>}
       {open && options.length > 0 && (
