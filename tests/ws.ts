@@ -1,6 +1,8 @@
 import { SELF } from "cloudflare:test";
-import { ServerMessage } from "../contracts/realtime.ts";
-import { ORIGIN } from "./factories.ts";
+import { expect } from "vitest";
+import { type RoomEvent, ServerMessage } from "../contracts/realtime.ts";
+import { RoomTicketReply } from "../contracts/room-ticket.ts";
+import { api, ORIGIN } from "./factories.ts";
 
 export type JoinOptions = {
   /** Sent as `Authorization: Bearer …` instead of a query parameter. */
@@ -39,3 +41,18 @@ export const until = async (check: () => boolean, ms = 3000) => {
     await new Promise((r) => setTimeout(r, 20));
   }
 };
+
+/** A room ticket for `room` of `space`, bought with `token` (an access token or a display link's secret); 201 expected. */
+export async function ticketFor(space: string, room: string, token: string) {
+  const res = await api(`/api/space/${space}/room-ticket/`, { method: "POST", token, json: { room } });
+  expect(res.status).toBe(201);
+  return RoomTicketReply.parse(await res.json());
+}
+
+/** A deviceUpdated event of a random device of `space_uuid`, to publish to a room. */
+export const deviceUpdated = (space_uuid: string): RoomEvent => ({
+  type: "deviceDetailsUpdate",
+  event: "deviceUpdated",
+  space_uuid,
+  device_uuid: crypto.randomUUID(),
+});

@@ -2,13 +2,12 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CREDENTIAL_ENDED, IssuedCredential } from "../../contracts/access.ts";
-import { CloseCode, type RoomEvent } from "../../contracts/realtime.ts";
-import { RoomTicketReply } from "../../contracts/room-ticket.ts";
+import { CloseCode } from "../../contracts/realtime.ts";
 import { credentialTicketTable } from "../../drizzle/schema/index.ts";
 import { sha256Hex } from "../../worker/lib/crypto.ts";
 import { publishToSpace } from "../../worker/services/kernel/realtime.ts";
 import { api, db, makeDevice, makeLocation, memberOf } from "../factories.ts";
-import { join, until } from "../ws.ts";
+import { deviceUpdated, join, ticketFor, until } from "../ws.ts";
 
 type Admin = Awaited<ReturnType<typeof memberOf>>;
 
@@ -24,19 +23,6 @@ async function displayLink(admin: Admin, body: Record<string, unknown> = {}) {
 
 const buyTicket = (space: string, room: string, secret: string) =>
   api(`/api/space/${space}/room-ticket/`, { method: "POST", token: secret, json: { room } });
-
-async function ticketFor(space: string, room: string, secret: string) {
-  const res = await buyTicket(space, room, secret);
-  expect(res.status).toBe(201);
-  return RoomTicketReply.parse(await res.json());
-}
-
-const event = (space_uuid: string): RoomEvent => ({
-  type: "deviceDetailsUpdate",
-  event: "deviceUpdated",
-  space_uuid,
-  device_uuid: crypto.randomUUID(),
-});
 
 describe("a display link in the rooms", () => {
   it("joins its space's room with a ticket as a dashboard and hears the space", async () => {
@@ -57,7 +43,7 @@ describe("a display link in the rooms", () => {
     expect(socket.status).toBe(101);
     await until(() => socket.messages.some((m) => m.type === "welcome"));
     expect(socket.messages[0]).toMatchObject({ type: "welcome", role: "dashboard" });
-    await publishToSpace(env, s, event(s));
+    await publishToSpace(env, s, deviceUpdated(s));
     await until(() => socket.messages.some((m) => m.type === "deviceDetailsUpdate"));
     // The ticket was single-use.
     expect((await join(ticket.url)).status).toBe(401);
@@ -109,7 +95,7 @@ describe("a display link in the rooms", () => {
     });
 
     // The other wall and the member's dashboard stay and still hear the space.
-    await publishToSpace(env, s, event(s));
+    await publishToSpace(env, s, deviceUpdated(s));
     await until(() => otherWall.messages.some((m) => m.type === "deviceDetailsUpdate"));
     await until(() => member.messages.some((m) => m.type === "deviceDetailsUpdate"));
     expect(otherWall.closed).toEqual([]);

@@ -3,15 +3,14 @@ import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { CONSOLE_CLIENT_ID } from "../../contracts/auth.ts";
-import { CloseCode, type RoomEvent } from "../../contracts/realtime.ts";
-import { RoomTicketReply } from "../../contracts/room-ticket.ts";
+import { CloseCode } from "../../contracts/realtime.ts";
 import { ROLE_UUID } from "../../drizzle/reference.ts";
 import { roomTicketTable } from "../../drizzle/schema/index.ts";
 import { getSigningKey } from "../../worker/auth/keys.ts";
 import { sha256Hex } from "../../worker/lib/crypto.ts";
 import { publishToSpace } from "../../worker/services/kernel/realtime.ts";
 import { api, db, makeDevice, makeDeviceCredential, makeLocation, memberOf, ORIGIN } from "../factories.ts";
-import { join, until } from "../ws.ts";
+import { deviceUpdated, join, ticketFor, until } from "../ws.ts";
 
 /** An access token of `user` that expires in `seconds` (the provider's own key and claims). */
 async function shortToken(user: { uuid: string; email: string }, seconds: number) {
@@ -26,19 +25,6 @@ async function shortToken(user: { uuid: string; email: string }, seconds: number
     .setExpirationTime(now + seconds)
     .sign(key.privateKey);
 }
-
-async function ticketFor(space: string, room: string, token: string) {
-  const res = await api(`/api/space/${space}/room-ticket/`, { method: "POST", token, json: { room } });
-  expect(res.status).toBe(201);
-  return RoomTicketReply.parse(await res.json());
-}
-
-const event = (space_uuid: string): RoomEvent => ({
-  type: "deviceDetailsUpdate",
-  event: "deviceUpdated",
-  space_uuid,
-  device_uuid: crypto.randomUUID(),
-});
 
 describe("sockets last only as long as the right to them", () => {
   it("disabling a member closes its space and device sockets with 4403 within 2 s", async () => {
@@ -64,7 +50,7 @@ describe("sockets last only as long as the right to them", () => {
     expect(space.closed[0].reason).toMatch(/disabled/);
 
     // The admin's own socket is untouched and still hears the space.
-    await publishToSpace(env, admin.space.space_uuid, event(admin.space.space_uuid));
+    await publishToSpace(env, admin.space.space_uuid, deviceUpdated(admin.space.space_uuid));
     await until(() => adminSocket.messages.some((m) => m.type === "deviceDetailsUpdate"));
     expect(adminSocket.closed).toEqual([]);
     // And the disabled member cannot come back.
@@ -238,7 +224,7 @@ describe("per-connection budgets", () => {
     expect(flooder.messages.filter((m) => m.type === "pong").length).toBeLessThanOrEqual(60);
 
     expect((await SELF.fetch(`${ORIGIN}/healthz`)).status).toBe(200);
-    await publishToSpace(env, member.space.space_uuid, event(member.space.space_uuid));
+    await publishToSpace(env, member.space.space_uuid, deviceUpdated(member.space.space_uuid));
     await until(() => calm.messages.some((m) => m.type === "deviceDetailsUpdate"));
     calm.ws?.send(JSON.stringify({ type: "ping" }));
     await until(() => calm.messages.some((m) => m.type === "pong"));
@@ -257,7 +243,7 @@ describe("per-connection budgets", () => {
       if (acking.messages.length % 100 === 0)
         acking.ws?.send(JSON.stringify({ type: "ack", received: acking.messages.length }));
     });
-    for (let i = 0; i < 1100; i++) await publishToSpace(env, s, event(s));
+    for (let i = 0; i < 1100; i++) await publishToSpace(env, s, deviceUpdated(s));
     await until(() => silent.closed.length > 0);
     expect(silent.closed[0]).toMatchObject({ code: CloseCode.policy, reason: expect.stringMatching(/behind/) });
     expect(acking.closed).toEqual([]);
