@@ -3,7 +3,13 @@ import type { CommandRecord } from "../contracts/command-queue.ts";
 import type { CommandAction, CommandResult as ResultFrame, ServerMessage } from "../contracts/realtime.ts";
 import type { Env } from "../worker/env.ts";
 import { screenshotKey } from "../worker/services/commands/remote-actions.ts";
-import { auditCommandStatus, recordSettingAnswer, recordVisionReceived } from "../worker/services/devices/records.ts";
+import {
+  auditCommandStatuses,
+  recordSettingAnswers,
+  recordVisionReceived,
+  type SettingAnswer,
+} from "../worker/services/devices/records.ts";
+import { batchWriter } from "./batch-writer.ts";
 import {
   ACK_GRACE_MS,
   auditStatusOf,
@@ -101,6 +107,13 @@ export class DeviceCommands {
   /** The audit write of a command's latest change, so a direct call answers once it is written. */
   private readonly audits = new Map<string, Promise<unknown>>();
   private prunedAt = 0;
+  /** Audit steps and setting answers go to D1 in batches, in order (one write in flight each). */
+  private readonly auditWriter = batchWriter<Parameters<typeof auditCommandStatuses>[1][number]>((entries) =>
+    auditCommandStatuses(this.host.env(), entries),
+  );
+  private readonly settingWriter = batchWriter<SettingAnswer>((answers) =>
+    recordSettingAnswers(this.host.env(), this.host.device(), answers),
+  );
 
   constructor(private readonly host: CommandHost) {}
 
@@ -328,9 +341,7 @@ export class DeviceCommands {
     if (next.late) this.lateScreenshot(next, full);
     const answered = next.state === "succeeded" || next.state === "failed";
     if ((next.late || next.queued) && answered && SETTING_ACTIONS.includes(next.action)) {
-      this.host.waitUntil(
-        recordSettingAnswer(env, this.host.device(), next).catch((e: unknown) => console.error("setting answer", e)),
-      );
+      this.host.waitUntil(this.settingWriter.push(next));
     }
     const audit = auditStatusOf(before.state, next);
     if (audit) this.audit(next, audit);
@@ -412,9 +423,8 @@ export class DeviceCommands {
 
   private audit(row: CommandRow, status: string) {
     if (!row.space_uuid) return;
-    const work = auditCommandStatus(
-      this.host.env(),
-      {
+    const work = this.auditWriter.push({
+      entry: {
         space_uuid: row.space_uuid,
         device_uuid: this.host.device(),
         user_uuid: row.user_uuid,
@@ -422,13 +432,12 @@ export class DeviceCommands {
         action: row.action,
       },
       status,
-      row.state === "succeeded" ? undefined : (row.error ?? undefined),
-    ).catch((error: unknown) => console.error("command audit failed", error));
-    const chained = Promise.all([this.audits.get(row.id), work]);
-    this.audits.set(row.id, chained);
-    this.host.waitUntil(chained);
-    void chained.then(() => {
-      if (this.audits.get(row.id) === chained) this.audits.delete(row.id);
+      ...(row.state === "succeeded" || !row.error ? {} : { error: row.error }),
+    });
+    this.audits.set(row.id, work);
+    this.host.waitUntil(work);
+    void work.then(() => {
+      if (this.audits.get(row.id) === work) this.audits.delete(row.id);
     });
   }
 }

@@ -7,14 +7,14 @@
  *   node scripts/bench-command-queue.ts [--devices 1000] [--per-device 10] [--concurrency 50] [--port 8886]
  *   npm run bench -- --only queue
  */
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import { roomUrl } from "../agent/config.ts";
 import { AgentSession, type Executor, type Machine } from "../agent/session.ts";
 import { virtualMachine } from "../agent/simulator.ts";
 import { CommandRecord } from "../contracts/command-queue.ts";
 import { benchFleet } from "./bench/fleet-sql.ts";
-import { localD1 } from "./bench/local-d1.ts";
+import { seedEnrolledDevices } from "./bench/local-d1.ts";
 import { benchDirs, percentile, signIn, startFrozenServer } from "./bench/server.ts";
 
 const { values: args } = parseArgs({
@@ -33,27 +33,7 @@ const EXPIRING = Number(process.env.QUEUE_EXPIRING ?? 20);
 const TTL_S = 60;
 const fleet = benchFleet();
 const SPACE = fleet.space;
-const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function seed(persistDir: string, sqlDir: string) {
-  const db = localD1(persistDir, sqlDir);
-  await db.seed(fleet, DEVICES + EXPIRING, false);
-  const rows = JSON.parse(db.command(`SELECT uuid, name FROM device WHERE space_uuid = '${SPACE}' ORDER BY name`)) as {
-    results: { uuid: string; name: string }[];
-  }[];
-  const devices = (rows[0]?.results ?? []).map((r) => ({
-    uuid: r.uuid,
-    name: r.name,
-    space_uuid: SPACE,
-    credential: `odc_bench_${sha256(`bench-${r.uuid}`).slice(0, 40)}`,
-  }));
-  const values = devices.map((d) => `('${sha256(d.credential)}','${d.uuid}','${SPACE}')`).join(",");
-  db.command(
-    `UPDATE device SET online = 0, online_since = NULL, connected_status = 'connected' WHERE space_uuid = '${SPACE}'; INSERT INTO device_credential (token_hash, device_uuid, space_uuid) VALUES ${values};`,
-  );
-  return devices;
-}
 
 let bearer = "";
 async function api(origin: string, method: string, path: string, body?: unknown) {
@@ -77,7 +57,7 @@ async function inParallel<T>(items: T[], n: number, work: (item: T) => Promise<v
 async function main() {
   const { persistDir, sqlDir } = benchDirs("queue");
   console.error(`seeding ${DEVICES + EXPIRING} devices…`);
-  const all = await seed(persistDir, sqlDir);
+  const all = await seedEnrolledDevices(persistDir, sqlDir, fleet, DEVICES + EXPIRING);
   const devices = all.slice(0, DEVICES);
   const expiring = all.slice(DEVICES);
   const { origin, server } = await startFrozenServer(Number(args.port), benchDirs("queue-run").work, persistDir);

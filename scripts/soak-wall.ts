@@ -28,7 +28,7 @@ import { roomUrl } from "../agent/config.ts";
 import { AgentSession } from "../agent/session.ts";
 import { virtualMachine } from "../agent/simulator.ts";
 import { benchFleet } from "./bench/fleet-sql.ts";
-import { localD1 } from "./bench/local-d1.ts";
+import { seedEnrolledDevices } from "./bench/local-d1.ts";
 import { benchDirs, signIn, startFrozenServer } from "./bench/server.ts";
 import { CHROMIUM, CHROMIUM_ARGS } from "./ensure-chromium.ts";
 import { runTool } from "./lib/proc.ts";
@@ -64,26 +64,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The bench fleet, all its devices installed and offline with agent credentials; a map, groups and hours for the wall. */
 async function seed(persistDir: string, sqlDir: string) {
-  const db = localD1(persistDir, sqlDir);
-  await db.seed(fleet, AGENTS, false);
-  const rows = JSON.parse(db.command(`SELECT uuid FROM device WHERE space_uuid = '${SPACE}' ORDER BY name`)) as {
-    results: { uuid: string }[];
-  }[];
-  const devices = (rows[0]?.results ?? []).map((r) => ({
-    uuid: r.uuid,
-    name: r.uuid,
-    space_uuid: SPACE,
-    credential: `odc_soak_${sha256(`soak-${r.uuid}`).slice(0, 40)}`,
-  }));
-  const credentials = devices.map((d) => `('${sha256(d.credential)}','${d.uuid}','${SPACE}')`).join(",");
   const groups = ["North", "South", "East", "West"].map((name, i) => ({ uuid: sha256(`group-${i}`), name, i }));
   const uuid = (hex: string) =>
     `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
   const days = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
-  db.command(
-    [
-      `UPDATE device SET online = 0, online_since = NULL, connected_status = 'connected', installed_at = '2026-01-01T00:00:00.000Z' WHERE space_uuid = '${SPACE}'`,
-      `INSERT INTO device_credential (token_hash, device_uuid, space_uuid) VALUES ${credentials}`,
+  return seedEnrolledDevices(persistDir, sqlDir, fleet, AGENTS, {
+    salt: "soak",
+    extra: [
+      `UPDATE device SET installed_at = '2026-01-01T00:00:00.000Z' WHERE space_uuid = '${SPACE}'`,
       // Spread over central Europe and the Adriatic, deterministically.
       `UPDATE location SET latitude = 42.5 + ((rowid * 37) % 600) / 100.0, longitude = 13.0 + ((rowid * 53) % 900) / 100.0 WHERE space_uuid = '${SPACE}'`,
       ...groups.map(
@@ -98,9 +86,8 @@ async function seed(persistDir: string, sqlDir: string) {
         (day) =>
           `INSERT INTO working_time (uuid, space_uuid, location_uuid, day, position, start, "end") VALUES ('${uuid(sha256(day))}', '${SPACE}', NULL, '${day}', 0, '00:00:00', '23:59:59')`,
       ),
-    ].join("; "),
-  );
-  return devices;
+    ],
+  });
 }
 
 type Sample = {

@@ -13,20 +13,33 @@ export function localD1(persistDir: string, sqlDir: string) {
   const common = ["--local", "--persist-to", persistDir];
   runTool("wrangler", ["d1", "migrations", "apply", "DB", ...common], { quiet: true });
   // Wrangler prints query results at log level, which quietEnv's WRANGLER_LOG=warn hides.
-  const command = (sql: string) =>
-    spawnSync(
+  // A failed statement throws: a bench on a half-seeded database measures nothing.
+  const command = (sql: string) => {
+    const res = spawnSync(
       `${ROOT}/node_modules/.bin/wrangler`,
       ["d1", "execute", "DB", ...common, "--command", sql, "--json", "--yes"],
       {
         cwd: ROOT,
         env: { ...quietEnv, WRANGLER_LOG: "log" },
         encoding: "utf8",
+        maxBuffer: 256 * 1024 * 1024,
       },
-    ).stdout;
+    );
+    if (res.status !== 0)
+      throw new Error(`d1 execute failed (${res.status}): ${res.stdout}${res.stderr}`.slice(0, 2000));
+    return res.stdout;
+  };
   const exec = (file: string) =>
     runTool("wrangler", ["d1", "execute", "DB", ...common, "--file", file, "--yes"], { quiet: true });
+  /** Statements too long for one --command (D1 caps a statement at 100 KB): written to a file and run from it. */
+  const script = (name: string, statements: string[]) => {
+    const file = join(sqlDir, `${name}.sql`);
+    writeFileSync(file, `${statements.join(";\n")};\n`);
+    exec(file);
+  };
   return {
     command,
+    script,
     async seed(fleet: ReturnType<typeof benchFleet>, devices: number, analyze: boolean) {
       const header = join(sqlDir, "000-header.sql");
       writeFileSync(header, await fleet.headerSql());
@@ -53,15 +66,18 @@ const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
 /**
  * A local D1 with `count` devices of the bench fleet, enrolled (one device credential each,
- * derived from the uuid) and offline with connected_status connected: the agent benches and
- * the chaos run bring them online themselves. Returns what an agent needs to sign in.
+ * derived from the uuid and `salt`) and offline with connected_status connected: the agent
+ * benches and the chaos run bring them online themselves. `extra` statements run after (a
+ * bench's own set-up). Returns the database and what each agent needs to sign in.
  */
 export async function seedEnrolledDevices(
   persistDir: string,
   sqlDir: string,
   fleet: ReturnType<typeof benchFleet>,
   count: number,
+  opts: { salt?: string; extra?: string[] } = {},
 ) {
+  const salt = opts.salt ?? "bench";
   const db = localD1(persistDir, sqlDir);
   await db.seed(fleet, count, false);
   const space = fleet.space;
@@ -72,13 +88,21 @@ export async function seedEnrolledDevices(
     uuid: r.uuid,
     name: r.name,
     space_uuid: space,
-    credential: `odc_bench_${sha256(`bench-${r.uuid}`).slice(0, 40)}`,
+    credential: `odc_${salt}_${sha256(`${salt}-${r.uuid}`).slice(0, 40)}`,
   }));
-  const values = devices.map((d) => `('${sha256(d.credential)}','${d.uuid}','${space}')`).join(",");
-  db.command(
-    `UPDATE device SET online = 0, online_since = NULL, connected_status = 'connected' WHERE space_uuid = '${space}'; INSERT INTO device_credential (token_hash, device_uuid, space_uuid) VALUES ${values};`,
-  );
-  return devices;
+  if (devices.length !== count) throw new Error(`seeded ${devices.length} devices, wanted ${count}`);
+  // 500 rows a statement: one INSERT of every credential passes D1's 100 KB statement limit at ~700 devices.
+  const inserts: string[] = [];
+  for (let i = 0; i < devices.length; i += 500) {
+    const values = devices.slice(i, i + 500).map((d) => `('${sha256(d.credential)}','${d.uuid}','${space}')`);
+    inserts.push(`INSERT INTO device_credential (token_hash, device_uuid, space_uuid) VALUES ${values.join(",")}`);
+  }
+  db.script("enrolled", [
+    `UPDATE device SET online = 0, online_since = NULL, connected_status = 'connected' WHERE space_uuid = '${space}'`,
+    ...inserts,
+    ...(opts.extra ?? []),
+  ]);
+  return Object.assign(devices, { db });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
 import { CommandList, CommandRecord, NOT_CANCELLABLE_MESSAGE } from "../../contracts/command-queue.ts";
@@ -74,6 +74,34 @@ describe("command queue", () => {
       .from(auditLogTable)
       .where(and(eq(auditLogTable.entity_uuid, device.uuid), eq(auditLogTable.action, "device.command.set-debug")));
     expect(audit.map((r) => (r.after as { status: string }).status)).toEqual(["queued", "succeeded"]);
+    agent.ws?.close();
+  });
+
+  it("records a run of queued settings in the catalogue in the order the agent answered them", async () => {
+    const { device, queue, record } = await setup();
+    // on, off, on, off, on, off: answered back to back, each one's D1 write must not overtake the one before.
+    const values = [true, false, true, false, true, false];
+    const ids = values.map((_, i) => `debug-${i}-${crypto.randomUUID()}`);
+    for (const [i, debug_mode] of values.entries()) {
+      expect((await queue({ action: "set-debug", params: { debug_mode }, request_id: ids[i] })).status).toBe(202);
+    }
+    const agent = await agentOf(device, () => ({ ok: true, result: {} }));
+    await until(() => agent.seen.length === values.length, 10_000);
+    for (let i = 0; i < 40 && (await record(ids[ids.length - 1])).state !== "succeeded"; i++) await settle();
+    await settle();
+    const row = await db().select().from(deviceTable).where(eq(deviceTable.uuid, device.uuid)).get();
+    expect(row?.debug_mode).toBe(false);
+    const changes = await db()
+      .select()
+      .from(auditLogTable)
+      .where(and(eq(auditLogTable.entity_uuid, device.uuid), eq(auditLogTable.action, "device.debug_mode")))
+      .orderBy(sql`rowid`);
+    expect(changes.map((r) => (r.after as { debug_mode: boolean }).debug_mode)).toEqual(values);
+    const steps = await db()
+      .select()
+      .from(auditLogTable)
+      .where(and(eq(auditLogTable.entity_uuid, device.uuid), eq(auditLogTable.action, "device.command.set-debug")));
+    expect(steps.filter((r) => (r.after as { status: string }).status === "succeeded")).toHaveLength(values.length);
     agent.ws?.close();
   });
 

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Outcome } from "../../../contracts/commands.ts";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { AgentInventory } from "../../../contracts/installation.ts";
 import type { CommandAction, Telemetry } from "../../../contracts/realtime.ts";
 import { isVisionBusy, nextVision } from "../../../contracts/vision.ts";
@@ -116,40 +116,49 @@ type CommandEntry = {
   action: CommandAction;
 };
 
-/** A brokered command's outcome in the device's audit trail (`device.command.{action}`, after: id, status, error). */
-export async function auditCommand(env: Env, entry: CommandEntry, outcome: Outcome) {
-  await auditCommandStatus(env, entry, outcome.status, "error" in outcome ? outcome.error : undefined);
-}
-
 /**
  * A command's step in the audit trail (issue 14): a direct command's answer (succeeded, failed,
  * timed_out, unavailable, in_doubt when the API answered outcome_unknown) and then, when a late
  * answer arrives, "succeeded late" / "failed late"; a queued command when it is queued and when
- * it ends (succeeded, failed, expired, cancelled, superseded).
+ * it ends (succeeded, failed, expired, cancelled, superseded). A DeviceRoom's steps come in
+ * batches, in order, and go to D1 in one batch.
  */
-export async function auditCommandStatus(env: Env, entry: CommandEntry, status: string, error?: string) {
-  await auditInsert(createDb(env), {
-    spaceUuid: entry.space_uuid,
-    actorUserUuid: entry.user_uuid,
-    action: `device.command.${entry.action}`,
-    entityType: "device",
-    entityUuid: entry.device_uuid,
-    after: { id: entry.id, status, ...(error !== undefined ? { error } : {}) },
-  });
+export async function auditCommandStatuses(
+  env: Env,
+  entries: readonly { entry: CommandEntry; status: string; error?: string }[],
+) {
+  const db = createDb(env);
+  const inserts = entries.map(({ entry, status, error }) =>
+    auditInsert(db, {
+      spaceUuid: entry.space_uuid,
+      actorUserUuid: entry.user_uuid,
+      action: `device.command.${entry.action}`,
+      entityType: "device",
+      entityUuid: entry.device_uuid,
+      after: { id: entry.id, status, ...(error !== undefined ? { error } : {}) },
+    }),
+  );
+  const [first, ...rest] = inserts;
+  if (first) await db.batch([first, ...rest]);
 }
 
+/** A setting command's answer, as recordSettingAnswers reads it. */
+export type SettingAnswer = {
+  action: CommandAction;
+  params: Record<string, unknown>;
+  state: string;
+  user_uuid: string | null;
+};
+
 /**
- * A setting answered with no API call waiting to record it (a late answer after outcome_unknown,
- * or a queued command): the catalogue records what the agent did, as the API would have. A
- * success of set-enabled / set-debug / set-peripheral-enabled is written (and audited like the
- * PATCH); an answer of set-vision ends the vision state a toggle left pending (or, queued, sets it).
+ * Settings answered with no API call waiting to record them (late answers after
+ * outcome_unknown, or queued commands), in the order the agent answered: the catalogue records
+ * what the agent did, as the API would have. A success of set-enabled / set-debug /
+ * set-peripheral-enabled is written (and audited like the PATCH); an answer of set-vision ends
+ * the vision state a toggle left pending (or, queued, sets it). One read and one D1 batch for
+ * them all, so answers of one device never race each other (a queued on, off, on ends on).
  */
-export async function recordSettingAnswer(
-  env: Env,
-  device_uuid: string,
-  command: { action: CommandAction; params: Record<string, unknown>; state: string; user_uuid: string | null },
-) {
-  const ok = command.state === "succeeded";
+export async function recordSettingAnswers(env: Env, device_uuid: string, answers: readonly SettingAnswer[]) {
   const db = createDb(env);
   const row = await db
     .select({
@@ -163,62 +172,71 @@ export async function recordSettingAnswer(
     .where(eq(d.uuid, device_uuid))
     .get();
   if (!row) return;
-  const audit = (action: string, before: unknown, after: unknown) =>
-    auditInsert(db, {
-      spaceUuid: row.space,
-      actorUserUuid: command.user_uuid,
-      action,
-      entityType: "device",
-      entityUuid: device_uuid,
-      before,
-      after,
-    });
-  const value = (key: string) => (typeof command.params[key] === "boolean" ? (command.params[key] as boolean) : null);
-  if (command.action === "set-enabled" || command.action === "set-debug") {
-    const column = command.action === "set-enabled" ? "enabled" : "debug_mode";
-    const wanted = value(column === "enabled" ? "enabled" : "debug_mode");
-    if (!ok || wanted === null || row[column] === wanted) return;
-    await db.batch([
-      db
-        .update(d)
-        .set({ [column]: wanted, updated_at: new Date().toISOString() })
-        .where(eq(d.uuid, device_uuid)),
-      audit(`device.${column}`, { [column]: row[column] }, { [column]: wanted }),
-    ]);
-  } else if (command.action === "set-peripheral-enabled") {
-    const wanted = value("enabled");
-    const peripheral = command.params.peripheral_uuid;
-    if (!ok || wanted === null || typeof peripheral !== "string") return;
-    await db.batch([
-      db
-        .update(p)
-        .set({ enabled: wanted, updated_at: new Date().toISOString() })
-        .where(and(eq(p.uuid, peripheral), eq(p.device_uuid, device_uuid))),
-      audit(
-        "device.peripheral_enabled",
-        { peripheral_uuid: peripheral },
-        { peripheral_uuid: peripheral, enabled: wanted },
-      ),
-    ]);
-  } else if (command.action === "set-vision") {
-    const wanted = value("enabled");
-    const received = nextVision(row.vision, { type: "received" }) ?? row.vision;
-    const target = wanted === null ? null : wanted ? "enabled" : "disabled";
-    const final = !isVisionBusy(row.vision)
-      ? ok
-        ? target
-        : null
-      : ok
-        ? nextVision(received, { type: "success" })
-        : nextVision(received, { type: "error", previous: target === "enabled" ? "disabled" : "enabled" });
-    if (!final || final === row.vision) return;
-    await db.batch([
-      db.update(d).set({ vision_enabled: final }).where(eq(d.uuid, device_uuid)),
-      audit("device.vision_enabled", { vision_enabled: row.vision }, { vision_enabled: final }),
-    ]);
-  } else {
-    return;
+  const now = new Date().toISOString();
+  const writes: BatchItem<"sqlite">[] = [];
+  const state = { enabled: row.enabled, debug_mode: row.debug_mode, vision: row.vision };
+  for (const command of answers) {
+    const ok = command.state === "succeeded";
+    const audit = (action: string, before: unknown, after: unknown) =>
+      auditInsert(db, {
+        spaceUuid: row.space,
+        actorUserUuid: command.user_uuid,
+        action,
+        entityType: "device",
+        entityUuid: device_uuid,
+        before,
+        after,
+      });
+    const value = (key: string) => (typeof command.params[key] === "boolean" ? (command.params[key] as boolean) : null);
+    if (command.action === "set-enabled" || command.action === "set-debug") {
+      const column = command.action === "set-enabled" ? "enabled" : "debug_mode";
+      const wanted = value(column === "enabled" ? "enabled" : "debug_mode");
+      if (!ok || wanted === null || state[column] === wanted) continue;
+      writes.push(
+        db
+          .update(d)
+          .set({ [column]: wanted, updated_at: now })
+          .where(eq(d.uuid, device_uuid)),
+        audit(`device.${column}`, { [column]: state[column] }, { [column]: wanted }),
+      );
+      state[column] = wanted;
+    } else if (command.action === "set-peripheral-enabled") {
+      const wanted = value("enabled");
+      const peripheral = command.params.peripheral_uuid;
+      if (!ok || wanted === null || typeof peripheral !== "string") continue;
+      writes.push(
+        db
+          .update(p)
+          .set({ enabled: wanted, updated_at: now })
+          .where(and(eq(p.uuid, peripheral), eq(p.device_uuid, device_uuid))),
+        audit(
+          "device.peripheral_enabled",
+          { peripheral_uuid: peripheral },
+          { peripheral_uuid: peripheral, enabled: wanted },
+        ),
+      );
+    } else if (command.action === "set-vision") {
+      const wanted = value("enabled");
+      const received = nextVision(state.vision, { type: "received" }) ?? state.vision;
+      const target = wanted === null ? null : wanted ? "enabled" : "disabled";
+      const final = !isVisionBusy(state.vision)
+        ? ok
+          ? target
+          : null
+        : ok
+          ? nextVision(received, { type: "success" })
+          : nextVision(received, { type: "error", previous: target === "enabled" ? "disabled" : "enabled" });
+      if (!final || final === state.vision) continue;
+      writes.push(
+        db.update(d).set({ vision_enabled: final }).where(eq(d.uuid, device_uuid)),
+        audit("device.vision_enabled", { vision_enabled: state.vision }, { vision_enabled: final }),
+      );
+      state.vision = final;
+    }
   }
+  const [first, ...rest] = writes;
+  if (!first) return;
+  await db.batch([first, ...rest]);
   await announceFromRoom(env, row.space, device_uuid, row.name, "deviceUpdated");
 }
 
