@@ -1,26 +1,20 @@
 import { addLocationGroup, deleteLocationGroup, editLocationGroup } from "@contracts/api/location-groups";
 import type { LocationGroup, LocationGroupAddInput, LocationGroupPatch } from "@contracts/location-group";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { locationQueries } from "@/features/locations/queries";
-import { useCurrentSpace } from "@/features/session/current-space";
-import { showAlert } from "@/lib/alerts";
+import { useSpaceMutation } from "@/features/session/use-space-mutation";
 import { callApi } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 import { groupQueries } from "./queries";
 
+/** A group change: the groups and the locations (their group names) refetch, and `message` shows. */
 function useGroupMutation<I>(
   request: (space: string, input: I) => Promise<LocationGroup | undefined>,
   message: (group: LocationGroup | undefined, input: I) => string,
 ) {
-  const { space } = useCurrentSpace();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: I) => request(space.space_uuid, input),
-    onSuccess: (group, input) => {
-      void queryClient.invalidateQueries({ queryKey: groupQueries.all(space.space_uuid) });
-      void queryClient.invalidateQueries({ queryKey: locationQueries.all(space.space_uuid) });
-      showAlert({ type: "success", message: message(group, input) });
-    },
+  return useSpaceMutation({
+    request,
+    invalidates: (space) => [groupQueries.all(space), locationQueries.all(space)],
+    success: message,
   });
 }
 

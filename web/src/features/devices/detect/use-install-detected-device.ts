@@ -1,8 +1,7 @@
 import { installDetectedDevice } from "@contracts/api/detection";
 import type { DetectedDeviceInstallInput } from "@contracts/detection";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { locationQueries } from "@/features/locations/queries";
-import { useCurrentSpace } from "@/features/session/current-space";
+import { useSpaceMutation } from "@/features/session/use-space-mutation";
 import { showAlert } from "@/lib/alerts";
 import { callApi } from "@/lib/api";
 import { useT } from "@/lib/i18n";
@@ -16,17 +15,15 @@ import { detectionQueries } from "./queries";
  */
 export function useInstallDetectedDevice(location: string) {
   const t = useT();
-  const { space } = useCurrentSpace();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: DetectedDeviceInstallInput) =>
-      callApi(installDetectedDevice, { params: { space: space.space_uuid, loc: location }, json: input }),
-    onSuccess: (device) => {
-      showAlert({ type: "success", message: t("device.add.added", { name: device.name }) });
-      void queryClient.invalidateQueries({ queryKey: deviceQueries.all(space.space_uuid) });
-      void queryClient.invalidateQueries({ queryKey: locationQueries.all(space.space_uuid) });
-      void queryClient.invalidateQueries({ queryKey: detectionQueries.all(space.space_uuid, location) });
-    },
+  return useSpaceMutation({
+    request: (space, input: DetectedDeviceInstallInput) =>
+      callApi(installDetectedDevice, { params: { space, loc: location }, json: input }),
+    invalidates: (space) => [
+      deviceQueries.all(space),
+      locationQueries.all(space),
+      detectionQueries.all(space, location),
+    ],
+    success: (device) => t("device.add.added", { name: device.name }),
     onError: (error) => {
       console.error("Detected device install failed", error);
       showAlert({ type: "error", message: t("device.add.failed") });
