@@ -11,7 +11,6 @@ import {
   DisplayDetectionResult,
   PeripheralDetectionResult,
 } from "../../contracts/peripheral-config.ts";
-import { ServerMessage } from "../../contracts/realtime.ts";
 import { PERIPHERAL_TYPE_UUID } from "../../drizzle/reference.ts";
 import {
   applicationTable,
@@ -19,20 +18,10 @@ import {
   displayTable,
   peripheralTable,
 } from "../../drizzle/schema/index.ts";
-import {
-  api,
-  auditOf,
-  db,
-  makeDevice,
-  makeDeviceCredential,
-  makeDisplay,
-  makePeripheral,
-  memberOf,
-  uid,
-} from "../factories.ts";
+import { api, auditOf, db, makeDevice, makeDisplay, makePeripheral, memberOf, uid } from "../factories.ts";
+import { type Command, fakeAgent } from "../fake-agent.ts";
 import { join, until } from "../ws.ts";
 
-type Command = Extract<ServerMessage, { type: "command" }>;
 type Answer = (m: Command) => object;
 
 const RATES = { "1920x1080": [60, 50], "1280x720": [60] };
@@ -65,20 +54,10 @@ async function setup(opts: { answer?: Answer; role?: "content_manager" | "viewer
     refresh_rate: 60,
     ...hardware,
   });
-  const seen: Command[] = [];
-  let agent: Awaited<ReturnType<typeof join>> | null = null;
-  if (opts.answer) {
-    const answer = opts.answer;
-    agent = await join(`/parties/device/${device.uuid}`, await makeDeviceCredential(device));
-    agent.ws?.addEventListener("message", (e) => {
-      const m = ServerMessage.parse(JSON.parse(String(e.data)));
-      if (m.type !== "command") return;
-      seen.push(m);
-      agent?.ws?.send(JSON.stringify({ type: "commandAck", id: m.id }));
-      agent?.ws?.send(JSON.stringify({ type: "commandResult", id: m.id, ...answer(m) }));
-    });
-    await until(() => false, 250).catch(() => {});
-  }
+  const answer = opts.answer;
+  const agent = answer ? await fakeAgent(device, (m) => ({ answer: answer(m) })) : null;
+  if (agent) await until(() => false, 250).catch(() => {});
+  const seen = agent?.seen ?? [];
   const base = `/api/space/${space}/device/${device.uuid}`;
   return { member, device, hdmi, dp, seen, agent, base };
 }
@@ -255,17 +234,9 @@ describe("display configuration", () => {
     expect(DisplayConfigurationSaved.parse(await res.json()).applied).toBe(false);
 
     const connect = async () => {
-      const seen: Command[] = [];
-      const agent = await join(`/parties/device/${device.uuid}`, await makeDeviceCredential(device));
-      agent.ws?.addEventListener("message", (e) => {
-        const m = ServerMessage.parse(JSON.parse(String(e.data)));
-        if (m.type !== "command") return;
-        seen.push(m);
-        agent.ws?.send(JSON.stringify({ type: "commandAck", id: m.id }));
-        agent.ws?.send(JSON.stringify({ type: "commandResult", id: m.id, ok: true, result: {} }));
-      });
-      agent.ws?.send(JSON.stringify({ type: "hello", agent_version: "test" }));
-      return { agent, seen };
+      const agent = await fakeAgent(device);
+      agent.hello();
+      return { agent, seen: agent.seen };
     };
     const first = await connect();
     await until(() => first.seen.length > 0);

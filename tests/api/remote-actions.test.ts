@@ -3,31 +3,26 @@ import { eq } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
 import { TIMEOUT_MESSAGE } from "../../contracts/commands.ts";
-import type { ServerMessage } from "../../contracts/realtime.ts";
 import { deviceTable, peripheralTable, userTable } from "../../drizzle/schema/index.ts";
 import { createDeviceTables } from "../../party/device-storage.ts";
-import { api, db, makeDevice, makeDeviceCredential, makePeripheral, memberOf } from "../factories.ts";
-import { join, until } from "../ws.ts";
+import { api, db, makeDevice, makePeripheral, memberOf } from "../factories.ts";
+import { type Command, fakeAgent } from "../fake-agent.ts";
+import { until } from "../ws.ts";
 
 /** 1×1 JPEG. */
 const JPEG =
   "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAAA//EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AN//Z";
 
-type Answer = (m: Extract<ServerMessage, { type: "command" }>) => object;
+type Answer = (m: Command) => object;
 
 /** A device with a fake agent online in its room, answering every command with `answer`. */
 async function onlineDevice(role: "content_manager" | "viewer" = "content_manager", answer?: Answer) {
   const member = await memberOf(role);
   const device = await makeDevice(member.space.space_uuid, { connected_status: "connected" });
-  const agent = await join(`/parties/device/${device.uuid}`, await makeDeviceCredential(device));
   const seen: string[] = [];
-  agent.ws?.addEventListener("message", (e) => {
-    const m = JSON.parse(e.data as string) as ServerMessage;
-    if (m.type !== "command") return;
+  const agent = await fakeAgent(device, (m) => {
     seen.push(m.action);
-    agent.ws?.send(JSON.stringify({ type: "commandAck", id: m.id }));
-    const reply = answer ? answer(m) : { ok: true, result: {} };
-    agent.ws?.send(JSON.stringify({ type: "commandResult", id: m.id, ...reply }));
+    return { answer: answer?.(m) };
   });
   await until(() => false, 250).catch(() => {});
   const base = `/api/space/${member.space.space_uuid}/device/${device.uuid}`;
@@ -125,26 +120,17 @@ describe("remote actions", () => {
       ok: true,
       result: m.action === "screenshot" ? { image_base64: "not base64!" } : { port: "twenty-two" },
     }));
-    const shot = await api(`${base}/screen-capture/`, {
-      method: "POST",
-      token: member.token,
-      json: { action: "screenshot" },
-    });
-    expect(shot.status).toBe(502);
-    expect(await shot.json()).toMatchObject({
-      code: "device_failed",
-      message: "The device sent an unreadable answer to screenshot.",
-    });
-    const desktop = await api(`${base}/remote-sharing/`, {
-      method: "POST",
-      token: member.token,
-      json: { action: "remote-desktop" },
-    });
-    expect(desktop.status).toBe(502);
-    expect(await desktop.json()).toMatchObject({
-      code: "device_failed",
-      message: "The device sent an unreadable answer to remote-desktop.",
-    });
+    for (const [path, action] of [
+      ["screen-capture", "screenshot"],
+      ["remote-sharing", "remote-desktop"],
+    ] as const) {
+      const res = await api(`${base}/${path}/`, { method: "POST", token: member.token, json: { action } });
+      expect(res.status).toBe(502);
+      expect(await res.json()).toMatchObject({
+        code: "device_failed",
+        message: `The device sent an unreadable answer to ${action}.`,
+      });
+    }
     agent.ws?.close();
   });
 
