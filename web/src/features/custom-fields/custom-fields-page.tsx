@@ -3,6 +3,7 @@ import { LoaderCircleIcon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { ControlPanelPage } from "@/features/locations/control-panel";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { spaceQueries } from "@/features/space/queries";
 import { usePermissions } from "@/features/space/use-permissions";
@@ -26,13 +27,10 @@ export function CustomFieldsPage() {
   const dirty = Boolean(edited && saved && JSON.stringify(edited) !== JSON.stringify(saved));
 
   return (
-    <div className="flex max-w-4xl flex-col gap-4">
-      <div>
-        <h2 className="text-base font-semibold">{t("customFields.title")}</h2>
-        <p className="text-sm text-muted-foreground">
-          {isAdmin ? t("customFields.text") : t("customFields.adminOnly")}
-        </p>
-      </div>
+    <ControlPanelPage
+      title={t("customFields.title")}
+      text={isAdmin ? t("customFields.text") : t("customFields.adminOnly")}
+    >
       <div className="divide-y rounded-lg border bg-card">
         {rows
           ? rows.map((row) => (
@@ -63,6 +61,6 @@ export function CustomFieldsPage() {
           </Button>
         </div>
       )}
-    </div>
+    </ControlPanelPage>
   );
 }

@@ -1,4 +1,5 @@
 import { CalendarClockIcon, ListPlusIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { Outlet } from "react-router";
 import { TabLinks } from "@/components/ui/tabs";
 import { useT } from "@/lib/i18n";
@@ -14,6 +15,19 @@ export function ControlPanel() {
     <div className="flex flex-col gap-5 px-6 py-4">
       <TabLinks tabs={tabs} label={t("controlPanel.tabs")} />
       <Outlet />
+    </div>
+  );
+}
+
+/** One tab of the control panel: its title and what it is for over its content. */
+export function ControlPanelPage({ title, text, children }: { title: string; text: string; children: ReactNode }) {
+  return (
+    <div className="flex max-w-4xl flex-col gap-4">
+      <div>
+        <h2 className="text-base font-semibold">{title}</h2>
+        <p className="text-sm text-muted-foreground">{text}</p>
+      </div>
+      {children}
     </div>
   );
 }

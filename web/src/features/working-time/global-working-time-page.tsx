@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { LoaderCircleIcon, RotateCwIcon, TriangleAlertIcon } from "lucide-react";
+import { LoaderCircleIcon } from "lucide-react";
 import { useNavigate } from "react-router";
+import { ListLoadFailed } from "@/components/list-states";
 import { Button } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/empty-state";
+import { ControlPanelPage } from "@/features/locations/control-panel";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { usePermissions } from "@/features/space/use-permissions";
 import { useT } from "@/lib/i18n";
@@ -25,26 +26,13 @@ export function GlobalWorkingTimePage() {
 
   if (query.isError)
     return (
-      <EmptyState
-        icon={TriangleAlertIcon}
-        title={t("workingTime.loadFailed")}
-        description={query.error.message}
-        action={
-          <Button variant="outline" onClick={() => void query.refetch()}>
-            <RotateCwIcon aria-hidden="true" />
-            {t("common.retry")}
-          </Button>
-        }
-      />
+      <ListLoadFailed title={t("workingTime.loadFailed")} error={query.error} onRetry={() => void query.refetch()} />
     );
   return (
-    <div className="flex max-w-4xl flex-col gap-4">
-      <div>
-        <h2 className="text-base font-semibold">{t("workingTime.globalTitle")}</h2>
-        <p className="text-sm text-muted-foreground">
-          {isAdmin ? t("workingTime.globalText") : t("workingTime.adminOnly")}
-        </p>
-      </div>
+    <ControlPanelPage
+      title={t("workingTime.globalTitle")}
+      text={isAdmin ? t("workingTime.globalText") : t("workingTime.adminOnly")}
+    >
       <ScheduleEditor editor={editor} disabled={!isAdmin} />
       <div className="flex items-center justify-end gap-2">
         <ScheduleErrorNote editor={editor} />
@@ -61,6 +49,6 @@ export function GlobalWorkingTimePage() {
           </Button>
         )}
       </div>
-    </div>
+    </ControlPanelPage>
   );
 }
