@@ -201,6 +201,16 @@ describe("GET /space/{space}/location/availability/", () => {
     const now = Date.now();
     const installed = iso(now - 10 * 24 * HOUR);
     const connected = { connected_status: "connected" as const, installed_at: installed };
+    /** A device at `location` offline for the last `hours`, its streak before that (since installation) recorded. */
+    const downFor = async (location: { uuid: string }, hours: number) => {
+      const device = await makeDevice(s, {
+        ...connected,
+        location_uuid: location.uuid,
+        online: false,
+        last_seen: iso(now - hours * HOUR),
+      });
+      await recordStreak(s, device.uuid, now - 10 * 24 * HOUR, now - hours * HOUR);
+    };
     // Down for the last 6 hours: its previous streak (since installation) is recorded.
     const down = await makeLocation(s, { name: "Down 6h", global_working_time_enabled: true });
     await makeDevice(s, {
@@ -209,13 +219,7 @@ describe("GET /space/{space}/location/availability/", () => {
       online: true,
       online_since: iso(now - 20 * 24 * HOUR),
     });
-    const off = await makeDevice(s, {
-      ...connected,
-      location_uuid: down.uuid,
-      online: false,
-      last_seen: iso(now - 6 * HOUR),
-    });
-    await recordStreak(s, off.uuid, now - 10 * 24 * HOUR, now - 6 * HOUR);
+    await downFor(down, 6);
     // Always up.
     const up = await makeLocation(s, { name: "Up", global_working_time_enabled: true });
     await makeDevice(s, { ...connected, location_uuid: up.uuid, online: true, online_since: installed });
@@ -225,13 +229,7 @@ describe("GET /space/{space}/location/availability/", () => {
     // Its own schedule (the whole week) and one device down for the last 12 hours.
     const local = await makeLocation(s, { name: "Local hours", global_working_time_enabled: false });
     for (const day of WEEKDAYS) await makeWorkingTime(s, local.uuid, day, WHOLE_DAY);
-    const localOff = await makeDevice(s, {
-      ...connected,
-      location_uuid: local.uuid,
-      online: false,
-      last_seen: iso(now - 12 * HOUR),
-    });
-    await recordStreak(s, localOff.uuid, now - 10 * 24 * HOUR, now - 12 * HOUR);
+    await downFor(local, 12);
     const group = await makeGroup(s, {}, [up]);
     return { s, token, down, up, unscheduled, local, group };
   }
