@@ -34,11 +34,7 @@ export function GroupCard({ group, space }: { group: LocationGroup; space: strin
 
 export function GroupCardSkeleton() {
   return (
-    <StatusCardSkeleton className="h-[150px]">
-      <div className="flex justify-between">
-        <Skeleton className="h-4 w-36" />
-        <Skeleton className="h-5 w-14 rounded-full" />
-      </div>
+    <StatusCardSkeleton className="h-[150px]" name="w-36" badge="w-14">
       <Skeleton className="h-3 w-full" />
       <Skeleton className="mt-auto h-6 w-full" />
     </StatusCardSkeleton>

@@ -1,6 +1,7 @@
 import type { OnlineStatus } from "@contracts/location";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 import { onlineStatusColor } from "./online-status";
 
@@ -22,7 +23,25 @@ export function StatusCardLink({ to, status, children }: { to: string; status: O
   );
 }
 
-/** A StatusCardLink's placeholder while the list loads; `className` gives its height. */
-export function StatusCardSkeleton({ className, children }: { className: string; children: ReactNode }) {
-  return <div className={cn(frame, className)}>{children}</div>;
+type StatusCardSkeletonProps = {
+  /** The card's height. */
+  className: string;
+  /** The widths of the name's and the badge's placeholders in the top row. */
+  name: string;
+  badge: string;
+  /** The placeholders under the top row. */
+  children: ReactNode;
+};
+
+/** A StatusCardLink's placeholder while the list loads: the name and a badge, then `children`. */
+export function StatusCardSkeleton({ className, name, badge, children }: StatusCardSkeletonProps) {
+  return (
+    <div className={cn(frame, className)}>
+      <div className="flex justify-between gap-2">
+        <Skeleton className={cn("h-4", name)} />
+        <Skeleton className={cn("h-5 rounded-full", badge)} />
+      </div>
+      {children}
+    </div>
+  );
 }

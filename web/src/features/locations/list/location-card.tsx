@@ -42,11 +42,7 @@ export function LocationCard({ location }: { location: Location }) {
 
 export function LocationCardSkeleton() {
   return (
-    <StatusCardSkeleton className="h-[188px]">
-      <div className="flex justify-between gap-2">
-        <Skeleton className="h-4 w-40" />
-        <Skeleton className="h-5 w-16 rounded-full" />
-      </div>
+    <StatusCardSkeleton className="h-[188px]" name="w-40" badge="w-16">
       <Skeleton className="h-3 w-28" />
       <Skeleton className="h-3 w-48" />
       <Skeleton className="mt-auto h-9 w-full" />
