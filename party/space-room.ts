@@ -7,6 +7,13 @@ import { type ConnState, OutpostRoom } from "./room.ts";
 /** The rooms besides the space's own where an account may hold sockets. */
 export type WatchedRoom = { party: "location" | "device"; room: string };
 
+const WATCH = "INSERT OR IGNORE INTO watchers (account_uuid, party, room) VALUES (?, ?, ?)";
+const UNWATCH = "DELETE FROM watchers WHERE account_uuid = ? AND party = ? AND room = ?";
+
+/** Runs `statement` (WATCH, UNWATCH) with one watcher row's account, party and room as its parameters (in that order). */
+const onWatcher = (sql: SqlStorage, statement: string, accountUuid: string, at: WatchedRoom) =>
+  sql.exec(statement, accountUuid, at.party, at.room);
+
 /**
  * One per space (`/parties/space/{space_uuid}`): fans deviceDetailsUpdate,
  * locationDetailsUpdate and account presence out to every dashboard of the space.
@@ -26,22 +33,12 @@ export class SpaceRoom extends OutpostRoom {
 
   /** RPC from a location or device room: an account opened a socket there. */
   watch(accountUuid: string, at: WatchedRoom) {
-    this.ctx.storage.sql.exec(
-      "INSERT OR IGNORE INTO watchers (account_uuid, party, room) VALUES (?, ?, ?)",
-      accountUuid,
-      at.party,
-      at.room,
-    );
+    onWatcher(this.ctx.storage.sql, WATCH, accountUuid, at);
   }
 
   /** RPC from a location or device room: the account's last socket there closed. */
   unwatch(accountUuid: string, at: WatchedRoom) {
-    this.ctx.storage.sql.exec(
-      "DELETE FROM watchers WHERE account_uuid = ? AND party = ? AND room = ?",
-      accountUuid,
-      at.party,
-      at.room,
-    );
+    onWatcher(this.ctx.storage.sql, UNWATCH, accountUuid, at);
   }
 
   /**
