@@ -3,6 +3,7 @@ import { CommandAction } from "./command-action.ts";
 import { CommandRecord } from "./command-queue.ts";
 import { AgentInventory } from "./installation.ts";
 import { Telemetry } from "./telemetry.ts";
+import { TunnelClose, TunnelClosed, TunnelCredit, TunnelOpen, TunnelOpened, TunnelResize } from "./tunnel.ts";
 
 /**
  * The real-time protocol of every room (a contract shared by rooms, agent and web).
@@ -133,6 +134,13 @@ export const ServerMessage = z.discriminatedUnion("type", [
   CommandUpdate,
   Presence,
   TelemetrySample,
+  // Remote sessions (contracts/tunnel.ts): to the agent tunnelOpen/Resize/Credit/Close, to the browser tunnelOpened/Credit/Closed.
+  TunnelOpen,
+  TunnelOpened,
+  TunnelResize,
+  TunnelCredit,
+  TunnelClose,
+  TunnelClosed,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 
@@ -182,6 +190,12 @@ export const ClientMessage = z.discriminatedUnion("type", [
   TelemetryMessage,
   CommandAck,
   CommandResult,
+  // Remote sessions (contracts/tunnel.ts): browsers open/resize/credit/close, agents opened/credit/close.
+  TunnelOpen,
+  TunnelOpened,
+  TunnelResize,
+  TunnelCredit,
+  TunnelClose,
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
