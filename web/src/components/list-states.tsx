@@ -1,6 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import { RotateCwIcon, SearchXIcon, TriangleAlertIcon } from "lucide-react";
-import type { ComponentType } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -117,4 +117,27 @@ export function ListLoadFailed({ title, error, onRetry }: { title: string; error
       action={<RetryButton onRetry={onRetry} />}
     />
   );
+}
+
+type ListStatesProps = {
+  /** The list's query (an infinite query's first page). */
+  list: { isPending: boolean; isError: boolean; error: Error | null; refetch: () => Promise<unknown> };
+  /** How many items arrived. */
+  count: number;
+  /** Shown while the first page loads. */
+  skeleton: ReactNode;
+  /** The headline when the list failed to load (with its message and Retry). */
+  failedTitle: string;
+  /** Shown when there are no items (NoItems). */
+  empty: ReactNode;
+  /** The items. */
+  children: ReactNode;
+};
+
+/** A list's body: its placeholder while loading, the failure with Retry, the empty state, or the items. */
+export function ListStates({ list, count, skeleton, failedTitle, empty, children }: ListStatesProps) {
+  if (list.isPending) return skeleton;
+  if (list.isError && list.error)
+    return <ListLoadFailed title={failedTitle} error={list.error} onRetry={() => void list.refetch()} />;
+  return count === 0 ? empty : children;
 }

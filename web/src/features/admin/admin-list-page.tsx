@@ -2,7 +2,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { AppWindowIcon, CpuIcon, PlusIcon } from "lucide-react";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { ListLoadFailed, NoItems, RowSkeletons, SKELETONS } from "@/components/list-states";
+import { ListStates, NoItems, RowSkeletons, SKELETONS } from "@/components/list-states";
 import { SearchBar } from "@/components/list-toolbar";
 import { Button } from "@/components/ui/button";
 import { columnHelper, DataTable } from "@/components/ui/data-table";
@@ -104,22 +104,24 @@ export function AdminListPage({ kind }: { kind: AdminKind }) {
         )}
       </SearchBar>
       <div className="px-4 pt-2 pb-16 sm:px-6">
-        {list.isPending ? (
-          <TableSkeleton />
-        ) : list.isError ? (
-          <ListLoadFailed title={t(kind.text.loadFailed)} error={list.error} onRetry={() => void list.refetch()} />
-        ) : rows.length === 0 ? (
-          <div className="pt-4">
-            <NoItems
-              filtered={Boolean(query)}
-              onReset={() => setSearch("")}
-              clearLabel={t("admin.clearSearch")}
-              icon={kind.kind === "application" ? AppWindowIcon : CpuIcon}
-              empty={{ title: t(kind.text.emptyTitle), text: t(kind.text.emptyText) }}
-              noMatch={{ title: t("admin.noMatch.title"), text: t("admin.noMatch.text", { search: query }) }}
-            />
-          </div>
-        ) : (
+        <ListStates
+          list={list}
+          count={rows.length}
+          skeleton={<TableSkeleton />}
+          failedTitle={t(kind.text.loadFailed)}
+          empty={
+            <div className="pt-4">
+              <NoItems
+                filtered={Boolean(query)}
+                onReset={() => setSearch("")}
+                clearLabel={t("admin.clearSearch")}
+                icon={kind.kind === "application" ? AppWindowIcon : CpuIcon}
+                empty={{ title: t(kind.text.emptyTitle), text: t(kind.text.emptyText) }}
+                noMatch={{ title: t("admin.noMatch.title"), text: t("admin.noMatch.text", { search: query }) }}
+              />
+            </div>
+          }
+        >
           <DataTable<AdminRow>
             columns={columns}
             data={rows}
@@ -129,7 +131,7 @@ export function AdminListPage({ kind }: { kind: AdminKind }) {
             onRowClick={(row) => navigate(`${kind.base}/${row.key}`)}
             footer={list.isFetchingNextPage && <RowSkeletons columns={columns.length} />}
           />
-        )}
+        </ListStates>
       </div>
     </div>
   );

@@ -2,7 +2,7 @@ import type { Device } from "@contracts/device";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useMemo, useRef } from "react";
 import { Outlet, useNavigate } from "react-router";
-import { ListLoadFailed, ListSkeleton, RowSkeletons } from "@/components/list-states";
+import { ListSkeleton, ListStates, RowSkeletons } from "@/components/list-states";
 import { DataTable } from "@/components/ui/data-table";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { useT } from "@/lib/i18n";
@@ -45,25 +45,27 @@ export function DevicesPage() {
         />
       </div>
       <div className="px-6 pt-4 pb-24">
-        {list.isPending ? (
-          <ListSkeleton rows={mode === "format"} card={DeviceCardSkeleton} />
-        ) : list.isError ? (
-          <ListLoadFailed title={t("devices.loadFailed")} error={list.error} onRetry={() => void list.refetch()} />
-        ) : devices.length === 0 ? (
-          <NoDevices filtered={hasActiveDeviceFilters(filters.query)} onReset={filters.reset} />
-        ) : mode === "grid" ? (
-          <DeviceGrid devices={devices} scrollRef={scrollRef} loadingMore={more} />
-        ) : (
-          <DataTable<Device>
-            columns={columns}
-            data={devices}
-            getRowId={(row) => row.uuid}
-            scrollRef={scrollRef}
-            label={t("devices.list")}
-            onRowClick={(row) => navigate(listedDevicePath(row))}
-            footer={more && <RowSkeletons columns={columns.length} />}
-          />
-        )}
+        <ListStates
+          list={list}
+          count={devices.length}
+          skeleton={<ListSkeleton rows={mode === "format"} card={DeviceCardSkeleton} />}
+          failedTitle={t("devices.loadFailed")}
+          empty={<NoDevices filtered={hasActiveDeviceFilters(filters.query)} onReset={filters.reset} />}
+        >
+          {mode === "grid" ? (
+            <DeviceGrid devices={devices} scrollRef={scrollRef} loadingMore={more} />
+          ) : (
+            <DataTable<Device>
+              columns={columns}
+              data={devices}
+              getRowId={(row) => row.uuid}
+              scrollRef={scrollRef}
+              label={t("devices.list")}
+              onRowClick={(row) => navigate(listedDevicePath(row))}
+              footer={more && <RowSkeletons columns={columns.length} />}
+            />
+          )}
+        </ListStates>
       </div>
       <Outlet />
     </div>

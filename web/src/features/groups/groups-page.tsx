@@ -2,7 +2,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Layers3Icon } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { Outlet } from "react-router";
-import { CardsSkeleton, ListLoadFailed, MoreCardSkeletons, NoItems } from "@/components/list-states";
+import { CardsSkeleton, ListStates, MoreCardSkeletons, NoItems } from "@/components/list-states";
 import { SearchBar } from "@/components/list-toolbar";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useCurrentSpace } from "@/features/session/current-space";
@@ -51,18 +51,20 @@ export function GroupsPage() {
         </Select>
       </SearchBar>
       <div className="px-6 pt-4 pb-24">
-        {list.isPending ? (
-          <CardsSkeleton card={GroupCardSkeleton} className={grid} />
-        ) : list.isError ? (
-          <ListLoadFailed title={t("groups.loadFailed")} error={list.error} onRetry={() => void list.refetch()} />
-        ) : groups.length === 0 ? (
-          <NoItems
-            filtered={Boolean(filters.search)}
-            icon={Layers3Icon}
-            empty={{ title: t("groups.empty.title"), text: t("groups.empty.text") }}
-            noMatch={{ title: t("groups.noMatch.title"), text: t("groups.noMatch.text") }}
-          />
-        ) : (
+        <ListStates
+          list={list}
+          count={groups.length}
+          skeleton={<CardsSkeleton card={GroupCardSkeleton} className={grid} />}
+          failedTitle={t("groups.loadFailed")}
+          empty={
+            <NoItems
+              filtered={Boolean(filters.search)}
+              icon={Layers3Icon}
+              empty={{ title: t("groups.empty.title"), text: t("groups.empty.text") }}
+              noMatch={{ title: t("groups.noMatch.title"), text: t("groups.noMatch.text") }}
+            />
+          }
+        >
           <ul className={grid} aria-label={t("assets.groups")}>
             {groups.map((group) => (
               <li key={group.uuid}>
@@ -71,7 +73,7 @@ export function GroupsPage() {
             ))}
             {list.isFetchingNextPage && <MoreCardSkeletons card={GroupCardSkeleton} />}
           </ul>
-        )}
+        </ListStates>
       </div>
       <Outlet />
     </div>

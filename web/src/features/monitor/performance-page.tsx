@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { GaugeIcon, XIcon } from "lucide-react";
 import { useMemo, useRef } from "react";
 import { Outlet } from "react-router";
-import { CardsSkeleton, ListLoadFailed, MoreCardSkeletons, NoItems } from "@/components/list-states";
+import { CardsSkeleton, ListStates, MoreCardSkeletons, NoItems } from "@/components/list-states";
 import { Button } from "@/components/ui/button";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { useT } from "@/lib/i18n";
@@ -75,20 +75,22 @@ export function PerformancePage() {
             </Button>
           </div>
         )}
-        {list.isPending ? (
-          <CardsSkeleton card={MonitoringCardSkeleton} className={cards} />
-        ) : list.isError ? (
-          <ListLoadFailed title={t("monitor.loadFailed")} error={list.error} onRetry={() => void list.refetch()} />
-        ) : devices.length === 0 ? (
-          <NoItems
-            filtered={hasActiveMonitoringFilters(filters.query)}
-            onReset={filters.reset}
-            icon={GaugeIcon}
-            empty={{ title: t("monitor.empty.title"), text: t("monitor.empty.text") }}
-            noMatch={{ title: t("monitor.noMatch.title"), text: t("monitor.noMatch.text") }}
-            clearLabel={t("devices.filter.clear")}
-          />
-        ) : (
+        <ListStates
+          list={list}
+          count={devices.length}
+          skeleton={<CardsSkeleton card={MonitoringCardSkeleton} className={cards} />}
+          failedTitle={t("monitor.loadFailed")}
+          empty={
+            <NoItems
+              filtered={hasActiveMonitoringFilters(filters.query)}
+              onReset={filters.reset}
+              icon={GaugeIcon}
+              empty={{ title: t("monitor.empty.title"), text: t("monitor.empty.text") }}
+              noMatch={{ title: t("monitor.noMatch.title"), text: t("monitor.noMatch.text") }}
+              clearLabel={t("devices.filter.clear")}
+            />
+          }
+        >
           <ul className={cards} aria-label={t("monitor.devices")} aria-busy={list.isFetchingNextPage || undefined}>
             {devices.map((device) => (
               <li key={device.uuid}>
@@ -97,7 +99,7 @@ export function PerformancePage() {
             ))}
             {list.isFetchingNextPage && <MoreCardSkeletons card={MonitoringCardSkeleton} />}
           </ul>
-        )}
+        </ListStates>
       </div>
       <Outlet />
     </div>

@@ -4,7 +4,7 @@ import type { Location } from "@contracts/location";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useMemo, useRef, useState } from "react";
 import { Outlet, useNavigate } from "react-router";
-import { ListLoadFailed, ListSkeleton, RowSkeletons, SKELETONS } from "@/components/list-states";
+import { ListSkeleton, ListStates, MoreCardSkeletons, RowSkeletons } from "@/components/list-states";
 import { DataTable } from "@/components/ui/data-table";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { showAlert } from "@/lib/alerts";
@@ -64,37 +64,37 @@ export function LocationsPage() {
         />
       </div>
       <div className="px-6 pt-4 pb-24">
-        {list.isPending ? (
-          <ListSkeleton rows={mode === "format"} card={LocationCardSkeleton} />
-        ) : list.isError ? (
-          <ListLoadFailed title={t("locations.loadFailed")} error={list.error} onRetry={() => void list.refetch()} />
-        ) : locations.length === 0 ? (
-          <NoLocations filtered={hasActiveFilters(filters.query)} onReset={filters.reset} />
-        ) : mode === "grid" ? (
-          <ul className="grid grid-cols-[repeat(auto-fill,minmax(300px,1fr))] gap-3" aria-label={t("assets.locations")}>
-            {locations.map((location) => (
-              <li key={location.uuid}>
-                <LocationCard location={location} />
-              </li>
-            ))}
-            {more &&
-              SKELETONS.slice(0, 4).map((key) => (
-                <li key={key}>
-                  <LocationCardSkeleton />
+        <ListStates
+          list={list}
+          count={locations.length}
+          skeleton={<ListSkeleton rows={mode === "format"} card={LocationCardSkeleton} />}
+          failedTitle={t("locations.loadFailed")}
+          empty={<NoLocations filtered={hasActiveFilters(filters.query)} onReset={filters.reset} />}
+        >
+          {mode === "grid" ? (
+            <ul
+              className="grid grid-cols-[repeat(auto-fill,minmax(300px,1fr))] gap-3"
+              aria-label={t("assets.locations")}
+            >
+              {locations.map((location) => (
+                <li key={location.uuid}>
+                  <LocationCard location={location} />
                 </li>
               ))}
-          </ul>
-        ) : (
-          <DataTable<Location>
-            columns={columns}
-            data={locations}
-            getRowId={(row) => row.uuid}
-            scrollRef={scrollRef}
-            label={t("assets.locations")}
-            onRowClick={(row) => navigate(locationViewPath(row.uuid))}
-            footer={more && <RowSkeletons columns={7} />}
-          />
-        )}
+              {more && <MoreCardSkeletons card={LocationCardSkeleton} />}
+            </ul>
+          ) : (
+            <DataTable<Location>
+              columns={columns}
+              data={locations}
+              getRowId={(row) => row.uuid}
+              scrollRef={scrollRef}
+              label={t("assets.locations")}
+              onRowClick={(row) => navigate(locationViewPath(row.uuid))}
+              footer={more && <RowSkeletons columns={7} />}
+            />
+          )}
+        </ListStates>
       </div>
       <Outlet />
     </div>
