@@ -32,6 +32,10 @@ const linkErrors = {
   415: notJson,
 } as const;
 const noSession: [] = [];
+/** What every lifecycle call shares: its tag and no session. */
+const lifecycleCall = { tags: lifecycleTags, security: noSession };
+/** A lifecycle call's replies: the outcome and the link errors. */
+const lifecycleReplies = { 200: jsonResponse(LifecycleReply), ...linkErrors } as const;
 
 /** {id} of the lifecycle links: the account_uuid the link was made for. */
 const LinkParam = z.object({ id: z.string().meta({ description: "The invited account's account_uuid" }) });
@@ -61,12 +65,10 @@ const passwordMail = (purpose: "reset" | "update") =>
       purpose === "reset"
         ? "Mail a password-reset link (400 for an account not fully set up, which gets an update link)"
         : "Mail a link to set the password",
-    tags: lifecycleTags,
-    security: noSession,
+    ...lifecycleCall,
     request: { body: jsonBody(PasswordMailInput) },
     responses: {
-      200: jsonResponse(LifecycleReply),
-      ...linkErrors,
+      ...lifecycleReplies,
       405: jsonResponse(ApiErrorBody, "A link was already sent, or the account is not active"),
     },
   }) as const;
@@ -81,12 +83,10 @@ const passwordSet = (purpose: "reset" | "update") =>
     method: "patch",
     path: `/account/{id}/keycloak-password-${purpose}`,
     summary: `Set the password with a password-${purpose} link's token; every session of the user ends`,
-    tags: lifecycleTags,
-    security: noSession,
+    ...lifecycleCall,
     request: { params: LinkParam, body: jsonBody(PasswordSetInput) },
     responses: {
-      200: jsonResponse(LifecycleReply),
-      ...linkErrors,
+      ...lifecycleReplies,
       429: jsonResponse(ApiErrorBody, "Too many failed attempts: locked (Retry-After)"),
     },
   }) as const;
@@ -101,8 +101,7 @@ export const checkLinkToken = defineRoute({
   method: "get",
   path: "/space-account/{id}/token/{token}",
   summary: "What an e-mailed link is for (400 when it cannot be used)",
-  tags: lifecycleTags,
-  security: noSession,
+  ...lifecycleCall,
   request: { params: LinkParam.extend({ token: z.string().meta({ description: "The link's single-use token" }) }) },
   responses: { 200: jsonResponse(TokenCheck), 400: linkErrors[400], 404: linkErrors[404] },
 });
@@ -112,10 +111,9 @@ export const registerAccount = defineRoute({
   method: "patch",
   path: "/space-account/{id}/account-registration",
   summary: "A new user sets their names and password; the invitation becomes active",
-  tags: lifecycleTags,
-  security: noSession,
+  ...lifecycleCall,
   request: { params: LinkParam, body: jsonBody(RegistrationInput) },
-  responses: { 200: jsonResponse(LifecycleReply), ...linkErrors },
+  responses: lifecycleReplies,
 });
 
 /** PATCH /space-account/{id}/space-join/: an existing user accepts an invitation. */
@@ -123,10 +121,9 @@ export const joinSpace = defineRoute({
   method: "patch",
   path: "/space-account/{id}/space-join",
   summary: "An existing user accepts an invitation to another space",
-  tags: lifecycleTags,
-  security: noSession,
+  ...lifecycleCall,
   request: { params: LinkParam, body: jsonBody(SpaceJoinInput) },
-  responses: { 200: jsonResponse(LifecycleReply), ...linkErrors },
+  responses: lifecycleReplies,
 });
 
 const exportFile = { schema: z.string().meta({ format: "binary" }) };

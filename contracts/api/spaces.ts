@@ -61,27 +61,27 @@ function referenceList<S extends z.ZodType>(reply: S, of: string, path: string, 
   };
 }
 
-const locationTypes = referenceList(
+/**
+ * GET /location-type/items/ (the global location types, for any signed-in user) and
+ * GET /space/{space}/location-type/items/ (the same, under a space).
+ */
+export const { global: listLocationTypes, inSpace: listSpaceLocationTypes } = referenceList(
   LocationTypeList,
   "The location types",
   "/location-type/items",
   "/space/{space}/location-type/items",
 );
-/** GET /location-type/items/: the global location types, for any signed-in user. */
-export const listLocationTypes = locationTypes.global;
-/** GET /space/{space}/location-type/items/: the location types, under a space. */
-export const listSpaceLocationTypes = locationTypes.inSpace;
 
-const countries = referenceList(
+/**
+ * GET /country/items/ (the global country list, for any signed-in user) and
+ * GET /space/{space}/location/country/items/ (the same, under a space).
+ */
+export const { global: listCountries, inSpace: listSpaceCountries } = referenceList(
   CountryList,
   "The countries",
   "/country/items",
   "/space/{space}/location/country/items",
 );
-/** GET /country/items/: the global country list, for any signed-in user. */
-export const listCountries = countries.global;
-/** GET /space/{space}/location/country/items/: the countries, under a space. */
-export const listSpaceCountries = countries.inSpace;
 
 /** POST /space/{space}/room-ticket/: a single-use ticket to join one of the space's rooms. */
 export const issueRoomTicket = defineRoute({
