@@ -12,6 +12,7 @@ import {
   type Telemetry,
 } from "../contracts/realtime.ts";
 import { type CommandJournal, type JournalResult, MemoryJournal } from "./journal.ts";
+import { type TunnelProviders, TunnelSessions } from "./tunnel/sessions.ts";
 
 export const AGENT_VERSION = "0.1.0";
 export const TELEMETRY_INTERVAL_MS = 60_000;
@@ -55,7 +56,9 @@ export type Machine = {
 /** The part of a WebSocket a session uses (Node's own, or a test's fake). */
 export interface AgentSocket {
   readonly readyState: number;
-  send(data: string): void;
+  /** Set to "arraybuffer": remote sessions' data frames arrive as ArrayBuffers. */
+  binaryType?: string;
+  send(data: string | Uint8Array): void;
   close(code?: number, reason?: string): void;
   addEventListener(type: "open" | "error", listener: () => void): void;
   addEventListener(type: "message", listener: (event: { data: unknown }) => void): void;
@@ -84,6 +87,10 @@ export type SessionOptions = {
   backoff?: { baseMs: number; maxMs: number };
   /** Opens the socket (tests pass a fake); Node's WebSocket by default. */
   connect?: Connect;
+  /** Remote sessions (agent/tunnel/): the providers of the kinds this agent serves; none when absent. */
+  tunnels?: TunnelProviders;
+  /** Idle timeout of remote sessions (ms, `--terminal-idle-minutes`); the room's idle_ms may be shorter. */
+  tunnelIdleMs?: number;
 };
 
 type Reply = { type: "commandAck"; id: string } | CommandResult;
@@ -117,6 +124,8 @@ export class AgentSession {
   private outbox: { frame: string; bytes: number }[] = [];
   private outboxBytes = 0;
   private readonly journal: CommandJournal;
+  /** Remote sessions (terminal, VNC) running on the current socket. */
+  private readonly tunnels: TunnelSessions;
   connected = false;
 
   private readonly opts: SessionOptions;
@@ -124,6 +133,17 @@ export class AgentSession {
   constructor(opts: SessionOptions) {
     this.opts = opts;
     this.journal = opts.journal ?? new MemoryJournal();
+    this.tunnels = new TunnelSessions({
+      providers: opts.tunnels ?? {},
+      idleMs: opts.tunnelIdleMs,
+      log: (line) => this.log(line),
+      send: {
+        json: (message) => this.send(message),
+        frame: (data) => {
+          if (this.ws?.readyState === OPEN) this.ws.send(data);
+        },
+      },
+    });
   }
 
   start() {
@@ -142,6 +162,7 @@ export class AgentSession {
     this.ws = null;
     this.ready = false;
     this.connected = false;
+    this.tunnels.closeAll();
     ws?.close(1000, "agent stopping");
   }
 
@@ -195,6 +216,7 @@ export class AgentSession {
     this.ws = ws;
     this.ready = false;
     this.heardAt = Date.now();
+    ws.binaryType = "arraybuffer";
     // Also while connecting: an upgrade that never completes is given up the same way.
     const silenceMs = this.opts.silenceMs ?? SILENCE_MS;
     this.timers.push(
@@ -215,6 +237,11 @@ export class AgentSession {
     });
     ws.addEventListener("message", (event) => {
       if (this.ws === ws) this.heardAt = Date.now();
+      if (event.data instanceof ArrayBuffer) {
+        // A remote session's data frame; only the current socket's sessions exist.
+        if (this.ws === ws) this.tunnels.data(new Uint8Array(event.data));
+        return;
+      }
       // A command that arrived on a socket given up since is still taken: its answer goes to the current one.
       void this.onMessage(String(event.data)).catch((e: unknown) => this.log(`message failed: ${String(e)}`));
     });
@@ -237,6 +264,7 @@ export class AgentSession {
     this.ready = false;
     this.connected = false;
     this.clearTimers();
+    this.tunnels.closeAll();
     try {
       ws.close(1000, reason.slice(0, 100));
     } catch {
@@ -280,6 +308,7 @@ export class AgentSession {
     if (message.type === "error") this.log(`room says: ${message.message}`);
     if (message.type === "pong") this.readClock(message.at);
     if (message.type === "command") await this.onCommand(message);
+    this.tunnels.message(message);
   }
 
   private ping() {

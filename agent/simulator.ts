@@ -35,6 +35,8 @@ import { rng } from "./sim-episodes.ts";
 import { provisionDevices, type SimAccess } from "./sim-fleet.ts";
 import { simHardware } from "./sim-hardware.ts";
 import { simProfile, simSensors } from "./sim-telemetry.ts";
+import { simulatedShell } from "./tunnel/sim-shell.ts";
+import { terminalProvider } from "./tunnel/terminal.ts";
 
 /** A tiny valid JPEG (8×8 grey) that stands in for a screen. */
 export const SAMPLE_JPEG =
@@ -270,6 +272,8 @@ if (import.meta.main) {
       machine: virtualMachine(device, log, { instant: values.instant }),
       journal: simJournal(device.uuid, values["memory-journal"] ? null : (values["journal-dir"] ?? null)),
       backoff: { baseMs: 2000, maxMs: 30_000 },
+      // A real PTY with a restricted shell in a scratch directory, as if started with --allow-terminal.
+      tunnels: { terminal: terminalProvider({ allow: true, shell: simulatedShell }) },
       ...timing,
     });
     // Stagger the joins so a big fleet does not arrive in one burst.

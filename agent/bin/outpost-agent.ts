@@ -5,6 +5,7 @@
  *   outpost-agent register --server URL [--config PATH]   (no code: show a QR code, wait to be claimed)
  *   outpost-agent run [--config PATH] [--journal PATH] [--allow-power] [--allow-display] [--screenshot-file F | --screenshot-command CMD]
  *                     [--rssh-relay user@host] [--rssh-port N] [--vnc-url URL] [--headless-vnc-url URL]
+ *                     [--allow-terminal] [--terminal-user USER] [--terminal-idle-minutes N]
  *
  * `run` keeps its command journal (agent/journal.ts: command ids taken on and their answers, so
  * none runs twice across a restart) beside the configuration, `<config>.journal`, unless --journal says where.
@@ -22,6 +23,7 @@ import { registerUnclaimed } from "../register.ts";
 import { AgentSession } from "../session.ts";
 import { readInventory, readTelemetry } from "../system.ts";
 import { renderTerminalQr } from "../terminal-qr.ts";
+import { tunnelProviders } from "../tunnel/providers.ts";
 
 const log = (line: string) => console.log(`${new Date().toISOString()} ${line}`);
 
@@ -41,6 +43,9 @@ const { positionals, values } = parseArgs({
     "vnc-url": { type: "string" },
     "headless-vnc-url": { type: "string" },
     "poll-interval": { type: "string" },
+    "allow-terminal": { type: "boolean", default: false },
+    "terminal-user": { type: "string" },
+    "terminal-idle-minutes": { type: "string" },
     help: { type: "boolean", short: "h", default: false },
   },
 });
@@ -50,7 +55,8 @@ const usage = `usage:
   outpost-agent enroll --server URL --code CODE [--config PATH]
   outpost-agent register --server URL [--config PATH] [--poll-interval SECONDS]
   outpost-agent run [--config PATH] [--journal PATH] [--allow-power] [--allow-display] [--screenshot-file FILE | --screenshot-command CMD]
-                    [--rssh-relay user@host] [--rssh-port N] [--vnc-url URL] [--headless-vnc-url URL]`;
+                    [--rssh-relay user@host] [--rssh-port N] [--vnc-url URL] [--headless-vnc-url URL]
+                    [--allow-terminal] [--terminal-user USER] [--terminal-idle-minutes N]`;
 
 async function enroll() {
   if (!values.server || !values.code) throw new Error(`enroll needs --server and --code\n${usage}`);
@@ -121,12 +127,19 @@ function run() {
     log,
   });
   const journal = new FileJournal(values.journal ?? `${configPath}.journal`);
+  const idleMinutes = values["terminal-idle-minutes"] ? Number(values["terminal-idle-minutes"]) : undefined;
+  if (idleMinutes !== undefined && !(idleMinutes > 0))
+    throw new Error("--terminal-idle-minutes is a number of minutes above 0");
   const session = new AgentSession({
     url: roomUrl(config),
     credential: config.credential,
     machine: { inventory: readInventory, telemetry: readTelemetry, execute },
     journal,
     log,
+    tunnels: tunnelProviders({
+      terminal: { allow: values["allow-terminal"] ?? false, user: values["terminal-user"], log },
+    }),
+    tunnelIdleMs: idleMinutes === undefined ? undefined : Math.round(idleMinutes * 60_000),
   }).start();
   log(`device ${config.device_uuid} → ${config.server} (command journal ${journal.path})`);
   const stop = () => {

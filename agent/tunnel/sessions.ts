@@ -1,0 +1,287 @@
+import type { ServerMessage } from "../../contracts/realtime.ts";
+import {
+  dataFrame,
+  payloadOf,
+  sessionOf,
+  TUNNEL_CHUNK_BYTES,
+  TUNNEL_CREDIT_EVERY,
+  TUNNEL_ID_BYTES,
+  TUNNEL_IDLE_MS,
+  TUNNEL_TEXT,
+  TUNNEL_WINDOW_BYTES,
+  type TunnelKind,
+  type TunnelOpen,
+} from "../../contracts/tunnel.ts";
+
+/**
+ * The agent's end of remote sessions through the device room (contracts/tunnel.ts): one entry per
+ * session id, each served by the provider of its kind (a terminal's PTY, a VNC connection). This
+ * layer owns the protocol — opened/close frames, splitting output into data frames, the credit
+ * window both ways, the idle timeout — so a provider only moves bytes.
+ */
+
+/** What a provider's session sends towards the browser. */
+export type TunnelChannel = {
+  readonly session: string;
+  /** Bytes for the browser: split into frames; the provider is paused while the window is full. */
+  output(data: Uint8Array): void;
+  /** The session ended on the device's side (the shell exited, the VNC server hung up): why. */
+  end(reason: string): void;
+};
+
+/** One running session of a provider. */
+export type TunnelHandle = {
+  /** Bytes from the browser (already in order). */
+  write(data: Uint8Array): void;
+  resize?(cols: number, rows: number): void;
+  /** Stop producing output until resume (the browser has not credited its window). */
+  pause(): void;
+  resume(): void;
+  /** Ends the session (kill the shell, close the socket); no message is sent. */
+  dispose(): void;
+};
+
+/** Starts a session of one kind; throws (TunnelRefused for a reason to show) when it cannot. */
+export type TunnelProvider = (open: TunnelOpen, channel: TunnelChannel) => Promise<TunnelHandle> | TunnelHandle;
+
+/** The providers of the kinds this agent serves (agent/tunnel/providers.ts builds them). */
+export type TunnelProviders = Partial<Record<TunnelKind, TunnelProvider>>;
+
+/** A refusal whose message is shown to the operator as it is (a TUNNEL_TEXT). */
+export class TunnelRefused extends Error {}
+
+export type TunnelOutbox = {
+  /** A control frame (tunnelOpened, tunnelCredit, tunnelClose). */
+  json(message: object): void;
+  /** A binary data frame. */
+  frame(data: Uint8Array): void;
+};
+
+export type TunnelSessionsOptions = {
+  send: TunnelOutbox;
+  providers: TunnelProviders;
+  /** Idle timeout when the room sends none (ms); the shorter of the two wins. Default TUNNEL_IDLE_MS. */
+  idleMs?: number;
+  /** How long consumed input may wait before it is credited back (ms). */
+  creditDelayMs?: number;
+  log?: (line: string) => void;
+};
+
+type TunnelMessage = Extract<ServerMessage, { type: `tunnel${string}` }>;
+type Credit = Extract<TunnelMessage, { type: "tunnelCredit" }>;
+type Close = Extract<TunnelMessage, { type: "tunnelClose" }>;
+type Resize = Extract<TunnelMessage, { type: "tunnelResize" }>;
+
+/** The reason an idle session closes with: TUNNEL_TEXT.idle for the default 15 minutes. */
+export function idleText(ms: number): string {
+  if (ms === TUNNEL_IDLE_MS) return TUNNEL_TEXT.idle;
+  const minutes = ms / 60_000;
+  const amount = Number.isInteger(minutes)
+    ? `${minutes} minute${minutes === 1 ? "" : "s"}`
+    : `${Math.round(ms / 1000)} second${Math.round(ms / 1000) === 1 ? "" : "s"}`;
+  return `Closed after ${amount} without activity.`;
+}
+
+class Session implements TunnelChannel {
+  handle: TunnelHandle | null = null;
+  /** Payload bytes sent to the browser, and how many it credited back. */
+  private sent = 0;
+  private credited = 0;
+  private paused = false;
+  /** Input written to the provider and not yet credited back. */
+  private consumed = 0;
+  private creditTimer: ReturnType<typeof setTimeout> | null = null;
+  private idleTimer: ReturnType<typeof setTimeout> | null = null;
+  closed = false;
+
+  constructor(
+    readonly session: string,
+    readonly kind: TunnelKind,
+    private readonly owner: TunnelSessions,
+    private readonly send: TunnelOutbox,
+    private readonly idleMs: number,
+    private readonly creditDelayMs: number,
+  ) {
+    this.touch();
+  }
+
+  /** A byte went either way: the idle clock starts again. */
+  private touch() {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => this.owner.close(this.session, idleText(this.idleMs)), this.idleMs);
+  }
+
+  /** Bytes in flight to the browser without credit. */
+  get inFlight() {
+    return this.sent - this.credited;
+  }
+
+  get isPaused() {
+    return this.paused;
+  }
+
+  output(data: Uint8Array) {
+    if (this.closed || data.byteLength === 0) return;
+    this.touch();
+    for (let at = 0; at < data.byteLength; at += TUNNEL_CHUNK_BYTES) {
+      const chunk = data.subarray(at, Math.min(data.byteLength, at + TUNNEL_CHUNK_BYTES));
+      this.send.frame(dataFrame(this.session, chunk));
+      this.sent += chunk.byteLength;
+    }
+    if (!this.paused && this.inFlight >= TUNNEL_WINDOW_BYTES) {
+      this.paused = true;
+      this.handle?.pause();
+    }
+  }
+
+  end(reason: string) {
+    this.owner.close(this.session, reason);
+  }
+
+  credit(bytes: number) {
+    this.credited = Math.min(this.sent, this.credited + bytes);
+    if (this.paused && this.inFlight < TUNNEL_WINDOW_BYTES) {
+      this.paused = false;
+      this.handle?.resume();
+    }
+  }
+
+  input(payload: Uint8Array) {
+    if (!this.handle || this.closed) return;
+    this.touch();
+    this.handle.write(payload);
+    this.consumed += payload.byteLength;
+    if (this.consumed >= TUNNEL_CREDIT_EVERY) this.flushCredit();
+    else this.creditTimer ??= setTimeout(() => this.flushCredit(), this.creditDelayMs);
+  }
+
+  private flushCredit() {
+    if (this.creditTimer) clearTimeout(this.creditTimer);
+    this.creditTimer = null;
+    while (this.consumed > 0 && !this.closed) {
+      const bytes = Math.min(this.consumed, TUNNEL_WINDOW_BYTES);
+      this.consumed -= bytes;
+      this.send.json({ type: "tunnelCredit", session: this.session, bytes });
+    }
+  }
+
+  dispose() {
+    this.closed = true;
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    if (this.creditTimer) clearTimeout(this.creditTimer);
+    try {
+      this.handle?.dispose();
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+/**
+ * The sessions of one agent connection, by id. AgentSession feeds it the room's tunnel frames
+ * (`message`) and binary frames (`data`) and calls `closeAll` when its socket is gone.
+ */
+export class TunnelSessions {
+  private readonly sessions = new Map<string, Session>();
+  private readonly opts: TunnelSessionsOptions;
+
+  constructor(opts: TunnelSessionsOptions) {
+    this.opts = opts;
+  }
+
+  get size() {
+    return this.sessions.size;
+  }
+
+  /** A session's flow state (tests, logs). */
+  flow(session: string) {
+    const s = this.sessions.get(session);
+    return s ? { inFlight: s.inFlight, paused: s.isPaused } : null;
+  }
+
+  /** A frame of the protocol: the tunnel ones are handled, the rest ignored. */
+  message(message: ServerMessage) {
+    switch (message.type) {
+      case "tunnelOpen":
+        return void this.open(message);
+      case "tunnelResize":
+        return this.resize(message);
+      case "tunnelCredit":
+        return this.credit(message);
+      case "tunnelClose":
+        return this.closeFromBrowser(message);
+    }
+  }
+
+  /** A binary frame from the room: [session id | payload]. */
+  data(frame: Uint8Array) {
+    if (frame.byteLength <= TUNNEL_ID_BYTES) return;
+    this.sessions.get(sessionOf(frame))?.input(payloadOf(frame));
+  }
+
+  async open(open: TunnelOpen) {
+    const { session, kind } = open;
+    if (this.sessions.has(session)) return;
+    const provider = this.opts.providers[kind];
+    const idleMs = Math.min(open.idle_ms ?? TUNNEL_IDLE_MS, this.opts.idleMs ?? TUNNEL_IDLE_MS);
+    const entry = new Session(session, kind, this, this.opts.send, idleMs, this.opts.creditDelayMs ?? 100);
+    this.sessions.set(session, entry);
+    if (!provider) {
+      this.close(session, kind === "terminal" ? TUNNEL_TEXT.terminalUnavailable : TUNNEL_TEXT.vncUnavailable);
+      return;
+    }
+    try {
+      const handle = await provider(open, entry);
+      if (entry.closed) {
+        // Closed (by the browser, or the socket went) while it started.
+        handle.dispose();
+        return;
+      }
+      entry.handle = handle;
+      this.opts.send.json({ type: "tunnelOpened", session });
+      this.opts.log?.(`${kind} session ${session} opened`);
+    } catch (error) {
+      const reason =
+        error instanceof TunnelRefused
+          ? error.message
+          : kind === "terminal"
+            ? TUNNEL_TEXT.terminalUnavailable
+            : TUNNEL_TEXT.vncUnavailable;
+      if (!(error instanceof TunnelRefused)) this.opts.log?.(`${kind} session ${session} failed: ${String(error)}`);
+      this.close(session, reason);
+    }
+  }
+
+  private resize(message: Resize) {
+    this.sessions.get(message.session)?.handle?.resize?.(message.cols, message.rows);
+  }
+
+  private credit(message: Credit) {
+    this.sessions.get(message.session)?.credit(message.bytes);
+  }
+
+  /** The browser (or the room for it) ended the session: no answer. */
+  private closeFromBrowser(message: Close) {
+    const entry = this.sessions.get(message.session);
+    if (!entry) return;
+    this.sessions.delete(message.session);
+    entry.dispose();
+    this.opts.log?.(`${entry.kind} session ${message.session} closed by the browser`);
+  }
+
+  /** Ends a session on the device's side and tells the room why. */
+  close(session: string, reason: string) {
+    const entry = this.sessions.get(session);
+    if (!entry) return;
+    this.sessions.delete(session);
+    entry.dispose();
+    this.opts.send.json({ type: "tunnelClose", session, reason });
+    this.opts.log?.(`${entry.kind} session ${session} closed: ${reason}`);
+  }
+
+  /** The socket is gone (replaced, lost, stopped): every session ends, nothing is sent. */
+  closeAll() {
+    for (const entry of this.sessions.values()) entry.dispose();
+    this.sessions.clear();
+  }
+}
