@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_PAGE_SIZE, PageInfo, PageQuery } from "./paging.ts";
+import { DEFAULT_PAGE_SIZE, eitherWay, PageInfo, PageQuery } from "./paging.ts";
 import { TagRef } from "./tag.ts";
 import { maxLengthMessage, safeName, safeText, searchText } from "./text.ts";
 
@@ -84,7 +84,7 @@ export const DEVICE_ORDER_KEYS = [
   "combined_status",
 ] as const;
 export type DeviceOrderKey = (typeof DEVICE_ORDER_KEYS)[number];
-const orderings = DEVICE_ORDER_KEYS.flatMap((f) => [f, `-${f}`] as const);
+const orderings = eitherWay(DEVICE_ORDER_KEYS);
 export const DeviceOrdering = z.enum(orderings, {
   error: (issue) => `"${String(issue.input)}" is not a valid choice.`,
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Device } from "./device.ts";
-import { PageInfo, PageQuery } from "./paging.ts";
+import { eitherWay, PageInfo, PageQuery } from "./paging.ts";
 
 /** A device as listed inside a location (the console.md §3.6 fields a list needs). */
 export const LocationDevice = Device.pick({
@@ -34,7 +34,7 @@ export const LocationDeviceList = z.object({
 export type LocationDeviceList = z.infer<typeof LocationDeviceList>;
 
 export const LOCATION_DEVICE_ORDERINGS = ["created_at", "updated_at", "name", "online"] as const;
-const orderings = LOCATION_DEVICE_ORDERINGS.flatMap((f) => [f, `-${f}`] as const);
+const orderings = eitherWay(LOCATION_DEVICE_ORDERINGS);
 
 /** Query of GET …/location/{loc}/asset/items/ (default -created_at, page size 36). */
 export const LocationDeviceQuery = z.object({ ordering: z.enum(orderings).default("-created_at"), ...PageQuery.shape });

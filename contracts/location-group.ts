@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { OnlineStatus } from "./location.ts";
-import { PageInfo, PageQuery } from "./paging.ts";
+import { eitherWay, PageInfo, PageQuery } from "./paging.ts";
 import { safeName, searchText } from "./text.ts";
 
 /** A location as listed in a group. */
@@ -35,7 +35,7 @@ export const LocationGroupList = z.object({
 export type LocationGroupList = z.infer<typeof LocationGroupList>;
 
 export const LOCATION_GROUP_ORDERINGS = ["created_at", "active", "updated_at"] as const;
-const orderings = LOCATION_GROUP_ORDERINGS.flatMap((f) => [f, `-${f}`] as const);
+const orderings = eitherWay(LOCATION_GROUP_ORDERINGS);
 
 /** Query of the group list and its export (search: contained in the name). */
 export const LocationGroupQuery = z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PageInfo, PageQuery } from "./paging.ts";
+import { eitherWay, PageInfo, PageQuery } from "./paging.ts";
 import { CUSTOM_FIELD_NUMBERS } from "./space.ts";
 import { TagRef } from "./tag.ts";
 import { safeName, safeText, searchText } from "./text.ts";
@@ -84,7 +84,7 @@ export const Location = z.object({
 export type Location = z.infer<typeof Location>;
 
 export const LOCATION_ORDERINGS = ["online_status", "created_at", "updated_at", "name"] as const;
-const orderings = LOCATION_ORDERINGS.flatMap((f) => [f, `-${f}`] as const);
+const orderings = eitherWay(LOCATION_ORDERINGS);
 
 /** Query of GET /space/{space}/location/items/ (and …/items/export/, which ignores paging). */
 export const LocationListQuery = z.object({

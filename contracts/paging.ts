@@ -21,6 +21,9 @@ const positive = (max?: number) => {
   return max ? base.max(max, `Ensure this value is less than or equal to ${max}.`) : base;
 };
 
+/** The `?ordering=` values of sort keys: each key ascending (`key`) and descending (`-key`). */
+export const eitherWay = <const K extends string>(keys: readonly K[]) => keys.flatMap((k) => [k, `-${k}`] as const);
+
 /** `?page=&page_size=`; pages are 1-based. A page past the end is an empty page. */
 export const PageQuery = z.object({
   page: positive().default(1),
