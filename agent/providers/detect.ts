@@ -56,25 +56,28 @@ export function parseIpNeigh(text: string): Neighbour[] {
 
 type DeviceType = DetectionFinding["device_type"];
 
-/** MAC prefixes (OUI) of makers whose machines we can name: vendor and what such a machine is. */
-export const OUI_TABLE: Record<string, { vendor: string; device_type: DeviceType }> = {
-  "b8:27:eb": { vendor: "raspberry-pi", device_type: "raspberry_pi" },
-  "dc:a6:32": { vendor: "raspberry-pi", device_type: "raspberry_pi" },
-  "d8:3a:dd": { vendor: "raspberry-pi", device_type: "raspberry_pi" },
-  "e4:5f:01": { vendor: "raspberry-pi", device_type: "raspberry_pi" },
-  "2c:cf:67": { vendor: "raspberry-pi", device_type: "raspberry_pi" },
-  "44:19:b6": { vendor: "hikvision", device_type: "camera" },
-  "bc:ad:28": { vendor: "hikvision", device_type: "camera" },
-  "c0:56:e3": { vendor: "hikvision", device_type: "camera" },
-  "3c:ef:8c": { vendor: "dahua", device_type: "camera" },
-  "90:02:a9": { vendor: "dahua", device_type: "camera" },
-  "00:40:8c": { vendor: "axis", device_type: "camera" },
-  "ac:cc:8e": { vendor: "axis", device_type: "camera" },
-  "00:04:4b": { vendor: "nvidia-shield", device_type: "android_tv" },
-};
+type Maker = { vendor: string; device_type: DeviceType };
+
+/** Makers whose machines we can name, with their MAC prefixes (OUI). */
+const MAKERS: (Maker & { prefixes: string[] })[] = [
+  {
+    vendor: "raspberry-pi",
+    device_type: "raspberry_pi",
+    prefixes: ["b8:27:eb", "dc:a6:32", "d8:3a:dd", "e4:5f:01", "2c:cf:67"],
+  },
+  { vendor: "hikvision", device_type: "camera", prefixes: ["44:19:b6", "bc:ad:28", "c0:56:e3"] },
+  { vendor: "dahua", device_type: "camera", prefixes: ["3c:ef:8c", "90:02:a9"] },
+  { vendor: "axis", device_type: "camera", prefixes: ["00:40:8c", "ac:cc:8e"] },
+  { vendor: "nvidia-shield", device_type: "android_tv", prefixes: ["00:04:4b"] },
+];
+
+/** MAC prefix (OUI) → vendor and what such a machine is. */
+export const OUI_TABLE: Record<string, Maker> = Object.fromEntries(
+  MAKERS.flatMap(({ prefixes, ...maker }) => prefixes.map((prefix) => [prefix, maker])),
+);
 
 /** The maker and kind of machine a MAC belongs to (unknown when its prefix is not in the table). */
-export function classify(mac: string): { vendor: string; device_type: DeviceType } {
+export function classify(mac: string): Maker {
   return OUI_TABLE[normalMac(mac).slice(0, 8)] ?? { vendor: "unknown", device_type: "unknown" };
 }
 
