@@ -20,6 +20,12 @@ export type Rate = { perSecond: number; burst: number };
 export const USER_RATE: Rate = { perSecond: 20, burst: 50 };
 export const AGENT_RATE: Rate = { perSecond: 50, burst: 200 };
 
+/**
+ * Remote-session frames (terminal keys and output, desktop updates and their credits) are bounded
+ * by each session's credit window, not by the message budget; this cap only stops a flood.
+ */
+export const TUNNEL_RATE: Rate = { perSecond: 1000, burst: 2000 };
+
 export const rateFor = (principal: Principal): Rate => (principal.kind === "device" ? AGENT_RATE : USER_RATE);
 
 export type Bucket = { tokens: number; at: number };

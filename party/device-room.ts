@@ -30,6 +30,7 @@ import {
 } from "./device-commands.ts";
 import { createDeviceTables, kvGet, kvSet } from "./device-storage.ts";
 import { DeviceTelemetry } from "./device-telemetry.ts";
+import { DeviceTunnels, isTunnelMessage } from "./device-tunnels.ts";
 import type { ConnState } from "./room.ts";
 import type { Written } from "./telemetry-flush.ts";
 import type { SeriesResult } from "./telemetry-history.ts";
@@ -70,9 +71,20 @@ export class DeviceRoom extends WatchedRoom {
     armAlarm: (at) => this.armAlarm(at),
   });
 
+  private readonly tunnels = new DeviceTunnels({
+    env: () => this.env,
+    device: () => this.name,
+    sql: () => this.ctx.storage.sql,
+    agent: () => (this.presence.online ? this.agent() : undefined),
+    connection: (id) => this.getConnection(id),
+    send: (connection, message) => this.send(connection, message),
+    waitUntil: (work) => this.ctx.waitUntil(work),
+  });
+
   onStart() {
     const sql = this.ctx.storage.sql;
     createDeviceTables(sql);
+    DeviceTunnels.createTable(sql);
     this.commands.migratePendingDisplayConfig();
     const saved = kvGet<{ presence: PresenceState; written?: Written | null }>(sql, "state");
     this.telemetry.open(saved?.written ?? null);
@@ -179,6 +191,10 @@ export class DeviceRoom extends WatchedRoom {
 
   protected async onClientMessage(connection: Connection<ConnState>, message: ClientMessage) {
     const state = connection.state;
+    if (state && state.principal.kind !== "device" && isTunnelMessage(message)) {
+      await this.tunnels.fromDashboard(connection, state.principal, message);
+      return;
+    }
     if (state?.principal.kind !== "device") return;
     // Liveness: any frame counts; an agent that pings is held to the 25 s silence rule.
     const now = Date.now();
@@ -203,10 +219,20 @@ export class DeviceRoom extends WatchedRoom {
       case "commandResult":
         this.commands.settle(message);
         return;
+      case "tunnelOpened":
+      case "tunnelCredit":
+      case "tunnelClose":
+        this.tunnels.fromAgent(connection, message);
+        return;
     }
   }
 
+  protected relayTunnelData(connection: Connection<ConnState>, frame: Uint8Array): boolean {
+    return this.tunnels.data(connection, frame);
+  }
+
   protected async onLeave(connection: Connection<ConnState>) {
+    this.tunnels.left(connection.id);
     if (connection.state?.principal.kind === "user") return super.onLeave(connection);
     if (connection.state?.principal.kind !== "device") return;
     const left = this.openAgents().filter((c) => c.id !== connection.id).length;

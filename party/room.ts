@@ -14,6 +14,7 @@ import {
   frameBytes,
   fullBucket,
   rateFor,
+  TUNNEL_RATE,
   take,
   withinBacklog,
 } from "./budget.ts";
@@ -88,6 +89,7 @@ export abstract class OutpostRoom extends Server<Env> {
 
   async onClose(connection: Connection<ConnState>) {
     this.buckets.delete(connection.id);
+    this.buckets.delete(`tunnel:${connection.id}`);
     this.flow.delete(connection.id);
     await this.onLeave(connection);
   }
@@ -101,21 +103,26 @@ export abstract class OutpostRoom extends Server<Env> {
       return;
     }
     const now = Date.now();
-    const rate = rateFor(principal);
-    const { bucket, ok } = take(this.buckets.get(connection.id) ?? fullBucket(rate, now), rate, now);
-    this.buckets.set(connection.id, bucket);
-    if (!ok) return this.drop(connection, "Too many messages: the connection's message budget is spent.");
     const bytes = frameBytes(message);
     if (!frameAllowed(principal, bytes)) return this.drop(connection, "Message too large.");
+    // A binary frame naming a remote session of this socket is relayed (device rooms; its own budget).
+    if (typeof message !== "string") {
+      if (!this.spend(connection, principal, now, "tunnel")) return;
+      if (this.relayTunnelData(connection, new Uint8Array(message as ArrayBuffer))) return;
+    }
 
     let data: unknown;
     try {
       data = JSON.parse(typeof message === "string" ? message : new TextDecoder().decode(message as ArrayBuffer));
     } catch {
+      if (!this.spend(connection, principal, now, "message")) return;
       this.send(connection, { type: "error", message: "Messages must be JSON." });
       return;
     }
     const parsed = ClientMessage.safeParse(data);
+    // Remote-session control frames (credits follow the data) have the tunnel budget; all else the message budget.
+    const budget = parsed.success && parsed.data.type.startsWith("tunnel") ? "tunnel" : "message";
+    if (!this.spend(connection, principal, now, budget)) return;
     if (!parsed.success) {
       this.send(connection, { type: "error", message: "Unknown or malformed message." });
       return;
@@ -132,6 +139,27 @@ export abstract class OutpostRoom extends Server<Env> {
   }
 
   protected async onClientMessage(_connection: Connection<ConnState>, _message: ClientMessage): Promise<void> {}
+
+  /**
+   * Relays a binary frame that is remote-session data of this socket (device rooms,
+   * contracts/tunnel.ts); false when it is not (it is then read as any other frame).
+   */
+  protected relayTunnelData(_connection: Connection<ConnState>, _frame: Uint8Array): boolean {
+    return false;
+  }
+
+  /**
+   * Takes one message from the socket's budget (`tunnel`: remote-session frames, which follow
+   * the bytes of a terminal or a desktop; `message`: everything else); closes it when spent.
+   */
+  private spend(connection: Connection<ConnState>, principal: Principal, now: number, kind: "message" | "tunnel") {
+    const key = kind === "tunnel" ? `tunnel:${connection.id}` : connection.id;
+    const rate = kind === "tunnel" ? TUNNEL_RATE : rateFor(principal);
+    const { bucket, ok } = take(this.buckets.get(key) ?? fullBucket(rate, now), rate, now);
+    this.buckets.set(key, bucket);
+    if (!ok) this.drop(connection, "Too many messages: the connection's message budget is spent.");
+    return ok;
+  }
 
   /**
    * `{type:"auth", token}`: a fresh access token of the same user, still an active member of the

@@ -19,7 +19,8 @@ export async function fakeAgent(
   const seen: Command[] = [];
   const send = (frame: object) => agent.ws?.send(JSON.stringify(frame));
   agent.ws?.addEventListener("message", (e) => {
-    const m = ServerMessage.parse(JSON.parse(String(e.data)));
+    if (typeof e.data !== "string") return;
+    const m = ServerMessage.parse(JSON.parse(e.data));
     if (m.type !== "command") return;
     seen.push(m);
     const { ack = true, answer = { ok: true, result: {} } } = handle(m);

@@ -21,16 +21,21 @@ export async function join(path: string, token?: string, options: JoinOptions = 
   const res = await SELF.fetch(url, { headers });
   const ws = res.webSocket;
   const closed: { code: number; reason: string }[] = [];
-  if (!ws) return { status: res.status, messages: [] as ServerMessage[], ws: null, closed };
+  if (!ws) return { status: res.status, messages: [] as ServerMessage[], binary: [] as Uint8Array[], ws: null, closed };
   ws.accept();
+  // Binary frames as ArrayBuffers (workerd's client sockets default to Blob).
+  (ws as unknown as { binaryType: string }).binaryType = "arraybuffer";
   const messages: ServerMessage[] = [];
+  /** Binary frames (remote-session data, contracts/tunnel.ts). */
+  const binary: Uint8Array[] = [];
   ws.addEventListener("message", (e) => {
-    messages.push(ServerMessage.parse(JSON.parse(String(e.data))));
+    if (typeof e.data !== "string") binary.push(new Uint8Array(e.data as ArrayBuffer));
+    else messages.push(ServerMessage.parse(JSON.parse(e.data)));
   });
   ws.addEventListener("close", (e) => {
     closed.push({ code: e.code, reason: e.reason });
   });
-  return { status: res.status, messages, ws, closed };
+  return { status: res.status, messages, binary, ws, closed };
 }
 
 /** Waits until `check` holds (polling), or fails after `ms`. */
