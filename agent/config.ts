@@ -5,6 +5,17 @@ import { dirname, join } from "node:path";
 /** What enrolment leaves behind: where to connect and the device credential (kept 0600). */
 export type AgentConfig = { server: string; device_uuid: string; space_uuid: string; credential: string };
 
+/** `--vnc-port`: where the device's own VNC server listens (on 127.0.0.1), for remote desktop sessions. */
+export const DEFAULT_VNC_PORT = 5900;
+
+/** A `--vnc-port` value: a TCP port number (1–65535), else an error saying so. */
+export function parseVncPort(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_VNC_PORT;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new Error("--vnc-port is a TCP port (1–65535)");
+  return port;
+}
+
 export const defaultConfigPath = () =>
   join(process.env.XDG_CONFIG_HOME ?? join(homedir(), ".config"), "outpost-agent", "config.json");
 

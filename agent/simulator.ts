@@ -7,7 +7,7 @@
  *                           [--no-flaky] [--fast]   (--fast: heartbeats 5 s, telemetry 10 s)
  *                           [--instant]   (every command answered at once and successfully: benchmarks)
  *                           [--journal-dir .outpost/sim-journal | --memory-journal]
- *                           [--space UUID] [--email E --password P]
+ *                           [--space UUID] [--email E --password P] [--vnc-port 5900]
  *
  * The seeded devices come first (their credentials in --devices-json). When --devices asks for
  * more, the rest are provisioned through the public API as an operator would (sign in as
@@ -25,7 +25,7 @@ import type { Command, Telemetry } from "../contracts/realtime.ts";
 import { DEMO_DEVICE_SPECS, DEMO_PASSWORD, DEMO_SPACE_UUID, DEMO_USERS } from "../scripts/demo-data.ts";
 import { HEALTH as DEMO_HEALTH } from "../scripts/seed/demo-fleet.ts";
 import { FAULTS as DEMO_PERIPHERAL_FAULTS } from "../scripts/seed/demo-peripherals.ts";
-import { roomUrl } from "./config.ts";
+import { parseVncPort, roomUrl } from "./config.ts";
 import { type CommandJournal, FileJournal, MemoryJournal } from "./journal.ts";
 import { toFindings } from "./providers/detect.ts";
 import { executorOf } from "./providers/dispatch.ts";
@@ -37,6 +37,7 @@ import { simHardware } from "./sim-hardware.ts";
 import { simProfile, simSensors } from "./sim-telemetry.ts";
 import { simulatedShell } from "./tunnel/sim-shell.ts";
 import { terminalProvider } from "./tunnel/terminal.ts";
+import { vncProvider } from "./tunnel/vnc.ts";
 
 /** A tiny valid JPEG (8×8 grey) that stands in for a screen. */
 export const SAMPLE_JPEG =
@@ -241,6 +242,7 @@ if (import.meta.main) {
       "simulated-json": { type: "string", default: ".outpost/simulated-devices.json" },
       "journal-dir": { type: "string", default: ".outpost/sim-journal" },
       "memory-journal": { type: "boolean", default: false },
+      "vnc-port": { type: "string" },
     },
   });
   const log = (line: string) => {
@@ -273,7 +275,11 @@ if (import.meta.main) {
       journal: simJournal(device.uuid, values["memory-journal"] ? null : (values["journal-dir"] ?? null)),
       backoff: { baseMs: 2000, maxMs: 30_000 },
       // A real PTY with a restricted shell in a scratch directory, as if started with --allow-terminal.
-      tunnels: { terminal: terminalProvider({ allow: true, shell: simulatedShell }) },
+      // Remote desktop relays whatever VNC server answers on 127.0.0.1:--vnc-port; otherwise "not available".
+      tunnels: {
+        terminal: terminalProvider({ allow: true, shell: simulatedShell }),
+        vnc: vncProvider({ port: parseVncPort(values["vnc-port"]), log }),
+      },
       ...timing,
     });
     // Stagger the joins so a big fleet does not arrive in one burst.

@@ -6,6 +6,7 @@
  *   outpost-agent run [--config PATH] [--journal PATH] [--allow-power] [--allow-display] [--screenshot-file F | --screenshot-command CMD]
  *                     [--rssh-relay user@host] [--rssh-port N] [--vnc-url URL] [--headless-vnc-url URL]
  *                     [--allow-terminal] [--terminal-user USER] [--terminal-idle-minutes N]
+ *                     [--vnc-port N] [--allow-headless-vnc]
  *
  * `run` keeps its command journal (agent/journal.ts: command ids taken on and their answers, so
  * none runs twice across a restart) beside the configuration, `<config>.journal`, unless --journal says where.
@@ -16,7 +17,7 @@ import { enrollAgent } from "../../contracts/api/agents.ts";
 import { API_PREFIX, routePath } from "../../contracts/api/route.ts";
 import { ApiErrorBody } from "../../contracts/errors.ts";
 import { AgentEnrollment } from "../../contracts/installation.ts";
-import { defaultConfigPath, loadConfig, roomUrl, saveConfig } from "../config.ts";
+import { defaultConfigPath, loadConfig, parseVncPort, roomUrl, saveConfig } from "../config.ts";
 import { FileJournal } from "../journal.ts";
 import { createExecutor } from "../providers/index.ts";
 import { registerUnclaimed } from "../register.ts";
@@ -46,6 +47,8 @@ const { positionals, values } = parseArgs({
     "allow-terminal": { type: "boolean", default: false },
     "terminal-user": { type: "string" },
     "terminal-idle-minutes": { type: "string" },
+    "vnc-port": { type: "string" },
+    "allow-headless-vnc": { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
   },
 });
@@ -56,7 +59,8 @@ const usage = `usage:
   outpost-agent register --server URL [--config PATH] [--poll-interval SECONDS]
   outpost-agent run [--config PATH] [--journal PATH] [--allow-power] [--allow-display] [--screenshot-file FILE | --screenshot-command CMD]
                     [--rssh-relay user@host] [--rssh-port N] [--vnc-url URL] [--headless-vnc-url URL]
-                    [--allow-terminal] [--terminal-user USER] [--terminal-idle-minutes N]`;
+                    [--allow-terminal] [--terminal-user USER] [--terminal-idle-minutes N]
+                    [--vnc-port N] [--allow-headless-vnc]`;
 
 async function enroll() {
   if (!values.server || !values.code) throw new Error(`enroll needs --server and --code\n${usage}`);
@@ -138,6 +142,7 @@ function run() {
     log,
     tunnels: tunnelProviders({
       terminal: { allow: values["allow-terminal"] ?? false, user: values["terminal-user"], log },
+      vnc: { port: parseVncPort(values["vnc-port"]), allowHeadless: values["allow-headless-vnc"] ?? false, log },
     }),
     tunnelIdleMs: idleMinutes === undefined ? undefined : Math.round(idleMinutes * 60_000),
   }).start();

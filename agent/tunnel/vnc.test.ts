@@ -1,6 +1,7 @@
 import { createServer, type Server, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import {
+  dataFrame,
   payloadOf,
   sessionOf,
   TUNNEL_CHUNK_BYTES,
@@ -8,8 +9,9 @@ import {
   TUNNEL_WINDOW_BYTES,
   type TunnelOpen,
 } from "../../contracts/tunnel.ts";
-import { freePort } from "./headless-vnc.ts";
-import { openVncTunnel, type TunnelIo, type TunnelReply } from "./vnc.ts";
+import { freePort, type HeadlessDesktop } from "./headless-vnc.ts";
+import { TunnelSessions } from "./sessions.ts";
+import { type VncOptions, vncProvider } from "./vnc.ts";
 
 const SESSION = "0b6a2a52-6a4e-4f4e-9d7e-3f1c2b7d9a10";
 const open: TunnelOpen = { type: "tunnelOpen", session: SESSION, kind: "vnc" };
@@ -22,18 +24,28 @@ async function fakeServer() {
   });
   const server: Server = createServer((socket) => accept(socket));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  servers.push(server);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;
-  return { server, port, accepted };
+  return { port, accepted };
 }
 
-/** A room socket standing in: control frames and data frames as they were sent. */
-function fakeIo() {
-  const controls: TunnelReply[] = [];
+type Json = { type: string; session: string; reason?: string; bytes?: number };
+
+/** The agent's tunnel registry with only the vnc kind; what it sends lands in arrays. */
+function harness(options: VncOptions, idleMs?: number) {
+  const json: Json[] = [];
   const frames: Uint8Array[] = [];
-  const io: TunnelIo = { control: (m) => controls.push(m), data: (f) => frames.push(f) };
+  const sessions = new TunnelSessions({
+    providers: { vnc: vncProvider(options) },
+    idleMs,
+    creditDelayMs: 10,
+    send: { json: (m) => json.push(m as Json), frame: (f) => frames.push(f.slice()) },
+  });
+  registries.push(sessions);
   const received = () => frames.reduce((sum, f) => sum + payloadOf(f).byteLength, 0);
-  return { io, controls, frames, received };
+  const credit = (bytes: number) => sessions.message({ type: "tunnelCredit", session: SESSION, bytes });
+  return { sessions, json, frames, received, credit };
 }
 
 const until = async (check: () => boolean, ms = 5000) => {
@@ -45,46 +57,46 @@ const until = async (check: () => boolean, ms = 5000) => {
 };
 
 const servers: Server[] = [];
+const registries: TunnelSessions[] = [];
 afterEach(() => {
+  for (const r of registries.splice(0)) r.closeAll();
   for (const s of servers.splice(0)) s.close();
 });
 
-describe("openVncTunnel", () => {
-  it("relays bytes both ways and credits what it wrote to the server", async () => {
-    const { server, port, accepted } = await fakeServer();
-    servers.push(server);
-    const { io, controls, frames } = fakeIo();
-    const tunnel = openVncTunnel(open, io, { port });
+describe("vnc sessions (a fake VNC server on node:net)", () => {
+  it("relays bytes both ways: the server's after tunnelOpened, the browser's credited once written", async () => {
+    const { port, accepted } = await fakeServer();
+    const h = harness({ port });
+    const opening = h.sessions.open(open);
     const vnc = await accepted;
-    await until(() => controls.some((c) => c.type === "tunnelOpened"));
-
     vnc.write("RFB 003.008\n");
-    await until(() => frames.length > 0);
-    expect(sessionOf(frames[0])).toBe(SESSION);
-    expect(Buffer.from(payloadOf(frames[0])).toString()).toBe("RFB 003.008\n");
+    await opening;
+    expect(h.json[0]).toEqual({ type: "tunnelOpened", session: SESSION });
+    await until(() => h.frames.length > 0);
+    expect(sessionOf(h.frames[0])).toBe(SESSION);
+    expect(Buffer.from(payloadOf(h.frames[0])).toString()).toBe("RFB 003.008\n");
 
     const got: Buffer[] = [];
     vnc.on("data", (chunk: Buffer) => got.push(chunk));
-    tunnel.write(new TextEncoder().encode("RFB 003.008\n"));
+    h.sessions.data(dataFrame(SESSION, new TextEncoder().encode("RFB 003.008\n")));
     await until(() => Buffer.concat(got).toString() === "RFB 003.008\n");
-    await until(() => controls.some((c) => c.type === "tunnelCredit"));
-    expect(controls.find((c) => c.type === "tunnelCredit")).toEqual({
+    await until(() => h.json.some((m) => m.type === "tunnelCredit"));
+    expect(h.json.find((m) => m.type === "tunnelCredit")).toEqual({
       type: "tunnelCredit",
       session: SESSION,
       bytes: 12,
     });
 
-    tunnel.close();
+    h.sessions.message({ type: "tunnelClose", session: SESSION });
     await new Promise((r) => vnc.once("close", r));
-    // Closed by the room: the agent does not answer with a tunnelClose.
-    expect(controls.some((c) => c.type === "tunnelClose")).toBe(false);
+    // Closed by the browser: the agent does not answer with a tunnelClose.
+    expect(h.json.some((m) => m.type === "tunnelClose")).toBe(false);
   });
 
-  it("stops reading the server while the window is full and resumes on credit", async () => {
-    const { server, port, accepted } = await fakeServer();
-    servers.push(server);
-    const { io, frames, received } = fakeIo();
-    const tunnel = openVncTunnel(open, io, { port });
+  it("stops reading the server while the window is full (never a chunk over it) and resumes on credit", async () => {
+    const { port, accepted } = await fakeServer();
+    const h = harness({ port });
+    await h.sessions.open(open);
     const vnc = await accepted;
     // More than loopback's kernel buffers hold: the server's write only completes if the agent reads on.
     const total = 32 * 1024 * 1024;
@@ -92,106 +104,71 @@ describe("openVncTunnel", () => {
     vnc.write(Buffer.alloc(total, 7), () => {
       flushed = true;
     });
-    await until(() => received() === TUNNEL_WINDOW_BYTES);
-    // The window is full: nothing more is sent however long we wait, and every chunk is ≤ 32 KiB.
-    await new Promise((r) => setTimeout(r, 200));
-    expect(received()).toBe(TUNNEL_WINDOW_BYTES);
-    expect(frames.every((f) => payloadOf(f).byteLength <= TUNNEL_CHUNK_BYTES)).toBe(true);
+    await until(() => h.received() >= TUNNEL_WINDOW_BYTES);
+    await new Promise((r) => setTimeout(r, 300));
+    const held = h.received();
+    expect(held).toBeGreaterThanOrEqual(TUNNEL_WINDOW_BYTES);
+    expect(held).toBeLessThanOrEqual(TUNNEL_WINDOW_BYTES + TUNNEL_CHUNK_BYTES);
+    expect(h.frames.every((f) => payloadOf(f).byteLength <= TUNNEL_CHUNK_BYTES)).toBe(true);
+    expect(h.sessions.flow(SESSION)?.paused).toBe(true);
     expect(flushed).toBe(false);
 
-    tunnel.credit(TUNNEL_CHUNK_BYTES);
-    await until(() => received() === TUNNEL_WINDOW_BYTES + TUNNEL_CHUNK_BYTES);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(received()).toBe(TUNNEL_WINDOW_BYTES + TUNNEL_CHUNK_BYTES);
-
-    // Crediting everything as it arrives lets the rest through.
-    let credited = TUNNEL_CHUNK_BYTES;
-    while (received() < total) {
-      const seen = received();
-      tunnel.credit(seen - credited);
+    // The browser credits what it has decoded: the rest flows, never more than a chunk over the window.
+    let credited = 0;
+    while (h.received() < total) {
+      const seen = h.received();
+      if (seen > credited) h.credit(seen - credited);
       credited = seen;
-      await until(() => received() > seen);
-      expect(received() - credited).toBeLessThanOrEqual(TUNNEL_WINDOW_BYTES);
+      await until(() => h.received() > seen);
+      expect(h.received() - credited).toBeLessThanOrEqual(TUNNEL_WINDOW_BYTES + TUNNEL_CHUNK_BYTES);
     }
-    expect(received()).toBe(total);
+    expect(h.received()).toBe(total);
     await until(() => flushed);
-    tunnel.close();
   });
 
   it("closes with the unavailable text when nothing listens", async () => {
-    const port = await freePort();
-    const { io, controls } = fakeIo();
-    openVncTunnel(open, io, { port });
-    await until(() => controls.length > 0);
-    expect(controls).toEqual([{ type: "tunnelClose", session: SESSION, reason: TUNNEL_TEXT.vncUnavailable }]);
+    const h = harness({ port: await freePort() });
+    await h.sessions.open(open);
+    expect(h.json).toEqual([{ type: "tunnelClose", session: SESSION, reason: TUNNEL_TEXT.vncUnavailable }]);
   });
 
-  it("starts a headless desktop only when allowed and installed, and stops it at the end", async () => {
+  it("starts a headless desktop only when allowed and installed, and stops it when the session ends", async () => {
     const port = await freePort();
-    // Not allowed: unavailable without trying.
     let started = 0;
-    const startHeadless = async () => {
+    let stopped = 0;
+    const startHeadless = async (): Promise<HeadlessDesktop> => {
       started++;
       const fake = await fakeServer();
-      servers.push(fake.server);
-      let stopped = false;
-      return {
-        display: ":99",
-        port: fake.port,
-        stop: () => {
-          stopped = true;
-        },
-        get stopped() {
-          return stopped;
-        },
-        accepted: fake.accepted,
-      };
+      return { display: ":99", port: fake.port, stop: () => stopped++ };
     };
-    const off = fakeIo();
-    openVncTunnel(open, off.io, { port, startHeadless, headlessInstalled: () => true });
-    await until(() => off.controls.length > 0);
-    expect(off.controls[0]).toMatchObject({ type: "tunnelClose", reason: TUNNEL_TEXT.vncUnavailable });
+    const off = harness({ port, startHeadless, headlessInstalled: () => true });
+    await off.sessions.open(open);
+    expect(off.json[0]).toMatchObject({ type: "tunnelClose", reason: TUNNEL_TEXT.vncUnavailable });
+    const missing = harness({ port, allowHeadless: true, startHeadless, headlessInstalled: () => false });
+    await missing.sessions.open(open);
+    expect(missing.json[0]).toMatchObject({ type: "tunnelClose", reason: TUNNEL_TEXT.vncUnavailable });
     expect(started).toBe(0);
 
-    const missing = fakeIo();
-    openVncTunnel(open, missing.io, { port, allowHeadless: true, startHeadless, headlessInstalled: () => false });
-    await until(() => missing.controls.length > 0);
-    expect(missing.controls[0]).toMatchObject({ type: "tunnelClose", reason: TUNNEL_TEXT.vncUnavailable });
-    expect(started).toBe(0);
-
-    let desktop: Awaited<ReturnType<typeof startHeadless>> | null = null;
-    const on = fakeIo();
-    const tunnel = openVncTunnel(open, on.io, {
-      port,
-      allowHeadless: true,
-      headlessInstalled: () => true,
-      startHeadless: async () => {
-        desktop = await startHeadless();
-        return desktop;
-      },
-    });
-    await until(() => on.controls.some((c) => c.type === "tunnelOpened"));
-    expect(started).toBe(1);
-    tunnel.close();
-    expect(desktop).not.toBeNull();
-    expect((desktop as unknown as { stopped: boolean }).stopped).toBe(true);
+    const on = harness({ port, allowHeadless: true, startHeadless, headlessInstalled: () => true });
+    await on.sessions.open(open);
+    expect(on.json[0]).toEqual({ type: "tunnelOpened", session: SESSION });
+    expect([started, stopped]).toEqual([1, 0]);
+    on.sessions.message({ type: "tunnelClose", session: SESSION });
+    expect(stopped).toBe(1);
   });
 
-  it("tells the room when the server closes, and after idle_ms without a byte", async () => {
+  it("tells the room when the server hangs up, and after idle_ms without a byte", async () => {
     const first = await fakeServer();
-    servers.push(first.server);
-    const closing = fakeIo();
-    openVncTunnel(open, closing.io, { port: first.port });
+    const closing = harness({ port: first.port });
+    await closing.sessions.open(open);
     (await first.accepted).end();
-    await until(() => closing.controls.some((c) => c.type === "tunnelClose"));
-    expect(closing.controls.at(-1)).toEqual({ type: "tunnelClose", session: SESSION, reason: TUNNEL_TEXT.closed });
+    await until(() => closing.json.some((m) => m.type === "tunnelClose"));
+    expect(closing.json.at(-1)).toEqual({ type: "tunnelClose", session: SESSION, reason: TUNNEL_TEXT.closed });
 
     const second = await fakeServer();
-    servers.push(second.server);
-    const idle = fakeIo();
-    openVncTunnel({ ...open, idle_ms: 1000 }, idle.io, { port: second.port });
-    await second.accepted;
-    await until(() => idle.controls.some((c) => c.type === "tunnelClose"), 3000);
-    expect(idle.controls.at(-1)).toEqual({ type: "tunnelClose", session: SESSION, reason: TUNNEL_TEXT.idle });
+    const idle = harness({ port: second.port });
+    await idle.sessions.open({ ...open, idle_ms: 1000 });
+    await until(() => idle.json.some((m) => m.type === "tunnelClose"), 3000);
+    expect(idle.json.at(-1)).toMatchObject({ type: "tunnelClose", session: SESSION });
   });
 });
