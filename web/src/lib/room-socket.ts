@@ -25,6 +25,8 @@ export type RoomSocketOptions = {
   onMessage?: (message: ServerMessage) => void;
   /** The room closed the socket because this account's membership changed (4403). */
   onRevoked?: () => void;
+  /** Binary frames (remote sessions' data, contracts/tunnel.ts), as ArrayBuffers. */
+  onBinary?: (data: ArrayBuffer) => void;
 };
 
 /**
@@ -78,6 +80,7 @@ export function openRoomSocket(space: string, room: RoomName, options: RoomSocke
     },
   });
 
+  socket.binaryType = "arraybuffer";
   let received = 0;
   socket.addEventListener("open", () => {
     received = 0;
@@ -85,6 +88,7 @@ export function openRoomSocket(space: string, room: RoomName, options: RoomSocke
   socket.addEventListener("message", (event: MessageEvent) => {
     received++;
     if (received % ACK_EVERY === 0) socket.send(JSON.stringify({ type: "ack", received }));
+    if (event.data instanceof ArrayBuffer) return options.onBinary?.(event.data);
     if (!options.onMessage) return;
     const message = parseRoomMessage(event.data, room);
     if (message) options.onMessage(message);

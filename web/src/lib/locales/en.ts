@@ -8,6 +8,7 @@ import { enDevices } from "./en-devices";
 import { enHealthReport } from "./en-health-report";
 import { enMonitorPages } from "./en-monitor-pages";
 import { enPeripherals } from "./en-peripherals";
+import { enTerminal } from "./en-terminal";
 import { enWall } from "./en-wall";
 
 /** English: the complete dictionary (every key the console uses; other languages fall back here). */
@@ -162,6 +163,7 @@ export const en = {
   "realtime.unnamedLocation": "A location",
   ...enAssets,
   ...enDevices,
+  ...enTerminal,
   ...enCommands,
   ...enAccounts,
   ...enDetect,

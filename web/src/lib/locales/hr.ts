@@ -9,6 +9,7 @@ import { hrDevices } from "./hr-devices";
 import { hrHealthReport } from "./hr-health-report";
 import { hrMonitorPages } from "./hr-monitor-pages";
 import { hrPeripherals } from "./hr-peripherals";
+import { hrTerminal } from "./hr-terminal";
 import { hrWall } from "./hr-wall";
 
 /** Croatian: partial on purpose; missing keys fall back to English. */
@@ -95,6 +96,7 @@ export const hr: Partial<Record<MessageKey, string>> = {
   "groups.empty.text": "Grupirajte lokacije kako biste ih zajedno pratili i upravljali njima.",
   ...hrAssets,
   ...hrDevices,
+  ...hrTerminal,
   ...hrCommands,
   ...hrAccounts,
   ...hrDetect,

@@ -8,6 +8,7 @@ import { openRoomSocket } from "@/lib/room-socket";
 import { commandQueries, storeCommand } from "../commands/queries";
 import { deviceQueries } from "../queries";
 import { forgetCommands, recordCommand } from "./command-store";
+import { attachTunnels, deliverTunnelFrame, deliverTunnelMessage } from "./device-tunnels";
 import { applyPresence, applyTelemetry, previousSample, roomEffect } from "./room-state";
 
 /**
@@ -23,6 +24,7 @@ export function useDeviceRoom(space: string, uuid: string) {
   useEffect(() => {
     const key = deviceQueries.detailKey(space, uuid);
     const onMessage = (message: ServerMessage) => {
+      deliverTunnelMessage(uuid, message);
       const effect = roomEffect(message, uuid);
       if (effect.kind === "presence") {
         queryClient.setQueryData<DeviceDetail>(key, (detail) => applyPresence(detail, effect.presence));
@@ -41,13 +43,17 @@ export function useDeviceRoom(space: string, uuid: string) {
     const { socket, close } = openRoomSocket(space, `device/${uuid}`, {
       onMessage,
       onRevoked: () => void queryClient.invalidateQueries(),
+      onBinary: (data) => deliverTunnelFrame(uuid, data),
     });
+    // Remote sessions (terminal, remote desktop) ride on this socket (device-tunnels.ts).
+    const detachTunnels = attachTunnels(uuid, socket);
     let opened = 0;
     socket.addEventListener("open", () => {
       opened++;
       if (opened > 1) void queryClient.invalidateQueries({ queryKey: commandQueries.listKey(space, uuid) });
     });
     return () => {
+      detachTunnels();
       close();
       forgetCommands(uuid);
     };

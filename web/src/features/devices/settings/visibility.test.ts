@@ -32,6 +32,15 @@ describe("settings visibility (devices.md §2, §6)", () => {
     );
   });
 
+  it("Terminal for writers on Linux, Windows and Raspberry Pi devices; never for Viewers", () => {
+    expect(visibleControls(as({}), linux)).toContain("terminal");
+    expect(visibleControls(as({}), windows)).toContain("terminal");
+    expect(visibleControls(as({}), { ...linux, device_type_name: "Raspberry Pi" })).toContain("terminal");
+    expect(visibleControls(as({}), { ...linux, device_type_name: "Android TV" })).not.toContain("terminal");
+    expect(visibleControls(as({ super_admin: true }, false), linux)).not.toContain("terminal");
+    expect(disabledReason("terminal", as({}), { ...linux, online: false })).toBe("offline");
+  });
+
   it("viewers get read-only controls; offline devices refuse all but the replacement code", () => {
     expect(disabledReason("reboot", as({}, false), linux)).toBe("readOnly");
     expect(disabledReason("replacementCode", as({}, false), linux)).toBe("readOnly");

@@ -11,7 +11,8 @@ export type SettingsControl =
   | "screenshot"
   | "replacementCode"
   | "debug"
-  | "vision";
+  | "vision"
+  | "terminal";
 
 export type SettingsViewer = {
   user: { super_admin: boolean; sys_dev: boolean };
@@ -24,18 +25,28 @@ type DeviceFacts = Pick<DeviceDetail, "online" | "device_type_name" | "connected
 /** Why a shown control cannot be used now (null: it can). */
 export type DisabledReason = "readOnly" | "offline" | null;
 
+/** Types whose agent can serve the browser terminal (issue 17). */
+export const TERMINAL_DEVICE_TYPES: ReadonlySet<string> = new Set([
+  "Linux Computer",
+  "Windows Computer",
+  "Raspberry Pi",
+]);
+
 /** The type that has vision processing (devices.md §2). */
 export const VISION_DEVICE_TYPE = "Linux Computer";
 
 /**
  * Which controls a user sees (devices.md §6): Request RSSH for super admins and developers,
- * Headless VNC for developers only, Enable Vision on Linux Computers only, the rest for everyone.
+ * Headless VNC for developers only, Enable Vision on Linux Computers only, Terminal (issue 17) for
+ * Content Managers and Admins on Linux, Windows and Raspberry Pi devices, the rest for everyone.
  */
-export function visibleControls({ user }: SettingsViewer, device: DeviceFacts): SettingsControl[] {
+export function visibleControls({ user, canWrite }: SettingsViewer, device: DeviceFacts): SettingsControl[] {
   const shown: SettingsControl[] = [];
   if (user.super_admin || user.sys_dev) shown.push("rssh");
   if (user.sys_dev) shown.push("headlessVnc");
   shown.push("remoteDesktop", "screenshot", "reboot", "shutdown", "enabled", "debug");
+  // A shell on the device: Content Managers and Admins only (Viewers never see it).
+  if (canWrite && TERMINAL_DEVICE_TYPES.has(device.device_type_name)) shown.push("terminal");
   if (device.device_type_name === VISION_DEVICE_TYPE) shown.push("vision");
   shown.push("replacementCode");
   return shown;

@@ -32,6 +32,7 @@ import { useReplacementCode, useSettingToggles, useVisionToggle } from "../setti
 import { useRemoteActions } from "../settings/use-remote-action";
 import { disabledReason, type SettingsControl, visibleControls } from "../settings/visibility";
 import { visionControl } from "../settings/vision";
+import { TerminalRow } from "../terminal/terminal-row";
 
 type ActionRow = { control: SettingsControl & RemoteAction; icon: LucideIcon; title: MessageKey; text: MessageKey };
 
@@ -145,6 +146,13 @@ export function SettingsTab({ device, section }: { device: DeviceDetail; section
         {canWrite && !device.online && <QueueGroup device={device} viewCommands={viewCommands} />}
         <SettingGroup title={t("device.settings.section.remote")}>
           {remoteRows.map((row) => actionRow(row))}
+          {shown.has("terminal") && (
+            <TerminalRow
+              device={device}
+              disabled={reason("terminal") !== null}
+              reasonId={banner ? reasonId : undefined}
+            />
+          )}
         </SettingGroup>
         <SettingGroup title={t("device.settings.section.power")}>
           {powerRows.map((row) => actionRow(row, true))}

@@ -1,0 +1,230 @@
+import { TUNNEL_OPEN_TIMEOUT_MS, TUNNEL_TEXT } from "@contracts/tunnel";
+import { FitAddon } from "@xterm/addon-fit";
+import { Terminal } from "@xterm/xterm";
+import "@xterm/xterm/css/xterm.css";
+import { CircleAlertIcon, CircleCheckIcon, LoaderCircleIcon, RotateCwIcon } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { useT } from "@/lib/i18n";
+import { useTheme } from "@/lib/theme";
+import { onTunnelsAttached, type TunnelListener, type TunnelPort, tunnelPort } from "../live/device-tunnels";
+import { terminalTheme } from "./terminal-theme";
+import { TunnelStream } from "./tunnel-client";
+
+type Status = { kind: "connecting" } | { kind: "connected" } | { kind: "closed"; reason: string | null };
+
+const encoder = new TextEncoder();
+
+/** xterm's onBinary strings carry one byte per character. */
+const binaryBytes = (data: string) => Uint8Array.from(data, (c) => c.charCodeAt(0) & 0xff);
+
+/**
+ * Ctrl+Shift+C copies the selection, Ctrl+Shift+V pastes (Ctrl+C stays the shell's interrupt);
+ * the browser's own copy and paste (menu, Ctrl+V) work through xterm's text area as well.
+ */
+function clipboardKeys(term: Terminal) {
+  term.attachCustomKeyEventHandler((event) => {
+    if (event.type !== "keydown" || !event.ctrlKey || !event.shiftKey) return true;
+    const key = event.key.toLowerCase();
+    if (key === "c" && term.hasSelection()) {
+      void navigator.clipboard?.writeText(term.getSelection()).catch(() => {});
+      event.preventDefault();
+      return false;
+    }
+    if (key === "v") {
+      void navigator.clipboard
+        ?.readText()
+        .then((text) => term.paste(text))
+        .catch(() => {});
+      event.preventDefault();
+      return false;
+    }
+    return true;
+  });
+}
+
+/**
+ * One terminal session on a device (issue 17): an xterm.js terminal whose bytes travel through
+ * the device room socket the flyout keeps (live/device-tunnels.ts) in the session's data frames.
+ * Unmounting (closing the dialog or the flyout) ends the session.
+ */
+export function TerminalPanel({ device }: { device: string }) {
+  const t = useT();
+  const lostText = useRef("");
+  lostText.current = t("device.terminal.lost");
+  const theme = useTheme();
+  const host = useRef<HTMLDivElement>(null);
+  const term = useRef<Terminal | null>(null);
+  const [status, setStatus] = useState<Status>({ kind: "connecting" });
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Open again) starts a new session.
+  useEffect(() => {
+    const element = host.current;
+    if (!element) return;
+    setStatus({ kind: "connecting" });
+    const xterm = new Terminal({
+      cursorBlink: true,
+      fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
+      fontSize: 13,
+      scrollback: 5000,
+      theme: terminalTheme(document.documentElement.classList.contains("dark") ? "dark" : "light"),
+    });
+    term.current = xterm;
+    const fit = new FitAddon();
+    xterm.loadAddon(fit);
+    xterm.open(element);
+    clipboardKeys(xterm);
+    try {
+      fit.fit();
+    } catch {
+      // Not laid out yet: the observer fits it.
+    }
+
+    const session = crypto.randomUUID();
+    let state: Status["kind"] = "connecting";
+    let port: TunnelPort | null = null;
+    let stream: TunnelStream | null = null;
+    let unlisten = () => {};
+    let timer: ReturnType<typeof setTimeout> | null = null;
+
+    const finish = (reason: string | null, tell: boolean) => {
+      if (state === "closed") return;
+      state = "closed";
+      if (timer) clearTimeout(timer);
+      if (tell && port?.open) port.json({ type: "tunnelClose", session });
+      stream?.dispose();
+      unlisten();
+      setStatus({ kind: "closed", reason });
+    };
+
+    const listener: TunnelListener = {
+      message: (message) => {
+        if (message.session !== session) return;
+        if (message.type === "tunnelOpened" && state === "connecting") {
+          state = "connected";
+          if (timer) clearTimeout(timer);
+          setStatus({ kind: "connected" });
+          xterm.focus();
+          // The size may have changed while it opened.
+          port?.json({ type: "tunnelResize", session, cols: xterm.cols, rows: xterm.rows });
+        } else if (message.type === "tunnelCredit") {
+          stream?.credit(message.bytes);
+        } else if (message.type === "tunnelClosed") {
+          finish(message.reason, false);
+        }
+      },
+      frame: (frame) => {
+        const payload = stream?.receive(frame);
+        if (!payload) return;
+        xterm.write(payload, () => stream?.consumed(payload.byteLength));
+      },
+      opened: () => {
+        if (state === "connecting") start();
+      },
+      // The socket dropped (nothing to tell), or the flyout is leaving the room (tell the room first).
+      lost: () => finish(lostText.current, true),
+    };
+
+    let started = false;
+    const start = () => {
+      if (started || !port?.open) return;
+      started = true;
+      port.json({ type: "tunnelOpen", session, kind: "terminal", cols: xterm.cols, rows: xterm.rows });
+    };
+
+    const attach = () => {
+      const found = tunnelPort(device);
+      if (!found || port) return;
+      port = found;
+      const wire = found;
+      stream = new TunnelStream(session, { json: (m) => wire.json(m), frame: (b) => wire.frame(b) });
+      unlisten = found.listen(listener);
+      start();
+    };
+    const stopWaiting = onTunnelsAttached(device, attach);
+    attach();
+    timer = setTimeout(() => {
+      if (state === "connecting") finish(TUNNEL_TEXT.timeout, true);
+    }, TUNNEL_OPEN_TIMEOUT_MS);
+
+    const input = xterm.onData((data) => {
+      if (state === "connected") stream?.input(encoder.encode(data));
+    });
+    const binary = xterm.onBinary((data) => {
+      if (state === "connected") stream?.input(binaryBytes(data));
+    });
+    const resized = xterm.onResize(({ cols, rows }) => {
+      if (state === "connected") port?.json({ type: "tunnelResize", session, cols, rows });
+    });
+    let frame = 0;
+    const observer = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        try {
+          fit.fit();
+        } catch {
+          // Hidden (zero size): nothing to fit.
+        }
+      });
+    });
+    observer.observe(element);
+
+    return () => {
+      finish(null, true);
+      stopWaiting();
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+      input.dispose();
+      binary.dispose();
+      resized.dispose();
+      term.current = null;
+      xterm.dispose();
+    };
+  }, [device, attempt]);
+
+  useEffect(() => {
+    if (term.current) term.current.options.theme = terminalTheme(theme);
+  }, [theme]);
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-2">
+      <div
+        ref={host}
+        data-testid="terminal"
+        className="min-h-0 flex-1 overflow-hidden rounded-md border bg-card p-2 [&_.xterm]:h-full"
+      />
+      <div className="flex min-h-8 flex-wrap items-center justify-between gap-x-4 gap-y-1 text-xs">
+        <p role="status" data-testid="terminal-status" className="flex min-w-0 items-center gap-1.5">
+          {status.kind === "connecting" && (
+            <>
+              <LoaderCircleIcon className="size-3.5 shrink-0 animate-spin text-info" aria-hidden="true" />
+              <span className="text-muted-foreground">{t("device.terminal.connecting")}</span>
+            </>
+          )}
+          {status.kind === "connected" && (
+            <>
+              <CircleCheckIcon className="size-3.5 shrink-0 text-success" aria-hidden="true" />
+              <span>{t("device.terminal.connected")}</span>
+            </>
+          )}
+          {status.kind === "closed" && (
+            <>
+              <CircleAlertIcon className="size-3.5 shrink-0 text-warning" aria-hidden="true" />
+              <span>{status.reason ?? TUNNEL_TEXT.closed}</span>
+            </>
+          )}
+        </p>
+        <div className="flex items-center gap-3">
+          <span className="hidden text-muted-foreground sm:inline">{t("device.terminal.hint")}</span>
+          {status.kind === "closed" && (
+            <Button variant="outline" size="sm" onClick={() => setAttempt((n) => n + 1)}>
+              <RotateCwIcon aria-hidden="true" />
+              {t("device.terminal.again")}
+            </Button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+/** English strings of the browser terminal (issue 17; spread into en.ts). */
+export const enTerminal = {
+  "device.terminal.title": "Terminal",
+  "device.terminal.text": "Open a shell on the device in the browser.",
+  "device.terminal.open": "Open Terminal",
+  "device.terminal.dialogTitle": "Terminal · {name}",
+  "device.terminal.dialogText": "A shell on the device, through its connection to the console.",
+  "device.terminal.connecting": "Connecting…",
+  "device.terminal.connected": "Connected",
+  "device.terminal.lost": "The connection to the console was lost.",
+  "device.terminal.again": "Open again",
+  "device.terminal.hint": "Copy Ctrl+Shift+C · Paste Ctrl+Shift+V",
+} as const;
