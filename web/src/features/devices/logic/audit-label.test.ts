@@ -31,6 +31,29 @@ describe("auditLabel", () => {
     );
   });
 
+  it("words every step of the command queue and late answers (issue 14)", () => {
+    const step = (status: string) => auditLabel({ action: "device.command.instant-reboot", after: { status } }, t);
+    expect(step("queued")).toBe("Reboot · queued");
+    expect(step("in_doubt")).toBe("Reboot · outcome unknown");
+    expect(step("succeeded late")).toBe("Reboot · succeeded (late answer)");
+    expect(step("timed_out late")).toBe("Reboot · timed out (late answer)");
+    expect(step("unavailable")).toBe("Reboot · not sent (device offline)");
+    expect(step("superseded")).toBe("Reboot · replaced by a newer command");
+    expect(step("something new")).toBe("Reboot");
+  });
+
+  it("words remote sessions with their length (issue 17)", () => {
+    expect(auditLabel({ action: "device.remote_session.terminal", after: { status: "opened" } }, t)).toBe(
+      "Terminal session opened",
+    );
+    expect(auditLabel({ action: "device.remote_session.vnc", after: { status: "closed", duration_s: 3720 } }, t)).toBe(
+      "Remote desktop session closed after 1 h 2 min",
+    );
+    expect(
+      auditLabel({ action: "device.remote_session.terminal", after: { status: "closed", duration_s: 42 } }, t),
+    ).toBe("Terminal session closed after 42 s");
+  });
+
   it("falls back to the raw code for unknown actions", () => {
     expect(auditLabel({ action: "device.something_new", after: null }, t)).toBe("device.something_new");
     expect(auditLabel({ action: "device.command.unknown", after: null }, t)).toBe("device.command.unknown");

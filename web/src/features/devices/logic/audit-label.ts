@@ -32,6 +32,7 @@ const commands: Record<string, MessageKey> = {
   "set-enabled": "device.audit.cmd.setEnabled",
   "set-debug": "device.audit.cmd.setDebug",
   "set-vision": "device.audit.cmd.setVision",
+  "set-peripheral-enabled": "device.audit.cmd.setPeripheralEnabled",
   "telemetry-refresh": "device.audit.cmd.telemetryRefresh",
   "detect-devices": "device.audit.cmd.detectDevices",
   "detect-displays": "device.audit.cmd.detectDisplays",
@@ -49,7 +50,34 @@ const outcomes: Record<string, MessageKey> = {
   succeeded: "device.audit.outcome.succeeded",
   failed: "device.audit.outcome.failed",
   timed_out: "device.audit.outcome.timedOut",
+  queued: "device.audit.outcome.queued",
+  unavailable: "device.audit.outcome.unavailable",
+  in_doubt: "device.audit.outcome.inDoubt",
+  expired: "device.audit.outcome.expired",
+  cancelled: "device.audit.outcome.cancelled",
+  superseded: "device.audit.outcome.superseded",
 };
+
+/** A command step's wording: "succeeded", or "succeeded (late answer)" for "succeeded late" (issue 14). */
+function outcomeLabel(status: string, t: TFunction): string | null {
+  const late = status.endsWith(" late");
+  const key = outcomes[late ? status.slice(0, -" late".length) : status];
+  if (!key) return null;
+  return late ? t("device.audit.outcome.late", { outcome: t(key) }) : t(key);
+}
+
+const sessions: Record<string, MessageKey> = {
+  terminal: "device.audit.session.terminal",
+  vnc: "device.audit.session.vnc",
+};
+
+/** "12 s", "4 min", "2 h 5 min": a remote session's length. */
+function duration(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
 
 const field = (value: unknown, key: string): unknown =>
   value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
@@ -66,8 +94,17 @@ export function auditLabel(entry: { action: string; after: unknown }, t: TFuncti
     const command = commands[entry.action.slice("device.command.".length)];
     if (!command) return entry.action;
     const status = field(entry.after, "status");
-    const outcome = typeof status === "string" ? outcomes[status] : undefined;
-    return outcome ? `${t(command)} · ${t(outcome)}` : t(command);
+    const outcome = typeof status === "string" ? outcomeLabel(status, t) : null;
+    return outcome ? `${t(command)} · ${outcome}` : t(command);
+  }
+  if (entry.action.startsWith("device.remote_session.")) {
+    const kind = sessions[entry.action.slice("device.remote_session.".length)];
+    if (!kind) return entry.action;
+    const seconds = field(entry.after, "duration_s");
+    if (field(entry.after, "status") === "closed" && typeof seconds === "number") {
+      return t("device.audit.session.closed", { kind: t(kind), duration: duration(seconds) });
+    }
+    return t("device.audit.session.opened", { kind: t(kind) });
   }
   return entry.action;
 }
