@@ -94,14 +94,28 @@ class Session implements TunnelChannel {
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
   closed = false;
 
+  readonly session: string;
+  readonly kind: TunnelKind;
+  private readonly owner: TunnelSessions;
+  private readonly send: TunnelOutbox;
+  private readonly idleMs: number;
+  private readonly creditDelayMs: number;
+
+  // No parameter properties: the agent runs on Node's type stripping (tsconfig erasableSyntaxOnly).
   constructor(
-    readonly session: string,
-    readonly kind: TunnelKind,
-    private readonly owner: TunnelSessions,
-    private readonly send: TunnelOutbox,
-    private readonly idleMs: number,
-    private readonly creditDelayMs: number,
+    session: string,
+    kind: TunnelKind,
+    owner: TunnelSessions,
+    send: TunnelOutbox,
+    idleMs: number,
+    creditDelayMs: number,
   ) {
+    this.session = session;
+    this.kind = kind;
+    this.owner = owner;
+    this.send = send;
+    this.idleMs = idleMs;
+    this.creditDelayMs = creditDelayMs;
     this.touch();
   }
 
