@@ -8,6 +8,7 @@ import { enDevices } from "./en-devices";
 import { enHealthReport } from "./en-health-report";
 import { enMonitorPages } from "./en-monitor-pages";
 import { enPeripherals } from "./en-peripherals";
+import { enRemoteDesktop } from "./en-remote-desktop";
 import { enTerminal } from "./en-terminal";
 import { enWall } from "./en-wall";
 
@@ -164,6 +165,7 @@ export const en = {
   ...enAssets,
   ...enDevices,
   ...enTerminal,
+  ...enRemoteDesktop,
   ...enCommands,
   ...enAccounts,
   ...enDetect,

@@ -9,6 +9,7 @@ import { hrDevices } from "./hr-devices";
 import { hrHealthReport } from "./hr-health-report";
 import { hrMonitorPages } from "./hr-monitor-pages";
 import { hrPeripherals } from "./hr-peripherals";
+import { hrRemoteDesktop } from "./hr-remote-desktop";
 import { hrTerminal } from "./hr-terminal";
 import { hrWall } from "./hr-wall";
 
@@ -97,6 +98,7 @@ export const hr: Partial<Record<MessageKey, string>> = {
   ...hrAssets,
   ...hrDevices,
   ...hrTerminal,
+  ...hrRemoteDesktop,
   ...hrCommands,
   ...hrAccounts,
   ...hrDetect,

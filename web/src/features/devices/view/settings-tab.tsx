@@ -24,6 +24,7 @@ import { type MessageKey, useT } from "@/lib/i18n";
 import { QueueGroup } from "../commands/queue-group";
 import { useOpenCommands } from "../commands/use-open-commands";
 import { deviceViewPath } from "../paths";
+import { RemoteDesktopDialog } from "../remote-desktop/remote-desktop-dialog";
 import { type Confirmation, confirmations } from "../settings/confirmations";
 import type { RemoteAction } from "../settings/remote-actions";
 import { ActionButton, SettingGroup, SettingRow, SettingSwitch } from "../settings/setting-row";
@@ -87,6 +88,8 @@ export function SettingsTab({ device, section }: { device: DeviceDetail; section
     navigate(deviceViewPath(device.space_uuid, device.uuid, "general", section), { replace: true, state: here.state }),
   );
   const [asking, setAsking] = useState<Confirmation | null>(null);
+  // Remote Desktop opens the in-browser viewer (issue 17); the spec's reply is a button inside it.
+  const [desktop, setDesktop] = useState(false);
 
   const confirm = () => {
     if (asking === "disable") enabled.mutate(false);
@@ -119,7 +122,13 @@ export function SettingsTab({ device, section }: { device: DeviceDetail; section
             busy={progress !== null}
             disabled={reason(row.control) !== null}
             reasonId={banner ? reasonId : undefined}
-            onClick={() => (destructive ? setAsking(row.control as Confirmation) : void remote.run(row.control))}
+            onClick={() =>
+              destructive
+                ? setAsking(row.control as Confirmation)
+                : row.control === "remoteDesktop"
+                  ? setDesktop(true)
+                  : void remote.run(row.control)
+            }
           />
         }
       />
@@ -237,6 +246,14 @@ export function SettingsTab({ device, section }: { device: DeviceDetail; section
         </h3>
         <SettingsChips device={device} vision={vision.state} />
       </aside>
+      {shown.has("remoteDesktop") && (
+        <RemoteDesktopDialog
+          device={device}
+          open={desktop}
+          onOpenChange={setDesktop}
+          vncClient={{ run: () => void remote.run("remoteDesktop"), busy: remote.progress("remoteDesktop") !== null }}
+        />
+      )}
       {asking && (
         <ConfirmDialog
           open

@@ -1,0 +1,210 @@
+import RFB from "@novnc/novnc";
+import {
+  CircleAlertIcon,
+  CircleCheckIcon,
+  KeyboardIcon,
+  LoaderCircleIcon,
+  MaximizeIcon,
+  MinimizeIcon,
+  RotateCwIcon,
+  ScalingIcon,
+} from "lucide-react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { useT } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
+import { onTunnelsAttached, tunnelPort } from "../live/device-tunnels";
+import { TunnelWebSocket } from "./tunnel-websocket";
+
+type Status =
+  | { kind: "connecting" }
+  | { kind: "password" }
+  | { kind: "connected"; name: string }
+  | { kind: "closed"; reason: string };
+
+type RfbEvent = Event & { detail?: { clean?: boolean; name?: string; reason?: string } };
+
+/**
+ * The remote desktop of one device (issue 17): noVNC's RFB drawing into a canvas, its RFB stream
+ * carried by a vnc session over the device room socket the flyout keeps (TunnelWebSocket). A
+ * status line, scale to fit, Ctrl+Alt+Del, fullscreen, a password prompt for VNC servers that ask
+ * one; unmounting (closing the dialog or the flyout) ends the session. This module (and noVNC) is
+ * loaded only when a viewer opens.
+ */
+export function DesktopViewer({ device, actions }: { device: string; actions?: React.ReactNode }) {
+  const t = useT();
+  const texts = useRef({ lost: "", failed: "", ended: "" });
+  texts.current = {
+    lost: t("device.desktop.lost"),
+    failed: t("device.desktop.failed"),
+    ended: t("device.desktop.ended"),
+  };
+  const frame = useRef<HTMLDivElement>(null);
+  const screen = useRef<HTMLDivElement>(null);
+  const rfb = useRef<RFB | null>(null);
+  const [status, setStatus] = useState<Status>({ kind: "connecting" });
+  const [attempt, setAttempt] = useState(0);
+  const [fit, setFit] = useState(true);
+  const [fullscreen, setFullscreen] = useState(false);
+  const [password, setPassword] = useState("");
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Connect again) starts a new session.
+  useEffect(() => {
+    const target = screen.current;
+    if (!target) return;
+    setStatus({ kind: "connecting" });
+    let channel: TunnelWebSocket | null = null;
+    let viewer: RFB | null = null;
+
+    const attach = () => {
+      const port = tunnelPort(device);
+      if (!port || channel) return;
+      channel = new TunnelWebSocket({ session: crypto.randomUUID(), port, lostText: texts.current.lost });
+      const session = channel;
+      viewer = new RFB(target, session, { shared: true });
+      rfb.current = viewer;
+      viewer.scaleViewport = fit;
+      viewer.background = "transparent";
+      viewer.focusOnClick = true;
+      viewer.addEventListener("connect", () => {
+        setStatus((s) => ({ kind: "connected", name: s.kind === "connected" ? s.name : "" }));
+        viewer?.focus();
+      });
+      viewer.addEventListener("desktopname", (event: RfbEvent) =>
+        setStatus((s) => (s.kind === "connected" ? { ...s, name: event.detail?.name ?? "" } : s)),
+      );
+      viewer.addEventListener("credentialsrequired", () => setStatus({ kind: "password" }));
+      viewer.addEventListener("securityfailure", (event: RfbEvent) => {
+        if (event.detail?.reason) session.reason ??= event.detail.reason;
+      });
+      viewer.addEventListener("disconnect", (event: RfbEvent) => {
+        rfb.current = null;
+        const reason = session.reason ?? (event.detail?.clean ? texts.current.ended : texts.current.failed);
+        setStatus({ kind: "closed", reason });
+      });
+    };
+    const stopWaiting = onTunnelsAttached(device, attach);
+    attach();
+    return () => {
+      stopWaiting();
+      rfb.current = null;
+      if (viewer) {
+        try {
+          viewer.disconnect();
+        } catch {
+          // Already disconnected.
+        }
+      }
+      channel?.close();
+      target.replaceChildren();
+    };
+  }, [device, attempt]);
+
+  useEffect(() => {
+    if (rfb.current) rfb.current.scaleViewport = fit;
+  }, [fit]);
+
+  useEffect(() => {
+    const onChange = () => setFullscreen(document.fullscreenElement === frame.current);
+    document.addEventListener("fullscreenchange", onChange);
+    return () => document.removeEventListener("fullscreenchange", onChange);
+  }, []);
+
+  const toggleFullscreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
+    else void frame.current?.requestFullscreen().catch(() => {});
+  };
+
+  const sendPassword = (event: FormEvent) => {
+    event.preventDefault();
+    rfb.current?.sendCredentials({ password });
+    setPassword("");
+    setStatus({ kind: "connecting" });
+  };
+
+  const connected = status.kind === "connected";
+  return (
+    <div
+      ref={frame}
+      className={cn("flex min-h-0 flex-1 flex-col gap-2", fullscreen && "bg-background p-2")}
+      data-testid="desktop-viewer"
+    >
+      <div
+        ref={screen}
+        role="img"
+        aria-label={t("device.desktop.screen")}
+        data-testid="desktop-screen"
+        data-status={status.kind}
+        className="relative min-h-0 flex-1 overflow-hidden rounded-md border bg-zinc-200 dark:bg-zinc-950"
+      />
+      <div className="flex min-h-8 flex-wrap items-center justify-between gap-x-4 gap-y-2 text-xs">
+        <p role="status" data-testid="desktop-status" className="flex min-w-0 items-center gap-1.5">
+          {(status.kind === "connecting" || status.kind === "password") && (
+            <>
+              <LoaderCircleIcon className="size-3.5 shrink-0 animate-spin text-info" aria-hidden="true" />
+              <span className="text-muted-foreground">{t("device.desktop.connecting")}</span>
+            </>
+          )}
+          {status.kind === "connected" && (
+            <>
+              <CircleCheckIcon className="size-3.5 shrink-0 text-success" aria-hidden="true" />
+              <span className="truncate">
+                {status.name ? t("device.desktop.connectedTo", { name: status.name }) : t("device.desktop.connected")}
+              </span>
+            </>
+          )}
+          {status.kind === "closed" && (
+            <>
+              <CircleAlertIcon className="size-3.5 shrink-0 text-warning" aria-hidden="true" />
+              <span>{status.reason}</span>
+            </>
+          )}
+        </p>
+        {status.kind === "password" && (
+          <form onSubmit={sendPassword} className="flex items-center gap-2">
+            <Input
+              type="password"
+              aria-label={t("device.desktop.password")}
+              placeholder={t("device.desktop.password")}
+              autoComplete="off"
+              className="h-8 w-40"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <Button type="submit" size="sm" variant="outline">
+              {t("device.desktop.sendPassword")}
+            </Button>
+          </form>
+        )}
+        <div className="flex flex-wrap items-center gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            aria-pressed={fit}
+            className={cn(fit && "bg-accent text-accent-foreground")}
+            onClick={() => setFit((f) => !f)}
+          >
+            <ScalingIcon aria-hidden="true" />
+            {t("device.desktop.fit")}
+          </Button>
+          <Button variant="outline" size="sm" disabled={!connected} onClick={() => rfb.current?.sendCtrlAltDel()}>
+            <KeyboardIcon aria-hidden="true" />
+            {t("device.desktop.ctrlAltDel")}
+          </Button>
+          <Button variant="outline" size="sm" onClick={toggleFullscreen}>
+            {fullscreen ? <MinimizeIcon aria-hidden="true" /> : <MaximizeIcon aria-hidden="true" />}
+            {t(fullscreen ? "device.desktop.exitFullscreen" : "device.desktop.fullscreen")}
+          </Button>
+          {actions}
+          {status.kind === "closed" && (
+            <Button variant="outline" size="sm" onClick={() => setAttempt((n) => n + 1)}>
+              <RotateCwIcon aria-hidden="true" />
+              {t("device.desktop.again")}
+            </Button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { LinkIcon, LoaderCircleIcon } from "lucide-react";
+import { lazy, Suspense } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useT } from "@/lib/i18n";
+
+// noVNC is loaded when a viewer opens: it stays out of the console's first load.
+const DesktopViewer = lazy(() => import("./desktop-viewer").then((m) => ({ default: m.DesktopViewer })));
+
+type RemoteDesktopDialogProps = {
+  device: { uuid: string; name: string };
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The spec's Remote Desktop call (devices.md §7: the address for a VNC client, Connect), and whether it runs. */
+  vncClient: { run: () => void; busy: boolean };
+};
+
+/**
+ * The Settings tab's Remote Desktop (issue 17): the device's screen in the browser, in a large
+ * dialog. The spec's reply (the `vnc://` address with Connect, its 30 s timeout and texts) is one
+ * button away for operators with a VNC client of their own. Closing the dialog ends the session.
+ */
+export function RemoteDesktopDialog({ device, open, onOpenChange, vncClient }: RemoteDesktopDialogProps) {
+  const t = useT();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        className="flex h-[calc(100dvh-2rem)] max-w-6xl flex-col gap-3 p-4 sm:h-[min(88dvh,900px)] sm:p-5"
+        data-testid="remote-desktop"
+        // The canvas takes the focus once connected; Escape belongs to the remote screen.
+        onOpenAutoFocus={(event) => event.preventDefault()}
+        onEscapeKeyDown={(event) => event.preventDefault()}
+      >
+        <DialogHeader>
+          <DialogTitle>{t("device.desktop.dialogTitle", { name: device.name })}</DialogTitle>
+          <DialogDescription className="sr-only sm:not-sr-only">{t("device.desktop.dialogText")}</DialogDescription>
+        </DialogHeader>
+        <Suspense fallback={<Skeleton className="min-h-0 flex-1" />}>
+          <DesktopViewer
+            device={device.uuid}
+            actions={
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={vncClient.busy}
+                aria-busy={vncClient.busy || undefined}
+                onClick={vncClient.run}
+              >
+                {vncClient.busy ? (
+                  <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+                ) : (
+                  <LinkIcon aria-hidden="true" />
+                )}
+                {t("device.desktop.vncClient")}
+              </Button>
+            }
+          />
+        </Suspense>
+      </DialogContent>
+    </Dialog>
+  );
+}
