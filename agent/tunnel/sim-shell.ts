@@ -56,7 +56,7 @@ export function simulatedShell(): ShellSpec {
     HOME: home,
     TERM: "xterm-256color",
     LANG: "C.UTF-8",
-    PS1: "simulated:\\W\\$ ",
+    PS1: "simulated:\\W$ ",
     SHELL: bash ?? "/bin/sh",
   };
   return {

@@ -6,7 +6,6 @@ import { CircleAlertIcon, CircleCheckIcon, LoaderCircleIcon, RotateCwIcon } from
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/i18n";
-import { useTheme } from "@/lib/theme";
 import { onTunnelsAttached, type TunnelListener, type TunnelPort, tunnelPort } from "../live/device-tunnels";
 import { terminalTheme } from "./terminal-theme";
 import { TunnelStream } from "./tunnel-client";
@@ -14,6 +13,8 @@ import { TunnelStream } from "./tunnel-client";
 type Status = { kind: "connecting" } | { kind: "connected" } | { kind: "closed"; reason: string | null };
 
 const encoder = new TextEncoder();
+
+const currentTheme = () => (document.documentElement.classList.contains("dark") ? "dark" : "light");
 
 /** xterm's onBinary strings carry one byte per character. */
 const binaryBytes = (data: string) => Uint8Array.from(data, (c) => c.charCodeAt(0) & 0xff);
@@ -52,9 +53,7 @@ export function TerminalPanel({ device }: { device: string }) {
   const t = useT();
   const lostText = useRef("");
   lostText.current = t("device.terminal.lost");
-  const theme = useTheme();
   const host = useRef<HTMLDivElement>(null);
-  const term = useRef<Terminal | null>(null);
   const [status, setStatus] = useState<Status>({ kind: "connecting" });
   const [attempt, setAttempt] = useState(0);
 
@@ -68,9 +67,13 @@ export function TerminalPanel({ device }: { device: string }) {
       fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
       fontSize: 13,
       scrollback: 5000,
-      theme: terminalTheme(document.documentElement.classList.contains("dark") ? "dark" : "light"),
+      theme: terminalTheme(currentTheme()),
     });
-    term.current = xterm;
+    // The colours follow the app's theme (the toggle, the OS) from its CSS variables.
+    const themeWatch = new MutationObserver(() => {
+      xterm.options.theme = terminalTheme(currentTheme());
+    });
+    themeWatch.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
     const fit = new FitAddon();
     xterm.loadAddon(fit);
     xterm.open(element);
@@ -175,17 +178,13 @@ export function TerminalPanel({ device }: { device: string }) {
       stopWaiting();
       cancelAnimationFrame(frame);
       observer.disconnect();
+      themeWatch.disconnect();
       input.dispose();
       binary.dispose();
       resized.dispose();
-      term.current = null;
       xterm.dispose();
     };
   }, [device, attempt]);
-
-  useEffect(() => {
-    if (term.current) term.current.options.theme = terminalTheme(theme);
-  }, [theme]);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2">

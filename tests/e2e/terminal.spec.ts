@@ -1,0 +1,60 @@
+import { expect, type Page, test } from "@playwright/test";
+import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
+import { startLabRunner } from "./lab-runner.ts";
+import { ARTIFACTS, darkScreenshot, signInToLab } from "./support.ts";
+
+/**
+ * The browser terminal (issue 17), end to end: the console's xterm.js ⇄ the device room ⇄ a
+ * simulated agent's real PTY (a restricted bash in a scratch directory) and back.
+ */
+
+const terminalDialog = (page: Page) => page.getByRole("dialog", { name: /^Terminal · / });
+
+async function openTerminal(page: Page) {
+  await page.getByRole("button", { name: "Open Terminal" }).click();
+  const dialog = terminalDialog(page);
+  await expect(dialog.getByTestId("terminal-status")).toHaveText("Connected", { timeout: 20_000 });
+  return dialog;
+}
+
+test("a Content Manager/Admin opens a terminal on a connected device and runs a command", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const runner = await startLabRunner(request, baseURL ?? "", "E2E Terminal Runner");
+  try {
+    await signInToLab(page);
+    await page.goto(`/devices/device/view/${LAB_SPACE_UUID}/${runner.uuid}/settings`);
+    await expect(page.getByRole("heading", { name: runner.name })).toBeVisible();
+
+    const dialog = await openTerminal(page);
+    const rows = dialog.locator(".xterm-rows");
+    await expect(rows).toContainText("simulated:");
+    await dialog.locator(".xterm").click();
+    await page.keyboard.type("echo outpost-$((6*7))");
+    await page.keyboard.press("Enter");
+    await expect(rows).toContainText("outpost-42");
+
+    await page.screenshot({ path: `${ARTIFACTS}/terminal-1440-light.png` });
+    await darkScreenshot(page, "terminal-1440-dark", 300);
+
+    // Closing the dialog ends the session; a new one starts clean.
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(terminalDialog(page)).toHaveCount(0);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    const phone = await openTerminal(page);
+    await phone.locator(".xterm").click();
+    await page.keyboard.type("uname -s");
+    await page.keyboard.press("Enter");
+    await expect(phone.locator(".xterm-rows")).toContainText("Linux");
+    await page.screenshot({ path: `${ARTIFACTS}/terminal-390-light.png` });
+    await darkScreenshot(page, "terminal-390-dark", 300);
+    await phone.getByRole("button", { name: "Close" }).click();
+    await expect(terminalDialog(page)).toHaveCount(0);
+  } finally {
+    runner.stop();
+  }
+});
