@@ -4,6 +4,7 @@ import type { AgentInventory } from "../contracts/installation.ts";
 import { HEARTBEAT_INTERVAL_MS } from "../contracts/presence.ts";
 import {
   AGENT_PING_MS,
+  type AgentSettings,
   AGENT_SILENCE_MS,
   CloseCode,
   type Command,
@@ -48,7 +49,8 @@ export type Executor = (command: Command) => Promise<CommandReply>;
 
 /** What a session needs from the machine it speaks for (a real one or a simulated one). */
 export type Machine = {
-  inventory: () => Promise<{ machine_id?: string | null; inventory: AgentInventory }>;
+  /** `settings`: what the agent keeps of the console's settings (issue 17), reported on hello. */
+  inventory: () => Promise<{ machine_id?: string | null; inventory: AgentInventory; settings?: AgentSettings }>;
   telemetry: () => Promise<Telemetry>;
   execute: Executor;
 };
@@ -279,9 +281,9 @@ export class AgentSession {
   }
 
   private async onOpen(ws: AgentSocket) {
-    const { machine_id, inventory } = await this.opts.machine.inventory();
+    const { machine_id, inventory, settings } = await this.opts.machine.inventory();
     if (this.ws !== ws || ws.readyState !== OPEN) return;
-    this.send({ type: "hello", agent_version: AGENT_VERSION, machine_id, inventory });
+    this.send({ type: "hello", agent_version: AGENT_VERSION, machine_id, inventory, ...(settings ? { settings } : {}) });
     this.ready = true;
     this.flushOutbox();
     this.ping();

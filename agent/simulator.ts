@@ -179,6 +179,7 @@ export function virtualMachine(
     "detect-displays": () => ok({ displays: hardware().displays }),
     "detect-peripherals": () => ok({ peripherals: hardware().peripherals }),
     "apply-display-config": ({ displays }) => ok({ simulated: true, applied_displays: displays.length }),
+    "fetch-logs": () => ok({ lines: [`${new Date(now()).toISOString()} simulated agent of ${device.name}`] }),
   };
   const answer = executorOf(handlers, null);
 

@@ -22,5 +22,7 @@ export const CommandAction = z.enum([
   "detect-displays",
   "detect-peripherals",
   "apply-display-config",
+  /** The agent's recent log lines (issue 17: the device's Logs tab); result: COMMANDS["fetch-logs"]. */
+  "fetch-logs",
 ]);
 export type CommandAction = z.infer<typeof CommandAction>;

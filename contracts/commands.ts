@@ -45,7 +45,10 @@ export const ScreenshotAnswer = z.object({
   bytes: z.number().int().nonnegative().optional(),
 });
 
-/** Power actions: what ran, or with a dry run what would have (the agent's --allow-power). */
+/**
+ * Power actions: what ran, or with a dry run what would have (the agent's --allow-power; issue 17:
+ * the console says it was a dry run, not "Action successful.").
+ */
 export const PowerAnswer = z.object({
   dry_run: z.boolean().optional(),
   would_run: z.string().optional(),
@@ -58,6 +61,18 @@ export const SettingsAnswer = z.object({
   enabled: z.boolean().optional(),
   debug_mode: z.boolean().optional(),
   vision: z.boolean().optional(),
+});
+
+/** The agent refuses every action but set-enabled while the device is disabled (issue 17; devices.md §7's notification). */
+export const DEVICE_DISABLED_MESSAGE = "Device is disabled";
+
+/** The most log lines fetch-logs answers (the agent keeps that many: agent/log.ts). */
+export const LOG_LINES_MAX = 500;
+
+/** fetch-logs: the agent's recent log lines, oldest first (debug lines only while debug mode is on). */
+export const LogsAnswer = z.object({
+  lines: z.array(z.string().max(4000)).max(LOG_LINES_MAX),
+  debug_mode: z.boolean().optional(),
 });
 
 /** A display as apply-display-config sends it (the device's Display; other fields are not read). */
@@ -101,7 +116,14 @@ export const COMMANDS = {
   "set-debug": { params: z.object({ debug_mode: z.boolean() }), result: SettingsAnswer },
   "set-vision": { params: z.object({ enabled: z.boolean() }), result: SettingsAnswer },
   "set-peripheral-enabled": {
-    params: z.object({ peripheral_uuid: z.string().min(1), type: z.string(), enabled: z.boolean() }),
+    /** `name` / `serial_number`: how the agent recognises the peripheral among those it sees (issue 17). */
+    params: z.object({
+      peripheral_uuid: z.string().min(1),
+      type: z.string(),
+      enabled: z.boolean(),
+      name: z.string().max(256).optional(),
+      serial_number: z.string().max(256).optional(),
+    }),
     result: z.object({ peripheral_uuid: z.string().optional(), enabled: z.boolean().optional() }),
   },
   /** Answered by the agent's session itself: a telemetry report now, then an empty result. */
@@ -113,6 +135,10 @@ export const COMMANDS = {
   "apply-display-config": {
     params: z.object({ displays: z.array(AppliedDisplay).max(16) }),
     result: ApplyDisplayAnswer,
+  },
+  "fetch-logs": {
+    params: z.object({ limit: z.number().int().min(1).max(LOG_LINES_MAX).optional() }),
+    result: LogsAnswer,
   },
 } as const satisfies Record<CommandAction, CommandSpec>;
 

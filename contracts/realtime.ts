@@ -145,11 +145,16 @@ export const ServerMessage = z.discriminatedUnion("type", [
 export type ServerMessage = z.infer<typeof ServerMessage>;
 
 /** agent → room: once per connection, the system inventory (same shape as at enrolment). */
+/** The settings the agent applies and keeps (issue 17), as it reports them on hello: the console records them. */
+export const AgentSettings = z.object({ enabled: z.boolean(), debug_mode: z.boolean(), vision: z.boolean() });
+export type AgentSettings = z.infer<typeof AgentSettings>;
+
 export const Hello = z.object({
   type: z.literal("hello"),
   agent_version: z.string().max(64),
   machine_id: z.string().max(256).nullish(),
   inventory: AgentInventory.default({}),
+  settings: AgentSettings.optional(),
 });
 export const TelemetryMessage = z.object({ type: z.literal("telemetry"), telemetry: Telemetry });
 export const CommandAck = z.object({ type: z.literal("commandAck"), id: z.string() });

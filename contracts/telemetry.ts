@@ -75,6 +75,8 @@ export const Telemetry = z.object({
         .max(64),
     })
     .optional(),
+  /** Whether vision processing is on on the device (issue 17: the agent's kept setting). */
+  vision: z.object({ enabled: z.boolean() }).optional(),
   peripherals: z
     .object({
       devicesInfo: z

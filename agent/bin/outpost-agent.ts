@@ -19,14 +19,22 @@ import { ApiErrorBody } from "../../contracts/errors.ts";
 import { AgentEnrollment } from "../../contracts/installation.ts";
 import { defaultConfigPath, loadConfig, parseVncPort, roomUrl, saveConfig } from "../config.ts";
 import { FileJournal } from "../journal.ts";
+import { AgentLog } from "../log.ts";
+import { settingsMachine } from "../machine.ts";
 import { createExecutor } from "../providers/index.ts";
 import { registerUnclaimed } from "../register.ts";
 import { AgentSession } from "../session.ts";
-import { readInventory, readTelemetry } from "../system.ts";
+import { AgentStateFile, statePath } from "../state.ts";
+import { readInventory } from "../system.ts";
+import { systemSource } from "../telemetry.ts";
 import { renderTerminalQr } from "../terminal-qr.ts";
 import { tunnelProviders } from "../tunnel/providers.ts";
 
-const log = (line: string) => console.log(`${new Date().toISOString()} ${line}`);
+/** The settings the console pushes, kept beside the configuration (agent/state.ts); read by `run`. */
+let kept: AgentStateFile | null = null;
+/** Timestamped lines, the last 500 kept for the Logs tab; debug lines while debug mode is on (agent/log.ts). */
+const logs = new AgentLog({ debug: () => kept?.state.debug_mode ?? false });
+const log = logs.info;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -118,7 +126,11 @@ async function register() {
 
 function run() {
   const config = loadConfig(configPath);
+  const state = new AgentStateFile(statePath(configPath));
+  kept = state;
   const execute = createExecutor({
+    state,
+    logs,
     allowPower: values["allow-power"] ?? false,
     allowDisplay: values["allow-display"] ?? false,
     displayConfigFile: join(dirname(configPath), "displays.json"),
@@ -137,7 +149,7 @@ function run() {
   const session = new AgentSession({
     url: roomUrl(config),
     credential: config.credential,
-    machine: { inventory: readInventory, telemetry: readTelemetry, execute },
+    machine: settingsMachine({ state, source: systemSource, inventory: readInventory, execute }),
     journal,
     log,
     tunnels: tunnelProviders({

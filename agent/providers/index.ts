@@ -1,4 +1,5 @@
 import type { Executor } from "../session.ts";
+import { AgentStateFile } from "../state.ts";
 import { detectDevices } from "./detect.ts";
 import { executorOf } from "./dispatch.ts";
 import { applyDisplayConfig, detectDisplays } from "./displays.ts";
@@ -6,23 +7,8 @@ import { detectPeripherals } from "./peripherals.ts";
 import { powerOff, reboot } from "./power.ts";
 import { headlessRemoteDesktop, remoteDesktop, reverseSsh } from "./remote.ts";
 import { screenshot } from "./screenshot.ts";
+import { fetchLogs, gated, setDebug, setEnabled, setPeripheralEnabled, setVision } from "./settings.ts";
 import type { Handlers, ProviderOptions } from "./types.ts";
-
-/** Device settings the console pushes (enabled, debug mode, vision); kept for the agent's own use. */
-export const settings = { enabled: true, debug_mode: false, vision: false };
-
-/** set-enabled / set-debug / set-vision: keeps the value; answers the settings after the change. */
-const setting = (key: keyof typeof settings, action: string) => async (value: boolean, options: ProviderOptions) => {
-  settings[key] = value;
-  options.log(`${action} → ${value}`);
-  return { ok: true as const, result: { ...settings } };
-};
-const setEnabled = setting("enabled", "set-enabled");
-const setDebug = setting("debug_mode", "set-debug");
-const setVision = setting("vision", "set-vision");
-
-/** Peripherals the console switched off or on, by uuid (the drivers read this before they poll). */
-export const peripheralSwitches = new Map<string, boolean>();
 
 const providers: Handlers<ProviderOptions> = {
   "instant-reboot": reboot,
@@ -31,22 +17,23 @@ const providers: Handlers<ProviderOptions> = {
   "reverse-ssh": reverseSsh,
   "remote-desktop": remoteDesktop,
   "headless-remote-desktop": headlessRemoteDesktop,
-  "set-enabled": (params, options) => setEnabled(params.enabled, options),
-  "set-debug": (params, options) => setDebug(params.debug_mode, options),
-  "set-vision": (params, options) => setVision(params.enabled, options),
-  "set-peripheral-enabled": async ({ peripheral_uuid: uuid, enabled }, options) => {
-    peripheralSwitches.set(uuid, enabled);
-    options.log(`peripheral ${uuid} → ${enabled ? "enabled" : "disabled"}`);
-    return { ok: true, result: { peripheral_uuid: uuid, enabled } };
-  },
+  "set-enabled": setEnabled,
+  "set-debug": setDebug,
+  "set-vision": setVision,
+  "set-peripheral-enabled": setPeripheralEnabled,
   "detect-devices": detectDevices,
   "detect-displays": detectDisplays,
   "detect-peripherals": detectPeripherals,
   "apply-display-config": applyDisplayConfig,
+  "fetch-logs": fetchLogs,
 };
 
 /**
- * The real agent's executor: params validated with contracts/commands.ts, then one provider per
- * action (telemetry refresh is the session's own).
+ * The real agent's executor: refused while the device is disabled (but set-enabled), params
+ * validated with contracts/commands.ts, then one provider per action (telemetry refresh is the
+ * session's own). Settings go to `options.state` (in memory when absent).
  */
-export const createExecutor = (options: ProviderOptions): Executor => executorOf(providers, options);
+export const createExecutor = (options: ProviderOptions): Executor => {
+  const state = options.state ?? new AgentStateFile();
+  return gated(executorOf(providers, { ...options, state }), state, options.logs?.debug);
+};

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Command } from "../../contracts/realtime.ts";
-import { createExecutor, peripheralSwitches } from "./index.ts";
+import { AgentStateFile } from "../state.ts";
+import { createExecutor } from "./index.ts";
 import { currentTunnel } from "./remote.ts";
 import { findGrabber } from "./screenshot.ts";
 import type { ProviderOptions } from "./types.ts";
@@ -112,9 +113,11 @@ describe("params checked against contracts/commands.ts", () => {
       error: "Invalid parameters for set-enabled: enabled: Invalid input: expected boolean, received string.",
     });
     const uuid = "0b5e4c1e-1111-4222-8333-444455556666";
-    const on = await run("set-peripheral-enabled", {}, { peripheral_uuid: uuid, type: "card-reader", enabled: false });
+    const state = new AgentStateFile();
+    const switched = { peripheral_uuid: uuid, type: "card-reader", enabled: false };
+    const on = await run("set-peripheral-enabled", { state }, switched);
     expect(on.reply).toEqual({ ok: true, result: { peripheral_uuid: uuid, enabled: false } });
-    expect(peripheralSwitches.get(uuid)).toBe(false);
+    expect(state.state.peripherals[uuid]).toEqual({ enabled: false, type: "card-reader" });
     expect((await run("set-peripheral-enabled", {}, { enabled: false })).reply).toMatchObject({
       ok: false,
       error: expect.stringContaining("Invalid parameters for set-peripheral-enabled: peripheral_uuid"),

@@ -1,5 +1,7 @@
 import type { CommandAnswer, ParsedParams } from "../../contracts/commands.ts";
 import type { CommandAction } from "../../contracts/realtime.ts";
+import type { AgentLog } from "../log.ts";
+import type { AgentStateFile } from "../state.ts";
 
 /** Options of the real agent's providers (from the command line). */
 export type ProviderOptions = {
@@ -24,6 +26,10 @@ export type ProviderOptions = {
   /** The environment grabbers are looked up and run in (default: the agent's own). */
   env?: NodeJS.ProcessEnv;
   log: (line: string) => void;
+  /** The agent's kept settings (agent/state.ts); in memory only when absent (createExecutor makes one). */
+  state?: AgentStateFile;
+  /** The agent's log ring (agent/log.ts) fetch-logs answers; none: it answers no lines. */
+  logs?: AgentLog;
 };
 
 /** An action's answer: its result or why it failed (the session sends it as a commandResult). */

@@ -1,0 +1,69 @@
+import { DEVICE_DISABLED_MESSAGE } from "../../contracts/commands.ts";
+import type { Executor } from "../session.ts";
+import type { AgentStateFile } from "../state.ts";
+import type { Provider, ProviderOptions } from "./types.ts";
+
+/*
+ * The settings the console pushes (issue 17): each one is written to the agent's state file
+ * (agent/state.ts) before it is answered, so it takes effect and survives restarts.
+ */
+
+type Setting = "enabled" | "debug_mode" | "vision";
+
+/** The state the providers write (createExecutor always passes one). */
+const stateOf = (options: ProviderOptions): AgentStateFile => {
+  if (!options.state) throw new Error("The agent has no state to keep its settings in.");
+  return options.state;
+};
+
+/** set-enabled / set-debug / set-vision: keeps the value; answers the settings after the change. */
+const setting = (key: Setting, action: string) => async (value: boolean, options: ProviderOptions) => {
+  const state = stateOf(options);
+  state.update({ [key]: value });
+  options.log(`${action} → ${value}`);
+  return { ok: true as const, result: state.settings };
+};
+const enabled = setting("enabled", "set-enabled");
+const debug = setting("debug_mode", "set-debug");
+const vision = setting("vision", "set-vision");
+
+export const setEnabled: Provider<"set-enabled"> = (params, options) => enabled(params.enabled, options);
+export const setDebug: Provider<"set-debug"> = (params, options) => debug(params.debug_mode, options);
+export const setVision: Provider<"set-vision"> = (params, options) => vision(params.enabled, options);
+
+/** set-peripheral-enabled: kept with what the agent recognises the peripheral by (its telemetry skips it while off). */
+export const setPeripheralEnabled: Provider<"set-peripheral-enabled"> = async (params, options) => {
+  const { peripheral_uuid: uuid, enabled, type, name, serial_number } = params;
+  stateOf(options).setPeripheral(uuid, {
+    enabled,
+    type,
+    ...(name ? { name } : {}),
+    ...(serial_number ? { serial_number } : {}),
+  });
+  options.log(`peripheral ${uuid} → ${enabled ? "enabled" : "disabled"}`);
+  return { ok: true, result: { peripheral_uuid: uuid, enabled } };
+};
+
+/** fetch-logs: the agent's recent log lines (the Logs tab). */
+export const fetchLogs: Provider<"fetch-logs"> = async (params, options) => ({
+  ok: true,
+  result: { lines: options.logs?.lines(params.limit) ?? [], debug_mode: stateOf(options).state.debug_mode },
+});
+
+/**
+ * While the device is disabled the agent refuses every action but set-enabled with the spec's
+ * "Device is disabled" (issue 17); the API refuses them upfront too. Each command and its answer
+ * is logged at debug level.
+ */
+export function gated(execute: Executor, state: AgentStateFile, debugLog?: (line: string) => void): Executor {
+  return async (command) => {
+    if (!state.state.enabled && command.action !== "set-enabled") {
+      debugLog?.(`${command.action} (${command.id}) refused: ${DEVICE_DISABLED_MESSAGE}`);
+      return { ok: false, error: DEVICE_DISABLED_MESSAGE };
+    }
+    debugLog?.(`${command.action} (${command.id}) params ${JSON.stringify(command.params ?? {})}`);
+    const reply = await execute(command);
+    debugLog?.(`${command.action} (${command.id}) → ${reply.ok ? "ok" : `failed: ${reply.error}`}`);
+    return reply;
+  };
+}
