@@ -88,6 +88,9 @@ class Session implements TunnelChannel {
   private sent = 0;
   private credited = 0;
   private paused = false;
+  /** Output the window had no room for yet (at most about one read of the provider). */
+  private held: Uint8Array[] = [];
+  private heldBytes = 0;
   /** Input written to the provider and not yet credited back. */
   private consumed = 0;
   private creditTimer: ReturnType<typeof setTimeout> | null = null;
@@ -137,14 +140,36 @@ class Session implements TunnelChannel {
   output(data: Uint8Array) {
     if (this.closed || data.byteLength === 0) return;
     this.touch();
-    for (let at = 0; at < data.byteLength; at += TUNNEL_CHUNK_BYTES) {
-      const chunk = data.subarray(at, Math.min(data.byteLength, at + TUNNEL_CHUNK_BYTES));
+    // Copied: the provider may reuse its buffer once this returns, and part of it may wait.
+    this.held.push(data.slice());
+    this.heldBytes += data.byteLength;
+    this.flushOutput();
+  }
+
+  /**
+   * Sends held output while the window has room, never beyond it (the room ends a session whose
+   * sender overruns); the provider is paused while anything is held — at most the one read that
+   * arrived as the window filled.
+   */
+  private flushOutput() {
+    while (this.held.length > 0 && !this.closed) {
+      const room = Math.min(TUNNEL_WINDOW_BYTES - this.inFlight, TUNNEL_CHUNK_BYTES);
+      if (room <= 0) break;
+      const head = this.held[0];
+      const chunk = head.subarray(0, room);
+      if (chunk.byteLength === head.byteLength) this.held.shift();
+      else this.held[0] = head.subarray(room);
+      this.heldBytes -= chunk.byteLength;
       this.send.frame(dataFrame(this.session, chunk));
       this.sent += chunk.byteLength;
     }
-    if (!this.paused && this.inFlight >= TUNNEL_WINDOW_BYTES) {
+    const full = this.heldBytes > 0 || this.inFlight >= TUNNEL_WINDOW_BYTES;
+    if (full && !this.paused) {
       this.paused = true;
       this.handle?.pause();
+    } else if (!full && this.paused) {
+      this.paused = false;
+      this.handle?.resume();
     }
   }
 
@@ -154,10 +179,7 @@ class Session implements TunnelChannel {
 
   credit(bytes: number) {
     this.credited = Math.min(this.sent, this.credited + bytes);
-    if (this.paused && this.inFlight < TUNNEL_WINDOW_BYTES) {
-      this.paused = false;
-      this.handle?.resume();
-    }
+    this.flushOutput();
   }
 
   input(payload: Uint8Array) {
@@ -252,6 +274,8 @@ export class TunnelSessions {
         return;
       }
       entry.handle = handle;
+      // Output that came while it started may have filled the window already.
+      if (entry.isPaused) handle.pause();
       this.opts.send.json({ type: "tunnelOpened", session });
       this.opts.log?.(`${kind} session ${session} opened`);
     } catch (error) {
