@@ -37,6 +37,20 @@ test("a Content Manager/Admin opens a terminal on a connected device and runs a 
     await page.keyboard.press("Enter");
     await expect(rows).toContainText("outpost-42");
 
+    // Flow control end to end: about 2.3 MB of output, nine times the credit window, only gets
+    // through when the page credits what xterm has written.
+    const started = Date.now();
+    await page.keyboard.type("seq 1 300000; echo done-$((1+1))");
+    await page.keyboard.press("Enter");
+    await expect(rows).toContainText("done-2", { timeout: 60_000 });
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`terminal: seq 1 300000 (2.29 MB) shown in ${seconds.toFixed(1)} s`);
+    await page.keyboard.type("clear");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("echo outpost-$((6*7))");
+    await page.keyboard.press("Enter");
+    await expect(rows).toContainText("outpost-42");
+
     await page.screenshot({ path: `${ARTIFACTS}/terminal-1440-light.png` });
     await darkScreenshot(page, "terminal-1440-dark", 300);
 
