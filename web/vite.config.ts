@@ -22,6 +22,8 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // dist/.vite/manifest.json: scripts/check-bundle.ts sizes each route's first load from it (web/bundle-budget.json).
+    manifest: true,
     // Two pages: the console, and the API reference (/api/docs, served by the Worker), an entry
     // of its own so its renderer (Swagger UI) never enters the console's bundle.
     rolldownOptions: {

@@ -7,7 +7,13 @@ import { RouteError } from "./route-error";
 
 const publicChunk = () => import("./lazy/public");
 const signedInChunk = () => import("./lazy/signed-in");
+const accountsChunk = () => import("./lazy/accounts");
+const accessChunk = () => import("./lazy/access");
 const assetsChunk = () => import("./lazy/assets");
+const devicesChunk = () => import("./lazy/devices");
+const deviceFlyoutChunk = () => import("./lazy/device-flyout");
+const locationsChunk = () => import("./lazy/locations");
+const groupsChunk = () => import("./lazy/groups");
 const monitorChunk = () => import("./lazy/monitor");
 const adminChunk = () => import("./lazy/admin");
 const reportChunk = () => import("@/features/monitor/report/report-flyout");
@@ -19,7 +25,10 @@ function lazyComponent<M>(chunk: () => Promise<M>, pick: (module: M) => Componen
 }
 
 const flyout = (path: string): RouteObject => ({ path, lazy: lazyComponent(signedInChunk, (m) => m.Flyout) });
-const deviceFlyout = (path: string): RouteObject => ({ path, lazy: lazyComponent(assetsChunk, (m) => m.DeviceFlyout) });
+const deviceFlyout = (path: string): RouteObject => ({
+  path,
+  lazy: lazyComponent(deviceFlyoutChunk, (m) => m.DeviceFlyout),
+});
 
 const publicRoutes: RouteObject[] = [
   { path: "login", lazy: lazyComponent(publicChunk, (m) => m.LoginPage) },
@@ -42,7 +51,7 @@ const assetsRoutes: RouteObject = {
   children: [
     {
       path: "devices",
-      lazy: lazyComponent(assetsChunk, (m) => m.DevicesPage),
+      lazy: lazyComponent(devicesChunk, (m) => m.DevicesPage),
       children: [deviceFlyout(":action"), deviceFlyout(":device_type/:action/:space_uuid/:uuid/:tab")],
     },
     {
@@ -51,19 +60,19 @@ const assetsRoutes: RouteObject = {
         {
           // The control panel: working_time (default) and custom_fields (console.md §2.6).
           path: "global",
-          lazy: lazyComponent(assetsChunk, (m) => m.ControlPanel),
+          lazy: lazyComponent(locationsChunk, (m) => m.ControlPanel),
           children: [
             { index: true, element: <Navigate to="working_time" replace /> },
-            { path: "working_time", lazy: lazyComponent(assetsChunk, (m) => m.GlobalWorkingTimePage) },
-            { path: "custom_fields", lazy: lazyComponent(assetsChunk, (m) => m.CustomFieldsPage) },
+            { path: "working_time", lazy: lazyComponent(locationsChunk, (m) => m.GlobalWorkingTimePage) },
+            { path: "custom_fields", lazy: lazyComponent(locationsChunk, (m) => m.CustomFieldsPage) },
           ],
         },
         {
-          lazy: lazyComponent(assetsChunk, (m) => m.LocationsPage),
+          lazy: lazyComponent(locationsChunk, (m) => m.LocationsPage),
           children: [
             { index: true },
-            { path: ":action", lazy: lazyComponent(assetsChunk, (m) => m.LocationFlyout) },
-            { path: ":location_type/:action/:uuid/:tab", lazy: lazyComponent(assetsChunk, (m) => m.LocationFlyout) },
+            { path: ":action", lazy: lazyComponent(locationsChunk, (m) => m.LocationFlyout) },
+            { path: ":location_type/:action/:uuid/:tab", lazy: lazyComponent(locationsChunk, (m) => m.LocationFlyout) },
             deviceFlyout(":device_type/:action/:space_uuid/:uuid/:tab"),
           ],
         },
@@ -71,10 +80,10 @@ const assetsRoutes: RouteObject = {
     },
     {
       path: "groups",
-      lazy: lazyComponent(assetsChunk, (m) => m.GroupsPage),
+      lazy: lazyComponent(groupsChunk, (m) => m.GroupsPage),
       children: [
-        { path: ":action", lazy: lazyComponent(assetsChunk, (m) => m.GroupFlyout) },
-        { path: ":group_type/:action/:space_uuid/:uuid/:tab", lazy: lazyComponent(assetsChunk, (m) => m.GroupFlyout) },
+        { path: ":action", lazy: lazyComponent(groupsChunk, (m) => m.GroupFlyout) },
+        { path: ":group_type/:action/:space_uuid/:uuid/:tab", lazy: lazyComponent(groupsChunk, (m) => m.GroupFlyout) },
       ],
     },
   ],
@@ -139,17 +148,17 @@ export const router = createBrowserRouter([
               { index: true, element: <Navigate to="/devices" replace /> },
               {
                 path: "accounts",
-                lazy: lazyComponent(signedInChunk, (m) => m.AccountsPage),
+                lazy: lazyComponent(accountsChunk, (m) => m.AccountsPage),
                 errorElement: <RouteError inline />,
                 children: [
-                  { path: "inviteUser", lazy: lazyComponent(signedInChunk, (m) => m.InviteUserFlyout) },
+                  { path: "inviteUser", lazy: lazyComponent(accountsChunk, (m) => m.InviteUserFlyout) },
                   flyout(":action"),
                 ],
               },
               // Issue 16: an Admin's wall display links and space API tokens (under Accounts in the navigation).
               {
                 path: "access",
-                lazy: lazyComponent(signedInChunk, (m) => m.AccessPage),
+                lazy: lazyComponent(accessChunk, (m) => m.AccessPage),
                 errorElement: <RouteError inline />,
               },
               assetsRoutes,

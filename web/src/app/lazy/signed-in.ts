@@ -1,7 +1,4 @@
-// One chunk for the signed-in frame and what every shell shares.
-export { AccessPage } from "@/features/access/access-page";
-export { AccountsPage } from "@/features/accounts/accounts-page";
-export { InviteUserFlyout } from "@/features/accounts/invite-flyout";
+// The signed-in frame and what every shell shares; each page comes in its own chunk.
 export { AppLayout } from "../app-layout";
 export { Flyout } from "../flyout";
 export { NotFound } from "../not-found";

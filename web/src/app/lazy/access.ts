@@ -1,0 +1,1 @@
+export { AccessPage } from "@/features/access/access-page";

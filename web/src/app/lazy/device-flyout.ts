@@ -1,0 +1,1 @@
+export { DeviceFlyout } from "@/features/devices/device-flyout";

@@ -1,0 +1,5 @@
+export { CustomFieldsPage } from "@/features/custom-fields/custom-fields-page";
+export { ControlPanel } from "@/features/locations/control-panel";
+export { LocationsPage } from "@/features/locations/list/locations-page";
+export { LocationFlyout } from "@/features/locations/location-flyout";
+export { GlobalWorkingTimePage } from "@/features/working-time/global-working-time-page";
