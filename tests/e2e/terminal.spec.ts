@@ -28,6 +28,8 @@ test("a Content Manager/Admin opens a terminal on a connected device and runs a 
     await signInToLab(page);
     await page.goto(`/devices/device/view/${LAB_SPACE_UUID}/${runner.uuid}/settings`);
     await expect(page.getByRole("heading", { name: runner.name })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Open Terminal" })).toBeVisible();
+    await page.screenshot({ path: `${ARTIFACTS}/terminal-settings-row.png` });
 
     const dialog = await openTerminal(page);
     const rows = dialog.locator(".xterm-rows");
@@ -50,6 +52,23 @@ test("a Content Manager/Admin opens a terminal on a connected device and runs a 
     await page.keyboard.type("echo outpost-$((6*7))");
     await page.keyboard.press("Enter");
     await expect(rows).toContainText("outpost-42");
+
+    // Keystroke echo through the room (a rough figure: the key goes through the DevTools protocol).
+    await page.keyboard.type(": ");
+    const echo: number[] = [];
+    for (let i = 1; i <= 20; i++) {
+      const pressed = Date.now();
+      await page.keyboard.press("z");
+      await page.waitForFunction(
+        (n) => (document.querySelector(".xterm-rows")?.textContent?.match(/z/g)?.length ?? 0) >= n,
+        i,
+        { polling: "raf" },
+      );
+      echo.push(Date.now() - pressed);
+    }
+    echo.sort((a, b) => a - b);
+    console.log(`terminal: keystroke echo p50 ${echo[9]} ms, p95 ${echo[18]} ms (20 keys)`);
+    await page.keyboard.press("Enter");
 
     await page.screenshot({ path: `${ARTIFACTS}/terminal-1440-light.png` });
     await darkScreenshot(page, "terminal-1440-dark", 300);
