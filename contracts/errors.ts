@@ -44,6 +44,8 @@ export const errorCodes = {
   device_offline: 503,
   /** The device's agent did not answer a remote action within 30 s (devices.md §9). */
   device_timeout: 503,
+  /** The device is disabled: every remote action but re-enabling is refused upfront ("Device is disabled", issue 17). */
+  device_disabled: 409,
   too_many_requests: 429,
   /**
    * A command reached the device (acknowledged) but its answer did not come back: it may have

@@ -8,6 +8,13 @@ export const RemoteSharingInput = z.object({ action: z.enum(["reverse-ssh", "rem
 export const HeadlessSharingInput = z.object({ action: z.literal("remote-desktop"), ...requestId });
 export const ScreenCaptureInput = z.object({ action: z.literal("screenshot"), ...requestId });
 export const PowerControlInput = z.object({ action: z.enum(["instant-reboot", "instant-power-off"]), ...requestId });
+/**
+ * 200 of power-control when the agent only did a dry run (it was not started with --allow-power;
+ * issue 17): nothing was powered, and the console says so instead of "Action successful.".
+ * A real reboot or power-off answers 204 (devices.md §7).
+ */
+export const PowerDryRun = z.object({ dry_run: z.literal(true), would_run: z.string().optional() });
+export type PowerDryRun = z.infer<typeof PowerDryRun>;
 export const EnabledStatusInput = z.object({ enabled: z.boolean(), ...requestId });
 export const DebugStatusInput = z.object({ debug_mode: z.boolean(), ...requestId });
 /** POST …/services-telemetry-refresh/: an optional JSON body (a call without a body still works). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOG_LINES_MAX, LogsAnswer } from "../commands.ts";
 import { DeviceDetail } from "../device-detail.ts";
 import { ApiErrorBody } from "../errors.ts";
 import { TelemetrySeries } from "../monitoring.ts";
@@ -8,6 +9,7 @@ import {
   HeadlessSharingInput,
   PeripheralPath,
   PowerControlInput,
+  PowerDryRun,
   RemoteSharingInput,
   RemoteSharingResult,
   ScreenCaptureInput,
@@ -110,6 +112,27 @@ export const refreshTelemetry = defineRoute({
   responses: agentDone,
 });
 
+export const agentLogs = defineRoute({
+  method: "get",
+  path: "/space/{space}/device/{uuid}/agent-logs",
+  summary:
+    "The agent's recent log lines, oldest first (debug lines while debug mode is on; issue 17, the Logs tab); Content Manager or Admin",
+  tags,
+  request: {
+    params: DeviceParam,
+    query: z.object({
+      limit: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(LOG_LINES_MAX)
+        .optional()
+        .meta({ description: `At most this many of the newest lines (default and maximum ${LOG_LINES_MAX})` }),
+    }),
+  },
+  responses: agentReply(LogsAnswer, "The agent's lines"),
+});
+
 export const setEnabled = defineRoute({
   method: "patch",
   path: "/space/{space}/device/{uuid}/enabled-status",
@@ -161,5 +184,8 @@ export const powerControl = defineRoute({
     params: z.object({ uuid: z.string().meta({ description: "The device's uuid" }) }),
     body: jsonBody(PowerControlInput),
   },
-  responses: agentDone,
+  responses: {
+    200: jsonResponse(PowerDryRun, "A dry run: the agent is not allowed to power the device (--allow-power)"),
+    ...agentDone,
+  },
 });

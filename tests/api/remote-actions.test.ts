@@ -164,22 +164,15 @@ describe("remote actions", () => {
     });
     const patch = (path: string, json: object) =>
       api(`${base}/${path}/`, { method: "PATCH", token: member.token, json });
-    expect((await patch("enabled-status", { enabled: false })).status).toBe(200);
     expect((await patch("debug-status", { debug_mode: true })).status).toBe(200);
     expect((await patch("vision-enabled-status", { enabled: true })).status).toBe(200);
-    expect(params).toEqual([{ enabled: false }, { debug_mode: true }, { enabled: true }]);
+    expect((await patch("enabled-status", { enabled: false })).status).toBe(200);
+    expect(params).toEqual([{ debug_mode: true }, { enabled: true }, { enabled: false }]);
     agent.ws?.close();
   });
 
   it("enabled, debug and telemetry refresh go through the agent and are stored", async () => {
     const { member, device, base, seen, agent } = await onlineDevice();
-    const off = await api(`${base}/enabled-status/`, {
-      method: "PATCH",
-      token: member.token,
-      json: { enabled: false },
-    });
-    expect(off.status).toBe(200);
-    expect(await off.json()).toMatchObject({ enabled: false });
     const debug = await api(`${base}/debug-status/`, {
       method: "PATCH",
       token: member.token,
@@ -189,7 +182,14 @@ describe("remote actions", () => {
     expect((await api(`${base}/services-telemetry-refresh/`, { method: "POST", token: member.token })).status).toBe(
       204,
     );
-    expect(seen).toEqual(["set-enabled", "set-debug", "telemetry-refresh"]);
+    const off = await api(`${base}/enabled-status/`, {
+      method: "PATCH",
+      token: member.token,
+      json: { enabled: false },
+    });
+    expect(off.status).toBe(200);
+    expect(await off.json()).toMatchObject({ enabled: false });
+    expect(seen).toEqual(["set-debug", "telemetry-refresh", "set-enabled"]);
     agent.ws?.send(
       JSON.stringify({
         type: "telemetry",
@@ -220,11 +220,12 @@ describe("remote actions", () => {
     const patch = (path: string, json: object) =>
       api(`${base}/${path}/`, { method: "PATCH", token: member.token, json });
     for (let i = 0; i < 2; i++) {
-      expect((await patch("enabled-status", { enabled: false, request_id: "enabled-0001" })).status).toBe(200);
+      // A retry of a known id gets its stored outcome, also once the device is disabled.
       expect((await patch("debug-status", { debug_mode: true, request_id: "debug-0001" })).status).toBe(200);
       expect((await patch("vision-enabled-status", { enabled: true, request_id: "vision-0001" })).status).toBe(200);
+      expect((await patch("enabled-status", { enabled: false, request_id: "enabled-0001" })).status).toBe(200);
     }
-    expect(seen).toEqual(["telemetry-refresh", "telemetry-refresh", "set-enabled", "set-debug", "set-vision"]);
+    expect(seen).toEqual(["telemetry-refresh", "telemetry-refresh", "set-debug", "set-vision", "set-enabled"]);
     agent.ws?.close();
   });
 
@@ -246,6 +247,89 @@ describe("remote actions", () => {
     expect(row?.vision_enabled).toBe("enabled");
     await db().update(deviceTable).set({ vision_enabled: "enable_pending" }).where(eq(deviceTable.uuid, device.uuid));
     expect((await toggle(false)).status).toBe(409);
+    agent.ws?.close();
+  });
+});
+
+describe("agent settings take effect (issue 17)", () => {
+  it("a disabled device is refused every action but re-enabling, upfront (never sent to the agent)", async () => {
+    const { member, device, base, seen, agent } = await onlineDevice();
+    const call = (path: string, method: string, json?: object) =>
+      api(`${base}/${path}/`, { method, token: member.token, json });
+    expect((await call("enabled-status", "PATCH", { enabled: false })).status).toBe(200);
+    const refused = [
+      await call("remote-sharing", "POST", { action: "remote-desktop" }),
+      await call("screen-capture", "POST", { action: "screenshot" }),
+      await call("debug-status", "PATCH", { debug_mode: true }),
+      await call("vision-enabled-status", "PATCH", { enabled: true }),
+      await call("services-telemetry-refresh", "POST"),
+      await call("agent-logs", "GET"),
+      await call("command/add", "POST", { action: "screenshot", params: {} }),
+      await api(`/api/device/${device.uuid}/power-control/`, {
+        method: "POST",
+        token: member.token,
+        json: { action: "instant-reboot" },
+      }),
+    ];
+    for (const res of refused) {
+      expect(res.status).toBe(409);
+      expect(await res.json()).toMatchObject({ code: "device_disabled", message: "Device is disabled" });
+    }
+    const row = await db().select().from(deviceTable).where(eq(deviceTable.uuid, device.uuid)).get();
+    expect(row?.vision_enabled).toBe("disabled");
+    expect((await call("enabled-status", "PATCH", { enabled: true })).status).toBe(200);
+    expect(seen).toEqual(["set-enabled", "set-enabled"]);
+    agent.ws?.close();
+  });
+
+  it("the settings the agent reports on hello are recorded", async () => {
+    const { member, device, base, agent } = await onlineDevice();
+    agent.send({
+      type: "hello",
+      agent_version: "test",
+      settings: { enabled: false, debug_mode: true, vision: true },
+    });
+    const rowOf = () => db().select().from(deviceTable).where(eq(deviceTable.uuid, device.uuid)).get();
+    for (let i = 0; i < 150 && (await rowOf())?.enabled !== false; i++) await new Promise((r) => setTimeout(r, 20));
+    const row = await rowOf();
+    expect(row).toMatchObject({ enabled: false, debug_mode: true, vision_enabled: "enabled" });
+    const detail = await api(`${base}/`, { token: member.token });
+    expect(await detail.json()).toMatchObject({ enabled: false, debug_mode: true, vision_enabled: "enabled" });
+    // A hello without settings (an older agent) changes none of them.
+    agent.hello();
+    await until(() => false, 250).catch(() => {});
+    expect(await rowOf()).toMatchObject({ enabled: false, debug_mode: true, vision_enabled: "enabled" });
+    agent.ws?.close();
+  });
+
+  it("reboot without --allow-power answers the dry run, not 204", async () => {
+    const { member, device, agent } = await onlineDevice("content_manager", () => ({
+      ok: true,
+      result: { dry_run: true, would_run: "systemctl reboot" },
+    }));
+    const res = await api(`/api/device/${device.uuid}/power-control/`, {
+      method: "POST",
+      token: member.token,
+      json: { action: "instant-reboot" },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ dry_run: true, would_run: "systemctl reboot" });
+    agent.ws?.close();
+  });
+
+  it("agent-logs answers the agent's recent lines (fetch-logs with its limit)", async () => {
+    const params: Record<string, unknown>[] = [];
+    const { member, base, agent } = await onlineDevice("content_manager", (m) => {
+      params.push(m.params);
+      return { ok: true, result: { lines: ["a", "b"], debug_mode: false } };
+    });
+    const res = await api(`${base}/agent-logs/?limit=2`, { token: member.token });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ lines: ["a", "b"], debug_mode: false });
+    expect(params).toEqual([{ limit: 2 }]);
+    expect((await api(`${base}/agent-logs/?limit=0`, { token: member.token })).status).toBe(400);
+    const viewer = await memberOf("viewer", member.space);
+    expect((await api(`${base}/agent-logs/`, { token: viewer.token })).status).toBe(403);
     agent.ws?.close();
   });
 });

@@ -1,4 +1,5 @@
 import {
+  agentLogs as agentLogsRoute,
   getScreenshot as getScreenshotRoute,
   getTelemetry as getTelemetryRoute,
   headlessRemoteSharing as headlessRemoteSharingRoute,
@@ -11,6 +12,7 @@ import {
   setPeripheralEnabled as setPeripheralEnabledRoute,
   setVision as setVisionRoute,
 } from "../../contracts/api/remote-actions.ts";
+import { LogsAnswer } from "../../contracts/commands.ts";
 import { DeviceDetail } from "../../contracts/device-detail.ts";
 import { TelemetrySeries } from "../../contracts/monitoring.ts";
 import { RemoteSharingResult, ScreenshotResult, TelemetryHistory } from "../../contracts/remote-actions.ts";
@@ -23,6 +25,7 @@ import {
   changePeripheralEnabled,
   changeSetting,
   changeVision,
+  fetchAgentLogs,
   getScreenshot,
   runRemoteAction,
   takeScreenshot,
@@ -81,6 +84,10 @@ export const remoteActionRoutes = openApiRouter()
     const history = await getTelemetryHistory({ ctx: spaceCtx(c), input: { uuid, since } });
     return c.json(TelemetryHistory.parse(history), 200);
   })
+  .openapi(guarded(agentLogsRoute, writer), async (c) => {
+    const input = { uuid: c.req.valid("param").uuid, limit: c.req.valid("query").limit };
+    return c.json(LogsAnswer.parse(await fetchAgentLogs({ ctx: spaceCtx(c), input })), 200);
+  })
   .openapi(guarded(refreshTelemetryRoute, writer), async (c) => {
     const { request_id } = c.req.valid("json");
     const input = { uuid: c.req.valid("param").uuid, action: "telemetry-refresh" as const, request_id };
@@ -120,12 +127,13 @@ export const remoteActionRoutes = openApiRouter()
 
 /**
  * POST /api/device/{id}/power-control/ — without the space prefix (devices.md §7), so it is
- * mounted at /api itself behind index.ts's requireUser for /device/*; 204 on success.
+ * mounted at /api itself behind index.ts's requireUser for /device/*; 204 on success, 200
+ * {dry_run: true} when the agent was not allowed to power the device (issue 17).
  */
 export const powerControlRoutes = openApiRouter().openapi(guarded(powerControlRoute), async (c) => {
-  await powerControl({
+  const dryRun = await powerControl({
     ctx: { db: c.var.db, env: c.env, user: c.var.user },
     input: { uuid: c.req.valid("param").uuid, ...c.req.valid("json") },
   });
-  return c.body(null, 204);
+  return dryRun ? c.json(dryRun, 200) : c.body(null, 204);
 });

@@ -10,6 +10,7 @@ import { sendCommand } from "./remote-actions.ts";
  * POST /api/device/{id}/power-control/ {action}: the path has no space, so the device's space is
  * looked up and the caller must be an active member of it with Content Manager or Admin. A
  * device of a space the caller is not in is not found (nothing leaks about other spaces).
+ * Answers the dry run when the agent only said what it would have run, else null (done).
  */
 export async function powerControl({
   ctx,
@@ -25,5 +26,9 @@ export async function powerControl({
   if (!roleAtLeast(membership.role.code, "content_manager")) {
     throw new ApiError("forbidden", "You do not have permission to perform this action.");
   }
-  await sendCommand({ ...ctx, space: membership.space }, device, input.action, {}, input.request_id);
+  const { result } = await sendCommand({ ...ctx, space: membership.space }, device, input.action, {}, input.request_id);
+  // Issue 17: a dry run (no --allow-power on the agent) is not a success; the route says so.
+  return result.dry_run
+    ? { dry_run: true as const, ...(result.would_run ? { would_run: result.would_run } : {}) }
+    : null;
 }

@@ -5,7 +5,7 @@ import { type CommandQueueInput, NOT_CANCELLABLE_MESSAGE } from "../../../contra
 import { COMMANDS } from "../../../contracts/commands.ts";
 import { ApiError, fieldErrors } from "../../lib/errors.ts";
 import { requireDevice } from "../devices/detail.ts";
-import type { RemoteCtx } from "./remote-actions.ts";
+import { type RemoteCtx, requireEnabled } from "./remote-actions.ts";
 
 /*
  * The device command queue (issue 14): commands queued for a device that may be offline, kept
@@ -67,7 +67,8 @@ export async function queueCommand({
 }: Ctx & { input: { uuid: string } & z.output<typeof CommandQueueInput> }) {
   requireActionRights(ctx, input.action);
   const params = checkedParams(input.action, input.params);
-  const { room } = await roomOf(ctx, input.uuid);
+  const { device, room } = await roomOf(ctx, input.uuid);
+  requireEnabled(device, input.action);
   return (await room.queueCommand({
     id: input.request_id ?? crypto.randomUUID(),
     action: input.action,

@@ -4,6 +4,7 @@ import {
   COMMANDS,
   type CommandParams,
   type CommandResult,
+  DEVICE_DISABLED_MESSAGE,
   firstIssue,
   type Outcome,
   TIMEOUT_MESSAGE,
@@ -23,6 +24,14 @@ export type RemoteCtx = Pick<SpaceCtx, "db" | "env" | "space" | "user">;
 
 /** 503: the device is offline, or its agent left before answering. */
 export const deviceOffline = () => new ApiError("device_offline", UNAVAILABLE_MESSAGE);
+
+/** 409 device_disabled "Device is disabled" (issue 17): a disabled device takes nothing but set-enabled. */
+export const deviceDisabled = () => new ApiError("device_disabled", DEVICE_DISABLED_MESSAGE);
+
+/** Refuses upfront any action but set-enabled for a disabled device (its agent refuses them too). */
+export function requireEnabled(device: Pick<DeviceRow, "enabled">, action: CommandAction) {
+  if (!device.enabled && action !== "set-enabled") throw deviceDisabled();
+}
 
 /** The agent's result parsed with the action's schema; one that does not fit is the device's failure (502). */
 function parseResult<A extends CommandAction>(action: A, result: unknown): CommandResult<A> {
@@ -58,6 +67,8 @@ export async function sendCommand<A extends CommandAction>(
   params: CommandParams<A>,
   requestId?: string,
 ): Promise<{ id: string; result: CommandResult<A> }> {
+  // A retry of a command the room knows gets its stored outcome (nothing runs again); anything else is refused.
+  if (!device.enabled && !(requestId && (await knownCommand(ctx, device, requestId)))) requireEnabled(device, action);
   // A new id cannot be known to the room: an offline device refuses it without asking.
   if (!requestId && !device.online) throw deviceOffline();
   const id = requestId ?? crypto.randomUUID();
@@ -101,6 +112,13 @@ export async function runRemoteAction({
 }: ServiceArgs<{ uuid: string; action: PlainAction; request_id?: string }, RemoteCtx>) {
   const device = await requireDevice(ctx, input.uuid);
   return (await sendCommand<PlainAction>(ctx, device, input.action, {}, input.request_id)).result;
+}
+
+/** GET …/agent-logs/: the agent's recent log lines (fetch-logs; issue 17). */
+export async function fetchAgentLogs({ ctx, input }: ServiceArgs<{ uuid: string; limit?: number }, RemoteCtx>) {
+  const device = await requireDevice(ctx, input.uuid);
+  const params = input.limit === undefined ? {} : { limit: input.limit };
+  return (await sendCommand(ctx, device, "fetch-logs", params)).result;
 }
 
 /** Where a screenshot is kept in R2 (the room writes a late one there too). */
@@ -173,7 +191,7 @@ export async function changePeripheralEnabled({
 }: WriteArgs<{ uuid: string; type: string; peripheral: string; enabled: boolean; request_id?: string }, RemoteCtx>) {
   const device = await requireDevice(ctx, input.uuid);
   const row = await ctx.db
-    .select({ uuid: p.uuid, enabled: p.enabled, slug: pt.slug })
+    .select({ uuid: p.uuid, enabled: p.enabled, slug: pt.slug, name: p.name, serial_number: p.serial_number })
     .from(p)
     .innerJoin(pt, eq(pt.uuid, p.peripheral_type_uuid))
     .where(and(eq(p.uuid, input.peripheral), eq(p.device_uuid, device.uuid), eq(p.space_uuid, ctx.space.space_uuid)))
@@ -183,7 +201,14 @@ export async function changePeripheralEnabled({
     ctx,
     device,
     "set-peripheral-enabled",
-    { peripheral_uuid: row.uuid, type: input.type, enabled: input.enabled },
+    {
+      peripheral_uuid: row.uuid,
+      type: input.type,
+      enabled: input.enabled,
+      // How the agent recognises it among the peripherals it sees (issue 17).
+      name: row.name.slice(0, 256),
+      ...(row.serial_number ? { serial_number: row.serial_number.slice(0, 256) } : {}),
+    },
     input.request_id,
   );
   if (input.request_id && row.enabled === input.enabled) return;
@@ -233,6 +258,7 @@ export async function changeVision({
     await sendCommand(ctx, device, "set-vision", { enabled: input.enabled }, input.request_id);
     return;
   }
+  requireEnabled(device, "set-vision");
   const previous: VisionState = device.vision_enabled;
   if (visionAlready(previous, input.enabled)) return;
   const requested = nextVision(previous, { type: "toggle", enabled: input.enabled });

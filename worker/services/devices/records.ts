@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { AgentInventory } from "../../../contracts/installation.ts";
-import type { CommandAction, Telemetry } from "../../../contracts/realtime.ts";
+import type { AgentSettings, CommandAction, Telemetry } from "../../../contracts/realtime.ts";
 import { isVisionBusy, nextVision } from "../../../contracts/vision.ts";
 import {
   deviceTable as d,
@@ -51,19 +51,68 @@ export async function announceFromRoom(
   }
 }
 
-/** The device columns a hello sets (only what the agent sent; device_type is the enrolment's). */
+/**
+ * The device columns a hello sets (only what the agent sent; device_type is the enrolment's),
+ * and the settings the agent reports it keeps (issue 17: the console shows the device's truth).
+ */
 export async function recordInventory(
   env: Env,
   device_uuid: string,
-  hello: { machine_id?: string | null; inventory: AgentInventory },
+  hello: { machine_id?: string | null; inventory: AgentInventory; settings?: AgentSettings },
 ) {
   const { device_type: _type, ...inventory } = hello.inventory;
   const set: Partial<typeof d.$inferInsert> = Object.fromEntries(
     Object.entries(inventory).filter(([, v]) => v !== undefined),
   );
   if (hello.machine_id) set.machine_id = hello.machine_id;
-  if (Object.keys(set).length === 0) return;
-  await createDb(env).update(d).set(set).where(eq(d.uuid, device_uuid));
+  if (Object.keys(set).length > 0) await createDb(env).update(d).set(set).where(eq(d.uuid, device_uuid));
+  if (hello.settings) await recordReportedSettings(env, device_uuid, hello.settings);
+}
+
+/**
+ * Settings an agent reports on hello that differ from the catalogue's are written and audited
+ * (no actor: the device said so), and the space is told. Vision is left alone while a toggle is
+ * in progress (its own answer ends it).
+ */
+async function recordReportedSettings(env: Env, device_uuid: string, settings: AgentSettings) {
+  const db = createDb(env);
+  const row = await db
+    .select({
+      space: d.space_uuid,
+      name: d.name,
+      enabled: d.enabled,
+      debug_mode: d.debug_mode,
+      vision: d.vision_enabled,
+    })
+    .from(d)
+    .where(eq(d.uuid, device_uuid))
+    .get();
+  if (!row) return;
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  if (row.enabled !== settings.enabled) [before.enabled, after.enabled] = [row.enabled, settings.enabled];
+  if (row.debug_mode !== settings.debug_mode)
+    [before.debug_mode, after.debug_mode] = [row.debug_mode, settings.debug_mode];
+  const vision = settings.vision ? "enabled" : "disabled";
+  if (!isVisionBusy(row.vision) && row.vision !== vision)
+    [before.vision_enabled, after.vision_enabled] = [row.vision, vision];
+  if (Object.keys(after).length === 0) return;
+  await db.batch([
+    db
+      .update(d)
+      .set({ ...(after as Partial<typeof d.$inferInsert>), updated_at: new Date().toISOString() })
+      .where(eq(d.uuid, device_uuid)),
+    auditInsert(db, {
+      spaceUuid: row.space,
+      actorUserUuid: null,
+      action: "device.settings_reported",
+      entityType: "device",
+      entityUuid: device_uuid,
+      before,
+      after,
+    }),
+  ]);
+  await announceFromRoom(env, row.space, device_uuid, row.name, "deviceUpdated");
 }
 
 /**
