@@ -1,7 +1,6 @@
 import { installFromQr } from "@contracts/api/installation";
 import type { DeviceDetail } from "@contracts/device-detail";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import jsQR from "jsqr";
 import { CameraOffIcon, LoaderCircleIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -19,18 +18,23 @@ type DetectorClass = (new (options: {
 };
 type Reader = (video: HTMLVideoElement) => Promise<string | null>;
 
+/** jsQR (≈ 45 KB gzip) in a chunk of its own, fetched the first time a scan needs it. */
+const loadJsQr = () => import("jsqr").then((m) => m.default);
+
 /** jsQR on a canvas copy of the current frame (bundled, so it works offline). */
 function jsQrReader(): Reader {
+  const jsQR = loadJsQr();
   const canvas = document.createElement("canvas");
   const context = canvas.getContext("2d", { willReadFrequently: true });
   return async (video) => {
+    const decode = await jsQR;
     if (!context || !video.videoWidth) return null;
     canvas.width = video.videoWidth;
     canvas.height = video.videoHeight;
     context.drawImage(video, 0, 0);
     const frame = context.getImageData(0, 0, canvas.width, canvas.height);
     // Both ways: an agent's code drawn in a dark terminal shows light modules on dark.
-    return jsQR(frame.data, frame.width, frame.height, { inversionAttempts: "attemptBoth" })?.data ?? null;
+    return decode(frame.data, frame.width, frame.height, { inversionAttempts: "attemptBoth" })?.data ?? null;
   };
 }
 
