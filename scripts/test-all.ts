@@ -25,6 +25,8 @@ step("Agent unit tests", () => runTool("vitest", ["run", "--config", "agent/vite
 step("Command chaos test, short (10 agents × 100 commands)", () => runNode("scripts/chaos-commands.ts", ["--short"]));
 step("Web unit tests", () => runTool("vitest", ["run", "--config", "web/vitest.config.ts"]));
 step("Web build", () => runTool("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]));
+// Per route, the gzipped JS its first load needs, against web/bundle-budget.json (issue 19).
+step("Bundle budget per route", () => runNode("scripts/check-bundle.ts"));
 step("End-to-end tests (Playwright + Chromium)", () =>
   runTool("playwright", ["test", "--config", "tests/e2e/playwright.config.ts"]),
 );
