@@ -47,6 +47,8 @@ export abstract class OutpostRoom extends Server<Env> {
 
   abstract readonly roomKind: "space" | "location" | "device";
 
+  /** The alarm this instance knows is set (ms), or null: then storage is asked. Memory only. */
+  private alarmAt: number | null = null;
   /** Message budgets by connection id; memory only (a woken room starts every socket with a full bucket). */
   private readonly buckets = new Map<string, Bucket>();
   /** Events sent to each dashboard and how many it acknowledged; memory only, like the buckets. */
@@ -194,6 +196,8 @@ export abstract class OutpostRoom extends Server<Env> {
   }
 
   async onAlarm() {
+    // The alarm that woke us is spent: the next one is read from storage again.
+    this.alarmAt = null;
     this.closeExpired(Date.now());
     await this.onRoomAlarm();
     const next = this.nextExpiry();
@@ -232,8 +236,17 @@ export abstract class OutpostRoom extends Server<Env> {
    * room's own timers share it (onAlarm runs both, and each re-arms what it still needs).
    */
   protected async armAlarm(at: number) {
+    // A device room re-arms on every command step: an alarm it set itself and that is still due
+    // no later than `at` makes both storage calls unnecessary.
+    const now = Date.now();
+    if (this.alarmAt !== null && this.alarmAt > now && this.alarmAt <= at) return;
     const current = await this.ctx.storage.getAlarm();
-    if (current === null || current <= Date.now() || at < current) await this.ctx.storage.setAlarm(at);
+    if (current === null || current <= now || at < current) {
+      await this.ctx.storage.setAlarm(at);
+      this.alarmAt = at;
+    } else {
+      this.alarmAt = current;
+    }
   }
 
   /** RPC: closes every socket of an account in this room (its membership changed). Returns how many. */
