@@ -1,6 +1,9 @@
 import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { publicPages } from "@/features/auth/public-pages";
+import { sessionQueries } from "@/features/session/queries";
+import { queryClient } from "@/lib/query-client";
+import { getSession } from "@/lib/session";
 import { RequireSession } from "./require-session";
 import { BootScreen, RootLayout } from "./root-layout";
 import { RouteError } from "./route-error";
@@ -22,6 +25,12 @@ const wallChunk = () => import("@/features/wall/wall-route");
 /** A route's Component, loaded from a chunk when the route is first visited. */
 function lazyComponent<M>(chunk: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => ({ Component: pick(await chunk()) });
+}
+
+/** Starts the session call without waiting for it: the signed-in routes' chunks load meanwhile. */
+function prefetchSignedInUser() {
+  if (getSession()) void queryClient.prefetchQuery(sessionQueries.me());
+  return null;
 }
 
 const flyout = (path: string): RouteObject => ({ path, lazy: lazyComponent(signedInChunk, (m) => m.Flyout) });
@@ -141,6 +150,9 @@ export const router = createBrowserRouter([
       },
       {
         Component: RequireSession,
+        // The signed-in user (AppLayout's first call) is asked for while the route chunks load, not after.
+        loader: prefetchSignedInUser,
+        shouldRevalidate: () => false,
         children: [
           {
             lazy: lazyComponent(signedInChunk, (m) => m.AppLayout),
