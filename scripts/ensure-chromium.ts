@@ -23,6 +23,12 @@ export const CHROMIUM_ARGS = [
 export function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
   console.log("Chromium is missing: installing Debian's chromium package…");
+  aptInstall(["chromium"]);
+  if (!existsSync(CHROMIUM)) throw new Error(`chromium installed but ${CHROMIUM} is not there`);
+}
+
+/** Installs Debian packages with apt-get (as root, else through `sudo -n`); throws when it cannot. */
+export function aptInstall(packages: string[]) {
   const root = process.getuid?.() === 0;
   const sudo = root ? [] : ["sudo", "-n"];
   const run = (args: string[]) => {
@@ -34,8 +40,7 @@ export function ensureChromium() {
     if (res.status !== 0) throw new Error(`${args.join(" ")} failed (${res.status})`);
   };
   run(["apt-get", "update"]);
-  run(["apt-get", "install", "-y", "--no-install-recommends", "chromium"]);
-  if (!existsSync(CHROMIUM)) throw new Error(`chromium installed but ${CHROMIUM} is not there`);
+  run(["apt-get", "install", "-y", "--no-install-recommends", ...packages]);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) ensureChromium();

@@ -130,9 +130,17 @@ test("an operator installs a real agent, takes a screenshot, reboots it and sees
     await viewer.getByRole("button", { name: "Close" }).click();
     await expect(viewer).toHaveCount(0);
 
-    // Remote desktop answers with the agent's URL.
+    // Remote desktop opens the in-browser viewer (no VNC server on this machine: not available);
+    // its VNC client address answers with the agent's URL.
     await dialog.getByRole("button", { name: "Remote Desktop" }).click();
+    const desktop = page.getByRole("dialog", { name: /^Remote Desktop · / });
+    await expect(desktop.getByTestId("desktop-status")).toContainText("Remote desktop not available", {
+      timeout: 30_000,
+    });
+    await desktop.getByRole("button", { name: "VNC client address" }).click();
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Remote Desktop available" })).toBeVisible();
+    await desktop.getByRole("button", { name: "Close" }).click();
+    await expect(desktop).toHaveCount(0);
 
     // Reboot asks first; the agent runs it as a dry run; 204 → "Action successful."
     await dialog.getByRole("button", { name: "Reboot" }).click();

@@ -25,7 +25,13 @@ export type LabRunner = {
  * agent would be, and run by the simulator (a real agent session, every command answered at
  * once). In the lab space so the demo space's lists stay as the other tests expect them.
  */
-export async function startLabRunner(request: APIRequestContext, baseURL: string, prefix: string): Promise<LabRunner> {
+export async function startLabRunner(
+  request: APIRequestContext,
+  baseURL: string,
+  prefix: string,
+  /** More simulator flags (e.g. `--vnc-port N` for the remote desktop test). */
+  simulatorArgs: string[] = [],
+): Promise<LabRunner> {
   const auth = await bearer(request);
   const api = `/api/space/${LAB_SPACE_UUID}`;
   const { locations } = await (
@@ -63,6 +69,7 @@ export async function startLabRunner(request: APIRequestContext, baseURL: string
       "--no-flaky",
       "--instant",
       "--quiet",
+      ...simulatorArgs,
     ],
     { cwd: ROOT, stdio: "inherit" },
   );

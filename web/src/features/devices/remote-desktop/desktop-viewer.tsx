@@ -56,6 +56,8 @@ export function DesktopViewer({ device, actions }: { device: string; actions?: R
     setStatus({ kind: "connecting" });
     let channel: TunnelWebSocket | null = null;
     let viewer: RFB | null = null;
+    // The server names its desktop during the handshake, before "connect".
+    let desktopName = "";
 
     const attach = () => {
       const port = tunnelPort(device);
@@ -68,12 +70,13 @@ export function DesktopViewer({ device, actions }: { device: string; actions?: R
       viewer.background = "transparent";
       viewer.focusOnClick = true;
       viewer.addEventListener("connect", () => {
-        setStatus((s) => ({ kind: "connected", name: s.kind === "connected" ? s.name : "" }));
+        setStatus({ kind: "connected", name: desktopName });
         viewer?.focus();
       });
-      viewer.addEventListener("desktopname", (event: RfbEvent) =>
-        setStatus((s) => (s.kind === "connected" ? { ...s, name: event.detail?.name ?? "" } : s)),
-      );
+      viewer.addEventListener("desktopname", (event: RfbEvent) => {
+        desktopName = event.detail?.name ?? "";
+        setStatus((s) => (s.kind === "connected" ? { ...s, name: desktopName } : s));
+      });
       viewer.addEventListener("credentialsrequired", () => setStatus({ kind: "password" }));
       viewer.addEventListener("securityfailure", (event: RfbEvent) => {
         if (event.detail?.reason) session.reason ??= event.detail.reason;
@@ -184,23 +187,37 @@ export function DesktopViewer({ device, actions }: { device: string; actions?: R
             aria-pressed={fit}
             className={cn(fit && "bg-accent text-accent-foreground")}
             onClick={() => setFit((f) => !f)}
+            title={t("device.desktop.fit")}
           >
             <ScalingIcon aria-hidden="true" />
-            {t("device.desktop.fit")}
+            <span className="sr-only sm:not-sr-only">{t("device.desktop.fit")}</span>
           </Button>
-          <Button variant="outline" size="sm" disabled={!connected} onClick={() => rfb.current?.sendCtrlAltDel()}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!connected}
+            onClick={() => rfb.current?.sendCtrlAltDel()}
+            title={t("device.desktop.ctrlAltDel")}
+          >
             <KeyboardIcon aria-hidden="true" />
-            {t("device.desktop.ctrlAltDel")}
+            <span className="sr-only sm:not-sr-only">{t("device.desktop.ctrlAltDel")}</span>
           </Button>
-          <Button variant="outline" size="sm" onClick={toggleFullscreen}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={toggleFullscreen}
+            title={t(fullscreen ? "device.desktop.exitFullscreen" : "device.desktop.fullscreen")}
+          >
             {fullscreen ? <MinimizeIcon aria-hidden="true" /> : <MaximizeIcon aria-hidden="true" />}
-            {t(fullscreen ? "device.desktop.exitFullscreen" : "device.desktop.fullscreen")}
+            <span className="sr-only sm:not-sr-only">
+              {t(fullscreen ? "device.desktop.exitFullscreen" : "device.desktop.fullscreen")}
+            </span>
           </Button>
           {actions}
           {status.kind === "closed" && (
             <Button variant="outline" size="sm" onClick={() => setAttempt((n) => n + 1)}>
               <RotateCwIcon aria-hidden="true" />
-              {t("device.desktop.again")}
+              <span className="sr-only sm:not-sr-only">{t("device.desktop.again")}</span>
             </Button>
           )}
         </div>

@@ -46,13 +46,14 @@ export function RemoteDesktopDialog({ device, open, onOpenChange, vncClient }: R
                 disabled={vncClient.busy}
                 aria-busy={vncClient.busy || undefined}
                 onClick={vncClient.run}
+                title={t("device.desktop.vncClient")}
               >
                 {vncClient.busy ? (
                   <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
                 ) : (
                   <LinkIcon aria-hidden="true" />
                 )}
-                {t("device.desktop.vncClient")}
+                <span className="sr-only sm:not-sr-only">{t("device.desktop.vncClient")}</span>
               </Button>
             }
           />
