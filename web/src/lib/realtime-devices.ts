@@ -6,7 +6,7 @@ import { z } from "zod";
 import { deviceQueries } from "@/features/devices/queries";
 import { groupQueries } from "@/features/groups/queries";
 import { locationQueries } from "@/features/locations/queries";
-import type { Alert } from "./alerts";
+import { ALERT_DURATION_MS, type Alert } from "./alerts";
 import type { TFunction } from "./i18n";
 
 type DeviceUpdate = Extract<ServerMessage, { type: "deviceDetailsUpdate" }>;
@@ -66,7 +66,48 @@ export function throttle(key: string, gatherMs: number, windowMs: number, fn: ()
   }, gatherMs);
 }
 
+/** Online/offline changes of a space counted while its one presence toast shows (issue 17). */
+export type PresenceCount = { online: string[]; offline: string[]; shownAt: number };
+
+/**
+ * The one presence toast of a space: online/offline chatter collapses into a counter that is
+ * updated in place (the same uuid) while it shows, so actionable toasts (Connect, Copy, View)
+ * are never pushed out by it. A single change keeps its own wording.
+ */
+export function presenceAlert(space: string, count: Pick<PresenceCount, "online" | "offline">, t: TFunction): Alert {
+  const [online] = count.online;
+  const [offline] = count.offline;
+  const type = count.offline.length ? "warning" : "info";
+  const uuid = `presence:${space}`;
+  if (count.online.length === 1 && !count.offline.length && online)
+    return { type, uuid, message: t("realtime.deviceOnline", { device_name: online }) };
+  if (count.offline.length === 1 && !count.online.length && offline)
+    return { type, uuid, message: t("realtime.deviceOffline", { device_name: offline }) };
+  if (!count.offline.length)
+    return { type, uuid, message: t("realtime.devicesOnline", { count: count.online.length }) };
+  if (!count.online.length)
+    return { type, uuid, message: t("realtime.devicesOffline", { count: count.offline.length }) };
+  return {
+    type,
+    uuid,
+    message: t("realtime.presenceSummary", { online: count.online.length, offline: count.offline.length }),
+  };
+}
+
+/** Adds a burst to the space's counter; a counter whose toast has closed (ALERT_DURATION_MS) starts again. */
+export function countPresence(
+  previous: PresenceCount | undefined,
+  burst: { online: string[]; offline: string[] },
+  now: number,
+) {
+  // A clock that went back (a resumed laptop) starts again too.
+  const fresh = !previous || now - previous.shownAt > ALERT_DURATION_MS || now < previous.shownAt;
+  const base = fresh ? { online: [], offline: [] } : previous;
+  return { online: [...base.online, ...burst.online], offline: [...base.offline, ...burst.offline], shownAt: now };
+}
+
 const gathered = new Map<string, { online: string[]; offline: string[] }>();
+const counted = new Map<string, PresenceCount>();
 function gatherAlert(message: DeviceUpdate, { alert, t }: Deps) {
   const key = message.space_uuid;
   const bucket = gathered.get(key) ?? { online: [], offline: [] };
@@ -75,16 +116,9 @@ function gatherAlert(message: DeviceUpdate, { alert, t }: Deps) {
   (message.event === "deviceOnline" ? bucket.online : bucket.offline).push(name);
   coalesce(`alert:${key}`, ALERT_GATHER_MS, () => {
     gathered.delete(key);
-    const [online] = bucket.online;
-    if (bucket.online.length === 1 && online)
-      alert({ type: "info", message: t("realtime.deviceOnline", { device_name: online }) });
-    if (bucket.online.length > 1)
-      alert({ type: "info", message: t("realtime.devicesOnline", { count: bucket.online.length }) });
-    const [offline] = bucket.offline;
-    if (bucket.offline.length === 1 && offline)
-      alert({ type: "warning", message: t("realtime.deviceOffline", { device_name: offline }) });
-    if (bucket.offline.length > 1)
-      alert({ type: "warning", message: t("realtime.devicesOffline", { count: bucket.offline.length }) });
+    const count = countPresence(counted.get(key), bucket, Date.now());
+    counted.set(key, count);
+    alert(presenceAlert(key, count, t));
   });
 }
 

@@ -1,10 +1,10 @@
 import type { DeviceList } from "@contracts/device";
 import { type InfiniteData, QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Alert } from "./alerts";
+import { ALERT_DURATION_MS, type Alert } from "./alerts";
 import { type TFunction, translate } from "./i18n";
 import { applyServerMessage } from "./realtime";
-import { ALERT_GATHER_MS, PRESENCE_REFETCH_MS } from "./realtime-devices";
+import { ALERT_GATHER_MS, countPresence, PRESENCE_REFETCH_MS, presenceAlert } from "./realtime-devices";
 
 // The session module follows other tabs through `window`; these tests need none of it.
 vi.mock("./session", () => ({ freshAccessToken: vi.fn(), getSession: vi.fn() }));
@@ -53,22 +53,53 @@ describe("applyServerMessage", () => {
     vi.advanceTimersByTime(ALERT_GATHER_MS);
     applyServerMessage(device("deviceOffline"), d);
     vi.advanceTimersByTime(ALERT_GATHER_MS);
-    expect(alerts.map((a) => [a.type, a.message])).toEqual([
-      ["info", "ZG Kiosk was installed"],
-      ["info", "ZG Kiosk just became online"],
-      ["warning", "ZG Kiosk just went offline"],
+    // Issue 17: one presence toast per space, updated in place (same uuid) into a counter.
+    expect(alerts.map((a) => [a.type, a.message, a.uuid])).toEqual([
+      ["info", "ZG Kiosk was installed", undefined],
+      ["info", "ZG Kiosk just became online", `presence:${SPACE}`],
+      ["warning", "Devices just became online: 1 · went offline: 1", `presence:${SPACE}`],
     ]);
   });
 
-  it("sums up a burst of presence changes in one alert per direction", () => {
+  it("starts the presence counter again once its toast has closed", () => {
     const { deps: d, alerts } = deps();
+    vi.advanceTimersByTime(10_000);
+    applyServerMessage(device("deviceOffline", "x", "Xena"), d);
+    vi.advanceTimersByTime(ALERT_GATHER_MS);
+    vi.advanceTimersByTime(ALERT_DURATION_MS + 1);
+    applyServerMessage(device("deviceOffline", "y", "Yuri"), d);
+    vi.advanceTimersByTime(ALERT_GATHER_MS);
+    expect(alerts.map((a) => a.message)).toEqual(["Xena just went offline", "Yuri just went offline"]);
+  });
+
+  it("sums up a burst of presence changes in one counter alert", () => {
+    const { deps: d, alerts } = deps();
+    vi.advanceTimersByTime(10_000);
     for (const uuid of ["a", "b", "c"]) applyServerMessage(device("deviceOffline", uuid, uuid), d);
+    vi.advanceTimersByTime(ALERT_GATHER_MS);
     applyServerMessage(device("deviceOnline", "e", "Eve"), d);
     vi.advanceTimersByTime(ALERT_GATHER_MS);
-    expect(alerts.map((a) => [a.type, a.message])).toEqual([
-      ["info", "Eve just became online"],
-      ["warning", "3 devices just went offline"],
+    expect(alerts.map((a) => [a.type, a.message, a.uuid])).toEqual([
+      ["warning", "3 devices just went offline", `presence:${SPACE}`],
+      ["warning", "Devices just became online: 1 · went offline: 3", `presence:${SPACE}`],
     ]);
+  });
+
+  it("keeps presence chatter to one toast while actionable toasts keep their own (issue 17)", () => {
+    const count = { online: ["a", "b"], offline: [] };
+    expect(presenceAlert(SPACE, count, t)).toEqual({
+      type: "info",
+      uuid: `presence:${SPACE}`,
+      message: "2 devices just became online",
+    });
+    const first = countPresence(undefined, { online: ["a"], offline: [] }, 1000);
+    const second = countPresence(first, { online: [], offline: ["b"] }, 2000);
+    expect(second).toEqual({ online: ["a"], offline: ["b"], shownAt: 2000 });
+    expect(countPresence(second, { online: ["c"], offline: [] }, 2000 + ALERT_DURATION_MS + 1)).toEqual({
+      online: ["c"],
+      offline: [],
+      shownAt: 2000 + ALERT_DURATION_MS + 1,
+    });
   });
 
   it("patches presence into cached list pages at once, refetches a second later and then at most every 10 s", () => {

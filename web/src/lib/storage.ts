@@ -9,6 +9,8 @@ export const storageKeys = {
   view: "outpost.view",
   space: "outpost.space",
   sidebar: "outpost.sidebar",
+  /** Issue 17: the user's "Show failures of remote actions" (off unless "1"). */
+  remoteFailures: "outpost.remoteFailures",
   filters: {
     location: "outpost.filters.location",
     tag: "outpost.filters.tag",

@@ -1,6 +1,7 @@
 import { enAccess } from "./en-access";
 import { enAccounts } from "./en-accounts";
 import { enAdmin } from "./en-admin";
+import { enAgentSettings } from "./en-agent-settings";
 import { enAssets } from "./en-assets";
 import { enCommands } from "./en-commands";
 import { enDetect } from "./en-detect";
@@ -165,6 +166,7 @@ export const en = {
   ...enAssets,
   ...enDevices,
   ...enTerminal,
+  ...enAgentSettings,
   ...enRemoteDesktop,
   ...enCommands,
   ...enAccounts,

@@ -2,6 +2,7 @@ import type { MessageKey } from "./en";
 import { hrAccess } from "./hr-access";
 import { hrAccounts } from "./hr-accounts";
 import { hrAdmin } from "./hr-admin";
+import { hrAgentSettings } from "./hr-agent-settings";
 import { hrAssets } from "./hr-assets";
 import { hrCommands } from "./hr-commands";
 import { hrDetect } from "./hr-detect";
@@ -98,6 +99,7 @@ export const hr: Partial<Record<MessageKey, string>> = {
   ...hrAssets,
   ...hrDevices,
   ...hrTerminal,
+  ...hrAgentSettings,
   ...hrRemoteDesktop,
   ...hrCommands,
   ...hrAccounts,

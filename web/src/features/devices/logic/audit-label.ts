@@ -20,6 +20,7 @@ const labels: Record<string, MessageKey> = {
   "device.displays_configuration": "device.audit.displaysConfiguration",
   "device.displays_detected": "device.audit.displaysDetected",
   "device.peripherals_detected": "device.audit.peripheralsDetected",
+  "device.settings_reported": "device.audit.settingsReported",
 };
 
 const commands: Record<string, MessageKey> = {
@@ -38,6 +39,7 @@ const commands: Record<string, MessageKey> = {
   "detect-displays": "device.audit.cmd.detectDisplays",
   "detect-peripherals": "device.audit.cmd.detectPeripherals",
   "apply-display-config": "device.audit.cmd.applyDisplayConfig",
+  "fetch-logs": "device.audit.cmd.fetchLogs",
 };
 
 /** A remote action's human name (the audit trail and the Commands tab); the raw action when unknown. */
@@ -95,7 +97,10 @@ export function auditLabel(entry: { action: string; after: unknown }, t: TFuncti
     if (!command) return entry.action;
     const status = field(entry.after, "status");
     const outcome = typeof status === "string" ? outcomeLabel(status, t) : null;
-    return outcome ? `${t(command)} · ${outcome}` : t(command);
+    // Issue 17: a failure says why (the agent's or the room's message).
+    const error = field(entry.after, "error");
+    const reason = typeof error === "string" && error ? `: ${error}` : "";
+    return outcome ? `${t(command)} · ${outcome}${reason}` : t(command);
   }
   if (entry.action.startsWith("device.remote_session.")) {
     const kind = sessions[entry.action.slice("device.remote_session.".length)];

@@ -58,12 +58,29 @@ describe("remote action failures (devices.md §8)", () => {
       commandId: null,
     });
     // A 504 without the code is no claim that the device took the command.
-    expect(classifyFailure(apiError(504, "internal", "Gateway timeout"))).toEqual({ kind: "failed" });
+    expect(classifyFailure(apiError(504, "internal", "Gateway timeout"))).toEqual({
+      kind: "failed",
+      reason: "Gateway timeout",
+    });
   });
 
-  it("anything else is a plain failure", () => {
+  it("a disabled device is its own failure (issue 17)", () => {
+    expect(classifyFailure(apiError(409, "device_disabled", "Device is disabled"))).toEqual({ kind: "disabled" });
+  });
+
+  it("power control reads 204 as done and 200 as a dry run (issue 17)", () => {
+    const { schema } = remoteRequest("reboot", "s1", "d1", "r1234567");
+    expect(schema.parse(undefined)).toBeUndefined();
+    expect(schema.parse({ dry_run: true, would_run: "systemctl reboot" })).toEqual({
+      dry_run: true,
+      would_run: "systemctl reboot",
+    });
+  });
+
+  it("anything else is a plain failure, with the server's reason", () => {
     expect(classifyFailure(apiError(502, "device_failed", "No remote desktop configured (--vnc-url)."))).toEqual({
       kind: "failed",
+      reason: "No remote desktop configured (--vnc-url).",
     });
     expect(classifyFailure(new Error("boom"))).toEqual({ kind: "failed" });
   });

@@ -2,7 +2,7 @@ import { headlessRemoteSharing, powerControl, remoteSharing, screenCapture } fro
 import { routePath } from "@contracts/api/route";
 import type { ErrorCode } from "@contracts/errors";
 import type { CommandAction } from "@contracts/realtime";
-import { RemoteSharingResult, ScreenshotResult } from "@contracts/remote-actions";
+import { PowerDryRun, RemoteSharingResult, ScreenshotResult } from "@contracts/remote-actions";
 import { z } from "zod";
 
 /** devices.md §9: remote desktop, RSSH, VNC and screenshot requests wait at most 30 000 ms. */
@@ -14,7 +14,8 @@ export type RemoteAction = "rssh" | "headlessVnc" | "remoteDesktop" | "screensho
 
 type Request = { path: string; json: Record<string, string>; schema: z.ZodType; command: CommandAction };
 
-const NoContent = z.undefined();
+/** 204 done, or 200 with a dry run (the agent may not power the device; issue 17). */
+const PowerReply = z.union([z.undefined(), PowerDryRun]);
 
 /** The call of each action (devices.md §7); power control has no space prefix and answers 204. */
 export function remoteRequest(action: RemoteAction, space: string, uuid: string, requestId: string): Request {
@@ -53,14 +54,14 @@ export function remoteRequest(action: RemoteAction, space: string, uuid: string,
       return {
         path: routePath(powerControl, { uuid }),
         json: { action: "instant-reboot", ...id },
-        schema: NoContent,
+        schema: PowerReply,
         command: "instant-reboot",
       };
     case "shutdown":
       return {
         path: routePath(powerControl, { uuid }),
         json: { action: "instant-power-off", ...id },
-        schema: NoContent,
+        schema: PowerReply,
         command: "instant-power-off",
       };
   }
@@ -76,12 +77,15 @@ const TIMEOUT_CODE: ErrorCode = "device_timeout";
 const OFFLINE_CODE: ErrorCode = "device_offline";
 /** Issue 14: the device took the command but its answer did not come back (504, command_id, status_url). */
 const OUTCOME_UNKNOWN_CODE: ErrorCode = "outcome_unknown";
+/** Issue 17: a disabled device is refused every action but re-enabling ("Device is disabled"). */
+const DISABLED_CODE: ErrorCode = "device_disabled";
 
 export type ActionFailure =
   | { kind: "timeout" }
   | { kind: "unavailable"; message: string }
   | { kind: "outcomeUnknown"; commandId: string | null }
-  | { kind: "failed" };
+  | { kind: "disabled" }
+  | { kind: "failed"; reason?: string };
 
 /**
  * §4/§8: no reply within 30 s (our own abort, or the API's device_timeout after its 30 s) is the
@@ -97,12 +101,13 @@ export function classifyFailure(error: unknown): ActionFailure {
   }
   if (!isHttpFailure(error)) return { kind: "failed" };
   const code = error.body?.code;
+  if (code === DISABLED_CODE) return { kind: "disabled" };
   if (code === OUTCOME_UNKNOWN_CODE) return { kind: "outcomeUnknown", commandId: error.body?.command_id ?? null };
   if (code === TIMEOUT_CODE) return { kind: "timeout" };
   if (code === OFFLINE_CODE || error.status === 503) {
     return { kind: "unavailable", message: error.body?.message || TIMEOUT_TEXT };
   }
-  return { kind: "failed" };
+  return error.body?.message ? { kind: "failed", reason: error.body.message } : { kind: "failed" };
 }
 
 /** The address to copy from a reverse SSH reply: host:port, or the port alone. */

@@ -1,7 +1,8 @@
 import type { DeviceDetail } from "@contracts/device-detail";
-import { RemoteSharingResult, ScreenshotResult } from "@contracts/remote-actions";
+import { PowerDryRun, RemoteSharingResult, ScreenshotResult } from "@contracts/remote-actions";
 import { type Alert, showAlert } from "@/lib/alerts";
-import { type TFunction, useT } from "@/lib/i18n";
+import { type MessageKey, type TFunction, useT } from "@/lib/i18n";
+import { showRemoteFailures } from "@/lib/preferences";
 import { outcomeUnknownAlert } from "../commands/use-open-commands";
 import { useDeviceCommands } from "../live/command-store";
 import { deviceCall } from "./device-call";
@@ -18,10 +19,16 @@ import { finishAction, startAction, useRunningActions } from "./running-store";
 /** Where an action is: sent and waiting, or the device acknowledged it (commandUpdate "received"). */
 export type ActionProgress = "sending" | "working";
 
-/** §7 notifications raised by a reply; null when the reply carries nothing to show. */
-function replyAlert(action: RemoteAction, reply: unknown, t: TFunction): Alert | null {
-  if (action === "reboot" || action === "shutdown")
+/**
+ * §7 notifications raised by a reply; null when the reply carries nothing to show. A power
+ * action the agent only dry-ran (no --allow-power) says so, not "Action successful." (issue 17).
+ */
+export function replyAlert(action: RemoteAction, reply: unknown, t: TFunction): Alert | null {
+  if (action === "reboot" || action === "shutdown") {
+    if (PowerDryRun.safeParse(reply).success)
+      return { type: "warning", duration: 10_000, message: t("device.settings.dryRun") };
     return { type: "success", message: t("device.settings.actionSuccess") };
+  }
   if (action === "screenshot") {
     const { screenshot_url } = ScreenshotResult.parse(reply);
     return {
@@ -52,14 +59,52 @@ function replyAlert(action: RemoteAction, reply: unknown, t: TFunction): Alert |
   };
 }
 
+/** The actions whose failures §8 keeps silent unless the user asked to see them (issue 17). */
+const SILENT_FAILURES: Partial<Record<RemoteAction, MessageKey>> = {
+  rssh: "device.settings.rssh",
+  remoteDesktop: "device.settings.remoteDesktop",
+  screenshot: "device.settings.screenshot",
+};
+
+type FailureOptions = {
+  viewCommands: () => void;
+  /** Runs the action again (the Retry of a shown remote-action failure). */
+  retry: () => void;
+  /** The user's "Show failures of remote actions" (lib/preferences.ts). */
+  showFailures: boolean;
+};
+
 /**
- * §8: what a failed action says. RSSH, remote desktop and screenshot failures show nothing.
- * outcome_unknown (issue 14) is a warning with a way to the Commands tab, where the answer shows
- * when it arrives.
+ * §8: what a failed action says. RSSH, remote desktop and screenshot failures show nothing,
+ * unless the user turned "Show failures of remote actions" on: then an error with its reason and
+ * Retry (issue 17; the Logs tab lists them either way). outcome_unknown (issue 14) is a warning
+ * with a way to the Commands tab, where the answer shows when it arrives. A disabled device
+ * says "Device is disabled" (§7).
  */
-function failureAlert(action: RemoteAction, error: unknown, t: TFunction, viewCommands: () => void): Alert | null {
+export function failureAlert(
+  action: RemoteAction,
+  error: unknown,
+  t: TFunction,
+  options: FailureOptions,
+): Alert | null {
   const failure = classifyFailure(error);
-  if (failure.kind === "outcomeUnknown") return outcomeUnknownAlert(t, viewCommands);
+  if (failure.kind === "outcomeUnknown") return outcomeUnknownAlert(t, options.viewCommands);
+  if (failure.kind === "disabled") return { type: "error", message: t("device.settings.deviceDisabled") };
+  const silent = SILENT_FAILURES[action];
+  if (silent && options.showFailures) {
+    const reason =
+      failure.kind === "timeout"
+        ? t("device.settings.timeout")
+        : failure.kind === "unavailable"
+          ? failure.message
+          : (failure.reason ?? t("device.settings.actionFailed"));
+    return {
+      type: "error",
+      duration: 10_000,
+      message: t("device.settings.remoteFailed", { action: t(silent), reason }),
+      button: { type: "run", text: t("device.settings.retry"), run: options.retry },
+    };
+  }
   if (failure.kind === "timeout") return { type: "warning", message: t("device.settings.timeout") };
   if (failure.kind === "unavailable") return { type: "error", message: failure.message };
   if (action === "headlessVnc") return { type: "error", message: t("device.settings.vncFailed") };
@@ -93,7 +138,8 @@ export function useRemoteActions(device: Pick<DeviceDetail, "uuid" | "space_uuid
       if (alert) showAlert(alert);
     } catch (error) {
       console.error(`Remote action ${action} failed`, error);
-      const alert = failureAlert(action, error, t, viewCommands);
+      const retry = () => void run(action);
+      const alert = failureAlert(action, error, t, { viewCommands, retry, showFailures: showRemoteFailures() });
       if (alert) showAlert(alert);
     } finally {
       finishAction(device.uuid, action);

@@ -5,9 +5,28 @@ import { formatDateTime } from "@/lib/datetime";
 import { useI18n } from "@/lib/i18n";
 import { auditLabel } from "../logic/audit-label";
 import { deviceQueries } from "../queries";
+import { AgentLogSection, RemoteFailuresSection } from "./agent-log";
+
+/**
+ * The device's logs (issue 17): the agent's recent lines, the failed remote actions with their
+ * reason, and the audit trail.
+ */
+export function LogsTab({ device }: { device: DeviceDetail }) {
+  const { t } = useI18n();
+  return (
+    <div className="space-y-6">
+      <AgentLogSection device={device} />
+      <RemoteFailuresSection device={device} />
+      <section className="space-y-2" aria-label={t("device.logs.trailTitle")}>
+        <h3 className="text-sm font-medium">{t("device.logs.trailTitle")}</h3>
+        <AuditTrail device={device} />
+      </section>
+    </div>
+  );
+}
 
 /** The audit trail: who did what, when (newest first). */
-export function LogsTab({ device }: { device: DeviceDetail }) {
+function AuditTrail({ device }: { device: DeviceDetail }) {
   const { t, lang } = useI18n();
   const audit = useQuery(deviceQueries.audit(device.space_uuid, device.uuid));
   if (audit.isPending) return <Skeleton className="h-40 w-full" />;

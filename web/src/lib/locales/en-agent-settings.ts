@@ -1,0 +1,21 @@
+/** English strings of issue 17's agent settings and truthful results (spread into en.ts). */
+export const enAgentSettings = {
+  "realtime.presenceSummary": "Devices just became online: {online} · went offline: {offline}",
+  "device.settings.dryRun": "Dry run: the agent is not allowed to power the device (start it with --allow-power).",
+  "device.settings.deviceDisabled": "Device is disabled",
+  "device.settings.remoteFailed": "{action} failed: {reason}",
+  "device.settings.retry": "Retry",
+  "device.logs.agentTitle": "Agent log",
+  "device.logs.agentText": "The agent's recent lines; debug lines appear while debug mode is on.",
+  "device.logs.refresh": "Refresh",
+  "device.logs.agentEmpty": "The agent sent no lines.",
+  "device.logs.failuresTitle": "Failed remote actions",
+  "device.logs.noFailures": "No remote desktop, reverse SSH or screenshot request has failed.",
+  "device.logs.trailTitle": "Audit trail",
+  "device.logs.reason": "Reason",
+  "preferences.showRemoteFailures": "Show failures of remote actions",
+  "preferences.showRemoteFailuresText":
+    "Remote desktop, reverse SSH and screenshot failures as notifications with Retry.",
+  "device.audit.cmd.fetchLogs": "Fetch agent log",
+  "device.audit.settingsReported": "Settings reported by the device",
+} as const;
