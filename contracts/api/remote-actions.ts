@@ -28,13 +28,18 @@ const tags = ["Remote actions"];
 /**
  * The replies of an action the device's agent runs (devices.md §7, §8), besides the common ones:
  * 503 when it was never sent (device_offline) or not acknowledged in 30 s (device_timeout; it did
- * not run), 504 outcome_unknown when it was acknowledged but its answer did not come back.
+ * not run), 504 outcome_unknown when it was acknowledged but its answer did not come back, 409
+ * when its request_id is a queued command's (issue 14).
  */
 export const agentErrors = {
   502: jsonResponse(ApiErrorBody, "The device's agent refused or failed the action (its message)"),
   503: jsonResponse(
     ApiErrorBody,
     "The device is offline (never sent), or the agent did not take it within 30 s (not run)",
+  ),
+  409: jsonResponse(
+    ApiErrorBody,
+    "The request_id names a command queued for the device (follow it on its Commands tab); nothing was sent",
   ),
   ...outcomeUnknown,
 } as const;

@@ -4,6 +4,7 @@ import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
 import { CommandList, CommandRecord, NOT_CANCELLABLE_MESSAGE } from "../../contracts/command-queue.ts";
 import { auditLogTable, deviceTable } from "../../drizzle/schema/index.ts";
+import { QUEUED_MESSAGE } from "../../party/broker.ts";
 import { api, db, errorsOf, makeDevice, memberOf } from "../factories.ts";
 import { type Command, fakeAgent } from "../fake-agent.ts";
 import { until } from "../ws.ts";
@@ -103,6 +104,20 @@ describe("command queue", () => {
       .where(and(eq(auditLogTable.entity_uuid, device.uuid), eq(auditLogTable.action, "device.command.set-debug")));
     expect(steps.filter((r) => (r.after as { status: string }).status === "succeeded")).toHaveLength(values.length);
     agent.ws?.close();
+  });
+
+  it("a direct call reusing a queued command's request_id is 409 and sends nothing (documented reply)", async () => {
+    const { member, base, queue, record } = await setup();
+    const id = `queued-${crypto.randomUUID()}`;
+    expect((await queue({ action: "screenshot", request_id: id })).status).toBe(202);
+    const direct = await api(`${base}/screen-capture/`, {
+      method: "POST",
+      token: member.token,
+      json: { action: "screenshot", request_id: id },
+    });
+    expect(direct.status).toBe(409);
+    expect(await direct.json()).toMatchObject({ code: "conflict", message: QUEUED_MESSAGE });
+    expect(await record(id)).toMatchObject({ state: "queued" });
   });
 
   it("expires a queued command when its TTL passes (the room's alarm)", async () => {
