@@ -142,12 +142,14 @@ test("an operator installs a real agent, takes a screenshot, reboots it and sees
     await desktop.getByRole("button", { name: "Close" }).click();
     await expect(desktop).toHaveCount(0);
 
-    // Reboot asks first; the agent runs it as a dry run; 204 → "Action successful."
+    // Reboot asks first; the agent runs it as a dry run (no --allow-power), and the console says so (issue 17).
     await dialog.getByRole("button", { name: "Reboot" }).click();
     const confirm = page.getByRole("alertdialog");
     await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
     await confirm.getByRole("button", { name: "Reboot" }).click();
-    await expect(page.getByText("Action successful.")).toBeVisible({ timeout: 30_000 });
+    await expect(
+      page.getByText("Dry run: the agent is not allowed to power the device (start it with --allow-power)."),
+    ).toBeVisible({ timeout: 30_000 });
     expect(output).toContain("dry run: would run systemctl reboot");
   } finally {
     agent.kill("SIGTERM");
