@@ -25,6 +25,12 @@ step("Agent unit tests", () => runTool("vitest", ["run", "--config", "agent/vite
 step("Command chaos test, short (10 agents × 100 commands)", () => runNode("scripts/chaos-commands.ts", ["--short"]));
 step("Web unit tests", () => runTool("vitest", ["run", "--config", "web/vitest.config.ts"]));
 step("Web build", () => runTool("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]));
+// The production Worker bundles as deployed (no network: --dry-run), with its own bindings (issue 21).
+step("Production bundle (wrangler deploy --env production --dry-run)", () =>
+  runTool("wrangler", ["deploy", "--env", "production", "--dry-run", "--outdir", ".wrangler/prod-dry-run"], {
+    quiet: true,
+  }),
+);
 // Per route, the gzipped JS its first load needs, against web/bundle-budget.json (issue 19).
 step("Bundle budget per route", () => runNode("scripts/check-bundle.ts"));
 step("End-to-end tests (Playwright + Chromium)", () =>

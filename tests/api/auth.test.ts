@@ -1,10 +1,11 @@
 import { env, SELF } from "cloudflare:test";
-import { createLocalJWKSet, decodeJwt, jwtVerify, SignJWT } from "jose";
+import { createLocalJWKSet, decodeJwt, exportJWK, generateKeyPair, jwtVerify, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { CONSOLE_CLIENT_ID, TokenError, TokenResponse } from "../../contracts/auth.ts";
 import { ApiErrorBody } from "../../contracts/errors.ts";
-import { getSigningKey } from "../../worker/auth/keys.ts";
+import { signingKeyTable } from "../../drizzle/schema/auth.ts";
+import { getSigningKey, MISSING_SIGNING_KEY, resetSigningKeyCache } from "../../worker/auth/keys.ts";
 import { addMember, api, db, makeSpace, makeUser, ORIGIN, signIn, tokenRequest, uid } from "../factories.ts";
 
 const refresh = (refresh_token: string) =>
@@ -200,5 +201,23 @@ describe("bearer tokens on the API", () => {
     const { access_token } = await signIn(user.email);
     const res = await api("/auth/userinfo", { token: access_token });
     expect(UserInfo.parse(await res.json())).toEqual({ sub: user.uuid, email: user.email, name: user.display_name });
+  });
+});
+
+describe("the signing key in production (issue 21)", () => {
+  it("refuses to sign without OIDC_SIGNING_JWK rather than minting a key into D1; signs with the secret", async () => {
+    const before = (await db().select().from(signingKeyTable)).length;
+    resetSigningKeyCache();
+    const production = { ...env, ENVIRONMENT: "production", OIDC_SIGNING_JWK: undefined };
+    await expect(getSigningKey(production, db())).rejects.toThrow(MISSING_SIGNING_KEY);
+    expect((await db().select().from(signingKeyTable)).length).toBe(before);
+
+    const { privateKey } = await generateKeyPair("ES256", { extractable: true });
+    const secret = JSON.stringify({ ...(await exportJWK(privateKey)), kid: "prod-1" });
+    resetSigningKeyCache();
+    const key = await getSigningKey({ ...production, OIDC_SIGNING_JWK: secret }, db());
+    expect(key.kid).toBe("prod-1");
+    expect(key.publicJwk).not.toHaveProperty("d");
+    resetSigningKeyCache();
   });
 });

@@ -8,9 +8,14 @@ export type SigningKey = { kid: string; privateKey: CryptoKey; publicJwk: JWK };
 
 let cached: Promise<SigningKey> | undefined;
 
+/** Production without the OIDC_SIGNING_JWK secret: nothing is signed (no key is minted into D1). */
+export const MISSING_SIGNING_KEY =
+  "OIDC_SIGNING_JWK is not set: production signs only with the key from this secret (see docs/deploy.md).";
+
 /**
- * The provider's ES256 key. Production may pin one with the OIDC_SIGNING_JWK secret; otherwise
- * the first key ever made is kept in D1 so every isolate (and every restart) signs alike.
+ * The provider's ES256 key. Production signs with the OIDC_SIGNING_JWK secret and refuses to
+ * start signing without it (a key minted into D1 would sit next to the data it protects);
+ * elsewhere the first key ever made is kept in D1 so every isolate (and every restart) signs alike.
  */
 export function getSigningKey(env: Env, db: Db): Promise<SigningKey> {
   cached ??= loadKey(env, db).catch((err) => {
@@ -25,6 +30,7 @@ async function loadKey(env: Env, db: Db): Promise<SigningKey> {
     const jwk = JSON.parse(env.OIDC_SIGNING_JWK) as JWK;
     return fromPrivateJwk(jwk.kid ?? "primary", jwk);
   }
+  if (env.ENVIRONMENT === "production") throw new Error(MISSING_SIGNING_KEY);
   let row = await db.select().from(signingKeyTable).orderBy(asc(signingKeyTable.created_at)).get();
   if (!row) {
     const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true });
