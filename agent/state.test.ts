@@ -107,7 +107,7 @@ describe("agent log ring and debug mode (issue 17)", () => {
     expect(agent.printed.some((line) => line.includes("[debug] instant-reboot"))).toBe(true);
     const reply = await agent.execute(command("fetch-logs", { limit: 3 }));
     expect(reply).toMatchObject({ ok: true, result: { debug_mode: true } });
-    const lines = (reply as { result: { lines: string[] } }).result.lines;
+    const lines = (reply as unknown as { result: { lines: string[] } }).result.lines;
     expect(lines).toHaveLength(3);
     expect(lines.at(-1)).toContain("[debug] fetch-logs");
   });

@@ -39,7 +39,7 @@ export const agentErrors = {
   ),
   409: jsonResponse(
     ApiErrorBody,
-    "The request_id names a command queued for the device (follow it on its Commands tab); nothing was sent",
+    'The request_id names a command queued for the device (follow it on its Commands tab), or the device is disabled (device_disabled, "Device is disabled"; issue 17); nothing was sent',
   ),
   ...outcomeUnknown,
 } as const;
@@ -165,8 +165,11 @@ export const setVision = defineRoute({
   responses: {
     200: jsonResponse(DeviceDetail),
     ...commonErrors,
-    409: jsonResponse(ApiErrorBody, "A vision status change is already in progress"),
     ...agentErrors,
+    409: jsonResponse(
+      ApiErrorBody,
+      "A vision status change is already in progress, the request_id names a queued command, or the device is disabled (device_disabled)",
+    ),
   },
 });
 
