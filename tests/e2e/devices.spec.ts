@@ -38,10 +38,10 @@ test("the device list filters, sorts and switches between cards and rows", async
   await page.getByLabel("Search by name, description, machine id or uuid").fill("ZD ");
   await pick(page, "Connected status", "Connected");
   await pick(page, "Online", "Offline only");
-  await expect(page.getByTestId("devices-count")).toHaveText("1 devices");
+  await expect(page.getByTestId("devices-count")).toHaveText("1 device");
   await expect(card(page, "ZD Parking Pay Station")).toBeVisible();
   await page.getByRole("button", { name: "Clear filters" }).click();
-  await expect(page.getByTestId("devices-count")).not.toHaveText("1 devices");
+  await expect(page.getByTestId("devices-count")).not.toHaveText("1 device");
 
   await page.getByRole("combobox", { name: "Sort devices" }).click();
   await page.getByRole("option", { name: "Offline first" }).click();

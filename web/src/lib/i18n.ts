@@ -8,6 +8,7 @@ import {
   useMemo,
   useState,
 } from "react";
+import { resolvePlurals } from "./i18n-plural";
 import { en, type MessageKey } from "./locales/en";
 import { hr } from "./locales/hr";
 import { readString, storageKeys, writeString } from "./storage";
@@ -33,11 +34,14 @@ export function storedLang(): Lang {
   return isLang(value) ? value : "en";
 }
 
-/** Looks a key up in `lang`, falls back to English, then fills `{name}` placeholders. */
+/** Looks a key up in `lang`, falls back to English, picks plural forms (i18n-plural.ts), then fills `{name}` placeholders. */
 export function translate(lang: Lang, key: MessageKey, vars?: MessageVars): string {
   const template = dictionaries[lang][key] ?? en[key];
   if (!vars) return template;
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match));
+  // Plural parts first (their forms may hold placeholders), then the placeholders.
+  return resolvePlurals(lang, template, vars).replace(/\{(\w+)\}/g, (match, name: string) =>
+    name in vars ? String(vars[name]) : match,
+  );
 }
 
 type I18nValue = { lang: Lang; setLang: (lang: Lang) => void; t: TFunction };

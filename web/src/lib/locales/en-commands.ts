@@ -6,7 +6,7 @@ export const enCommands = {
   "device.commands.empty.title": "No commands yet",
   "device.commands.empty.text":
     "Remote actions sent to this device and commands queued for it while offline will be listed here.",
-  "device.commands.count": "{count} commands, newest first",
+  "device.commands.count": "{count, plural, one {# command} other {# commands}}, newest first",
   "device.commands.countOne": "1 command",
   "device.commands.col.action": "Action",
   "device.commands.col.state": "State",
@@ -48,7 +48,7 @@ export const enCommands = {
   "device.commands.result.wouldRun": "Would run {command}",
   "device.commands.result.setting": "{name}: {value}",
   "device.commands.result.bytes": "{size} KB image",
-  "device.commands.result.displays": "{count} displays applied",
+  "device.commands.result.displays": "{count, plural, one {# display} other {# displays}} applied",
   "device.commands.cancel": "Cancel command",
   "device.commands.cancelConfirm.title": "Cancel this command?",
   "device.commands.cancelConfirm.text": "“{action}” will not be sent to {name}.",

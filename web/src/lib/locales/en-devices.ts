@@ -21,7 +21,7 @@ export const enDevices = {
   "devices.filter.offlineOnly": "Offline only",
   "devices.filter.enabledOnly": "Enabled only",
   "devices.filter.disabledOnly": "Disabled only",
-  "devices.count": "{count} devices",
+  "devices.count": "{count, plural, one {# device} other {# devices}}",
   "devices.sort.label": "Sort devices",
   "devices.sort.onlineFirst": "Online first",
   "devices.sort.offlineFirst": "Offline first",

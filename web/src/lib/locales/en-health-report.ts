@@ -33,7 +33,7 @@ export const enHealthReport = {
   "report.network": "Network",
   "report.network.up": "Up",
   "report.network.down": "Down",
-  "report.network.errors": "{count} errors",
+  "report.network.errors": "{count, plural, one {# error} other {# errors}}",
   "report.gpu": "GPU",
   "report.gpu.utilization": "Utilisation",
   "report.peripherals": "Peripherals",
@@ -65,5 +65,5 @@ export const enHealthReport = {
   "report.chart.rx": "In",
   "report.chart.tx": "Out",
   "report.chart.band": "15-min min–max",
-  "report.chart.points": "{count} points",
+  "report.chart.points": "{count, plural, one {# point} other {# points}}",
 } as const;

@@ -25,7 +25,7 @@ export const enWall = {
   "wall.event.offline": "went offline",
   "wall.event.online": "came back online",
   "wall.event.criticalPeripheral": "critical: {types}",
-  "wall.event.detection": "detection: {count} devices found",
+  "wall.event.detection": "detection: {count, plural, one {# device} other {# devices}} found",
   "wall.event.noDetection": "detection: no devices found",
   "wall.event.unnamed": "A device",
   "wall.offlineInHours.title": "Offline in working hours",

@@ -21,7 +21,7 @@ export const hrAssets: Partial<Record<MessageKey, string>> = {
   "locations.filter.allCountries": "Sve države",
   "locations.filter.allTags": "Sve oznake",
   "locations.filter.clear": "Očisti filtre",
-  "locations.count": "{count} lokacija",
+  "locations.count": "{count, plural, one {# lokacija} few {# lokacije} other {# lokacija}}",
   "locations.export": "Izvoz",
   "locations.totals.devices": "Uređaji",
   "locations.totals.online": "Na mreži",

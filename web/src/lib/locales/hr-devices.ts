@@ -15,7 +15,7 @@ export const hrDevices: Partial<Record<MessageKey, string>> = {
   "devices.filter.allStatuses": "Bilo koji status",
   "devices.filter.allTags": "Sve oznake",
   "devices.filter.clear": "Očisti filtre",
-  "devices.count": "{count} uređaja",
+  "devices.count": "{count, plural, one {# uređaj} few {# uređaja} other {# uređaja}}",
   "devices.sort.label": "Poredaj uređaje",
   "devices.noMatch.title": "Nema odgovarajućih uređaja",
   "devices.col.name": "Naziv",
