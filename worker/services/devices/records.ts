@@ -9,7 +9,7 @@ import {
   peripheralTable as p,
 } from "../../../drizzle/schema/index.ts";
 import type { Env } from "../../env.ts";
-import { createDb } from "../../lib/db.ts";
+import { createDb, type Db } from "../../lib/db.ts";
 import { auditInsert } from "../kernel/audit.ts";
 import { publishToSpace } from "../kernel/realtime.ts";
 import { conditionsOf, samePeripheralConditions } from "../monitoring/conditions.ts";
@@ -69,14 +69,9 @@ export async function recordInventory(
   if (hello.settings) await recordReportedSettings(env, device_uuid, hello.settings);
 }
 
-/**
- * Settings an agent reports on hello that differ from the catalogue's are written and audited
- * (no actor: the device said so), and the space is told. Vision is left alone while a toggle is
- * in progress (its own answer ends it).
- */
-async function recordReportedSettings(env: Env, device_uuid: string, settings: AgentSettings) {
-  const db = createDb(env);
-  const row = await db
+/** A device's space, name and the settings the catalogue holds for it. */
+const settingsOf = (db: Db, device_uuid: string) =>
+  db
     .select({
       space: d.space_uuid,
       name: d.name,
@@ -87,6 +82,15 @@ async function recordReportedSettings(env: Env, device_uuid: string, settings: A
     .from(d)
     .where(eq(d.uuid, device_uuid))
     .get();
+
+/**
+ * Settings an agent reports on hello that differ from the catalogue's are written and audited
+ * (no actor: the device said so), and the space is told. Vision is left alone while a toggle is
+ * in progress (its own answer ends it).
+ */
+async function recordReportedSettings(env: Env, device_uuid: string, settings: AgentSettings) {
+  const db = createDb(env);
+  const row = await settingsOf(db, device_uuid);
   if (!row) return;
   const before: Record<string, unknown> = {};
   const after: Record<string, unknown> = {};
@@ -209,17 +213,7 @@ export type SettingAnswer = {
  */
 export async function recordSettingAnswers(env: Env, device_uuid: string, answers: readonly SettingAnswer[]) {
   const db = createDb(env);
-  const row = await db
-    .select({
-      space: d.space_uuid,
-      name: d.name,
-      enabled: d.enabled,
-      debug_mode: d.debug_mode,
-      vision: d.vision_enabled,
-    })
-    .from(d)
-    .where(eq(d.uuid, device_uuid))
-    .get();
+  const row = await settingsOf(db, device_uuid);
   if (!row) return;
   const now = new Date().toISOString();
   const writes: BatchItem<"sqlite">[] = [];
