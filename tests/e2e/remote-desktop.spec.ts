@@ -61,30 +61,21 @@ function canvasColours(screen: Locator, fg: number[], bg: number[]) {
 }
 
 let desktop: HeadlessDesktop | null = null;
-let runner: LabRunner | null = null;
 
-test.beforeAll(async ({ request, baseURL }) => {
+test.beforeAll(() => {
   test.setTimeout(300_000);
   const missing = ensureTools();
   test.skip(missing !== null, `Remote desktop e2e skipped: ${missing}`);
+});
+
+test.beforeAll(async () => {
   desktop = await startHeadlessDesktop({ width: 1024, height: 640 });
-  const painted = spawnSync("xsetroot", [
-    "-display",
-    desktop.display,
-    "-mod",
-    "8",
-    "8",
-    "-fg",
-    hex(FG),
-    "-bg",
-    hex(BG),
-  ]);
+  const plaid = ["-mod", "8", "8", "-fg", hex(FG), "-bg", hex(BG)];
+  const painted = spawnSync("xsetroot", ["-display", desktop.display, ...plaid]);
   expect(painted.status, String(painted.stderr)).toBe(0);
-  runner = await startLabRunner(request, baseURL ?? "", "E2E Desktop Runner", ["--vnc-port", String(desktop.port)]);
 });
 
 test.afterAll(() => {
-  runner?.stop();
   desktop?.stop();
 });
 
