@@ -14,8 +14,8 @@ import {
 import type { Env } from "../worker/env.ts";
 import {
   auditRemoteSessions,
-  mayOpenRemoteSession,
   type RemoteSessionStep,
+  remoteSessionRefusal,
 } from "../worker/services/devices/remote-sessions.ts";
 import { batchWriter } from "./batch-writer.ts";
 
@@ -184,9 +184,12 @@ export class DeviceTunnels {
     if (this.all().has(message.session)) return;
     if (this.all().size >= TUNNEL_MAX_PER_DEVICE) return refuse(TUNNEL_TEXT.tooMany);
     if (!this.host.agent()) return refuse(TUNNEL_TEXT.offline);
-    if (!(await mayOpenRemoteSession(this.host.env(), principal.space_uuid, principal.user_uuid))) {
-      return refuse(TUNNEL_TEXT.forbidden);
-    }
+    const refusal = await remoteSessionRefusal(this.host.env(), {
+      space_uuid: principal.space_uuid,
+      user_uuid: principal.user_uuid,
+      device_uuid: this.host.device(),
+    });
+    if (refusal) return refuse(refusal);
     // Checked again after the await: the agent may have left, the limit may have filled meanwhile.
     const agent = this.host.agent();
     if (!agent) return refuse(TUNNEL_TEXT.offline);

@@ -1,5 +1,6 @@
 import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { DEVICE_DISABLED_MESSAGE } from "../../contracts/commands.ts";
 import type { ServerMessage } from "../../contracts/realtime.ts";
 import {
   dataFrame,
@@ -10,7 +11,7 @@ import {
   TUNNEL_TEXT,
   TUNNEL_WINDOW_BYTES,
 } from "../../contracts/tunnel.ts";
-import { auditLogTable } from "../../drizzle/schema/index.ts";
+import { auditLogTable, deviceTable } from "../../drizzle/schema/index.ts";
 import { db, makeDevice, memberOf } from "../factories.ts";
 import { fakeAgent } from "../fake-agent.ts";
 import { join, until } from "../ws.ts";
@@ -115,6 +116,16 @@ describe("remote sessions through the device room (contracts/tunnel.ts)", () => 
     sendJson(browser, { type: "tunnelOpen", session, kind: "vnc" });
     await until(() => browser.messages.some((m) => m.type === "tunnelClosed"));
     expect(last(browser, "tunnelClosed")?.reason).toBe(TUNNEL_TEXT.offline);
+  });
+
+  it("refuses a session on a disabled device with the spec's text", async () => {
+    const s = await setup("admin");
+    await db().update(deviceTable).set({ enabled: false }).where(eq(deviceTable.uuid, s.device.uuid));
+    const session = crypto.randomUUID();
+    sendJson(s.browser, { type: "tunnelOpen", session, kind: "terminal" });
+    await until(() => s.browser.messages.some((m) => m.type === "tunnelClosed"));
+    expect(last(s.browser, "tunnelClosed")?.reason).toBe(DEVICE_DISABLED_MESSAGE);
+    expect(s.agent.messages.some((m) => m.type === "tunnelOpen")).toBe(false);
   });
 
   it("another browser cannot write into a session it did not open", async () => {

@@ -1,4 +1,7 @@
-import type { TunnelKind } from "../../../contracts/tunnel.ts";
+import { and, eq } from "drizzle-orm";
+import { DEVICE_DISABLED_MESSAGE } from "../../../contracts/commands.ts";
+import { TUNNEL_TEXT, type TunnelKind } from "../../../contracts/tunnel.ts";
+import { deviceTable as d } from "../../../drizzle/schema/index.ts";
 import type { Env } from "../../env.ts";
 import { createDb } from "../../lib/db.ts";
 import { findMembership, roleAtLeast } from "../../middleware/space.ts";
@@ -10,10 +13,27 @@ import { auditInsert } from "../kernel/audit.ts";
  * bytes (party/device-tunnels.ts); nothing of them is stored.
  */
 
-/** Whether a user may open remote sessions on the space's devices: an active Content Manager or Admin. */
-export async function mayOpenRemoteSession(env: Env, space_uuid: string, user_uuid: string): Promise<boolean> {
-  const membership = await findMembership(createDb(env), space_uuid, user_uuid);
-  return membership !== null && roleAtLeast(membership.role.code, "content_manager");
+/**
+ * Why a user may not open a remote session on a device, or null when they may: an active Content
+ * Manager or Admin of the device's space, on a device that is enabled (a disabled device takes
+ * no remote action, issue 17).
+ */
+export async function remoteSessionRefusal(
+  env: Env,
+  input: { space_uuid: string; user_uuid: string; device_uuid: string },
+): Promise<string | null> {
+  const db = createDb(env);
+  const [membership, device] = await Promise.all([
+    findMembership(db, input.space_uuid, input.user_uuid),
+    db
+      .select({ enabled: d.enabled })
+      .from(d)
+      .where(and(eq(d.uuid, input.device_uuid), eq(d.space_uuid, input.space_uuid)))
+      .get(),
+  ]);
+  if (!membership || !roleAtLeast(membership.role.code, "content_manager") || !device) return TUNNEL_TEXT.forbidden;
+  if (!device.enabled) return DEVICE_DISABLED_MESSAGE;
+  return null;
 }
 
 export type RemoteSessionStep = {
