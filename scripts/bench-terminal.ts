@@ -29,7 +29,7 @@ import {
 } from "../contracts/tunnel.ts";
 import { benchFleet } from "./bench/fleet-sql.ts";
 import { seedEnrolledDevices } from "./bench/local-d1.ts";
-import { benchDirs, percentile, signIn, startFrozenServer } from "./bench/server.ts";
+import { benchDirs, cpuSeconds, percentile, processTree, signIn, startFrozenServer } from "./bench/server.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -201,10 +201,17 @@ function connect(url: string): Promise<WebSocket> {
   });
 }
 
-type Result = { echo: number[]; throughput: { bytes: number; seconds: number; frames: number } | null; error?: string };
+type Cpu = { server: number; bench: number };
+type Result = {
+  echo: number[];
+  throughput: { bytes: number; seconds: number; frames: number } | null;
+  /** CPU seconds used during the throughput run: the wrangler/workerd tree and this process (agent + client). */
+  cpu?: Cpu;
+  error?: string;
+};
 
 /** One path: open a session, KEYS keystrokes one at a time, then `seq 1 LINES` to the marker. */
-async function measure(ws: WebSocket): Promise<Result> {
+async function measure(ws: WebSocket, cpu: () => Cpu): Promise<Result> {
   const term = new BenchTerminal(ws);
   const result: Result = { echo: [], throughput: null };
   try {
@@ -216,7 +223,10 @@ async function measure(ws: WebSocket): Promise<Result> {
     term.type("\x15"); // Ctrl-U: an empty line again
     await sleep(300);
     // `$((6*7))` so that the typed line's own echo does not contain the marker.
+    const before = cpu();
     result.throughput = await term.run(`seq 1 ${LINES}; echo DONE$((6*7))`);
+    const after = cpu();
+    result.cpu = { server: after.server - before.server, bench: after.bench - before.bench };
   } catch (error) {
     result.error = String(error instanceof Error ? error.message : error);
   }
@@ -285,13 +295,17 @@ async function main() {
     });
   });
   console.error("through the room…");
-  const room = await measure(roomSocket);
+  const cpu = (): Cpu => ({
+    server: processTree(server.pid ?? 0).reduce((sum, p) => sum + cpuSeconds(p.pid), 0),
+    bench: cpuSeconds(process.pid),
+  });
+  const room = await measure(roomSocket, cpu);
   const agentLog = logs.filter((line) => !line.startsWith("terminal session") && line !== "connected");
 
   // Directly: the same provider and TunnelSessions on one local WebSocket.
   const direct = await directServer(providers);
   console.error("direct…");
-  const local = await measure(await connect(direct.url));
+  const local = await measure(await connect(direct.url), cpu);
   direct.close();
   agent.stop();
   server.kill("SIGTERM");
@@ -309,6 +323,8 @@ async function main() {
       mb: t ? t.bytes / 1e6 : Number.NaN,
       frame: t ? t.bytes / t.frames / 1024 : Number.NaN,
       fps: t ? t.frames / t.seconds : Number.NaN,
+      server: r.cpu && t ? (r.cpu.server / t.seconds) * 100 : Number.NaN,
+      bench: r.cpu && t ? (r.cpu.bench / t.seconds) * 100 : Number.NaN,
     };
   };
   const a = stats(room);
@@ -329,6 +345,9 @@ async function main() {
   console.log(`| throughput (MB/s, first byte to end marker) | ${f1(a.mbs)} | ${f1(b.mbs)} | ${ratio(a.mbs, b.mbs)} |`);
   console.log(
     `| data frames to the browser: mean KiB, frames/s | ${f1(a.frame)} KiB, ${a.fps.toFixed(0)}/s | ${f1(b.frame)} KiB, ${b.fps.toFixed(0)}/s | |`,
+  );
+  console.log(
+    `| CPU during the throughput run (% of one core): wrangler + workerd, bench process (agent + client) | ${a.server.toFixed(0)} %, ${a.bench.toFixed(0)} % | ${b.server.toFixed(0)} %, ${b.bench.toFixed(0)} % | |`,
   );
   for (const [name, r] of [
     ["through the room", room],

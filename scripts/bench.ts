@@ -19,7 +19,9 @@ const BENCHES: { script: string; flags?: string[] }[] = [
     flags: ["devices", "pages", "speed", "port", "no-build", "keep"],
   },
   { script: "scripts/bench-telemetry.ts", flags: ["runs", "port", "keep"] },
+  { script: "scripts/bench-terminal.ts", flags: ["keys", "lines", "port"] },
   { script: "scripts/chaos-commands.ts", flags: ["agents", "commands", "kills", "silent", "retries", "concurrency"] },
+  { script: "scripts/measure-device-hour.ts", flags: ["agents", "minutes", "settle", "port"] },
 ];
 
 /** `--name value`, `--name=value` and bare `--flag`, in order. */
