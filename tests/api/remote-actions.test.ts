@@ -3,6 +3,8 @@ import { eq } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
 import { TIMEOUT_MESSAGE } from "../../contracts/commands.ts";
+import { VISION_LINUX_ONLY_MESSAGE } from "../../contracts/vision.ts";
+import { DEVICE_TYPE_UUID } from "../../drizzle/reference.ts";
 import { deviceTable, peripheralTable, userTable } from "../../drizzle/schema/index.ts";
 import { createDeviceTables } from "../../party/device-storage.ts";
 import { api, db, makeDevice, makePeripheral, memberOf } from "../factories.ts";
@@ -15,10 +17,17 @@ const JPEG =
 
 type Answer = (m: Command) => object;
 
-/** A device with a fake agent online in its room, answering every command with `answer`. */
-async function onlineDevice(role: "content_manager" | "viewer" = "content_manager", answer?: Answer) {
+/** A Linux Computer with a fake agent online in its room, answering every command with `answer`. */
+async function onlineDevice(
+  role: "content_manager" | "viewer" = "content_manager",
+  answer?: Answer,
+  deviceType: string = DEVICE_TYPE_UUID.linux,
+) {
   const member = await memberOf(role);
-  const device = await makeDevice(member.space.space_uuid, { connected_status: "connected" });
+  const device = await makeDevice(member.space.space_uuid, {
+    connected_status: "connected",
+    device_type_uuid: deviceType,
+  });
   const seen: string[] = [];
   const agent = await fakeAgent(device, (m) => {
     seen.push(m.action);
@@ -247,6 +256,36 @@ describe("remote actions", () => {
     expect(row?.vision_enabled).toBe("enabled");
     await db().update(deviceTable).set({ vision_enabled: "enable_pending" }).where(eq(deviceTable.uuid, device.uuid));
     expect((await toggle(false)).status).toBe(409);
+    agent.ws?.close();
+  });
+
+  it("vision is refused (400) on anything but a Linux Computer, directly and through the queue", async () => {
+    const { member, device, base, seen, agent } = await onlineDevice(
+      "content_manager",
+      () => ({ ok: true, result: {} }),
+      DEVICE_TYPE_UUID.windows,
+    );
+    const refused = await api(`${base}/vision-enabled-status/`, {
+      method: "PATCH",
+      token: member.token,
+      json: { enabled: true },
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: "bad_request", message: VISION_LINUX_ONLY_MESSAGE });
+    const queued = await api(`${base}/command/add/`, {
+      method: "POST",
+      token: member.token,
+      json: { action: "set-vision", params: { enabled: true } },
+    });
+    expect(queued.status).toBe(400);
+    // Turning it off stays possible (a device that was moved off Linux, say).
+    expect(
+      (await api(`${base}/vision-enabled-status/`, { method: "PATCH", token: member.token, json: { enabled: false } }))
+        .status,
+    ).toBe(200);
+    const row = await db().select().from(deviceTable).where(eq(deviceTable.uuid, device.uuid)).get();
+    expect(row?.vision_enabled).toBe("disabled");
+    expect(seen).toEqual([]);
     agent.ws?.close();
   });
 });

@@ -11,7 +11,8 @@ import {
   UNAVAILABLE_MESSAGE,
 } from "../../../contracts/commands.ts";
 import type { CommandAction } from "../../../contracts/realtime.ts";
-import { nextVision, type VisionState, visionAlready } from "../../../contracts/vision.ts";
+import { nextVision, VISION_LINUX_ONLY_MESSAGE, type VisionState, visionAlready } from "../../../contracts/vision.ts";
+import { DEVICE_TYPE_UUID } from "../../../drizzle/reference.ts";
 import { deviceTable as d, peripheralTable as p, peripheralTypeTable as pt } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
 import { ApiError, OutcomeUnknownError } from "../../lib/errors.ts";
@@ -31,6 +32,13 @@ export const deviceDisabled = () => new ApiError("device_disabled", DEVICE_DISAB
 /** Refuses upfront any action but set-enabled for a disabled device (its agent refuses them too). */
 export function requireEnabled(device: Pick<DeviceRow, "enabled">, action: CommandAction) {
   if (!device.enabled && action !== "set-enabled") throw deviceDisabled();
+}
+
+/** 400: vision is enabled only on a Linux Computer (devices.md §2; issue 20); disabling is always allowed. */
+export function requireVisionCapable(device: Pick<DeviceRow, "device_type_uuid">, enabled: boolean) {
+  if (enabled && device.device_type_uuid !== DEVICE_TYPE_UUID.linux) {
+    throw new ApiError("bad_request", VISION_LINUX_ONLY_MESSAGE);
+  }
 }
 
 /** The agent's result parsed with the action's schema; one that does not fit is the device's failure (502). */
@@ -259,6 +267,7 @@ export async function changeVision({
     return;
   }
   requireEnabled(device, "set-vision");
+  requireVisionCapable(device, input.enabled);
   const previous: VisionState = device.vision_enabled;
   if (visionAlready(previous, input.enabled)) return;
   const requested = nextVision(previous, { type: "toggle", enabled: input.enabled });
