@@ -14,6 +14,8 @@ export const enDevices = {
   "devices.filter.anyOnline": "Online: any",
   "devices.filter.enabled": "Enabled",
   "devices.filter.anyEnabled": "Enabled: any",
+  "devices.filter.vision": "Vision",
+  "devices.filter.anyVision": "Vision: any",
   "devices.filter.tag": "Tag",
   "devices.filter.allTags": "All tags",
   "devices.filter.clear": "Clear filters",

@@ -14,6 +14,8 @@ export const hrDevices: Partial<Record<MessageKey, string>> = {
   "devices.filter.allTypes": "Sve vrste",
   "devices.filter.allStatuses": "Bilo koji status",
   "devices.filter.allTags": "Sve oznake",
+  "devices.filter.vision": "Vision",
+  "devices.filter.anyVision": "Vision: bilo koji",
   "devices.filter.clear": "Očisti filtre",
   "devices.count": "{count, plural, one {# uređaj} few {# uređaja} other {# uređaja}}",
   "devices.sort.label": "Poredaj uređaje",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyDeviceFilters, hasActiveDeviceFilters, toDeviceQuery } from "./device-filters";
+import { emptyDeviceFilters, filtersFromSearch, hasActiveDeviceFilters, toDeviceQuery } from "./device-filters";
 
 describe("device filters", () => {
   it("leaves empty filters out of the query", () => {
@@ -23,5 +23,15 @@ describe("device filters", () => {
       connected_status: "archived",
     });
     expect(hasActiveDeviceFilters(query)).toBe(true);
+  });
+
+  it("offers vision_enabled (devices.md §9): one vision state, in the query and from a URL", () => {
+    const query = toDeviceQuery({ ...emptyDeviceFilters(), vision_enabled: "enabled" });
+    expect(query).toEqual({ ordering: "-online", vision_enabled: "enabled" });
+    expect(hasActiveDeviceFilters(query)).toBe(true);
+    expect(filtersFromSearch(new URLSearchParams("vision_enabled=enable_pending"))?.vision_enabled).toBe(
+      "enable_pending",
+    );
+    expect(filtersFromSearch(new URLSearchParams("vision_enabled=maybe"))).toBeNull();
   });
 });

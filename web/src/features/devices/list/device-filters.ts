@@ -1,4 +1,5 @@
-import { CONNECTED_STATUSES, type ConnectedStatus, DeviceOrdering } from "@contracts/device";
+import { CONNECTED_STATUSES, type ConnectedStatus, DeviceOrdering, VISION_STATES } from "@contracts/device";
+import type { VisionState } from "@contracts/vision";
 import type { MessageKey } from "@/lib/i18n";
 import { readString, storageKeys, writeString } from "@/lib/storage";
 import type { DeviceFilters } from "../queries";
@@ -13,6 +14,8 @@ export type DeviceFilterState = {
   connected_status: "" | ConnectedStatus;
   online: Flag;
   enabled: Flag;
+  /** devices.md §9 device filters: vision_enabled, one vision state. */
+  vision_enabled: "" | VisionState;
   tag_uuid: string;
   ordering: DeviceOrdering;
 };
@@ -40,6 +43,7 @@ export const emptyDeviceFilters = (ordering: DeviceOrdering = "-online"): Device
   connected_status: "",
   online: "",
   enabled: "",
+  vision_enabled: "",
   tag_uuid: "",
   ordering,
 });
@@ -73,6 +77,11 @@ export function filtersFromSearch(params: URLSearchParams): DeviceFilterState | 
     state.connected_status = status;
     found = true;
   }
+  const vision = VISION_STATES.find((s) => s === params.get("vision_enabled"));
+  if (vision) {
+    state.vision_enabled = vision;
+    found = true;
+  }
   for (const key of ["online", "enabled"] as const) {
     state[key] = flagOf(params.get(key));
     if (state[key]) found = true;
@@ -102,6 +111,7 @@ export function toDeviceQuery(state: DeviceFilterState): DeviceFilters {
   if (state.connected_status) query.connected_status = state.connected_status;
   if (state.online) query.online = state.online === "true";
   if (state.enabled) query.enabled = state.enabled === "true";
+  if (state.vision_enabled) query.vision_enabled = state.vision_enabled;
   if (state.tag_uuid) query.tag_uuid = state.tag_uuid;
   return query;
 }
@@ -114,5 +124,6 @@ export const hasActiveDeviceFilters = (query: DeviceFilters) =>
       query.connected_status ||
       query.online !== undefined ||
       query.enabled !== undefined ||
+      query.vision_enabled ||
       query.tag_uuid,
   );

@@ -1,4 +1,4 @@
-import { CONNECTED_STATUSES } from "@contracts/device";
+import { CONNECTED_STATUSES, VISION_STATES } from "@contracts/device";
 import { FilterCombobox } from "@/components/filter-combobox";
 import { ListToolbar } from "@/components/list-toolbar";
 import { useT } from "@/lib/i18n";
@@ -17,7 +17,7 @@ type DeviceToolbarProps = {
 
 const flag = (value: string) => (value === "true" || value === "false" ? value : "");
 
-/** The filter panel of the device list: search, location, type, status, online, enabled, tag; sort. */
+/** The filter panel of the device list: search, location, type, status, online, enabled, vision, tag; sort. */
 export function DeviceToolbar({ state, onChange, onReset, total, optionsEnabled }: DeviceToolbarProps) {
   const t = useT();
   const options = useDeviceFilterOptions({ enabled: optionsEnabled });
@@ -62,6 +62,13 @@ export function DeviceToolbar({ state, onChange, onReset, total, optionsEnabled 
         onChange={(value) => onChange({ enabled: flag(value) })}
         options={options.enabled}
         placeholder={t("devices.filter.anyEnabled")}
+      />
+      <FilterCombobox
+        label={t("devices.filter.vision")}
+        value={state.vision_enabled}
+        onChange={(value) => onChange({ vision_enabled: VISION_STATES.find((s) => s === value) ?? "" })}
+        options={options.vision}
+        placeholder={t("devices.filter.anyVision")}
       />
       <FilterCombobox
         label={t("devices.filter.tag")}

@@ -1,4 +1,4 @@
-import { CONNECTED_STATUSES } from "@contracts/device";
+import { CONNECTED_STATUSES, VISION_STATES } from "@contracts/device";
 import { useQuery } from "@tanstack/react-query";
 import type { ComboOption } from "@/components/ui/option-list";
 import { locationQueries, tagQueries } from "@/features/locations/queries";
@@ -38,6 +38,10 @@ export function useDeviceFilterOptions({ enabled }: { enabled: boolean }) {
       all(t("devices.filter.anyEnabled")),
       { value: "true", label: t("devices.filter.enabledOnly") },
       { value: "false", label: t("devices.filter.disabledOnly") },
+    ],
+    vision: [
+      all(t("devices.filter.anyVision")),
+      ...VISION_STATES.map((state) => ({ value: state, label: t(`device.settings.visionState.${state}`) })),
     ],
     tags: [
       all(t("devices.filter.allTags")),
