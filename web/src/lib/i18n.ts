@@ -10,7 +10,6 @@ import {
 } from "react";
 import { resolvePlurals } from "./i18n-plural";
 import { en, type MessageKey } from "./locales/en";
-import { hr } from "./locales/hr";
 import { readString, storageKeys, writeString } from "./storage";
 
 export type { MessageKey };
@@ -23,7 +22,16 @@ export const languages: ReadonlyArray<{ code: Lang; label: string }> = [
   { code: "hr", label: "Hrvatski" },
 ];
 
-const dictionaries: Record<Lang, Partial<Record<MessageKey, string>>> = { en, hr };
+type Dictionary = Partial<Record<MessageKey, string>>;
+
+/** English is bundled (the fallback of every key); another language's texts load in a chunk of their own. */
+const dictionaries: Partial<Record<Lang, Dictionary>> = { en };
+
+/** Loads `lang`'s texts (at once for English); main.tsx awaits the stored language before the first render. */
+export async function loadLanguage(lang: Lang): Promise<void> {
+  if (dictionaries[lang]) return;
+  if (lang === "hr") dictionaries.hr = (await import("./locales/hr")).hr;
+}
 
 function isLang(value: string | null): value is Lang {
   return value === "en" || value === "hr";
@@ -36,7 +44,7 @@ export function storedLang(): Lang {
 
 /** Looks a key up in `lang`, falls back to English, picks plural forms (i18n-plural.ts), then fills `{name}` placeholders. */
 export function translate(lang: Lang, key: MessageKey, vars?: MessageVars): string {
-  const template = dictionaries[lang][key] ?? en[key];
+  const template = dictionaries[lang]?.[key] ?? en[key];
   if (!vars) return template;
   // Plural parts first (their forms may hold placeholders), then the placeholders.
   return resolvePlurals(lang, template, vars).replace(/\{(\w+)\}/g, (match, name: string) =>
@@ -56,7 +64,10 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const [lang, setLangState] = useState<Lang>(storedLang);
   const setLang = useCallback((next: Lang) => {
     writeString(storageKeys.lang, next);
-    setLangState(next);
+    void loadLanguage(next).then(
+      () => setLangState(next),
+      (error: unknown) => console.error("Language failed to load", next, error),
+    );
   }, []);
   useEffect(() => {
     document.documentElement.lang = lang;
