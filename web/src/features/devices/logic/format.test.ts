@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { en } from "@/lib/locales/en";
+import { hr } from "@/lib/locales/hr";
 import {
   codeBlocks,
   commentDay,
@@ -82,6 +84,11 @@ describe("device formatters", () => {
       "unknown",
       "unknown",
     ]);
+    // Code 1 reads its own words in every language, never the "no data" of a missing code (devices.md §4).
+    for (const words of [en, hr]) {
+      expect(words["device.health.unmonitored"]).toBeTruthy();
+      expect(words["device.health.unmonitored"]).not.toBe(words["device.health.unknown"]);
+    }
   });
 
   it("shows memory and disk in GB with 2 decimals and the share used", () => {
