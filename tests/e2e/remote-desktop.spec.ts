@@ -138,6 +138,8 @@ async function showDesktop(page: Page, runner: LabRunner) {
   await expect(toast.getByRole("button", { name: "Connect" })).toBeVisible();
   await toast.getByRole("button", { name: "Close toast" }).click();
   await expect(toast).toHaveCount(0);
+  // Using the notification leaves the viewer open.
+  await expect(dialog.getByTestId("desktop-status")).toContainText("Connected");
 
   // Closing the dialog ends the session; a new one starts clean (on a phone).
   await dialog.getByRole("button", { name: "Close" }).click();

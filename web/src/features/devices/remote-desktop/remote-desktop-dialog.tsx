@@ -31,6 +31,10 @@ export function RemoteDesktopDialog({ device, open, onOpenChange, vncClient }: R
         // The canvas takes the focus once connected; Escape belongs to the remote screen.
         onOpenAutoFocus={(event) => event.preventDefault()}
         onEscapeKeyDown={(event) => event.preventDefault()}
+        // The VNC client reply's notification (Connect, Copy, close) is used without closing the viewer.
+        onInteractOutside={(event) => {
+          if (event.target instanceof Element && event.target.closest("[data-sonner-toaster]")) event.preventDefault();
+        }}
       >
         <DialogHeader>
           <DialogTitle>{t("device.desktop.dialogTitle", { name: device.name })}</DialogTitle>
