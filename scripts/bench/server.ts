@@ -60,6 +60,8 @@ export async function startFrozenServer(
   /** Static assets; by default an empty folder of the bench's own (wrangler also reloads when
    *  the assets change, e.g. when someone rebuilds web/dist). */
   assets = join(work, "assets"),
+  /** Optional: given the bundle folder, the module to run instead of its index.js (a bench's instrumented wrapper). */
+  entry?: (bundle: string) => string,
 ): Promise<RunningServer> {
   const bundle = join(work, "bundle");
   runTool("wrangler", ["deploy", "--dry-run", "--outdir", bundle], { quiet: true });
@@ -70,7 +72,8 @@ export async function startFrozenServer(
     d1_databases: { migrations_dir: string }[];
   };
   delete config.$schema;
-  config.main = join(bundle, "index.js");
+  config.main = entry ? entry(bundle) : join(bundle, "index.js");
+  if (entry) config.find_additional_modules = true; // the wrapper imports ./index.js beside it
   config.assets.directory = assets;
   for (const db of config.d1_databases) db.migrations_dir = join(ROOT, db.migrations_dir);
   config.observability = { enabled: false };
