@@ -12,9 +12,10 @@ import { useCurrentSpace } from "@/features/session/current-space";
 import { spaceQueries } from "@/features/space/queries";
 import { initialsOf } from "@/lib/format";
 import { useT } from "@/lib/i18n";
+import { NavDrawer } from "./nav-drawer";
 import { ThemeToggle } from "./theme-toggle";
 
-/** Top bar: current space and the caller's role, working time, theme, account. */
+/** Top bar: the phone menu button, current space and the caller's role, working time, theme, account. */
 export function Topbar() {
   const t = useT();
   const { user, space } = useCurrentSpace();
@@ -22,7 +23,8 @@ export function Topbar() {
   const [accountOpen, setAccountOpen] = useState(false);
 
   return (
-    <header className="flex h-12 shrink-0 items-center gap-3 border-b bg-background px-4">
+    <header className="flex h-12 shrink-0 items-center gap-3 border-b bg-background px-4 max-md:gap-2 max-md:px-3">
+      <NavDrawer />
       <div className="flex min-w-0 flex-1 items-center gap-2.5">
         <span className="truncate text-sm font-semibold">{space.space_name}</span>
         {detail.isPending ? (

@@ -1,50 +1,83 @@
 import { SEARCH_MAX } from "@contracts/text";
 import { XIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { FilterSheet } from "@/components/filter-sheet";
 import { SearchField } from "@/components/search-field";
 import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { type MessageKey, useT } from "@/lib/i18n";
+import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
 import { cn } from "@/lib/utils";
+
+type SortProps<S extends string> = {
+  label: string;
+  value: S;
+  options: ReadonlyArray<{ value: S; label: MessageKey }>;
+  onChange: (value: S) => void;
+  className?: string;
+};
 
 type ListToolbarProps<S extends string> = {
   /** Accessible name of the filter panel. */
   label: string;
   search: { value: string; onChange: (value: string) => void; label: string; placeholder: string };
-  /** The list's filters (comboboxes). */
+  /** The list's filters (comboboxes); on phones they move into a sheet. */
   children: ReactNode;
   /** Filters are set: show Clear. */
   filtered: boolean;
+  /** How many of the filters (not the search) are set: the count on the phone's Filters button. */
+  activeFilters: number;
   onReset: () => void;
   clearLabel: string;
   /** "N devices" once the first page is in. */
   count?: { text: string; testId?: string };
-  sort: {
-    label: string;
-    value: S;
-    options: ReadonlyArray<{ value: S; label: MessageKey }>;
-    onChange: (value: S) => void;
-    className?: string;
-  };
+  sort: SortProps<S>;
   /** Buttons after the sort (e.g. Export). */
   actions?: ReactNode;
 };
 
-/** The filter panel above a card/row list: search, filters, Clear, count and sort. */
+/**
+ * The filter panel above a card/row list: search, filters, Clear, count and sort. Below 768 px:
+ * the search and a Filters button (the filters in a sheet), then the count and sort.
+ */
 export function ListToolbar<S extends string>(props: ListToolbarProps<S>) {
-  const { label, search, children, filtered, onReset, clearLabel, count, sort, actions } = props;
-  const t = useT();
+  const { label, search, children, filtered, activeFilters, onReset, clearLabel, count, sort, actions } = props;
+  const narrow = useMediaQuery(PHONE_QUERY);
+  const searchField = (
+    <SearchField
+      className={narrow ? "min-w-0 flex-1" : "w-56"}
+      maxLength={SEARCH_MAX}
+      label={search.label}
+      placeholder={search.placeholder}
+      title={search.label}
+      value={search.value}
+      onChange={search.onChange}
+    />
+  );
+  const countText = count && (
+    <span className="text-xs text-muted-foreground tabular-nums" aria-live="polite" data-testid={count.testId}>
+      {count.text}
+    </span>
+  );
+  if (narrow)
+    return (
+      <search className="flex flex-col gap-2" aria-label={label}>
+        <div className="flex items-center gap-2">
+          {searchField}
+          <FilterSheet active={activeFilters} onClear={onReset} clearLabel={clearLabel}>
+            {children}
+          </FilterSheet>
+        </div>
+        <div className="flex items-center gap-2">
+          <span className="mr-auto">{countText}</span>
+          <SortSelect {...sort} className="w-auto max-w-52 min-w-0" />
+          {actions}
+        </div>
+      </search>
+    );
   return (
     <search className="flex flex-wrap items-center gap-2" aria-label={label}>
-      <SearchField
-        className="w-56"
-        maxLength={SEARCH_MAX}
-        label={search.label}
-        placeholder={search.placeholder}
-        title={search.label}
-        value={search.value}
-        onChange={search.onChange}
-      />
+      {searchField}
       {children}
       {filtered && (
         <Button variant="ghost" size="sm" onClick={onReset}>
@@ -53,29 +86,29 @@ export function ListToolbar<S extends string>(props: ListToolbarProps<S>) {
         </Button>
       )}
       <div className="ml-auto flex items-center gap-2">
-        {count && (
-          <span className="text-xs text-muted-foreground tabular-nums" aria-live="polite" data-testid={count.testId}>
-            {count.text}
-          </span>
-        )}
-        <Select
-          value={sort.value}
-          onValueChange={(value) => sort.onChange(sort.options.find((o) => o.value === value)?.value ?? sort.value)}
-        >
-          <SelectTrigger aria-label={sort.label} className={sort.className ?? "w-52"}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent align="end">
-            {sort.options.map((option) => (
-              <SelectItem key={option.value} value={option.value}>
-                {t(option.label)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        {countText}
+        <SortSelect {...sort} />
         {actions}
       </div>
     </search>
+  );
+}
+
+function SortSelect<S extends string>({ label, value, options, onChange, className }: SortProps<S>) {
+  const t = useT();
+  return (
+    <Select value={value} onValueChange={(next) => onChange(options.find((o) => o.value === next)?.value ?? value)}>
+      <SelectTrigger aria-label={label} className={className ?? "w-52"}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent align="end">
+        {options.map((option) => (
+          <SelectItem key={option.value} value={option.value}>
+            {t(option.label)}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
   );
 }
 

@@ -33,7 +33,7 @@ export function AssetsShell() {
         crumbs={workingTime ? [...crumbs, t("controlPanel.title")] : crumbs}
         actions={tab !== "groups" && !workingTime ? <ViewToggle /> : undefined}
       />
-      <TabLinks tabs={tabs} label={t("nav.assets")} className="px-6" />
+      <TabLinks tabs={tabs} label={t("nav.assets")} className="px-4 md:px-6" />
       <div className="min-h-0 flex-1 overflow-y-auto">
         <Outlet />
       </div>

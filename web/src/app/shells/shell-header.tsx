@@ -14,7 +14,7 @@ export function ShellHeader({ crumbs, actions }: ShellHeaderProps) {
   // Each crumb is keyed by the trail up to it (unique even when two crumbs read the same).
   const trail = crumbs.slice(0, -1).map((crumb, level) => ({ crumb, key: crumbs.slice(0, level + 1).join("/") }));
   return (
-    <div className="flex min-h-14 items-center justify-between gap-4 px-6 pt-4 pb-1">
+    <div className="flex min-h-14 items-center justify-between gap-4 px-4 pt-4 pb-1 md:px-6">
       <div className="min-w-0">
         <nav aria-label={t("shell.breadcrumb")}>
           <ol className="flex items-center gap-1 text-xs text-muted-foreground">

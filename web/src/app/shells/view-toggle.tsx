@@ -13,7 +13,8 @@ export function ViewToggle() {
     { value: "format", label: t("view.format"), icon: Rows3Icon },
   ];
   return (
-    <fieldset className="flex items-center rounded-md border bg-card p-0.5">
+    // Hidden on phones: their lists are always cards.
+    <fieldset className="flex items-center rounded-md border bg-card p-0.5 max-md:hidden">
       <legend className="sr-only">{t("view.label")}</legend>
       {options.map(({ value, label, icon: Icon }) => (
         <Tooltip key={value} label={label}>

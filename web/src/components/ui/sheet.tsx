@@ -5,12 +5,17 @@ import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { DialogOverlay } from "./dialog";
 
-/** A Radix Dialog styled as a right-side panel: focus trapped, Esc closes. */
+/** A Radix Dialog styled as a right-side panel (or, `side="left"`, a navigation drawer): focus trapped, Esc closes. */
 export const Sheet = SheetPrimitive.Root;
 export const SheetTrigger = SheetPrimitive.Trigger;
 export const SheetClose = SheetPrimitive.Close;
 
-export function SheetContent({ className, children, ...props }: ComponentProps<typeof SheetPrimitive.Content>) {
+export function SheetContent({
+  className,
+  children,
+  side = "right",
+  ...props
+}: ComponentProps<typeof SheetPrimitive.Content> & { side?: "right" | "left" }) {
   const t = useT();
   return (
     <SheetPrimitive.Portal>
@@ -18,8 +23,9 @@ export function SheetContent({ className, children, ...props }: ComponentProps<t
       <SheetPrimitive.Content
         data-slot="sheet-content"
         className={cn(
-          "fixed inset-y-0 right-0 z-50 flex h-full w-full flex-col border-l bg-background shadow-2xl outline-none sm:w-[92vw] sm:max-w-[1080px]",
-          "data-[state=open]:animate-sheet-in data-[state=closed]:animate-sheet-out",
+          side === "right"
+            ? "fixed inset-y-0 right-0 z-50 flex h-full w-full flex-col border-l bg-background shadow-2xl outline-none sm:w-[92vw] sm:max-w-[1080px] data-[state=open]:animate-sheet-in data-[state=closed]:animate-sheet-out"
+            : "fixed inset-y-0 left-0 z-50 flex h-full w-72 max-w-[85vw] flex-col border-r bg-sidebar shadow-2xl outline-none data-[state=open]:animate-drawer-in data-[state=closed]:animate-drawer-out",
           className,
         )}
         {...props}

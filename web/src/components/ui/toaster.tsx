@@ -3,17 +3,21 @@ import type { CSSProperties } from "react";
 import { Toaster as Sonner } from "sonner";
 import { useT } from "@/lib/i18n";
 import { useTheme } from "@/lib/theme";
+import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
 
 /** Where lib/alerts.ts shows alerts; colours come from the theme tokens. */
 export function Toaster() {
   const theme = useTheme();
   const t = useT();
+  const narrow = useMediaQuery(PHONE_QUERY);
   return (
     <Sonner
       theme={theme}
-      position="bottom-right"
-      // Clear of the assets' floating add button.
-      offset={{ bottom: 88, right: 24 }}
+      // Clear of the assets' floating add button; on phones at the top, under the top bar (its menu
+      // button stays free), where no sheet footer (Save, Add) or the add button sits.
+      position={narrow ? "top-center" : "bottom-right"}
+      offset={narrow ? { top: 56 } : { bottom: 88, right: 24 }}
+      mobileOffset={{ top: 56, left: 8, right: 8 }}
       visibleToasts={5}
       containerAriaLabel={t("alerts.region")}
       icons={{

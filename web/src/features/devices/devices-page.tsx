@@ -6,6 +6,7 @@ import { ListSkeleton, ListStates, RowSkeletons } from "@/components/list-states
 import { DataTable } from "@/components/ui/data-table";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { useT } from "@/lib/i18n";
+import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
 import { useLoadMoreOnScroll } from "@/lib/use-scroll-end";
 import { useViewMode } from "@/lib/view-mode";
 import { listedDevicePath } from "./camera/queries";
@@ -23,7 +24,10 @@ export function DevicesPage() {
   const t = useT();
   const navigate = useNavigate();
   const { space } = useCurrentSpace();
-  const mode = useViewMode();
+  // Phones always get the cards (name first): the table would show little more than its first column.
+  const narrow = useMediaQuery(PHONE_QUERY);
+  const chosenMode = useViewMode();
+  const mode = narrow ? "grid" : chosenMode;
   const filters = useDeviceFilters();
   const list = useInfiniteQuery(deviceQueries.list(space.space_uuid, filters.query));
   const devices = useMemo(() => list.data?.pages.flatMap((page) => page.devices) ?? [], [list.data]);
@@ -35,7 +39,7 @@ export function DevicesPage() {
   const more = list.isFetchingNextPage;
   return (
     <div ref={scrollRef} className="h-full overflow-y-auto">
-      <div className="sticky top-0 z-10 border-b bg-background/95 px-6 py-3 backdrop-blur">
+      <div className="sticky top-0 z-10 border-b bg-background/95 px-4 py-3 backdrop-blur md:px-6">
         <DeviceToolbar
           state={filters.state}
           onChange={filters.update}
@@ -44,7 +48,7 @@ export function DevicesPage() {
           optionsEnabled={!list.isPending}
         />
       </div>
-      <div className="px-6 pt-4 pb-24">
+      <div className="px-4 pt-4 pb-24 md:px-6">
         <ListStates
           list={list}
           count={devices.length}

@@ -19,6 +19,9 @@ export const en = {
   "common.close": "Close",
   "common.loading": "Loading",
   "common.retry": "Try again",
+  "filters.title": "Filters",
+  "filters.active": "active",
+  "filters.done": "Done",
 
   "login.title": "Sign in",
   "login.subtitle": "Use the e-mail address your space invitation was sent to.",
@@ -70,6 +73,7 @@ export const en = {
   "nav.admin": "Admin Panel",
   "nav.collapse": "Collapse navigation",
   "nav.expand": "Expand navigation",
+  "nav.open": "Open navigation",
   "topbar.tools": "Tools",
   "topbar.workingTime": "Working time settings",
   "topbar.account": "Account",

@@ -19,6 +19,9 @@ export const hr: Partial<Record<MessageKey, string>> = {
   "common.close": "Zatvori",
   "common.loading": "Učitavanje",
   "common.retry": "Pokušaj ponovno",
+  "filters.title": "Filtri",
+  "filters.active": "aktivno",
+  "filters.done": "Gotovo",
 
   "login.title": "Prijava",
   "login.subtitle": "Upotrijebite adresu e-pošte na koju je poslana pozivnica.",
@@ -39,6 +42,7 @@ export const hr: Partial<Record<MessageKey, string>> = {
   "nav.admin": "Administracija",
   "nav.collapse": "Sažmi navigaciju",
   "nav.expand": "Proširi navigaciju",
+  "nav.open": "Otvori navigaciju",
   "topbar.workingTime": "Postavke radnog vremena",
   "topbar.account": "Račun",
   "theme.toggle": "Promijeni temu",

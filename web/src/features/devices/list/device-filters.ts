@@ -127,3 +127,15 @@ export const hasActiveDeviceFilters = (query: DeviceFilters) =>
       query.vision_enabled ||
       query.tag_uuid,
   );
+
+/** How many filters besides the search are set (the count on the phone's Filters button). */
+export const countDeviceFilters = (state: DeviceFilterState) =>
+  [
+    state.location_uuid,
+    state.device_type_uuid,
+    state.connected_status,
+    state.online,
+    state.enabled,
+    state.vision_enabled,
+    state.tag_uuid,
+  ].filter(Boolean).length;

@@ -2,7 +2,13 @@ import { CONNECTED_STATUSES, VISION_STATES } from "@contracts/device";
 import { FilterCombobox } from "@/components/filter-combobox";
 import { ListToolbar } from "@/components/list-toolbar";
 import { useT } from "@/lib/i18n";
-import { DEVICE_SORTS, type DeviceFilterState, hasActiveDeviceFilters, toDeviceQuery } from "./device-filters";
+import {
+  countDeviceFilters,
+  DEVICE_SORTS,
+  type DeviceFilterState,
+  hasActiveDeviceFilters,
+  toDeviceQuery,
+} from "./device-filters";
 import { LocationTypeFilters } from "./location-type-filters";
 import { useDeviceFilterOptions } from "./use-device-filter-options";
 
@@ -31,6 +37,7 @@ export function DeviceToolbar({ state, onChange, onReset, total, optionsEnabled 
         placeholder: t("devices.searchShort"),
       }}
       filtered={hasActiveDeviceFilters(toDeviceQuery(state))}
+      activeFilters={countDeviceFilters(state)}
       onReset={onReset}
       clearLabel={t("devices.filter.clear")}
       count={total === undefined ? undefined : { text: t("devices.count", { count: total }), testId: "devices-count" }}

@@ -56,3 +56,7 @@ export function toLocationQuery(state: LocationFilterState): LocationFilters {
 
 export const hasActiveFilters = (query: LocationFilters) =>
   Boolean(query.search || query.location_type_uuid || query.country_uuid || query.tag_uuid);
+
+/** How many filters besides the search are set (the count on the phone's Filters button). */
+export const countLocationFilters = (state: LocationFilterState) =>
+  [state.location_type_uuid, state.country_uuid, state.tag_uuid].filter(Boolean).length;

@@ -3,7 +3,13 @@ import { FilterCombobox } from "@/components/filter-combobox";
 import { ListToolbar } from "@/components/list-toolbar";
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/i18n";
-import { hasActiveFilters, LOCATION_SORTS, type LocationFilterState, toLocationQuery } from "./location-filters";
+import {
+  countLocationFilters,
+  hasActiveFilters,
+  LOCATION_SORTS,
+  type LocationFilterState,
+  toLocationQuery,
+} from "./location-filters";
 import { useFilterOptions } from "./use-filter-options";
 
 type LocationToolbarProps = {
@@ -41,6 +47,7 @@ export function LocationToolbar({ state, onChange, onReset, onExport, exporting,
         placeholder: t("locations.searchShort"),
       }}
       filtered={hasActiveFilters(toLocationQuery(state))}
+      activeFilters={countLocationFilters(state)}
       onReset={onReset}
       clearLabel={t("locations.filter.clear")}
       count={total === undefined ? undefined : { text: t("locations.count", { count: total }) }}

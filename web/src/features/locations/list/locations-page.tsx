@@ -10,6 +10,7 @@ import { useCurrentSpace } from "@/features/session/current-space";
 import { showAlert } from "@/lib/alerts";
 import { apiDownload } from "@/lib/api";
 import { useT } from "@/lib/i18n";
+import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
 import { useLoadMoreOnScroll } from "@/lib/use-scroll-end";
 import { useViewMode } from "@/lib/view-mode";
 import { locationViewPath } from "../paths";
@@ -26,7 +27,10 @@ export function LocationsPage() {
   const t = useT();
   const navigate = useNavigate();
   const { space } = useCurrentSpace();
-  const mode = useViewMode();
+  // Phones always get the cards (name first): the table would show little more than its first column.
+  const narrow = useMediaQuery(PHONE_QUERY);
+  const chosenMode = useViewMode();
+  const mode = narrow ? "grid" : chosenMode;
   const filters = useLocationFilters();
   const list = useInfiniteQuery(locationQueries.list(space.space_uuid, filters.query));
   const locations = useMemo(() => list.data?.pages.flatMap((page) => page.locations) ?? [], [list.data]);
@@ -53,7 +57,7 @@ export function LocationsPage() {
   const more = list.isFetchingNextPage;
   return (
     <div ref={scrollRef} className="h-full overflow-y-auto">
-      <div className="sticky top-0 z-10 border-b bg-background/95 px-6 py-3 backdrop-blur">
+      <div className="sticky top-0 z-10 border-b bg-background/95 px-4 py-3 backdrop-blur md:px-6">
         <LocationToolbar
           state={filters.state}
           onChange={filters.update}
@@ -63,7 +67,7 @@ export function LocationsPage() {
           total={list.data?.pages[0]?.objects_count}
         />
       </div>
-      <div className="px-6 pt-4 pb-24">
+      <div className="px-4 pt-4 pb-24 md:px-6">
         <ListStates
           list={list}
           count={locations.length}
