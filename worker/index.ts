@@ -51,8 +51,8 @@ api
   .use("/application/*", requireUser)
   .use("/runner/*", requireUser)
   .route("/", adminRoutes)
-  .use("/space/:space/*", requireUser, requireSpaceMember)
-  .use("/space/:space", requireUser, requireSpaceMember)
+  // Also matches /space/{space} and /space/{space}/: one middleware, so each request authenticates once.
+  .use("/space/:space/*", requireSpaceMember)
   .route("/", spaceRoutes)
   .route("/", spaceReferenceRoutes)
   // Before the location routes: /location/availability/ is not a location's uuid.

@@ -7,6 +7,7 @@ import { VISION_LINUX_ONLY_MESSAGE } from "../../contracts/vision.ts";
 import { DEVICE_TYPE_UUID } from "../../drizzle/reference.ts";
 import { deviceTable, peripheralTable, userTable } from "../../drizzle/schema/index.ts";
 import { createDeviceTables } from "../../party/device-storage.ts";
+import { forgetAllCallers } from "../../worker/services/access/caller-cache.ts";
 import { api, db, makeDevice, makePeripheral, memberOf } from "../factories.ts";
 import { type Command, fakeAgent } from "../fake-agent.ts";
 import { until } from "../ws.ts";
@@ -87,6 +88,7 @@ describe("remote actions", () => {
       (await api(`${base}/headless-remote-sharing/`, { ...rssh, json: { action: "remote-desktop" } })).status,
     ).toBe(403);
     await db().update(userTable).set({ super_admin: true }).where(eq(userTable.uuid, member.user.uuid));
+    forgetAllCallers(); // a raw write: the API's few-seconds caller cache would not see it yet
     const ok = await api(`${base}/remote-sharing/`, rssh);
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ port: 40022 });
@@ -94,6 +96,7 @@ describe("remote actions", () => {
       (await api(`${base}/headless-remote-sharing/`, { ...rssh, json: { action: "remote-desktop" } })).status,
     ).toBe(403);
     await db().update(userTable).set({ sys_dev: true }).where(eq(userTable.uuid, member.user.uuid));
+    forgetAllCallers();
     expect(
       (await api(`${base}/headless-remote-sharing/`, { ...rssh, json: { action: "remote-desktop" } })).status,
     ).toBe(200);

@@ -3,7 +3,7 @@ import { AccessTokenClaims, CONSOLE_CLIENT_ID } from "../../contracts/auth.ts";
 import type { Config } from "../config.ts";
 import type { Env, UserRow } from "../env.ts";
 import type { Db } from "../lib/db.ts";
-import { getSigningKey } from "./keys.ts";
+import { getSigningKey, type SigningKey } from "./keys.ts";
 
 /** Issuer of the embedded provider: `{origin}/auth` unless pinned by ISSUER_URL. */
 export const issuerFor = (config: Config, requestUrl: string) =>
@@ -43,6 +43,38 @@ export async function issueIdToken({ env, db, config, issuer, user, sid }: Issue
 }
 
 const remoteSets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+/** The embedded key's JWKS, built once per key (per isolate): its public key is imported once. */
+const localSets = new WeakMap<SigningKey, ReturnType<typeof createLocalJWKSet>>();
+
+/**
+ * Tokens verified in this isolate, with what verified them (the embedded key, or the external
+ * issuer's settings) and the issuer they were checked against: a token's signature and claims do
+ * not change, so it is not verified again until it expires. Bounded; the oldest go first.
+ */
+const verified = new Map<string, { by: SigningKey | string; issuer: string; claims: AccessTokenClaims }>();
+const MAX_VERIFIED = 10_000;
+
+function rememberVerified(
+  token: string,
+  entry: { by: SigningKey | string; issuer: string; claims: AccessTokenClaims },
+) {
+  if (verified.size >= MAX_VERIFIED) {
+    const now = Date.now() / 1000;
+    for (const [k, v] of verified) if (v.claims.exp <= now) verified.delete(k);
+    while (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value as string);
+  }
+  verified.set(token, entry);
+}
+
+function alreadyVerified(token: string, by: SigningKey | string, issuer: string) {
+  const hit = verified.get(token);
+  if (!hit || hit.by !== by || hit.issuer !== issuer) return undefined;
+  if (hit.claims.exp <= Date.now() / 1000) {
+    verified.delete(token);
+    return undefined;
+  }
+  return hit.claims;
+}
 
 /**
  * Signature algorithms accepted from an external issuer: asymmetric only. An HS* token could be
@@ -72,7 +104,13 @@ export async function verifyAccessToken(
 ): Promise<AccessTokenClaims | null> {
   try {
     let payload: JWTPayload;
+    let by: SigningKey | string;
+    let checkedIssuer = issuer;
     if (config.externalIssuer && config.externalJwksUrl) {
+      by = `${config.externalJwksUrl}\n${String(config.externalAudience)}`;
+      checkedIssuer = config.externalIssuer;
+      const known = alreadyVerified(token, by, checkedIssuer);
+      if (known) return known;
       let set = remoteSets.get(config.externalJwksUrl);
       if (!set) {
         set = createRemoteJWKSet(new URL(config.externalJwksUrl));
@@ -85,7 +123,14 @@ export async function verifyAccessToken(
       }));
     } else {
       const key = await getSigningKey(env, db);
-      const jwks = createLocalJWKSet({ keys: [key.publicJwk] });
+      by = key;
+      const known = alreadyVerified(token, key, issuer);
+      if (known) return known;
+      let jwks = localSets.get(key);
+      if (!jwks) {
+        jwks = createLocalJWKSet({ keys: [key.publicJwk] });
+        localSets.set(key, jwks);
+      }
       ({ payload } = await jwtVerify(token, jwks, {
         issuer,
         audience: CONSOLE_CLIENT_ID,
@@ -94,7 +139,9 @@ export async function verifyAccessToken(
       }));
     }
     const parsed = AccessTokenClaims.safeParse(payload);
-    return parsed.success ? parsed.data : null;
+    if (!parsed.success) return null;
+    rememberVerified(token, { by, issuer: checkedIssuer, claims: parsed.data });
+    return parsed.data;
   } catch {
     return null;
   }

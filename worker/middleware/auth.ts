@@ -1,7 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { credentialKindOf } from "../../contracts/access.ts";
+import type { AccessTokenClaims } from "../../contracts/auth.ts";
+import { roleTable } from "../../drizzle/schema/role.ts";
+import { spaceTable } from "../../drizzle/schema/space.ts";
+import { spaceAccountTable } from "../../drizzle/schema/space-account.ts";
 import { userTable } from "../../drizzle/schema/user.ts";
 import { clientAddress } from "../auth/throttle.ts";
 import { issuerFor, verifyAccessToken } from "../auth/tokens.ts";
@@ -9,6 +13,13 @@ import type { Config } from "../config.ts";
 import type { AppEnv, Env, UserRow } from "../env.ts";
 import type { Db } from "../lib/db.ts";
 import { ApiError } from "../lib/errors.ts";
+import {
+  type CallerRow,
+  cachedCaller,
+  callerGeneration,
+  callerKey,
+  rememberCaller,
+} from "../services/access/caller-cache.ts";
 import { activeCredential, touchCredential } from "../services/access/credentials.ts";
 import { credentialUser } from "../services/access/principal.ts";
 
@@ -30,11 +41,55 @@ export async function verifiedUser(
 ): Promise<{ user: UserRow; exp: number } | null> {
   const claims = await verifyAccessToken(token, { ...deps, issuer: issuerFor(deps.config, deps.requestUrl) });
   if (!claims) return null;
-  const where = deps.config.externalIssuer
-    ? eq(userTable.email, claims.email.toLowerCase())
-    : eq(userTable.uuid, claims.sub);
-  const user = await deps.db.select().from(userTable).where(where).get();
+  const user = await deps.db.select().from(userTable).where(userWhere(deps.config, claims)).get();
   return user ? { user, exp: claims.exp * 1000 } : null;
+}
+
+/** Embedded tokens name the user by `sub`; an external issuer's by their `email` claim. */
+const userWhere = (config: Config, claims: AccessTokenClaims) =>
+  config.externalIssuer ? eq(userTable.email, claims.email.toLowerCase()) : eq(userTable.uuid, claims.sub);
+const identityOf = (config: Config, claims: AccessTokenClaims) =>
+  config.externalIssuer ? `email:${claims.email.toLowerCase()}` : `sub:${claims.sub}`;
+
+/**
+ * The user an access token names and, given a space, their active membership of it (or null): one
+ * D1 query (user left-joined to the membership, its space and role), cached per isolate for a few
+ * seconds (services/access/caller-cache.ts). null when the token is invalid or names no user.
+ */
+export async function callerFromToken(
+  token: string,
+  deps: { env: Env; db: Db; config: Config; requestUrl: string },
+  spaceUuid: string | null,
+): Promise<CallerRow | null> {
+  const claims = await verifyAccessToken(token, { ...deps, issuer: issuerFor(deps.config, deps.requestUrl) });
+  if (!claims) return null;
+  const key = callerKey(identityOf(deps.config, claims), spaceUuid);
+  const cached = cachedCaller(key);
+  if (cached) return cached;
+  const generation = callerGeneration();
+  let row: CallerRow | null;
+  if (spaceUuid === null) {
+    const user = await deps.db.select().from(userTable).where(userWhere(deps.config, claims)).get();
+    row = user ? { user, membership: null } : null;
+  } else {
+    const found = await deps.db
+      .select({ user: userTable, space: spaceTable, account: spaceAccountTable, role: roleTable })
+      .from(userTable)
+      .leftJoin(
+        spaceAccountTable,
+        and(eq(spaceAccountTable.user_uuid, userTable.uuid), eq(spaceAccountTable.space_uuid, spaceUuid)),
+      )
+      .leftJoin(spaceTable, eq(spaceTable.space_uuid, spaceAccountTable.space_uuid))
+      .leftJoin(roleTable, eq(roleTable.uuid, spaceAccountTable.role_uuid))
+      .where(userWhere(deps.config, claims))
+      .get();
+    const { space, account, role } = found ?? {};
+    const active = space && account && role && account.status === "active";
+    row = found ? { user: found.user, membership: active ? { space, account, role } : null } : null;
+  }
+  // Kept only when it grants something: a user on a route without a space, an active member on one.
+  if (row && (spaceUuid === null || row.membership)) rememberCaller(key, row, generation);
+  return row;
 }
 
 const bearerOf = (c: Context<AppEnv>) => {
@@ -59,30 +114,46 @@ async function authenticateCredential(c: Context<AppEnv>, secret: string) {
   return credential;
 }
 
+/** How many times a request was authenticated (a test checks that each request is, once). */
+export const authRuns = { count: 0 };
+
 /**
- * Requires `Authorization: Bearer <access token>`; sets c.var.user and c.var.principal. 401
- * otherwise. A space's display link or API token is accepted on the routes of a space
- * (/space/{space}/…, where requireSpaceMember follows and enforces its scope) and refused (403)
- * everywhere else: account, Admin Panel and device-token routes are for people only.
+ * Authenticates the bearer once: a display link or API token sets principal and user and
+ * returns "credential"; an access token sets principal and user and returns the user's active
+ * membership of `spaceUuid` (null when none, or without a space). 401 when the bearer is missing
+ * or names nobody.
  */
-export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+export async function authenticate(
+  c: Context<AppEnv>,
+  spaceUuid: string | null,
+): Promise<"credential" | CallerRow["membership"]> {
+  authRuns.count++;
   const token = bearerOf(c);
   if (credentialKindOf(token)) {
     await authenticateCredential(c, token);
-    if (!c.req.param("space")) {
-      throw new ApiError("forbidden", "Display links and API tokens work only on the routes of their space.");
-    }
-    return next();
+    return "credential";
   }
-  const user = await userFromToken(token, {
-    env: c.env,
-    db: c.var.db,
-    config: c.var.config,
-    requestUrl: c.req.url,
-  });
-  if (!user) throw new ApiError("unauthorized", "Given token not valid for any token type");
+  const caller = await callerFromToken(
+    token,
+    { env: c.env, db: c.var.db, config: c.var.config, requestUrl: c.req.url },
+    spaceUuid,
+  );
+  if (!caller) throw new ApiError("unauthorized", "Given token not valid for any token type");
   c.set("principal", { kind: "user" });
-  c.set("user", user);
+  c.set("user", caller.user);
+  return caller.membership;
+}
+
+/**
+ * Requires `Authorization: Bearer <access token>`; sets c.var.user and c.var.principal. 401
+ * otherwise. A display link or API token is refused (403) but on a route of a space: account,
+ * Admin Panel and device-token routes are for people only. The routes under /space/{space}/
+ * authenticate through requireSpaceMember alone (user and membership in one query).
+ */
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  if ((await authenticate(c, null)) === "credential" && !c.req.param("space")) {
+    throw new ApiError("forbidden", "Display links and API tokens work only on the routes of their space.");
+  }
   await next();
 });
 

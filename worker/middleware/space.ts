@@ -14,6 +14,7 @@ import {
   refuseDisplayAccountReads,
   refuseReadOnlyWrite,
 } from "../services/access/principal.ts";
+import { authenticate } from "./auth.ts";
 
 const SpaceParam = z.uuid();
 
@@ -51,7 +52,9 @@ export async function memberPrincipal(
 }
 
 /**
- * For /api/space/:space/*: the caller must be an active member. Sets space, account, role.
+ * For /api/space/:space/*: authenticates the bearer (requireUser's job, done here so the user
+ * and their membership are one cached query) and requires an active member. Sets principal,
+ * user, space, account, role.
  *
  * A display link or API token (issue 16) must be of this space; it is checked here, centrally,
  * for every route: a read-only one (display links, `read` tokens) is refused every request but a
@@ -61,11 +64,13 @@ export async function memberPrincipal(
  */
 export const requireSpaceMember = createMiddleware<AppEnv>(async (c, next) => {
   const spaceUuid = SpaceParam.safeParse(c.req.param("space"));
+  // Authentication first (401 before 404), once: a person's user and membership in one query.
+  const found = await authenticate(c, spaceUuid.success ? spaceUuid.data : null);
   if (!spaceUuid.success) throw new ApiError("not_found", "Space not found.");
   const principal = c.get("principal") ?? { kind: "user" };
   let membership: Awaited<ReturnType<typeof findMembership>>;
   if (principal.kind === "user") {
-    membership = await findMembership(c.var.db, spaceUuid.data, c.var.user.uuid);
+    membership = found === "credential" ? null : found;
   } else {
     const creator =
       principal.kind === "api_token" ? await findMembership(c.var.db, spaceUuid.data, c.var.user.uuid) : null;

@@ -11,6 +11,7 @@ import { spaceAccountTable } from "../../../drizzle/schema/space-account.ts";
 import type { SpaceCtx } from "../../env.ts";
 import type { Db } from "../../lib/db.ts";
 import { ApiError } from "../../lib/errors.ts";
+import { forgetCallers } from "../access/caller-cache.ts";
 import type { ServiceArgs, WriteArgs } from "../kernel/args.ts";
 import { closeAccountSockets, publishToSpace } from "../kernel/realtime.ts";
 import { auditChange, inSpace, requireInSpace } from "../kernel/scope.ts";
@@ -70,6 +71,8 @@ export async function updateAccount({
       after: change,
     }),
   ]);
+  // The member's next request reads the new role or status (requireSpaceMember's cache).
+  forgetCallers({ account_uuid: target.account_uuid });
   const roleChanged = change.role_uuid !== undefined && change.role_uuid !== target.role_uuid;
   const lostAccess = change.status !== undefined && change.status !== "active" && target.status === "active";
   if (roleChanged || lostAccess) {

@@ -6,6 +6,7 @@ import { spaceAccountTable } from "../../../drizzle/schema/space-account.ts";
 import { userTable } from "../../../drizzle/schema/user.ts";
 import { getConfig } from "../../config.ts";
 import { ApiError } from "../../lib/errors.ts";
+import { forgetCallers } from "../access/caller-cache.ts";
 import type { WriteArgs } from "../kernel/args.ts";
 import { deliverMail, type Mail, outboxInsert } from "../kernel/mail.ts";
 import { auditChange, inList, inSpace } from "../kernel/scope.ts";
@@ -140,6 +141,8 @@ export async function inviteAccounts({
   }
   const [first, ...rest] = writes;
   if (first) await ctx.db.batch([first, ...rest]);
+  // A re-invitation may change a member's role.
+  for (const account_uuid of accountUuids) forgetCallers({ account_uuid });
   defer(deliverMail({ db: ctx.db, env: ctx.env, config: getConfig(ctx.env) }, mails));
   return accountRowsByUuid(ctx, accountUuids);
 }

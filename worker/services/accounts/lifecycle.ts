@@ -5,6 +5,7 @@ import { spaceTable } from "../../../drizzle/schema/space.ts";
 import { spaceAccountTable } from "../../../drizzle/schema/space-account.ts";
 import { userTable } from "../../../drizzle/schema/user.ts";
 import { hashPassword } from "../../auth/password.ts";
+import { forgetCallers } from "../access/caller-cache.ts";
 import { auditInsert } from "../kernel/audit.ts";
 import type { MailDeps } from "../kernel/mail.ts";
 import { accountNotFound } from "./accounts.ts";
@@ -106,6 +107,7 @@ export async function registerAccount({
       ),
     lifecycleAudit(deps, linked, "account.register", { display_name: user.display_name, full_name: user.full_name }),
   ]);
+  forgetCallers({ user_uuid: linked.user.uuid });
   return { message: "Your account is ready. You can sign in now.", email: linked.user.email };
 }
 
@@ -120,5 +122,6 @@ export async function joinSpace({
   const linked = await openInvitation(deps, input.account_uuid);
   await claimActionToken(deps.db, { accountUuid: input.account_uuid, token: input.token, purposes: ["space_join"] });
   await deps.db.batch([activation(deps, input.account_uuid), lifecycleAudit(deps, linked, "account.join")]);
+  forgetCallers({ account_uuid: input.account_uuid });
   return { message: `You joined ${linked.space_name}.`, email: linked.user.email };
 }

@@ -13,6 +13,7 @@ import {
   tooManyAttempts,
 } from "../../auth/throttle.ts";
 import { ApiError } from "../../lib/errors.ts";
+import { forgetCallers } from "../access/caller-cache.ts";
 import { deliverMail, outboxInsert } from "../kernel/mail.ts";
 import { accountNotFound } from "./accounts.ts";
 import { claimActionToken, newActionToken, openTokenOf } from "./action-tokens.ts";
@@ -78,6 +79,7 @@ export async function setPasswordFromLink({
       },
     ),
   ]);
+  forgetCallers({ user_uuid: linked.user.uuid });
   await clearSignInFailures(deps.db, keys);
   return { message: "Your password has been set. You can sign in now.", email: linked.user.email };
 }

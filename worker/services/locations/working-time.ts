@@ -11,6 +11,7 @@ import {
 } from "../../../contracts/working-time.ts";
 import { locationTable, spaceTable, workingTimeTable as w } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
+import { forgetCallers } from "../access/caller-cache.ts";
 import type { ServiceArgs, WriteArgs } from "../kernel/args.ts";
 import { auditChange, chunksFor, inSpace } from "../kernel/scope.ts";
 import { announceLocations } from "./events.ts";
@@ -77,6 +78,7 @@ export async function saveGlobalWorkingTime({ ctx, input }: ServiceArgs<WorkingT
       .set({ global_working_time_enabled: true })
       .where(eq(spaceTable.space_uuid, ctx.space.space_uuid)),
   ]);
+  forgetCallers({ space_uuid: ctx.space.space_uuid });
   return { ...(await readSchedule(ctx, null)), global_working_time_enabled: true } satisfies WorkingTime;
 }
 

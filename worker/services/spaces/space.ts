@@ -4,6 +4,7 @@ import { roleTable } from "../../../drizzle/schema/role.ts";
 import { spaceTable } from "../../../drizzle/schema/space.ts";
 import type { SpaceCtx, SpaceRow } from "../../env.ts";
 import { ApiError } from "../../lib/errors.ts";
+import { forgetCallers } from "../access/caller-cache.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
 import { auditInsert } from "../kernel/audit.ts";
 
@@ -50,6 +51,7 @@ export async function updateSpace({ ctx, input }: ServiceArgs<SpacePatch>): Prom
       .where(eq(spaceTable.space_uuid, ctx.space.space_uuid))
       .returning(),
   ]);
+  forgetCallers({ space_uuid: ctx.space.space_uuid });
   return toSpace(updated, ctx);
 }
 
