@@ -14,6 +14,7 @@ export const enPeripherals = {
   "device.periph.savedOffline": DISPLAY_TEXTS.offline,
   "device.periph.saveFailed": DISPLAY_TEXTS.saveFailed,
   "device.periph.appsFailed": DISPLAY_TEXTS.appsFailed,
+  "device.periph.displaysFailed": DISPLAY_TEXTS.fetchFailed,
   "device.periph.demoMode": DISPLAY_RULES.demoMode,
   "device.periph.lastEnabled": DISPLAY_RULES.oneEnabled,
   "device.periph.primaryStays": "Enable another display to hand primary over.",

@@ -14,6 +14,7 @@ export const hrPeripherals: Partial<Record<MessageKey, string>> = {
   "device.periph.savedOffline": "Konfiguracija je ažurirana, ali uređaj je izvan mreže",
   "device.periph.saveFailed": "Spremanje konfiguracije za uređaj {name} nije uspjelo. Provjerite konzolu.",
   "device.periph.appsFailed": "Dohvaćanje aplikacija za uređaj {id} nije uspjelo.",
+  "device.periph.displaysFailed": "Dohvaćanje zaslona nije uspjelo.",
   "device.periph.demoMode": "Promjene zaslona ne mogu se spremiti dok je uređaj u demo načinu.",
   "device.periph.lastEnabled": "Barem jedan zaslon mora ostati uključen.",
   "device.periph.primaryStays": "Uključite drugi zaslon kako bi preuzeo ulogu primarnog.",

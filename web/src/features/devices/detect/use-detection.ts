@@ -15,8 +15,9 @@ import { type LocationEvent, useLocationRoom } from "./use-location-room";
 const isNoAvailableDevices = (error: unknown) => error instanceof ApiError && error.status === 503;
 
 /**
- * Detect Devices at one location: its latest scan (GET state), and `detect()` which joins the
- * location's room, then POSTs; the room's event, a 503 or the 5 s timeout ends the spinner.
+ * Detect Devices at one location: its latest scan (GET state), the location's room (joined when
+ * the panel shows the location), and `detect()` which waits for that join, then POSTs; the
+ * room's event, a 503 or the 5 s timeout ends the spinner.
  * The room's events update the cache here, in one place.
  */
 export function useDetection(space: string, location: string) {

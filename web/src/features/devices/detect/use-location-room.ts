@@ -9,25 +9,18 @@ export type LocationEvent = z.infer<typeof LocationDetailsUpdate>;
 const JOIN_WAIT_MS = 2000;
 
 /**
- * The location's room (/parties/location/{uuid}, the spec's location_{uuid}), joined on demand:
- * `join()` connects (a single-use ticket on every (re)connect) and resolves once the room has
- * welcomed us, so a scan's outcome cannot be missed. The room is left when the location changes
- * or the panel closes (unmount).
+ * The location's room (/parties/location/{uuid}, the spec's location_{uuid}), joined as soon as
+ * the panel shows the location (devices.md §4: opening detection subscribes to the location's
+ * live channel), so another operator's scan shows here too. The returned `join()` resolves once
+ * the room has welcomed us (a single-use ticket on every (re)connect), so Detect can wait for it
+ * and a scan's outcome cannot be missed. The room is left when the location changes or the
+ * panel closes (unmount).
  */
 export function useLocationRoom(space: string, location: string, onEvent: (event: LocationEvent) => void) {
   const socket = useRef<RoomSocket | null>(null);
   const joined = useRef<Promise<void> | null>(null);
   const handler = useRef(onEvent);
   handler.current = onEvent;
-
-  useEffect(
-    () => () => {
-      socket.current?.close();
-      socket.current = null;
-      joined.current = null;
-    },
-    [],
-  );
 
   const join = useCallback((): Promise<void> => {
     if (joined.current) return joined.current;
@@ -46,6 +39,15 @@ export function useLocationRoom(space: string, location: string, onEvent: (event
     });
     return joined.current;
   }, [space, location]);
+
+  useEffect(() => {
+    void join();
+    return () => {
+      socket.current?.close();
+      socket.current = null;
+      joined.current = null;
+    };
+  }, [join]);
 
   return join;
 }

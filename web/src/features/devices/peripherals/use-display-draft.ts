@@ -1,27 +1,36 @@
 import { saveDisplayConfiguration } from "@contracts/api/peripherals";
 import type { DeviceDetail } from "@contracts/device-detail";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo, useState } from "react";
 import { showAlert } from "@/lib/alerts";
 import { callApi } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 import { deviceQueries } from "../queries";
 import { type DisplayDraft, draftOf, isDirty, rebase, toConfigurationInput } from "./display-draft";
+import { peripheralQueries } from "./queries";
 import { failureMessage, type SaveErrors, saveErrorsOf } from "./save-outcome";
 
 type Device = Pick<DeviceDetail, "uuid" | "space_uuid" | "name" | "displays" | "demo_mode">;
 
 /**
- * The display configuration of ALL displays as one draft over the device detail's displays
- * (kept fresh by the room). Edits stay on top of newer server states (rebase); Save posts the
- * whole draft, Reset drops it.
+ * The display configuration of ALL displays as one draft over the displays read from
+ * GET …/display/configuration/ (under the detail's key, so the room's refresh reads it again; the
+ * detail's displays stand in until it answers, and when it fails, with "Failed to fetch
+ * displays."). Edits stay on top of newer server states (rebase); Save posts the whole draft,
+ * Reset drops it.
  */
 export function useDisplayDraft(device: Device) {
   const t = useT();
   const queryClient = useQueryClient();
   const [edited, setEdited] = useState<DisplayDraft | null>(null);
   const [errors, setErrors] = useState<SaveErrors | null>(null);
-  const base = device.displays;
+  const configuration = useQuery(peripheralQueries.displays(device.space_uuid, device.uuid));
+  useEffect(() => {
+    if (!configuration.isError) return;
+    console.error("Loading the display configuration failed", configuration.error);
+    showAlert({ type: "error", uuid: `displays-failed-${device.uuid}`, message: t("device.periph.displaysFailed") });
+  }, [configuration.isError, configuration.error, device.uuid, t]);
+  const base = configuration.data ?? device.displays;
   const draft = useMemo(() => (edited ? rebase(edited, base) : draftOf(base)), [edited, base]);
   const dirty = edited !== null && isDirty(base, draft);
 
@@ -36,6 +45,9 @@ export function useDisplayDraft(device: Device) {
       queryClient.setQueryData<DeviceDetail>(key, (detail) =>
         detail ? { ...detail, displays: saved.displays } : detail,
       );
+      queryClient.setQueryData(peripheralQueries.displaysKey(device.space_uuid, device.uuid), {
+        displays: saved.displays,
+      });
       setEdited(null);
       setErrors(null);
       showAlert(

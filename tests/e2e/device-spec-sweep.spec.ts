@@ -1,0 +1,36 @@
+import { expect, test } from "@playwright/test";
+import { DEMO_DEVICE_SPECS, DEMO_SPACE_UUID } from "../../scripts/demo-data.ts";
+import { signIn } from "./support.ts";
+
+/**
+ * Issue 20 (devices.md §4, §8): what only a browser can show. Detect Devices subscribes to the
+ * location's live channel when the panel shows the location (not when Detect is pressed), and
+ * the Peripherals tab reads GET …/display/configuration/ and says "Failed to fetch displays."
+ * when that read fails.
+ */
+
+test("Detect Devices joins the location's room as soon as a location is picked", async ({ page }) => {
+  await signIn(page);
+  await page.getByRole("button", { name: "Add", exact: true }).click();
+  await page.getByRole("menuitem", { name: "Detect Devices" }).click();
+  const panel = page.getByRole("dialog");
+  const joined = page.waitForEvent("websocket", (ws) => ws.url().includes("/parties/location/"));
+  await panel.getByRole("combobox", { name: "Location" }).click();
+  await page.getByRole("option", { name: "Zadar City Mall" }).click();
+  // The room is joined before anything is pressed; Detect is still on offer.
+  await joined;
+  await expect(panel.getByRole("button", { name: /^Detect/ })).toBeEnabled();
+});
+
+test("a failed display configuration read says 'Failed to fetch displays.'", async ({ page }) => {
+  const device = DEMO_DEVICE_SPECS.find((d) => d.space === "demo" && d.status === "online" && d.type === "linux");
+  if (!device) throw new Error("the demo fleet has no online Linux Computer");
+  await page.route("**/peripherals/display/configuration/**", (route) =>
+    route.request().method() === "GET"
+      ? route.fulfill({ status: 500, json: { code: "internal", message: "boom" } })
+      : route.fallback(),
+  );
+  await signIn(page);
+  await page.goto(`/devices/device/view/${DEMO_SPACE_UUID}/${device.uuid}/peripherals`);
+  await expect(page.getByText("Failed to fetch displays.")).toBeVisible({ timeout: 20_000 });
+});
