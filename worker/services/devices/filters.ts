@@ -81,10 +81,17 @@ export const countDevices = (ctx: ReadCtx, where: SQL | undefined) =>
 
 /**
  * The list's WHERE and its count. With a set filter the count comes first and picks the plan
- * (few matches: drive; many: probe); otherwise both run at once.
+ * (few matches: drive; many: probe); otherwise both run at once. A count already known (carried
+ * by a list cursor) is not read again.
  */
-export async function planDeviceWhere(ctx: ReadCtx, q: DeviceFilters) {
+export async function planDeviceWhere(ctx: ReadCtx, q: DeviceFilters, known?: number) {
   const hasSet = Boolean(q.tag_uuid || q.name || (q.search && !UUID.test(q.search)));
+  if (known !== undefined) {
+    return {
+      where: deviceWhere(ctx, q, hasSet && known > DENSE_MATCHES ? "probe" : "drive"),
+      total: Promise.resolve(known),
+    };
+  }
   if (!hasSet) {
     const where = deviceWhere(ctx, q);
     return { where, total: countDevices(ctx, where) };

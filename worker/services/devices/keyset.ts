@@ -22,6 +22,13 @@ const CursorShape = z.object({
   b: z.boolean(),
   /** The number of the page the cursor leads to (for links and pages). */
   p: z.number().int().min(1),
+  /**
+   * objects_count as counted for the page that made the link, when (epoch seconds), and for which
+   * space and filters (a fingerprint): the next pages reuse it for a while instead of counting.
+   */
+  c: z.number().int().min(0).optional(),
+  t: z.number().int().optional(),
+  f: z.string().max(16).optional(),
 });
 export type Cursor = z.infer<typeof CursorShape>;
 

@@ -3,19 +3,56 @@ import type { DeviceList, DeviceListQuery, DeviceOrdering } from "../../../contr
 import type { Links } from "../../../contracts/paging.ts";
 import { pageWindow } from "../../lib/paging.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
-import { orderTerms, parseOrdering, planDeviceWhere } from "./filters.ts";
+import { type DeviceFilters, orderTerms, parseOrdering, planDeviceWhere } from "./filters.ts";
 import { type Cursor, decodeCursor, encodeCursor, keyValueOf, seek } from "./keyset.ts";
 import { type DeviceListRow, deviceRows, type ReadCtx, toDevices } from "./rows.ts";
 
 type Input = DeviceListQuery & { url: string };
 
+/** How long a count carried by a cursor is reused by the pages it links to (seconds). */
+export const COUNT_REUSE_S = 30;
+
+/** objects_count with when it was counted and for which space and filters (see Cursor c/t/f). */
+type Counted = { c: number; t: number; f: string };
+
+/** FNV-1a (32 bits, hex) of the space and the filters: a cursor's count is reused only for the same list. */
+function filtersFingerprint(ctx: ReadCtx, q: DeviceFilters) {
+  const text = JSON.stringify([
+    ctx.space.space_uuid,
+    q.search ?? null,
+    q.name ?? null,
+    q.location_uuid ?? null,
+    q.device_type_uuid ?? null,
+    q.connected_status ?? null,
+    q.online ?? null,
+    q.enabled ?? null,
+    q.vision_enabled ?? null,
+    q.tag_uuid ?? null,
+  ]);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16);
+}
+
+/** The count a cursor carries, when it is of the same list and young enough to reuse. */
+function carriedCount(cursor: Cursor | null, fingerprint: string, now: number): Counted | null {
+  if (!cursor || cursor.c === undefined || cursor.t === undefined || cursor.f !== fingerprint) return null;
+  const age = now - cursor.t;
+  return age >= 0 && age <= COUNT_REUSE_S ? { c: cursor.c, t: cursor.t, f: fingerprint } : null;
+}
+
 /** The rows of one page: by cursor (keyset, no OFFSET) or by page number (OFFSET). */
-async function pageRows(ctx: ReadCtx, input: Input, where: SQL | undefined, total: Promise<number>) {
+async function pageRows(
+  ctx: ReadCtx,
+  input: Input,
+  cursor: Cursor | null,
+  where: SQL | undefined,
+  total: Promise<number>,
+) {
   const { key, descending } = parseOrdering(input.ordering);
   const size = input.page_size;
   const byLocation = Boolean(input.location_uuid);
-  if (input.cursor) {
-    const cursor = decodeCursor(input.cursor, input.ordering);
+  if (cursor) {
     const backwards = cursor.b;
     const got = await seek(ctx, {
       where,
@@ -44,7 +81,13 @@ async function pageRows(ctx: ReadCtx, input: Input, where: SQL | undefined, tota
  * while the page number stays readable. Without rows (a page past the end) previous falls back
  * to the last real page by number.
  */
-function links(url: string, ordering: DeviceOrdering, rows: DeviceListRow[], p: ReturnType<typeof linkState>): Links {
+function links(
+  url: string,
+  ordering: DeviceOrdering,
+  rows: DeviceListRow[],
+  p: ReturnType<typeof linkState>,
+  counted: Counted,
+): Links {
   const link = (cursor: Cursor | null, page: number) => {
     const u = new URL(url);
     u.searchParams.set("page", String(page));
@@ -58,6 +101,7 @@ function links(url: string, ordering: DeviceOrdering, rows: DeviceListRow[], p: 
     u: row.uuid,
     b,
     p: page,
+    ...counted,
   });
   const first = rows[0];
   const last = rows.at(-1);
@@ -80,18 +124,25 @@ const linkState = (page: number, pages: number, hasNext: boolean, hasPrev: boole
 /**
  * GET /space/{space}/device/items/ and /asset/items/: a page of devices in `ordering` (uuid breaks
  * ties), its links, and the count of every device matching the same filters (a covering read of
- * the space's index entries, no cache).
+ * the space's index entries). A page reached by a link's cursor reuses the count its cursor
+ * carries for COUNT_REUSE_S seconds after it was counted (same space and filters), so scrolling
+ * through a list counts once, not once a page.
  */
 export async function listDevices({ ctx, input }: ServiceArgs<Input, ReadCtx>): Promise<DeviceList> {
-  const { where, total } = await planDeviceWhere(ctx, input);
+  const cursor = input.cursor ? decodeCursor(input.cursor, input.ordering) : null;
+  const now = Math.floor(Date.now() / 1000);
+  const fingerprint = filtersFingerprint(ctx, input);
+  const carried = carriedCount(cursor, fingerprint, now);
+  const { where, total } = await planDeviceWhere(ctx, input, carried?.c);
   const [objects_count, { rows, page, hasNext, hasPrev }] = await Promise.all([
     total,
-    pageRows(ctx, input, where, total),
+    pageRows(ctx, input, cursor, where, total),
   ]);
   const pages_count = Math.ceil(objects_count / input.page_size);
+  const counted = carried ?? { c: objects_count, t: now, f: fingerprint };
   return {
     devices: await toDevices(ctx, rows),
-    links: links(input.url, input.ordering, rows, linkState(page, pages_count, hasNext, hasPrev)),
+    links: links(input.url, input.ordering, rows, linkState(page, pages_count, hasNext, hasPrev), counted),
     objects_count,
     pages_count,
   };
