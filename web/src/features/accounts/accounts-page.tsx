@@ -1,3 +1,4 @@
+import type { AccountRow } from "@contracts/account";
 import { SEARCH_MAX } from "@contracts/text";
 import { useQuery } from "@tanstack/react-query";
 import type { RowSelectionState } from "@tanstack/react-table";
@@ -5,6 +6,7 @@ import { DownloadIcon, KeyRoundIcon, SearchXIcon, UserPlusIcon, UsersIcon } from
 import { useMemo, useState } from "react";
 import { Link, Outlet } from "react-router";
 import { ShellHeader } from "@/app/shells/shell-header";
+import { FilterSheet } from "@/components/filter-sheet";
 import { SearchField } from "@/components/search-field";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -12,11 +14,13 @@ import { useCurrentSpace } from "@/features/session/current-space";
 import { spaceQueries } from "@/features/space/queries";
 import { usePermissions } from "@/features/space/use-permissions";
 import { useI18n } from "@/lib/i18n";
+import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
+import { AccountList } from "./account-list";
 import { AccountsTable } from "./accounts-table";
 import { ActionDialogs } from "./action-dialogs";
 import { accountColumns } from "./columns";
 import { ExportDialog } from "./export-dialog";
-import { FilterPanel } from "./filter-panel";
+import { countAccountFilters, FilterPanel } from "./filter-panel";
 import { Pagination } from "./pagination";
 import { accountQueries } from "./queries";
 import { type AccountAction, RowActions } from "./row-actions";
@@ -29,6 +33,7 @@ export function AccountsPage() {
   const { space } = useCurrentSpace();
   const spaceUuid = space.space_uuid;
   const { isAdmin } = usePermissions();
+  const narrow = useMediaQuery(PHONE_QUERY);
   const roles = useQuery(spaceQueries.roles(spaceUuid)).data?.roles ?? [];
   const filters = useAccountFilters();
   const list = useQuery(accountQueries.list(spaceUuid, filters.applied));
@@ -37,21 +42,34 @@ export function AccountsPage() {
   const [exporting, setExporting] = useState(false);
 
   const { page, page_size } = filters.applied;
-  const columns = useMemo(
+  const rowActions = useMemo(
     () =>
-      accountColumns({
-        t,
-        lang,
-        offset: (page - 1) * page_size,
-        actions: isAdmin
-          ? (account) =>
-              account.account_uuid === space.account_uuid ? null : <RowActions account={account} onAction={setAction} />
-          : undefined,
-      }),
-    [t, lang, page, page_size, isAdmin, space.account_uuid],
+      isAdmin
+        ? (account: AccountRow) =>
+            account.account_uuid === space.account_uuid ? null : <RowActions account={account} onAction={setAction} />
+        : undefined,
+    [isAdmin, space.account_uuid],
   );
-  const rows = list.data?.accounts ?? noRows;
+  const columns = useMemo(
+    () => accountColumns({ t, lang, offset: (page - 1) * page_size, actions: rowActions }),
+    [t, lang, page, page_size, rowActions],
+  );
+  const rows = useMemo(() => withSelfOnline(list.data?.accounts ?? noRows, space.account_uuid), [list.data, space]);
   const selected = Object.keys(selection).length;
+  const empty = filters.active ? (
+    <EmptyState
+      icon={SearchXIcon}
+      title={t("accounts.noMatch.title")}
+      description={t("accounts.noMatch.text")}
+      action={
+        <Button variant="outline" size="sm" onClick={filters.clear}>
+          {t("accounts.filter.clear")}
+        </Button>
+      }
+    />
+  ) : (
+    <EmptyState icon={UsersIcon} title={t("accounts.empty.title")} description={t("accounts.empty.text")} />
+  );
 
   return (
     <div className="flex h-full flex-col">
@@ -77,31 +95,49 @@ export function AccountsPage() {
         }
       />
       <div className="min-h-0 flex-1 overflow-y-auto border-t">
-        <div className="flex flex-col gap-4 p-6">
+        <div className="flex flex-col gap-4 p-4 md:p-6">
           <SummaryCards summary={list.data?.summary} />
           <div className="flex items-start gap-4">
-            <div className="w-44 shrink-0">
-              <FilterPanel
-                choice={filters.choice}
-                roles={roles}
-                onChange={filters.setChoice}
-                onClear={filters.clear}
-                active={filters.active}
-              />
-            </div>
+            {!narrow && (
+              <div className="w-44 shrink-0">
+                <FilterPanel
+                  choice={filters.choice}
+                  roles={roles}
+                  onChange={filters.setChoice}
+                  onClear={filters.clear}
+                  active={filters.active}
+                />
+              </div>
+            )}
             <section
               aria-label={t("accounts.table.label")}
               className="min-w-0 flex-1 overflow-hidden rounded-lg border bg-card shadow-xs"
             >
               <div className="flex flex-wrap items-center gap-3 border-b px-2.5 py-2.5">
                 <SearchField
-                  className="w-full max-w-xs"
+                  className={narrow ? "min-w-0 flex-1" : "w-full max-w-xs"}
                   inputClassName="h-8"
                   maxLength={SEARCH_MAX}
                   label={t("accounts.search")}
                   value={filters.search}
                   onChange={filters.setSearch}
                 />
+                {narrow && (
+                  <FilterSheet
+                    active={countAccountFilters(filters.choice)}
+                    onClear={filters.clear}
+                    clearLabel={t("accounts.filter.clear")}
+                  >
+                    <FilterPanel
+                      choice={filters.choice}
+                      roles={roles}
+                      onChange={filters.setChoice}
+                      onClear={filters.clear}
+                      active={filters.active}
+                      bare
+                    />
+                  </FilterSheet>
+                )}
                 <span className="text-xs text-muted-foreground" aria-live="polite">
                   {selected > 0 && t("accounts.selected", { count: selected })}
                 </span>
@@ -110,34 +146,25 @@ export function AccountsPage() {
                   {t("export.open")}
                 </Button>
               </div>
-              <AccountsTable
-                rows={rows}
-                columns={columns}
-                loading={list.isPending}
-                skeletonRows={page_size}
-                selection={selection}
-                onSelectionChange={setSelection}
-                empty={
-                  filters.active ? (
-                    <EmptyState
-                      icon={SearchXIcon}
-                      title={t("accounts.noMatch.title")}
-                      description={t("accounts.noMatch.text")}
-                      action={
-                        <Button variant="outline" size="sm" onClick={filters.clear}>
-                          {t("accounts.filter.clear")}
-                        </Button>
-                      }
-                    />
-                  ) : (
-                    <EmptyState
-                      icon={UsersIcon}
-                      title={t("accounts.empty.title")}
-                      description={t("accounts.empty.text")}
-                    />
-                  )
-                }
-              />
+              {narrow ? (
+                <AccountList
+                  rows={rows}
+                  loading={list.isPending}
+                  skeletonRows={page_size}
+                  actions={rowActions}
+                  empty={empty}
+                />
+              ) : (
+                <AccountsTable
+                  rows={rows}
+                  columns={columns}
+                  loading={list.isPending}
+                  skeletonRows={page_size}
+                  selection={selection}
+                  onSelectionChange={setSelection}
+                  empty={empty}
+                />
+              )}
               {list.isError && (
                 <p role="alert" className="border-t px-3 py-2 text-sm text-destructive">
                   {t("accounts.loadFailed")}
@@ -165,3 +192,8 @@ export function AccountsPage() {
 }
 
 const noRows: never[] = [];
+
+/** The signed-in user is online (this page is proof) even before the presence report reaches the list. */
+function withSelfOnline(rows: AccountRow[], self: string): AccountRow[] {
+  return rows.map((row) => (row.account_uuid === self && !row.online ? { ...row, online: true } : row));
+}

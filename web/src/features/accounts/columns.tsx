@@ -21,7 +21,7 @@ export type ColumnContext = {
   actions?: (row: AccountRow) => ReactNode;
 };
 
-const statusBadge: Record<AccountStatus, { className: string; key: MessageKey }> = {
+export const statusBadge: Record<AccountStatus, { className: string; key: MessageKey }> = {
   active: { className: "bg-success/12 text-success", key: "accounts.status.active" },
   invited: { className: "bg-info/12 text-info", key: "accounts.status.invited" },
   disabled: { className: "bg-muted text-muted-foreground", key: "accounts.status.disabled" },
@@ -78,11 +78,7 @@ export function accountColumns({ t, lang, offset, actions }: ColumnContext) {
       header: () => t("accounts.col.email"),
       cell: ({ row }) => (
         <span className="flex min-w-0 items-center gap-2">
-          <span
-            className={cn("size-2 shrink-0 rounded-full", row.original.online ? "bg-success" : "bg-destructive")}
-            role="img"
-            aria-label={row.original.online ? t("accounts.online") : t("accounts.offline")}
-          />
+          <OnlineDot online={row.original.online} t={t} />
           <span className="truncate font-medium" title={row.original.email}>
             {row.original.email}
           </span>
@@ -102,43 +98,17 @@ export function accountColumns({ t, lang, offset, actions }: ColumnContext) {
     helper.accessor("status", {
       id: "status",
       header: () => t("accounts.col.status"),
-      cell: ({ getValue }) => {
-        const badge = statusBadge[getValue()];
-        return (
-          <Badge variant="secondary" className={badge.className}>
-            {t(badge.key)}
-          </Badge>
-        );
-      },
+      cell: ({ getValue }) => <StatusBadge status={getValue()} t={t} />,
     }),
     helper.display({
       id: "role",
       header: () => t("accounts.col.role"),
-      cell: ({ row }) => (
-        <span className="flex flex-wrap gap-1">
-          {row.original.roles.map((role) => (
-            <Badge key={role.uuid} variant="default">
-              {role.name}
-            </Badge>
-          ))}
-        </span>
-      ),
+      cell: ({ row }) => <RoleChips account={row.original} />,
     }),
     helper.display({
       id: "inactivity",
       header: () => t("accounts.col.inactivity"),
-      cell: ({ row }) =>
-        row.original.online ? (
-          <span className="font-medium text-success">{t("accounts.onlineNow")}</span>
-        ) : row.original.last_seen ? (
-          <span className="text-muted-foreground" title={formatDateTime(row.original.last_seen, lang)}>
-            {formatTimeAgo(row.original.last_seen, lang)}
-          </span>
-        ) : (
-          <span className="text-muted-foreground" title={t("accounts.neverSeenHint")}>
-            {t("accounts.neverSeen")}
-          </span>
-        ),
+      cell: ({ row }) => <Inactivity account={row.original} t={t} lang={lang} />,
     }),
   ]);
   if (!actions) return columns;
@@ -150,4 +120,52 @@ export function accountColumns({ t, lang, offset, actions }: ColumnContext) {
       cell: ({ row }) => actions(row.original),
     }),
   ]);
+}
+
+/** The e-mail's online dot: green when online, red when offline (console.md §2.10). */
+export function OnlineDot({ online, t }: { online: boolean; t: TFunction }) {
+  return (
+    <span
+      className={cn("size-2 shrink-0 rounded-full", online ? "bg-success" : "bg-destructive")}
+      role="img"
+      aria-label={online ? t("accounts.online") : t("accounts.offline")}
+    />
+  );
+}
+
+export function StatusBadge({ status, t }: { status: AccountStatus; t: TFunction }) {
+  const badge = statusBadge[status];
+  return (
+    <Badge variant="secondary" className={badge.className}>
+      {t(badge.key)}
+    </Badge>
+  );
+}
+
+export function RoleChips({ account }: { account: AccountRow }) {
+  return (
+    <span className="flex flex-wrap gap-1">
+      {account.roles.map((role) => (
+        <Badge key={role.uuid} variant="default">
+          {role.name}
+        </Badge>
+      ))}
+    </span>
+  );
+}
+
+/** Inactivity: Online now, or the time since last seen, or never seen. */
+export function Inactivity({ account, t, lang }: { account: AccountRow; t: TFunction; lang: Lang }) {
+  if (account.online) return <span className="font-medium text-success">{t("accounts.onlineNow")}</span>;
+  if (account.last_seen)
+    return (
+      <span className="text-muted-foreground" title={formatDateTime(account.last_seen, lang)}>
+        {formatTimeAgo(account.last_seen, lang)}
+      </span>
+    );
+  return (
+    <span className="text-muted-foreground" title={t("accounts.neverSeenHint")}>
+      {t("accounts.neverSeen")}
+    </span>
+  );
 }

@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { type MessageKey, useT } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
 import type { FilterChoice } from "./use-account-filters";
 
 type Option = { value: string; label: string };
@@ -57,24 +58,32 @@ type FilterPanelProps = {
   onChange: (next: Partial<FilterChoice>) => void;
   onClear: () => void;
   active: boolean;
+  /** Inside the phone's Filters sheet: just the groups (the sheet has the title and Clear). */
+  bare?: boolean;
 };
 
+/** How many of the panel's groups are set (the count on the phone's Filters button). */
+export const countAccountFilters = (choice: FilterChoice) =>
+  [choice.status, choice.online, choice.role_uuid].filter(Boolean).length;
+
 /** The left filter panel: status, online (one choice, console.md §5) and role. */
-export function FilterPanel({ choice, roles, onChange, onClear, active }: FilterPanelProps) {
+export function FilterPanel({ choice, roles, onChange, onClear, active, bare }: FilterPanelProps) {
   const t = useT();
   const isStatus = (v: string): v is FilterChoice["status"] => statusOptions.some((o) => o.value === v);
   const isOnline = (v: string): v is FilterChoice["online"] => onlineOptions.some((o) => o.value === v);
   return (
     <aside
       aria-label={t("accounts.filter.label")}
-      className="flex flex-col gap-5 rounded-lg border bg-card p-4 shadow-xs"
+      className={cn("flex flex-col gap-5", !bare && "rounded-lg border bg-card p-4 shadow-xs")}
     >
-      <div className="flex items-center justify-between gap-2">
-        <h2 className="text-sm font-semibold">{t("accounts.filter.label")}</h2>
-        <Button variant="link" size="sm" className="h-auto px-0 text-xs" onClick={onClear} disabled={!active}>
-          {t("accounts.filter.clear")}
-        </Button>
-      </div>
+      {!bare && (
+        <div className="flex items-center justify-between gap-2">
+          <h2 className="text-sm font-semibold">{t("accounts.filter.label")}</h2>
+          <Button variant="link" size="sm" className="h-auto px-0 text-xs" onClick={onClear} disabled={!active}>
+            {t("accounts.filter.clear")}
+          </Button>
+        </div>
+      )}
       <FilterGroup
         title={t("accounts.filter.status")}
         value={choice.status}
