@@ -14,6 +14,8 @@ import { DeviceStreak } from "./device-streak";
 
 /** Fixed height: the grid is virtualized by rows of cards. */
 export const DEVICE_CARD_HEIGHT = 176;
+/** On phones the name may take two lines (shown whole, not cut). */
+export const PHONE_DEVICE_CARD_HEIGHT = 196;
 
 const accent = {
   online: "border-l-status-online",
@@ -21,7 +23,7 @@ const accent = {
 } as const;
 
 /** A device in the grid view; the whole card opens the device flyout. */
-export function DeviceCard({ device }: { device: Device }) {
+export function DeviceCard({ device, height = DEVICE_CARD_HEIGHT }: { device: Device; height?: number }) {
   const t = useT();
   const look = deviceLook(device);
   const facts = [
@@ -34,7 +36,7 @@ export function DeviceCard({ device }: { device: Device }) {
     <Link
       to={listedDevicePath(device)}
       data-look={look}
-      style={{ height: DEVICE_CARD_HEIGHT }}
+      style={{ height }}
       className={cn(
         "flex flex-col gap-2.5 rounded-lg border border-l-4 bg-card p-4 shadow-xs transition-colors outline-none hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring",
         look === "online" || look === "offline" ? accent[look] : "border-l-border",
@@ -44,7 +46,9 @@ export function DeviceCard({ device }: { device: Device }) {
       <div className="flex items-start gap-3">
         <DeviceStatusIcon look={look} />
         <div className="min-w-0 flex-1">
-          <h3 className="truncate text-[15px] leading-tight font-semibold">{device.name}</h3>
+          <h3 className="text-[15px] leading-tight font-semibold break-words max-md:line-clamp-2 md:truncate">
+            {device.name}
+          </h3>
           <p className="mt-1 truncate text-xs text-muted-foreground">{facts}</p>
         </div>
         <DeviceStatusBadge look={look} />
@@ -71,12 +75,9 @@ export function DeviceCard({ device }: { device: Device }) {
   );
 }
 
-export function DeviceCardSkeleton() {
+export function DeviceCardSkeleton({ height = DEVICE_CARD_HEIGHT }: { height?: number }) {
   return (
-    <div
-      style={{ height: DEVICE_CARD_HEIGHT }}
-      className="flex flex-col gap-3 rounded-lg border border-l-4 bg-card p-4"
-    >
+    <div style={{ height }} className="flex flex-col gap-3 rounded-lg border border-l-4 bg-card p-4">
       <div className="flex gap-3">
         <Skeleton className="size-9 rounded-lg" />
         <div className="flex flex-1 flex-col gap-2">

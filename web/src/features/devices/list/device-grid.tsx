@@ -2,7 +2,8 @@ import type { Device } from "@contracts/device";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { type RefObject, useLayoutEffect, useRef, useState } from "react";
 import { useT } from "@/lib/i18n";
-import { DEVICE_CARD_HEIGHT, DeviceCard, DeviceCardSkeleton } from "./device-card";
+import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
+import { DEVICE_CARD_HEIGHT, DeviceCard, DeviceCardSkeleton, PHONE_DEVICE_CARD_HEIGHT } from "./device-card";
 
 const MIN_CARD_WIDTH = 300;
 const GAP = 12;
@@ -23,6 +24,7 @@ export function DeviceGrid({ devices, scrollRef, loadingMore }: DeviceGridProps)
   const gridRef = useRef<HTMLUListElement>(null);
   const [width, setWidth] = useState(0);
   const [margin, setMargin] = useState(0);
+  const cardHeight = useMediaQuery(PHONE_QUERY) ? PHONE_DEVICE_CARD_HEIGHT : DEVICE_CARD_HEIGHT;
 
   useLayoutEffect(() => {
     const el = gridRef.current;
@@ -45,7 +47,7 @@ export function DeviceGrid({ devices, scrollRef, loadingMore }: DeviceGridProps)
   const virtualizer = useVirtualizer({
     count: rowCount,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => DEVICE_CARD_HEIGHT + GAP,
+    estimateSize: () => cardHeight + GAP,
     overscan: 3,
     scrollMargin: margin,
   });
@@ -76,7 +78,7 @@ export function DeviceGrid({ devices, scrollRef, loadingMore }: DeviceGridProps)
               className="absolute"
               style={{ top: row.start - margin, left: column * (cardWidth + GAP), width: cardWidth }}
             >
-              {device ? <DeviceCard device={device} /> : <DeviceCardSkeleton />}
+              {device ? <DeviceCard device={device} height={cardHeight} /> : <DeviceCardSkeleton height={cardHeight} />}
             </li>
           );
         })}
