@@ -15,6 +15,7 @@ import { Input } from "@/components/ui/input";
 import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { onTunnelsAttached, tunnelPort } from "../live/device-tunnels";
+import { ToolButton } from "./tool-button";
 import { TunnelWebSocket } from "./tunnel-websocket";
 
 type Status =
@@ -181,44 +182,31 @@ export function DesktopViewer({ device, actions }: { device: string; actions?: R
           </form>
         )}
         <div className="flex flex-wrap items-center gap-2">
-          <Button
-            variant="outline"
-            size="sm"
+          <ToolButton
+            icon={ScalingIcon}
+            label={t("device.desktop.fit")}
             aria-pressed={fit}
             className={cn(fit && "bg-accent text-accent-foreground")}
             onClick={() => setFit((f) => !f)}
-            title={t("device.desktop.fit")}
-          >
-            <ScalingIcon aria-hidden="true" />
-            <span className="sr-only sm:not-sr-only">{t("device.desktop.fit")}</span>
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
+          />
+          <ToolButton
+            icon={KeyboardIcon}
+            label={t("device.desktop.ctrlAltDel")}
             disabled={!connected}
             onClick={() => rfb.current?.sendCtrlAltDel()}
-            title={t("device.desktop.ctrlAltDel")}
-          >
-            <KeyboardIcon aria-hidden="true" />
-            <span className="sr-only sm:not-sr-only">{t("device.desktop.ctrlAltDel")}</span>
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
+          />
+          <ToolButton
+            icon={fullscreen ? MinimizeIcon : MaximizeIcon}
+            label={t(fullscreen ? "device.desktop.exitFullscreen" : "device.desktop.fullscreen")}
             onClick={toggleFullscreen}
-            title={t(fullscreen ? "device.desktop.exitFullscreen" : "device.desktop.fullscreen")}
-          >
-            {fullscreen ? <MinimizeIcon aria-hidden="true" /> : <MaximizeIcon aria-hidden="true" />}
-            <span className="sr-only sm:not-sr-only">
-              {t(fullscreen ? "device.desktop.exitFullscreen" : "device.desktop.fullscreen")}
-            </span>
-          </Button>
+          />
           {actions}
           {status.kind === "closed" && (
-            <Button variant="outline" size="sm" onClick={() => setAttempt((n) => n + 1)}>
-              <RotateCwIcon aria-hidden="true" />
-              <span className="sr-only sm:not-sr-only">{t("device.desktop.again")}</span>
-            </Button>
+            <ToolButton
+              icon={RotateCwIcon}
+              label={t("device.desktop.again")}
+              onClick={() => setAttempt((n) => n + 1)}
+            />
           )}
         </div>
       </div>

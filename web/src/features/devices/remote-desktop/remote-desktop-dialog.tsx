@@ -1,12 +1,14 @@
-import { LinkIcon, LoaderCircleIcon } from "lucide-react";
+import { LinkIcon, LoaderCircleIcon, type LucideProps } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useT } from "@/lib/i18n";
+import { ToolButton } from "./tool-button";
 
 // noVNC is loaded when a viewer opens: it stays out of the console's first load.
 const DesktopViewer = lazy(() => import("./desktop-viewer").then((m) => ({ default: m.DesktopViewer })));
+
+const SpinnerIcon = (props: LucideProps) => <LoaderCircleIcon {...props} className="animate-spin" />;
 
 type RemoteDesktopDialogProps = {
   device: { uuid: string; name: string };
@@ -44,21 +46,13 @@ export function RemoteDesktopDialog({ device, open, onOpenChange, vncClient }: R
           <DesktopViewer
             device={device.uuid}
             actions={
-              <Button
-                variant="outline"
-                size="sm"
+              <ToolButton
+                icon={vncClient.busy ? SpinnerIcon : LinkIcon}
+                label={t("device.desktop.vncClient")}
                 disabled={vncClient.busy}
                 aria-busy={vncClient.busy || undefined}
                 onClick={vncClient.run}
-                title={t("device.desktop.vncClient")}
-              >
-                {vncClient.busy ? (
-                  <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-                ) : (
-                  <LinkIcon aria-hidden="true" />
-                )}
-                <span className="sr-only sm:not-sr-only">{t("device.desktop.vncClient")}</span>
-              </Button>
+              />
             }
           />
         </Suspense>
