@@ -23,6 +23,14 @@ export type Comment = z.infer<typeof Comment>;
 export const CommentList = z.object({ comments: z.array(Comment) });
 export type CommentList = z.infer<typeof CommentList>;
 
+/**
+ * Reply of adding or changing a comment on a display (devices.md §7: under …/display/{display}/
+ * "replies use a comments list"): the comment itself plus `comments`, the display's comments
+ * after the change, newest first.
+ */
+export const DisplayCommentReply = Comment.extend({ comments: z.array(Comment) });
+export type DisplayCommentReply = z.infer<typeof DisplayCommentReply>;
+
 const value = safeText(
   z
     .string({ error: (issue) => (issue.input == null ? "Required" : "Not a valid string.") })

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Comment, CommentAddInput, CommentEditInput, CommentList } from "../comment.ts";
+import { Comment, CommentAddInput, CommentEditInput, CommentList, DisplayCommentReply } from "../comment.ts";
 import {
   bodyErrors,
   commonErrors,
@@ -17,8 +17,14 @@ const CommentParam = z.object({ comment: uuidOf("comment") });
 /**
  * The four comment calls of a device or of one of its parts (display, peripheral): the list,
  * add (Content Manager or Admin), and change or delete (the author, a Content Manager or Admin).
+ * `reply` is what add and change answer: the comment, or (displays) the comment with the list.
  */
-function commentsUnder<P extends z.ZodObject>(base: string, params: P, of: string) {
+function commentsUnder<P extends z.ZodObject, R extends z.ZodObject = typeof Comment>(
+  base: string,
+  params: P,
+  of: string,
+  reply: R = Comment as unknown as R,
+) {
   const commentParams = params.extend(CommentParam.shape);
   return {
     list: defineRoute({
@@ -35,7 +41,7 @@ function commentsUnder<P extends z.ZodObject>(base: string, params: P, of: strin
       summary: `Comment on ${of}; Content Manager or Admin`,
       tags,
       request: { params, body: jsonBody(CommentAddInput) },
-      responses: { 201: jsonResponse(Comment, "The new comment"), ...bodyErrors },
+      responses: { 201: jsonResponse(reply, "The new comment"), ...bodyErrors },
     }),
     edit: defineRoute({
       method: "patch",
@@ -43,7 +49,7 @@ function commentsUnder<P extends z.ZodObject>(base: string, params: P, of: strin
       summary: `Change a comment on ${of}; its author (Content Manager or Admin)`,
       tags,
       request: { params: commentParams, body: jsonBody(CommentEditInput) },
-      responses: { 200: jsonResponse(Comment, "The changed comment"), ...bodyErrors },
+      responses: { 200: jsonResponse(reply, "The changed comment"), ...bodyErrors },
     }),
     remove: deleteRoute({
       path: `${base}/comment/{comment}`,
@@ -59,11 +65,12 @@ const DeviceParam = SpaceParam.extend({ device: uuidOf("device") });
 /** /space/{space}/device/{device}/comment/… */
 export const deviceComments = commentsUnder("/space/{space}/device/{device}", DeviceParam, "a device");
 
-/** /space/{space}/device/{device}/display/{display}/comment/… */
+/** /space/{space}/device/{device}/display/{display}/comment/…: add and change reply with the comments list. */
 export const displayComments = commentsUnder(
   "/space/{space}/device/{device}/display/{display}",
   DeviceParam.extend({ display: uuidOf("display") }),
-  "a display of a device",
+  "a display of a device (add and change reply with the display's `comments` list)",
+  DisplayCommentReply,
 );
 
 /** /space/{space}/device/{device}/peripherals/{peripheral}/comment/… */

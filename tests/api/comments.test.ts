@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { Comment, CommentList } from "../../contracts/comment.ts";
+import { Comment, CommentList, DisplayCommentReply } from "../../contracts/comment.ts";
 import { ApiErrorBody } from "../../contracts/errors.ts";
 import { commentTable, spaceAccountTable } from "../../drizzle/schema/index.ts";
 import {
@@ -132,14 +132,23 @@ describe("display and peripheral comments", () => {
     const display = await makeDisplay(device);
     await makeComment(device, user.uuid, { value: "on the device" });
     const base = `/api/space/${s}/device/${device.uuid}/display/${display.uuid}/comment`;
-    const added = Comment.parse(
+    await makeComment(device, user.uuid, {
+      display_uuid: display.uuid,
+      value: "Flickers",
+      created_at: "2026-01-01T00:00:00.000Z",
+    });
+    // devices.md §7: under a display the replies use a comments list (the display's, newest first).
+    const added = DisplayCommentReply.parse(
       await (await api(`${base}/add/`, { method: "POST", token, json: { value: "Dead pixel" } })).json(),
     );
     expect(added.display_uuid).toBe(display.uuid);
+    expect(added.comments.map((c) => c.value)).toEqual(["Dead pixel", "Flickers"]);
     const list = CommentList.parse(await (await api(`${base}/items/`, { token })).json());
-    expect(list.comments.map((c) => c.value)).toEqual(["Dead pixel"]);
+    expect(list.comments.map((c) => c.value)).toEqual(["Dead pixel", "Flickers"]);
     const edited = await api(`${base}/${added.uuid}/`, { method: "PATCH", token, json: { value: "Two pixels" } });
-    expect(Comment.parse(await edited.json()).value).toBe("Two pixels");
+    const editedReply = DisplayCommentReply.parse(await edited.json());
+    expect(editedReply.value).toBe("Two pixels");
+    expect(editedReply.comments.map((c) => c.value)).toEqual(["Two pixels", "Flickers"]);
     const res = await api(`/api/space/${s}/display/${display.uuid}/comment/${added.uuid}/`, {
       method: "DELETE",
       token,
@@ -160,8 +169,10 @@ describe("display and peripheral comments", () => {
     const base = `/api/space/${s}/device/${device.uuid}/peripherals/${peripheral.uuid}/comment`;
     const res = await api(`${base}/add/`, { method: "POST", token, json: { value: "Jammed" } });
     expect(res.status).toBe(201);
-    const added = Comment.parse(await res.json());
+    const addedBody = await res.json();
+    const added = Comment.parse(addedBody);
     expect(added.peripheral_uuid).toBe(peripheral.uuid);
+    expect(addedBody).not.toHaveProperty("comments");
     const elsewhere = await makeDevice(s);
     const wrong = await api(`/api/space/${s}/device/${elsewhere.uuid}/peripherals/${peripheral.uuid}/comment/items/`, {
       token,

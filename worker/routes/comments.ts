@@ -6,7 +6,7 @@ import {
   displayComments,
   peripheralComments,
 } from "../../contracts/api/comments.ts";
-import { Comment, CommentList } from "../../contracts/comment.ts";
+import { Comment, CommentList, DisplayCommentReply } from "../../contracts/comment.ts";
 import { deferTo } from "../lib/defer.ts";
 import { guarded, openApiRouter } from "../lib/openapi.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";
@@ -28,21 +28,35 @@ type Params<F extends Family> = z.output<F["list"]["request"]["params"]>;
 /** The path parameters of a family's …/comment/{comment}/ routes. */
 type CommentParams<F extends Family> = Params<F> & { comment: string };
 
+/** What add and change answer: the comment, or for a display the comment with its comments list (devices.md §7). */
+type Reply = (ctx: ReturnType<typeof spaceCtx>, comment: Comment, target: CommentTarget) => Promise<object>;
+const justTheComment: Reply = async (_ctx, comment) => Comment.parse(comment);
+const withTheList: Reply = async (ctx, comment, target) =>
+  DisplayCommentReply.parse({ ...comment, ...(await listComments({ ctx, input: target })) });
+
 /** The four comment calls of one family (…/comment/items/, …/comment/add/, …/comment/{comment}/). */
-const commentsOf = <F extends Family>(routes: F, target: (params: Params<F>) => CommentTarget) =>
+const commentsOf = <F extends Family>(
+  routes: F,
+  target: (params: Params<F>) => CommentTarget,
+  reply: Reply = justTheComment,
+) =>
   openApiRouter()
     .openapi(routes.list, async (c) => {
       const input = target(c.req.valid("param") as Params<F>);
       return c.json(CommentList.parse(await listComments({ ctx: spaceCtx(c), input })), 200);
     })
     .openapi(guarded(routes.add, writer), async (c) => {
+      const ctx = spaceCtx(c);
       const input = { ...c.req.valid("json"), target: target(c.req.valid("param") as Params<F>) };
-      return c.json(Comment.parse(await addComment({ ctx: spaceCtx(c), input, defer: deferTo(c) })), 201);
+      const comment = await addComment({ ctx, input, defer: deferTo(c) });
+      return c.json(await reply(ctx, comment, input.target), 201);
     })
     .openapi(guarded(routes.edit, writer), async (c) => {
       const params = c.req.valid("param") as CommentParams<F>;
+      const ctx = spaceCtx(c);
       const input = { ...c.req.valid("json"), target: target(params), uuid: params.comment };
-      return c.json(Comment.parse(await editComment({ ctx: spaceCtx(c), input, defer: deferTo(c) })), 200);
+      const comment = await editComment({ ctx, input, defer: deferTo(c) });
+      return c.json(await reply(ctx, comment, input.target), 200);
     })
     .openapi(guarded(routes.remove, writer), async (c) => {
       const params = c.req.valid("param") as CommentParams<F>;
@@ -55,7 +69,7 @@ const commentsOf = <F extends Family>(routes: F, target: (params: Params<F>) => 
 export const commentRoutes = openApiRouter()
   .route(
     "/",
-    commentsOf(displayComments, (p) => ({ device_uuid: p.device, display_uuid: p.display })),
+    commentsOf(displayComments, (p) => ({ device_uuid: p.device, display_uuid: p.display }), withTheList),
   )
   .route(
     "/",

@@ -110,7 +110,9 @@ export function useDeviceComments(uuid: string, part?: CommentPart) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const add = useMutation({
     mutationFn: (value: string) => callApi(routes.add, { params, json: { value } }),
-    onSuccess: () => void refresh(),
+    // A display's reply carries its comments list (devices.md §7): shown at once, no second read.
+    onSuccess: (reply) =>
+      "comments" in reply ? queryClient.setQueryData(key, { comments: reply.comments }) : void refresh(),
     onError: (error) => console.error("Comment failed", error),
   });
   const remove = useMutation({
