@@ -40,5 +40,7 @@ describe("translate", () => {
     expect(translate("en", "devices.count", { count: 36 })).toBe("36 devices");
     expect(translate("en", "locations.count", { count: 1 })).toBe("1 location");
     expect(translate("en", "group.devicesAt", { count: 1, place: "Zagreb" })).toBe("1 device · Zagreb");
+    expect(translate("en", "devices.streakDays", { days: 1, time: "04:02:21" })).toBe("1 day 04:02:21");
+    expect(translate("en", "devices.streakDays", { days: 16, time: "20:02:21" })).toBe("16 days 20:02:21");
   });
 });

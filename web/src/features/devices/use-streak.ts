@@ -33,9 +33,9 @@ export function useNow(): number {
   return useSyncExternalStore(subscribe, () => now);
 }
 
-/** The live online (since online_since) or offline (since last_seen) streak as hh:mm:ss. */
+/** The live online (since online_since) or offline (since last_seen) streak as hh:mm:ss, and its seconds. */
 export function useStreak(device: Pick<Device, "online" | "online_since" | "last_seen">) {
   const current = useNow();
   const seconds = streakSeconds(device.online ? (device.online_since ?? device.last_seen) : device.last_seen, current);
-  return seconds === null ? null : { online: device.online, text: formatDuration(seconds) };
+  return seconds === null ? null : { online: device.online, seconds, text: formatDuration(seconds) };
 }

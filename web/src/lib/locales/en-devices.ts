@@ -47,6 +47,7 @@ export const enDevices = {
   "devices.never": "Never seen",
   "devices.onlineFor": "Online for {time}",
   "devices.offlineFor": "Offline for {time}",
+  "devices.streakDays": "{days, plural, one {# day} other {# days}} {time}",
   "device.status.online": "Online",
   "device.status.offline": "Offline",
   "device.offlineInHours": "Offline in working hours",

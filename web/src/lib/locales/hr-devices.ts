@@ -27,6 +27,7 @@ export const hrDevices: Partial<Record<MessageKey, string>> = {
   "devices.col.tags": "Oznake",
   "device.status.online": "Na mreži",
   "device.status.offline": "Izvan mreže",
+  "devices.streakDays": "{days, plural, one {# dan} few {# dana} other {# dana}} {time}",
   "device.offlineInHours": "Izvan mreže u radno vrijeme",
   "device.offlineInHours.hint":
     "Izvan mreže u radno vrijeme: lokacija je sada u radnom vremenu, pa se očekuje da je uređaj na mreži.",

@@ -1,9 +1,10 @@
 import type { DeviceDetail } from "@contracts/device-detail";
 import { CircleCheckIcon } from "lucide-react";
 import { formatDateTime } from "@/lib/datetime";
-import { useI18n } from "@/lib/i18n";
-import { connectedLabel } from "../device-status";
+import { type MessageKey, useI18n } from "@/lib/i18n";
+import { connectedLabel, type DeviceLook, deviceLook } from "../device-status";
 import { ramGb, typeLabel } from "../logic/format";
+import { StreakDays } from "../streak-days";
 import { useStreak } from "../use-streak";
 import { FactList } from "./fact-list";
 
@@ -11,6 +12,10 @@ function useUnknown() {
   const { t } = useI18n();
   return (value: string | null | undefined) => value || t("device.unknown");
 }
+
+/** Online or Offline once installed; otherwise the connected status (a device never installed is Not connected). */
+const activityLabel = (look: DeviceLook): MessageKey =>
+  look === "online" ? "device.status.online" : look === "offline" ? "device.status.offline" : connectedLabel[look];
 
 export function AssetBasic({ device }: { device: DeviceDetail }) {
   const { t, lang } = useI18n();
@@ -25,12 +30,16 @@ export function AssetBasic({ device }: { device: DeviceDetail }) {
         { label: t("device.fact.connection"), value: t(connectedLabel[device.connected_status]) },
         {
           label: t("device.asset.activity"),
-          value: t(device.online ? "device.status.online" : "device.status.offline"),
+          value: t(activityLabel(deviceLook(device))),
         },
         { label: t("device.asset.deviceStatus"), value: t(device.enabled ? "device.enabled" : "device.disabled") },
         {
           label: t("device.fact.streak"),
-          value: <span className="font-mono tabular-nums">{streak?.text ?? "—"}</span>,
+          value: (
+            <StreakDays seconds={streak?.seconds}>
+              <span className="font-mono tabular-nums">{streak?.text ?? "—"}</span>
+            </StreakDays>
+          ),
         },
         { label: t("device.asset.lastOnline"), value: known(formatDateTime(device.last_seen, lang)) },
         { label: t("device.asset.space"), value: device.space_name },

@@ -1,9 +1,9 @@
 import type { DeviceDetail } from "@contracts/device-detail";
-import { Badge } from "@/components/ui/badge";
 import { typeLabel } from "@/features/devices/logic/format";
 import { formatDateTime } from "@/lib/datetime";
 import { useI18n } from "@/lib/i18n";
-import { deviceClassLabel } from "../device-status";
+import { DeviceStatusBadge, deviceClassLabel, deviceLook } from "../device-status";
+import { StreakDays } from "../streak-days";
 import { useStreak } from "../use-streak";
 import { FactList } from "./fact-list";
 
@@ -21,16 +21,17 @@ export function GeneralFacts({ device }: { device: DeviceDetail }) {
         { label: t("device.fact.class"), value: device.device_class ? t(deviceClassLabel[device.device_class]) : none },
         {
           label: t("device.fact.connection"),
-          value: (
-            <Badge variant={device.online ? "online" : "offline"}>
-              {t(device.online ? "device.status.online" : "device.status.offline")}
-            </Badge>
-          ),
+          // Online or Offline once installed; a device never installed reads Not connected (its own look).
+          value: <DeviceStatusBadge look={deviceLook(device)} />,
         },
         { label: t("device.fact.enabled"), value: t(device.enabled ? "device.enabled" : "device.disabled") },
         {
           label: t("device.fact.streak"),
-          value: <span className="font-mono tabular-nums">{streak?.text ?? "—"}</span>,
+          value: (
+            <StreakDays seconds={streak?.seconds}>
+              <span className="font-mono tabular-nums">{streak?.text ?? "—"}</span>
+            </StreakDays>
+          ),
           testId: "device-streak",
         },
         { label: t("device.fact.location"), value: device.location_name ?? none },

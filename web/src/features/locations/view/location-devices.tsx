@@ -7,22 +7,16 @@ import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cameraViewPath, isCameraDevice } from "@/features/devices/camera/queries";
+import { connectedLabel, deviceLook } from "@/features/devices/device-status";
 import { typeLabel } from "@/features/devices/logic/format";
 import { useCurrentSpace } from "@/features/session/current-space";
-import { type MessageKey, useT } from "@/lib/i18n";
+import { useT } from "@/lib/i18n";
 import { useLoadMoreOnScroll } from "@/lib/use-scroll-end";
 import { cn } from "@/lib/utils";
 import { locationDevicePath } from "../paths";
 import { locationQueries } from "../queries";
 
 const ROWS = ["a", "b", "c", "d", "e"];
-const connectedLabel: Record<LocationDevice["connected_status"], MessageKey> = {
-  connected: "device.connected.connected",
-  disconnected: "device.connected.disconnected",
-  non_connected: "device.connected.nonConnected",
-  installation_pending: "device.connected.installationPending",
-  archived: "device.connected.archived",
-};
 
 /** The devices tab: the location's devices, the next page loading near the end of the scroll. */
 export function LocationDevices({ uuid, scrollRef }: { uuid: string; scrollRef: RefObject<HTMLElement | null> }) {
@@ -62,6 +56,7 @@ export function LocationDevices({ uuid, scrollRef }: { uuid: string; scrollRef: 
 
 function DeviceRow({ device, from }: { device: LocationDevice; from: string }) {
   const t = useT();
+  const look = deviceLook(device);
   return (
     <Link
       // devices.md §2: a camera opens camera info (device_type camera), other devices their view.
@@ -75,7 +70,14 @@ function DeviceRow({ device, from }: { device: LocationDevice; from: string }) {
     >
       <span
         aria-hidden="true"
-        className={cn("size-2.5 shrink-0 rounded-full", device.online ? "bg-status-online" : "bg-status-offline")}
+        className={cn(
+          "size-2.5 shrink-0 rounded-full",
+          look === "online"
+            ? "bg-status-online"
+            : look === "offline"
+              ? "bg-status-offline"
+              : "border border-dashed border-muted-foreground",
+        )}
       />
       <span className="flex min-w-0 flex-1 flex-col">
         <span className="truncate text-sm font-medium">{device.name}</span>
@@ -83,8 +85,9 @@ function DeviceRow({ device, from }: { device: LocationDevice; from: string }) {
           {[typeLabel(device.device_type_name), device.device_category_name].filter(Boolean).join(" · ")}
         </span>
       </span>
+      {/* Online/offline only once installed: the badge says Not connected, Archived … otherwise. */}
       <span className="w-16 text-xs text-muted-foreground">
-        {device.online ? t("location.device.online") : t("location.device.offline")}
+        {look === "online" ? t("location.device.online") : look === "offline" ? t("location.device.offline") : null}
       </span>
       {device.tags.slice(0, 3).map((tag) => (
         <Badge key={tag.uuid} variant="secondary" className="hidden md:inline-flex">
