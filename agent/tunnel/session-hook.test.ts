@@ -85,9 +85,15 @@ describe("AgentSession ⇄ TunnelSessions", () => {
 
     // Device → browser: output goes out as a binary frame of the session.
     (channel as TunnelChannel | null)?.output(new TextEncoder().encode("file.txt\r\n"));
+    await new Promise((r) => setImmediate(r));
     expect(socket.binary).toHaveLength(1);
     expect(sessionOf(socket.binary[0])).toBe(S);
     expect(new TextDecoder().decode(payloadOf(socket.binary[0]))).toBe("file.txt\r\n");
+    // Reads that arrive together leave as one frame (fewer frames through the room for the same bytes).
+    for (const part of ["a", "b", "c"]) (channel as TunnelChannel | null)?.output(new TextEncoder().encode(part));
+    await new Promise((r) => setImmediate(r));
+    expect(socket.binary).toHaveLength(2);
+    expect(new TextDecoder().decode(payloadOf(socket.binary[1]))).toBe("abc");
 
     // The socket drops: the session ends with it.
     socket.readyState = 3;

@@ -94,6 +94,7 @@ class Session implements TunnelChannel {
   /** Input written to the provider and not yet credited back. */
   private consumed = 0;
   private creditTimer: ReturnType<typeof setTimeout> | null = null;
+  private flushSoon: ReturnType<typeof setImmediate> | null = null;
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
   closed = false;
 
@@ -143,7 +144,14 @@ class Session implements TunnelChannel {
     // Copied: the provider may reuse its buffer once this returns, and part of it may wait.
     this.held.push(data.slice());
     this.heldBytes += data.byteLength;
-    this.flushOutput();
+    // Reads that arrive together go out as one frame (a PTY reads ~4 KiB at a time: one frame a
+    // read would be eight times the frames the room relays for the same bytes).
+    if (this.heldBytes >= TUNNEL_CHUNK_BYTES) this.flushOutput();
+    else
+      this.flushSoon ??= setImmediate(() => {
+        this.flushSoon = null;
+        this.flushOutput();
+      });
   }
 
   /**
@@ -155,10 +163,16 @@ class Session implements TunnelChannel {
     while (this.held.length > 0 && !this.closed) {
       const room = Math.min(TUNNEL_WINDOW_BYTES - this.inFlight, TUNNEL_CHUNK_BYTES);
       if (room <= 0) break;
-      const head = this.held[0];
-      const chunk = head.subarray(0, room);
-      if (chunk.byteLength === head.byteLength) this.held.shift();
-      else this.held[0] = head.subarray(room);
+      const chunk = new Uint8Array(Math.min(room, this.heldBytes));
+      let filled = 0;
+      while (filled < chunk.byteLength) {
+        const head = this.held[0];
+        const piece = head.subarray(0, chunk.byteLength - filled);
+        chunk.set(piece, filled);
+        filled += piece.byteLength;
+        if (piece.byteLength === head.byteLength) this.held.shift();
+        else this.held[0] = head.subarray(piece.byteLength);
+      }
       this.heldBytes -= chunk.byteLength;
       this.send.frame(dataFrame(this.session, chunk));
       this.sent += chunk.byteLength;
@@ -204,6 +218,7 @@ class Session implements TunnelChannel {
   dispose() {
     this.closed = true;
     if (this.idleTimer) clearTimeout(this.idleTimer);
+    if (this.flushSoon) clearImmediate(this.flushSoon);
     if (this.creditTimer) clearTimeout(this.creditTimer);
     try {
       this.handle?.dispose();
