@@ -79,7 +79,9 @@ test.afterAll(() => {
   desktop?.stop();
 });
 
+/** Opens the viewer and waits for the pattern; notes how long that took (click → both colours on the canvas). */
 async function openDesktop(page: Page) {
+  const started = Date.now();
   await page.getByRole("button", { name: "Remote Desktop" }).click();
   const dialog = desktopDialog(page);
   await expect(dialog.getByTestId("desktop-status")).toContainText("Connected", { timeout: 30_000 });
@@ -88,6 +90,10 @@ async function openDesktop(page: Page) {
   await expect
     .poll(() => canvasColours(screen, FG, BG), { timeout: 15_000 })
     .toMatchObject({ width: 1024, fg: true, bg: true });
+  const viewport = page.viewportSize();
+  const description = `${viewport?.width}×${viewport?.height}: first picture ${Date.now() - started} ms after the click`;
+  test.info().annotations.push({ type: "remote desktop", description });
+  console.log(`remote desktop ${description}`);
   return dialog;
 }
 
