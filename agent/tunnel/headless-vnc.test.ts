@@ -1,6 +1,10 @@
+import { existsSync } from "node:fs";
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
-import { headlessAvailable, listening, startHeadlessDesktop } from "./headless-vnc.ts";
+import { payloadOf } from "../../contracts/tunnel.ts";
+import { freePort, type HeadlessDesktop, headlessAvailable, listening, startHeadlessDesktop } from "./headless-vnc.ts";
+import { TunnelSessions } from "./sessions.ts";
+import { vncProvider } from "./vnc.ts";
 
 describe.skipIf(!headlessAvailable())("startHeadlessDesktop (Xvfb and x11vnc installed)", () => {
   it("serves RFB on a loopback port and stops", async () => {
@@ -20,5 +24,39 @@ describe.skipIf(!headlessAvailable())("startHeadlessDesktop (Xvfb and x11vnc ins
     }
     await new Promise((r) => setTimeout(r, 500));
     expect(await listening(desktop.port)).toBe(false);
+  }, 20_000);
+
+  it("a vnc session with --allow-headless-vnc and nothing on --vnc-port runs on its own Xvfb + x11vnc, stopped at the end", async () => {
+    let desktop: HeadlessDesktop | null = null;
+    const json: { type: string }[] = [];
+    const frames: Uint8Array[] = [];
+    const sessions = new TunnelSessions({
+      providers: {
+        vnc: vncProvider({
+          port: await freePort(),
+          allowHeadless: true,
+          startHeadless: async () => {
+            desktop = await startHeadlessDesktop({ width: 320, height: 200 });
+            return desktop;
+          },
+        }),
+      },
+      send: { json: (m) => json.push(m as { type: string }), frame: (f) => frames.push(f.slice()) },
+    });
+    const session = "5d1c0c53-8a35-4c8e-9f0a-7a2d1e6b4c21";
+    await sessions.open({ type: "tunnelOpen", session, kind: "vnc" });
+    expect(json[0]).toEqual({ type: "tunnelOpened", session });
+    const deadline = Date.now() + 5000;
+    while (!frames.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(Buffer.from(payloadOf(frames[0])).toString()).toMatch(/^RFB 003\.00\d\n/);
+    const started = desktop as HeadlessDesktop | null;
+    if (!started) throw new Error("no headless desktop");
+    sessions.message({ type: "tunnelClose", session });
+    const gone = async () =>
+      !(await listening(started.port)) && !existsSync(`/tmp/.X11-unix/X${started.display.slice(1)}`);
+    const until = Date.now() + 5000;
+    while (!(await gone()) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    expect(await listening(started.port)).toBe(false);
+    expect(existsSync(`/tmp/.X11-unix/X${started.display.slice(1)}`)).toBe(false);
   }, 20_000);
 });
