@@ -3,7 +3,7 @@ import type { DeviceDetail } from "@contracts/device-detail";
 import type { ServerMessage } from "@contracts/realtime";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { deviceQueries } from "@/features/devices/queries";
+import { deviceQueries, forgetDevice } from "@/features/devices/queries";
 import { groupQueries } from "@/features/groups/queries";
 import { locationQueries } from "@/features/locations/queries";
 import { ALERT_DURATION_MS, type Alert } from "./alerts";
@@ -163,7 +163,9 @@ export function onDeviceUpdate(message: DeviceUpdate, deps: Deps) {
     const name = message.device_name ?? t("realtime.unnamedDevice");
     alert({ type: "info", message: t("realtime.deviceInstalled", { device_name: name }) });
   }
-  // Lists and the device's detail share the prefix; locations carry device totals.
-  void queryClient.invalidateQueries({ queryKey: deviceQueries.all(space) });
+  // Lists and the device's detail share the prefix; locations carry device totals. A deleted
+  // device's own queries are left alone (they would only answer 404).
+  if (message.event === "deviceDeleted") forgetDevice(queryClient, space, message.device_uuid);
+  else void queryClient.invalidateQueries({ queryKey: deviceQueries.all(space) });
   if (message.event !== "deviceUpdated") refetchTotals(queryClient, space);
 }

@@ -1,5 +1,5 @@
 import type { DeviceList } from "@contracts/device";
-import { type InfiniteData, QueryClient } from "@tanstack/react-query";
+import { type InfiniteData, QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ALERT_DURATION_MS, type Alert } from "./alerts";
 import { type TFunction, translate } from "./i18n";
@@ -20,7 +20,7 @@ function deps() {
   return { deps: { queryClient, alert: (a: Alert) => alerts.push(a), t }, invalidate, alerts, keys, queryClient };
 }
 
-type Event = "deviceOnline" | "deviceOffline" | "deviceInstalled" | "deviceUpdated";
+type Event = "deviceOnline" | "deviceOffline" | "deviceInstalled" | "deviceUpdated" | "deviceDeleted";
 const device = (event: Event, uuid = "d1", name = "ZG Kiosk") =>
   ({
     type: "deviceDetailsUpdate",
@@ -45,6 +45,27 @@ afterEach(() => {
 });
 
 describe("applyServerMessage", () => {
+  it("a deleted device's own queries are not asked again (they would answer 404); the lists are", async () => {
+    const { deps: d, queryClient } = deps();
+    const fetchDetail = vi.fn(async () => ({ uuid: "d1" }));
+    const fetchComments = vi.fn(async () => []);
+    const fetchList = vi.fn(async () => ({ devices: [] }));
+    const observe = (queryKey: unknown[], queryFn: () => Promise<unknown>) =>
+      new QueryObserver(queryClient, { queryKey, queryFn }).subscribe(() => {});
+    const stop = [
+      observe(["space", SPACE, "devices", "detail", "d1"], fetchDetail),
+      observe(["space", SPACE, "devices", "detail", "d1", "comments", "device", ""], fetchComments),
+      observe(["space", SPACE, "devices", "list", {}], fetchList),
+    ];
+    await vi.runOnlyPendingTimersAsync();
+    applyServerMessage(device("deviceDeleted"), d);
+    await vi.runOnlyPendingTimersAsync();
+    expect([fetchDetail.mock.calls.length, fetchComments.mock.calls.length, fetchList.mock.calls.length]).toEqual([
+      1, 1, 2,
+    ]);
+    for (const unsubscribe of stop) unsubscribe();
+  });
+
   it("announces presence (after a short gathering) and installation with the right alert type", () => {
     const { deps: d, alerts } = deps();
     applyServerMessage(device("deviceOnline"), d);

@@ -7,7 +7,7 @@ import {
   listDeviceTypes,
 } from "@contracts/api/devices";
 import type { DeviceListQuery } from "@contracts/device";
-import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
 import { callApi } from "@/lib/api";
 
 /** The list query without paging (the cursor comes from the infinite query). */
@@ -85,6 +85,22 @@ export const deviceQueries = {
       queryFn: ({ signal }) => callApi(getDeviceAvailability, { params: { space, uuid }, query: { days: 30 }, signal }),
     }),
 };
+
+/**
+ * A device that is gone (deleted here or by a deviceDeleted push): the lists reload without it,
+ * but its own queries (detail, comments, displays …, all under its detail key) are not asked
+ * again — they would only answer 404 while its flyout closes. Opening it again later asks (and
+ * shows Not found).
+ */
+export function forgetDevice(queryClient: QueryClient, space: string, uuid: string) {
+  const detail = deviceQueries.detailKey(space, uuid);
+  const underDetail = (key: readonly unknown[]) => detail.every((part, i) => key[i] === part);
+  void queryClient.cancelQueries({ queryKey: detail });
+  void queryClient.invalidateQueries({
+    queryKey: deviceQueries.all(space),
+    predicate: (query) => !underDetail(query.queryKey),
+  });
+}
 
 export const deviceReferenceQueries = {
   types: (space: string) =>

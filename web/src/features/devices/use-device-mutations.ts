@@ -8,7 +8,7 @@ import { showAlert } from "@/lib/alerts";
 import { callApi } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 import type { LifecycleAction } from "./logic/menu";
-import { type CommentPart, commentRoutesOf, deviceQueries } from "./queries";
+import { type CommentPart, commentRoutesOf, deviceQueries, forgetDevice } from "./queries";
 
 /** Every device mutation invalidates the space's device queries (list, detail, comments). */
 function useDeviceBase() {
@@ -20,7 +20,7 @@ function useDeviceBase() {
 
 /** Archive, unarchive, delete and terminate connection (devices.md §4), each with its alert. */
 export function useDeviceLifecycle(device: { uuid: string; name: string }) {
-  const { space, invalidate, t } = useDeviceBase();
+  const { space, queryClient, invalidate, t } = useDeviceBase();
   const params = { space, uuid: device.uuid };
   return useMutation({
     mutationFn: async (action: LifecycleAction) => {
@@ -36,7 +36,8 @@ export function useDeviceLifecycle(device: { uuid: string; name: string }) {
         terminate: "device.terminated",
       } as const;
       showAlert({ type: "success", message: t(key[action], { name: device.name }) });
-      void invalidate();
+      if (action === "delete") forgetDevice(queryClient, space, device.uuid);
+      else void invalidate();
     },
     onError: (error) => {
       console.error("Device action failed", error);
