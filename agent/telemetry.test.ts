@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Telemetry } from "../contracts/realtime.ts";
 import { readTelemetry } from "./system.ts";
-import { bounded, collectTelemetry, type TelemetrySource } from "./telemetry.ts";
+import { bounded, collectTelemetry, screenPeripherals, type TelemetrySource } from "./telemetry.ts";
 
 const GB = 1024 ** 3;
 
@@ -53,6 +53,33 @@ describe("collectTelemetry", () => {
     expect(t.cpu?.load1).toBe(3.5);
   });
 
+  it("devicesInfo carries the screens it sees as displays, named as detect-displays names them", async () => {
+    const screens = screenPeripherals([
+      {
+        vendor: "Dell",
+        model: "P2419H",
+        connection: "HDMI-1",
+        deviceName: null,
+        main: true,
+        currentResX: 1920,
+        currentResY: 1080,
+        currentRefreshRate: 60,
+      },
+    ]);
+    expect(screens).toEqual([{ name: "HDMI-1@P2419H", type: "display" }]);
+    const seen = new Map<string, { name: string; type: string }>();
+    const report = (present: { name: string; type: string }[]) =>
+      collectTelemetry(machine({ peripherals: async () => present }), seen);
+    const first = Telemetry.parse(await report([{ name: "JCM iVIZION", type: "bill_acceptor" }, ...screens]));
+    expect(first.peripherals?.devicesInfo.map((p) => [p.type, p.name, p.combined_status])).toEqual([
+      ["bill_acceptor", "JCM iVIZION", 0],
+      ["display", "HDMI-1@P2419H", 0],
+    ]);
+    // The screen unplugged: it is reported gone (3), not forgotten.
+    const later = Telemetry.parse(await report([{ name: "JCM iVIZION", type: "bill_acceptor" }]));
+    expect(later.peripherals?.devicesInfo.find((p) => p.type === "display")?.combined_status).toBe(3);
+  });
+
   it("bounded() returns the fallback on a late or failing read", async () => {
     expect(await bounded(async () => 1, 0, 50)).toBe(1);
     expect(await bounded(() => new Promise<number>((r) => setTimeout(() => r(1), 500)), 0, 20)).toBe(0);
@@ -66,6 +93,8 @@ describe("the real machine", () => {
     expect(t.uptime?.uptime).toBeGreaterThan(0);
     expect(t.ram?.total).toBeGreaterThan(0);
     expect(t.network?.devices.some((d) => d.name === "lo")).toBe(false);
+    // The peripherals it sees (USB, serial, screens): always a list on a machine that can read them.
+    expect(Array.isArray(t.peripherals?.devicesInfo ?? [])).toBe(true);
     for (const status of [t.cpu?.status, t.thermal?.status, t.gpu?.status, t.network?.status]) {
       expect([0, 1, 2, 3]).toContain(status);
     }

@@ -18,6 +18,7 @@ import {
   uptimeStatus,
 } from "./health.ts";
 import { type SiUsb, serialFindings, usbFindings } from "./providers/usb-peripherals.ts";
+import { type SiDisplay, toDisplayFindings } from "./providers/xrandr.ts";
 
 /**
  * What the real agent reads for telemetry. Every reader may fail or hang on some platform
@@ -104,13 +105,34 @@ export async function collectTelemetry(
 
 const readText = (path: string) => readFile(path, "utf8").catch(() => null);
 
-/** The attached peripherals detect-peripherals knows (USB table and /dev/serial/by-id), de-duplicated. */
+/**
+ * The screens the machine shows as telemetry peripherals of type "display" (a monitored type,
+ * devices.md §9), named as detect-displays names them ("<output>@<model>").
+ */
+export const screenPeripherals = (displays: readonly SiDisplay[]) =>
+  toDisplayFindings(displays, null).map((d) => ({ name: d.name, type: "display" }));
+
+/** systeminformation's graphics, read once for the GPU and the screens of one report. */
+let graphicsRead: { at: number; value: ReturnType<typeof si.graphics> } | null = null;
+function graphics() {
+  if (!graphicsRead || Date.now() - graphicsRead.at > 5_000) graphicsRead = { at: Date.now(), value: si.graphics() };
+  return graphicsRead.value;
+}
+
+/**
+ * The attached peripherals detect-peripherals knows (USB table and /dev/serial/by-id) and the
+ * screens, de-duplicated: the devicesInfo of the agent's telemetry.
+ */
 async function attachedPeripherals() {
   const usb = (await si.usb().catch(() => [])) as SiUsb[];
   const serial = await readdir("/dev/serial/by-id").catch(() => [] as string[]);
+  const screens = await graphics()
+    .then((g) => screenPeripherals(g.displays as SiDisplay[]))
+    .catch(() => []);
   const seen = new Set<string>();
-  return [...usbFindings(usb), ...serialFindings(serial)].filter((p) => {
-    const key = p.serial_number ? `s:${p.serial_number}` : `n:${p.name}`;
+  return [...usbFindings(usb), ...serialFindings(serial), ...screens].filter((p) => {
+    const serial = "serial_number" in p ? p.serial_number : null;
+    const key = serial ? `s:${serial}` : `n:${p.name}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -141,7 +163,7 @@ export const systemSource: TelemetrySource = {
       .filter((p) => p.size > 0)
       .map((p) => ({ name: p.mount || p.fs, size: p.size, free: p.available })),
   gpus: async () =>
-    (await si.graphics()).controllers.map((g) => ({
+    (await graphics()).controllers.map((g) => ({
       model: (g.model || g.name || g.vendor || "unknown").slice(0, 256),
       utilization: num(g.utilizationGpu),
       temperature: num(g.temperatureGpu),

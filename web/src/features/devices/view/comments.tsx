@@ -13,6 +13,7 @@ import { type CommentDay, commentDay } from "../logic/format";
 import { type CommentPart, deviceQueries } from "../queries";
 import { useDeviceComments } from "../use-device-mutations";
 import { useNow } from "../use-streak";
+import { AuthorDot } from "./author-dot";
 
 export function commentDate(t: TFunction, day: CommentDay, time: string) {
   if (day.kind === "today") return t("device.comment.today", { time });
@@ -76,9 +77,15 @@ export function DeviceComments({ uuid, part }: { uuid: string; part?: CommentPar
             const author = comment.account_display_name ?? t("device.comment.unknownAuthor");
             return (
               <li key={comment.uuid} className="flex gap-3 px-3 py-2.5" data-testid="device-comment">
-                <Avatar className="size-7">
-                  <AvatarFallback className="text-[10px]">{initialsOf(comment.account_display_name)}</AvatarFallback>
-                </Avatar>
+                <span className="relative h-fit shrink-0">
+                  <Avatar className="size-7">
+                    <AvatarFallback className="text-[10px]">{initialsOf(comment.account_display_name)}</AvatarFallback>
+                  </Avatar>
+                  <AuthorDot
+                    online={comment.account_online}
+                    label={comment.account_online ? t("accounts.online") : t("accounts.offline")}
+                  />
+                </span>
                 <div className="min-w-0 flex-1">
                   <p className="flex items-baseline gap-2 text-xs">
                     <span className="font-medium">{author}</span>
