@@ -261,6 +261,7 @@ export abstract class OutpostRoom extends Server<Env> {
 
   /** RPC: validate and fan out an event to every dashboard in the room. */
   async publish(event: RoomEvent): Promise<number> {
+    await this.setName(this.name); // onStart done (a no-op once started): the API calls without getServerByName
     const parsed = RoomEvent.parse(event);
     return this.toDashboards(parsed);
   }
