@@ -6,6 +6,17 @@ import { freePort, type HeadlessDesktop, headlessAvailable, listening, startHead
 import { TunnelSessions } from "./sessions.ts";
 import { vncProvider } from "./vnc.ts";
 
+/** x11vnc no longer answers and Xvfb's socket is gone (within 5 s: a stubborn x11vnc gets SIGKILL after 2 s). */
+async function expectStopped(desktop: HeadlessDesktop) {
+  const socket = `/tmp/.X11-unix/X${desktop.display.slice(1)}`;
+  const until = Date.now() + 5000;
+  while (((await listening(desktop.port)) || existsSync(socket)) && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  expect(await listening(desktop.port)).toBe(false);
+  expect(existsSync(socket)).toBe(false);
+}
+
 describe.skipIf(!headlessAvailable())("startHeadlessDesktop (Xvfb and x11vnc installed)", () => {
   it("serves RFB on a loopback port and stops", async () => {
     const desktop = await startHeadlessDesktop({ width: 320, height: 200 });
@@ -22,8 +33,7 @@ describe.skipIf(!headlessAvailable())("startHeadlessDesktop (Xvfb and x11vnc ins
     } finally {
       desktop.stop();
     }
-    await new Promise((r) => setTimeout(r, 500));
-    expect(await listening(desktop.port)).toBe(false);
+    await expectStopped(desktop);
   }, 20_000);
 
   it("a vnc session with --allow-headless-vnc and nothing on --vnc-port runs on its own Xvfb + x11vnc, stopped at the end", async () => {
@@ -52,11 +62,6 @@ describe.skipIf(!headlessAvailable())("startHeadlessDesktop (Xvfb and x11vnc ins
     const started = desktop as HeadlessDesktop | null;
     if (!started) throw new Error("no headless desktop");
     sessions.message({ type: "tunnelClose", session });
-    const gone = async () =>
-      !(await listening(started.port)) && !existsSync(`/tmp/.X11-unix/X${started.display.slice(1)}`);
-    const until = Date.now() + 5000;
-    while (!(await gone()) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-    expect(await listening(started.port)).toBe(false);
-    expect(existsSync(`/tmp/.X11-unix/X${started.display.slice(1)}`)).toBe(false);
+    await expectStopped(started);
   }, 20_000);
 });

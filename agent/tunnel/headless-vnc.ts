@@ -94,8 +94,17 @@ export async function startHeadlessDesktop(
   const port = await freePort();
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const children: ChildProcess[] = [];
+  /** x11vnc first, then Xvfb; whatever has not exited 2 s after SIGTERM gets SIGKILL. */
   const stop = () => {
-    for (const child of children.reverse()) if (child.exitCode === null) child.kill("SIGTERM");
+    for (const child of [...children].reverse()) {
+      if (child.exitCode !== null || child.signalCode !== null) continue;
+      child.kill("SIGTERM");
+      const force = setTimeout(() => {
+        if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      }, 2000);
+      force.unref();
+      child.once("exit", () => clearTimeout(force));
+    }
   };
   try {
     const screen = `${opts.width ?? 1280}x${opts.height ?? 800}x24`;
