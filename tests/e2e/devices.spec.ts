@@ -129,7 +129,7 @@ test("archive and unarchive a device from the flyout menu", async ({ page }) => 
   await expect(dialog.getByTestId("code-archived")).toHaveCount(0);
 });
 
-test("add a runner device and reset its installation code", async ({ page }) => {
+test("add a runner device: its installation code shows at once; Reset makes another", async ({ page }) => {
   await page.getByRole("button", { name: "Add" }).click();
   await page.getByRole("menuitem", { name: "Add Runner Device" }).click();
   await expect(page).toHaveURL(/\/devices\/addDeviceRunner$/);
@@ -147,9 +147,14 @@ test("add a runner device and reset its installation code", async ({ page }) => 
   await expect(page).toHaveURL(/\/devices\/device\/view\/[^/]+\/[^/]+\/general$/);
   await expect(dialog.getByRole("heading", { name })).toBeVisible();
 
+  // Issue 18: the new runner's code is there without a Reset click.
   const card = dialog.getByTestId("install-code");
+  const codeValue = card.getByTestId("code-value");
+  await expect(codeValue).toHaveText(/^([A-Z0-9]{4}){4}$/);
+  const first = await codeValue.textContent();
   await card.getByRole("button", { name: "Reset code" }).click();
-  await expect(card.getByTestId("code-value")).toHaveText(/^([A-Z0-9]{4}){4}$/);
+  await expect(codeValue).toHaveText(/^([A-Z0-9]{4}){4}$/);
+  await expect(codeValue).not.toHaveText(first ?? "");
   const countdown = card.getByTestId("code-countdown");
   await expect(countdown).toHaveText(/Expires in 2[34]:\d\d:\d\d/);
   const before = await countdown.textContent();

@@ -54,6 +54,11 @@ export const deviceQueries = {
       getNextPageParam: (last) => nextCursorOf(last.links.next) ?? null,
     }),
   detailKey: (space: string, uuid: string) => [...deviceQueries.all(space), "detail", uuid] as const,
+  /**
+   * The installation code this tab was last given for the device (only its hash is stored, so
+   * the value exists once, in the reply that made it): cached data, never fetched.
+   */
+  issuedCodeKey: (space: string, uuid: string) => [...deviceQueries.detailKey(space, uuid), "issued-code"] as const,
   detail: (space: string, uuid: string) =>
     queryOptions({
       queryKey: deviceQueries.detailKey(space, uuid),

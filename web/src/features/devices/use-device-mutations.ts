@@ -1,7 +1,7 @@
 import { addDevice, deleteDevice, editDevice, setDeviceArchived, terminateConnection } from "@contracts/api/devices";
 import { emailInstallationCode, resetInstallationCode } from "@contracts/api/installation";
 import type { DeviceAddInput, DeviceEditInput } from "@contracts/device";
-import type { InstallationCodeEmailInput } from "@contracts/installation";
+import type { InstallationCode, InstallationCodeEmailInput } from "@contracts/installation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { showAlert } from "@/lib/alerts";
@@ -63,9 +63,19 @@ export function useEditDevice(uuid: string) {
 }
 
 export function useAddDevice() {
-  const { space, invalidate, t } = useDeviceBase();
+  const { space, queryClient, invalidate, t } = useDeviceBase();
   return useMutation({
-    mutationFn: (input: DeviceAddInput) => callApi(addDevice, { params: { space }, json: input }),
+    mutationFn: async (input: DeviceAddInput) => {
+      const device = await callApi(addDevice, { params: { space }, json: input });
+      // A new runner's view shows its installation code at once (no Reset click first): its first
+      // code is made now and handed to the card. Without one, the card still offers Reset.
+      const params = { space, uuid: device.uuid };
+      await callApi(resetInstallationCode, { params }).then(
+        (code) => queryClient.setQueryData(deviceQueries.issuedCodeKey(space, device.uuid), code),
+        (error: unknown) => console.error("First installation code failed", error),
+      );
+      return device;
+    },
     onSuccess: (device) => {
       showAlert({ type: "success", message: t("device.add.added", { name: device.name }) });
       void invalidate();
@@ -79,11 +89,15 @@ export function useAddDevice() {
 
 /** Reset (no body) or e-mail the installation code; both answer with the new code. */
 export function useInstallationCode(uuid: string) {
-  const { space, invalidate, t } = useDeviceBase();
+  const { space, queryClient, invalidate, t } = useDeviceBase();
   const params = { space, uuid };
+  const remember = (code: InstallationCode) => queryClient.setQueryData(deviceQueries.issuedCodeKey(space, uuid), code);
   const reset = useMutation({
     mutationFn: () => callApi(resetInstallationCode, { params }),
-    onSuccess: () => void invalidate(),
+    onSuccess: (code) => {
+      remember(code);
+      void invalidate();
+    },
     onError: (error) => {
       console.error("Installation code reset failed", error);
       showAlert({ type: "error", message: t("device.code.resetFailed") });
@@ -91,7 +105,8 @@ export function useInstallationCode(uuid: string) {
   });
   const email = useMutation({
     mutationFn: (input: InstallationCodeEmailInput) => callApi(emailInstallationCode, { params, json: input }),
-    onSuccess: () => {
+    onSuccess: (code) => {
+      remember(code);
       showAlert({ type: "success", message: t("device.code.emailSent") });
       void invalidate();
     },

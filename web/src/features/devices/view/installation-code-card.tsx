@@ -1,5 +1,6 @@
 import type { DeviceDetail } from "@contracts/device-detail";
 import type { InstallationCode } from "@contracts/installation";
+import { useQueryClient } from "@tanstack/react-query";
 import { ArchiveIcon, KeyRoundIcon, LoaderCircleIcon, MailIcon, RotateCwIcon, ScanQrCodeIcon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -8,6 +9,7 @@ import { cn } from "@/lib/utils";
 import { codeBlocks, formatDuration, msUntil } from "../logic/format";
 import { offersQrScan } from "../qr/qr-logic";
 import { QrScanDialog } from "../qr/qr-scan-dialog";
+import { deviceQueries } from "../queries";
 import { useInstallationCode } from "../use-device-mutations";
 import { useNow } from "../use-streak";
 import { EmailCodeDialog } from "./email-code-dialog";
@@ -21,7 +23,11 @@ export function InstallationCodeCard({ device, canWrite }: { device: DeviceDetai
   const t = useT();
   const now = useNow();
   const { reset, email } = useInstallationCode(device.uuid);
-  const [code, setCode] = useState<InstallationCode | null>(null);
+  // The code this tab was given (a new runner's first one, or an earlier Reset): shown at once.
+  const issued = useQueryClient().getQueryData<InstallationCode>(
+    deviceQueries.issuedCodeKey(device.space_uuid, device.uuid),
+  );
+  const [code, setCode] = useState<InstallationCode | null>(issued ?? null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [emailOpen, setEmailOpen] = useState(false);
   const [scanOpen, setScanOpen] = useState(false);
