@@ -8,8 +8,11 @@
  *   npm run bench                                   (the runner: scripts/bench.ts)
  *   node scripts/bench-devices.ts [--devices 100000] [--runs 15] [--port N (default: a free one)] [--analyze] [--keep]
  *
- * Prints a Markdown table (median / p95 / min in ms, objects_count) for docs/benchmarks.md.
+ * Prints a Markdown table (median / p95 / min in ms, objects_count) for docs/benchmarks.md, then
+ * some of the same requests' SQL timed directly on the SQLite file (scripts/bench/raw-sql.ts) with
+ * the API's median as a multiple of it.
  */
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,7 +21,7 @@ import { DEVICE_TYPES } from "../drizzle/reference.ts";
 import { benchFleet } from "./bench/fleet-sql.ts";
 import { localD1, printPlans } from "./bench/local-d1.ts";
 import { percentile, signIn, startServer } from "./bench/server.ts";
-import { freePort } from "./lib/proc.ts";
+import { freePort, ROOT } from "./lib/proc.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -71,7 +74,51 @@ async function measure(label: string, path: string) {
   const f = (n: number) => n.toFixed(1);
   const line = `| ${label} | ${f(percentile(samples, 0.5))} | ${f(percentile(samples, 0.95))} | ${f(samples[0])} | ${rows} | ${count} |`;
   console.log(line);
+  medians.set(label, percentile(samples, 0.5));
   return line;
+}
+
+/** Median ms of each measured request, by label (for the raw SQL comparison). */
+const medians = new Map<string, number>();
+
+/**
+ * The same scenarios' SQL run directly on the SQLite file (scripts/bench/raw-sql.ts, in a child
+ * Node that can load the Worker's code), and the API's median as a multiple of it.
+ */
+function rawSqlComparison(persistDir: string) {
+  const res = spawnSync(
+    process.execPath,
+    [
+      "--experimental-transform-types",
+      "--no-warnings",
+      join(ROOT, "scripts/bench/raw-sql.ts"),
+      "--state",
+      persistDir,
+      "--runs",
+      String(RUNS),
+      "--space",
+      SPACE,
+    ],
+    { cwd: ROOT, encoding: "utf8", maxBuffer: 16 * 1024 * 1024 },
+  );
+  if (res.status !== 0) throw new Error(`raw-sql.ts failed (${res.status}): ${res.stderr}`.slice(0, 2000));
+  const raw = JSON.parse(res.stdout.trim().split("\n").at(-1) ?? "{}") as Record<
+    string,
+    { median_ms: number; p95_ms: number; statements: number }
+  >;
+  const lines = [
+    "| request | API median ms | raw SQL median ms | raw SQL p95 ms | statements | API ÷ raw SQL |",
+    "|---|---|---|---|---|---|",
+  ];
+  for (const [label, r] of Object.entries(raw)) {
+    const api = medians.get(label);
+    if (api === undefined) continue;
+    lines.push(
+      `| ${label} | ${api.toFixed(1)} | ${r.median_ms.toFixed(2)} | ${r.p95_ms.toFixed(2)} | ${r.statements} | ${(api / r.median_ms).toFixed(1)}× |`,
+    );
+  }
+  console.log(`\nThe same SQL directly on the SQLite file (node:sqlite, statements in sequence):\n${lines.join("\n")}`);
+  return lines;
 }
 
 const base = `/api/space/${SPACE}/device/items/`;
@@ -149,6 +196,7 @@ async function run() {
       ],
     ];
     for (const [label, path] of scenarios) lines.push(await measure(label, path));
+    lines.push("", ...rawSqlComparison(persistDir));
     writeFileSync(join(work, "results.md"), `${lines.join("\n")}\n`);
     console.error(`\nResults also in ${join(work, "results.md")}`);
   } finally {
