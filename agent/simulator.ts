@@ -180,6 +180,9 @@ export function virtualMachine(
     "detect-peripherals": () => ok({ peripherals: hardware().peripherals }),
     "apply-display-config": ({ displays }) => ok({ simulated: true, applied_displays: displays.length }),
     "fetch-logs": () => ok({ lines: [`${new Date(now()).toISOString()} simulated agent of ${device.name}`] }),
+    // A camera on the simulated LAN answers when it is on a private address (10.*, 192.168.*, 172.16–31.*).
+    "camera-connection-test": (params) => ok(simCameraProbe(params)),
+    "camera-snapshot": () => ok({ image_base64: SAMPLE_JPEG, source: "simulated" }),
   };
   const answer = executorOf(handlers, null);
 
@@ -305,4 +308,26 @@ if (import.meta.main) {
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+}
+
+/** The simulator's camera check: a camera on a private address answers both ports, others do not. */
+export function simCameraProbe(params: {
+  ip_address: string;
+  http_port: number;
+  main_rtsp_port: number;
+  username: string;
+}) {
+  const lan = /^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(params.ip_address);
+  if (!lan) {
+    const down = { reachable: false, status: null, latency_ms: null, message: `${params.ip_address} did not answer` };
+    return {
+      http: { ...down, message: `HTTP not reachable: ${down.message}` },
+      rtsp: { ...down, message: `RTSP not reachable: ${down.message}` },
+    };
+  }
+  const latency = 4 + (params.http_port % 17);
+  const http = params.username
+    ? { reachable: true, status: 200, latency_ms: latency, message: "HTTP 200" }
+    : { reachable: true, status: 401, latency_ms: latency, message: "HTTP 401: the camera refused the credentials" };
+  return { http, rtsp: { reachable: true, status: 200, latency_ms: latency + 2, message: "RTSP 200" } };
 }

@@ -24,5 +24,9 @@ export const CommandAction = z.enum([
   "apply-display-config",
   /** The agent's recent log lines (issue 17: the device's Logs tab); result: COMMANDS["fetch-logs"]. */
   "fetch-logs",
+  /** A runner checks an IP camera of its location: HTTP and RTSP reachability (contracts/camera.ts). */
+  "camera-connection-test",
+  /** A runner fetches a JPEG snapshot of an IP camera of its location (contracts/camera.ts). */
+  "camera-snapshot",
 ]);
 export type CommandAction = z.infer<typeof CommandAction>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CameraProbeAnswer, CameraProbeParams, CameraSnapshotAnswer } from "./camera.ts";
 import { DetectionResult } from "./detection.ts";
 import { DISPLAY_ORIENTATIONS } from "./device-detail.ts";
 import { DisplayFindings, PeripheralFindings } from "./peripheral-config.ts";
@@ -140,6 +141,8 @@ export const COMMANDS = {
     params: z.object({ limit: z.number().int().min(1).max(LOG_LINES_MAX).optional() }),
     result: LogsAnswer,
   },
+  "camera-connection-test": { params: CameraProbeParams, result: CameraProbeAnswer },
+  "camera-snapshot": { params: CameraProbeParams, result: CameraSnapshotAnswer },
 } as const satisfies Record<CommandAction, CommandSpec>;
 
 type Spec<A extends CommandAction> = (typeof COMMANDS)[A];

@@ -1,5 +1,6 @@
 import type { Executor } from "../session.ts";
 import { AgentStateFile } from "../state.ts";
+import { cameraConnectionTest, cameraSnapshot } from "./camera.ts";
 import { detectDevices } from "./detect.ts";
 import { executorOf } from "./dispatch.ts";
 import { applyDisplayConfig, detectDisplays } from "./displays.ts";
@@ -26,6 +27,8 @@ const providers: Handlers<ProviderOptions> = {
   "detect-peripherals": detectPeripherals,
   "apply-display-config": applyDisplayConfig,
   "fetch-logs": fetchLogs,
+  "camera-connection-test": cameraConnectionTest,
+  "camera-snapshot": cameraSnapshot,
 };
 
 /**
