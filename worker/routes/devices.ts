@@ -31,6 +31,7 @@ import {
   listSpaceCameras,
 } from "../services/devices/reference.ts";
 import { csvHeaders } from "../services/kernel/csv.ts";
+import { cameraRoutes } from "./cameras.ts";
 
 const writer = requireRole("content_manager");
 
@@ -86,4 +87,6 @@ export const deviceRoutes = openApiRouter()
   .openapi(getDeviceAvailabilityRoute, async (c) => {
     const input = { ...c.req.valid("query"), uuid: c.req.valid("param").uuid };
     return c.json(DeviceAvailability.parse(await getDeviceAvailability({ ctx: spaceCtx(c), input })), 200);
-  });
+  })
+  // devices.md §7 Camera: /location/{loc}/camera/{camera}/… (connection test, save, snapshot).
+  .route("/", cameraRoutes);
