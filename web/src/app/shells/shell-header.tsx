@@ -14,8 +14,9 @@ export function ShellHeader({ crumbs, actions }: ShellHeaderProps) {
   // Each crumb is keyed by the trail up to it (unique even when two crumbs read the same).
   const trail = crumbs.slice(0, -1).map((crumb, level) => ({ crumb, key: crumbs.slice(0, level + 1).join("/") }));
   return (
-    <div className="flex min-h-14 items-center justify-between gap-4 px-4 pt-4 pb-1 md:px-6">
-      <div className="min-w-0">
+    // On phones the actions go under the title rather than squeezing it out.
+    <div className="flex min-h-14 items-center justify-between gap-x-4 gap-y-2 px-4 pt-4 pb-1 max-md:flex-wrap md:px-6">
+      <div className="min-w-0 max-md:min-w-48 max-md:flex-1">
         <nav aria-label={t("shell.breadcrumb")}>
           <ol className="flex items-center gap-1 text-xs text-muted-foreground">
             {trail.map(({ crumb, key }) => (
