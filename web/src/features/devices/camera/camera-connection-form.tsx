@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { PlugIcon } from "lucide-react";
+import { LoaderCircleIcon, PlugIcon } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormField, fieldProps } from "@/components/ui/form-field";
@@ -12,10 +12,13 @@ export function CameraConnectionForm({
   defaultValues,
   onSubmit,
   disabled,
+  pending,
 }: {
   defaultValues: CameraFormValues;
   onSubmit: (values: CameraFormValues) => void;
   disabled?: boolean;
+  /** Connect is running: the button spins and waits. */
+  pending?: boolean;
 }) {
   const t = useT();
   const form = useForm<CameraFormValues>({ defaultValues, resolver: zodResolver(cameraFormSchema(t)) });
@@ -52,8 +55,8 @@ export function CameraConnectionForm({
           );
         })}
       </fieldset>
-      <Button type="submit" className="self-end" disabled={disabled}>
-        <PlugIcon aria-hidden="true" />
+      <Button type="submit" className="self-end" disabled={disabled || pending}>
+        {pending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : <PlugIcon aria-hidden="true" />}
         {t("device.camera.connect")}
       </Button>
     </form>

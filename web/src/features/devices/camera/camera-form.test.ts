@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { translate } from "@/lib/i18n";
-import { CAMERA_FIELDS, cameraFormDefaults, cameraFormSchema, connectionTestBody } from "./camera-form";
+import {
+  CAMERA_FIELDS,
+  cameraFormDefaults,
+  cameraFormSchema,
+  cameraUpdateBody,
+  connectionOutcome,
+  connectionTestBody,
+  connectionTestRequest,
+} from "./camera-form";
 
 const t = (key: Parameters<typeof translate>[1], vars?: Parameters<typeof translate>[2]) => translate("en", key, vars);
 const schema = cameraFormSchema(t);
@@ -63,6 +71,37 @@ describe("camera connection form", () => {
       main_rtsp_url: "rtsp://10.0.0.101:554/stream1",
       username: "admin",
       password: "pw",
+    });
+  });
+
+  it("Connect saves every field (ports as numbers, an empty password kept) and tests with the form's address", () => {
+    expect(cameraUpdateBody(filled)).toEqual({
+      ip_address: "10.0.0.101",
+      http_port: 80,
+      main_rtsp_port: 554,
+      sub_rtsp_port: null,
+      main_rtsp_url: "",
+      main_stream: "/stream1",
+      sub_stream: "",
+      username: "admin",
+      password: "secret",
+    });
+    expect(cameraUpdateBody({ ...filled, password: "" })).not.toHaveProperty("password");
+    expect(connectionTestRequest(filled)).toMatchObject({ ip_address: "10.0.0.101", main_stream: "/stream1" });
+  });
+
+  it("reads a connection test: both ports answered, or why not", () => {
+    const up = { reachable: true, status: 200, latency_ms: 4, message: "HTTP 200" };
+    const down = { reachable: false, status: null, latency_ms: null, message: "RTSP not reachable: timeout" };
+    const base = { runner_uuid: "r", tested_at: "2026-01-01T00:00:00.000Z" };
+    expect(connectionOutcome({ ...base, ok: true, http: up, rtsp: { ...up, status: 401 } })).toEqual({
+      ok: true,
+      http: "200",
+      rtsp: "401",
+    });
+    expect(connectionOutcome({ ...base, ok: false, http: up, rtsp: down })).toEqual({
+      ok: false,
+      reason: "RTSP not reachable: timeout",
     });
   });
 });

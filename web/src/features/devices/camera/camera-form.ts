@@ -1,3 +1,4 @@
+import type { CameraConnectionTestResult, CameraUpdateInput } from "@contracts/camera";
 import type { DeviceDetail } from "@contracts/device-detail";
 import { z } from "zod";
 import type { TFunction } from "@/lib/i18n";
@@ -72,4 +73,36 @@ export function connectionTestBody(values: CameraFormValues) {
     username: values.username.trim(),
     password: values.password,
   };
+}
+
+/** The test with the form's address and stream too (they may have changed since the last save). */
+export function connectionTestRequest(values: CameraFormValues) {
+  return {
+    ...connectionTestBody(values),
+    ip_address: values.ip_address.trim(),
+    main_stream: values.main_stream.trim(),
+  };
+}
+
+/** PATCH …/camera/{camera}/ body: every field, ports as numbers, an empty sub RTSP port as none; an empty password keeps the stored one. */
+export function cameraUpdateBody(values: CameraFormValues): CameraUpdateInput {
+  return {
+    ip_address: values.ip_address.trim(),
+    http_port: Number(values.http_port),
+    main_rtsp_port: Number(values.main_rtsp_port),
+    sub_rtsp_port: values.sub_rtsp_port.trim() ? Number(values.sub_rtsp_port) : null,
+    main_rtsp_url: values.main_rtsp_url.trim(),
+    main_stream: values.main_stream.trim(),
+    sub_stream: values.sub_stream.trim(),
+    username: values.username.trim(),
+    ...(values.password ? { password: values.password } : {}),
+  };
+}
+
+/** How a connection test reads: both ports answered (success), or which did not and why (warning). */
+export function connectionOutcome(result: CameraConnectionTestResult) {
+  const code = (p: CameraConnectionTestResult["http"]) => (p.status === null ? "—" : String(p.status));
+  if (result.ok) return { ok: true as const, http: code(result.http), rtsp: code(result.rtsp) };
+  const failed = [result.http, result.rtsp].filter((p) => !p.reachable).map((p) => p.message);
+  return { ok: false as const, reason: failed.join("; ") };
 }

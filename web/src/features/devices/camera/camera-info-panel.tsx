@@ -5,7 +5,6 @@ import { Badge } from "@/components/ui/badge";
 import { SheetBody, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { locationViewPath } from "@/features/locations/paths";
 import { usePermissions } from "@/features/space/use-permissions";
-import { showAlert } from "@/lib/alerts";
 import { useT } from "@/lib/i18n";
 import { DeviceStatusBadge, DeviceStatusIcon, deviceLook } from "../device-status";
 import { useDeviceRoom } from "../live/use-device-room";
@@ -14,11 +13,12 @@ import { CameraConnectionForm } from "./camera-connection-form";
 import { cameraFormDefaults } from "./camera-form";
 import { CameraSnapshot } from "./camera-snapshot";
 import { cameraQueries } from "./queries";
+import { useCameraConnect, useCameraSnapshot } from "./use-camera-actions";
 
 /**
  * /{devices|locations}/camera/view/{space_uuid}/{uuid}/{tab}: camera info (devices.md §2 Camera
- * settings). The snapshot and Connect "do nothing yet": the server has no snapshot or
- * connection-test call, so Connect validates the form and then says so instead of pretending.
+ * settings). Connect saves the connection fields and checks them through a runner of the
+ * camera's location; Refresh Snapshot has that runner fetch a snapshot into storage and shows it.
  */
 export function CameraInfoPanel({ space, uuid, section }: { space: string; uuid: string; section: string }) {
   const t = useT();
@@ -26,6 +26,12 @@ export function CameraInfoPanel({ space, uuid, section }: { space: string; uuid:
   const camera = useQuery(cameraQueries.detail(space, uuid));
   useDeviceRoom(space, uuid);
   const data = camera.data;
+  const ref =
+    data?.camera && data.location_uuid
+      ? { space, device: uuid, location: data.location_uuid, camera: data.camera.uuid }
+      : null;
+  const snapshot = useCameraSnapshot(ref);
+  const connect = useCameraConnect(ref ?? { space, device: uuid, location: "", camera: "" });
   // Opened by link under /locations (no earlier page): closing goes to its location's device list.
   const locationUuid = section === "locations" ? data?.location_uuid : null;
   useFlyoutFallback(locationUuid ? locationViewPath(locationUuid, "devices") : null);
@@ -60,7 +66,7 @@ export function CameraInfoPanel({ space, uuid, section }: { space: string; uuid:
         <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]" data-testid="camera-info">
           <div className="flex min-w-0 flex-col gap-5">
             <Section title={t("device.camera.snapshot")}>
-              <CameraSnapshot />
+              <CameraSnapshot snapshot={snapshot} disabled={!canWrite || !ref} />
             </Section>
             <Section title={t("device.camera.about")}>
               <FactList
@@ -75,8 +81,9 @@ export function CameraInfoPanel({ space, uuid, section }: { space: string; uuid:
             <CameraConnectionForm
               key={data.camera?.uuid ?? "none"}
               defaultValues={cameraFormDefaults(data.camera)}
-              disabled={!canWrite}
-              onSubmit={() => showAlert({ type: "info", message: t("device.camera.connectUnavailable") })}
+              disabled={!canWrite || !ref}
+              pending={connect.isPending}
+              onSubmit={(values) => connect.mutate(values)}
             />
           </Section>
         </div>

@@ -40,6 +40,8 @@ const commands: Record<string, MessageKey> = {
   "detect-peripherals": "device.audit.cmd.detectPeripherals",
   "apply-display-config": "device.audit.cmd.applyDisplayConfig",
   "fetch-logs": "device.audit.cmd.fetchLogs",
+  "camera-connection-test": "device.audit.cmd.cameraTest",
+  "camera-snapshot": "device.audit.cmd.cameraSnapshot",
 };
 
 /** A remote action's human name (the audit trail and the Commands tab); the raw action when unknown. */
