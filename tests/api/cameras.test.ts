@@ -5,7 +5,6 @@ import { DEVICE_TYPE_UUID } from "../../drizzle/reference.ts";
 import { cameraTable, deviceTable } from "../../drizzle/schema/index.ts";
 import { api, db, makeCamera, makeDevice, makeLocation, memberOf } from "../factories.ts";
 import { type Command, fakeAgent } from "../fake-agent.ts";
-import { until } from "../ws.ts";
 
 /** 1×1 JPEG. */
 const JPEG =
@@ -31,9 +30,9 @@ async function cameraAt(answer: (m: Command) => object = () => ({ ok: true, resu
     seen.push(m);
     return { answer: answer(m) };
   });
-  await until(
-    async () => (await db().select().from(deviceTable).where(eq(deviceTable.uuid, runner.uuid)).get())?.online,
-  );
+  const online = async () =>
+    (await db().select().from(deviceTable).where(eq(deviceTable.uuid, runner.uuid)).get())?.online === true;
+  for (let i = 0; i < 40 && !(await online()); i++) await new Promise((r) => setTimeout(r, 50));
   return { member, camera, base, seen, runner, close: () => agent.ws?.close() };
 }
 
@@ -43,6 +42,14 @@ describe("camera calls (devices.md §7; issue 20)", () => {
       ok: true,
       result: { http: probe, rtsp: { ...probe, status: 401, message: "RTSP 401" } },
     }));
+    // A runner the catalogue still thinks online (heard last) but whose agent is gone: the next one runs it.
+    await makeDevice(member.space.space_uuid, {
+      connected_status: "connected",
+      online: true,
+      location_uuid: runner?.location_uuid,
+      device_type_uuid: DEVICE_TYPE_UUID.linux,
+      last_seen: new Date(Date.now() + 3_600_000).toISOString(),
+    });
     const res = await api(`${base}/connection-test/`, {
       method: "POST",
       token: member.token,

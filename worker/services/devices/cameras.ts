@@ -6,6 +6,7 @@ import {
   type CameraUpdateInput,
   NO_APP_RUNNERS_MESSAGE,
 } from "../../../contracts/camera.ts";
+import type { CommandParams } from "../../../contracts/commands.ts";
 import { DEVICE_TYPE_UUID } from "../../../drizzle/reference.ts";
 import { cameraTable as cam, deviceTable as d } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
@@ -30,9 +31,12 @@ const cameraNotFound = () => new ApiError("not_found", "Camera not found.");
 const requireCamera = (ctx: SpaceCtx, ref: CameraRef) =>
   requireInSpace(ctx, cam, and(eq(cam.uuid, ref.camera), eq(cam.location_uuid, ref.loc)), cameraNotFound);
 
-/** A runner device of the location that can reach its cameras, or 503 "Device has no app runners available". */
-async function requireRunner(ctx: SpaceCtx, locationUuid: string) {
-  const runner = await ctx.db
+/** How many of the location's runners a camera call tries, one after another, while they turn out offline. */
+const RUNNER_TRIES = 3;
+
+/** Runner devices of the location that may reach its cameras, the most recently heard first. */
+const runnersAt = (ctx: SpaceCtx, locationUuid: string) =>
+  ctx.db
     .select()
     .from(d)
     .where(
@@ -47,9 +51,27 @@ async function requireRunner(ctx: SpaceCtx, locationUuid: string) {
       ),
     )
     .orderBy(desc(d.last_seen), asc(d.uuid))
-    .get();
-  if (!runner) throw new ApiError("unavailable", NO_APP_RUNNERS_MESSAGE);
-  return runner;
+    .limit(RUNNER_TRIES);
+
+/**
+ * Runs a camera action on a runner of the camera's location: the next one when a runner turns
+ * out offline (its agent gone before the catalogue knew); 503 "Device has no app runners
+ * available" when none is left.
+ */
+async function onRunner<A extends "camera-connection-test" | "camera-snapshot">(
+  ctx: SpaceCtx,
+  locationUuid: string,
+  action: A,
+  params: CameraProbeParams,
+) {
+  for (const runner of await runnersAt(ctx, locationUuid)) {
+    try {
+      return { runner, ...(await sendCommand(ctx, runner, action, params as CommandParams<A>)) };
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === "device_offline")) throw error;
+    }
+  }
+  throw new ApiError("unavailable", NO_APP_RUNNERS_MESSAGE);
 }
 
 /** What the runner connects to: the given fields over the stored ones (an empty password: the stored one). */
@@ -74,8 +96,8 @@ export async function testCameraConnection({
   input,
 }: ServiceArgs<CameraRef & { body: z.output<typeof CameraConnectionTestInput> }>) {
   const camera = await requireCamera(ctx, input);
-  const runner = await requireRunner(ctx, camera.location_uuid);
-  const { result } = await sendCommand(ctx, runner, "camera-connection-test", probeParams(camera, input.body));
+  const params = probeParams(camera, input.body);
+  const { runner, result } = await onRunner(ctx, camera.location_uuid, "camera-connection-test", params);
   return {
     ...result,
     ok: result.http.reachable && result.rtsp.reachable,
@@ -142,8 +164,7 @@ const snapshotUrl = (space: string, ref: CameraRef, file: string) =>
 /** POST …/camera/{camera}/snapshot/: a runner fetches a JPEG; it goes to R2 (as itself and as latest). */
 export async function takeCameraSnapshot({ ctx, input }: ServiceArgs<CameraRef>) {
   const camera = await requireCamera(ctx, input);
-  const runner = await requireRunner(ctx, camera.location_uuid);
-  const { id, result } = await sendCommand(ctx, runner, "camera-snapshot", probeParams(camera));
+  const { id, result } = await onRunner(ctx, camera.location_uuid, "camera-snapshot", probeParams(camera));
   const bytes = Uint8Array.from(atob(result.image_base64), (c) => c.charCodeAt(0));
   const space = ctx.space.space_uuid;
   const taken_at = new Date().toISOString();
