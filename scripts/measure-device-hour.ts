@@ -16,7 +16,7 @@
  *   node scripts/measure-device-hour.ts [--agents 50] [--minutes 4] [--settle 30] [--port 8887]
  *   npm run bench -- --only device-hour
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { roomUrl } from "../agent/config.ts";
@@ -41,9 +41,12 @@ const SETTLE_S = Number(args.settle);
 const RAMP_S = 10;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Runs in workerd in front of the bundle's index.js: counts, then delegates. */
+/**
+ * Runs in workerd in front of the bundle: counts, then delegates. It is appended to a copy of the
+ * bundle (wrangler dev --no-bundle loads one module only), `app` being the bundle's exports.
+ */
 const WRAPPER = String.raw`
-import * as app from "./index.js";
+function __measure(app) {
 const C = { worker: { requests: 0 }, d1: {}, rooms: {}, rpc: {}, sql: {}, tapped: { d1: false, sql: false } };
 globalThis.__measure = C;
 const key = (sql) => String(sql ?? "?").replace(/\s+/g, " ").trim().slice(0, 100);
@@ -87,11 +90,15 @@ function tapSql(sql, kind) {
     const exec = proto.exec;
     proto.exec = function (...a) {
       const cursor = exec.apply(this, a);
-      const e = (C.sql[owner.get(this) ?? "?"] ??= { execs: 0, read: 0, written: 0 });
+      const e = (C.sql[owner.get(this) ?? "?"] ??= { execs: 0, read: 0, written: 0, stmts: {} });
+      const st = (e.stmts[key(a[0])] ??= { n: 0, read: 0, written: 0 });
       e.execs++;
+      st.n++;
       Promise.resolve().then(() => {
         e.read += cursor.rowsRead ?? 0;
         e.written += cursor.rowsWritten ?? 0;
+        st.read += cursor.rowsRead ?? 0;
+        st.written += cursor.rowsWritten ?? 0;
       });
       return cursor;
     };
@@ -105,10 +112,10 @@ const stub = (s, kind) =>
   new Proxy(s, {
     get(t, k) {
       const v = Reflect.get(t, k);
-      if (typeof v !== "function" || typeof k !== "string" || k === "fetch") return v;
+      if (typeof v !== "function") return v;
       return (...a) => {
-        C.rpc[kind + "." + k] = (C.rpc[kind + "." + k] ?? 0) + 1;
-        return v.apply(t, a);
+        if (typeof k === "string" && k !== "fetch") C.rpc[kind + "." + k] = (C.rpc[kind + "." + k] ?? 0) + 1;
+        return Reflect.apply(v, t, a); // an RPC method's own .apply would be a remote property
       };
     },
   });
@@ -145,18 +152,44 @@ function counted(Base, kind) {
     alarm(...a) { R.alarms++; return super.alarm(...a); }
   };
 }
-export const SpaceRoom = counted(app.SpaceRoom, "SpaceRoom");
-export const LocationRoom = counted(app.LocationRoom, "LocationRoom");
-export const DeviceRoom = counted(app.DeviceRoom, "DeviceRoom");
-export default {
-  fetch(request, env, ctx) {
-    if (new URL(request.url).pathname === "/__measure") return Response.json(C);
-    tapD1(env.DB);
-    C.worker.requests++;
-    return app.default.fetch(request, wrapEnv(env), ctx);
+return {
+  SpaceRoom: counted(app.SpaceRoom, "SpaceRoom"),
+  LocationRoom: counted(app.LocationRoom, "LocationRoom"),
+  DeviceRoom: counted(app.DeviceRoom, "DeviceRoom"),
+  default: {
+    fetch(request, env, ctx) {
+      if (new URL(request.url).pathname === "/__measure") return Response.json(C);
+      tapD1(env.DB);
+      C.worker.requests++;
+      return app.default.fetch(request, wrapEnv(env), ctx);
+    },
   },
 };
+}
+const __m = __measure(__bundle);
+const __mSpace = __m.SpaceRoom, __mLocation = __m.LocationRoom, __mDevice = __m.DeviceRoom, __mDefault = __m.default;
+export { __mSpace as SpaceRoom, __mLocation as LocationRoom, __mDevice as DeviceRoom, __mDefault as default };
 `;
+
+/** The bundle with its final \`export { … }\` turned into \`const __bundle = { … }\`, then the wrapper. */
+function instrumented(bundle: string): string {
+  const src = readFileSync(join(bundle, "index.js"), "utf8");
+  const at = src.lastIndexOf("\nexport {");
+  const end = src.indexOf("};", at);
+  if (at < 0 || end < 0) throw new Error("the bundle's export list was not found");
+  const entries = src
+    .slice(at + "\nexport {".length, end)
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean)
+    .map((e) => {
+      const [local, exported] = e.split(/\s+as\s+/);
+      return `${exported ?? local}: ${local}`;
+    });
+  const file = join(bundle, "measure-entry.js");
+  writeFileSync(file, `${src.slice(0, at)}\nconst __bundle = { ${entries.join(", ")} };\n${WRAPPER}`);
+  return file;
+}
 
 type Stat = { n: number; read: number; written: number };
 type Counters = {
@@ -164,7 +197,7 @@ type Counters = {
   d1: Record<string, Stat>;
   rooms: Record<string, { wakes: number; fetch: number; wsMessages: number; wsCloses: number; alarms: number }>;
   rpc: Record<string, number>;
-  sql: Record<string, { execs: number; read: number; written: number }>;
+  sql: Record<string, { execs: number; read: number; written: number; stmts: Record<string, Stat> }>;
   tapped: { d1: boolean; sql: boolean };
 };
 type Snapshot = {
@@ -185,11 +218,7 @@ async function main() {
     benchDirs("device-hour-run").work,
     persistDir,
     undefined,
-    (bundle) => {
-      const file = join(bundle, "measure-entry.js");
-      writeFileSync(file, WRAPPER);
-      return file;
-    },
+    instrumented,
   );
   const workerd = () =>
     processTree(server.pid ?? 0)
@@ -227,7 +256,11 @@ async function main() {
       received: { ...received },
     };
   };
+  // workerd's own CPU with nothing connected, subtracted from the figures below.
+  const idle = await snapshot();
+  await sleep(15_000);
   const s0 = await snapshot();
+  const idleCpuPerS = (s0.cpu - idle.cpu) / ((s0.at - idle.at) / 1000);
 
   const sessions = devices.map((device) => {
     const session = new AgentSession({
@@ -242,6 +275,10 @@ async function main() {
   const t0 = Date.now();
   while (sessions.some((s) => !s.connected) && Date.now() - t0 < 180_000) await sleep(500);
   const connectS = (Date.now() - t0) / 1000;
+  if (sessions.some((s) => !s.connected)) {
+    server.kill("SIGTERM");
+    throw new Error(`only ${sessions.filter((s) => s.connected).length}/${AGENTS} agents connected within 180 s`);
+  }
   console.error(
     `${sessions.filter((s) => s.connected).length}/${AGENTS} connected after ${connectS.toFixed(1)} s; settling ${SETTLE_S} s`,
   );
@@ -265,7 +302,7 @@ async function main() {
   const onlineAfterStop = ((await list.json()) as { objects_count?: number }).objects_count;
   server.kill("SIGTERM");
 
-  report({ s0, s1, s2, s3, connectS, stillConnected, onlineAfterStop });
+  report({ s0, s1, s2, s3, connectS, stillConnected, onlineAfterStop, idleCpuPerS });
   process.exit(s3.counters.tapped.d1 && stillConnected === AGENTS ? 0 : 1);
 }
 
@@ -289,6 +326,7 @@ function report(r: {
   connectS: number;
   stillConnected: number;
   onlineAfterStop: number | undefined;
+  idleCpuPerS: number;
 }) {
   const { s0, s1, s2, s3 } = r;
   const windowH = (s2.at - s1.at) / 3_600_000;
@@ -339,7 +377,10 @@ function report(r: {
         `| ${k}: own SQLite execs / rows read / rows written | ${f(per(sqlOf(k, "execs")))} / ${f(per(sqlOf(k, "read")))} / ${f(per(sqlOf(k, "written")))} |`,
       );
     }
-    console.log(`| workerd CPU ms (Worker + rooms + local D1) | ${f(per((b.cpu - a.cpu) * 1000))} |`);
+    const busy = (b.cpu - a.cpu - r.idleCpuPerS * ((b.at - a.at) / 1000)) * 1000;
+    console.log(
+      `| workerd CPU ms (Worker + rooms + local D1; idle ${f(r.idleCpuPerS * 1000)} ms/s subtracted) | ${f(per(busy))} |`,
+    );
     const rpcRows = Object.entries(rpc).filter(([, n]) => n > 0);
     if (rpcRows.length) console.log(`\nRPC calls: ${rpcRows.map(([k, n]) => `${k} ${f(per(n), 2)}`).join(", ")}`);
     const stmts = Object.entries(b.counters.d1)
@@ -354,6 +395,27 @@ function report(r: {
       for (const s of stmts)
         console.log(
           `| \`${s.k.replace(/\|/g, "\\|")}\` | ${f(per(s.n), 2)} | ${f(per(s.read), 1)} | ${f(per(s.written), 1)} |`,
+        );
+    }
+    for (const k of rooms) {
+      const was = a.counters.sql[k]?.stmts ?? {};
+      const rows = Object.entries(b.counters.sql[k]?.stmts ?? {})
+        .map(([q, x]) => ({
+          q,
+          n: x.n - (was[q]?.n ?? 0),
+          read: x.read - (was[q]?.read ?? 0),
+          written: x.written - (was[q]?.written ?? 0),
+        }))
+        .filter((x) => x.n > 0)
+        .sort((x, y) => y.written - x.written || y.read - x.read)
+        .slice(0, 10);
+      if (!rows.length) continue;
+      console.log(
+        `\n| ${k} SQLite statement (first 100 chars) | n | rows read | rows written |\n| --- | --- | --- | --- |`,
+      );
+      for (const x of rows)
+        console.log(
+          `| \`${x.q.replace(/\|/g, "\\|")}\` | ${f(per(x.n), 2)} | ${f(per(x.read), 1)} | ${f(per(x.written), 1)} |`,
         );
     }
   };
