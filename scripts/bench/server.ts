@@ -73,7 +73,6 @@ export async function startFrozenServer(
   };
   delete config.$schema;
   config.main = entry ? entry(bundle) : join(bundle, "index.js");
-  if (entry) config.find_additional_modules = true; // the wrapper imports ./index.js beside it
   config.assets.directory = assets;
   for (const db of config.d1_databases) db.migrations_dir = join(ROOT, db.migrations_dir);
   config.observability = { enabled: false };
