@@ -67,6 +67,9 @@ export const SettingsAnswer = z.object({
 /** The agent refuses every action but set-enabled while the device is disabled (issue 17; devices.md §7's notification). */
 export const DEVICE_DISABLED_MESSAGE = "Device is disabled";
 
+/** devices.md §7: a remote action on a device that is not installed (non_connected, installation_pending). */
+export const DEVICE_NOT_INSTALLED_MESSAGE = "Action failed. Device not installed.";
+
 /** The most log lines fetch-logs answers (the agent keeps that many: agent/log.ts). */
 export const LOG_LINES_MAX = 500;
 

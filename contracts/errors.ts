@@ -46,6 +46,8 @@ export const errorCodes = {
   device_timeout: 503,
   /** The device is disabled: every remote action but re-enabling is refused upfront ("Device is disabled", issue 17). */
   device_disabled: 409,
+  /** The device is not installed (non_connected, installation_pending): "Action failed. Device not installed." (devices.md §7). */
+  device_not_installed: 409,
   too_many_requests: 429,
   /**
    * A command reached the device (acknowledged) but its answer did not come back: it may have

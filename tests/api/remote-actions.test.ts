@@ -293,6 +293,40 @@ describe("remote actions", () => {
   });
 });
 
+describe("a device that is not installed (devices.md §7)", () => {
+  it("refuses every remote action with 'Action failed. Device not installed.', directly and through the queue", async () => {
+    const member = await memberOf("content_manager");
+    for (const connected_status of ["non_connected", "installation_pending"] as const) {
+      const device = await makeDevice(member.space.space_uuid, {
+        connected_status,
+        device_type_uuid: DEVICE_TYPE_UUID.linux,
+      });
+      const base = `/api/space/${member.space.space_uuid}/device/${device.uuid}`;
+      const refused = [
+        await api(`${base}/screen-capture/`, { method: "POST", token: member.token, json: { action: "screenshot" } }),
+        await api(`${base}/vision-enabled-status/`, { method: "PATCH", token: member.token, json: { enabled: true } }),
+        await api(`${base}/command/add/`, {
+          method: "POST",
+          token: member.token,
+          json: { action: "instant-reboot", params: {} },
+        }),
+        await api(`/api/device/${device.uuid}/power-control/`, {
+          method: "POST",
+          token: member.token,
+          json: { action: "instant-reboot" },
+        }),
+      ];
+      for (const res of refused) {
+        expect(res.status).toBe(409);
+        expect(await res.json()).toMatchObject({
+          code: "device_not_installed",
+          message: "Action failed. Device not installed.",
+        });
+      }
+    }
+  });
+});
+
 describe("agent settings take effect (issue 17)", () => {
   it("a disabled device is refused every action but re-enabling, upfront (never sent to the agent)", async () => {
     const { member, device, base, seen, agent } = await onlineDevice();

@@ -5,7 +5,7 @@ import { type CommandQueueInput, NOT_CANCELLABLE_MESSAGE } from "../../../contra
 import { COMMANDS } from "../../../contracts/commands.ts";
 import { ApiError, fieldErrors } from "../../lib/errors.ts";
 import { requireDevice } from "../devices/detail.ts";
-import { type RemoteCtx, requireEnabled, requireVisionCapable } from "./remote-actions.ts";
+import { type RemoteCtx, requireEnabled, requireInstalled, requireVisionCapable } from "./remote-actions.ts";
 
 /*
  * The device command queue (issue 14): commands queued for a device that may be offline, kept
@@ -69,6 +69,7 @@ export async function queueCommand({
   const params = checkedParams(input.action, input.params);
   const { device, room } = await roomOf(ctx, input.uuid);
   requireEnabled(device, input.action);
+  requireInstalled(device);
   if (input.action === "set-vision") requireVisionCapable(device, params.enabled === true);
   return (await room.queueCommand({
     id: input.request_id ?? crypto.randomUUID(),

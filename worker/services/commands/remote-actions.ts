@@ -5,6 +5,7 @@ import {
   type CommandParams,
   type CommandResult,
   DEVICE_DISABLED_MESSAGE,
+  DEVICE_NOT_INSTALLED_MESSAGE,
   firstIssue,
   type Outcome,
   TIMEOUT_MESSAGE,
@@ -38,6 +39,13 @@ export function requireEnabled(device: Pick<DeviceRow, "enabled">, action: Comma
 export function requireVisionCapable(device: Pick<DeviceRow, "device_type_uuid">, enabled: boolean) {
   if (enabled && device.device_type_uuid !== DEVICE_TYPE_UUID.linux) {
     throw new ApiError("bad_request", VISION_LINUX_ONLY_MESSAGE);
+  }
+}
+
+/** 409 device_not_installed "Action failed. Device not installed." (devices.md §7): no agent to ask yet. */
+export function requireInstalled(device: Pick<DeviceRow, "connected_status">) {
+  if (device.connected_status === "non_connected" || device.connected_status === "installation_pending") {
+    throw new ApiError("device_not_installed", DEVICE_NOT_INSTALLED_MESSAGE);
   }
 }
 
@@ -77,6 +85,7 @@ export async function sendCommand<A extends CommandAction>(
 ): Promise<{ id: string; result: CommandResult<A> }> {
   // A retry of a command the room knows gets its stored outcome (nothing runs again); anything else is refused.
   if (!device.enabled && !(requestId && (await knownCommand(ctx, device, requestId)))) requireEnabled(device, action);
+  requireInstalled(device);
   // A new id cannot be known to the room: an offline device refuses it without asking.
   if (!requestId && !device.online) throw deviceOffline();
   const id = requestId ?? crypto.randomUUID();
@@ -267,6 +276,7 @@ export async function changeVision({
     return;
   }
   requireEnabled(device, "set-vision");
+  requireInstalled(device);
   requireVisionCapable(device, input.enabled);
   const previous: VisionState = device.vision_enabled;
   if (visionAlready(previous, input.enabled)) return;

@@ -3,6 +3,7 @@ export const enAgentSettings = {
   "realtime.presenceSummary": "Devices just became online: {online} · went offline: {offline}",
   "device.settings.dryRun": "Dry run: the agent is not allowed to power the device (start it with --allow-power).",
   "device.settings.deviceDisabled": "Device is disabled",
+  "device.settings.notInstalled": "Action failed. Device not installed.",
   "device.settings.remoteFailed": "{action} failed: {reason}",
   "device.settings.retry": "Retry",
   "device.logs.agentTitle": "Agent log",

@@ -79,12 +79,15 @@ const OFFLINE_CODE: ErrorCode = "device_offline";
 const OUTCOME_UNKNOWN_CODE: ErrorCode = "outcome_unknown";
 /** Issue 17: a disabled device is refused every action but re-enabling ("Device is disabled"). */
 const DISABLED_CODE: ErrorCode = "device_disabled";
+/** devices.md §7: an action on a device that is not installed ("Action failed. Device not installed."). */
+const NOT_INSTALLED_CODE: ErrorCode = "device_not_installed";
 
 export type ActionFailure =
   | { kind: "timeout" }
   | { kind: "unavailable"; message: string }
   | { kind: "outcomeUnknown"; commandId: string | null }
   | { kind: "disabled" }
+  | { kind: "notInstalled" }
   | { kind: "failed"; reason?: string };
 
 /**
@@ -102,6 +105,7 @@ export function classifyFailure(error: unknown): ActionFailure {
   if (!isHttpFailure(error)) return { kind: "failed" };
   const code = error.body?.code;
   if (code === DISABLED_CODE) return { kind: "disabled" };
+  if (code === NOT_INSTALLED_CODE) return { kind: "notInstalled" };
   if (code === OUTCOME_UNKNOWN_CODE) return { kind: "outcomeUnknown", commandId: error.body?.command_id ?? null };
   if (code === TIMEOUT_CODE) return { kind: "timeout" };
   if (code === OFFLINE_CODE || error.status === 503) {

@@ -44,6 +44,14 @@ describe("truthful results (issue 17)", () => {
     });
   });
 
+  it("a device that is not installed says Action failed. Device not installed. (devices.md §7)", () => {
+    const error = apiError(409, "device_not_installed", "Action failed. Device not installed.");
+    expect(failureAlert("reboot", error, t, options(false))).toEqual({
+      type: "error",
+      message: "Action failed. Device not installed.",
+    });
+  });
+
   it("a disabled device says Device is disabled", () => {
     const error = apiError(409, "device_disabled", "Device is disabled");
     expect(failureAlert("screenshot", error, t, options(false))).toEqual({

@@ -90,6 +90,7 @@ export function failureAlert(
   const failure = classifyFailure(error);
   if (failure.kind === "outcomeUnknown") return outcomeUnknownAlert(t, options.viewCommands);
   if (failure.kind === "disabled") return { type: "error", message: t("device.settings.deviceDisabled") };
+  if (failure.kind === "notInstalled") return { type: "error", message: t("device.settings.notInstalled") };
   const silent = SILENT_FAILURES[action];
   if (silent && options.showFailures) {
     const reason =
