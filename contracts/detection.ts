@@ -27,6 +27,18 @@ export const DETECTION_MAX_RUNNERS = 3;
 
 export const NO_AVAILABLE_DEVICES = "This location has no available devices";
 
+/**
+ * devices.md §7 notifications raised from the location room's pushes: a devicesDetected push
+ * whose scan found cameras (its data carries `cameras_detected`), and a noDevicesDetected push
+ * (no runner could scan the network, so no camera scan either).
+ */
+export const CAMERAS_DETECTED_MESSAGE = "Cameras detected";
+export const CAMERA_SCAN_UNAVAILABLE_MESSAGE = "Camera scan unavailable";
+
+/** How many cameras a devicesDetected push says the scan found (0 when it does not say). */
+export const camerasDetectedIn = (data: Record<string, unknown> | undefined) =>
+  typeof data?.cameras_detected === "number" ? data.cameras_detected : 0;
+
 export const DetectionStatus = z.enum(["pending", "completed", "no_service"]);
 export type DetectionStatus = z.infer<typeof DetectionStatus>;
 

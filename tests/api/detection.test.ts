@@ -140,7 +140,8 @@ describe("Detect Devices", () => {
       space_uuid: space,
       location_uuid: location.uuid,
       location_name: location.name,
-      data: { uuid: pending.uuid, status: "completed", total_detections: 4 },
+      // devices.md §7 "Cameras detected": the push says how many cameras the scan found.
+      data: { uuid: pending.uuid, status: "completed", total_detections: 4, cameras_detected: 1 },
     });
     const state = DetectionState.parse(await (await api(scan, { token: member.token })).json());
     expect(state.scan).toMatchObject({ uuid: pending.uuid, status: "completed", total_detections: 4 });

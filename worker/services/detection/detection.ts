@@ -65,6 +65,7 @@ async function announce(
   location: Location,
   event: "devicesDetected" | "noDevicesDetected",
   scan: DetectionScan,
+  extra: { cameras_detected?: number } = {},
 ) {
   const frame = {
     type: "locationDetailsUpdate" as const,
@@ -72,7 +73,7 @@ async function announce(
     space_uuid: ctx.space.space_uuid,
     location_uuid: location.uuid,
     location_name: location.name,
-    data: scan,
+    data: { ...scan, ...extra },
   };
   // The space's room too: the NOC wall's ticker shows detections.
   await Promise.all([
@@ -221,7 +222,9 @@ async function runScan(ctx: SpaceCtx, location: Location, scan: ScanRow, runners
     ...statements,
   ]);
   const done = { ...scan, status: "completed" as const, total_detections: rows.length, completed_at: now };
-  await announce(ctx, location, "devicesDetected", toScan(done));
+  // devices.md §7 "Cameras detected": the push says how many of the machines found are cameras.
+  const cameras_detected = findings.filter((f) => f.device_type === "camera").length;
+  await announce(ctx, location, "devicesDetected", toScan(done), { cameras_detected });
 }
 
 /** GET …/devices-detection/: the location's latest scan, or null before the first. */

@@ -1,3 +1,5 @@
+import { CAMERA_SCAN_UNAVAILABLE_MESSAGE, CAMERAS_DETECTED_MESSAGE } from "@contracts/detection";
+
 /** English strings of Detect Devices (console.md §2.7, §8; spread into en.ts). */
 export const enDetect = {
   "detect.title": "Detect Devices",
@@ -18,6 +20,8 @@ export const enDetect = {
   "detect.empty":
     "No devices found. Make sure your devices are turned on and available on the network before triggering detection.",
   "detect.failed": "Detection could not be started. Please try again.",
+  "detect.camerasDetected": CAMERAS_DETECTED_MESSAGE,
+  "detect.cameraScanUnavailable": CAMERA_SCAN_UNAVAILABLE_MESSAGE,
   "detect.loadFailed": "The detected devices could not be loaded.",
   "detect.table": "Detected devices",
   "detect.col.name": "Name",

@@ -1,4 +1,4 @@
-import { DETECTION_TIMEOUT_MS, DetectionScan } from "@contracts/detection";
+import { camerasDetectedIn, DETECTION_TIMEOUT_MS, DetectionScan } from "@contracts/detection";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useReducer } from "react";
 import { showAlert } from "@/lib/alerts";
@@ -35,12 +35,15 @@ export function useDetection(space: string, location: string) {
           queryClient.setQueryData(detectionQueries.state(space, location).queryKey, { scan: scan.data });
         void queryClient.invalidateQueries({ queryKey: all });
         dispatch({ type: "devicesDetected" });
+        // devices.md §7: raised from the push when the scan found cameras.
+        if (camerasDetectedIn(event.data) > 0) showAlert({ type: "info", message: t("detect.camerasDetected") });
       } else if (event.event === "noDevicesDetected") {
         void queryClient.invalidateQueries({ queryKey: detectionQueries.state(space, location).queryKey });
         dispatch({ type: "noDevicesDetected" });
+        showAlert({ type: "warning", message: t("detect.cameraScanUnavailable") });
       }
     },
-    [queryClient, space, location],
+    [queryClient, space, location, t],
   );
   const join = useLocationRoom(space, location, onEvent);
 
