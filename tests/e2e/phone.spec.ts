@@ -199,7 +199,9 @@ test.describe("small things (issue 18 item 7), at 1440×900", () => {
     await page.screenshot({ path: `${ARTIFACTS}/phone-desktop-not-connected.png` });
   });
 
-  test("a new runner shows its code at once; deleting it asks for nothing that answers 404", async ({ page }) => {
+  test("a new runner shows its code at once; deleting it asks for nothing that answers 404; the bell keeps the alerts", async ({
+    page,
+  }) => {
     await page.getByRole("button", { name: "Add" }).click();
     await page.getByRole("menuitem", { name: "Add Runner Device" }).click();
     const dialog = page.getByRole("dialog");
@@ -223,5 +225,15 @@ test.describe("small things (issue 18 item 7), at 1440×900", () => {
     await expect(page).toHaveURL(/\/devices$/);
     await page.waitForTimeout(1500);
     expect(notFound).toEqual([]);
+
+    // The bell keeps this session's alerts: both toasts are there after they closed.
+    await expect(page.getByTestId("notifications-unread")).toBeVisible();
+    await page.getByRole("button", { name: /^Notifications, \d+ new$/ }).click();
+    const alerts = page.getByRole("list", { name: "Notifications" });
+    await expect(alerts).toContainText(`Device ${name} deleted.`);
+    await expect(alerts).toContainText(`Device ${name} added successfully.`);
+    await page.screenshot({ path: `${ARTIFACTS}/phone-desktop-notifications.png` });
+    await page.keyboard.press("Escape");
+    await expect(page.getByTestId("notifications-unread")).toHaveCount(0);
   });
 });

@@ -13,6 +13,7 @@ import { spaceQueries } from "@/features/space/queries";
 import { initialsOf } from "@/lib/format";
 import { useT } from "@/lib/i18n";
 import { NavDrawer } from "./nav-drawer";
+import { NotificationBell } from "./notification-bell";
 import { ThemeToggle } from "./theme-toggle";
 
 /** Top bar: the phone menu button, current space and the caller's role, working time, theme, account. */
@@ -41,6 +42,7 @@ export function Topbar() {
             </Link>
           </Button>
         </Tooltip>
+        <NotificationBell />
         <ThemeToggle />
         <Tooltip label={user.display_name || user.email}>
           <button

@@ -1,4 +1,5 @@
 import { toast } from "sonner";
+import { recordAlert } from "./alert-history";
 import { storedLang, translate } from "./i18n";
 
 /** The spec's Alert model (console.md §3.9). */
@@ -59,6 +60,7 @@ function runButton(button: AlertButton) {
 
 export function showAlert(alert: Alert): string | number {
   const { button } = alert;
+  recordAlert(alert);
   return toast[alert.type](alert.message, {
     id: alert.uuid,
     duration: alert.constant ? Number.POSITIVE_INFINITY : (alert.duration ?? ALERT_DURATION_MS),

@@ -81,6 +81,11 @@ export const hr: Partial<Record<MessageKey, string>> = {
 
   "alerts.copied": "Kopirano u međuspremnik.",
   "alerts.popupBlocked": "Skočni prozor je blokiran! Dopustite skočne prozore za ovu stranicu.",
+  "notifications.title": "Obavijesti",
+  "notifications.open":
+    "{count, plural, =0 {Obavijesti} one {Obavijesti, # nova} few {Obavijesti, # nove} other {Obavijesti, # novih}}",
+  "notifications.empty": "U ovoj sesiji još nema obavijesti.",
+  "notifications.clear": "Očisti",
   "realtime.deviceOnline": "{device_name} je upravo na mreži",
   "realtime.deviceOffline": "{device_name} je upravo izvan mreže",
   "realtime.deviceInstalled": "{device_name} je instaliran",
