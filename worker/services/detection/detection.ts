@@ -42,8 +42,8 @@ const toScan = (row: ScanRow): DetectionScan => ({
   completed_at: row.completed_at,
 });
 
-/** Online runner devices (not cameras) at the location, the most recently heard first. */
-const runnersAt = (ctx: SpaceCtx, locationUuid: string) =>
+/** Online runner devices (not cameras) at the location, the most recently heard first (also the camera calls'). */
+export const runnersAt = (ctx: SpaceCtx, locationUuid: string) =>
   ctx.db
     .select()
     .from(d)

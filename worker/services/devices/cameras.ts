@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import {
   type CameraConnectionTestInput,
@@ -7,11 +7,11 @@ import {
   NO_APP_RUNNERS_MESSAGE,
 } from "../../../contracts/camera.ts";
 import type { CommandParams } from "../../../contracts/commands.ts";
-import { DEVICE_TYPE_UUID } from "../../../drizzle/reference.ts";
 import { cameraTable as cam, deviceTable as d } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { sendCommand } from "../commands/remote-actions.ts";
+import { runnersAt } from "../detection/detection.ts";
 import type { ServiceArgs, WriteArgs } from "../kernel/args.ts";
 import { auditChange, inSpace, requireInSpace } from "../kernel/scope.ts";
 import { announceDevice } from "./events.ts";
@@ -34,25 +34,6 @@ const requireCamera = (ctx: SpaceCtx, ref: CameraRef) =>
 /** How many of the location's runners a camera call tries, one after another, while they turn out offline. */
 const RUNNER_TRIES = 3;
 
-/** Runner devices of the location that may reach its cameras, the most recently heard first. */
-const runnersAt = (ctx: SpaceCtx, locationUuid: string) =>
-  ctx.db
-    .select()
-    .from(d)
-    .where(
-      inSpace(
-        ctx,
-        d,
-        eq(d.location_uuid, locationUuid),
-        eq(d.connected_status, "connected"),
-        eq(d.online, true),
-        eq(d.enabled, true),
-        ne(d.device_type_uuid, DEVICE_TYPE_UUID.camera),
-      ),
-    )
-    .orderBy(desc(d.last_seen), asc(d.uuid))
-    .limit(RUNNER_TRIES);
-
 /**
  * Runs a camera action on a runner of the camera's location: the next one when a runner turns
  * out offline (its agent gone before the catalogue knew); 503 "Device has no app runners
@@ -64,7 +45,9 @@ async function onRunner<A extends "camera-connection-test" | "camera-snapshot">(
   action: A,
   params: CameraProbeParams,
 ) {
-  for (const runner of await runnersAt(ctx, locationUuid)) {
+  // A disabled runner refuses every action (Device is disabled): only enabled ones are asked.
+  const runners = (await runnersAt(ctx, locationUuid)).filter((r) => r.enabled).slice(0, RUNNER_TRIES);
+  for (const runner of runners) {
     try {
       return { runner, ...(await sendCommand(ctx, runner, action, params as CommandParams<A>)) };
     } catch (error) {
