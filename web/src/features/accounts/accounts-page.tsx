@@ -56,6 +56,14 @@ export function AccountsPage() {
   );
   const rows = useMemo(() => withSelfOnline(list.data?.accounts ?? noRows, space.account_uuid), [list.data, space]);
   const selected = Object.keys(selection).length;
+  // Beside the table from tablets up, in the Filters sheet on phones.
+  const filterProps = {
+    choice: filters.choice,
+    roles,
+    onChange: filters.setChoice,
+    onClear: filters.clear,
+    active: filters.active,
+  };
   const empty = filters.active ? (
     <EmptyState
       icon={SearchXIcon}
@@ -100,13 +108,7 @@ export function AccountsPage() {
           <div className="flex items-start gap-4">
             {!narrow && (
               <div className="w-44 shrink-0">
-                <FilterPanel
-                  choice={filters.choice}
-                  roles={roles}
-                  onChange={filters.setChoice}
-                  onClear={filters.clear}
-                  active={filters.active}
-                />
+                <FilterPanel {...filterProps} />
               </div>
             )}
             <section
@@ -128,14 +130,7 @@ export function AccountsPage() {
                     onClear={filters.clear}
                     clearLabel={t("accounts.filter.clear")}
                   >
-                    <FilterPanel
-                      choice={filters.choice}
-                      roles={roles}
-                      onChange={filters.setChoice}
-                      onClear={filters.clear}
-                      active={filters.active}
-                      bare
-                    />
+                    <FilterPanel {...filterProps} bare />
                   </FilterSheet>
                 )}
                 <span className="text-xs text-muted-foreground" aria-live="polite">
