@@ -1,8 +1,10 @@
-import { QueryClient } from "@tanstack/react-query";
+import { QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api";
+import { alertQueryFailure } from "./query-alerts";
 import { getSession, subscribeSession } from "./session";
 
 export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: alertQueryFailure }),
   defaultOptions: {
     queries: {
       staleTime: 30_000,

@@ -45,8 +45,9 @@ describe("customFieldErrorLines", () => {
     expect(lines).toEqual(["location_custom_3_alias: Too long.", "location_custom_3_alias: Bad.", "Nope."]);
   });
 
-  it("falls back to the message, then to nothing", () => {
+  it("falls back to the message, then to Unknown server error (console.md §5)", () => {
     expect(customFieldErrorLines({}, "Forbidden.")).toEqual(["Forbidden."]);
-    expect(customFieldErrorLines({}, null)).toEqual([]);
+    expect(customFieldErrorLines({}, null)).toEqual(["Unknown server error"]);
+    expect(customFieldErrorLines({}, "")).toEqual(["Unknown server error"]);
   });
 });

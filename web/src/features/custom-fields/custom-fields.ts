@@ -32,15 +32,19 @@ export function toSpacePatch(rows: readonly CustomFieldRow[]): SpacePatch {
   return patch;
 }
 
+/** console.md §5's line when the server's error reply carries no message. */
+export const UNKNOWN_SERVER_ERROR = "Unknown server error";
+
 /**
  * console.md §5: a failed save's errors as 'field: error' lines, from non_field_errors, the
- * per-field lists and, when nothing else was said, the message. Empty: nothing usable came back.
+ * per-field lists and, when nothing else was said, the message; a reply that said nothing usable
+ * gives the one line Unknown server error.
  */
 export function customFieldErrorLines(fieldErrors: Record<string, string[]>, message: string | null): string[] {
   const lines: string[] = [];
   for (const [field, messages] of Object.entries(fieldErrors)) {
     for (const text of messages) lines.push(field === "non_field_errors" ? text : `${field}: ${text}`);
   }
-  if (lines.length === 0 && message) lines.push(message);
+  if (lines.length === 0) lines.push(message || UNKNOWN_SERVER_ERROR);
   return lines;
 }

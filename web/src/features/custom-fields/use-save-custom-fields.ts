@@ -25,13 +25,15 @@ export function useSaveCustomFields() {
         showAlert({ type: "error", message: t("customFields.unexpectedResponse") });
         return;
       }
-      const lines =
-        error instanceof ApiError ? customFieldErrorLines(error.fieldErrors, error.body?.message ?? null) : [];
+      // A reply from the server: its error lines (or Unknown server error); no reply at all: Unknown error.
       showAlert({
         type: "error",
-        message: lines.length
-          ? t("customFields.failed", { errors: lines.join(" | ") })
-          : t("customFields.unknownError"),
+        message:
+          error instanceof ApiError && error.status !== 0
+            ? t("customFields.failed", {
+                errors: customFieldErrorLines(error.fieldErrors, error.body?.message ?? null).join(" | "),
+              })
+            : t("customFields.unknownError"),
       });
     },
   });

@@ -62,6 +62,7 @@ export const referenceQueries = {
       queryFn: ({ signal }) => callApi(listLocationTypes, { signal }),
       select: (reply) => reply.location_types,
       staleTime: Number.POSITIVE_INFINITY,
+      meta: { errorAlert: "location.typesFailed" },
     }),
   countries: () =>
     queryOptions({
@@ -69,6 +70,7 @@ export const referenceQueries = {
       queryFn: ({ signal }) => callApi(listCountries, { signal }),
       select: (reply) => reply.countries,
       staleTime: Number.POSITIVE_INFINITY,
+      meta: { errorAlert: "location.countriesFailed" },
     }),
 };
 

@@ -83,6 +83,8 @@ export const enAssets = {
   "location.addTag": "Add tag",
   "location.createTag": 'Create tag "{name}"',
   "location.tagFailed": "The tag could not be created.",
+  "location.typesFailed": "Failed to get location types. Check console.",
+  "location.countriesFailed": "Failed to get countries. Check console.",
   "location.add.submit": "Add Location",
   "location.added": "Location {name} added successfully.",
   "location.updated": "Location {name} updated successfully.",

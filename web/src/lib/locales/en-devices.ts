@@ -379,7 +379,6 @@ export const enDevices = {
   "device.screenshot.failed": "The screenshot could not be loaded.",
   "device.screenshot.download": "Download",
   "device.screenshot.openTab": "Open in new tab",
-  "device.screenshot.popupBlocked": "The browser blocked the new tab. Allow pop-ups for this site, or use Download.",
   // Camera info (devices.md §2 Camera settings, §3 Camera, §5).
   "device.camera.title": "Camera",
   "device.camera.loading": "Loading camera…",

@@ -2,7 +2,7 @@ import { DownloadIcon, ExternalLinkIcon, ImageOffIcon, LoaderCircleIcon } from "
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { setScreenshotHandler } from "@/lib/alerts";
+import { setScreenshotHandler, showAlert } from "@/lib/alerts";
 import { useT } from "@/lib/i18n";
 import { fetchBlob } from "./device-call";
 
@@ -60,6 +60,8 @@ export function ScreenshotViewer() {
     if (image.status !== "ready") return;
     const tab = window.open(image.href, "_blank");
     setBlocked(tab === null);
+    // console.md §2.2: a blocked tab raises the alert (the note under the image repeats it).
+    if (tab === null) showAlert({ type: "error", message: t("alerts.popupBlocked") });
   };
 
   return (
@@ -93,7 +95,7 @@ export function ScreenshotViewer() {
         </div>
         {blocked && (
           <p role="alert" className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm">
-            {t("device.screenshot.popupBlocked")}
+            {t("alerts.popupBlocked")}
           </p>
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
