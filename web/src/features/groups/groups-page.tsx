@@ -1,17 +1,23 @@
+import { exportLocationGroups } from "@contracts/api/location-groups";
+import { routePath } from "@contracts/api/route";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { Layers3Icon } from "lucide-react";
+import { DownloadIcon, Layers3Icon } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { Outlet } from "react-router";
+import { FormDialog } from "@/components/form-dialog";
 import { CardsSkeleton, ListStates, MoreCardSkeletons, NoItems } from "@/components/list-states";
 import { SearchBar } from "@/components/list-toolbar";
+import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useCurrentSpace } from "@/features/session/current-space";
+import { showAlert } from "@/lib/alerts";
+import { apiDownload } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useLoadMoreOnScroll } from "@/lib/use-scroll-end";
 import { GroupCard, GroupCardSkeleton } from "./group-card";
 import { GROUP_SORTS, type GroupOrdering, groupSort } from "./group-filters";
-import { groupQueries } from "./queries";
+import { type GroupFilters, groupQueries } from "./queries";
 
 const grid = "grid grid-cols-[repeat(auto-fill,minmax(280px,1fr))] gap-3";
 
@@ -49,6 +55,7 @@ export function GroupsPage() {
             ))}
           </SelectContent>
         </Select>
+        <ExportGroups space={space.space_uuid} filters={filters} />
       </SearchBar>
       <div className="px-6 pt-4 pb-24">
         <ListStates
@@ -77,5 +84,49 @@ export function GroupsPage() {
       </div>
       <Outlet />
     </div>
+  );
+}
+
+/**
+ * console.md §7.4 GET …/location-group/items/export/?{query}: the groups of the current search
+ * and sort as location_groups_export.csv, after a confirmation.
+ */
+function ExportGroups({ space, filters }: { space: string; filters: GroupFilters }) {
+  const t = useT();
+  const [confirming, setConfirming] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const run = async () => {
+    setExporting(true);
+    try {
+      await apiDownload(routePath(exportLocationGroups, { space }), {
+        query: filters,
+        filename: "location_groups_export.csv",
+      });
+      setConfirming(false);
+    } catch (error) {
+      console.error(error);
+      showAlert({ type: "error", message: t("groups.exportFailed") });
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <>
+      <Button variant="outline" onClick={() => setConfirming(true)}>
+        <DownloadIcon aria-hidden="true" />
+        {t("groups.export")}
+      </Button>
+      <FormDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={t("groups.export.title")}
+        description={t("groups.export.text")}
+        cancelLabel={t("common.cancel")}
+        label={t("groups.export")}
+        icon={<DownloadIcon aria-hidden="true" />}
+        pending={exporting}
+        onConfirm={() => void run()}
+      />
+    </>
   );
 }

@@ -1,5 +1,6 @@
-import { addLocation, editLocation } from "@contracts/api/locations";
+import { addLocation, deleteLocation, editLocation } from "@contracts/api/locations";
 import type { LocationAddInput, LocationEditInput } from "@contracts/location";
+import { deviceQueries } from "@/features/devices/queries";
 import { groupQueries } from "@/features/groups/queries";
 import { useSpaceMutation } from "@/features/session/use-space-mutation";
 import { callApi } from "@/lib/api";
@@ -25,5 +26,25 @@ export function useUpdateLocation(uuid: string) {
       queryClient.setQueryData(locationQueries.detail(space, uuid).queryKey, location),
     invalidates: (space) => [locationQueries.all(space), groupQueries.all(space), tagQueries.all(space)],
     success: (location) => t("location.updated", { name: location.name }),
+  });
+}
+
+/**
+ * DELETE /space/{space}/location/{uuid}/ (204; console.md §7.2): the lists, the groups and the
+ * devices (they lose the location) refresh, not the deleted location's own detail.
+ */
+export function useDeleteLocation(uuid: string) {
+  const t = useT();
+  return useSpaceMutation({
+    request: async (space, _name: string) => {
+      await callApi(deleteLocation, { params: { space, loc: uuid } });
+    },
+    invalidates: (space) => [
+      [...locationQueries.all(space), "list"],
+      [...locationQueries.all(space), "options"],
+      groupQueries.all(space),
+      deviceQueries.all(space),
+    ],
+    success: (_, name) => t("location.deleted", { name }),
   });
 }

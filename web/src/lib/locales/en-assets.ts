@@ -88,6 +88,10 @@ export const enAssets = {
   "location.add.submit": "Add Location",
   "location.added": "Location {name} added successfully.",
   "location.updated": "Location {name} updated successfully.",
+  "location.deleted": "Location {name} deleted.",
+  "location.delete.title": "Delete this location?",
+  "location.delete.text":
+    "{name} will be deleted with its working time. Its devices stay in the space without a location.",
   "location.edit.title": "Edit {name}",
   "location.edit.typeNote": "Type: {type}",
   "location.notFound": "This location does not exist or was deleted.",
@@ -203,6 +207,10 @@ export const enAssets = {
 
   "groups.search": "Search groups by name",
   "groups.sort.label": "Sort groups",
+  "groups.export": "Export",
+  "groups.export.title": "Export location groups?",
+  "groups.export.text": "The location groups matching the search download as location_groups_export.csv.",
+  "groups.exportFailed": "The export could not be downloaded. Please try again.",
   "groups.sort.addedNewest": "Time added, newest first",
   "groups.sort.addedOldest": "Time added, oldest first",
   "groups.sort.activeFirst": "Active first",

@@ -1,8 +1,11 @@
+import type { Location } from "@contracts/location";
 import { useQuery } from "@tanstack/react-query";
-import { CalendarClockIcon, InfoIcon, MonitorSmartphoneIcon, PencilIcon } from "lucide-react";
-import { useRef } from "react";
+import { CalendarClockIcon, InfoIcon, MonitorSmartphoneIcon, PencilIcon, Trash2Icon } from "lucide-react";
+import { useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { useFlyoutClose } from "@/app/flyout";
 import { FlyoutFailedHeader, FlyoutTabsHeader } from "@/components/flyout-states";
+import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { SheetBody, SheetTitle } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -14,6 +17,7 @@ import { OnlineStatusBadge } from "../online-status";
 import { GeneralSkeleton, PanelLoadFailed } from "../panel-states";
 import { type LocationTab, locationEditPath, locationViewPath } from "../paths";
 import { locationQueries } from "../queries";
+import { useDeleteLocation } from "../use-save-location";
 import { LocationDevices } from "./location-devices";
 import { LocationGeneral } from "./location-general";
 
@@ -59,15 +63,17 @@ export function LocationViewPanel({ uuid, tab }: { uuid: string; tab: LocationTa
           <SheetTitle className="truncate text-lg">{data ? data.name : <Skeleton className="h-5 w-48" />}</SheetTitle>
           {data && <OnlineStatusBadge status={data.online_status} />}
           {data && canWrite && (
-            <Button
-              variant="outline"
-              size="sm"
-              className="ml-auto"
-              onClick={() => navigate(locationEditPath(uuid), { state: { from: here.pathname } })}
-            >
-              <PencilIcon aria-hidden="true" />
-              {t("common.edit")}
-            </Button>
+            <div className="ml-auto flex gap-2">
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => navigate(locationEditPath(uuid), { state: { from: here.pathname } })}
+              >
+                <PencilIcon aria-hidden="true" />
+                {t("common.edit")}
+              </Button>
+              <DeleteLocationButton location={data} />
+            </div>
           )}
         </div>
       </FlyoutTabsHeader>
@@ -90,6 +96,44 @@ export function LocationViewPanel({ uuid, tab }: { uuid: string; tab: LocationTa
           )}
         </SheetBody>
       )}
+    </>
+  );
+}
+
+/** console.md §7.2 DELETE …/location/{uuid}/ behind a confirmation naming the location; closes the flyout. */
+function DeleteLocationButton({ location }: { location: Location }) {
+  const t = useT();
+  const close = useFlyoutClose();
+  const remove = useDeleteLocation(location.uuid);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        className="text-destructive hover:text-destructive"
+        onClick={() => setConfirming(true)}
+      >
+        <Trash2Icon aria-hidden="true" />
+        {t("common.delete")}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t("location.delete.title")}
+        description={t("location.delete.text", { name: location.name })}
+        confirmLabel={t("common.delete")}
+        cancelLabel={t("common.cancel")}
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(location.name, {
+            onSuccess: () => {
+              setConfirming(false);
+              close();
+            },
+          })
+        }
+      />
     </>
   );
 }
