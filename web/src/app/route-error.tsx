@@ -2,18 +2,29 @@ import { RotateCwIcon, TriangleAlertIcon } from "lucide-react";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { ChunkLoadError, isChunkLoadError } from "@/lib/chunk-load";
 import { useT } from "@/lib/i18n";
 
-/** Shown when rendering or loading a route fails (e.g. a chunk gone after a deploy). */
+/**
+ * Shown when rendering or loading a route fails. A route chunk that failed or took longer than
+ * 120 s (console.md §9; e.g. its hashed file gone after a deploy) gets the retry screen: a reload
+ * fetches the current index and its chunks.
+ */
 export function RouteError({ inline = false }: { inline?: boolean }) {
   const t = useT();
   const error = useRouteError();
   console.error(error);
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : t("error.unknown");
+  const chunk = isChunkLoadError(error);
+  const title = chunk ? t("error.chunk.title") : t("error.title");
+  const detail = chunk
+    ? error instanceof ChunkLoadError && error.reason === "timeout"
+      ? t("error.chunk.timeout")
+      : t("error.chunk.failed")
+    : isRouteErrorResponse(error)
+      ? `${error.status} ${error.statusText}`
+      : error instanceof Error
+        ? error.message
+        : t("error.unknown");
   return (
     <div
       className={
@@ -22,7 +33,7 @@ export function RouteError({ inline = false }: { inline?: boolean }) {
     >
       <EmptyState
         icon={TriangleAlertIcon}
-        title={t("error.title")}
+        title={title}
         description={detail}
         action={
           <Button variant="outline" onClick={() => window.location.reload()}>

@@ -2,25 +2,28 @@ import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { publicPages } from "@/features/auth/public-pages";
 import { sessionQueries } from "@/features/session/queries";
+import { withChunkTimeout } from "@/lib/chunk-load";
 import { queryClient } from "@/lib/query-client";
 import { getSession } from "@/lib/session";
 import { RequireSession } from "./require-session";
 import { BootScreen, RootLayout } from "./root-layout";
 import { RouteError } from "./route-error";
 
-const publicChunk = () => import("./lazy/public");
-const signedInChunk = () => import("./lazy/signed-in");
-const accountsChunk = () => import("./lazy/accounts");
-const accessChunk = () => import("./lazy/access");
-const assetsChunk = () => import("./lazy/assets");
-const devicesChunk = () => import("./lazy/devices");
-const deviceFlyoutChunk = () => import("./lazy/device-flyout");
-const locationsChunk = () => import("./lazy/locations");
-const groupsChunk = () => import("./lazy/groups");
-const monitorChunk = () => import("./lazy/monitor");
-const adminChunk = () => import("./lazy/admin");
-const reportChunk = () => import("@/features/monitor/report/report-flyout");
-const wallChunk = () => import("@/features/wall/wall-route");
+// Every route chunk fails after 120 s (console.md §9) or when its file is gone (a deploy replaced
+// its hash): the route's errorElement (RouteError) then offers a reload instead of a blank page.
+const publicChunk = withChunkTimeout(() => import("./lazy/public"));
+const signedInChunk = withChunkTimeout(() => import("./lazy/signed-in"));
+const accountsChunk = withChunkTimeout(() => import("./lazy/accounts"));
+const accessChunk = withChunkTimeout(() => import("./lazy/access"));
+const assetsChunk = withChunkTimeout(() => import("./lazy/assets"));
+const devicesChunk = withChunkTimeout(() => import("./lazy/devices"));
+const deviceFlyoutChunk = withChunkTimeout(() => import("./lazy/device-flyout"));
+const locationsChunk = withChunkTimeout(() => import("./lazy/locations"));
+const groupsChunk = withChunkTimeout(() => import("./lazy/groups"));
+const monitorChunk = withChunkTimeout(() => import("./lazy/monitor"));
+const adminChunk = withChunkTimeout(() => import("./lazy/admin"));
+const reportChunk = withChunkTimeout(() => import("@/features/monitor/report/report-flyout"));
+const wallChunk = withChunkTimeout(() => import("@/features/wall/wall-route"));
 
 /** A route's Component, loaded from a chunk when the route is first visited. */
 function lazyComponent<M>(chunk: () => Promise<M>, pick: (module: M) => ComponentType) {

@@ -95,6 +95,10 @@ export const en = {
   "error.title": "Something went wrong",
   "error.unknown": "An unexpected error occurred.",
   "error.reload": "Reload the page",
+  "error.chunk.title": "This page could not be loaded",
+  "error.chunk.failed":
+    "The connection dropped or the console was updated meanwhile. Reload to get the current version.",
+  "error.chunk.timeout": "It did not arrive within 120 seconds. Check the connection, then reload.",
   "notFound.title": "Page not found",
   "notFound.text": "There is nothing at this address.",
   "notFound.home": "Go to devices",
