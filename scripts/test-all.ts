@@ -16,7 +16,8 @@ const step = (name: string, fn: () => void) => {
 step("Browser: Debian chromium", ensureChromium);
 step("Lint and format (biome)", () => runTool("biome", ["check", "."]));
 step("Types (tsc: worker, scripts and agent, web)", () => {
-  for (const project of ["tsconfig.json", "tsconfig.node.json", "web/tsconfig.json"])
+  // tsconfig.bench.json: the one bench script that runs the Worker's own code in Node (raw-sql.ts).
+  for (const project of ["tsconfig.json", "tsconfig.node.json", "tsconfig.bench.json", "web/tsconfig.json"])
     runTool("tsc", ["--noEmit", "-p", project]);
 });
 step("Worker and room tests (workerd)", () => runTool("vitest", ["run", "--config", "tests/vitest.config.ts"]));
