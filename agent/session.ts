@@ -4,8 +4,8 @@ import type { AgentInventory } from "../contracts/installation.ts";
 import { HEARTBEAT_INTERVAL_MS } from "../contracts/presence.ts";
 import {
   AGENT_PING_MS,
-  type AgentSettings,
   AGENT_SILENCE_MS,
+  type AgentSettings,
   CloseCode,
   type Command,
   type CommandResult,
@@ -283,7 +283,13 @@ export class AgentSession {
   private async onOpen(ws: AgentSocket) {
     const { machine_id, inventory, settings } = await this.opts.machine.inventory();
     if (this.ws !== ws || ws.readyState !== OPEN) return;
-    this.send({ type: "hello", agent_version: AGENT_VERSION, machine_id, inventory, ...(settings ? { settings } : {}) });
+    this.send({
+      type: "hello",
+      agent_version: AGENT_VERSION,
+      machine_id,
+      inventory,
+      ...(settings ? { settings } : {}),
+    });
     this.ready = true;
     this.flushOutbox();
     this.ping();
