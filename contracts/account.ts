@@ -45,16 +45,25 @@ const queryBool = z
   .enum(["true", "false", "True", "False", "1", "0"], { error: "Must be a valid boolean." })
   .transform((v) => v === "true" || v === "True" || v === "1");
 
+/** The 400 field error of a non-empty accounts `tags` filter. */
+export const ACCOUNT_TAGS_UNSUPPORTED = "Accounts have no tags: the tags filter is not supported.";
+
 /**
  * console.md §3.10 accounts filter set. `search` matches e-mail or display name. `tags` is part
- * of the spec's filter set but accounts carry no tags: accepted and ignored.
+ * of the spec's filter set but accounts carry no tags, so nothing could match it: a non-empty
+ * value is refused with a 400 field error rather than accepted and ignored (an empty one is no filter).
  */
 export const AccountListQuery = z.object({
   search: searchText,
   status: AccountStatus.optional(),
   online: queryBool.optional(),
   role_uuid: z.string().trim().optional(),
-  tags: z.string().optional(),
+  tags: z
+    .string()
+    .trim()
+    .refine((value) => value === "", ACCOUNT_TAGS_UNSUPPORTED)
+    .optional()
+    .meta({ description: "Not supported: accounts carry no tags (a non-empty value is refused with 400)" }),
   page: positiveInt.default(1),
   page_size: positiveInt
     .max(MAX_PAGE_SIZE, `Ensure this value is less than or equal to ${MAX_PAGE_SIZE}.`)

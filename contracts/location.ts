@@ -174,6 +174,19 @@ export const LocationAddInput = z
 export type LocationAddInput = z.infer<typeof LocationAddInput>;
 
 /**
+ * console.md §7.2: the edit form sends each enabled custom field with its value, alias and enabled
+ * flag. Alias and enabled are the space's settings as the form saw them (PATCH /space/{space}/
+ * changes them); the location keeps only the value, stored when the space has the field enabled.
+ */
+const customEcho = Object.fromEntries(
+  CUSTOM_KEYS.flatMap((key) => [
+    [`${key}_alias`, z.string({ error: "Not a valid string." }).max(256).optional()],
+    [`${key}_enabled`, z.boolean({ error: "Must be a valid boolean." }).optional()],
+  ]),
+) as Record<`${CustomKey}_alias`, z.ZodOptional<z.ZodString>> &
+  Record<`${CustomKey}_enabled`, z.ZodOptional<z.ZodBoolean>>;
+
+/**
  * PATCH /space/{space}/location/{loc}/: a field left out is unchanged. When any location field is
  * sent, the resulting location must have a name and a display id and meet its type's requirements
  * (country and city; address and zip code for building-like types). global_timezone_enabled is
@@ -184,6 +197,7 @@ export const LocationEditInput = z.object({
   name: required.optional(),
   display_id: required.optional(),
   global_timezone_enabled: z.boolean().optional(),
+  ...customEcho,
   ...WorkingTimeShape,
 });
 export type LocationEditInput = z.infer<typeof LocationEditInput>;

@@ -1,6 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { AccountList, AccountRow, InviteReply, PresenceReply } from "../../contracts/account.ts";
+import {
+  ACCOUNT_TAGS_UNSUPPORTED,
+  AccountList,
+  AccountRow,
+  InviteReply,
+  PresenceReply,
+} from "../../contracts/account.ts";
 import { ApiErrorBody } from "../../contracts/errors.ts";
 import { ROLE_UUID } from "../../drizzle/reference.ts";
 import { actionTokenTable, auditLogTable, spaceAccountTable, userTable } from "../../drizzle/schema/index.ts";
@@ -74,7 +80,7 @@ describe("GET /api/space/{space}/account/items/", () => {
     expect(await uuids(`?role_uuid=${ROLE_UUID.admin}`)).toEqual(
       [admin.account.account_uuid, disabledAdmin.account_uuid].sort(),
     );
-    expect(await uuids(`?role_uuid=${ROLE_UUID.admin}&status=active&tags=x`)).toEqual([admin.account.account_uuid]);
+    expect(await uuids(`?role_uuid=${ROLE_UUID.admin}&status=active&tags=`)).toEqual([admin.account.account_uuid]);
     expect(await uuids("?search=nobody-at-all")).toEqual([]);
   });
 
@@ -94,6 +100,18 @@ describe("GET /api/space/{space}/account/items/", () => {
     expect(Object.keys(errors ?? {}).sort()).toEqual(["online", "page_size", "status"]);
     expect(errors?.status?.[0]).toMatch(/invited.*active.*disabled/);
     expect(errors?.page_size).toEqual(["A valid integer is required."]);
+  });
+
+  it("refuses a tags filter with 400 (accounts carry no tags; console.md §3.10), list and export alike", async () => {
+    const { space, token } = await memberOf("admin");
+    for (const path of [
+      items(space.space_uuid, "?tags=x"),
+      `/api/space/${space.space_uuid}/account/items/export/?tags=vip`,
+    ]) {
+      const res = await api(path, { token });
+      expect(res.status).toBe(400);
+      expect((await errorsOf(res))?.tags).toEqual([ACCOUNT_TAGS_UNSUPPORTED]);
+    }
   });
 
   it("needs a token (401) and membership of that space (403)", async () => {

@@ -70,6 +70,26 @@ describe("POST /api/space/{space}/location/add/", () => {
     ]);
   });
 
+  it("replies in the same envelope as the other add calls: 201 with the new record itself, as GET returns it", async () => {
+    const { space, token } = await memberOf("content_manager");
+    const s = space.space_uuid;
+    const add = async (path: string, json: object) => {
+      const res = await api(`/api/space/${s}/${path}/add/`, { method: "POST", token, json });
+      expect(res.status).toBe(201);
+      return (await res.json()) as Record<string, unknown>;
+    };
+    const location = await add("location", valid);
+    const group = await add("location-group", { name: "North" });
+    const tag = await add("tag", { name: "envelope" });
+    for (const record of [location, group, tag]) {
+      expect(typeof record.uuid).toBe("string");
+      expect(record).not.toHaveProperty("data");
+    }
+    expect(location).toMatchObject({ name: valid.name, display_id: valid.display_id });
+    const read = await api(`/api/space/${s}/location/${location.uuid}/`, { token });
+    expect(await read.json()).toEqual(location);
+  });
+
   it("answers Required for the fixed required fields, and the timezone once a type is set", async () => {
     const { space, token } = await memberOf("content_manager");
     const res = await api(`/api/space/${space.space_uuid}/location/add/`, {
@@ -308,6 +328,62 @@ describe("PATCH /api/space/{space}/location/{loc}/", () => {
       json: { location_custom_1: "Ana", location_custom_2: "S-9" },
     });
     expect(ok.status).toBe(200);
+  });
+
+  it("takes the body console.md §7.2 names: fields, tags, timezone flag and enabled custom fields with value, alias and enabled", async () => {
+    const { space, token, location, path } = await located();
+    await enableCustomFields(space.space_uuid);
+    const tag = await makeTag(space.space_uuid, "edge");
+    const res = await api(path, {
+      method: "PATCH",
+      token,
+      json: {
+        name: "Harbour",
+        description: "By the sea",
+        display_id: "HB-1",
+        zip_code: "21000",
+        country_code: "HR",
+        city: "Split",
+        address: "Riva 2",
+        latitude: 43.508,
+        longitude: 16.44,
+        tag_uuids: [tag.uuid],
+        timezone: "Europe/Zagreb",
+        global_timezone_enabled: true,
+        location_custom_1: "Ana",
+        location_custom_1_alias: "Manager req",
+        location_custom_1_enabled: true,
+        location_custom_2: "S-7",
+        location_custom_2_alias: "Store code (REQ unq)",
+        location_custom_2_enabled: true,
+        // Disabled in the space: its value is not stored, whatever the body says.
+        location_custom_3: "ignored",
+        location_custom_3_alias: "Notes",
+        location_custom_3_enabled: true,
+      },
+    });
+    expect(res.status).toBe(200);
+    const body = Location.parse(await res.json());
+    expect(body).toMatchObject({
+      uuid: location.uuid,
+      name: "Harbour",
+      display_id: "HB-1",
+      city: "Split",
+      latitude: 43.508,
+      tag_uuids: [tag.uuid],
+      global_timezone_enabled: true,
+      location_custom_1: "Ana",
+      location_custom_1_alias: "Manager req",
+      location_custom_1_enabled: true,
+      location_custom_2: "S-7",
+      location_custom_3: "",
+      location_custom_3_enabled: false,
+    });
+    // The alias and enabled flag are the space's settings: a location PATCH does not change them.
+    const settings = await db().select().from(spaceTable).where(eq(spaceTable.space_uuid, space.space_uuid)).get();
+    expect(settings).toMatchObject({ location_custom_3_enabled: false, location_custom_1_alias: "Manager req" });
+    const wrongType = await api(path, { method: "PATCH", token, json: { location_custom_1_enabled: "yes" } });
+    expect(await errorsOf(wrongType)).toEqual({ location_custom_1_enabled: ["Must be a valid boolean."] });
   });
 
   it("answers 409 for a display id another location of the space has", async () => {

@@ -39,7 +39,7 @@ const toRow = ({ role_uuid, role_name, ...row }: Joined): AccountRow => ({
   roles: [{ uuid: role_uuid, name: role_name }],
 });
 
-/** The WHERE of the list and its export: the space and the §3.10 filters (tags: accounts have none). */
+/** The WHERE of the list and its export: the space and the §3.10 filters (a tags filter is refused by AccountListQuery). */
 export function accountWhere(ctx: Pick<SpaceCtx, "space">, f: AccountFilter): SQL | undefined {
   const search = f.search
     ? or(contains(userTable.email, f.search), contains(userTable.display_name, f.search))

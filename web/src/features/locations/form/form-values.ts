@@ -80,14 +80,24 @@ export function toAddInput(values: LocationFormValues, customFields: readonly Cu
 
 /**
  * Body of PATCH …/location/{uuid}/ (console.md §4): global_timezone_enabled is true when the
- * timezone equals the space's (so changing the timezone clears it).
+ * timezone equals the space's (so changing the timezone clears it); each enabled custom field goes
+ * with its value, alias and enabled (console.md §7.2).
  */
 export function toEditInput(
   values: LocationFormValues,
   customFields: readonly CustomFieldRule[],
   spaceTimezone: string,
 ): LocationEditInput {
-  return { ...commonFields(values, customFields), global_timezone_enabled: values.timezone === spaceTimezone };
+  const echo: Partial<Record<`${CustomKey}_alias`, string> & Record<`${CustomKey}_enabled`, boolean>> = {};
+  for (const rule of customFields) {
+    echo[`${rule.key}_alias`] = rule.alias;
+    echo[`${rule.key}_enabled`] = true;
+  }
+  return {
+    ...commonFields(values, customFields),
+    ...echo,
+    global_timezone_enabled: values.timezone === spaceTimezone,
+  };
 }
 
 /** Field names the form shows (server errors of other fields become a general message). */
