@@ -125,6 +125,14 @@ test("an admin adds, edits and schedules a location and groups it", async ({ pag
   await test.step("a new group links two locations and shows them in its info", async () => {
     await page.goto("/groups");
     await expect(page.getByRole("link", { name: /Retail Pilot/ })).toBeVisible();
+    // console.md §7.4: the groups export, after a confirmation.
+    await page.getByRole("button", { name: "Export" }).click();
+    const exportDialog = page.getByRole("dialog");
+    await expect(exportDialog).toContainText("location_groups_export.csv");
+    const download = page.waitForEvent("download");
+    await exportDialog.getByRole("button", { name: "Export" }).click();
+    expect((await download).suggestedFilename()).toBe("location_groups_export.csv");
+    await expect(exportDialog).toHaveCount(0);
     await page.getByRole("button", { name: "Add", exact: true }).click();
     await page.getByRole("menuitem", { name: "Add Location Group" }).click();
     const dialog = page.getByRole("dialog");
@@ -202,6 +210,24 @@ test("an admin adds, edits and schedules a location and groups it", async ({ pag
     await page.getByRole("radiogroup", { name: "Rule of field 3" }).getByRole("radio", { name: "None" }).click();
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Custom fields updated successfully!")).toBeVisible();
+  });
+
+  await test.step("the location is deleted after a confirmation naming it (console.md §7.2)", async () => {
+    await page.goto("/locations");
+    await page.getByRole("searchbox", { name: /Search name/ }).fill(RENAMED);
+    await page.getByRole("link", { name: new RegExp(RENAMED) }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("heading", { name: RENAMED })).toBeVisible();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm).toContainText(`${RENAMED} will be deleted`);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog.getByRole("heading", { name: RENAMED })).toBeVisible();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText(`Location ${RENAMED} deleted.`)).toBeVisible();
+    await expect(page).toHaveURL(/\/locations$/);
+    await expect(page.getByRole("link", { name: new RegExp(RENAMED) })).toHaveCount(0);
   });
 });
 
