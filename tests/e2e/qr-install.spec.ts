@@ -233,7 +233,9 @@ async function openZagrebDevices(page: import("@playwright/test").Page) {
 }
 
 test.describe("Camera info and closing from a location", () => {
-  test("a location's camera opens camera info; Connect validates and says it cannot test yet", async ({ page }) => {
+  test("a location's camera opens camera info; Connect validates, then saves and tests through a runner", async ({
+    page,
+  }) => {
     const { dialog, devicesUrl } = await openZagrebDevices(page);
     await dialog.getByRole("link", { name: /ZG Entrance Camera/ }).click();
     await expect(page).toHaveURL(/\/locations\/camera\/view\/[^/]+\/[^/]+\/general$/);
@@ -253,9 +255,16 @@ test.describe("Camera info and closing from a location", () => {
     await info.getByLabel("Username").fill("admin");
     await info.getByLabel("Password").fill("not-sent");
     await info.getByRole("button", { name: "Connect" }).click();
-    await expect(page.getByText("testing a camera connection is not available yet", { exact: false })).toBeVisible();
+    // Connect saves and tests through a runner of Zagreb HQ (issue 20; the full path with a runner is
+    // device-spec-sweep.spec): whatever the runners' state, an outcome is said, never nothing.
+    const outcome = /Camera reachable|not reachable|Device has no app runners available/;
+    await expect(page.getByText(outcome).first()).toBeVisible({ timeout: 30_000 });
     await info.getByRole("button", { name: "Refresh Snapshot" }).click();
-    await expect(info.getByRole("status")).toContainText("Snapshots are not available yet");
+    await expect(
+      info
+        .getByTestId("camera-snapshot-image")
+        .or(page.getByText(/Device has no app runners available|Failed to fetch the snapshot/).first()),
+    ).toBeVisible({ timeout: 30_000 });
 
     await darkScreenshot(page, "camera-info-dark", 200);
 
