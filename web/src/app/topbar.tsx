@@ -29,9 +29,12 @@ export function Topbar() {
       <div className="flex min-w-0 flex-1 items-center gap-2.5">
         <span className="truncate text-sm font-semibold">{space.space_name}</span>
         {detail.isPending ? (
-          <Skeleton className="h-5 w-16 rounded-full" />
+          <Skeleton className="h-5 w-16 rounded-full max-sm:hidden" />
         ) : detail.data ? (
-          <Badge variant="secondary">{detail.data.role.name}</Badge>
+          // On phones the space name gets the room (the role shows on the Accounts page).
+          <Badge variant="secondary" className="max-sm:hidden">
+            {detail.data.role.name}
+          </Badge>
         ) : null}
       </div>
       <nav aria-label={t("topbar.tools")} className="flex items-center gap-1">
