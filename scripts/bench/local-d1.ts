@@ -98,7 +98,8 @@ export async function seedEnrolledDevices(
     inserts.push(`INSERT INTO device_credential (token_hash, device_uuid, space_uuid) VALUES ${values.join(",")}`);
   }
   db.script("enrolled", [
-    `UPDATE device SET online = 0, online_since = NULL, connected_status = 'connected' WHERE space_uuid = '${space}'`,
+    // Enabled too: a disabled device takes no command (409 "Device is disabled"), and the fleet has 10 % of them.
+    `UPDATE device SET online = 0, online_since = NULL, connected_status = 'connected', enabled = 1 WHERE space_uuid = '${space}'`,
     ...inserts,
     ...(opts.extra ?? []),
   ]);
