@@ -27,5 +27,7 @@ export default defineConfig(async () => ({
     include: ["tests/api/**/*.test.ts", "tests/rooms/**/*.test.ts", "tests/unit/**/*.test.ts"],
     setupFiles: ["tests/setup/apply-migrations.ts"],
     testTimeout: 20_000,
+    // Two test files at a time (the default ran one here): 63 files in ≈ 110 s instead of ≈ 227 s on 2 cores.
+    maxWorkers: 2,
   },
 }));
