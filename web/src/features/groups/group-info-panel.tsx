@@ -1,11 +1,10 @@
 import type { LocationGroup } from "@contracts/location-group";
 import { useQuery } from "@tanstack/react-query";
-import { MapPinIcon, PencilIcon, Trash2Icon } from "lucide-react";
-import { useState } from "react";
+import { MapPinIcon, PencilIcon } from "lucide-react";
 import { useLocation, useNavigate } from "react-router";
 import { useFlyoutClose } from "@/app/flyout";
+import { DeleteButton } from "@/components/delete-button";
 import { FlyoutFailedHeader, FlyoutTabsHeader } from "@/components/flyout-states";
-import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { SheetBody, SheetTitle } from "@/components/ui/sheet";
@@ -70,7 +69,6 @@ function GroupActions({ group }: { group: LocationGroup }) {
   const { space } = useCurrentSpace();
   const { canWrite } = usePermissions();
   const remove = useDeleteGroup(group.uuid);
-  const [confirming, setConfirming] = useState(false);
   if (!canWrite) return null;
   return (
     <div className="ml-auto flex gap-2">
@@ -82,27 +80,14 @@ function GroupActions({ group }: { group: LocationGroup }) {
         <PencilIcon aria-hidden="true" />
         {t("common.edit")}
       </Button>
-      <Button
-        variant="outline"
-        size="sm"
-        className="text-destructive hover:text-destructive"
-        onClick={() => setConfirming(true)}
-      >
-        <Trash2Icon aria-hidden="true" />
-        {t("common.delete")}
-      </Button>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
+      <DeleteButton
         title={t("group.delete.title")}
         description={t("group.delete.text", { name: group.name })}
-        confirmLabel={t("common.delete")}
-        cancelLabel={t("common.cancel")}
         pending={remove.isPending}
-        onConfirm={() =>
+        onDelete={(done) =>
           remove.mutate(group.name, {
             onSuccess: () => {
-              setConfirming(false);
+              done();
               close();
             },
           })

@@ -1,11 +1,11 @@
 import type { Location } from "@contracts/location";
 import { useQuery } from "@tanstack/react-query";
-import { CalendarClockIcon, InfoIcon, MonitorSmartphoneIcon, PencilIcon, Trash2Icon } from "lucide-react";
-import { useRef, useState } from "react";
+import { CalendarClockIcon, InfoIcon, MonitorSmartphoneIcon, PencilIcon } from "lucide-react";
+import { useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useFlyoutClose } from "@/app/flyout";
+import { DeleteButton } from "@/components/delete-button";
 import { FlyoutFailedHeader, FlyoutTabsHeader } from "@/components/flyout-states";
-import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { SheetBody, SheetTitle } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -105,35 +105,19 @@ function DeleteLocationButton({ location }: { location: Location }) {
   const t = useT();
   const close = useFlyoutClose();
   const remove = useDeleteLocation(location.uuid);
-  const [confirming, setConfirming] = useState(false);
   return (
-    <>
-      <Button
-        variant="outline"
-        size="sm"
-        className="text-destructive hover:text-destructive"
-        onClick={() => setConfirming(true)}
-      >
-        <Trash2Icon aria-hidden="true" />
-        {t("common.delete")}
-      </Button>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={t("location.delete.title")}
-        description={t("location.delete.text", { name: location.name })}
-        confirmLabel={t("common.delete")}
-        cancelLabel={t("common.cancel")}
-        pending={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(location.name, {
-            onSuccess: () => {
-              setConfirming(false);
-              close();
-            },
-          })
-        }
-      />
-    </>
+    <DeleteButton
+      title={t("location.delete.title")}
+      description={t("location.delete.text", { name: location.name })}
+      pending={remove.isPending}
+      onDelete={(done) =>
+        remove.mutate(location.name, {
+          onSuccess: () => {
+            done();
+            close();
+          },
+        })
+      }
+    />
   );
 }
