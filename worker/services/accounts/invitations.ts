@@ -5,6 +5,7 @@ import { roleTable } from "../../../drizzle/schema/role.ts";
 import { spaceAccountTable } from "../../../drizzle/schema/space-account.ts";
 import { userTable } from "../../../drizzle/schema/user.ts";
 import { getConfig } from "../../config.ts";
+import { batchAll } from "../../lib/db.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { forgetCallers } from "../access/caller-cache.ts";
 import type { WriteArgs } from "../kernel/args.ts";
@@ -139,8 +140,7 @@ export async function inviteAccounts({
     );
     accountUuids.push(account_uuid);
   }
-  const [first, ...rest] = writes;
-  if (first) await ctx.db.batch([first, ...rest]);
+  await batchAll(ctx.db, writes);
   // A re-invitation may change a member's role.
   for (const account_uuid of accountUuids) forgetCallers({ account_uuid });
   defer(deliverMail({ db: ctx.db, env: ctx.env, config: getConfig(ctx.env) }, mails));

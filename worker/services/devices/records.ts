@@ -9,7 +9,7 @@ import {
   peripheralTable as p,
 } from "../../../drizzle/schema/index.ts";
 import type { Env } from "../../env.ts";
-import { createDb, type Db } from "../../lib/db.ts";
+import { batchAll, createDb, type Db } from "../../lib/db.ts";
 import { auditInsert } from "../kernel/audit.ts";
 import { publishToSpace } from "../kernel/realtime.ts";
 import { conditionsOf, samePeripheralConditions } from "../monitoring/conditions.ts";
@@ -191,8 +191,7 @@ export async function auditCommandStatuses(
       after: { id: entry.id, status, ...(error !== undefined ? { error } : {}) },
     }),
   );
-  const [first, ...rest] = inserts;
-  if (first) await db.batch([first, ...rest]);
+  await batchAll(db, inserts);
 }
 
 /** A setting command's answer, as recordSettingAnswers reads it. */
@@ -277,9 +276,7 @@ export async function recordSettingAnswers(env: Env, device_uuid: string, answer
       state.vision = final;
     }
   }
-  const [first, ...rest] = writes;
-  if (!first) return;
-  await db.batch([first, ...rest]);
+  if (!(await batchAll(db, writes))) return;
   await announceFromRoom(env, row.space, device_uuid, row.name, "deviceUpdated");
 }
 

@@ -3,7 +3,7 @@ import { DEVICE_DISABLED_MESSAGE } from "../../../contracts/commands.ts";
 import { TUNNEL_TEXT, type TunnelKind } from "../../../contracts/tunnel.ts";
 import { deviceTable as d } from "../../../drizzle/schema/index.ts";
 import type { Env } from "../../env.ts";
-import { createDb } from "../../lib/db.ts";
+import { batchAll, createDb } from "../../lib/db.ts";
 import { findMembership, roleAtLeast } from "../../middleware/space.ts";
 import { auditInsert } from "../kernel/audit.ts";
 
@@ -57,6 +57,5 @@ export async function auditRemoteSessions(env: Env, steps: readonly RemoteSessio
       after,
     }),
   );
-  const [first, ...rest] = inserts;
-  if (first) await db.batch([first, ...rest]);
+  await batchAll(db, inserts);
 }
