@@ -1,6 +1,7 @@
 import { CREDENTIAL_ENDED } from "@contracts/access";
 import { listTags } from "@contracts/api/tags";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { memoryStorage } from "./memory-storage.test-helper";
 
 const session = vi.hoisted(() => ({
   getSession: vi.fn(),
@@ -11,17 +12,6 @@ const session = vi.hoisted(() => ({
 vi.mock("./session", () => session);
 
 const SECRET = `owd_${"A".repeat(43)}`;
-
-/** A sessionStorage for Node (the tests run without a DOM). */
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-    items,
-  };
-}
 
 /** Fresh modules per test: the display session is module state read from storage at load. */
 async function load() {

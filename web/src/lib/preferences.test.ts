@@ -1,22 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { memoryStorage } from "./memory-storage.test-helper";
 import { setShowRemoteFailures, showRemoteFailures } from "./preferences";
 import { storageKeys } from "./storage";
 
-/** A localStorage for plain Node. */
-function fakeStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-    items,
-  };
-}
-
 describe("Show failures of remote actions (issue 17)", () => {
-  let storage: ReturnType<typeof fakeStorage>;
+  let storage: ReturnType<typeof memoryStorage>;
   beforeEach(() => {
-    storage = fakeStorage();
+    storage = memoryStorage();
     vi.stubGlobal("localStorage", storage);
   });
   afterEach(() => vi.unstubAllGlobals());
