@@ -42,9 +42,16 @@ export function take(bucket: Bucket, rate: Rate, now: number): { bucket: Bucket;
 
 const utf8 = new TextEncoder();
 
-/** Byte length of a frame (a string counts its UTF-8 bytes). */
-export const frameBytes = (message: string | ArrayBuffer | ArrayBufferView): number =>
-  typeof message === "string" ? utf8.encode(message).byteLength : message.byteLength;
+/**
+ * Byte length of a frame as the size checks need it: a string counts its UTF-8 bytes, except that
+ * a string short enough to be under FRAME_MAX_BYTES whatever its characters (≤ 3 bytes per UTF-16
+ * unit) counts its length — every check compares with FRAME_MAX_BYTES or more, so the verdict is
+ * the same, and the hot path (every agent frame) does not encode the frame just to measure it.
+ */
+export const frameBytes = (message: string | ArrayBuffer | ArrayBufferView): number => {
+  if (typeof message !== "string") return message.byteLength;
+  return message.length * 3 <= FRAME_MAX_BYTES ? message.length : utf8.encode(message).byteLength;
+};
 
 /**
  * Whether a frame of `bytes` may be read at all: dashboards up to FRAME_MAX_BYTES; agents up to

@@ -274,7 +274,8 @@ export abstract class OutpostRoom extends Server<Env> {
    * bufferedAmount, so the room counts in events.)
    */
   protected toDashboards(message: ServerMessage | RoomEvent): number {
-    const payload = JSON.stringify(message);
+    // Serialised once, and only when some dashboard is there to get it (most device rooms have none).
+    let payload: string | undefined;
     let delivered = 0;
     for (const conn of this.getConnections("dashboard")) {
       if (conn.readyState !== WebSocket.OPEN) continue;
@@ -283,6 +284,7 @@ export abstract class OutpostRoom extends Server<Env> {
         this.drop(conn, "Too far behind: reconnect to catch up.");
         continue;
       }
+      payload ??= JSON.stringify(message);
       conn.send(payload);
       this.flow.set(conn.id, { ...flow, sent: flow.sent + 1 });
       delivered++;

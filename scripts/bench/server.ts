@@ -29,7 +29,12 @@ type RunningServer = { origin: string; server: ChildProcess };
 async function wranglerDev(port: number, persistDir: string, args: string[] = []): Promise<RunningServer> {
   const server = startTool(
     "wrangler",
-    ["dev", ...args, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistDir],
+    [
+      "dev",
+      ...args,
+      ...(process.env.BENCH_INSPECTOR_PORT ? ["--inspector-port", process.env.BENCH_INSPECTOR_PORT] : []),
+      ...["--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistDir],
+    ],
     { WRANGLER_LOG: "error" },
   );
   process.on("SIGINT", () => {

@@ -58,8 +58,14 @@ describe("token bucket", () => {
 describe("frame caps", () => {
   it("counts UTF-8 bytes of large strings", () => {
     expect(frameBytes("abc")).toBe(3);
-    expect(frameBytes("€")).toBe(3);
+    // Short strings (under the cap whatever their characters) are not encoded: their length stands in.
+    expect(frameBytes("€")).toBeLessThanOrEqual(3);
     expect(frameBytes("€".repeat(30_000))).toBe(90_000);
+    // Just over the cap only in UTF-8 (21,846 × 3 bytes > 64 KiB): measured exactly, refused.
+    const overInUtf8 = "€".repeat(Math.floor(FRAME_MAX_BYTES / 3) + 1);
+    expect(frameBytes(overInUtf8)).toBe(overInUtf8.length * 3);
+    expect(frameAllowed(user, frameBytes(overInUtf8))).toBe(false);
+    expect(frameAllowed(user, frameBytes("€".repeat(Math.floor(FRAME_MAX_BYTES / 3))))).toBe(true);
     expect(frameBytes(new ArrayBuffer(10))).toBe(10);
   });
 
