@@ -1,7 +1,8 @@
-import { type Connection, getServerByName } from "partyserver";
+import type { Connection } from "partyserver";
 import type { Principal } from "../contracts/principal.ts";
 import { createDb } from "../worker/lib/db.ts";
 import { writeAccountPresence } from "../worker/services/accounts/accounts.ts";
+import { roomServer, spaceRegion } from "../worker/services/kernel/placement.ts";
 import { type ConnState, OutpostRoom } from "./room.ts";
 
 /** The rooms besides the space's own where an account may hold sockets. */
@@ -51,13 +52,11 @@ export class SpaceRoom extends OutpostRoom {
       .exec<{ party: string; room: string }>("SELECT party, room FROM watchers WHERE account_uuid = ?", accountUuid)
       .toArray();
     const closedHere = this.closeAccount(accountUuid, code, reason);
+    const region = rooms.length > 0 ? await spaceRegion(this.env, this.name) : "local";
     const closedThere = await Promise.all(
       rooms.map(async ({ party, room }) => {
         try {
-          const stub =
-            party === "location"
-              ? await getServerByName(this.env.Location, room)
-              : await getServerByName(this.env.Device, room);
+          const stub = await roomServer(this.env, party === "location" ? "location" : "device", room, region);
           return await stub.closeAccount(accountUuid, code, reason);
         } catch (error) {
           console.error("closing an account's sockets failed", party, room, error);

@@ -1,5 +1,6 @@
-import { type Connection, getServerByName } from "partyserver";
+import type { Connection } from "partyserver";
 import type { Principal } from "../contracts/principal.ts";
+import { roomServer, spaceRegion } from "../worker/services/kernel/placement.ts";
 import { type ConnState, OutpostRoom } from "./room.ts";
 
 /**
@@ -31,7 +32,7 @@ export abstract class WatchedRoom extends OutpostRoom {
     );
   }
 
-  private spaceRoom(spaceUuid: string) {
-    return getServerByName(this.env.Space, spaceUuid);
+  private async spaceRoom(spaceUuid: string) {
+    return roomServer(this.env, "space", spaceUuid, await spaceRegion(this.env, spaceUuid));
   }
 }

@@ -12,6 +12,7 @@ import { verifiedUser } from "./middleware/auth.ts";
 import { memberPrincipal } from "./middleware/space.ts";
 import { credentialBySecret, credentialState, touchCredential } from "./services/access/credentials.ts";
 import { CREDENTIAL_ROOM_ONLY, consumeCredentialTicket } from "./services/access/tickets.ts";
+import { type Placement, roomPlacement, spaceRegion } from "./services/kernel/placement.ts";
 import { consumeRoomTicket, type RoomParty, spaceOfRoom, TICKET_PREFIX } from "./services/spaces/room-tickets.ts";
 
 const deny = (status: 401 | 403 | 404, message: string) =>
@@ -97,13 +98,15 @@ export async function authenticateRoomRequest(
   req: Request,
   lobby: Lobby<Env>,
   env: Env,
+  /** The room's space when the caller already looked it up (routeRoomRequest does, to place the room). */
+  known?: { spaceUuid: string | null },
 ): Promise<Principal | Response> {
   const credential = credentialOf(req);
   if (!credential)
     return deny(401, "Credentials are required: an Authorization header, a ticket or a token query parameter.");
   const party = partyOf(lobby);
   const db = createDb(env);
-  const spaceUuid = party ? await spaceOfRoom(db, party, lobby.name) : null;
+  const spaceUuid = !party ? null : known ? known.spaceUuid : await spaceOfRoom(db, party, lobby.name);
   if (!party || !spaceUuid) return deny(404, "Room not found.");
 
   if (credential.kind === "ticket") {
@@ -139,15 +142,39 @@ export async function authenticateRoomRequest(
   return { kind: "device", device_uuid: device.device_uuid, space_uuid: device.space_uuid };
 }
 
+const PARTIES: Readonly<Record<string, RoomParty>> = { space: "space", location: "location", device: "device" };
+
 /**
- * /parties/<party>/<room>: authenticate, then hand the upgrade (with the principal) to the room.
- * The credential is stripped from what the room sees (URL and header), and nothing here logs
- * the query string.
+ * Where the room of an upgrade lives (issue 21): its space (looked up from the room's name, as
+ * authentication needs it anyway) and that space's region, resolved by kernel/placement.ts the
+ * same way the API's publishes and RPCs resolve it. Only for an upgrade that carries a
+ * credential: anything else is refused before a room is reached.
  */
-export function routeRoomRequest(req: Request, env: Env): Promise<Response | null> {
+async function placeUpgrade(
+  req: Request,
+  env: Env,
+): Promise<{ spaceUuid: string | null; placement: Placement } | null> {
+  if (req.headers.get("Upgrade")?.toLowerCase() !== "websocket" || !credentialOf(req)) return null;
+  // The parts routePartykitRequest reads: /parties/<party>/<room>.
+  const [prefix, name, room] = new URL(req.url).pathname.split("/").filter(Boolean);
+  const party = name ? PARTIES[name] : undefined;
+  if (prefix !== "parties" || !party || !room) return null;
+  const spaceUuid = await spaceOfRoom(createDb(env), party, room);
+  if (!spaceUuid) return { spaceUuid, placement: {} };
+  return { spaceUuid, placement: roomPlacement(env, party, await spaceRegion(env, spaceUuid)).placement };
+}
+
+/**
+ * /parties/<party>/<room>: authenticate, then hand the upgrade (with the principal) to the room,
+ * placed by its space's region. The credential is stripped from what the room sees (URL and
+ * header), and nothing here logs the query string.
+ */
+export async function routeRoomRequest(req: Request, env: Env): Promise<Response | null> {
+  const placed = await placeUpgrade(req, env);
   return routePartykitRequest(req, env, {
+    ...placed?.placement,
     onBeforeConnect: async (request, lobby) => {
-      const result = await authenticateRoomRequest(request, lobby, env);
+      const result = await authenticateRoomRequest(request, lobby, env, placed ?? undefined);
       if (result instanceof Response) return result;
       const url = new URL(request.url);
       url.search = "";

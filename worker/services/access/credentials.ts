@@ -1,5 +1,4 @@
 import { and, desc, eq, inArray, isNull, lt, or } from "drizzle-orm";
-import { getServerByName } from "partyserver";
 import {
   type ApiTokenAddInput,
   CREDENTIAL_ENDED,
@@ -23,6 +22,7 @@ import { randomToken, sha256Hex } from "../../lib/crypto.ts";
 import type { Db } from "../../lib/db.ts";
 import { ApiError } from "../../lib/errors.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
+import { roomServer, spaceRegion } from "../kernel/placement.ts";
 import { auditChange, inList, inSpace } from "../kernel/scope.ts";
 
 /** last_used_at / last_used_ip are written at most this often per credential (a wall polls every few seconds). */
@@ -264,7 +264,7 @@ export async function revokeCredential({ ctx, input }: ServiceArgs<{ kind: Crede
  * gone when the revoke answers.
  */
 export async function closeCredentialSockets(env: Env, spaceUuid: string, credentialUuid: string, reason: string) {
-  const room = await getServerByName(env.Space, spaceUuid);
+  const room = await roomServer(env, "space", spaceUuid, await spaceRegion(env, spaceUuid));
   return room.revokeCredential(credentialUuid, CloseCode.credentialRevoked, reason);
 }
 

@@ -1,10 +1,10 @@
-import { getServerByName } from "partyserver";
 import type { z } from "zod";
 import type { CommandRecord } from "../../../contracts/command-queue.ts";
 import { type CommandQueueInput, NOT_CANCELLABLE_MESSAGE } from "../../../contracts/command-queue.ts";
 import { COMMANDS } from "../../../contracts/commands.ts";
 import { ApiError, fieldErrors } from "../../lib/errors.ts";
 import { requireDevice } from "../devices/detail.ts";
+import { roomIn } from "../kernel/placement.ts";
 import { type RemoteCtx, requireEnabled, requireInstalled, requireVisionCapable } from "./remote-actions.ts";
 
 /*
@@ -20,7 +20,7 @@ const commandNotFound = () => new ApiError("not_found", "Command not found.");
 
 async function roomOf(ctx: RemoteCtx, uuid: string) {
   const device = await requireDevice(ctx, uuid);
-  return { device, room: await getServerByName(ctx.env.Device, device.uuid) };
+  return { device, room: await roomIn(ctx, "device", device.uuid) };
 }
 
 /** GET …/command/items/: newest first, at most 200. */

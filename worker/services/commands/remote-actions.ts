@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import { getServerByName } from "partyserver";
 import {
   COMMANDS,
   type CommandParams,
@@ -21,6 +20,7 @@ import { type DeviceRow, requireDevice } from "../devices/detail.ts";
 import { announceDevice } from "../devices/events.ts";
 import type { ServiceArgs, WriteArgs } from "../kernel/args.ts";
 import { auditInsert } from "../kernel/audit.ts";
+import { roomIn } from "../kernel/placement.ts";
 
 export type RemoteCtx = Pick<SpaceCtx, "db" | "env" | "space" | "user">;
 
@@ -89,7 +89,7 @@ export async function sendCommand<A extends CommandAction>(
   // A new id cannot be known to the room: an offline device refuses it without asking.
   if (!requestId && !device.online) throw deviceOffline();
   const id = requestId ?? crypto.randomUUID();
-  const room = await getServerByName(ctx.env.Device, device.uuid);
+  const room = await roomIn(ctx, "device", device.uuid);
   // The RPC stub's mapped type loses the union; the room returns an Outcome.
   const outcome = (await room.runCommand({
     id,
@@ -115,7 +115,7 @@ export async function sendCommand<A extends CommandAction>(
 
 /** Whether the device's room knows this command id (a retry). */
 async function knownCommand(ctx: RemoteCtx, device: DeviceRow, id: string) {
-  const room = await getServerByName(ctx.env.Device, device.uuid);
+  const room = await roomIn(ctx, "device", device.uuid);
   return (await room.getCommand(id)) !== null;
 }
 

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, getTableColumns, isNull } from "drizzle-orm";
-import { getServerByName } from "partyserver";
 import type { DeviceDetail } from "../../../contracts/device-detail.ts";
 import { DEVICE_TYPE_UUID } from "../../../drizzle/reference.ts";
 import {
@@ -20,6 +19,7 @@ import {
 import type { Env } from "../../env.ts";
 import { ApiError } from "../../lib/errors.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
+import { roomServer } from "../kernel/placement.ts";
 import { inList, inSpace, requireInSpace } from "../kernel/scope.ts";
 import { expectedOnlineAt, expectedOnlineByLocation } from "../monitoring/expected-online.ts";
 import { tagsOf } from "../spaces/tags.ts";
@@ -133,9 +133,9 @@ const cameraOf = (ctx: ReadCtx, uuid: string) =>
  * when a health status changes or every 15 minutes, so the last check time and values shown come
  * from the room. null when the room has nothing newer (or cannot be reached: D1 stands).
  */
-async function fresherTelemetry(env: Env, uuid: string, storedAt: string | null) {
+async function fresherTelemetry(env: Env, region: string, uuid: string, storedAt: string | null) {
   try {
-    const latest = await (await getServerByName(env.Device, uuid)).latestTelemetry();
+    const latest = await (await roomServer(env, "device", uuid, region)).latestTelemetry();
     if (!latest || (storedAt && latest.at <= Date.parse(storedAt))) return null;
     return { latest_telemetry: latest.telemetry, telemetry_updated_at: new Date(latest.at).toISOString() };
   } catch (error) {
@@ -162,7 +162,7 @@ export async function getDeviceDetail({
     currentCodeExpiry(ctx, row.uuid),
     cameraOf(ctx, row.uuid),
     ctx.env && row.connected_status === "connected"
-      ? fresherTelemetry(ctx.env, row.uuid, row.telemetry_updated_at)
+      ? fresherTelemetry(ctx.env, ctx.space.space_datacenter, row.uuid, row.telemetry_updated_at)
       : null,
     expectedOnlineByLocation(ctx, [row.location_uuid]),
   ]);

@@ -1,4 +1,3 @@
-import { getServerByName } from "partyserver";
 import { THRESHOLDS, type ThresholdKey } from "../../../contracts/health.ts";
 import type { TelemetryMetric, TelemetrySeries } from "../../../contracts/monitoring.ts";
 import type { Telemetry } from "../../../contracts/realtime.ts";
@@ -6,6 +5,7 @@ import { ApiError } from "../../lib/errors.ts";
 import type { RemoteCtx } from "../commands/remote-actions.ts";
 import { requireDevice } from "../devices/detail.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
+import { roomIn } from "../kernel/placement.ts";
 
 type Ctx = Pick<RemoteCtx, "db" | "env" | "space">;
 
@@ -16,7 +16,7 @@ type Ctx = Pick<RemoteCtx, "db" | "env" | "space">;
 export async function getTelemetryHistory({ ctx, input }: ServiceArgs<{ uuid: string; since?: string }, Ctx>) {
   const device = await requireDevice(ctx, input.uuid);
   const since = input.since ? Date.parse(input.since) : 0;
-  const room = await getServerByName(ctx.env.Device, device.uuid);
+  const room = await roomIn(ctx, "device", device.uuid);
   const history = (await room.telemetryHistory(Number.isNaN(since) ? 0 : since)) as {
     at: number;
     telemetry: Telemetry;
@@ -69,7 +69,7 @@ export async function getTelemetrySeries({
 }: ServiceArgs<{ uuid: string; metric: TelemetryMetric; from?: string; to?: string }, Ctx>): Promise<TelemetrySeries> {
   const { from, to } = seriesRange(input, Date.now());
   const device = await requireDevice(ctx, input.uuid);
-  const room = await getServerByName(ctx.env.Device, device.uuid);
+  const room = await roomIn(ctx, "device", device.uuid);
   const result = await room.telemetrySeries({ metric: input.metric, from, to });
   const info = METRICS[input.metric];
   const threshold = info.threshold ? THRESHOLDS[info.threshold] : null;

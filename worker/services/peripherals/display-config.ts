@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { getServerByName } from "partyserver";
 import {
   DISPLAY_RULES,
   DISPLAY_TEXTS,
@@ -15,6 +14,7 @@ import { displaysOf, requireDevice } from "../devices/detail.ts";
 import { announceDevice } from "../devices/events.ts";
 import type { ServiceArgs, WriteArgs } from "../kernel/args.ts";
 import { auditInsert } from "../kernel/audit.ts";
+import { roomIn } from "../kernel/placement.ts";
 import { inList, inSpace } from "../kernel/scope.ts";
 import { displayConfigurationErrors } from "./display-rules.ts";
 
@@ -115,7 +115,7 @@ export async function saveDisplayConfiguration({
   // Offline (or the agent left between the check and the send): the room keeps the
   // configuration and hands it to the agent when it next says hello.
   const later = async () => {
-    const room = await getServerByName(ctx.env.Device, device.uuid);
+    const room = await roomIn(ctx, "device", device.uuid);
     await room.setPendingDisplayConfig({
       displays,
       actor: { user_uuid: ctx.user.uuid, space_uuid: ctx.space.space_uuid },
@@ -132,6 +132,6 @@ export async function saveDisplayConfiguration({
     throw new ApiError("device_failed", fill(DISPLAY_TEXTS.saveFailed, device.name));
   }
   // Applied: an older configuration still waiting must not overwrite it on the next hello.
-  await (await getServerByName(ctx.env.Device, device.uuid)).setPendingDisplayConfig(null);
+  await (await roomIn(ctx, "device", device.uuid)).setPendingDisplayConfig(null);
   return { displays, applied: true };
 }
