@@ -30,6 +30,7 @@ import { referenceRoutes, spaceReferenceRoutes } from "./routes/reference.ts";
 import { powerControlRoutes, remoteActionRoutes } from "./routes/remote-actions.ts";
 import { roomTicketRoutes } from "./routes/room-tickets.ts";
 import { spaceRoutes } from "./routes/space.ts";
+import { spaceRegionRoutes } from "./routes/space-region.ts";
 import { tagRoutes } from "./routes/tags.ts";
 import { wallRoutes } from "./routes/wall.ts";
 import { workingTimeRoutes } from "./routes/working-time.ts";
@@ -51,6 +52,9 @@ api
   .use("/application/*", requireUser)
   .use("/runner/*", requireUser)
   .route("/", adminRoutes)
+  // Issue 21: super admins set any space's region (no membership needed).
+  .use("/admin/*", requireUser)
+  .route("/", spaceRegionRoutes)
   // Also matches /space/{space} and /space/{space}/: one middleware, so each request authenticates once.
   .use("/space/:space/*", requireSpaceMember)
   .route("/", spaceRoutes)

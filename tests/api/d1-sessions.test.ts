@@ -86,6 +86,24 @@ describe("X-D1-Bookmark", () => {
   });
 });
 
+describe("the OpenAPI document", () => {
+  it("documents the bookmark header on every operation and reply", async () => {
+    const doc = (await (await api("/api/openapi.json")).json()) as {
+      components: { parameters: Record<string, { name: string }>; headers: Record<string, unknown> };
+      paths: Record<
+        string,
+        Record<string, { parameters: { name?: string }[]; responses: Record<string, { headers: object }> }>
+      >;
+    };
+    expect(doc.components.parameters.D1Bookmark?.name).toBe("X-D1-Bookmark");
+    expect(doc.components.headers.D1Bookmark).toBeTruthy();
+    const list = doc.paths["/space/{space}/location/items/"]?.get;
+    expect(list?.parameters).toContainEqual(expect.objectContaining({ name: "X-D1-Bookmark", in: "header" }));
+    expect(list?.responses["200"]?.headers).toEqual({ "X-D1-Bookmark": { $ref: "#/components/headers/D1Bookmark" } });
+    expect(doc.paths["/admin/space/{id}/region/"]?.patch).toBeTruthy();
+  });
+});
+
 describe("createSessionDb", () => {
   it("reads start from the client's bookmark or anywhere, writes on the primary", async () => {
     const calls: string[] = [];

@@ -34,15 +34,63 @@ export function serveOpenApiDocument(api: OpenAPIHono<AppEnv>) {
         version: "1",
         description:
           "The console's REST API. Every error answers `{code, message, errors?, request_id}`; " +
-          "paths are accepted with or without their trailing slash.",
+          "paths are accepted with or without their trailing slash. Reads may be served by a D1 read " +
+          "replica: send back the newest `X-D1-Bookmark` reply header you have seen on your next request " +
+          "to read your own writes (see the header's description).",
       },
       servers: [{ url: new URL("/api", c.req.url).href }],
       security: [{ bearer: [] }],
     });
-    const paths = Object.fromEntries(Object.entries(document.paths ?? {}).map(([p, item]) => [specPath(p), item]));
-    return c.json({ ...document, paths }, 200, { "Cache-Control": "no-cache" });
+    const paths = Object.fromEntries(
+      Object.entries(document.paths ?? {}).map(([p, item]) => [specPath(p), withBookmark(item)]),
+    );
+    const components = {
+      ...document.components,
+      parameters: { ...document.components?.parameters, D1Bookmark: BOOKMARK_PARAMETER },
+      headers: { ...document.components?.headers, D1Bookmark: BOOKMARK_REPLY_HEADER },
+    };
+    return c.json({ ...document, components, paths }, 200, { "Cache-Control": "no-cache" });
   });
   api.get("/docs", serveReferencePage);
+}
+
+const BOOKMARK_DESCRIPTION =
+  "A D1 bookmark (issue 21): the database state a request has seen. The API's reads run in a D1 " +
+  "session that may be served by a read replica; sent on a request, a bookmark makes its reads at " +
+  "least as fresh as that state (read your own writes). Replies carry the session's bookmark " +
+  "after their queries (none when a reply read nothing). Bookmarks sort oldest to newest: keep " +
+  "the greatest. A value that is not a D1 bookmark is ignored.";
+
+const BOOKMARK_PARAMETER = {
+  name: "X-D1-Bookmark",
+  in: "header",
+  required: false,
+  description: BOOKMARK_DESCRIPTION,
+  schema: { type: "string", example: "00000000-0000000f-00000000-00000000000000000000000000000000" },
+} as const;
+const BOOKMARK_REPLY_HEADER = { description: BOOKMARK_DESCRIPTION, schema: { type: "string" } } as const;
+
+const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"] as const;
+
+/** A path item whose operations take the bookmark header and whose replies carry it. */
+function withBookmark<T extends object>(item: T): T {
+  const out = { ...item } as Record<string, unknown>;
+  for (const method of METHODS) {
+    const op = out[method] as { parameters?: unknown[]; responses?: Record<string, { headers?: object }> } | undefined;
+    if (!op) continue;
+    const responses = Object.fromEntries(
+      Object.entries(op.responses ?? {}).map(([status, reply]) => [
+        status,
+        { ...reply, headers: { ...reply.headers, "X-D1-Bookmark": { $ref: "#/components/headers/D1Bookmark" } } },
+      ]),
+    );
+    out[method] = {
+      ...op,
+      parameters: [...(op.parameters ?? []), BOOKMARK_PARAMETER],
+      responses,
+    };
+  }
+  return out as T;
 }
 
 /**
