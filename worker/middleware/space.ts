@@ -14,6 +14,7 @@ import {
   refuseDisplayAccountReads,
   refuseReadOnlyWrite,
 } from "../services/access/principal.ts";
+import { rememberSpaceRegion } from "../services/kernel/placement.ts";
 import { authenticate } from "./auth.ts";
 
 const SpaceParam = z.uuid();
@@ -81,6 +82,7 @@ export const requireSpaceMember = createMiddleware<AppEnv>(async (c, next) => {
   }
   if (!membership) throw new ApiError("forbidden", "You do not have permission to perform this action.");
   c.set("space", membership.space);
+  rememberSpaceRegion(membership.space);
   c.set("account", membership.account);
   c.set("role", membership.role);
   await next();
