@@ -5,6 +5,7 @@ import { ScreenshotViewer } from "@/features/devices/settings/screenshot-viewer"
 import { CurrentSpaceContext, resolveSpace, useCurrentSpace } from "@/features/session/current-space";
 import { sessionQueries } from "@/features/session/queries";
 import { useSpaceRealtime } from "@/lib/use-space-realtime";
+import { CommandPaletteHost } from "./command-palette/host";
 import { LayoutError, LayoutSkeleton, NoSpaces } from "./layout-states";
 import { Sidebar } from "./sidebar";
 import { Topbar } from "./topbar";
@@ -38,6 +39,8 @@ function SignedInFrame() {
       </div>
       {/* Here, not in the device flyout: a "Screenshot taken" View works after the flyout closed. */}
       <ScreenshotViewer />
+      {/* Issue 18: Ctrl-K / ⌘-K and `/`; the palette's chunk loads on first use. */}
+      <CommandPaletteHost />
     </div>
   );
 }

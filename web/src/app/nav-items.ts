@@ -1,6 +1,9 @@
 import { ActivityIcon, BoxesIcon, type LucideIcon, ShieldCheckIcon, UsersIcon } from "lucide-react";
 import type { MessageKey } from "@/lib/i18n";
 
+/** A page under an entry (its shell's tabs), as the command palette lists them (issue 18). */
+export type NavPage = { to: string; label: MessageKey; adminOnly?: boolean };
+
 export type NavItem = {
   to: string;
   label: MessageKey;
@@ -8,16 +11,42 @@ export type NavItem = {
   /** First path segments for which this entry is the current one. */
   sections: readonly string[];
   superAdminOnly?: boolean;
+  pages: readonly NavPage[];
 };
 
 export const navItems: readonly NavItem[] = [
-  { to: "/accounts", label: "nav.accounts", icon: UsersIcon, sections: ["accounts", "access"] },
-  { to: "/devices", label: "nav.assets", icon: BoxesIcon, sections: ["devices", "locations", "groups"] },
+  {
+    to: "/accounts",
+    label: "nav.accounts",
+    icon: UsersIcon,
+    sections: ["accounts", "access"],
+    pages: [
+      { to: "/accounts", label: "nav.accounts" },
+      { to: "/access", label: "access.title", adminOnly: true },
+    ],
+  },
+  {
+    to: "/devices",
+    label: "nav.assets",
+    icon: BoxesIcon,
+    sections: ["devices", "locations", "groups"],
+    pages: [
+      { to: "/devices", label: "assets.devices" },
+      { to: "/locations", label: "assets.locations" },
+      { to: "/groups", label: "assets.groups" },
+      { to: "/locations/global/working_time", label: "controlPanel.workingTime" },
+      { to: "/locations/global/custom_fields", label: "controlPanel.customFields" },
+    ],
+  },
   {
     to: "/activity",
     label: "nav.monitor",
     icon: ActivityIcon,
     sections: ["activity", "performance", "events", "logs"],
+    pages: [
+      { to: "/activity", label: "monitor.activity" },
+      { to: "/performance", label: "monitor.performance" },
+    ],
   },
   {
     to: "/applications",
@@ -25,6 +54,10 @@ export const navItems: readonly NavItem[] = [
     icon: ShieldCheckIcon,
     sections: ["applications", "runners"],
     superAdminOnly: true,
+    pages: [
+      { to: "/applications", label: "admin.applications" },
+      { to: "/runners", label: "admin.runners" },
+    ],
   },
 ];
 

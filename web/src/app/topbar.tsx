@@ -12,6 +12,7 @@ import { useCurrentSpace } from "@/features/session/current-space";
 import { spaceQueries } from "@/features/space/queries";
 import { initialsOf } from "@/lib/format";
 import { useT } from "@/lib/i18n";
+import { PaletteButton } from "./command-palette/host";
 import { NavDrawer } from "./nav-drawer";
 import { NotificationBell } from "./notification-bell";
 import { ThemeToggle } from "./theme-toggle";
@@ -38,6 +39,7 @@ export function Topbar() {
         ) : null}
       </div>
       <nav aria-label={t("topbar.tools")} className="flex items-center gap-1">
+        <PaletteButton className="mr-1 sm:w-56" />
         <Tooltip label={t("topbar.workingTime")}>
           <Button asChild variant="ghost" size="icon-sm">
             <Link to="/locations/global" aria-label={t("topbar.workingTime")}>

@@ -50,6 +50,7 @@ export function ListToolbar<S extends string>(props: ListToolbarProps<S>) {
       label={search.label}
       placeholder={search.placeholder}
       title={search.label}
+      listSearch
       value={search.value}
       onChange={search.onChange}
     />
@@ -136,6 +137,7 @@ export function SearchBar({ search, count, children, className, fieldClassName =
         className={fieldClassName}
         maxLength={SEARCH_MAX}
         label={search.label}
+        listSearch
         value={search.value}
         onChange={search.onChange}
       />

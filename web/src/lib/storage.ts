@@ -11,6 +11,8 @@ export const storageKeys = {
   sidebar: "outpost.sidebar",
   /** Issue 17: the user's "Show failures of remote actions" (off unless "1"). */
   remoteFailures: "outpost.remoteFailures",
+  /** Issue 18: the command palette's recent items, one key per account and space (`….{account}.{space}`). */
+  paletteRecent: "outpost.paletteRecent",
   filters: {
     location: "outpost.filters.location",
     tag: "outpost.filters.tag",

@@ -121,6 +121,7 @@ export function AccountsPage() {
                   inputClassName="h-8"
                   maxLength={SEARCH_MAX}
                   label={t("accounts.search")}
+                  listSearch
                   value={filters.search}
                   onChange={filters.setSearch}
                 />

@@ -70,6 +70,7 @@ export function PerformanceToolbar({ state, onChange, onReset, filtered, total }
         maxLength={SEARCH_MAX}
         label={t("monitor.filter.name")}
         placeholder={t("monitor.filter.namePlaceholder")}
+        listSearch
         value={state.name}
         onChange={(name) => onChange({ name })}
       />

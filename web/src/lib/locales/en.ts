@@ -8,6 +8,7 @@ import { enDetect } from "./en-detect";
 import { enDevices } from "./en-devices";
 import { enHealthReport } from "./en-health-report";
 import { enMonitorPages } from "./en-monitor-pages";
+import { enPalette } from "./en-palette";
 import { enPeripherals } from "./en-peripherals";
 import { enRemoteDesktop } from "./en-remote-desktop";
 import { enTerminal } from "./en-terminal";
@@ -189,6 +190,7 @@ export const en = {
   ...enHealthReport,
   ...enAdmin,
   ...enAccess,
+  ...enPalette,
 } as const;
 
 export type MessageKey = keyof typeof en;

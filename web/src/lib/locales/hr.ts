@@ -9,6 +9,7 @@ import { hrDetect } from "./hr-detect";
 import { hrDevices } from "./hr-devices";
 import { hrHealthReport } from "./hr-health-report";
 import { hrMonitorPages } from "./hr-monitor-pages";
+import { hrPalette } from "./hr-palette";
 import { hrPeripherals } from "./hr-peripherals";
 import { hrRemoteDesktop } from "./hr-remote-desktop";
 import { hrTerminal } from "./hr-terminal";
@@ -119,4 +120,5 @@ export const hr: Partial<Record<MessageKey, string>> = {
   ...hrMonitorPages,
   ...hrHealthReport,
   ...hrAdmin,
+  ...hrPalette,
 };

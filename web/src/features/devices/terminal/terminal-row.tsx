@@ -37,22 +37,36 @@ export function TerminalRow({ device, disabled, reasonId }: TerminalRowProps) {
           />
         }
       />
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent
-          className="flex h-[calc(100dvh-2rem)] max-w-5xl flex-col gap-3 p-4 sm:h-[min(80dvh,760px)] sm:p-5"
-          // The terminal takes the focus once connected; Escape belongs to the shell.
-          onOpenAutoFocus={(event) => event.preventDefault()}
-          onEscapeKeyDown={(event) => event.preventDefault()}
-        >
-          <DialogHeader>
-            <DialogTitle>{t("device.terminal.dialogTitle", { name: device.name })}</DialogTitle>
-            <DialogDescription className="sr-only sm:not-sr-only">{t("device.terminal.dialogText")}</DialogDescription>
-          </DialogHeader>
-          <Suspense fallback={<Skeleton className="min-h-0 flex-1" />}>
-            <TerminalPanel device={device.uuid} />
-          </Suspense>
-        </DialogContent>
-      </Dialog>
+      <TerminalDialog device={device} open={open} onOpenChange={setOpen} />
     </>
+  );
+}
+
+type TerminalDialogProps = {
+  device: { uuid: string; name: string };
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+/** The dialog with the device's shell (the Terminal row's, and the command palette's Open terminal). */
+export function TerminalDialog({ device, open, onOpenChange }: TerminalDialogProps) {
+  const t = useT();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        className="flex h-[calc(100dvh-2rem)] max-w-5xl flex-col gap-3 p-4 sm:h-[min(80dvh,760px)] sm:p-5"
+        // The terminal takes the focus once connected; Escape belongs to the shell.
+        onOpenAutoFocus={(event) => event.preventDefault()}
+        onEscapeKeyDown={(event) => event.preventDefault()}
+      >
+        <DialogHeader>
+          <DialogTitle>{t("device.terminal.dialogTitle", { name: device.name })}</DialogTitle>
+          <DialogDescription className="sr-only sm:not-sr-only">{t("device.terminal.dialogText")}</DialogDescription>
+        </DialogHeader>
+        <Suspense fallback={<Skeleton className="min-h-0 flex-1" />}>
+          <TerminalPanel device={device.uuid} />
+        </Suspense>
+      </DialogContent>
+    </Dialog>
   );
 }

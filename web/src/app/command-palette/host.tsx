@@ -1,0 +1,81 @@
+import { SearchIcon } from "lucide-react";
+import { type ComponentType, useEffect, useState } from "react";
+import { focusListSearch } from "@/components/search-field";
+import { showAlert } from "@/lib/alerts";
+import { withChunkTimeout } from "@/lib/chunk-load";
+import { useT } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
+import { shortcutHint, shortcutOf } from "./keys";
+import { openPalette, resetPalette, togglePalette, usePaletteState } from "./store";
+
+// cmdk and the palette load on the first Ctrl-K (or click): they stay out of the console's first load.
+const loadPalette = withChunkTimeout(() => import("./command-palette"));
+
+/**
+ * The signed-in console's shortcuts (issue 18 item 5): Ctrl-K / ⌘-K opens the command palette,
+ * `/` focuses the list's search. Renders the palette once it was first asked for.
+ */
+export function CommandPaletteHost() {
+  const t = useT();
+  const { wanted } = usePaletteState();
+  const [Palette, setPalette] = useState<ComponentType | null>(null);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const shortcut = shortcutOf(event);
+      if (shortcut === "palette") {
+        event.preventDefault();
+        togglePalette();
+      } else if (shortcut === "listSearch" && focusListSearch()) {
+        event.preventDefault();
+      }
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, []);
+
+  useEffect(() => {
+    if (!wanted || Palette) return;
+    let live = true;
+    loadPalette().then(
+      (module) => live && setPalette(() => module.CommandPalette),
+      (error: unknown) => {
+        console.error("Command palette failed to load", error);
+        if (!live) return;
+        resetPalette();
+        showAlert({ type: "error", message: t("palette.loadFailed") });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, Palette, t]);
+
+  return Palette ? <Palette /> : null;
+}
+
+/** The top bar's search button: opens the palette, shows its shortcut (an icon on phones). */
+export function PaletteButton({ className }: { className?: string }) {
+  const t = useT();
+  const hint = shortcutHint(navigator.userAgent);
+  return (
+    <button
+      type="button"
+      onClick={openPalette}
+      aria-label={t("palette.open")}
+      aria-haspopup="dialog"
+      aria-keyshortcuts="Control+K Meta+K"
+      title={`${t("palette.open")} (${hint})`}
+      className={cn(
+        "flex h-8 items-center gap-2 rounded-md border border-input bg-card px-2.5 text-sm text-muted-foreground shadow-xs transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background max-sm:size-8 max-sm:justify-center max-sm:border-0 max-sm:bg-transparent max-sm:px-0 max-sm:shadow-none",
+        className,
+      )}
+    >
+      <SearchIcon className="size-4 shrink-0" aria-hidden="true" />
+      <span className="flex-1 text-left max-sm:hidden">{t("palette.search")}</span>
+      <kbd className="rounded border bg-muted px-1.5 font-mono text-[11px] leading-5 text-muted-foreground max-sm:hidden">
+        {hint}
+      </kbd>
+    </button>
+  );
+}

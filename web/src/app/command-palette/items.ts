@@ -1,0 +1,45 @@
+import { deviceViewPath } from "@/features/devices/paths";
+import { groupViewPath } from "@/features/groups/paths";
+import { locationViewPath } from "@/features/locations/paths";
+import type { RecentItem } from "./recent";
+
+/** How long typing has to pause before the palette searches (issue 18 item 5). */
+export const PALETTE_DEBOUNCE_MS = 150;
+/** Results of each kind shown. */
+export const PALETTE_PER_KIND = 8;
+/** The page an account jump opens (its search is then filled with the account's e-mail). */
+export const ACCOUNTS_PATH = "/accounts";
+
+/** Every word of the query is contained (case-insensitively) in one of the texts. */
+export function matchesQuery(query: string, ...texts: ReadonlyArray<string | undefined>): boolean {
+  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const haystack = texts.filter(Boolean).join(" ").toLowerCase();
+  return words.every((word) => haystack.includes(word));
+}
+
+/** Where a picked item goes: a device, location or group flyout, the accounts list, a page. */
+export function pathOfItem(item: Pick<RecentItem, "kind" | "id">, space: string): string {
+  switch (item.kind) {
+    case "device":
+      return deviceViewPath(space, item.id);
+    case "location":
+      return locationViewPath(item.id);
+    case "group":
+      return groupViewPath(space, item.id);
+    case "account":
+      return ACCOUNTS_PATH;
+    case "page":
+      return item.id;
+  }
+}
+
+/**
+ * A list page (not a flyout) is where closing the jumped-to flyout comes back to; from a flyout
+ * the flyout's own fallback applies (its list), not the other flyout.
+ */
+export function isFlyoutPath(pathname: string): boolean {
+  const parts = pathname.split("/").filter(Boolean);
+  if (parts[0] === "locations" && parts[1] === "global") return false;
+  return parts.length > 1;
+}
