@@ -3,6 +3,7 @@ import { ApiErrorBody, type EntryErrors } from "@contracts/errors";
 import type { RouteConfig } from "@hono/zod-openapi";
 import type { z } from "zod";
 import { TokenRequestError } from "./auth-client";
+import { bookmarkHeaders, keepBookmark } from "./d1-bookmark";
 import { endDisplaySessionRefused, getDisplaySecret } from "./display-session";
 import { endSession, getSession, refreshSession, type Session } from "./session";
 
@@ -67,15 +68,22 @@ export function apiUrl(path: string, query?: ApiFetchOptions<z.ZodType>["query"]
 }
 
 async function send(url: string, options: RequestOptions, accessToken: string) {
-  const headers: Record<string, string> = { Accept: "application/json", Authorization: `Bearer ${accessToken}` };
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    Authorization: `Bearer ${accessToken}`,
+    // The newest D1 bookmark seen: this request reads at least what earlier replies saw (issue 21).
+    ...bookmarkHeaders(),
+  };
   if (options.json !== undefined) headers["Content-Type"] = "application/json";
   try {
-    return await fetch(url, {
+    const res = await fetch(url, {
       method: options.method ?? "GET",
       headers,
       body: options.json === undefined ? undefined : JSON.stringify(options.json),
       signal: options.signal,
     });
+    keepBookmark(res);
+    return res;
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiError(0, null);

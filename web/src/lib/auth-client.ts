@@ -1,4 +1,5 @@
 import { CONSOLE_CLIENT_ID, TokenError, TokenResponse } from "@contracts/auth";
+import { bookmarkHeaders, keepBookmark } from "./d1-bookmark";
 
 /** Calls of the embedded OpenID provider's token and revocation endpoints (form-encoded). */
 
@@ -23,12 +24,19 @@ export class TokenRequestError extends Error {
 
 async function postForm(path: string, fields: Record<string, string>, signal?: AbortSignal): Promise<Response> {
   try {
-    return await fetch(path, {
+    const res = await fetch(path, {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Accept: "application/json",
+        ...bookmarkHeaders(),
+      },
       body: new URLSearchParams(fields),
       signal,
     });
+    // A sign-in's writes (the refresh token, a first sign-in) are seen by the next API read.
+    keepBookmark(res);
+    return res;
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new TokenRequestError(0, "network_error", null);

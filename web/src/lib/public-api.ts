@@ -3,6 +3,7 @@ import { ApiErrorBody } from "@contracts/errors";
 import type { RouteConfig } from "@hono/zod-openapi";
 import type { z } from "zod";
 import { ApiError, apiUrl, type CallOptions } from "./api";
+import { bookmarkHeaders, keepBookmark } from "./d1-bookmark";
 
 type PublicFetchOptions<S extends z.ZodType> = {
   schema: S;
@@ -25,6 +26,7 @@ export async function publicFetch<S extends z.ZodType>(
       method: options.method ?? "GET",
       headers: {
         Accept: "application/json",
+        ...bookmarkHeaders(),
         ...(options.json === undefined ? {} : { "Content-Type": "application/json" }),
       },
       body: options.json === undefined ? undefined : JSON.stringify(options.json),
@@ -34,6 +36,7 @@ export async function publicFetch<S extends z.ZodType>(
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiError(0, null);
   }
+  keepBookmark(res);
   const data: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     const body = ApiErrorBody.safeParse(data);
