@@ -52,7 +52,7 @@ export const navItems: readonly NavItem[] = [
     to: "/applications",
     label: "nav.admin",
     icon: ShieldCheckIcon,
-    sections: ["applications", "runners"],
+    sections: ["applications", "runners", "spaces"],
     superAdminOnly: true,
     pages: [
       { to: "/applications", label: "admin.applications" },

@@ -135,6 +135,7 @@ const adminRoutes: RouteObject = {
     { path: "runners", lazy: lazyComponent(adminChunk, (m) => m.RunnersPage) },
     { path: "runners/add", lazy: lazyComponent(adminChunk, (m) => m.RunnerAddPage) },
     { path: "runners/:runnerId", lazy: lazyComponent(adminChunk, (m) => m.RunnerDetailPage) },
+    { path: "spaces", lazy: lazyComponent(adminChunk, (m) => m.SpacesPage) },
   ],
 };
 

@@ -6,4 +6,5 @@ export {
   RunnerDetailPage,
   RunnersPage,
 } from "@/features/admin/admin-pages";
+export { SpacesPage } from "@/features/admin/spaces-page";
 export { AdminShell } from "../shells/admin-shell";

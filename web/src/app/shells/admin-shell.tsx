@@ -1,4 +1,4 @@
-import { AppWindowIcon, CpuIcon, ShieldOffIcon } from "lucide-react";
+import { AppWindowIcon, CpuIcon, GlobeIcon, ShieldOffIcon } from "lucide-react";
 import { Outlet, useLocation } from "react-router";
 import { EmptyState } from "@/components/ui/empty-state";
 import { TabLinks } from "@/components/ui/tabs";
@@ -6,7 +6,7 @@ import { useCurrentSpace } from "@/features/session/current-space";
 import { useT } from "@/lib/i18n";
 import { ShellHeader } from "./shell-header";
 
-/** Applications and Runners, for super admins and system developers. */
+/** Applications and Runners, for super admins and system developers; Spaces (their regions) for super admins. */
 export function AdminShell() {
   const t = useT();
   const { space, user } = useCurrentSpace();
@@ -14,8 +14,9 @@ export function AdminShell() {
   const tabs = [
     { to: "/applications", label: t("admin.applications"), icon: AppWindowIcon },
     { to: "/runners", label: t("admin.runners"), icon: CpuIcon },
-  ] as const;
-  const current = tabs.find((tab) => pathname.startsWith(tab.to))?.label ?? tabs[0].label;
+    ...(user.super_admin ? [{ to: "/spaces", label: t("admin.spaces"), icon: GlobeIcon }] : []),
+  ];
+  const current = tabs.find((tab) => pathname.startsWith(tab.to))?.label ?? tabs[0]?.label;
   const allowed = user.super_admin || user.sys_dev;
 
   return (

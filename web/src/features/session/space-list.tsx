@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { SearchField } from "@/components/search-field";
 import { Badge } from "@/components/ui/badge";
 import { useT } from "@/lib/i18n";
+import { regionLabel } from "@/lib/region";
 import { cn } from "@/lib/utils";
 import { filterSpaces } from "./current-space";
 
@@ -40,7 +41,7 @@ export function SpaceList({ spaces, currentUuid, onChoose }: SpaceListProps) {
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm font-medium">{space.space_name}</span>
                   <span className="block truncate text-xs text-muted-foreground">
-                    {space.space_type} · {space.space_datacenter}
+                    {space.space_type} · {regionLabel(t, space.space_datacenter)}
                   </span>
                 </span>
                 {current && (

@@ -10,6 +10,7 @@ import { enHealthReport } from "./en-health-report";
 import { enMonitorPages } from "./en-monitor-pages";
 import { enPalette } from "./en-palette";
 import { enPeripherals } from "./en-peripherals";
+import { enRegions } from "./en-regions";
 import { enRemoteDesktop } from "./en-remote-desktop";
 import { enTerminal } from "./en-terminal";
 import { enWall } from "./en-wall";
@@ -191,6 +192,7 @@ export const en = {
   ...enAdmin,
   ...enAccess,
   ...enPalette,
+  ...enRegions,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -11,6 +11,7 @@ import { hrHealthReport } from "./hr-health-report";
 import { hrMonitorPages } from "./hr-monitor-pages";
 import { hrPalette } from "./hr-palette";
 import { hrPeripherals } from "./hr-peripherals";
+import { hrRegions } from "./hr-regions";
 import { hrRemoteDesktop } from "./hr-remote-desktop";
 import { hrTerminal } from "./hr-terminal";
 import { hrWall } from "./hr-wall";
@@ -121,4 +122,5 @@ export const hr: Partial<Record<MessageKey, string>> = {
   ...hrHealthReport,
   ...hrAdmin,
   ...hrPalette,
+  ...hrRegions,
 };
