@@ -12,6 +12,7 @@ import {
   type CommandReply,
   INTERRUPTED_MESSAGE,
   PING_INTERVAL_MS,
+  QUEUE_WINDOW,
   REPLACED_CLOSE_CODE,
   SILENCE_MS,
 } from "./session.ts";
@@ -276,6 +277,91 @@ describe("AgentSession: commands", () => {
     const [a, b] = h.last().of("commandResult");
     expect(b).toEqual(a);
     h.session.stop();
+  });
+
+  it("says its queue window on hello; runs ordered (queued) commands one after another, acked on arrival", async () => {
+    const h = harness();
+    h.hold(true);
+    h.session.start();
+    await h.connect();
+    expect(h.last().of("hello")[0]).toMatchObject({ queue_window: QUEUE_WINDOW });
+    for (const id of ["o-1", "o-2", "o-3"]) h.last().deliver({ ...command(id), ordered: true });
+    // A direct command beside them is not held up by the queue.
+    h.last().deliver(command("direct"));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.last().replies()).toEqual(["ack:o-1", "ack:o-2", "ack:o-3", "ack:direct"]);
+    expect([...h.runs].sort()).toEqual(["direct", "o-1"]);
+    h.finish("direct");
+    await vi.advanceTimersByTimeAsync(0);
+    expect([...h.runs].sort()).toEqual(["direct", "o-1"]);
+    expect(
+      h
+        .last()
+        .replies()
+        .filter((r) => r.startsWith("result")),
+    ).toEqual(["result:direct"]);
+    h.finish("o-1");
+    await vi.advanceTimersByTimeAsync(0);
+    h.finish("o-2");
+    await vi.advanceTimersByTimeAsync(0);
+    h.finish("o-3");
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.runs.filter((id) => id.startsWith("o-"))).toEqual(["o-1", "o-2", "o-3"]);
+    expect(
+      h
+        .last()
+        .replies()
+        .filter((r) => r.startsWith("result")),
+    ).toEqual(["result:direct", "result:o-1", "result:o-2", "result:o-3"]);
+    h.session.stop();
+  });
+
+  it("ordered commands: each starts when the one before it has answered; a re-delivery while waiting is not run twice", async () => {
+    const h = harness();
+    h.hold(true);
+    h.session.start();
+    await h.connect();
+    for (const id of ["o-1", "o-2"]) h.last().deliver({ ...command(id), ordered: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.runs).toEqual(["o-1"]);
+    // The room asks about o-2 again (a new hello): acked, still waiting its turn.
+    h.last().deliver({ ...command("o-2"), ordered: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.last().replies()).toEqual(["ack:o-1", "ack:o-2", "ack:o-2"]);
+    h.finish("o-1");
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.runs).toEqual(["o-1", "o-2"]);
+    h.finish("o-2");
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.runs).toEqual(["o-1", "o-2"]);
+    expect(
+      h
+        .last()
+        .replies()
+        .filter((r) => r.startsWith("result")),
+    ).toEqual(["result:o-1", "result:o-2"]);
+    h.session.stop();
+  });
+
+  it("an ordered command acked but not yet started when the agent restarts is run on re-delivery (it never ran)", async () => {
+    const journal = new MemoryJournal();
+    const first = harness(journal);
+    first.hold(true);
+    first.session.start();
+    await first.connect();
+    for (const id of ["r-1", "r-2"]) first.last().deliver({ ...command(id, "instant-reboot"), ordered: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(first.runs).toEqual(["r-1"]);
+    first.session.stop();
+    // Restarted with the same journal: r-1 started (a power command: answered done, not run again); r-2 never started.
+    const second = harness(journal);
+    second.session.start();
+    await second.connect();
+    for (const id of ["r-1", "r-2"]) second.last().deliver({ ...command(id, "instant-reboot"), ordered: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(second.runs).toEqual(["r-2"]);
+    expect(second.last().of("commandResult")[0]).toEqual({ type: "commandResult", id: "r-1", ok: true, result: {} });
+    second.session.stop();
   });
 
   it("a command running while its socket drops answers once, on the new socket", async () => {

@@ -30,6 +30,12 @@ export const AT_MOST_ONCE: ReadonlySet<CommandAction> = new Set<CommandAction>([
 export const INTERRUPTED_MESSAGE = "interrupted: the agent restarted while running this command";
 /** The answer to a command that arrived after its deadline: it did not run. */
 export const EXPIRED_MESSAGE = "expired";
+/**
+ * How many queued commands this agent takes at once (told to the room in hello): it acks them on
+ * arrival and runs them one after another in queue order, so a device coming back to a long queue
+ * does not wait a round trip per command.
+ */
+export const QUEUE_WINDOW = 8;
 
 /** Replies kept while no socket is open: at most this many frames and bytes (the oldest go first). */
 export const OUTBOX_MAX_FRAMES = 1000;
@@ -123,6 +129,10 @@ export class AgentSession {
   private clockKnown = false;
   /** Commands running in this process, by id. */
   private readonly running = new Set<string>();
+  /** Queued (`ordered`) commands acked and waiting for their turn, by id; they run one at a time. */
+  private readonly waitingTurn = new Set<string>();
+  /** The end of the ordered run: each ordered command starts after the one before it has answered. */
+  private orderedTail: Promise<void> = Promise.resolve();
   private outbox: { frame: string; bytes: number }[] = [];
   private outboxBytes = 0;
   private readonly journal: CommandJournal;
@@ -289,6 +299,7 @@ export class AgentSession {
       machine_id,
       inventory,
       ...(settings ? { settings } : {}),
+      queue_window: QUEUE_WINDOW,
     });
     this.ready = true;
     this.flushOutbox();
@@ -357,7 +368,7 @@ export class AgentSession {
    */
   private async onCommand(command: Command) {
     const { id, action } = command;
-    if (this.running.has(id)) {
+    if (this.running.has(id) || this.waitingTurn.has(id)) {
       // Re-delivered on a new socket while it runs here: the answer goes out when it finishes.
       this.reply({ type: "commandAck", id });
       return;
@@ -390,6 +401,26 @@ export class AgentSession {
       this.reply({ type: "commandResult", id, ...answer });
       return;
     }
+    if (command.ordered) {
+      // A queued command: taken now (acked: the room sends the next ones of its window), run in
+      // queue order after the ones before it. The journal's start is written on its turn, right
+      // before acting, so a restart before then leaves it unknown here and the room's re-delivery
+      // runs it (it never ran), while a restart during it is answered as an interrupted start.
+      this.waitingTurn.add(id);
+      this.reply({ type: "commandAck", id });
+      this.orderedTail = this.orderedTail.then(() => {
+        this.waitingTurn.delete(id);
+        return this.runInTurn(command, false);
+      });
+      return;
+    }
+    await this.runInTurn(command, true);
+  }
+
+  /** Journals the start, acks when `ack` (an ordered command was acked on arrival), runs and answers. */
+  private async runInTurn(command: Command, ack: boolean) {
+    const { id, action } = command;
+    if (this.running.has(id) || this.journal.get(id)) return;
     try {
       this.journal.start(id, action);
     } catch (error) {
@@ -398,7 +429,7 @@ export class AgentSession {
       this.reply({ type: "commandResult", id, ok: false, error: `The agent could not record the command: ${why}` });
       return;
     }
-    this.reply({ type: "commandAck", id });
+    if (ack) this.reply({ type: "commandAck", id });
     this.running.add(id);
     this.log(`command ${action} (${id})`);
     let reply: CommandReply;

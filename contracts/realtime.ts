@@ -90,6 +90,12 @@ export const Command = z.object({
    * command nor runs late ones. Preferred over `deadline` when present.
    */
   ttl_ms: z.number().int().min(0).optional(),
+  /**
+   * A queued command (the device's command queue, issue 14): the agent runs ordered commands one
+   * after another in the order they arrive, and may ack them on arrival. Sent only to an agent
+   * whose hello gave a `queue_window` (older agents get one queued command at a time).
+   */
+  ordered: z.boolean().optional(),
 });
 export type Command = z.infer<typeof Command>;
 
@@ -149,12 +155,20 @@ export type ServerMessage = z.infer<typeof ServerMessage>;
 export const AgentSettings = z.object({ enabled: z.boolean(), debug_mode: z.boolean(), vision: z.boolean() });
 export type AgentSettings = z.infer<typeof AgentSettings>;
 
+/** The most queued commands a room writes to one agent before the first of them is answered. */
+export const QUEUE_WINDOW_MAX = 16;
+
 export const Hello = z.object({
   type: z.literal("hello"),
   agent_version: z.string().max(64),
   machine_id: z.string().max(256).nullish(),
   inventory: AgentInventory.default({}),
   settings: AgentSettings.optional(),
+  /**
+   * How many queued commands the agent takes at once (it runs `ordered` commands in order);
+   * absent (older agents): one at a time.
+   */
+  queue_window: z.number().int().min(1).max(QUEUE_WINDOW_MAX).optional(),
 });
 export const TelemetryMessage = z.object({ type: z.literal("telemetry"), telemetry: Telemetry });
 export const CommandAck = z.object({ type: z.literal("commandAck"), id: z.string() });

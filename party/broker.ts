@@ -63,8 +63,11 @@ export type CommandRow = {
 };
 
 export type CommandEvent =
-  /** Written to an agent socket. */
-  | { type: "deliver"; now: number }
+  /**
+   * Written to an agent socket. `ahead`: queued commands already in flight before it (an agent
+   * with a queue window runs them first), each given its own 30 s: the deadline grows with it.
+   */
+  | { type: "deliver"; now: number; ahead?: number }
   /** No agent socket took it: a direct command is unavailable (a queued one simply stays queued). */
   | { type: "undeliverable"; now: number }
   | { type: "ack"; now: number }
@@ -157,7 +160,8 @@ export function nextCommand(row: CommandRow, event: CommandEvent): CommandRow | 
         state: "delivered",
         updated_at: now,
         delivered_at: now,
-        deadline: (row.queued ? now : row.created_at) + COMMAND_TIMEOUT_MS,
+        deadline:
+          (row.queued ? now : row.created_at) + COMMAND_TIMEOUT_MS * (1 + (row.queued ? (event.ahead ?? 0) : 0)),
       };
     case "undeliverable":
       if (row.state !== "queued" || row.queued) return null;
@@ -299,16 +303,21 @@ export function redeliveries(rows: readonly CommandRow[], now: number): CommandR
 }
 
 /**
- * The queued command to deliver next (FIFO, one at a time): none while a queued command is in
- * flight (delivered or acknowledged), else the oldest whose TTL has not passed.
+ * The queued commands to deliver next, oldest first (FIFO), whose TTL has not passed: as many as
+ * the agent's window has room for beside the queued commands in flight (delivered or
+ * acknowledged). Window 1 (an agent without one): one at a time.
  */
-export function nextQueued(rows: readonly CommandRow[], now: number): CommandRow | null {
-  if (rows.some((r) => r.queued && (r.state === "delivered" || r.state === "acked"))) return null;
-  return (
-    rows
-      .filter((r) => r.queued && r.state === "queued" && (r.expires_at === null || r.expires_at > now))
-      .sort(byCreation)[0] ?? null
-  );
+export function nextQueued(rows: readonly CommandRow[], now: number, window = 1): CommandRow[] {
+  const inFlight = queuedInFlight(rows);
+  if (inFlight >= window) return [];
+  return rows
+    .filter((r) => r.queued && r.state === "queued" && (r.expires_at === null || r.expires_at > now))
+    .sort(byCreation)
+    .slice(0, window - inFlight);
 }
+
+/** How many queued commands are in flight (delivered or acknowledged): the `ahead` of the next delivery. */
+export const queuedInFlight = (rows: readonly CommandRow[]) =>
+  rows.filter((r) => r.queued && (r.state === "delivered" || r.state === "acked")).length;
 
 const byCreation = (a: CommandRow, b: CommandRow) => a.created_at - b.created_at;

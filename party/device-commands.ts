@@ -22,6 +22,7 @@ import {
   nextQueued,
   type Outcome,
   outcomeOf,
+  queuedInFlight,
   redeliveries,
   statusOf,
   toRecord,
@@ -85,6 +86,8 @@ export type CommandHost = {
   online: () => boolean;
   /** The device's open agent socket (the newest), if any. */
   agent: () => Connection | undefined;
+  /** How many queued commands that agent takes at once (its hello's queue_window; 1 without). */
+  queueWindow: () => number;
   /** Writes a frame; false when the socket is not open. */
   send: (connection: Connection, message: ServerMessage) => boolean;
   toDashboards: (message: ServerMessage) => void;
@@ -295,18 +298,28 @@ export class DeviceCommands {
     kvDelete(sql, PENDING_DISPLAY_CONFIG);
   }
 
-  /** Delivers the oldest queued command when an agent is connected and no queued command is in flight. */
+  /**
+   * Delivers the oldest queued commands while an agent is connected: as many as its queue window
+   * has room for beside those in flight (one at a time for an agent without a window).
+   */
   private deliverNext() {
     if (!this.host.agent()) return;
     const now = Date.now();
-    const next = nextQueued(commandsIn(this.host.sql(), ["queued", "delivered", "acked"]), now);
-    if (next) this.deliver(next, false);
+    const rows = commandsIn(this.host.sql(), ["queued", "delivered", "acked"]);
+    let ahead = queuedInFlight(rows);
+    for (const next of nextQueued(rows, now, this.host.queueWindow())) {
+      if (this.deliver(next, false, ahead).state !== "delivered") return;
+      ahead++;
+    }
   }
 
-  /** Writes the command to the agent; `insert` for a direct command's new row. */
-  private deliver(row: CommandRow, insert: boolean): CommandRow {
+  /**
+   * Writes the command to the agent; `insert` for a direct command's new row; `ahead`: queued
+   * commands in flight before it (its deadline grows by 30 s for each).
+   */
+  private deliver(row: CommandRow, insert: boolean, ahead = 0): CommandRow {
     const now = Date.now();
-    const delivered = nextCommand(row, { type: "deliver", now });
+    const delivered = nextCommand(row, { type: "deliver", now, ahead });
     const agent = this.host.agent();
     if (delivered && agent && this.host.send(agent, frameOf(delivered))) return this.changed(row, delivered, insert);
     const refused = nextCommand(row, { type: "undeliverable", now });
@@ -452,4 +465,5 @@ const frameOf = (row: CommandRow): ServerMessage => ({
   action: row.action,
   params: row.params,
   ...(row.deadline !== null ? { deadline: row.deadline, ttl_ms: Math.max(0, row.deadline - Date.now()) } : {}),
+  ...(row.queued ? { ordered: true } : {}),
 });

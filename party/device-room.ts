@@ -57,6 +57,7 @@ export class DeviceRoom extends WatchedRoom {
     device: () => this.name,
     online: () => this.presence.online,
     agent: () => this.agent(),
+    queueWindow: () => this.agent()?.state?.queueWindow ?? 1,
     send: (connection, message) => this.send(connection, message),
     toDashboards: (message) => this.toDashboards(message),
     waitUntil: (work) => this.ctx.waitUntil(work),
@@ -199,7 +200,12 @@ export class DeviceRoom extends WatchedRoom {
     // Liveness: any frame counts; an agent that pings is held to the 25 s silence rule.
     const now = Date.now();
     const pinger = state.pinger === true || message.type === "ping";
-    connection.setState({ ...state, frameAt: now, pinger });
+    connection.setState({
+      ...state,
+      frameAt: now,
+      pinger,
+      ...(message.type === "hello" ? { queueWindow: message.queue_window ?? 1 } : {}),
+    });
     if (pinger && !state.pinger) await this.armAlarm(now + AGENT_SILENCE_MS);
     switch (message.type) {
       case "heartbeat":
@@ -291,7 +297,7 @@ export class DeviceRoom extends WatchedRoom {
   }
 
   /** The device's open agent socket (the newest: older ones are being closed). */
-  private agent(): Connection | undefined {
+  private agent(): Connection<ConnState> | undefined {
     return this.openAgents().sort((a, b) => (b.state?.joined ?? 0) - (a.state?.joined ?? 0))[0];
   }
 

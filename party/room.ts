@@ -33,6 +33,8 @@ export type ConnState = {
   frameAt?: number;
   /** An agent socket that sends pings (issue 14): it is closed after 25 s without any frame. */
   pinger?: boolean;
+  /** An agent socket's queue window (its hello's queue_window): queued commands it takes at once. */
+  queueWindow?: number;
 };
 
 /**

@@ -78,6 +78,34 @@ describe("command queue", () => {
     agent.ws?.close();
   });
 
+  it("an agent with a queue window gets that many queued commands at once (ordered, deadlines stretched), the next as each ends", async () => {
+    const { device, queue, record } = await setup();
+    const ids = [1, 2, 3, 4, 5].map((i) => `w-${i}-${crypto.randomUUID()}`);
+    for (const id of ids) expect((await queue({ action: "telemetry-refresh", request_id: id })).status).toBe(202);
+    // Acks on arrival, answers only when told (the test plays the agent's ordered run).
+    const agent = await fakeAgent(device, () => ({ answer: null }));
+    agent.send({ type: "hello", agent_version: "test", queue_window: 3 });
+    await until(() => agent.seen.length === 3);
+    await settle();
+    expect(agent.seen.map((m) => m.id)).toEqual(ids.slice(0, 3));
+    expect(agent.seen.every((m) => m.ordered === true)).toBe(true);
+    // Each one ahead in the window gives the next 30 s more before the room's verdict.
+    const [a, b, c] = agent.seen.map((m) => m.deadline ?? 0);
+    expect(Math.round((b - a) / 1000)).toBe(30);
+    expect(Math.round((c - a) / 1000)).toBe(60);
+    expect(await record(ids[2])).toMatchObject({ state: "acked" });
+    agent.send({ type: "commandResult", id: ids[0], ok: true, result: {} });
+    await until(() => agent.seen.length === 4);
+    expect(agent.seen[3].id).toBe(ids[3]);
+    for (const id of ids.slice(1, 4)) agent.send({ type: "commandResult", id, ok: true, result: {} });
+    await until(() => agent.seen.length === 5);
+    agent.send({ type: "commandResult", id: ids[4], ok: true, result: {} });
+    await settle();
+    for (const id of ids) expect(await record(id)).toMatchObject({ state: "succeeded" });
+    expect(agent.seen.map((m) => m.id)).toEqual(ids);
+    agent.ws?.close();
+  });
+
   it("records a run of queued settings in the catalogue in the order the agent answered them", async () => {
     const { device, queue, record } = await setup();
     // on, off, on, off, on, off: answered back to back, each one's D1 write must not overtake the one before.

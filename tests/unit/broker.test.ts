@@ -11,6 +11,7 @@ import {
   nextCommand,
   nextQueued,
   outcomeOf,
+  queuedInFlight,
   REDELIVER_MARGIN_MS,
   redeliveries,
   statusOf,
@@ -115,16 +116,31 @@ describe("command state machine (party/broker.ts)", () => {
     const b = queued("b", T0 + 1);
     expect(a).toMatchObject({ state: "queued", expires_at: T0 + 3_600_000, deadline: null });
     expect(nextCommand(a, { type: "undeliverable", now: T0 })).toBeNull();
-    expect(nextQueued([b, a], T0 + 5)?.id).toBe("a");
+    expect(nextQueued([b, a], T0 + 5).map((r) => r.id)).toEqual(["a"]);
     const sent = run(a, { type: "deliver", now: T0 + 10_000 });
     expect(sent.deadline).toBe(T0 + 10_000 + COMMAND_TIMEOUT_MS);
-    expect(nextQueued([sent, b], T0 + 10_001)).toBeNull();
+    expect(nextQueued([sent, b], T0 + 10_001)).toEqual([]);
     const done = run(sent, { type: "ack", now: T0 + 10_002 }, { type: "result", now: T0 + 10_003, ok: true });
-    expect(nextQueued([done, b], T0 + 10_004)?.id).toBe("b");
+    expect(nextQueued([done, b], T0 + 10_004).map((r) => r.id)).toEqual(["b"]);
     expect(auditStatusOf("acked", done)).toBe("succeeded");
     expect(auditStatusOf("queued", sent)).toBeNull();
     // A direct retry of a queued command's id is a conflict until it ends.
     expect(outcomeOf(b)).toMatchObject({ status: "conflict" });
+  });
+
+  it("queued with an agent's window: up to the window in flight, oldest first; each one ahead adds 30 s to the deadline", () => {
+    const rows = ["a", "b", "c", "d"].map((id, i) => queued(id, T0 + i));
+    expect(nextQueued(rows, T0 + 5, 3).map((r) => r.id)).toEqual(["a", "b", "c"]);
+    const a = run(rows[0], { type: "deliver", now: T0 + 10, ahead: 0 });
+    const b = run(rows[1], { type: "deliver", now: T0 + 10, ahead: 1 });
+    expect(a.deadline).toBe(T0 + 10 + COMMAND_TIMEOUT_MS);
+    expect(b.deadline).toBe(T0 + 10 + 2 * COMMAND_TIMEOUT_MS);
+    expect(queuedInFlight([a, b, rows[2], rows[3]])).toBe(2);
+    // Two of three in flight: one more fits, the oldest waiting.
+    expect(nextQueued([rows[3], b, rows[2], a], T0 + 11, 3).map((r) => r.id)).toEqual(["c"]);
+    expect(nextQueued([a, b, rows[2]], T0 + 11, 2)).toEqual([]);
+    // A direct command's deadline is never stretched.
+    expect(run(direct(), { type: "deliver", now: T0, ahead: 4 }).deadline).toBe(T0 + COMMAND_TIMEOUT_MS);
   });
 
   it("queued: TTL expiry, cancel only while queued, supersede", () => {
@@ -132,7 +148,7 @@ describe("command state machine (party/broker.ts)", () => {
     expect(dueAt(a)).toBe(T0 + 60_000);
     expect(nextCommand(a, { type: "tick", now: T0 + 59_999 })).toBeNull();
     expect(run(a, { type: "tick", now: T0 + 60_000 })).toMatchObject({ state: "expired", finished_at: T0 + 60_000 });
-    expect(nextQueued([a], T0 + 60_000)).toBeNull();
+    expect(nextQueued([a], T0 + 60_000)).toEqual([]);
     expect(run(a, { type: "cancel", now: T0 + 1 }).state).toBe("cancelled");
     expect(run(a, { type: "supersede", now: T0 + 1 }).state).toBe("superseded");
     const sent = run(a, { type: "deliver", now: T0 + 1 });
