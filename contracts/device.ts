@@ -73,7 +73,9 @@ export type Device = z.infer<typeof Device>;
 /**
  * Sort keys (each either way): last_seen serves Monitor's "disconnected" list (?online=false&
  * ordering=-last_seen); combined_status is "Problems first" (-combined_status: worst first, devices
- * without telemetry last).
+ * without telemetry last). name, connected_status, device_type_name, location_name and
+ * device_class sort the device table's columns (a device without location or class comes first
+ * ascending, last descending).
  */
 export const DEVICE_ORDER_KEYS = [
   "online",
@@ -82,6 +84,12 @@ export const DEVICE_ORDER_KEYS = [
   "updated_at",
   "last_seen",
   "combined_status",
+  // The device table's columns (issue 18): name, status, type, location and class.
+  "name",
+  "connected_status",
+  "device_type_name",
+  "location_name",
+  "device_class",
 ] as const;
 export type DeviceOrderKey = (typeof DEVICE_ORDER_KEYS)[number];
 const orderings = eitherWay(DEVICE_ORDER_KEYS);
@@ -102,6 +110,48 @@ export const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   });
 export const optionalText = z.string().trim().optional();
 
+/** Most values one repeated filter parameter takes. */
+export const MAX_FILTER_VALUES = 100;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A filter that takes one value or several (the parameter repeated: ?tag_uuid=a&tag_uuid=b),
+ * meaning "any of". One value reads as it always did (a string), several as a list; empty values
+ * are left out (no value: no filter). Each value is checked by `valid` (its error text, or null).
+ */
+function anyOf<T extends string>(valid: (value: string) => string | null) {
+  return z
+    .union([z.string(), z.array(z.string())], { error: "Not a valid string." })
+    .transform((raw, ctx): T | T[] | undefined => {
+      const values = [...new Set((Array.isArray(raw) ? raw : [raw]).map((v) => v.trim()).filter(Boolean))];
+      if (values.length > MAX_FILTER_VALUES) {
+        ctx.issues.push({
+          code: "custom",
+          input: raw,
+          message: `Ensure this filter has no more than ${MAX_FILTER_VALUES} values.`,
+        });
+        return z.NEVER;
+      }
+      for (const value of values) {
+        const message = valid(value);
+        if (message) ctx.issues.push({ code: "custom", input: raw, message });
+      }
+      if (values.length === 0) return undefined;
+      return values.length === 1 ? (values[0] as T) : (values as T[]);
+    })
+    .optional();
+}
+/** One or several uuids ("any of"); a value that is no uuid is refused. */
+export const anyUuid = anyOf<string>((v) => (UUID_PATTERN.test(v) ? null : `"${v}" is not a valid UUID.`));
+/** One or several of `values` ("any of"), refused with the API's (Django's) wording. */
+export const anyChoice = <const T extends readonly string[]>(values: T) =>
+  anyOf<T[number]>((v) =>
+    values.includes(v) ? null : `Select a valid choice. ${v} is not one of the available choices.`,
+  );
+/** A filter value as a list: none, one or several. */
+export const filterValues = <T extends string>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
 /**
  * Query of GET /space/{space}/device/items/ (console.md §3.10) and of the asset list and export.
  * `cursor` switches to keyset paging: it is opaque, comes in links.next/previous, and is bound
@@ -109,13 +159,18 @@ export const optionalText = z.string().trim().optional();
  */
 export const DeviceListQuery = z.object({
   ordering: DeviceOrdering.default("-online"),
-  /** Contained in the name, description or machine id, or the exact uuid. */
+  /**
+   * Contained in the name, description, machine id, uuid, an IP or MAC address, the location's
+   * name or a tag's name (three characters or more; shorter: the name or machine id), or the
+   * exact uuid.
+   */
   search: searchText,
   /** Contained in the name (the asset list's ?name=). */
   name: searchText,
-  location_uuid: optionalText,
-  device_type_uuid: optionalText,
-  connected_status: choice(CONNECTED_STATUSES).optional(),
+  /** location_uuid, device_type_uuid, connected_status and tag_uuid take several values (repeated): any of them. */
+  location_uuid: anyUuid,
+  device_type_uuid: anyUuid,
+  connected_status: anyChoice(CONNECTED_STATUSES),
   online: queryBool.optional(),
   enabled: queryBool.optional(),
   /** The vision state; true/false mean enabled/disabled. */
@@ -126,7 +181,8 @@ export const DeviceListQuery = z.object({
     .transform((v) => (v.toLowerCase() === "true" ? "enabled" : v.toLowerCase() === "false" ? "disabled" : v))
     .pipe(VisionState)
     .optional(),
-  tag_uuid: optionalText,
+  /** Devices with any of the tags. */
+  tag_uuid: anyUuid,
   cursor: z.string().optional(),
   ...PageQuery.shape,
 });

@@ -1,8 +1,13 @@
 import { count, eq, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import type { DeviceListQuery, DeviceOrdering, DeviceOrderKey } from "../../../contracts/device.ts";
-import { deviceTable as d, deviceTagTable } from "../../../drizzle/schema/index.ts";
-import { contains, inSpace } from "../kernel/scope.ts";
+import {
+  type DeviceListQuery,
+  type DeviceOrdering,
+  type DeviceOrderKey,
+  filterValues,
+} from "../../../contracts/device.ts";
+import { deviceTable as d, deviceTagTable, deviceTypeTable, locationTable } from "../../../drizzle/schema/index.ts";
+import { contains, inList, inSpace } from "../kernel/scope.ts";
 import type { ReadCtx } from "./rows.ts";
 
 export type DeviceFilters = Omit<DeviceListQuery, "ordering" | "page" | "page_size" | "cursor">;
@@ -28,47 +33,74 @@ const rowsMatching = (ctx: ReadCtx, text: string, withMachineId: boolean) =>
     withMachineId ? sql` or ${contains(column("machine_id"), text)}` : sql``
   })`;
 
+/** The trigram index needs three characters; a shorter search is a contains over name and machine id. */
+export const FTS_MIN_CHARS = 3;
+/** The search text as one FTS5 phrase: with the trigram tokenizer, "contains this text" (any case). */
+const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/**
+ * Devices of the space whose name, description, machine id, uuid, IP or MAC addresses, location
+ * name or tag names contain the text: the FTS5 table device_search (trigram tokenizer; its rowid
+ * is the device's rowid, kept in step by triggers, see drizzle/migrations …_device_search.sql).
+ */
+const rowsSearched = (ctx: ReadCtx, text: string) =>
+  sql`select rowid from device_search where device_search match ${ftsPhrase(text)} and space_uuid = ${ctx.space.space_uuid}`;
+
+/** The search's row set: the FTS index from three characters on, today's contains below that. */
+const searchRows = (ctx: ReadCtx, text: string) =>
+  [...text].length >= FTS_MIN_CHARS ? rowsSearched(ctx, text) : rowsMatching(ctx, text, true);
+
 const inSet = (plan: SetPlan, key: SQL, set: SQL) =>
   plan === "probe" ? sql`+${key} in (${set})` : sql`${key} in (${set})`;
 const rowid = sql`${d}.rowid`;
 
 /**
  * The WHERE of the device list, export and count. Every equality filter is served by an index
- * (space_uuid, <filter>, online, uuid) or (space_uuid, location_uuid, …); search and name are
- * "contains" over name (and machine id), read from an index without visiting rows; a full uuid
- * as search finds that device. tag_uuid reads device_tag(tag_uuid, device_uuid).
+ * (space_uuid, <filter>, online, uuid) or (space_uuid, location_uuid, …); location, type, status
+ * and tag take several values (any of them). search reads the FTS index device_search (name,
+ * description, machine id, uuid, addresses, location and tag names; see searchRows); name is
+ * "contains" over the name, read from an index without visiting rows; a full uuid as search
+ * finds that device. tag_uuid reads device_tag(tag_uuid, device_uuid).
  */
 export function deviceWhere(ctx: ReadCtx, q: DeviceFilters, plan: SetPlan = "drive"): SQL | undefined {
+  const locations = filterValues(q.location_uuid);
   // With a location, its index (a location's few devices) drives the query: the other equality
   // filters are checked on those rows (`+` keeps SQLite from walking a status index instead).
+  const byLocation = locations.length > 0;
+  const oneOf = (column: SQLiteColumn, values: readonly string[], plus = byLocation) => {
+    if (values.length === 0) return undefined;
+    const term = plus ? sql`+${column}` : sql`${column}`;
+    return values.length === 1
+      ? sql`${term} = ${values[0]}`
+      : sql`${term} in (select value from json_each(${JSON.stringify(values)}))`;
+  };
   const is = (column: SQLiteColumn, value: string | number) =>
-    q.location_uuid ? sql`+${column} = ${value}` : sql`${column} = ${value}`;
+    byLocation ? sql`+${column} = ${value}` : sql`${column} = ${value}`;
   const when = <T>(value: T | undefined, make: (v: T) => SQL | undefined) =>
     value === undefined || value === "" ? undefined : make(value);
+  const tags = filterValues(q.tag_uuid);
   return inSpace(
     ctx,
     d,
-    when(q.search, (s) =>
-      UUID.test(s) ? eq(d.uuid, s.toLowerCase()) : inSet(plan, rowid, rowsMatching(ctx, s, true)),
-    ),
+    when(q.search, (s) => (UUID.test(s) ? eq(d.uuid, s.toLowerCase()) : inSet(plan, rowid, searchRows(ctx, s)))),
     when(q.name, (s) => inSet(plan, rowid, rowsMatching(ctx, s, false))),
-    when(q.location_uuid, (uuid) => eq(d.location_uuid, uuid)),
-    when(q.device_type_uuid, (uuid) => is(d.device_type_uuid, uuid)),
-    when(q.connected_status, (status) => is(d.connected_status, status)),
+    oneOf(d.location_uuid, locations, false),
+    oneOf(d.device_type_uuid, filterValues(q.device_type_uuid)),
+    oneOf(d.connected_status, filterValues(q.connected_status)),
     when(q.online, (online) => is(d.online, online ? 1 : 0)),
     when(q.enabled, (enabled) => is(d.enabled, enabled ? 1 : 0)),
     when(q.vision_enabled, (state) => is(d.vision_enabled, state)),
-    when(q.tag_uuid, (uuid) =>
-      inSet(
-        plan,
-        sql`${d.uuid}`,
-        sql`select ${deviceTagTable.device_uuid} from ${deviceTagTable} where ${inSpace(
-          ctx,
-          deviceTagTable,
-          eq(deviceTagTable.tag_uuid, uuid),
-        )}`,
-      ),
-    ),
+    tags.length === 0
+      ? undefined
+      : inSet(
+          plan,
+          sql`${d.uuid}`,
+          sql`select ${deviceTagTable.device_uuid} from ${deviceTagTable} where ${inSpace(
+            ctx,
+            deviceTagTable,
+            tags.length === 1 ? eq(deviceTagTable.tag_uuid, tags[0]) : inList(deviceTagTable.tag_uuid, tags),
+          )}`,
+        ),
   );
 }
 
@@ -85,7 +117,7 @@ export const countDevices = (ctx: ReadCtx, where: SQL | undefined) =>
  * by a list cursor) is not read again.
  */
 export async function planDeviceWhere(ctx: ReadCtx, q: DeviceFilters, known?: number) {
-  const hasSet = Boolean(q.tag_uuid || q.name || (q.search && !UUID.test(q.search)));
+  const hasSet = Boolean(filterValues(q.tag_uuid).length || q.name || (q.search && !UUID.test(q.search)));
   if (known !== undefined) {
     return {
       where: deviceWhere(ctx, q, hasSet && known > DENSE_MATCHES ? "probe" : "drive"),
@@ -102,17 +134,24 @@ export async function planDeviceWhere(ctx: ReadCtx, q: DeviceFilters, known?: nu
 
 /**
  * The sort keys (each with an index (space_uuid, key, uuid); last_seen also (space_uuid, online,
- * last_seen, uuid) for the online filter). installation_date, last_seen and combined_status may
- * be null: NULL sorts first ascending and last descending.
+ * last_seen, uuid) for the online filter). installation_date, last_seen, combined_status,
+ * device_class and location_name may be null: NULL sorts first ascending and last descending.
+ * device_type_name and location_name are the joined names (type and location by primary key):
+ * SQLite reads the filtered devices and sorts them, no index walk (see docs/benchmarks.md).
  */
-export const ORDER_COLUMNS = {
+export const ORDER_COLUMNS: Record<DeviceOrderKey, { column: SQLiteColumn; nullable: boolean }> = {
   online: { column: d.online, nullable: false },
   created_at: { column: d.created_at, nullable: false },
   installation_date: { column: d.installation_date, nullable: true },
   updated_at: { column: d.updated_at, nullable: false },
   last_seen: { column: d.last_seen, nullable: true },
   combined_status: { column: d.combined_status, nullable: true },
-} as const;
+  name: { column: d.name, nullable: false },
+  connected_status: { column: d.connected_status, nullable: false },
+  device_type_name: { column: deviceTypeTable.name, nullable: false },
+  location_name: { column: locationTable.name, nullable: true },
+  device_class: { column: d.device_class, nullable: true },
+};
 
 export const parseOrdering = (ordering: DeviceOrdering) => ({
   key: ordering.replace(/^-/, "") as DeviceOrderKey,
