@@ -1,0 +1,1 @@
+ALTER TABLE `installation_code` ADD `code_sealed` text;
