@@ -29,6 +29,12 @@ export const listDevices = defineRoute({
   responses: { 200: jsonResponse(DeviceList), ...commonErrors },
 });
 
+export const exportDevices = csvExportOf(
+  listDevices,
+  "devices_export.csv",
+  "The device list with the list's filters and ordering as a CSV file (devices_export.csv), streamed",
+);
+
 export const listAssets = defineRoute({
   ...listDevices,
   path: "/space/{space}/asset/items",
@@ -38,7 +44,7 @@ export const listAssets = defineRoute({
 export const exportAssets = csvExportOf(
   listAssets,
   "devices_export.csv",
-  "The asset list with the list's filters as a CSV file (devices_export.csv)",
+  "The asset list with the list's filters and ordering as a CSV file (devices_export.csv), streamed",
 );
 
 export const listDeviceTypes = defineRoute({

@@ -101,7 +101,7 @@ describe("GET /api/space/{space}/device/items/", () => {
       (await list(`/api/space/${s}/device/items/?${query}`, token)).devices.map((d) => d.uuid);
     expect(await q("search=register")).toEqual([a.uuid]);
     expect(await q("search=REGISTER")).toEqual([a.uuid]);
-    expect(await q("search=door")).toEqual([]); // the description is not searched
+    expect(await q("search=door")).toEqual([a.uuid]); // the description is searched (issue 18)
     expect(await q("search=mach-42")).toEqual([a.uuid]);
     expect(await q(`search=${b.uuid.toUpperCase()}`)).toEqual([b.uuid]);
     expect(await q("search=100%25_")).toEqual([b.uuid]);
@@ -237,10 +237,10 @@ describe("GET /api/space/{space}/device/items/", () => {
   it("validates the query and the cursor", async () => {
     const { space, token } = await memberOf("viewer");
     const s = space.space_uuid;
-    const bad = await api(`/api/space/${s}/device/items/?ordering=name&online=maybe&page_size=0`, { token });
+    const bad = await api(`/api/space/${s}/device/items/?ordering=tags&online=maybe&page_size=0`, { token });
     expect(bad.status).toBe(400);
     expect(await errorsOf(bad)).toMatchObject({
-      ordering: ['"name" is not a valid choice.'],
+      ordering: ['"tags" is not a valid choice.'],
       online: ["Must be a valid boolean."],
       page_size: ["Ensure this value is greater than or equal to 1."],
     });

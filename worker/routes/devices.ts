@@ -2,6 +2,7 @@ import {
   addDevice as addDeviceRoute,
   editDevice as editDeviceRoute,
   exportAssets as exportAssetsRoute,
+  exportDevices as exportDevicesRoute,
   getCamera as getCameraRoute,
   getDeviceAvailability as getDeviceAvailabilityRoute,
   getDevice as getDeviceRoute,
@@ -43,6 +44,10 @@ export const deviceRoutes = openApiRouter()
   .openapi(listDevicesRoute, async (c) => {
     const list = await listDevices({ ctx: spaceCtx(c), input: { ...c.req.valid("query"), url: c.req.url } });
     return c.json(DeviceList.parse(list), 200);
+  })
+  .openapi(exportDevicesRoute, async (c) => {
+    const csv = await exportDevices({ ctx: spaceCtx(c), input: c.req.valid("query") });
+    return c.body(csv, 200, csvHeaders("devices_export.csv"));
   })
   .openapi(exportAssetsRoute, async (c) => {
     const csv = await exportDevices({ ctx: spaceCtx(c), input: c.req.valid("query") });
