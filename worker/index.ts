@@ -14,6 +14,7 @@ import { accountPasswordRoutes, spaceAccountLinkRoutes } from "./routes/account-
 import { accountsRoutes } from "./routes/accounts.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { agentRoutes } from "./routes/agent-enroll.ts";
+import { bulkRoutes } from "./routes/bulk.ts";
 import { commandRoutes } from "./routes/commands.ts";
 import { commentRoutes } from "./routes/comments.ts";
 import { detectionRoutes } from "./routes/detection.ts";
@@ -76,6 +77,7 @@ api
   .route("/", roomTicketRoutes)
   .route("/", monitoringRoutes)
   .route("/", accessRoutes)
+  .route("/", bulkRoutes)
   // Routes defined in contracts/api carry their full path (/space/{space}/…).
   .route("/", tagRoutes);
 
