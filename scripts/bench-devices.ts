@@ -2,8 +2,10 @@
  * Device list benchmark: seeds one space with 100 000 devices (plus locations, tags and tag
  * links) into a throwaway local D1, serves it with `wrangler dev` and times the device list
  * calls through fetch on localhost: the first page, page 50 by number, a deep page by number and
- * by keyset cursor, every ordering and every filter of the devices filter set; and the monitoring
- * counts and list (GET …/monitoring/counts/, …/monitoring/device/items/).
+ * by keyset cursor, every ordering and every filter of the devices filter set; the FTS search
+ * against the contains scan it replaced (issue 18), the column orderings and multi-value filters;
+ * the CSV export of every device; and the monitoring counts and list (GET …/monitoring/counts/,
+ * …/monitoring/device/items/).
  *
  *   npm run bench                                   (the runner: scripts/bench.ts)
  *   node scripts/bench-devices.ts [--devices 100000] [--runs 15] [--port N (default: a free one)] [--analyze] [--keep]
@@ -18,7 +20,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { DEVICE_TYPES } from "../drizzle/reference.ts";
-import { benchFleet } from "./bench/fleet-sql.ts";
+import { benchFleet, benchIp, benchMac } from "./bench/fleet-sql.ts";
 import { localD1, printPlans } from "./bench/local-d1.ts";
 import { percentile, signIn, startServer } from "./bench/server.ts";
 import { freePort, ROOT } from "./lib/proc.ts";
@@ -75,6 +77,39 @@ async function measure(label: string, path: string) {
   const line = `| ${label} | ${f(percentile(samples, 0.5))} | ${f(percentile(samples, 0.95))} | ${f(samples[0])} | ${rows} | ${count} |`;
   console.log(line);
   medians.set(label, percentile(samples, 0.5));
+  return line;
+}
+
+/**
+ * The CSV export of every device (streamed): time to the first byte and to the last, rows and
+ * bytes; `runs` times (it is long), median and slowest.
+ */
+async function measureExport(label: string, path: string, runs = 3) {
+  const token = await signIn(ORIGIN);
+  const first: number[] = [];
+  const total: number[] = [];
+  let rows = 0;
+  let bytes = 0;
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    const res = await fetch(`${ORIGIN}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+    if (!res.ok || !res.body) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    const reader = res.body.getReader();
+    let newlines = 0;
+    bytes = 0;
+    for (let chunk = await reader.read(), seen = false; !chunk.done; chunk = await reader.read()) {
+      if (!seen) first.push(performance.now() - t);
+      seen = true;
+      bytes += chunk.value.length;
+      for (const byte of chunk.value) if (byte === 10) newlines++;
+    }
+    total.push(performance.now() - t);
+    rows = newlines - 1;
+  }
+  first.sort((a, b) => a - b);
+  total.sort((a, b) => a - b);
+  const line = `| ${label} | ${percentile(total, 0.5).toFixed(0)} | ${total.at(-1)?.toFixed(0)} | first byte ${percentile(first, 0.5).toFixed(0)} ms | ${rows} | ${(bytes / 1e6).toFixed(1)} MB |`;
+  console.log(line);
   return line;
 }
 
@@ -171,6 +206,36 @@ async function run() {
       ["search=Device 01 (10 000 matches)", `${base}?search=Device%2001`],
       ["search=Device 0999 (100 matches)", `${base}?search=Device%200999`],
       [`search=${lastName} (one match)`, `${base}?search=${encodeURIComponent(lastName)}`],
+      // Issue 18: the FTS5 search (3+ characters) against the contains scan the search was
+      // before (?name= still is one, over the (space_uuid, name, machine_id) index).
+      ["contains: name=Device 0999 (100 matches)", `${base}?name=Device%200999`],
+      ["contains: name=Device 01 (10 000 matches)", `${base}?name=Device%2001`],
+      ["contains: name=nowhere (no match)", `${base}?name=nowhere`],
+      ["FTS: search=nowhere (no match)", `${base}?search=nowhere`],
+      ["FTS: search=Location 17 (location name, 11 locations)", `${base}?search=Location%2017`],
+      ["FTS: search=tag-7 (tag name)", `${base}?search=tag-7`],
+      ["FTS: search=entrance 42 (description)", `${base}?search=entrance%2042`],
+      [`FTS: search=${benchIp(DEVICES - 7)} (IP, one match)`, `${base}?search=${benchIp(DEVICES - 7)}`],
+      [
+        `FTS: search=${benchMac(DEVICES - 7).slice(9)} (MAC fragment)`,
+        `${base}?search=${benchMac(DEVICES - 7).slice(9)}`,
+      ],
+      ["search=De (2 characters: contains)", `${base}?search=De`],
+      ["ordering=name", `${base}?ordering=name`],
+      ["ordering=-name", `${base}?ordering=-name`],
+      ["ordering=connected_status", `${base}?ordering=connected_status`],
+      ["ordering=-device_class", `${base}?ordering=-device_class`],
+      ["ordering=device_type_name (joined name, sorted)", `${base}?ordering=device_type_name`],
+      ["ordering=-location_name (joined name, sorted)", `${base}?ordering=-location_name`],
+      [
+        "connected_status=connected&connected_status=disconnected",
+        `${base}?connected_status=connected&connected_status=disconnected`,
+      ],
+      ["tag_uuid × 3 (any of)", `${base}?tag_uuid=${TAGS[3]}&tag_uuid=${TAGS[4]}&tag_uuid=${TAGS[5]}`],
+      [
+        "location_uuid × 2 & ordering=name",
+        `${base}?location_uuid=${LOCATIONS[7]}&location_uuid=${LOCATIONS[8]}&ordering=name`,
+      ],
       [`location_uuid (~${Math.round(DEVICES / LOCATIONS.length)})`, `${base}?location_uuid=${LOCATIONS[7]}`],
       ["device_type_uuid=Linux", `${base}?device_type_uuid=${DEVICE_TYPES[0].uuid}`],
       ["connected_status=connected", `${base}?connected_status=connected`],
@@ -196,6 +261,20 @@ async function run() {
       ],
     ];
     for (const [label, path] of scenarios) lines.push(await measure(label, path));
+    const exportLines = [
+      "",
+      "| CSV export (streamed) | median ms | slowest ms | first byte | rows | size |",
+      "|---|---|---|---|---|---|",
+    ];
+    console.log(exportLines.join("\n"));
+    exportLines.push(await measureExport("every device, -online", `${base}export/`));
+    exportLines.push(
+      await measureExport(
+        "connected_status=connected, ordering=name",
+        `${base}export/?connected_status=connected&ordering=name`,
+      ),
+    );
+    lines.push(...exportLines);
     lines.push("", ...rawSqlComparison(persistDir));
     writeFileSync(join(work, "results.md"), `${lines.join("\n")}\n`);
     console.error(`\nResults also in ${join(work, "results.md")}`);

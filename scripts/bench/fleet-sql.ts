@@ -1,8 +1,9 @@
 /**
  * The benchmark's fleet as SQL: one space with an Admin (bench@outpost.test), 200 locations,
  * 20 tags and any number of devices spread over statuses, types, locations and two years of
- * timestamps, ~15 % of them tagged. Connected devices carry health: each heading 97 % healthy,
- * 2 % warning, 1 % critical; 60 % report monitored peripherals (1–3 types, 95 / 3.5 / 1.5 %).
+ * timestamps, ~15 % of them tagged, each with an IP, a local IP and a MAC address. Connected
+ * devices carry health: each heading 97 % healthy, 2 % warning, 1 % critical; 60 % report
+ * monitored peripherals (1–3 types, 95 / 3.5 / 1.5 %).
  * Deterministic for a seed (ids come from the seeded PRNG; health from a second one, so the
  * devices are the same as before health was added).
  */
@@ -16,6 +17,11 @@ import { sqlLiteral } from "../seed/sql.ts";
 const ROWS_PER_INSERT = 100;
 export const BENCH_EMAIL = "bench@outpost.test";
 export const BENCH_PASSWORD = "bench password";
+
+/** The bench device number `i`'s IP address (10.x.y.z) and MAC address (02:00:00:…, locally administered). */
+export const benchIp = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+const hex2 = (n: number) => (n & 255).toString(16).padStart(2, "0");
+export const benchMac = (i: number) => `02:00:00:${hex2(i >> 16)}:${hex2(i >> 8)}:${hex2(i)}`;
 
 /** `space`: put the fleet into an existing space (e.g. the demo seed's) instead of a new one. */
 export function benchFleet(seed = 20261122, opts: { space?: string } = {}) {
@@ -140,6 +146,10 @@ export function benchFleet(seed = 20261122, opts: { space?: string } = {}) {
         installed ? iso(updated) : null,
         `machine-${rng.hex(12)}`,
         ...h.columns,
+        // Addresses derived from the index (no PRNG draw, so every other value stays as it was).
+        benchIp(i),
+        JSON.stringify([`192.168.${(i >> 8) & 255}.${i & 255}`]),
+        JSON.stringify([benchMac(i)]),
       ]);
       if (rng.chance(0.15)) links.push([id, rng.pick(TAGS), SPACE]);
     }
@@ -168,6 +178,9 @@ export function benchFleet(seed = 20261122, opts: { space?: string } = {}) {
           ...DEVICE_HEADINGS.map((x) => x.column),
           "peripherals_condition",
           "combined_status",
+          "ip_address",
+          "local_ip_addresses",
+          "mac_addresses",
         ],
         devices,
       ),

@@ -130,6 +130,10 @@ export function printPlans(exec: (command: string) => string, space: string) {
       `select "device"."uuid" ${from} where "device"."space_uuid" = '${space}' and "device".rowid in (select "s".rowid from "device" as "s" where "s"."space_uuid" = '${space}' and ("s"."name" like '%x%' or "s"."machine_id" like '%x%')) order by "device"."online" desc, "device"."uuid" desc limit 36`,
     ],
     [
+      "search of 3+ characters (FTS5 device_search, trigram)",
+      `select "device"."uuid" ${from} where "device"."space_uuid" = '${space}' and "device".rowid in (select rowid from device_search where device_search match '"Location 17"' and space_uuid = '${space}') order by "device"."online" desc, "device"."uuid" desc limit 36`,
+    ],
+    [
       "connected_status filter",
       `select "device"."uuid" ${from} where "device"."space_uuid" = '${space}' and "device"."connected_status" = 'connected' order by "device"."online" desc, "device"."uuid" desc limit 36`,
     ],

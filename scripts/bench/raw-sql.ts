@@ -124,6 +124,12 @@ const scenarios: Record<string, () => Promise<string>> = {
   [`page ${deepPage} by cursor (keyset)`]: () => nextOf(`?page=${deepPage - 1}`),
   "connected_status=connected": async () => "?connected_status=connected",
   "search=Device 0999 (100 matches)": async () => "?search=Device%200999",
+  "contains: name=Device 0999 (100 matches)": async () => "?name=Device%200999",
+  "contains: name=nowhere (no match)": async () => "?name=nowhere",
+  "FTS: search=nowhere (no match)": async () => "?search=nowhere",
+  "FTS: search=Location 17 (location name, 11 locations)": async () => "?search=Location%2017",
+  "ordering=name": async () => "?ordering=name",
+  "ordering=-location_name (joined name, sorted)": async () => "?ordering=-location_name",
   "ordering=-created_at": async () => "?ordering=-created_at",
 };
 const only = args.scenarios?.split("|");
