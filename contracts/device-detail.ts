@@ -76,9 +76,9 @@ export const Telemetry = AgentTelemetry.nullable();
 
 /**
  * GET /space/{space}/device/{uuid}/ (and /camera/{uuid}/): every devices.md §3 field except
- * comments (GET …/comment/items/). installation_code_value is always null here: only a hash of
- * the code is stored, so the value is returned once, by the call that makes it; the expiry of
- * the device's current code (unused, not revoked) is shown so the card can count down.
+ * comments (GET …/comment/items/). installation_code_value is always null here (Viewers read
+ * this too): the card reads the code from GET …/installation-code/; the expiry of the device's
+ * current code (unused, not revoked) is shown so the card can count down.
  */
 export const DeviceDetail = Device.extend({
   telemetry_updated_at: nullableText,

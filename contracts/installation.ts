@@ -10,15 +10,39 @@ export const INSTALLATION_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 /** What a person types: case, spaces and dashes do not matter. */
 export const normaliseInstallationCode = (code: string) => code.toUpperCase().replace(/[\s-]/g, "");
 
+/** The code as the card shows it: blocks of 4 characters (devices.md §2, console.md). */
+export const installationCodeBlocks = (code: string): string[] => code.match(/.{1,4}/g) ?? [];
+
 /**
- * Reply of POST …/installation-code/reset/, …/replacement/ and …/email/: the only time the code
- * value leaves the server (only its SHA-256 is stored).
+ * Reply of POST …/installation-code/reset/, …/replacement/ and …/email/. The code is stored as its
+ * SHA-256 (for the claim) and AES-GCM encrypted; GET …/installation-code/ reads it back for the card.
  */
 export const InstallationCode = z.object({
   installation_code_value: z.string(),
   installation_code_expires_at: z.string(),
 });
 export type InstallationCode = z.infer<typeof InstallationCode>;
+
+/**
+ * Why the card has a code to show or not: active (value and blocks given), expired (24 h passed),
+ * used (an agent claimed it), hidden (made before codes were kept encrypted: Reset to see one),
+ * none (no code, or it was revoked).
+ */
+export const InstallationCodeStatus = z.enum(["active", "expired", "used", "hidden", "none"]);
+export type InstallationCodeStatus = z.infer<typeof InstallationCodeStatus>;
+
+/**
+ * GET /space/{space}/device/{uuid}/installation-code/ (Content Manager or Admin): the device's
+ * current code for its whole validity. installation_code_value and installation_code_blocks (the
+ * value in blocks of 4) only while active; installation_code_expires_at whenever a code exists.
+ */
+export const InstallationCodeCurrent = z.object({
+  installation_code_status: InstallationCodeStatus,
+  installation_code_value: z.string().nullable(),
+  installation_code_blocks: z.array(z.string()),
+  installation_code_expires_at: z.string().nullable(),
+});
+export type InstallationCodeCurrent = z.infer<typeof InstallationCodeCurrent>;
 
 /**
  * POST /space/{space}/device/{uuid}/installation-code/email/. The server issues a fresh code

@@ -24,6 +24,8 @@ declare global {
       ISSUER_URL?: string;
       /** Optional ES256 private JWK (JSON) for production; otherwise a key is made and kept in D1. */
       OIDC_SIGNING_JWK?: string;
+      /** Secret the installation codes' AES-GCM key is derived from; required in production. */
+      INSTALLATION_CODE_KEY?: string;
       /** Optional Cloudflare Email Service binding: in production, outgoing mail is also sent through it. */
       SEND_EMAIL?: SendEmail;
       /** Sender of outgoing mail (e.g. "Outpost <no-reply@example.com>"); needed with SEND_EMAIL. */

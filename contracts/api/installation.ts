@@ -1,11 +1,29 @@
 import { DeviceDetail } from "../device-detail.ts";
-import { InstallationCode, InstallationCodeEmailInput, QrInstallInput } from "../installation.ts";
+import {
+  InstallationCode,
+  InstallationCodeCurrent,
+  InstallationCodeEmailInput,
+  QrInstallInput,
+} from "../installation.ts";
 import { DeviceParam } from "./devices.ts";
 import { bodyErrors, commonErrors, defineRoute, jsonBody, jsonResponse } from "./route.ts";
 
 const tags = ["Installation"];
 
-const code = jsonResponse(InstallationCode, "The new code (shown this once; only its hash is stored)");
+const code = jsonResponse(InstallationCode, "The new code (stored as its hash and AES-GCM encrypted)");
+
+export const getInstallationCode = defineRoute({
+  method: "get",
+  path: "/space/{space}/device/{uuid}/installation-code",
+  summary:
+    "The device's current installation code for its card, in blocks of 4, while it is valid (24 h, unused); Content Manager or Admin",
+  tags,
+  request: { params: DeviceParam },
+  responses: {
+    200: jsonResponse(InstallationCodeCurrent, "The code while it is valid; otherwise why there is none"),
+    ...commonErrors,
+  },
+});
 
 export const resetInstallationCode = defineRoute({
   method: "post",

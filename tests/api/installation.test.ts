@@ -36,7 +36,7 @@ const enroll = (json: unknown, address = uid()) =>
   api("/api/agent/enroll/", { method: "POST", json, headers: { "CF-Connecting-IP": address } });
 
 describe("POST …/installation-code/reset/", () => {
-  it("issues a 16-character code valid 24 h, stores only its hash and revokes earlier codes", async () => {
+  it("issues a 16-character code valid 24 h, stores its hash and sealed text (never the code) and revokes earlier codes", async () => {
     const { space, token } = await memberOf("content_manager");
     const s = space.space_uuid;
     const device = await makeDevice(s);

@@ -1,11 +1,12 @@
 import * as routes from "../../contracts/api/installation.ts";
 import { DeviceDetail } from "../../contracts/device-detail.ts";
-import { InstallationCode } from "../../contracts/installation.ts";
+import { InstallationCode, InstallationCodeCurrent } from "../../contracts/installation.ts";
 import { deferTo } from "../lib/defer.ts";
 import { guarded, openApiRouter } from "../lib/openapi.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";
 import {
   emailInstallationCode,
+  readInstallationCode,
   replacementInstallationCode,
   resetInstallationCode,
 } from "../services/installation/codes.ts";
@@ -15,6 +16,13 @@ const writer = requireRole("content_manager");
 
 /** Installation codes and QR installation of a device (devices.md §2 card, §4, §7 Installation). */
 export const installationRoutes = openApiRouter()
+  .openapi(guarded(routes.getInstallationCode, writer), async (c) => {
+    const input = { uuid: c.req.valid("param").uuid };
+    const code = InstallationCodeCurrent.parse(await readInstallationCode({ ctx: spaceCtx(c), input }));
+    // The code is a secret: no cache (browser or shared) keeps the reply.
+    c.header("Cache-Control", "no-store");
+    return c.json(code, 200);
+  })
   .openapi(guarded(routes.resetInstallationCode, writer), async (c) => {
     const input = { uuid: c.req.valid("param").uuid };
     const code = await resetInstallationCode({ ctx: spaceCtx(c), input, defer: deferTo(c) });

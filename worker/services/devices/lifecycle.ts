@@ -29,11 +29,11 @@ const moveStatus = (ctx: SpaceCtx, uuid: string, from: readonly ConnectedStatus[
     .set({ ...set, updated_at: now() })
     .where(inSpace(ctx, d, eq(d.uuid, uuid), inArray(d.connected_status, [...from])));
 
-/** Revokes the device's unused installation codes (when `condition` holds, if given). */
+/** Revokes the device's unused installation codes (when `condition` holds, if given); drops their sealed text. */
 export const revokeCodes = (ctx: SpaceCtx, deviceUuid: string, condition?: SQL) =>
   ctx.db
     .update(installationCodeTable)
-    .set({ revoked_at: now() })
+    .set({ revoked_at: now(), code_sealed: null })
     .where(
       inSpace(
         ctx,

@@ -126,7 +126,7 @@ async function enrolWithCode(ctx: AgentCtx, input: Machine & { code: string }, t
         .insert(cred)
         .select(sql`select ${hash}, ${code.device_uuid}, ${code.space_uuid}, ${at}, null from ${code} where ${usable}`)
         .returning({ token_hash: cred.token_hash }),
-    (mine, at) => ctx.db.update(code).set({ used_at: at }).where(and(usable, mine)),
+    (mine, at) => ctx.db.update(code).set({ used_at: at, code_sealed: null }).where(and(usable, mine)),
     input,
     "installation_code",
   );

@@ -1,9 +1,12 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
 import {
   INSTALLATION_CODE_ALPHABET,
   INSTALLATION_CODE_LENGTH,
   INSTALLATION_CODE_TTL_HOURS,
   type InstallationCode,
+  type InstallationCodeCurrent,
   type InstallationCodeEmailInput,
+  installationCodeBlocks,
   normaliseInstallationCode,
 } from "../../../contracts/installation.ts";
 import { installationCodeTable } from "../../../drizzle/schema/index.ts";
@@ -14,9 +17,10 @@ import { ApiError } from "../../lib/errors.ts";
 import { type DeviceRow, requireDevice } from "../devices/detail.ts";
 import { announceDevice } from "../devices/events.ts";
 import { revokeCodes } from "../devices/lifecycle.ts";
-import type { WriteArgs } from "../kernel/args.ts";
+import type { ServiceArgs, WriteArgs } from "../kernel/args.ts";
 import { deliverMail, outboxInsert } from "../kernel/mail.ts";
-import { auditChange } from "../kernel/scope.ts";
+import { auditChange, inSpace } from "../kernel/scope.ts";
+import { installationCodeKey, openCode, sealCode } from "./code-box.ts";
 import { installationCodeMail } from "./mail.ts";
 
 /**
@@ -35,7 +39,7 @@ export function generateInstallationCode(): string {
   return code;
 }
 
-/** The stored form of a code: SHA-256 hex of its normalised text (the text itself is never stored). */
+/** The lookup form of a code: SHA-256 hex of its normalised text (the text is stored only encrypted). */
 export const hashInstallationCode = (code: string) => sha256Hex(normaliseInstallationCode(code));
 
 const refused = (message: string) => new ApiError("bad_request", message);
@@ -49,14 +53,20 @@ export function checkInstallable(device: DeviceRow) {
   }
 }
 
-/** A fresh code for the device: earlier unused codes are revoked in the same batch. */
+/**
+ * A fresh code for the device: earlier unused codes are revoked in the same batch. The code is
+ * stored as its hash (for the claim) and AES-GCM encrypted (for the card's read); production
+ * without INSTALLATION_CODE_KEY refuses (code-box.ts) before anything is written.
+ */
 async function newCode(ctx: SpaceCtx, device: DeviceRow) {
+  const key = await installationCodeKey(ctx.env);
   const value = generateInstallationCode();
   const expires_at = new Date(Date.now() + INSTALLATION_CODE_TTL_HOURS * 3600_000).toISOString();
+  const row = { uuid: crypto.randomUUID(), space_uuid: ctx.space.space_uuid, device_uuid: device.uuid };
   const insert = ctx.db.insert(installationCodeTable).values({
-    space_uuid: ctx.space.space_uuid,
-    device_uuid: device.uuid,
+    ...row,
     code_hash: await hashInstallationCode(value),
+    code_sealed: await sealCode(key, value, row),
     expires_at,
   });
   return { value, expires_at, writes: [revokeCodes(ctx, device.uuid), insert] as const };
@@ -96,8 +106,8 @@ export const resetInstallationCode = (args: WriteArgs<{ uuid: string }>) => issu
 export const replacementInstallationCode = (args: WriteArgs<{ uuid: string }>) => issue(args, "replacement");
 
 /**
- * POST …/installation-code/email/: only a hash of a code is stored, so the mail carries a fresh
- * code (earlier ones are revoked) and the reply returns it, so the card shows what was sent. The
+ * POST …/installation-code/email/: the mail carries a fresh code (earlier ones are revoked) and
+ * the reply returns it, so the card shows what was sent. The
  * mail is queued in mail_outbox in the same batch as the code and the audit entry.
  */
 export async function emailInstallationCode({
@@ -131,4 +141,44 @@ export async function emailInstallationCode({
   await deliverMail({ db: ctx.db, env: ctx.env, config: getConfig(ctx.env) }, [{ uuid: outbox.uuid, ...mail }]);
   announceDevice(ctx, defer, "deviceUpdated", device);
   return { installation_code_value: code.value, installation_code_expires_at: code.expires_at };
+}
+
+/**
+ * GET …/installation-code/: the device's current code for its card (Content Manager or Admin, the
+ * roles that may Reset): the newest code not revoked. Its value (and its blocks of 4) only while it
+ * is unused and unexpired; otherwise the status says why there is none. A code made before codes
+ * were stored encrypted, or sealed with another key, is "hidden": Reset makes one that shows.
+ */
+export async function readInstallationCode({
+  ctx,
+  input,
+}: ServiceArgs<{ uuid: string }, SpaceCtx>): Promise<InstallationCodeCurrent> {
+  const device = await requireDevice(ctx, input.uuid);
+  const none: InstallationCodeCurrent = {
+    installation_code_status: "none",
+    installation_code_value: null,
+    installation_code_blocks: [],
+    installation_code_expires_at: null,
+  };
+  if (device.connected_status === "archived") return none;
+  const c = installationCodeTable;
+  const row = await ctx.db
+    .select()
+    .from(c)
+    .where(inSpace(ctx, c, and(eq(c.device_uuid, device.uuid), isNull(c.revoked_at))))
+    .orderBy(desc(c.expires_at))
+    .limit(1)
+    .get();
+  if (!row) return none;
+  const gone = { ...none, installation_code_expires_at: row.expires_at };
+  if (row.used_at) return { ...gone, installation_code_status: "used" };
+  if (Date.parse(row.expires_at) <= Date.now()) return { ...gone, installation_code_status: "expired" };
+  const value = row.code_sealed ? await openCode(await installationCodeKey(ctx.env), row.code_sealed, row) : null;
+  if (!value) return { ...gone, installation_code_status: "hidden" };
+  return {
+    installation_code_status: "active",
+    installation_code_value: value,
+    installation_code_blocks: installationCodeBlocks(value),
+    installation_code_expires_at: row.expires_at,
+  };
 }

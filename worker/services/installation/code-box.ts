@@ -1,0 +1,42 @@
+import type { Env } from "../../env.ts";
+import { deriveBoxKey, openText, sealText } from "../../lib/crypto-box.ts";
+
+/** Production without the INSTALLATION_CODE_KEY secret: no code is made (none is stored in clear). */
+export const MISSING_CODE_KEY =
+  "INSTALLATION_CODE_KEY is not set: production stores installation codes only encrypted with a key from this secret (see docs/deploy.md).";
+/** At least this many characters (e.g. `openssl rand -base64 32` gives 44). */
+const MIN_SECRET_LENGTH = 32;
+/**
+ * Outside production, without the secret: a fixed, public key, so local runs and tests keep codes
+ * readable across restarts. It protects nothing and production never uses it.
+ */
+const DEV_SECRET = "outpost development installation code key (public, not for production)";
+const INFO = "outpost/installation-code/v1";
+
+const keys = new Map<string, Promise<CryptoKey>>();
+
+/** The installation codes' AES-GCM key: from INSTALLATION_CODE_KEY, or the dev key outside production. */
+export function installationCodeKey(env: Pick<Env, "ENVIRONMENT" | "INSTALLATION_CODE_KEY">): Promise<CryptoKey> {
+  const secret = env.INSTALLATION_CODE_KEY?.trim();
+  if (!secret && env.ENVIRONMENT === "production") return Promise.reject(new Error(MISSING_CODE_KEY));
+  if (secret && secret.length < MIN_SECRET_LENGTH && env.ENVIRONMENT === "production") {
+    return Promise.reject(new Error(`INSTALLATION_CODE_KEY must have at least ${MIN_SECRET_LENGTH} characters.`));
+  }
+  const material = secret || DEV_SECRET;
+  let key = keys.get(material);
+  if (!key) {
+    key = deriveBoxKey(material, INFO);
+    keys.set(material, key);
+  }
+  return key;
+}
+
+/** A box binds to its row: a sealed code copied to another row, device or space does not open. */
+export const codeAad = (row: { uuid: string; space_uuid: string; device_uuid: string }) =>
+  `installation_code:${row.space_uuid}:${row.device_uuid}:${row.uuid}`;
+
+export const sealCode = async (key: CryptoKey, code: string, row: Parameters<typeof codeAad>[0]) =>
+  sealText(key, code, codeAad(row));
+
+export const openCode = async (key: CryptoKey, box: string, row: Parameters<typeof codeAad>[0]) =>
+  openText(key, box, codeAad(row));
