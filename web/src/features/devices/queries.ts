@@ -6,6 +6,7 @@ import {
   listDevices,
   listDeviceTypes,
 } from "@contracts/api/devices";
+import { getInstallationCode } from "@contracts/api/installation";
 import type { DeviceListQuery } from "@contracts/device";
 import { infiniteQueryOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
 import { callApi } from "@/lib/api";
@@ -55,10 +56,16 @@ export const deviceQueries = {
     }),
   detailKey: (space: string, uuid: string) => [...deviceQueries.all(space), "detail", uuid] as const,
   /**
-   * The installation code this tab was last given for the device (only its hash is stored, so
-   * the value exists once, in the reply that made it): cached data, never fetched.
+   * The installation code this tab was last given for the device (a new runner's first one, or
+   * a Reset): cached data, never fetched; the card shows it until `installationCode` answers.
    */
   issuedCodeKey: (space: string, uuid: string) => [...deviceQueries.detailKey(space, uuid), "issued-code"] as const,
+  /** GET …/installation-code/ (Content Manager or Admin): the device's current code for its 24 h. */
+  installationCode: (space: string, uuid: string) =>
+    queryOptions({
+      queryKey: [...deviceQueries.detailKey(space, uuid), "installation-code"] as const,
+      queryFn: ({ signal }) => callApi(getInstallationCode, { params: { space, uuid }, signal }),
+    }),
   detail: (space: string, uuid: string) =>
     queryOptions({
       queryKey: deviceQueries.detailKey(space, uuid),

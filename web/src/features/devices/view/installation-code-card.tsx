@@ -1,12 +1,13 @@
 import type { DeviceDetail } from "@contracts/device-detail";
 import type { InstallationCode } from "@contracts/installation";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArchiveIcon, KeyRoundIcon, LoaderCircleIcon, MailIcon, RotateCwIcon, ScanQrCodeIcon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
-import { codeBlocks, formatDuration, msUntil } from "../logic/format";
+import { formatDuration, msUntil } from "../logic/format";
+import { type CodeRead, codeView, currentOf } from "../logic/installation-code";
 import { offersQrScan } from "../qr/qr-logic";
 import { QrScanDialog } from "../qr/qr-scan-dialog";
 import { deviceQueries } from "../queries";
@@ -16,18 +17,27 @@ import { EmailCodeDialog } from "./email-code-dialog";
 
 /**
  * The installation-code card of a device that is not connected (devices.md §2, §4): the code in
- * blocks of 4 with a live countdown, Reset and send by e-mail. Only a hash is stored, so the
- * value shows once, from the call that made it.
+ * blocks of 4 with a live countdown for its whole 24 h, Reset and send by e-mail. Content
+ * Managers and Admins read the code from GET …/installation-code/ (stored encrypted, #20 item 6);
+ * Viewers see the countdown only.
  */
 export function InstallationCodeCard({ device, canWrite }: { device: DeviceDetail; canWrite: boolean }) {
   const t = useT();
   const now = useNow();
+  const queryClient = useQueryClient();
   const { reset, email } = useInstallationCode(device.uuid);
-  // The code this tab was given (a new runner's first one, or an earlier Reset): shown at once.
-  const issued = useQueryClient().getQueryData<InstallationCode>(
+  const readQuery = deviceQueries.installationCode(device.space_uuid, device.uuid);
+  // The code this tab was given (a new runner's first one, or an earlier Reset): shown at once,
+  // while the read confirms it.
+  const issued = queryClient.getQueryData<InstallationCode>(
     deviceQueries.issuedCodeKey(device.space_uuid, device.uuid),
   );
-  const [code, setCode] = useState<InstallationCode | null>(issued ?? null);
+  const read = useQuery({
+    ...readQuery,
+    enabled: canWrite && device.connected_status !== "archived",
+    initialData: issued ? currentOf(issued) : undefined,
+  });
+  const show = (next: InstallationCode) => queryClient.setQueryData(readQuery.queryKey, currentOf(next));
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [emailOpen, setEmailOpen] = useState(false);
   const [scanOpen, setScanOpen] = useState(false);
@@ -45,14 +55,29 @@ export function InstallationCodeCard({ device, canWrite }: { device: DeviceDetai
       </div>
     );
 
-  const expiresAt = code?.installation_code_expires_at ?? device.installation_code_expires_at;
-  const left = msUntil(expiresAt, now);
-  const expired = Boolean(expiresAt) && left === 0;
+  const state: CodeRead = !canWrite ? "restricted" : read.data ? read.data : read.isError ? "failed" : "loading";
+  const view = codeView({ read: state, deviceExpiresAt: device.installation_code_expires_at, now });
+  const expired = view.kind === "expired";
+  const countdownTo =
+    view.kind === "code" || view.kind === "hidden" || view.kind === "restricted" || view.kind === "failed"
+      ? view.expiresAt
+      : null;
+  const message = {
+    code: null,
+    expired: t("device.code.expired"),
+    used: t("device.code.used"),
+    hidden: t("device.code.hidden"),
+    none: t("device.code.none"),
+    restricted: t("device.code.restricted"),
+    failed: t("device.code.readFailed"),
+    loading: null,
+  }[view.kind];
   return (
     <section
       aria-label={t("device.code.title")}
       data-testid="install-code"
       data-expired={expired || undefined}
+      data-state={view.kind}
       className={cn(
         "flex flex-col gap-3 rounded-lg border bg-card p-4",
         expired && "border-destructive/40 bg-destructive/5",
@@ -63,28 +88,35 @@ export function InstallationCodeCard({ device, canWrite }: { device: DeviceDetai
         <h3 className="text-sm font-semibold">{t("device.code.title")}</h3>
       </div>
       <p className="text-sm text-muted-foreground">{t("device.code.text")}</p>
-      {code && !expired ? (
+      {view.kind === "code" && (
         <p className="flex flex-wrap gap-2 font-mono text-2xl font-semibold tracking-[0.2em]" data-testid="code-value">
-          {codeBlocks(code.installation_code_value).map((block, i) => (
+          {view.blocks.map((block, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: blocks are positional.
             <span key={i} className="rounded-md bg-muted px-2.5 py-1">
               {block}
             </span>
           ))}
         </p>
-      ) : (
-        !expired && <p className="text-sm">{expiresAt ? t("device.code.hidden") : t("device.code.none")}</p>
       )}
-      {expired ? (
-        <p className="text-sm font-medium text-destructive" role="status">
-          {t("device.code.expired")}
+      {view.kind === "loading" && (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+          <LoaderCircleIcon className="size-4 animate-spin" aria-hidden="true" />
+          {t("device.code.loading")}
         </p>
-      ) : (
-        expiresAt && (
-          <p className="text-sm tabular-nums" data-testid="code-countdown">
-            {t("device.code.expiresIn", { time: formatDuration(left / 1000) })}
-          </p>
-        )
+      )}
+      {message && (
+        <p
+          className={cn("text-sm", expired && "font-medium text-destructive")}
+          role="status"
+          data-testid="code-message"
+        >
+          {message}
+        </p>
+      )}
+      {countdownTo && (
+        <p className="text-sm tabular-nums" data-testid="code-countdown">
+          {t("device.code.expiresIn", { time: formatDuration(msUntil(countdownTo, now) / 1000) })}
+        </p>
       )}
       {sentTo && <p className="text-sm text-muted-foreground">{t("device.code.sentTo", { email: sentTo })}</p>}
       {canWrite && (
@@ -93,7 +125,7 @@ export function InstallationCodeCard({ device, canWrite }: { device: DeviceDetai
             variant="outline"
             size="sm"
             disabled={reset.isPending}
-            onClick={() => reset.mutate(undefined, { onSuccess: (next) => setCode(next) })}
+            onClick={() => reset.mutate(undefined, { onSuccess: show })}
           >
             {reset.isPending ? (
               <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
@@ -122,7 +154,7 @@ export function InstallationCodeCard({ device, canWrite }: { device: DeviceDetai
         onSend={(input) =>
           email.mutate(input, {
             onSuccess: (next) => {
-              setCode(next);
+              show(next);
               setSentTo(input.email_address);
               setEmailOpen(false);
             },
