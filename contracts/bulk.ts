@@ -75,6 +75,8 @@ export type BulkOutcome = (typeof BULK_OUTCOMES)[number];
 
 export const DeviceBulkResult = z.object({
   device_uuid: z.string(),
+  /** The device's name (absent for a device not found). */
+  device_name: z.string().optional(),
   outcome: z.enum(BULK_OUTCOMES),
   /** The error code of a failure (not_found, device_disabled, …) or of an offline device. */
   code: z.string().optional(),

@@ -169,11 +169,11 @@ export async function bulkDevices({ ctx, input, defer }: WriteArgs<Input>): Prom
   const done = await mapBounded(rows, async (device): Promise<DeviceBulkResult> => {
     const step = { ctx, input, defer, device, requestId: `bulk:${bulkId}:${device.uuid}` };
     try {
-      return { device_uuid: device.uuid, ...(await STEPS[input.action](step)) };
+      return { device_uuid: device.uuid, device_name: device.name, ...(await STEPS[input.action](step)) };
     } catch (error) {
       const failure = failureOf(error);
       const outcome = failure.code === "device_offline" ? "offline" : "failed";
-      return { device_uuid: device.uuid, outcome, ...failure };
+      return { device_uuid: device.uuid, device_name: device.name, outcome, ...failure };
     }
   });
   const results = [

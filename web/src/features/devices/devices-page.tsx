@@ -10,6 +10,7 @@ import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
 import { useLoadMoreOnScroll } from "@/lib/use-scroll-end";
 import { useViewMode } from "@/lib/view-mode";
 import { listedDevicePath } from "./camera/queries";
+import { useDeviceBulk } from "./list/device-bulk";
 import { DeviceCardSkeleton } from "./list/device-card";
 import { deviceColumns } from "./list/device-columns";
 import { hasActiveDeviceFilters } from "./list/device-filters";
@@ -31,7 +32,8 @@ export function DevicesPage() {
   const filters = useDeviceFilters();
   const list = useInfiniteQuery(deviceQueries.list(space.space_uuid, filters.query));
   const devices = useMemo(() => list.data?.pages.flatMap((page) => page.devices) ?? [], [list.data]);
-  const columns = useMemo(() => deviceColumns(t), [t]);
+  const bulk = useDeviceBulk(devices, filters.query);
+  const columns = useMemo(() => bulk.withSelect(deviceColumns(t)), [t, bulk.withSelect]);
   const scrollRef = useRef<HTMLDivElement>(null);
 
   useLoadMoreOnScroll(scrollRef, list, devices.length);
@@ -57,7 +59,7 @@ export function DevicesPage() {
           empty={<NoDevices filtered={hasActiveDeviceFilters(filters.query)} onReset={filters.reset} />}
         >
           {mode === "grid" ? (
-            <DeviceGrid devices={devices} scrollRef={scrollRef} loadingMore={more} />
+            <DeviceGrid devices={devices} scrollRef={scrollRef} loadingMore={more} selection={bulk.selection} />
           ) : (
             <DataTable<Device>
               columns={columns}
@@ -71,6 +73,7 @@ export function DevicesPage() {
           )}
         </ListStates>
       </div>
+      {bulk.element(list.data?.pages[0]?.objects_count)}
       <Outlet />
     </div>
   );

@@ -3,6 +3,7 @@ import { enAccounts } from "./en-accounts";
 import { enAdmin } from "./en-admin";
 import { enAgentSettings } from "./en-agent-settings";
 import { enAssets } from "./en-assets";
+import { enBulk } from "./en-bulk";
 import { enCommands } from "./en-commands";
 import { enDetect } from "./en-detect";
 import { enDevices } from "./en-devices";
@@ -192,6 +193,7 @@ export const en = {
   ...enAdmin,
   ...enAccess,
   ...enPalette,
+  ...enBulk,
   ...enRegions,
 } as const;
 

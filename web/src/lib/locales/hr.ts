@@ -4,6 +4,7 @@ import { hrAccounts } from "./hr-accounts";
 import { hrAdmin } from "./hr-admin";
 import { hrAgentSettings } from "./hr-agent-settings";
 import { hrAssets } from "./hr-assets";
+import { hrBulk } from "./hr-bulk";
 import { hrCommands } from "./hr-commands";
 import { hrDetect } from "./hr-detect";
 import { hrDevices } from "./hr-devices";
@@ -122,5 +123,6 @@ export const hr: Partial<Record<MessageKey, string>> = {
   ...hrHealthReport,
   ...hrAdmin,
   ...hrPalette,
+  ...hrBulk,
   ...hrRegions,
 };

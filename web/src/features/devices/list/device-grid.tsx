@@ -3,7 +3,10 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { type RefObject, useLayoutEffect, useRef, useState } from "react";
 import { useT } from "@/lib/i18n";
 import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
+import { cn } from "@/lib/utils";
 import { DEVICE_CARD_HEIGHT, DeviceCard, DeviceCardSkeleton, PHONE_DEVICE_CARD_HEIGHT } from "./device-card";
+import { DeviceCheckbox } from "./select-column";
+import type { DeviceSelection } from "./use-device-selection";
 
 const MIN_CARD_WIDTH = 300;
 const GAP = 12;
@@ -16,10 +19,12 @@ type DeviceGridProps = {
   scrollRef: RefObject<HTMLElement | null>;
   /** Skeleton cards appended while the next page loads. */
   loadingMore: boolean;
+  /** Multi-select (issue 18 item 2): each card gets a checkbox in its corner. */
+  selection?: DeviceSelection;
 };
 
 /** The grid view, virtualized by rows so that 100k devices render only what is in view. */
-export function DeviceGrid({ devices, scrollRef, loadingMore }: DeviceGridProps) {
+export function DeviceGrid({ devices, scrollRef, loadingMore, selection }: DeviceGridProps) {
   const t = useT();
   const gridRef = useRef<HTMLUListElement>(null);
   const [width, setWidth] = useState(0);
@@ -52,6 +57,7 @@ export function DeviceGrid({ devices, scrollRef, loadingMore }: DeviceGridProps)
     scrollMargin: margin,
   });
 
+  const selecting = Boolean(selection && (selection.count > 0 || selection.allMatching));
   const cardWidth = (width - GAP * (perRow - 1)) / perRow;
   const cells = virtualizer
     .getVirtualItems()
@@ -75,10 +81,23 @@ export function DeviceGrid({ devices, scrollRef, loadingMore }: DeviceGridProps)
           return (
             <li
               key={device?.uuid ?? `skeleton-${index}`}
-              className="absolute"
+              className="group/card absolute"
               style={{ top: row.start - margin, left: column * (cardWidth + GAP), width: cardWidth }}
             >
               {device ? <DeviceCard device={device} height={cardHeight} /> : <DeviceCardSkeleton height={cardHeight} />}
+              {device && selection && (
+                // Over the card's top-left corner: shown on hover/focus, while selecting, and on touch screens.
+                <span
+                  className={cn(
+                    "absolute -top-1.5 -left-1.5 z-[1] flex rounded-md border bg-background p-1 shadow-xs transition-opacity",
+                    selecting || selection.isSelected(device.uuid)
+                      ? "opacity-100"
+                      : "opacity-0 group-hover/card:opacity-100 focus-within:opacity-100 pointer-coarse:opacity-100",
+                  )}
+                >
+                  <DeviceCheckbox selection={selection} device={device} t={t} />
+                </span>
+              )}
             </li>
           );
         })}

@@ -1,0 +1,195 @@
+import { DEVICE_BULK_ACTIONS, type DeviceBulkAction } from "@contracts/bulk";
+import { useQuery } from "@tanstack/react-query";
+import { ArchiveIcon, MapPinIcon, PowerIcon, PowerOffIcon, RotateCwIcon, TagIcon, TagsIcon, XIcon } from "lucide-react";
+import { type ComponentType, useId, useState } from "react";
+import { FormDialog } from "@/components/form-dialog";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { locationQueries, tagQueries } from "@/features/locations/queries";
+import { useCurrentSpace } from "@/features/session/current-space";
+import { useT } from "@/lib/i18n";
+import type { BulkParams } from "./use-bulk-run";
+import type { DeviceSelection } from "./use-device-selection";
+
+const ICONS: Record<DeviceBulkAction, ComponentType<{ className?: string; "aria-hidden"?: boolean }>> = {
+  reboot: RotateCwIcon,
+  enable: PowerIcon,
+  disable: PowerOffIcon,
+  add_tag: TagIcon,
+  remove_tag: TagsIcon,
+  move_location: MapPinIcon,
+  archive: ArchiveIcon,
+};
+const DESTRUCTIVE: ReadonlySet<DeviceBulkAction> = new Set(["reboot", "disable", "archive"]);
+
+type BulkBarProps = {
+  selection: DeviceSelection;
+  /** Devices loaded in the list, and how many the filter matches. */
+  loaded: number;
+  total: number | undefined;
+  onConfirm: (action: DeviceBulkAction, params: BulkParams) => void;
+};
+
+/**
+ * The bar shown while devices are selected (issue 18 item 2): the count, "Select all N matching"
+ * when more match than are loaded, Clear, and the actions, each confirmed in a dialog naming the
+ * count ("Reboot 12 devices?").
+ */
+export function BulkBar({ selection, loaded, total, onConfirm }: BulkBarProps) {
+  const t = useT();
+  const [action, setAction] = useState<DeviceBulkAction | null>(null);
+  if (selection.count === 0 && !selection.allMatching) return null;
+  const count = selection.allMatching ? (total ?? selection.count) : selection.count;
+  const canSelectMore = !selection.allMatching && total !== undefined && total > loaded && selection.count === loaded;
+  return (
+    <>
+      <section
+        aria-label={t("bulk.actions")}
+        className="fixed inset-x-3 bottom-3 z-30 mx-auto flex max-w-fit flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border bg-popover px-3 py-2 text-popover-foreground shadow-lg md:bottom-5"
+      >
+        <div className="flex items-center gap-2 text-sm" aria-live="polite">
+          <span className="font-medium tabular-nums">
+            {selection.allMatching ? t("bulk.allMatching", { count }) : t("bulk.selected", { count })}
+          </span>
+          {canSelectMore && (
+            <Button variant="link" size="sm" className="h-auto px-0" onClick={selection.selectAllMatching}>
+              {t("bulk.selectAllMatching", { count: total })}
+            </Button>
+          )}
+          <Button variant="ghost" size="icon-sm" aria-label={t("bulk.clear")} onClick={selection.clear}>
+            <XIcon aria-hidden="true" />
+          </Button>
+        </div>
+        <div className="flex flex-wrap items-center gap-1">
+          {DEVICE_BULK_ACTIONS.map((a) => {
+            const Icon = ICONS[a];
+            return (
+              <Button
+                key={a}
+                variant="ghost"
+                size="sm"
+                className={DESTRUCTIVE.has(a) ? "text-destructive hover:text-destructive" : undefined}
+                onClick={() => setAction(a)}
+                title={t(`bulk.action.${a}`)}
+              >
+                <Icon aria-hidden={true} />
+                <span className="max-lg:sr-only">{t(`bulk.action.${a}`)}</span>
+              </Button>
+            );
+          })}
+        </div>
+      </section>
+      <BulkConfirm
+        action={action}
+        count={count}
+        onClose={() => setAction(null)}
+        onConfirm={(params) => {
+          if (action) onConfirm(action, params);
+          setAction(null);
+        }}
+      />
+    </>
+  );
+}
+
+type BulkConfirmProps = {
+  action: DeviceBulkAction | null;
+  count: number;
+  onClose: () => void;
+  onConfirm: (params: BulkParams) => void;
+};
+
+/** "Reboot 12 devices?" with what the action needs: a tag, a location, or queueing for offline devices. */
+function BulkConfirm({ action, count, onClose, onConfirm }: BulkConfirmProps) {
+  const t = useT();
+  const id = useId();
+  const { space } = useCurrentSpace();
+  const [shown, setShown] = useState(action);
+  if (action && action !== shown) setShown(action);
+  const kind = shown ?? "reboot";
+  const needsTag = kind === "add_tag" || kind === "remove_tag";
+  const needsLocation = kind === "move_location";
+  const tags = useQuery({ ...tagQueries.list(space.space_uuid), enabled: action !== null && needsTag });
+  const locations = useQuery({
+    ...locationQueries.options(space.space_uuid),
+    enabled: action !== null && needsLocation,
+  });
+  const [tag, setTag] = useState("");
+  const [location, setLocation] = useState("");
+  const [queueOffline, setQueueOffline] = useState(false);
+  const close = () => {
+    setTag("");
+    setLocation("");
+    setQueueOffline(false);
+    onClose();
+  };
+  const params: BulkParams = needsTag
+    ? { tag_uuid: tag }
+    : needsLocation
+      ? { location_uuid: location }
+      : kind === "reboot" && queueOffline
+        ? { queue_offline: true }
+        : {};
+  const Icon = ICONS[kind];
+  return (
+    <FormDialog
+      open={action !== null}
+      onClose={close}
+      className="max-w-md"
+      title={t(`bulk.confirm.${kind}`, { count })}
+      description={t(`bulk.text.${kind}`)}
+      label={t(`bulk.action.${kind}`)}
+      icon={<Icon aria-hidden={true} />}
+      destructive={DESTRUCTIVE.has(kind)}
+      pending={false}
+      disabled={(needsTag && !tag) || (needsLocation && !location)}
+      onConfirm={() => {
+        onConfirm(params);
+        setTag("");
+        setLocation("");
+        setQueueOffline(false);
+      }}
+    >
+      {needsTag && (
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-tag`}>{t("bulk.tag")}</Label>
+          <NativeSelect id={`${id}-tag`} value={tag} onChange={(event) => setTag(event.target.value)}>
+            <option value="">{t("bulk.choose")}</option>
+            {(tags.data ?? []).map((x) => (
+              <option key={x.uuid} value={x.uuid}>
+                {x.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      )}
+      {needsLocation && (
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-location`}>{t("bulk.location")}</Label>
+          <NativeSelect id={`${id}-location`} value={location} onChange={(event) => setLocation(event.target.value)}>
+            <option value="">{t("bulk.choose")}</option>
+            {(locations.data ?? []).map((x) => (
+              <option key={x.uuid} value={x.uuid}>
+                {x.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      )}
+      {kind === "reboot" && (
+        <div className="flex items-center gap-2">
+          <Checkbox
+            id={`${id}-queue`}
+            checked={queueOffline}
+            onCheckedChange={(value) => setQueueOffline(value === true)}
+          />
+          <Label htmlFor={`${id}-queue`} className="font-normal">
+            {t("bulk.queueOffline")}
+          </Label>
+        </div>
+      )}
+    </FormDialog>
+  );
+}

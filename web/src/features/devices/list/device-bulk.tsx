@@ -1,0 +1,76 @@
+import type { DeviceBulkAction, DeviceBulkInput } from "@contracts/bulk";
+import type { Device } from "@contracts/device";
+import type { ColumnDef } from "@tanstack/react-table";
+import { useCallback, useMemo, useState } from "react";
+import type { DataTableFeatures } from "@/components/ui/data-table";
+import { usePermissions } from "@/features/space/use-permissions";
+import { useT } from "@/lib/i18n";
+import type { DeviceFilters } from "../queries";
+import { BulkBar } from "./bulk-bar";
+import { BulkResults } from "./bulk-results";
+import { selectColumn } from "./select-column";
+import { type BulkParams, type BulkTarget, useBulkRun } from "./use-bulk-run";
+import { useDeviceSelection } from "./use-device-selection";
+
+/** The list's filters as the bulk body carries them: the query string's values (booleans as "true"/"false"). */
+export function bulkFilterOf(filters: DeviceFilters): DeviceBulkInput["filter"] {
+  const { ordering: _ordering, ...rest } = filters;
+  return Object.fromEntries(
+    Object.entries(rest)
+      .filter(([, value]) => value !== undefined && value !== "")
+      .map(([key, value]) => [key, typeof value === "boolean" ? String(value) : value]),
+  ) as DeviceBulkInput["filter"];
+}
+
+/**
+ * The device list's bulk actions (issue 18 item 2) for Content Managers and Admins: the
+ * selection (rows' checkbox column, cards' corner checkbox), the action bar and the results.
+ * Viewers get none of it.
+ */
+export function useDeviceBulk(devices: readonly Device[], query: DeviceFilters) {
+  const t = useT();
+  const { canWrite } = usePermissions();
+  const order = useMemo(() => devices.map((d) => d.uuid), [devices]);
+  const { ordering: _ordering, ...filter } = query;
+  const filterKey = JSON.stringify(filter);
+  const selection = useDeviceSelection(order, filterKey);
+  const runner = useBulkRun();
+  const names = useMemo(() => new Map(devices.map((d) => [d.uuid, d.name])), [devices]);
+
+  const withSelect = useCallback(
+    (columns: ColumnDef<DataTableFeatures, Device>[]) =>
+      canWrite ? [selectColumn(t, selection) as ColumnDef<DataTableFeatures, Device>, ...columns] : columns,
+    [canWrite, t, selection],
+  );
+
+  const [last, setLast] = useState<{ action: DeviceBulkAction; params: BulkParams } | null>(null);
+  const start = (action: DeviceBulkAction, params: BulkParams) => {
+    setLast({ action, params });
+    const target: BulkTarget = selection.allMatching
+      ? { filter: bulkFilterOf(JSON.parse(filterKey) as DeviceFilters) }
+      : { uuids: order.filter((u) => selection.selected.has(u)), names };
+    selection.clear();
+    void runner.start(action, params, target);
+  };
+
+  return {
+    selection: canWrite ? selection : undefined,
+    withSelect,
+    element: canWrite
+      ? (total: number | undefined) => (
+          <>
+            <BulkBar selection={selection} loaded={devices.length} total={total} onConfirm={start} />
+            <BulkResults
+              run={runner.run}
+              onClose={runner.close}
+              onRetry={(uuids) => {
+                if (!last) return;
+                const byUuid = new Map(runner.run?.rows.map((r) => [r.device_uuid, r.device_name ?? ""]));
+                void runner.start(last.action, last.params, { uuids, names: byUuid });
+              }}
+            />
+          </>
+        )
+      : () => null,
+  };
+}

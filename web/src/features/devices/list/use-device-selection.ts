@@ -1,0 +1,86 @@
+import { useCallback, useMemo, useRef, useState } from "react";
+
+/**
+ * The device list's multi-select (issue 18 item 2): a click toggles one device, a shift-click
+ * sets the whole range from the last clicked one to this one (to that one's new state), the
+ * header checkbox takes every loaded device, and "all matching" stands for every device the
+ * list's filter matches (also those not loaded yet). A new filter (`key`) clears the selection.
+ */
+export type DeviceSelection = ReturnType<typeof useDeviceSelection>;
+
+/** The uuids of `order` from index `from` to `to` (either way round). */
+export function rangeOf(order: readonly string[], from: number, to: number) {
+  const [start, end] = from <= to ? [from, to] : [to, from];
+  return order.slice(start, end + 1);
+}
+
+export function useDeviceSelection(order: readonly string[], key: string) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [allMatching, setAllMatching] = useState(false);
+  const anchor = useRef<number | null>(null);
+  const [shownKey, setShownKey] = useState(key);
+  if (shownKey !== key) {
+    setShownKey(key);
+    setSelected(new Set());
+    setAllMatching(false);
+    anchor.current = null;
+  }
+
+  const toggle = useCallback(
+    (uuid: string, range: boolean) => {
+      const index = order.indexOf(uuid);
+      setAllMatching(false);
+      setSelected((current) => {
+        const next = new Set(current);
+        const on = !current.has(uuid);
+        const uuids = range && anchor.current !== null && index >= 0 ? rangeOf(order, anchor.current, index) : [uuid];
+        for (const u of uuids) {
+          if (on) next.add(u);
+          else next.delete(u);
+        }
+        return next;
+      });
+      if (index >= 0) anchor.current = index;
+    },
+    [order],
+  );
+
+  const selectLoaded = useCallback(
+    (on: boolean) => {
+      setAllMatching(false);
+      setSelected(on ? new Set(order) : new Set());
+      anchor.current = null;
+    },
+    [order],
+  );
+
+  const clear = useCallback(() => {
+    setSelected(new Set());
+    setAllMatching(false);
+    anchor.current = null;
+  }, []);
+
+  return useMemo(() => {
+    const loadedSelected = order.filter((u) => selected.has(u)).length;
+    return {
+      selected,
+      allMatching,
+      count: selected.size,
+      /** The header checkbox: every loaded device, some, or none. */
+      pageState:
+        order.length > 0 && loadedSelected === order.length
+          ? (true as const)
+          : loadedSelected > 0
+            ? ("indeterminate" as const)
+            : (false as const),
+      isSelected: (uuid: string) => allMatching || selected.has(uuid),
+      toggle,
+      selectLoaded,
+      selectAllMatching: () => {
+        setSelected(new Set(order));
+        setAllMatching(true);
+      },
+      clear,
+    };
+  }, [order, selected, allMatching, toggle, selectLoaded, clear]);
+}
