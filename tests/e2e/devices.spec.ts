@@ -160,6 +160,33 @@ test("add a runner device: its installation code shows at once; Reset makes anot
   const before = await countdown.textContent();
   await expect(countdown).not.toHaveText(before ?? "");
   await page.screenshot({ path: `${ARTIFACTS}/install-code.png` });
+
+  // Issue 20 item 6: the code is kept (encrypted) for its 24 h, so reopening the device later, in a
+  // fresh page, still shows the same code in blocks of 4, not only right after Reset.
+  const reset = (await codeValue.textContent()) ?? "";
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await page.reload();
+  const again = (await openDevice(page, name)).getByTestId("install-code");
+  await expect(again.getByTestId("code-value")).toHaveText(reset);
+  await expect(again.getByTestId("code-value").locator("span")).toHaveText([
+    reset.slice(0, 4),
+    reset.slice(4, 8),
+    reset.slice(8, 12),
+    reset.slice(12),
+  ]);
+  await expect(again.getByTestId("code-countdown")).toHaveText(/Expires in 2[34]:\d\d:\d\d/);
+  await expect(again).toHaveAttribute("data-state", "code");
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+    [1920, 1080],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await again.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${ARTIFACTS}/install-code-reopened-${width}.png` });
+    await darkScreenshot(page, `install-code-reopened-${width}-dark`, 300);
+  }
 });
 
 test("a peripheral's details and its own comments", async ({ page }) => {
