@@ -18,6 +18,7 @@ import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
 import { AccountList } from "./account-list";
 import { AccountsTable } from "./accounts-table";
 import { ActionDialogs } from "./action-dialogs";
+import { AccountBulkActions } from "./bulk-actions";
 import { accountColumns } from "./columns";
 import { ExportDialog } from "./export-dialog";
 import { countAccountFilters, FilterPanel } from "./filter-panel";
@@ -137,6 +138,14 @@ export function AccountsPage() {
                 <span className="text-xs text-muted-foreground" aria-live="polite">
                   {selected > 0 && t("accounts.selected", { count: selected })}
                 </span>
+                {isAdmin && selected > 0 && !narrow && (
+                  <AccountBulkActions
+                    space={spaceUuid}
+                    roles={roles}
+                    rows={rows.filter((row) => selection[row.account_uuid])}
+                    onDone={() => setSelection({})}
+                  />
+                )}
                 <Button variant="outline" size="sm" className="ml-auto" onClick={() => setExporting(true)}>
                   <DownloadIcon aria-hidden="true" />
                   {t("export.open")}
