@@ -16,6 +16,7 @@ import { parseArgs } from "node:util";
 import { COUNTRY_UUID, LOCATION_TYPE_UUID, ROLE_UUID } from "../drizzle/reference.ts";
 import * as schema from "../drizzle/schema/index.ts";
 import { hashPassword } from "../worker/auth/password.ts";
+import { installationCodeKey, sealCode } from "../worker/services/installation/code-box.ts";
 import {
   DEMO_DEVICE_SPECS,
   DEMO_LOCATION_GROUPS,
@@ -182,6 +183,13 @@ export async function buildDemoSeed(opts: { now?: number } = {}): Promise<{
 
   const plans = planPeripherals(DEMO_DEVICE_SPECS);
   const fleet = buildFleet(DEMO_DEVICE_SPECS, now, rng, plans);
+  // Unused codes are kept sealed with the development key (#20 item 6), so the card shows them; a
+  // Worker with its own INSTALLATION_CODE_KEY asks for a Reset instead.
+  const codeKey = await installationCodeKey({ ENVIRONMENT: "development" });
+  for (const row of fleet.codes) {
+    const code = fleet.access.find((a) => a.uuid === row.device_uuid)?.installation_code;
+    if (code && row.uuid && !row.used_at) row.code_sealed = await sealCode(codeKey, code, { ...row, uuid: row.uuid });
+  }
   const installedAt = (d: DemoDeviceSpec) => {
     const row = fleet.devices.find((r) => r.uuid === d.uuid);
     return row?.installed_at ?? row?.created_at ?? origin;

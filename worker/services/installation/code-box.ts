@@ -1,4 +1,3 @@
-import type { Env } from "../../env.ts";
 import { deriveBoxKey, openText, sealText } from "../../lib/crypto-box.ts";
 
 /** Production without the INSTALLATION_CODE_KEY secret: no code is made (none is stored in clear). */
@@ -15,8 +14,11 @@ const INFO = "outpost/installation-code/v1";
 
 const keys = new Map<string, Promise<CryptoKey>>();
 
-/** The installation codes' AES-GCM key: from INSTALLATION_CODE_KEY, or the dev key outside production. */
-export function installationCodeKey(env: Pick<Env, "ENVIRONMENT" | "INSTALLATION_CODE_KEY">): Promise<CryptoKey> {
+/**
+ * The installation codes' AES-GCM key: from INSTALLATION_CODE_KEY, or the dev key outside
+ * production (the Worker's env; the demo seed passes its own).
+ */
+export function installationCodeKey(env: { ENVIRONMENT: string; INSTALLATION_CODE_KEY?: string }): Promise<CryptoKey> {
   const secret = env.INSTALLATION_CODE_KEY?.trim();
   if (!secret && env.ENVIRONMENT === "production") return Promise.reject(new Error(MISSING_CODE_KEY));
   if (secret && secret.length < MIN_SECRET_LENGTH && env.ENVIRONMENT === "production") {
