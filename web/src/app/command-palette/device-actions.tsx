@@ -1,7 +1,7 @@
 import type { DeviceDetail } from "@contracts/device-detail";
 import { useQuery } from "@tanstack/react-query";
-import { Command } from "cmdk";
-import { CameraIcon, CopyIcon, RotateCwIcon, SquareTerminalIcon } from "lucide-react";
+import { CameraIcon, CopyIcon, type LucideIcon, RotateCwIcon, SquareTerminalIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { useOpenCommands } from "@/features/devices/commands/use-open-commands";
 import { deviceQueries } from "@/features/devices/queries";
@@ -13,20 +13,35 @@ import { useCurrentSpace } from "@/features/session/current-space";
 import { usePermissions } from "@/features/space/use-permissions";
 import { showAlert } from "@/lib/alerts";
 import { type MessageKey, useT } from "@/lib/i18n";
-import { matchesQuery } from "./items";
-import type { OpenDevice } from "./keys";
-import { PaletteItem } from "./palette-item";
+import type { OpenDevice } from "./items";
+
+/*
+ * The command palette's actions on the device whose flyout is open (issue 18 item 5). This module
+ * is part of the device flyout's chunk (app/lazy/device-flyout.ts), which is loaded whenever a
+ * device is open: the palette's own chunk then shares no device code with it.
+ */
+
+/** One action as the palette lists it. */
+export type DeviceAction = {
+  id: string;
+  label: string;
+  icon: LucideIcon;
+  disabled: boolean;
+  note?: string;
+  run: () => void;
+};
 
 /** What the palette starts after it closed: the reboot confirmation or the terminal. */
 export type DeviceFollowUp = { kind: "reboot" | "terminal"; device: DeviceDetail; section: string };
 
-type DeviceActionsProps = {
+type DeviceActionSourceProps = {
   open: OpenDevice;
-  query: string;
   /** Closes the palette. */
   done: () => void;
   /** Closes the palette, then shows the confirmation or the terminal. */
   followUp: (next: DeviceFollowUp) => void;
+  /** Renders the actions (the palette's items). */
+  children: (device: DeviceDetail, actions: DeviceAction[]) => ReactNode;
 };
 
 const reasonText: Record<"offline" | "readOnly", MessageKey> = {
@@ -35,25 +50,22 @@ const reasonText: Record<"offline" | "readOnly", MessageKey> = {
 };
 
 /**
- * Actions on the device whose flyout is open (issue 18 item 5): Screenshot, Reboot, Open terminal
- * (where the Settings tab shows the Terminal row) and Copy UUID, with the Settings tab's rules for
- * who sees them and when they can run (settings/visibility.ts).
+ * Screenshot, Reboot, Open terminal (where the Settings tab shows the Terminal row) and Copy UUID,
+ * with the Settings tab's rules for who sees them and when they can run (settings/visibility.ts).
  */
-export function DeviceActions({ open, query, done, followUp }: DeviceActionsProps) {
+export function DeviceActionSource({ open, ...rest }: DeviceActionSourceProps) {
   const detail = useQuery(deviceQueries.detail(open.space, open.uuid));
   if (!detail.data) return null;
-  return (
-    <DeviceActionItems device={detail.data} section={open.section} query={query} done={done} followUp={followUp} />
-  );
+  return <DeviceActionList device={detail.data} section={open.section} {...rest} />;
 }
 
-function DeviceActionItems({
+function DeviceActionList({
   device,
   section,
-  query,
   done,
   followUp,
-}: Omit<DeviceActionsProps, "open"> & { device: DeviceDetail; section: string }) {
+  children,
+}: Omit<DeviceActionSourceProps, "open"> & { device: DeviceDetail; section: string }) {
   const t = useT();
   const { user } = useCurrentSpace();
   const { canWrite } = usePermissions();
@@ -66,7 +78,7 @@ function DeviceActionItems({
     if (reason) return { disabled: true, note: t(reasonText[reason]) };
     if ((control === "screenshot" || control === "reboot") && remote.progress(control))
       return { disabled: true, note: t("palette.action.running") };
-    return { disabled: false, note: undefined };
+    return { disabled: false };
   };
 
   const copyUuid = () => {
@@ -80,11 +92,10 @@ function DeviceActionItems({
     );
   };
 
-  const actions = [
+  const controls: Array<{ control: SettingsControl; label: MessageKey; icon: LucideIcon; run: () => void }> = [
     {
-      id: "screenshot",
-      control: "screenshot" as const,
-      label: t("palette.action.screenshot"),
+      control: "screenshot",
+      label: "palette.action.screenshot",
       icon: CameraIcon,
       run: () => {
         done();
@@ -92,50 +103,30 @@ function DeviceActionItems({
       },
     },
     {
-      id: "reboot",
-      control: "reboot" as const,
-      label: t("palette.action.reboot"),
+      control: "reboot",
+      label: "palette.action.reboot",
       icon: RotateCwIcon,
       run: () => followUp({ kind: "reboot", device, section }),
     },
     {
-      id: "terminal",
-      control: "terminal" as const,
-      label: t("palette.action.terminal"),
+      control: "terminal",
+      label: "palette.action.terminal",
       icon: SquareTerminalIcon,
       run: () => followUp({ kind: "terminal", device, section }),
     },
-  ].filter((action) => shown.has(action.control) && matchesQuery(query, action.label, device.name));
-  const copy = matchesQuery(query, t("palette.action.copyUuid"), device.name, "uuid");
-  if (actions.length === 0 && !copy) return null;
-
-  return (
-    <Command.Group heading={t("palette.group.actions", { name: device.name })}>
-      {actions.map((action) => {
-        const { disabled, note } = state(action.control);
-        return (
-          <PaletteItem
-            key={action.id}
-            value={`action:${action.id}`}
-            icon={action.icon}
-            label={action.label}
-            note={note}
-            disabled={disabled}
-            onSelect={action.run}
-          />
-        );
-      })}
-      {copy && (
-        <PaletteItem
-          value="action:copy-uuid"
-          icon={CopyIcon}
-          label={t("palette.action.copyUuid")}
-          note={device.uuid.slice(0, 8)}
-          onSelect={copyUuid}
-        />
-      )}
-    </Command.Group>
-  );
+  ];
+  const actions: DeviceAction[] = controls
+    .filter(({ control }) => shown.has(control))
+    .map(({ control, label, icon, run }) => ({ id: control, label: t(label), icon, run, ...state(control) }));
+  actions.push({
+    id: "copy-uuid",
+    label: t("palette.action.copyUuid"),
+    icon: CopyIcon,
+    disabled: false,
+    note: device.uuid.slice(0, 8),
+    run: copyUuid,
+  });
+  return children(device, actions);
 }
 
 /** The follow-up of a device action, shown after the palette closed. */

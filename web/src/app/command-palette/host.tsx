@@ -1,15 +1,20 @@
 import { SearchIcon } from "lucide-react";
-import { type ComponentType, useEffect, useState } from "react";
-import { focusListSearch } from "@/components/search-field";
+import { Dialog as DialogPrimitive } from "radix-ui";
+import { useEffect, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { focusListSearch } from "@/components/list-search";
+import { DialogOverlay } from "@/components/ui/dialog";
 import { showAlert } from "@/lib/alerts";
 import { withChunkTimeout } from "@/lib/chunk-load";
 import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { shortcutHint, shortcutOf } from "./keys";
-import { openPalette, resetPalette, togglePalette, usePaletteState } from "./store";
+import { openPalette, resetPalette, setPaletteOpen, togglePalette, usePaletteState } from "./store";
 
 // cmdk and the palette load on the first Ctrl-K (or click): they stay out of the console's first load.
+// The dialog itself is here (Radix is in the first load anyway): it opens at once, the list fills in.
 const loadPalette = withChunkTimeout(() => import("./command-palette"));
+type PaletteModule = Awaited<ReturnType<typeof loadPalette>>;
 
 /**
  * The signed-in console's shortcuts (issue 18 item 5): Ctrl-K / ⌘-K opens the command palette,
@@ -17,8 +22,10 @@ const loadPalette = withChunkTimeout(() => import("./command-palette"));
  */
 export function CommandPaletteHost() {
   const t = useT();
-  const { wanted } = usePaletteState();
-  const [Palette, setPalette] = useState<ComponentType | null>(null);
+  const { open, wanted } = usePaletteState();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [palette, setPalette] = useState<PaletteModule | null>(null);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -35,10 +42,10 @@ export function CommandPaletteHost() {
   }, []);
 
   useEffect(() => {
-    if (!wanted || Palette) return;
+    if (!wanted || palette) return;
     let live = true;
     loadPalette().then(
-      (module) => live && setPalette(() => module.CommandPalette),
+      (module) => live && setPalette(module),
       (error: unknown) => {
         console.error("Command palette failed to load", error);
         if (!live) return;
@@ -49,9 +56,34 @@ export function CommandPaletteHost() {
     return () => {
       live = false;
     };
-  }, [wanted, Palette, t]);
+  }, [wanted, palette, t]);
 
-  return Palette ? <Palette /> : null;
+  if (!wanted) return null;
+  return (
+    <>
+      <DialogPrimitive.Root open={open} onOpenChange={setPaletteOpen}>
+        <DialogPrimitive.Portal>
+          <DialogOverlay />
+          <DialogPrimitive.Content
+            aria-label={t("palette.label")}
+            className="fixed top-[12dvh] left-1/2 z-50 w-[calc(100%-2rem)] max-w-xl -translate-x-1/2 overflow-hidden rounded-xl border bg-popover text-popover-foreground shadow-xl outline-none data-[state=open]:animate-zoom-in data-[state=closed]:animate-zoom-out max-sm:top-0 max-sm:w-full max-sm:max-w-none max-sm:rounded-none max-sm:border-x-0 max-sm:border-t-0"
+          >
+            <DialogPrimitive.Title className="sr-only">{t("palette.label")}</DialogPrimitive.Title>
+            <DialogPrimitive.Description className="sr-only">{t("palette.hint")}</DialogPrimitive.Description>
+            {palette ? (
+              <palette.CommandPalette navigate={navigate} location={location} />
+            ) : (
+              <div className="flex h-12 items-center gap-2 px-3 text-sm text-muted-foreground" role="status">
+                <SearchIcon className="size-4 shrink-0" aria-hidden="true" />
+                {t("common.loading")}…
+              </div>
+            )}
+          </DialogPrimitive.Content>
+        </DialogPrimitive.Portal>
+      </DialogPrimitive.Root>
+      {palette && <palette.PaletteFollowUp />}
+    </>
+  );
 }
 
 /** The top bar's search button: opens the palette, shows its shortcut (an icon on phones). */

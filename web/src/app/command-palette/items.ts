@@ -43,3 +43,12 @@ export function isFlyoutPath(pathname: string): boolean {
   if (parts[0] === "locations" && parts[1] === "global") return false;
   return parts.length > 1;
 }
+
+/** The device whose flyout is open: /{devices|locations}/device/{view|edit}/{space}/{uuid}/{tab}. */
+export type OpenDevice = { section: string; space: string; uuid: string };
+
+export function openDeviceOf(pathname: string): OpenDevice | null {
+  const match = /^\/(devices|locations)\/device\/(?:view|edit)\/([^/]+)\/([^/]+)(?:\/|$)/.exec(pathname);
+  if (!match?.[1] || !match[2] || !match[3]) return null;
+  return { section: match[1], space: decodeURIComponent(match[2]), uuid: decodeURIComponent(match[3]) };
+}

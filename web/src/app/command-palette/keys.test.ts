@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isFlyoutPath, matchesQuery, pathOfItem } from "./items";
-import { openDeviceOf, type ShortcutEvent, shortcutHint, shortcutOf } from "./keys";
+import { isFlyoutPath, matchesQuery, openDeviceOf, pathOfItem } from "./items";
+import { type ShortcutEvent, shortcutHint, shortcutOf } from "./keys";
 
 /** An element as the key handler sees it: its tag, and which of the given selectors it is inside. */
 const element = (tagName: string, inside: string[] = [], isContentEditable = false) => ({

@@ -17,9 +17,9 @@ const RESULT_STALE_MS = 30_000;
  * list APIs with `search`, 8 of each, once typing pauses 150 ms. A newer query leaves the older
  * one without observers, and React Query aborts its request (the signal is passed on).
  */
-export function usePaletteResults(space: string, query: string, enabled: boolean) {
+export function usePaletteResults(space: string, query: string) {
   const search = useDebouncedValue(query.trim(), PALETTE_DEBOUNCE_MS);
-  const on = enabled && search.length > 0;
+  const on = search.length > 0;
   const key = (kind: string) => ["space", space, "palette", kind, search] as const;
   const options = { enabled: on, staleTime: RESULT_STALE_MS, retry: false } as const;
   const page = { search, page_size: PALETTE_PER_KIND };
@@ -61,7 +61,7 @@ export function usePaletteResults(space: string, query: string, enabled: boolean
     /** The query the results are for (trails the typed one by the debounce). */
     search: on ? search : "",
     /** Typed but not answered yet (the debounce, or requests in flight). */
-    pending: enabled && query.trim().length > 0 && (search !== query.trim() || all.some((q) => q.isFetching)),
+    pending: query.trim().length > 0 && (search !== query.trim() || all.some((q) => q.isFetching)),
     devices: on ? (devices.data ?? []) : [],
     locations: on ? (locations.data ?? []) : [],
     groups: on ? (groups.data ?? []) : [],

@@ -1,0 +1,162 @@
+import { expect, type Page, test } from "@playwright/test";
+import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
+import { startLabRunner } from "./lab-runner.ts";
+import { ARTIFACTS, darkScreenshot, signIn, signInToLab } from "./support.ts";
+
+/**
+ * The command palette (issue 18 item 5): Ctrl-K anywhere in the console, jump by name, actions on
+ * the open device (a simulated runner answers), recent items, `/` for the list's search, keyboard only.
+ */
+
+const palette = (page: Page) => page.getByRole("dialog", { name: "Command palette" });
+const paletteInput = (page: Page) => palette(page).getByRole("combobox");
+
+async function openPalette(page: Page) {
+  await page.keyboard.press("Control+k");
+  await expect(paletteInput(page)).toBeFocused();
+}
+
+/** The palette open over `page`, as people see it, at three sizes, light and dark. */
+async function shootPalette(page: Page, name: string) {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+    [1920, 1080],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: `${ARTIFACTS}/${name}-${width}-light.png` });
+    await darkScreenshot(page, `${name}-${width}-dark`, 250);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+test("Ctrl-K jumps to a device by name, runs Screenshot on it, remembers it; `/` and Esc", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const runner = await startLabRunner(request, baseURL ?? "", "E2E Palette Runner");
+  try {
+    await signInToLab(page);
+    await page.goto("/devices");
+    const search = page.getByRole("searchbox", { name: "Search by name, description, machine id or uuid" });
+    await expect(search).toBeVisible();
+
+    // `/` focuses the device list's search (focus not in a field), and types nothing into it.
+    await page.locator("main").click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press("/");
+    await expect(search).toBeFocused();
+    await expect(search).toHaveValue("");
+    // In a field, `/` is just a character.
+    await page.keyboard.type("a/b");
+    await expect(search).toHaveValue("a/b");
+    await search.fill("");
+
+    // Ctrl-K (also from inside a field) → part of the name → Enter opens the device's flyout.
+    await openPalette(page);
+    const part = runner.name.split(" ").at(-1) ?? runner.name;
+    await paletteInput(page).fill(part);
+    const option = palette(page).getByRole("option", { name: new RegExp(runner.name) });
+    await expect(option).toBeVisible();
+    await expect(option).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("Enter");
+    await expect(palette(page)).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`/devices/device/view/${LAB_SPACE_UUID}/${runner.uuid}/general$`));
+    const flyout = page.getByRole("dialog", { name: runner.name });
+    await expect(flyout.getByRole("heading", { name: runner.name })).toBeVisible();
+
+    // On the open device: its actions first; Screenshot runs on the simulated runner.
+    await openPalette(page);
+    await expect(palette(page).getByRole("group", { name: `Actions · ${runner.name}` })).toBeVisible();
+    const shot = palette(page).getByRole("option", { name: /Take screenshot/ });
+    await expect(shot).not.toHaveAttribute("aria-disabled", "true");
+    await expect(palette(page).getByRole("option", { name: /Open terminal/ })).toBeVisible();
+    await expect(palette(page).getByRole("option", { name: /Copy UUID/ })).toBeVisible();
+    // The recent item is there too, below the actions.
+    await expect(palette(page).getByRole("group", { name: "Recent" })).toContainText(runner.name);
+    await shootPalette(page, "palette-device");
+    await paletteInput(page).fill("screensh");
+    await expect(shot).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("Enter");
+    await expect(palette(page)).toBeHidden();
+    await expect(page.getByText("Screenshot taken")).toBeVisible({ timeout: 30_000 });
+    await expect(flyout).toBeVisible();
+
+    // Reboot asks first, with the Settings tab's confirmation; Cancel runs nothing.
+    await openPalette(page);
+    await paletteInput(page).fill("reboot");
+    await page.keyboard.press("Enter");
+    const confirm = page.getByRole("alertdialog", { name: "Reboot device?" });
+    await expect(confirm).toContainText(`${runner.name} restarts now`);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(flyout).toBeVisible();
+
+    // Esc closes the palette and only the palette; arrows and Enter pick the recent item on /devices.
+    await openPalette(page);
+    await page.keyboard.press("Escape");
+    await expect(palette(page)).toBeHidden();
+    await expect(flyout).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL(/\/devices$/);
+
+    await page.reload();
+    await expect(search).toBeVisible();
+    await openPalette(page);
+    const recent = palette(page).getByRole("group", { name: "Recent" });
+    await expect(recent.getByRole("option").first()).toContainText(runner.name);
+    await expect(recent.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/devices/device/view/${LAB_SPACE_UUID}/${runner.uuid}/general$`));
+  } finally {
+    runner.stop();
+  }
+});
+
+test("the palette opens pages, accounts and the theme from the keyboard, and from the top bar", async ({ page }) => {
+  await signIn(page);
+  // The top bar's button names the shortcut and opens the same palette.
+  const button = page.getByRole("button", { name: "Search and commands" });
+  await expect(button).toContainText("Ctrl K");
+  await button.click();
+  await expect(paletteInput(page)).toBeFocused();
+  await expect(palette(page).getByRole("group", { name: "Pages" })).toBeVisible();
+  await shootPalette(page, "palette-empty");
+
+  // Arrows move, Enter opens: a page.
+  await paletteInput(page).fill("perform");
+  await expect(palette(page).getByRole("option", { name: /Performance/ })).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/performance$/);
+
+  // An account by name: the Accounts page, its search filled with the e-mail.
+  await openPalette(page);
+  await paletteInput(page).fill("carlo");
+  const account = palette(page).getByRole("group", { name: "Accounts" }).getByRole("option").first();
+  await expect(account).toContainText("content-manager@outpost.demo");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowUp");
+  await expect(account).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/accounts$/);
+  await expect(page.getByRole("searchbox", { name: "Search by email or display name" })).toHaveValue("content-manager@outpost.demo");
+
+  // Nothing found says so.
+  await openPalette(page);
+  await paletteInput(page).fill("zzqx-no-such-thing");
+  await expect(palette(page).getByText("Nothing found.")).toBeVisible();
+
+  // The theme, and Ctrl-K closes the palette again.
+  await paletteInput(page).fill("dark theme");
+  await page.keyboard.press("Enter");
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await openPalette(page);
+  await page.keyboard.press("Control+k");
+  await expect(palette(page)).toBeHidden();
+  await openPalette(page);
+  await paletteInput(page).fill("light theme");
+  await page.keyboard.press("Enter");
+  await expect(page.locator("html")).not.toHaveClass(/dark/);
+});
