@@ -141,7 +141,9 @@ test("the palette opens pages, accounts and the theme from the keyboard, and fro
   await expect(account).toHaveAttribute("aria-selected", "true");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/accounts$/);
-  await expect(page.getByRole("searchbox", { name: "Search by email or display name" })).toHaveValue("content-manager@outpost.demo");
+  await expect(page.getByRole("searchbox", { name: "Search by email or display name" })).toHaveValue(
+    "content-manager@outpost.demo",
+  );
 
   // Nothing found says so.
   await openPalette(page);
