@@ -69,6 +69,8 @@ export async function startFrozenServer(
   entry?: (bundle: string) => string,
 ): Promise<RunningServer> {
   const bundle = join(work, "bundle");
+  // The project's config names web/dist as its assets: a fresh clone has none until a build.
+  mkdirSync(`${ROOT}/web/dist`, { recursive: true });
   runTool("wrangler", ["deploy", "--dry-run", "--outdir", bundle], { quiet: true });
   const jsonc = readFileSync(join(ROOT, "wrangler.jsonc"), "utf8");
   // Drop // comments (none of the config's strings contains "//" after a quote-free prefix).
