@@ -189,6 +189,34 @@ test("add a runner device: its installation code shows at once; Reset makes anot
   }
 });
 
+test("a seeded spare device shows its kept code to an Admin, only the countdown to a Viewer", async ({
+  page,
+  browser,
+}) => {
+  // #20 item 6: the demo seed stores its unused codes sealed, so the card shows them with no Reset.
+  const dialog = await openDevice(page, "ZG Spare Unit");
+  const code = dialog.getByTestId("install-code");
+  await expect(code).toHaveAttribute("data-state", "code");
+  await expect(code.getByTestId("code-value").locator("span")).toHaveCount(4);
+  await expect(code.getByTestId("code-value")).toHaveText(/^([A-Z0-9]{4}){4}$/);
+  await expect(code.getByTestId("code-countdown")).toHaveText(/Expires in \d\d:\d\d:\d\d/);
+
+  const viewer = await browser.newPage();
+  try {
+    await signIn(viewer, "viewer@outpost.demo");
+    await viewer.evaluate(() => localStorage.setItem("outpost.view", "grid"));
+    await viewer.reload();
+    const card = (await openDevice(viewer, "ZG Spare Unit")).getByTestId("install-code");
+    await expect(card).toHaveAttribute("data-state", "restricted");
+    await expect(card.getByText("Only Content Managers and Admins can see the code.")).toBeVisible();
+    await expect(card.getByTestId("code-countdown")).toHaveText(/Expires in \d\d:\d\d:\d\d/);
+    await expect(card.getByTestId("code-value")).toHaveCount(0);
+    await viewer.screenshot({ path: `${ARTIFACTS}/install-code-viewer.png` });
+  } finally {
+    await viewer.close();
+  }
+});
+
 test("a peripheral's details and its own comments", async ({ page }) => {
   const dialog = await openDevice(page, "MO Exchange Kiosk");
   await dialog.getByRole("link", { name: "Peripherals" }).click();

@@ -90,12 +90,12 @@ export function InstallationCodeCard({ device, canWrite }: { device: DeviceDetai
       <p className="text-sm text-muted-foreground">{t("device.code.text")}</p>
       {view.kind === "code" && (
         <p
-          className="flex flex-wrap gap-1.5 font-mono text-xl font-semibold tracking-[0.12em] sm:gap-2 sm:text-2xl sm:tracking-[0.2em]"
+          className="grid grid-cols-4 gap-1.5 font-mono text-xl font-semibold tracking-[0.08em] sm:flex sm:flex-wrap sm:gap-2 sm:text-2xl sm:tracking-[0.2em]"
           data-testid="code-value"
         >
           {view.blocks.map((block, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: blocks are positional.
-            <span key={i} className="rounded-md bg-muted px-2 py-1 sm:px-2.5">
+            <span key={i} className="rounded-md bg-muted px-1 py-1 text-center sm:px-2.5">
               {block}
             </span>
           ))}
