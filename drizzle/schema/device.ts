@@ -208,6 +208,10 @@ export const deviceTable = sqliteTable(
     index("device_space_uuid_name_idx").on(t.space_uuid, t.name, t.uuid),
     index("device_space_uuid_connected_status_order_idx").on(t.space_uuid, t.connected_status, t.uuid),
     index("device_space_uuid_device_class_idx").on(t.space_uuid, t.device_class, t.uuid),
+    // Type and location name orderings: each type's / location's devices in uuid order (the
+    // inner loop under the named table's (name, uuid) index; see keyset.ts seekGrouped).
+    index("device_space_uuid_device_type_order_idx").on(t.space_uuid, t.device_type_uuid, t.uuid),
+    index("device_space_uuid_location_order_idx").on(t.space_uuid, t.location_uuid, t.uuid),
     uniqueIndex("device_unclaimed_device_uuid_idx").on(t.unclaimed_device_uuid),
   ],
 );
