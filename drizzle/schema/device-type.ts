@@ -1,4 +1,4 @@
-import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { uuidPk } from "./common.ts";
 
 /** Linux Computer/LNX, Windows Computer/WIN, … (global reference data). */
@@ -9,6 +9,6 @@ export const deviceTypeTable = sqliteTable(
     name: text("name").notNull(),
     shorthand: text("shorthand").notNull(),
   },
-  // The device list's device_type_name ordering walks the types by (name, uuid).
-  (t) => [index("device_type_name_uuid_idx").on(t.name, t.uuid)],
+  // The device list's device_type_name ordering walks the types by (name, uuid) (unique, as uuid is).
+  (t) => [uniqueIndex("device_type_name_uuid_idx").on(t.name, t.uuid)],
 );

@@ -52,8 +52,9 @@ export const locationTable = sqliteTable(
     index("location_space_uuid_updated_at_idx").on(t.space_uuid, t.updated_at, t.uuid),
     // ?name= lookups and name ordering.
     index("location_space_uuid_name_idx").on(t.space_uuid, t.name),
-    // The device list's location_name ordering walks locations by (name, uuid).
-    index("location_space_uuid_name_uuid_idx").on(t.space_uuid, t.name, t.uuid),
+    // The device list's location_name ordering walks locations by (name, uuid). Unique (uuid
+    // is), so SQLite knows the walk's order is total and sorts nothing inside it.
+    uniqueIndex("location_space_uuid_name_uuid_idx").on(t.space_uuid, t.name, t.uuid),
     // Filters location_type_uuid and country (country_uuid is mapped to its code).
     index("location_space_uuid_location_type_uuid_idx").on(t.space_uuid, t.location_type_uuid),
     index("location_space_uuid_country_code_idx").on(t.space_uuid, t.country_code),
