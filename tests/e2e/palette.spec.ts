@@ -72,6 +72,8 @@ test("Ctrl-K jumps to a device by name, runs Screenshot on it, remembers it; `/`
     await expect(palette(page).getByRole("group", { name: `Actions · ${runner.name}` })).toBeVisible();
     const shot = palette(page).getByRole("option", { name: /Take screenshot/ });
     await expect(shot).not.toHaveAttribute("aria-disabled", "true");
+    // The open device's first action is the highlighted one.
+    await expect(shot).toHaveAttribute("aria-selected", "true");
     await expect(palette(page).getByRole("option", { name: /Open terminal/ })).toBeVisible();
     await expect(palette(page).getByRole("option", { name: /Copy UUID/ })).toBeVisible();
     // The recent item is there too, below the actions.
@@ -117,9 +119,13 @@ test("Ctrl-K jumps to a device by name, runs Screenshot on it, remembers it; `/`
 
 test("the palette opens pages, accounts and the theme from the keyboard, and from the top bar", async ({ page }) => {
   await signIn(page);
-  // The top bar's button names the shortcut and opens the same palette.
+  // The top bar's button names the shortcut and opens the same palette (an icon on phones).
   const button = page.getByRole("button", { name: "Search and commands" });
   await expect(button).toContainText("Ctrl K");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(button).toBeVisible();
+  await page.screenshot({ path: `${ARTIFACTS}/palette-topbar-390-light.png` });
+  await page.setViewportSize({ width: 1440, height: 900 });
   await button.click();
   await expect(paletteInput(page)).toBeFocused();
   await expect(palette(page).getByRole("group", { name: "Pages" })).toBeVisible();

@@ -18,7 +18,12 @@ import { usePermissions } from "@/features/space/use-permissions";
 import { type MessageKey, useT } from "@/lib/i18n";
 import { toggleTheme, useTheme } from "@/lib/theme";
 import { navItems } from "../nav-items";
-import type { DeviceFollowUp, DeviceFollowUpDialog as FollowUp, DeviceActionSource as Source } from "./device-actions";
+import type {
+  DeviceAction,
+  DeviceFollowUp,
+  DeviceFollowUpDialog as FollowUp,
+  DeviceActionSource as Source,
+} from "./device-actions";
 import { ACCOUNTS_PATH, isFlyoutPath, matchesQuery, type OpenDevice, openDeviceOf, pathOfItem } from "./items";
 import { PaletteItem } from "./palette-item";
 import { type RecentItem, type RecentKind, readRecent, recentKey, rememberRecent } from "./recent";
@@ -114,6 +119,8 @@ export function CommandPalette({ navigate, location }: CommandPaletteProps) {
   // items as stored now (another tab may have added some).
   const [query, setQuery] = useState("");
   const [recent, setRecent] = useState<RecentItem[]>(() => readRecent(storageKey));
+  // The highlighted item (cmdk's value): the first one, or the open device's first action once it shows.
+  const [selected, setSelected] = useState("");
   const results = usePaletteResults(space.space_uuid, query);
   // The dialog opened (and took the focus) before this chunk arrived the first time.
   const input = useRef<HTMLInputElement>(null);
@@ -132,7 +139,15 @@ export function CommandPalette({ navigate, location }: CommandPaletteProps) {
   const recentIds = new Set(shownRecent.map((item) => `${item.kind}:${item.id}`));
 
   return (
-    <Command label={t("palette.label")} shouldFilter={false} vimBindings={false} loop className="flex flex-col">
+    <Command
+      label={t("palette.label")}
+      value={selected}
+      onValueChange={setSelected}
+      shouldFilter={false}
+      vimBindings={false}
+      loop
+      className="flex flex-col"
+    >
       <div className="flex items-center gap-2 border-b px-3">
         <SearchIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
         <Command.Input
@@ -160,6 +175,7 @@ export function CommandPalette({ navigate, location }: CommandPaletteProps) {
           <DeviceActionGroup
             device={device}
             query={query}
+            select={setSelected}
             done={close}
             followUp={(next) => {
               close();
@@ -212,37 +228,65 @@ export function CommandPalette({ navigate, location }: CommandPaletteProps) {
 type DeviceActionGroupProps = {
   device: OpenDevice;
   query: string;
+  /** Highlights an item (the first action, when the actions show before anything was typed). */
+  select: (value: string) => void;
   done: () => void;
   followUp: (next: DeviceFollowUp) => void;
 };
 
 /** "Actions · {device}": the open device's actions matching the query. */
-function DeviceActionGroup({ device, query, done, followUp }: DeviceActionGroupProps) {
-  const t = useT();
+function DeviceActionGroup({ device, query, select, done, followUp }: DeviceActionGroupProps) {
   return (
     <Suspense fallback={null}>
       <DeviceActionSource open={device} done={done} followUp={followUp}>
-        {(detail, actions) => {
-          const shown = actions.filter((action) => matchesQuery(query, action.label, detail.name));
-          if (shown.length === 0) return null;
-          return (
-            <Command.Group heading={t("palette.group.actions", { name: detail.name })}>
-              {shown.map((action) => (
-                <PaletteItem
-                  key={action.id}
-                  value={`action:${action.id}`}
-                  icon={action.icon}
-                  label={action.label}
-                  note={action.note}
-                  disabled={action.disabled}
-                  onSelect={action.run}
-                />
-              ))}
-            </Command.Group>
-          );
-        }}
+        {(detail, actions) => (
+          <ActionItems
+            name={detail.name}
+            actions={actions.filter((action) => matchesQuery(query, action.label, detail.name))}
+            select={query ? undefined : select}
+          />
+        )}
       </DeviceActionSource>
     </Suspense>
+  );
+}
+
+const actionValue = (action: DeviceAction) => `action:${action.id}`;
+
+function ActionItems({
+  name,
+  actions,
+  select,
+}: {
+  name: string;
+  actions: DeviceAction[];
+  select?: (value: string) => void;
+}) {
+  const t = useT();
+  // The actions arrive after the list's first render (their chunk, the device): highlight the first once.
+  const first = actions.find((action) => !action.disabled);
+  const firstValue = first ? actionValue(first) : undefined;
+  const highlighted = useRef(false);
+  useEffect(() => {
+    if (highlighted.current || !firstValue || !select) return;
+    highlighted.current = true;
+    select(firstValue);
+  }, [firstValue, select]);
+  if (actions.length === 0) return null;
+  return (
+    <Command.Group heading={t("palette.group.actions", { name })}>
+      {actions.map((action) => (
+        <PaletteItem
+          key={action.id}
+          value={actionValue(action)}
+          icon={action.icon}
+          label={action.label}
+          note={action.note}
+          disabled={action.disabled}
+          onSelect={action.run}
+        />
+      ))}
+    </Command.Group>
   );
 }
 
