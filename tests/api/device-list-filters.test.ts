@@ -123,16 +123,21 @@ describe("device list filters with several values (issue 18 item 3)", () => {
 describe("device list orderings of the table's columns (issue 18 item 6)", () => {
   it("orders by name, status, type, location and class both ways, pages by cursor without gaps", async () => {
     const f = await fleet();
-    // Two more without location and class, and a tie on name (uuid breaks it).
+    // Two more without location and class, and a tie on name (uuid breaks it); two locations
+    // named alike (their uuids order them, then the devices' uuids).
     await makeDevice(f.s, { name: "Alpha", connected_status: "installation_pending" });
     await makeDevice(f.s, { name: "Echo", device_type_uuid: DEVICE_TYPE_UUID.linux });
+    const twins = [await makeLocation(f.s, { name: "Twin" }), await makeLocation(f.s, { name: "Twin" })];
+    for (const [i, twin] of [...twins, ...twins].entries()) {
+      await makeDevice(f.s, { name: `Twin ${i}`, location_uuid: twin.uuid, device_type_uuid: DEVICE_TYPE_UUID.linux });
+    }
     const all = await list(`/api/space/${f.s}/device/items/?page_size=100`, f.token);
     const byUuid = new Map(all.devices.map((d) => [d.uuid, d]));
     const keyOf: Record<string, (d: (typeof all.devices)[number]) => string | null> = {
       name: (d) => d.name,
       connected_status: (d) => d.connected_status,
-      device_type_name: (d) => d.device_type_name,
-      location_name: (d) => d.location_name,
+      device_type_name: (d) => `${d.device_type_name} ${d.device_type_uuid}`,
+      location_name: (d) => (d.location_name === null ? null : `${d.location_name} ${d.location_uuid}`),
       device_class: (d) => d.device_class,
     };
     for (const [key, of] of Object.entries(keyOf)) {
@@ -171,6 +176,11 @@ describe("device list orderings of the table's columns (issue 18 item 6)", () =>
         // Page 2 by number is the same rows.
         const second = await list(`/api/space/${f.s}/device/items/?ordering=${ordering}&page_size=2&page=2`, f.token);
         expect(second.devices.map((d) => d.uuid)).toEqual(expected.slice(2, 4));
+        // A set filter with few matches (SQLite sorts them) keeps the same order.
+        const twinsOnly = await list(`/api/space/${f.s}/device/items/?ordering=${ordering}&search=Twin`, f.token);
+        expect(twinsOnly.devices.map((d) => d.uuid)).toEqual(
+          expected.filter((u) => byUuid.get(u)?.name.startsWith("Twin")),
+        );
         // With a location filter (terms `+`-wrapped) the order is the same.
         const north = await list(
           `/api/space/${f.s}/device/items/?ordering=${ordering}&location_uuid=${f.north.uuid}&location_uuid=${f.south.uuid}`,
@@ -197,6 +207,37 @@ describe("device list orderings of the table's columns (issue 18 item 6)", () =>
     expect(await plan("connected_status")).toMatch(/device_space_uuid_connected_status_order_idx/);
     expect(await plan("device_class")).toMatch(/device_space_uuid_device_class_idx/);
     for (const key of ["name", "connected_status", "device_class"]) expect(await plan(key)).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it("walks the location and type indexes for their name orderings (no sort of the space's devices)", async () => {
+    const { space, token } = await memberOf("viewer");
+    const s = space.space_uuid;
+    await makeDevice(s, { location_uuid: (await makeLocation(s)).uuid });
+    // The statements the list makes, as EXPLAIN QUERY PLAN of the same shape.
+    const plan = async (sql: string) => {
+      const { results } = await env.DB.prepare(`explain query plan ${sql}`).bind(s).all<{ detail: string }>();
+      return results.map((r) => r.detail).join("\n");
+    };
+    const location = await plan(
+      `select device.uuid from location cross join device inner join device_type on device_type.uuid = device.device_type_uuid
+       where location.space_uuid = ?1 and device.space_uuid = location.space_uuid and device.location_uuid = location.uuid
+       and (location.name, location.uuid) > ('a', 'b') order by location.name, location.uuid, device.uuid limit 37`,
+    );
+    expect(location).toMatch(/SEARCH location USING (COVERING )?INDEX location_space_uuid_name_uuid_idx/);
+    expect(location).toMatch(/SEARCH device USING INDEX device_space_uuid_location_order_idx/);
+    expect(location).not.toMatch(/TEMP B-TREE/);
+    const type = await plan(
+      `select device.uuid from device_type cross join device left join location on location.uuid = device.location_uuid
+       where device.space_uuid = ?1 and device.device_type_uuid = device_type.uuid
+       order by device_type.name desc, device_type.uuid desc, device.uuid desc limit 37`,
+    );
+    expect(type).toMatch(/device_type_name_uuid_idx/);
+    expect(type).toMatch(/SEARCH device USING INDEX device_space_uuid_device_type_order_idx/);
+    expect(type).not.toMatch(/TEMP B-TREE/);
+    // And the API answers with them.
+    for (const ordering of ["location_name", "-device_type_name"]) {
+      expect((await list(`/api/space/${s}/device/items/?ordering=${ordering}`, token)).devices).toHaveLength(1);
+    }
   });
 });
 

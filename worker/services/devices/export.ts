@@ -2,7 +2,7 @@ import type { DeviceListQuery } from "../../../contracts/device.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
 import { type CsvCell, csvCell } from "../kernel/csv.ts";
 import { parseOrdering, planDeviceWhere } from "./filters.ts";
-import { keyValueOf, seek } from "./keyset.ts";
+import { type After, afterRow, seek } from "./keyset.ts";
 import { type ReadCtx, toDevices } from "./rows.ts";
 
 /** Rows read per keyset batch (one seek, then tags/totals/hours of the batch in one query each). */
@@ -39,11 +39,11 @@ export async function exportDevices({
   ctx,
   input,
 }: ServiceArgs<ExportQuery, ReadCtx>): Promise<ReadableStream<Uint8Array>> {
-  const { where } = await planDeviceWhere(ctx, input);
+  const { where, few } = await planDeviceWhere(ctx, input);
   const { descending } = parseOrdering(input.ordering);
   const byLocation = Boolean(input.location_uuid);
   const encoder = new TextEncoder();
-  let after: { v: string | number | null; u: string } | null = null;
+  let after: After | null = null;
   let done = false;
   return new ReadableStream<Uint8Array>({
     start(controller) {
@@ -58,6 +58,7 @@ export async function exportDevices({
         after,
         limit: EXPORT_BATCH,
         byLocation,
+        few,
       });
       let text = "";
       for (const device of await toDevices(ctx, rows)) {
@@ -85,7 +86,7 @@ export async function exportDevices({
         controller.close();
         return;
       }
-      after = { v: keyValueOf(last, input.ordering), u: last.uuid };
+      after = afterRow(last, input.ordering);
     },
   });
 }

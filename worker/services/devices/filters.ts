@@ -114,30 +114,37 @@ export const countDevices = (ctx: ReadCtx, where: SQL | undefined) =>
 /**
  * The list's WHERE and its count. With a set filter the count comes first and picks the plan
  * (few matches: drive; many: probe); otherwise both run at once. A count already known (carried
- * by a list cursor) is not read again.
+ * by a list cursor) is not read again. `few`: the rows are few (a set filter with at most
+ * DENSE_MATCHES matches, or a location filter), so SQLite may read them all and sort them.
  */
 export async function planDeviceWhere(ctx: ReadCtx, q: DeviceFilters, known?: number) {
   const hasSet = Boolean(filterValues(q.tag_uuid).length || q.name || (q.search && !UUID.test(q.search)));
+  const byLocation = filterValues(q.location_uuid).length > 0;
   if (known !== undefined) {
+    const dense = hasSet && known > DENSE_MATCHES;
     return {
-      where: deviceWhere(ctx, q, hasSet && known > DENSE_MATCHES ? "probe" : "drive"),
+      where: deviceWhere(ctx, q, dense ? "probe" : "drive"),
       total: Promise.resolve(known),
+      few: byLocation || (hasSet && !dense),
     };
   }
   if (!hasSet) {
     const where = deviceWhere(ctx, q);
-    return { where, total: countDevices(ctx, where) };
+    return { where, total: countDevices(ctx, where), few: byLocation };
   }
   const total = await countDevices(ctx, deviceWhere(ctx, q, "drive"));
-  return { where: deviceWhere(ctx, q, total > DENSE_MATCHES ? "probe" : "drive"), total: Promise.resolve(total) };
+  const dense = total > DENSE_MATCHES;
+  return {
+    where: deviceWhere(ctx, q, dense ? "probe" : "drive"),
+    total: Promise.resolve(total),
+    few: byLocation || !dense,
+  };
 }
 
 /**
  * The sort keys (each with an index (space_uuid, key, uuid); last_seen also (space_uuid, online,
  * last_seen, uuid) for the online filter). installation_date, last_seen, combined_status,
  * device_class and location_name may be null: NULL sorts first ascending and last descending.
- * device_type_name and location_name are the joined names (type and location by primary key):
- * SQLite reads the filtered devices and sorts them, no index walk (see docs/benchmarks.md).
  */
 export const ORDER_COLUMNS: Record<DeviceOrderKey, { column: SQLiteColumn; nullable: boolean }> = {
   online: { column: d.online, nullable: false },
@@ -152,6 +159,25 @@ export const ORDER_COLUMNS: Record<DeviceOrderKey, { column: SQLiteColumn; nulla
   location_name: { column: locationTable.name, nullable: true },
   device_class: { column: d.device_class, nullable: true },
 };
+
+/**
+ * The orderings by a joined name (type, location): sorted by (name, its uuid, device uuid), so a
+ * page is read by walking the named table's index (name, uuid) and, for each entry, the devices'
+ * index (space_uuid, <reference>, uuid) — no sort of the space's devices (see keyset.ts seek).
+ * `ref` is the device's column pointing at the named row; `spaceOwned` whether that table has a
+ * space_uuid (locations) or is global reference data (device types).
+ */
+export const GROUPED_ORDERS = {
+  device_type_name: {
+    name: deviceTypeTable.name,
+    uuid: deviceTypeTable.uuid,
+    ref: d.device_type_uuid,
+    table: deviceTypeTable,
+  },
+  location_name: { name: locationTable.name, uuid: locationTable.uuid, ref: d.location_uuid, table: locationTable },
+} as const;
+export type GroupedKey = keyof typeof GROUPED_ORDERS;
+export const isGrouped = (key: DeviceOrderKey): key is GroupedKey => key in GROUPED_ORDERS;
 
 export const parseOrdering = (ordering: DeviceOrdering) => ({
   key: ordering.replace(/^-/, "") as DeviceOrderKey,

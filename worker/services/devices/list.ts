@@ -1,10 +1,18 @@
 import { asc, desc, type SQL } from "drizzle-orm";
 import type { DeviceList, DeviceListQuery, DeviceOrdering } from "../../../contracts/device.ts";
 import type { Links } from "../../../contracts/paging.ts";
+import { deviceTable as d } from "../../../drizzle/schema/index.ts";
 import { pageWindow } from "../../lib/paging.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
-import { type DeviceFilters, orderTerms, parseOrdering, planDeviceWhere } from "./filters.ts";
-import { type Cursor, decodeCursor, encodeCursor, keyValueOf, seek } from "./keyset.ts";
+import {
+  type DeviceFilters,
+  GROUPED_ORDERS,
+  isGrouped,
+  orderTerms,
+  parseOrdering,
+  planDeviceWhere,
+} from "./filters.ts";
+import { type Cursor, decodeCursor, encodeCursor, groupOf, keyValueOf, seek } from "./keyset.ts";
 import { type DeviceListRow, deviceRows, type ReadCtx, toDevices } from "./rows.ts";
 
 type Input = DeviceListQuery & { url: string };
@@ -48,6 +56,7 @@ async function pageRows(
   cursor: Cursor | null,
   where: SQL | undefined,
   total: Promise<number>,
+  few: boolean,
 ) {
   const { key, descending } = parseOrdering(input.ordering);
   const size = input.page_size;
@@ -58,9 +67,10 @@ async function pageRows(
       where,
       ordering: input.ordering,
       descending: backwards !== descending,
-      after: { v: cursor.v, u: cursor.u },
+      after: { v: cursor.v, u: cursor.u, g: cursor.g },
       limit: size + 1,
       byLocation,
+      few,
     });
     const more = got.length > size;
     const rows = got.slice(0, size);
@@ -70,7 +80,16 @@ async function pageRows(
   const dir = descending ? desc : asc;
   const { limit, offset } = pageWindow(input.page, size);
   const terms = orderTerms(key, byLocation);
-  const rows = await deviceRows(ctx, where).orderBy(dir(terms.key), dir(terms.uuid)).limit(limit).offset(offset);
+  let rows: DeviceListRow[];
+  if (isGrouped(key) && offset === 0) {
+    // A joined-name ordering's first page walks its index (seek); a numbered page sorts (OFFSET).
+    rows = await seek(ctx, { where, ordering: input.ordering, descending, after: null, limit, byLocation, few });
+  } else if (isGrouped(key)) {
+    const { name, ref } = GROUPED_ORDERS[key];
+    rows = await deviceRows(ctx, where).orderBy(dir(name), dir(ref), dir(d.uuid)).limit(limit).offset(offset);
+  } else {
+    rows = await deviceRows(ctx, where).orderBy(dir(terms.key), dir(terms.uuid)).limit(limit).offset(offset);
+  }
   const pages = Math.ceil((await total) / size);
   return { rows, page: input.page, hasNext: input.page < pages, hasPrev: input.page > 1 };
 }
@@ -99,6 +118,7 @@ function links(
     o: ordering,
     v: keyValueOf(row, ordering),
     u: row.uuid,
+    g: groupOf(row, ordering),
     b,
     p: page,
     ...counted,
@@ -133,10 +153,10 @@ export async function listDevices({ ctx, input }: ServiceArgs<Input, ReadCtx>): 
   const now = Math.floor(Date.now() / 1000);
   const fingerprint = filtersFingerprint(ctx, input);
   const carried = carriedCount(cursor, fingerprint, now);
-  const { where, total } = await planDeviceWhere(ctx, input, carried?.c);
+  const { where, total, few } = await planDeviceWhere(ctx, input, carried?.c);
   const [objects_count, { rows, page, hasNext, hasPrev }] = await Promise.all([
     total,
-    pageRows(ctx, input, cursor, where, total),
+    pageRows(ctx, input, cursor, where, total, few),
   ]);
   const pages_count = Math.ceil(objects_count / input.page_size);
   const counted = carried ?? { c: objects_count, t: now, f: fingerprint };
