@@ -22,7 +22,7 @@ import { parseArgs } from "node:util";
 import { DEVICE_TYPES } from "../drizzle/reference.ts";
 import { benchFleet, benchIp, benchMac } from "./bench/fleet-sql.ts";
 import { localD1, printPlans } from "./bench/local-d1.ts";
-import { percentile, signIn, startServer } from "./bench/server.ts";
+import { percentile, signIn, startFrozenServer } from "./bench/server.ts";
 import { freePort, ROOT } from "./lib/proc.ts";
 
 const { values: args } = parseArgs({
@@ -175,7 +175,9 @@ async function run() {
   console.log("Query plans:");
   printPlans(db.command, SPACE);
   console.error(`Seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s. Starting wrangler dev on ${PORT}…`);
-  const { server } = await startServer(PORT, persistDir);
+  // A frozen bundle: plain `wrangler dev` restarts workerd (closing every socket, e.g. a long
+  // export) whenever someone edits a file in the checkout.
+  const { server } = await startFrozenServer(PORT, work, persistDir);
   try {
     const token = await signIn(ORIGIN);
     // A deep page by number, and the same page reached by the cursor in its predecessor's links.
