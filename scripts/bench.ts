@@ -22,6 +22,7 @@ const BENCHES: { script: string; flags?: string[] }[] = [
   { script: "scripts/bench-terminal.ts", flags: ["keys", "lines", "port"] },
   { script: "scripts/chaos-commands.ts", flags: ["agents", "commands", "kills", "silent", "retries", "concurrency"] },
   { script: "scripts/measure-device-hour.ts", flags: ["agents", "minutes", "settle", "port"] },
+  { script: "scripts/bench-fanout.ts", flags: ["sockets", "rounds", "port"] },
 ];
 
 /** `--name value`, `--name=value` and bare `--flag`, in order. */

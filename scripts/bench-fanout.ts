@@ -1,0 +1,291 @@
+/**
+ * Fan-out (issue 19 target 2): one device event to N dashboard sockets, against a bare `ws`
+ * broadcast of the same message, in one run.
+ *
+ *   (a) bare: a `ws` server in this process sends one message to N local `ws` clients;
+ *   (b) stack: `wrangler dev` on a frozen bundle, N dashboard sockets on one SpaceRoom (each
+ *       upgrade carries the bench user's access token in its Authorization header, as a
+ *       server-side client would; browsers buy a ticket instead), the trigger a device rename
+ *       through the API (PATCH /api/space/{space}/device/{uuid}/), measured until each socket
+ *       hears its deviceDetailsUpdate (alone or inside a batch).
+ *
+ * For both: connect N (all at once; until each socket has its welcome), trigger → each socket
+ * (p50/p95/max over ROUNDS triggers), close N (all at once; until every client saw its close and
+ * a fresh socket then gets its welcome, so the server has run every close handler before it).
+ * The N clients run in a worker thread of this process (their own event loop, so on a second
+ * core: the server side of (a) and the triggers stay on the main thread). Times are
+ * performance.timeOrigin + performance.now() on both threads.
+ *
+ *   node scripts/bench-fanout.ts [--sockets 1000] [--rounds 5] [--port 8894]
+ *   npm run bench -- --only fanout
+ */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { parseArgs } from "node:util";
+import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import WebSocket, { WebSocketServer } from "ws";
+
+const now = () => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** What the main thread asks of the client thread. */
+type Ask =
+  | { op: "connect"; url: string; headers: Record<string, string>; count: number }
+  | { op: "expect"; device: string }
+  | { op: "close" };
+/** The client thread's answers. */
+type Answer =
+  | { op: "connected"; at: number; ok: number; failed: number; firstError?: string }
+  | { op: "heard"; at: number[] }
+  | { op: "closed"; at: number };
+
+/** The client side: N sockets, in a worker thread. */
+function clientThread() {
+  const port = parentPort;
+  if (!port) return;
+  let sockets: WebSocket[] = [];
+  let expected: { device: string; heard: number[]; done: () => void } | null = null;
+  const answer = (a: Answer) => port.postMessage(a);
+  /** Whether a frame is (or carries) the deviceDetailsUpdate of `device`. */
+  const names = (data: string, device: string) => {
+    if (!data.includes(device)) return false;
+    const message = JSON.parse(data) as { type: string; device_uuid?: string; events?: { device_uuid?: string }[] };
+    if (message.type === "deviceDetailsUpdate") return message.device_uuid === device;
+    return message.type === "batch" && !!message.events?.some((e) => e.device_uuid === device);
+  };
+  port.on("message", async (ask: Ask) => {
+    if (ask.op === "connect") {
+      let failed = 0;
+      let firstError: string | undefined;
+      const opened = await Promise.all(
+        Array.from(
+          { length: ask.count },
+          () =>
+            new Promise<WebSocket | null>((resolve) => {
+              const ws = new WebSocket(ask.url, { headers: ask.headers, perMessageDeflate: false });
+              const fail = (why: string) => {
+                failed++;
+                firstError ??= why;
+                resolve(null);
+              };
+              ws.once("message", () => resolve(ws)); // the welcome
+              ws.once("unexpected-response", (_req, res) => fail(`HTTP ${res.statusCode}`));
+              ws.once("error", (e) => fail(e.message));
+              ws.on("message", (data) => {
+                const e = expected;
+                if (e && names(String(data), e.device)) {
+                  e.heard.push(now());
+                  if (e.heard.length === sockets.length) e.done();
+                }
+              });
+            }),
+        ),
+      );
+      sockets = opened.filter((ws): ws is WebSocket => ws !== null);
+      answer({ op: "connected", at: now(), ok: sockets.length, failed, firstError });
+    } else if (ask.op === "expect") {
+      const heard: number[] = [];
+      const all = new Promise<void>((resolve) => {
+        expected = { device: ask.device, heard, done: resolve };
+      });
+      await Promise.race([all, sleep(20_000)]);
+      expected = null;
+      answer({ op: "heard", at: heard });
+    } else {
+      await Promise.all(
+        sockets.map(
+          (ws) =>
+            new Promise<void>((resolve) => {
+              if (ws.readyState === WebSocket.CLOSED) return resolve();
+              ws.once("close", () => resolve());
+              ws.close(1000, "bench done");
+            }),
+        ),
+      );
+      sockets = [];
+      answer({ op: "closed", at: now() });
+    }
+  });
+}
+
+/** The main thread's handle on the client thread. */
+function clients() {
+  const worker = new Worker(new URL(import.meta.url), { workerData: { role: "clients" } });
+  const ask = <T extends Answer["op"]>(a: Ask, want: T) =>
+    new Promise<Extract<Answer, { op: T }>>((resolve) => {
+      const on = (m: Answer) => {
+        if (m.op !== want) return;
+        worker.off("message", on);
+        resolve(m as Extract<Answer, { op: T }>);
+      };
+      worker.on("message", on);
+      worker.postMessage(a);
+    });
+  return { worker, ask };
+}
+
+type Result = {
+  connectMs: number;
+  connected: number;
+  latencies: number[];
+  firstMs: number[];
+  spreadMs: number[];
+  closeMs: number;
+};
+
+/**
+ * One measurement: connect N, ROUNDS triggers (each: `trigger(device)` returns when it fired),
+ * close N and a probe socket. `open(count)` connects `count` sockets.
+ */
+async function measure(
+  c: ReturnType<typeof clients>,
+  n: number,
+  rounds: number,
+  target: { url: string; headers: Record<string, string> },
+  trigger: (round: number) => Promise<{ device: string; fire: () => Promise<void> }>,
+): Promise<Result> {
+  const t0 = now();
+  const connected = await c.ask({ op: "connect", ...target, count: n }, "connected");
+  if (connected.failed) console.error(`  ${connected.failed} sockets failed to connect: ${connected.firstError}`);
+  const connectMs = connected.at - t0;
+  const latencies: number[] = [];
+  const firstMs: number[] = [];
+  const spreadMs: number[] = [];
+  await sleep(500);
+  for (let round = 0; round < rounds; round++) {
+    const { device, fire } = await trigger(round);
+    const heard = c.ask({ op: "expect", device }, "heard");
+    await sleep(50); // the client thread is listening
+    const at = now();
+    await fire();
+    const got = (await heard).at;
+    if (got.length < connected.ok) console.error(`  round ${round}: ${got.length}/${connected.ok} sockets heard it`);
+    const ms = got.map((t) => t - at).sort((a, b) => a - b);
+    latencies.push(...ms);
+    if (ms.length) {
+      firstMs.push(ms[0]);
+      spreadMs.push(ms[ms.length - 1] - ms[0]);
+    }
+    await sleep(400); // past any coalescing window: each round is one event
+  }
+  const tClose = now();
+  await c.ask({ op: "close" }, "closed");
+  // A fresh socket's welcome: the server has run every close before it (one event loop / one room).
+  const probe = await c.ask({ op: "connect", ...target, count: 1 }, "connected");
+  const closeMs = probe.at - tClose;
+  await c.ask({ op: "close" }, "closed");
+  latencies.sort((a, b) => a - b);
+  return { connectMs, connected: connected.ok, latencies, firstMs, spreadMs, closeMs };
+}
+
+async function bare(c: ReturnType<typeof clients>, n: number, rounds: number): Promise<Result> {
+  const http = createServer();
+  const wss = new WebSocketServer({ server: http, perMessageDeflate: false });
+  wss.on("connection", (ws) => ws.send(JSON.stringify({ type: "welcome", room: "space/bare", role: "dashboard" })));
+  await new Promise<void>((r) => http.listen(0, "127.0.0.1", r));
+  const { port } = http.address() as AddressInfo;
+  const result = await measure(c, n, rounds, { url: `ws://127.0.0.1:${port}/`, headers: {} }, async (round) => {
+    const device = crypto.randomUUID();
+    return {
+      device,
+      fire: async () => {
+        // The same message the stack sends, serialised once, as the room does.
+        const payload = JSON.stringify({
+          type: "deviceDetailsUpdate",
+          event: "deviceUpdated",
+          space_uuid: "bare",
+          device_uuid: device,
+          device_name: `renamed ${round}`,
+        });
+        for (const ws of wss.clients) ws.send(payload);
+      },
+    };
+  });
+  wss.close();
+  http.close();
+  return result;
+}
+
+async function stack(c: ReturnType<typeof clients>, n: number, rounds: number, portArg: number): Promise<Result> {
+  const { benchFleet } = await import("./bench/fleet-sql.ts");
+  const { seedEnrolledDevices } = await import("./bench/local-d1.ts");
+  const { benchDirs, signIn, startFrozenServer } = await import("./bench/server.ts");
+  const fleet = benchFleet();
+  const { persistDir, sqlDir } = benchDirs("fanout");
+  console.error("seeding 10 devices…");
+  const devices = await seedEnrolledDevices(persistDir, sqlDir, fleet, 10);
+  const { origin, server } = await startFrozenServer(portArg, benchDirs("fanout-run").work, persistDir);
+  try {
+    const bearer = await signIn(origin);
+    const url = `${origin.replace("http", "ws")}/parties/space/${fleet.space}`;
+    return await measure(c, n, rounds, { url, headers: { Authorization: `Bearer ${bearer}` } }, async (round) => {
+      const device = devices[round % devices.length];
+      return {
+        device: device.uuid,
+        fire: async () => {
+          const res = await fetch(`${origin}/api/space/${fleet.space}/device/${device.uuid}/`, {
+            method: "PATCH",
+            headers: { Authorization: `Bearer ${bearer}`, "Content-Type": "application/json" },
+            body: JSON.stringify({ name: `${device.name} ${round}` }),
+          });
+          if (!res.ok) throw new Error(`rename failed: ${res.status} ${await res.text()}`);
+        },
+      };
+    });
+  } finally {
+    server.kill("SIGTERM");
+  }
+}
+
+async function main() {
+  const { values: args } = parseArgs({
+    options: {
+      sockets: { type: "string", default: "1000" },
+      rounds: { type: "string", default: "5" },
+      port: { type: "string", default: "8894" },
+    },
+  });
+  const { percentile } = await import("./bench/server.ts");
+  const n = Number(args.sockets);
+  const rounds = Number(args.rounds);
+  const c = clients();
+  console.error(`bare ws: ${n} sockets…`);
+  const b = await bare(c, n, rounds);
+  console.error(`stack: ${n} sockets on one SpaceRoom…`);
+  const s = await stack(c, n, rounds, Number(args.port));
+  await c.worker.terminate();
+
+  const f1 = (x: number) => x.toFixed(1);
+  const p = (r: Result, q: number) => percentile(r.latencies, q);
+  const med = (xs: number[]) =>
+    percentile(
+      [...xs].sort((a, b) => a - b),
+      0.5,
+    );
+  const ratio = (x: number, y: number) => `${(x / y).toFixed(2)}×`;
+  console.log(`\n## Fan-out: one device event to ${n} dashboard sockets (${rounds} events)\n`);
+  console.log("| measure | bare `ws` | stack | stack ÷ bare |\n| --- | --- | --- | --- |");
+  console.log(`| sockets connected | ${b.connected} | ${s.connected} | |`);
+  console.log(
+    `| connect ${n} (all at once, until each has its welcome) | ${f1(b.connectMs)} ms | ${f1(s.connectMs)} ms | ${ratio(s.connectMs, b.connectMs)} |`,
+  );
+  for (const [name, q] of [
+    ["p50", 0.5],
+    ["p95", 0.95],
+    ["max", 1],
+  ] as const)
+    console.log(`| trigger → socket, ${name} | ${f1(p(b, q))} ms | ${f1(p(s, q))} ms | ${ratio(p(s, q), p(b, q))} |`);
+  console.log(
+    `| trigger → first socket (median of ${rounds}) | ${f1(med(b.firstMs))} ms | ${f1(med(s.firstMs))} ms | ${ratio(med(s.firstMs), med(b.firstMs))} |`,
+  );
+  console.log(
+    `| first → last socket (median of ${rounds}) | ${f1(med(b.spreadMs))} ms | ${f1(med(s.spreadMs))} ms | ${ratio(med(s.spreadMs), med(b.spreadMs))} |`,
+  );
+  console.log(
+    `| close ${n} (until all closed and a fresh socket is welcomed) | ${f1(b.closeMs)} ms | ${f1(s.closeMs)} ms | ${ratio(s.closeMs, b.closeMs)} |`,
+  );
+  process.exit(0);
+}
+
+if (isMainThread) await main();
+else if ((workerData as { role?: string })?.role === "clients") clientThread();
