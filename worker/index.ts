@@ -30,6 +30,7 @@ import { peripheralRoutes } from "./routes/peripherals.ts";
 import { referenceRoutes, spaceReferenceRoutes } from "./routes/reference.ts";
 import { powerControlRoutes, remoteActionRoutes } from "./routes/remote-actions.ts";
 import { roomTicketRoutes } from "./routes/room-tickets.ts";
+import { savedViewRoutes } from "./routes/saved-views.ts";
 import { spaceRoutes } from "./routes/space.ts";
 import { spaceRegionRoutes } from "./routes/space-region.ts";
 import { tagRoutes } from "./routes/tags.ts";
@@ -78,6 +79,7 @@ api
   .route("/", monitoringRoutes)
   .route("/", accessRoutes)
   .route("/", bulkRoutes)
+  .route("/", savedViewRoutes)
   // Routes defined in contracts/api carry their full path (/space/{space}/…).
   .route("/", tagRoutes);
 

@@ -24,6 +24,7 @@ export * from "./peripheral.ts";
 export * from "./peripheral-type.ts";
 export * from "./role.ts";
 export * from "./runner.ts";
+export * from "./saved-view.ts";
 export * from "./space.ts";
 export * from "./space-account.ts";
 export * from "./space-credential.ts";
