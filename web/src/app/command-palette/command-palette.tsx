@@ -13,10 +13,12 @@ import {
 import { type ComponentType, lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { Location, NavigateFunction } from "react-router";
 import { fillListSearch } from "@/components/list-search";
+import { Button } from "@/components/ui/button";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { usePermissions } from "@/features/space/use-permissions";
 import { type MessageKey, useT } from "@/lib/i18n";
 import { toggleTheme, useTheme } from "@/lib/theme";
+import { cn } from "@/lib/utils";
 import { navItems } from "../nav-items";
 import type {
   DeviceAction,
@@ -158,9 +160,16 @@ export function CommandPalette({ navigate, location }: CommandPaletteProps) {
           maxLength={200}
           className="h-12 min-w-0 flex-1 bg-transparent text-sm outline-none placeholder:text-muted-foreground"
         />
+        {/* Phones have no Esc key (a tap on the dimmed page below closes it too). */}
+        <Button variant="ghost" size="sm" className="-mr-1 sm:hidden" onClick={close}>
+          {t("common.close")}
+        </Button>
       </div>
       <Command.List
-        className={`max-h-[min(60dvh,480px)] scroll-py-2 overflow-y-auto overscroll-contain p-2 max-sm:max-h-[calc(100dvh-7rem)] ${headingClass}`}
+        className={cn(
+          "max-h-[min(60dvh,480px)] scroll-py-2 overflow-y-auto overscroll-contain p-2 max-sm:max-h-[calc(100dvh-7rem)]",
+          headingClass,
+        )}
       >
         {results.pending ? (
           <Command.Loading label={t("palette.searching")} className="px-2 py-3 text-sm text-muted-foreground">
