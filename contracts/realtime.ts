@@ -55,6 +55,15 @@ export const AccountPresence = z.object({
 export const RoomEvent = z.discriminatedUnion("type", [DeviceDetailsUpdate, LocationDetailsUpdate, AccountPresence]);
 export type RoomEvent = z.infer<typeof RoomEvent>;
 
+/**
+ * room → dashboards: several RoomEvents in one frame, in the order they were published. A room
+ * with many dashboards (party/room.ts GATHER_ABOVE) gathers a burst of deviceDetailsUpdate for a
+ * short window (GATHER_MS) and sends it as one batch; a client handles each event as if it had
+ * come alone (web/src/lib/room-socket.ts unpacks it). Rooms with few dashboards never send one.
+ */
+export const Batch = z.object({ type: z.literal("batch"), events: z.array(RoomEvent).min(1) });
+export type Batch = z.infer<typeof Batch>;
+
 /** Sent by a room to a socket right after it joins. */
 export const Welcome = z.object({
   type: z.literal("welcome"),
@@ -140,6 +149,7 @@ export const ServerMessage = z.discriminatedUnion("type", [
   CommandUpdate,
   Presence,
   TelemetrySample,
+  Batch,
   // Remote sessions (contracts/tunnel.ts): to the agent tunnelOpen/Resize/Credit/Close, to the browser tunnelOpened/Credit/Closed.
   TunnelOpen,
   TunnelOpened,

@@ -1,6 +1,6 @@
 import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
 import { type Principal, principalFrom } from "../contracts/principal.ts";
-import { ClientMessage, CloseCode, RoomEvent, type ServerMessage } from "../contracts/realtime.ts";
+import { type Batch, ClientMessage, CloseCode, RoomEvent, type ServerMessage } from "../contracts/realtime.ts";
 import { getConfig } from "../worker/config.ts";
 import type { Env } from "../worker/env.ts";
 import { createDb } from "../worker/lib/db.ts";
@@ -37,6 +37,13 @@ export type ConnState = {
   queueWindow?: number;
 };
 
+/** A room with more dashboards than this gathers bursts of deviceDetailsUpdate into batches. */
+export const GATHER_ABOVE = 50;
+/** How long such a room gathers device updates after sending one (ms): one batch per window. */
+export const GATHER_MS = 200;
+/** The most events in one batch; a window that fills up is sent at once. */
+export const BATCH_MAX = 500;
+
 /**
  * What every Outpost room shares: hibernation, the principal kept on each connection (it
  * survives hibernation), zod-validated messages, per-connection budgets (message rate, frame
@@ -55,6 +62,19 @@ export abstract class OutpostRoom extends Server<Env> {
   private readonly buckets = new Map<string, Bucket>();
   /** Events sent to each dashboard and how many it acknowledged; memory only, like the buckets. */
   private readonly flow = new Map<string, Flow>();
+  /**
+   * Each account's user sockets here (connection ids), so a join or a leave knows whether it is
+   * the account's first or last without walking the room's sockets. Memory only: null after a
+   * wake, then rebuilt once from the sockets (their state survives hibernation).
+   */
+  private accountSockets: Map<string, Set<string>> | null = null;
+  /**
+   * deviceDetailsUpdate events gathered while a window is open (null: none is), sent as one
+   * batch when it ends. See publish().
+   */
+  private gathered: RoomEvent[] | null = null;
+  /** Dashboards the last fan-out reached (what publish() reports for a gathered event). */
+  private reached = 0;
 
   getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
     const principal = principalFrom(ctx.request);
@@ -80,6 +100,43 @@ export abstract class OutpostRoom extends Server<Env> {
     });
     if (principal.kind !== "device" && principal.exp) await this.armAlarm(principal.exp);
     await this.onJoin(connection, principal);
+  }
+
+  /** The account's user sockets here, from memory or (after a wake) from the room's sockets. */
+  private socketsOf(accountUuid: string): Set<string> {
+    if (!this.accountSockets) {
+      const index = new Map<string, Set<string>>();
+      for (const conn of this.getConnections<ConnState>("dashboard")) {
+        const principal = conn.state?.principal;
+        if (principal?.kind !== "user") continue;
+        const ids = index.get(principal.account_uuid) ?? new Set<string>();
+        ids.add(conn.id);
+        index.set(principal.account_uuid, ids);
+      }
+      this.accountSockets = index;
+    }
+    let ids = this.accountSockets.get(accountUuid);
+    if (!ids) {
+      ids = new Set();
+      this.accountSockets.set(accountUuid, ids);
+    }
+    return ids;
+  }
+
+  /** Counts a user socket in (onJoin); true when it is the account's only socket here. O(1). */
+  protected accountJoined(connection: Connection, accountUuid: string): boolean {
+    const ids = this.socketsOf(accountUuid);
+    ids.add(connection.id);
+    return ids.size === 1;
+  }
+
+  /** Counts a user socket out (onLeave); true when the account has no socket left here. O(1). */
+  protected accountLeft(connection: Connection, accountUuid: string): boolean {
+    const ids = this.socketsOf(accountUuid);
+    // Only a socket that was counted in can be the last to leave (a refused one never joined).
+    const was = ids.delete(connection.id);
+    if (ids.size === 0) this.accountSockets?.delete(accountUuid);
+    return was && ids.size === 0;
   }
 
   /** Hook for rooms that react to a join (presence). */
@@ -261,11 +318,49 @@ export abstract class OutpostRoom extends Server<Env> {
     return closed;
   }
 
-  /** RPC: validate and fan out an event to every dashboard in the room. */
+  /**
+   * RPC: validate and fan out an event to every dashboard in the room. This is where a published
+   * event is checked (the API's publishToSpace does not parse it first: every publisher, the API
+   * and other rooms, comes through here).
+   *
+   * In a room with more than GATHER_ABOVE dashboards a deviceDetailsUpdate goes out at once and
+   * opens a GATHER_MS window: the device updates published inside it go out together as one
+   * `batch` frame at its end (a fleet coming online is a few frames per second, not one per
+   * device, per dashboard). Any other event sends what was gathered first, so order is kept.
+   * Returns how many dashboards it reached (for a gathered event: the last fan-out's count).
+   */
   async publish(event: RoomEvent): Promise<number> {
     await this.setName(this.name); // onStart done (a no-op once started): the API calls without getServerByName
     const parsed = RoomEvent.parse(event);
-    return this.toDashboards(parsed);
+    if (parsed.type !== "deviceDetailsUpdate") return this.toDashboards(parsed);
+    if (this.gathered) {
+      this.gathered.push(parsed);
+      if (this.gathered.length >= BATCH_MAX) this.sendGathered();
+      return this.reached;
+    }
+    const reached = this.toDashboards(parsed);
+    if (reached > GATHER_ABOVE) this.openGatherWindow();
+    return reached;
+  }
+
+  /** Gathers device updates for GATHER_MS, then sends them; reopens while they keep coming. */
+  private openGatherWindow() {
+    this.gathered = [];
+    setTimeout(() => {
+      const sent = this.sendGathered();
+      this.gathered = null;
+      if (sent && this.reached > GATHER_ABOVE) this.openGatherWindow();
+    }, GATHER_MS);
+  }
+
+  /** Sends what the open window gathered (one event alone, more as a batch); false when nothing was. */
+  private sendGathered(): boolean {
+    const events = this.gathered;
+    if (!events?.length) return false;
+    this.gathered = [];
+    const batch: Batch = { type: "batch", events };
+    this.fanOut(events.length === 1 ? events[0] : batch);
+    return true;
   }
 
   /**
@@ -276,6 +371,12 @@ export abstract class OutpostRoom extends Server<Env> {
    * bufferedAmount, so the room counts in events.)
    */
   protected toDashboards(message: ServerMessage | RoomEvent): number {
+    // Device updates gathered in an open window go first: dashboards hear events in publish order.
+    if (this.gathered?.length) this.sendGathered();
+    return this.fanOut(message);
+  }
+
+  private fanOut(message: ServerMessage | RoomEvent): number {
     // Serialised once, and only when some dashboard is there to get it (most device rooms have none).
     let payload: string | undefined;
     let delivered = 0;
@@ -291,6 +392,7 @@ export abstract class OutpostRoom extends Server<Env> {
       this.flow.set(conn.id, { ...flow, sent: flow.sent + 1 });
       delivered++;
     }
+    this.reached = delivered;
     return delivered;
   }
 

@@ -89,8 +89,7 @@ export class SpaceRoom extends OutpostRoom {
   protected async onJoin(connection: Connection<ConnState>, principal: Principal) {
     if (principal.kind !== "user") return;
     // First dashboard of this account in the space: announce it online to the others.
-    const others = [...this.getConnections(`account:${principal.account_uuid}`)].filter((c) => c.id !== connection.id);
-    if (others.length === 0) {
+    if (this.accountJoined(connection, principal.account_uuid)) {
       await this.storePresence(principal.account_uuid, true);
       await this.publish({ type: "accountOnline", space_uuid: this.name, account_uuid: principal.account_uuid });
     }
@@ -99,10 +98,7 @@ export class SpaceRoom extends OutpostRoom {
   protected async onLeave(connection: Connection<ConnState>) {
     const principal = connection.state?.principal;
     if (principal?.kind !== "user") return;
-    const remaining = [...this.getConnections(`account:${principal.account_uuid}`)].filter(
-      (c) => c.id !== connection.id,
-    );
-    if (remaining.length === 0) {
+    if (this.accountLeft(connection, principal.account_uuid)) {
       await this.storePresence(principal.account_uuid, false);
       await this.publish({ type: "accountOffline", space_uuid: this.name, account_uuid: principal.account_uuid });
     }

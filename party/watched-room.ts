@@ -12,9 +12,8 @@ export abstract class WatchedRoom extends OutpostRoom {
 
   protected async onJoin(connection: Connection<ConnState>, principal: Principal) {
     if (principal.kind !== "user") return;
-    const others = [...this.getConnections(`account:${principal.account_uuid}`)].filter((c) => c.id !== connection.id);
     // Awaited: once the socket is open, a revocation finds it.
-    if (others.length === 0)
+    if (this.accountJoined(connection, principal.account_uuid))
       await this.spaceRoom(principal.space_uuid).then((space) =>
         space.watch(principal.account_uuid, { party: this.roomKind, room: this.name }),
       );
@@ -22,9 +21,7 @@ export abstract class WatchedRoom extends OutpostRoom {
 
   protected async onLeave(connection: Connection<ConnState>) {
     const principal = connection.state?.principal;
-    if (principal?.kind !== "user") return;
-    const left = [...this.getConnections(`account:${principal.account_uuid}`)].filter((c) => c.id !== connection.id);
-    if (left.length > 0) return;
+    if (principal?.kind !== "user" || !this.accountLeft(connection, principal.account_uuid)) return;
     this.ctx.waitUntil(
       this.spaceRoom(principal.space_uuid)
         .then((space) => space.unwatch(principal.account_uuid, { party: this.roomKind, room: this.name }))

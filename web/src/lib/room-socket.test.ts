@@ -22,3 +22,69 @@ describe("parseRoomMessage", () => {
     warn.mockRestore();
   });
 });
+
+const fake = vi.hoisted(() => ({ sockets: [] as (EventTarget & { sent: string[] })[] }));
+vi.mock("partysocket", () => ({
+  default: class extends EventTarget {
+    readyState = 1;
+    binaryType = "blob";
+    sent: string[] = [];
+    constructor() {
+      super();
+      fake.sockets.push(this);
+    }
+    send(data: string) {
+      this.sent.push(data);
+    }
+    close() {}
+  },
+}));
+
+describe("openRoomSocket: a busy room's batch of device updates (issue 19)", () => {
+  const update = (device_uuid: string) =>
+    ({ type: "deviceDetailsUpdate", event: "deviceUpdated", space_uuid: "s", device_uuid }) as const;
+  const frame = (message: unknown) => new MessageEvent("message", { data: JSON.stringify(message) });
+
+  it("hands each event of a batch to onMessage in order, as if it had come alone; other frames as they are", async () => {
+    vi.stubGlobal("window", { location: { host: "console.test", protocol: "https:" } });
+    const { openRoomSocket } = await import("./room-socket");
+    const heard: unknown[] = [];
+    openRoomSocket("s", "space/s", { onMessage: (message) => heard.push(message) });
+    const socket = fake.sockets.at(-1);
+    if (!socket) throw new Error("no socket");
+    socket.dispatchEvent(frame(update("d0")));
+    socket.dispatchEvent(frame({ type: "batch", events: [update("d1"), update("d2"), update("d3")] }));
+    socket.dispatchEvent(frame({ type: "accountOnline", space_uuid: "s", account_uuid: "a" }));
+    expect(heard).toEqual([
+      update("d0"),
+      update("d1"),
+      update("d2"),
+      update("d3"),
+      { type: "accountOnline", space_uuid: "s", account_uuid: "a" },
+    ]);
+    vi.unstubAllGlobals();
+  });
+
+  it("acknowledges frames (a batch is one), as the room counts them", async () => {
+    vi.stubGlobal("window", { location: { host: "console.test", protocol: "https:" } });
+    const { openRoomSocket } = await import("./room-socket");
+    const heard: unknown[] = [];
+    openRoomSocket("s", "space/s", { onMessage: (message) => heard.push(message) });
+    const socket = fake.sockets.at(-1);
+    if (!socket) throw new Error("no socket");
+    for (let i = 0; i < 100; i++)
+      socket.dispatchEvent(frame({ type: "batch", events: [update(`a${i}`), update(`b${i}`)] }));
+    expect(heard).toHaveLength(200);
+    expect(socket.sent.map((s) => JSON.parse(s))).toEqual([{ type: "ack", received: 100 }]);
+    vi.unstubAllGlobals();
+  });
+
+  it("refuses a batch that carries anything but room events", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    expect(
+      parseRoomMessage(JSON.stringify({ type: "batch", events: [{ type: "pong", at: 1 }] }), "space/s"),
+    ).toBeNull();
+    expect(parseRoomMessage(JSON.stringify({ type: "batch", events: [] }), "space/s")).toBeNull();
+    warn.mockRestore();
+  });
+});

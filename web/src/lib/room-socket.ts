@@ -54,6 +54,13 @@ export function parseRoomMessage(data: unknown, room: RoomName): ServerMessage |
 }
 
 /**
+ * The messages a frame carries: a `batch` (a busy room's burst of device updates, gathered into
+ * one frame) is its events in order, each handled as if it had come alone; anything else is itself.
+ */
+export const unbatched = (message: ServerMessage): ServerMessage[] =>
+  message.type === "batch" ? message.events : [message];
+
+/**
  * Joins a room the way the console does: every (re)connect buys a fresh single-use ticket, so no
  * access token ever travels in a URL; each token refresh is sent on the open socket
  * (`{type:"auth"}`) so the room keeps it past the first token's expiry; and every ACK_EVERY
@@ -91,7 +98,7 @@ export function openRoomSocket(space: string, room: RoomName, options: RoomSocke
     if (event.data instanceof ArrayBuffer) return options.onBinary?.(event.data);
     if (!options.onMessage) return;
     const message = parseRoomMessage(event.data, room);
-    if (message) options.onMessage(message);
+    if (message) for (const one of unbatched(message)) options.onMessage(one);
   });
   socket.addEventListener("close", (event: CloseEvent) => {
     if (event.code === CloseCode.membershipChanged) options.onRevoked?.();

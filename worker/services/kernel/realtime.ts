@@ -1,4 +1,4 @@
-import { CloseCode, RoomEvent } from "../../../contracts/realtime.ts";
+import { CloseCode, type RoomEvent } from "../../../contracts/realtime.ts";
 import type { Env } from "../../env.ts";
 import { roomServer, roomStub, spaceRegion } from "./placement.ts";
 
@@ -12,21 +12,21 @@ type RoomStub = { publish(event: RoomEvent): Promise<number> };
  */
 
 /**
- * The API's way to publish into rooms: an RPC on the room's Durable Object, which validates
- * the event again and fans it out to the room's sockets. Space events go to that space's room
+ * The API's way to publish into rooms: an RPC on the room's Durable Object, which validates the
+ * event (RoomEvent.parse in party/room.ts publish) and fans it out to the room's sockets. It is
+ * validated there only, once: the room is what every publisher goes through (the API, other
+ * rooms), while the API's events are built by typed code. Space events go to that space's room
  * only, so a dashboard never hears another space.
  */
 export async function publishToSpace(env: Env, spaceUuid: string, event: RoomEvent) {
-  const parsed = RoomEvent.parse(event);
-  if (parsed.space_uuid !== spaceUuid) throw new Error("event space does not match its room");
+  if (event.space_uuid !== spaceUuid) throw new Error("event space does not match its room");
   const stub = roomStub(env, "space", spaceUuid, await spaceRegion(env, spaceUuid)) as unknown as RoomStub;
-  await stub.publish(parsed);
+  await stub.publish(event);
 }
 
 export async function publishToLocation(env: Env, locationUuid: string, event: RoomEvent) {
-  const parsed = RoomEvent.parse(event);
-  const region = await spaceRegion(env, parsed.space_uuid);
-  await (roomStub(env, "location", locationUuid, region) as unknown as RoomStub).publish(parsed);
+  const region = await spaceRegion(env, event.space_uuid);
+  await (roomStub(env, "location", locationUuid, region) as unknown as RoomStub).publish(event);
 }
 
 /**

@@ -1,0 +1,108 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { RoomEvent, ServerMessage } from "../../contracts/realtime.ts";
+import { GATHER_ABOVE, GATHER_MS } from "../../party/room.ts";
+import { publishToSpace } from "../../worker/services/kernel/realtime.ts";
+import { memberOf } from "../factories.ts";
+import { join, until } from "../ws.ts";
+
+/** Fan-out to many dashboards (issue 19 target 2): bursts of device updates as one batch. */
+
+const update = (space_uuid: string, device_uuid: string): RoomEvent => ({
+  type: "deviceDetailsUpdate",
+  event: "deviceUpdated",
+  space_uuid,
+  device_uuid,
+  device_name: device_uuid,
+});
+
+/** `count` dashboards of one member in its space's room, each welcomed. */
+async function dashboards(count: number) {
+  const member = await memberOf("viewer");
+  const s = member.space.space_uuid;
+  const sockets = await Promise.all(Array.from({ length: count }, () => join(`/parties/space/${s}`, member.token)));
+  await until(() => sockets.every((d) => d.messages.some((m) => m.type === "welcome")), 10_000);
+  return { s, member, sockets };
+}
+
+/** What a dashboard heard of the room's events (welcome and presence left out). */
+const heard = (messages: ServerMessage[]) =>
+  messages.filter((m) => m.type === "deviceDetailsUpdate" || m.type === "batch" || m.type === "locationDetailsUpdate");
+
+describe("a busy space room gathers device updates (issue 19 target 2)", () => {
+  it(`${GATHER_ABOVE + 10} dashboards: the first update at once, the next 3 as one batch after the window`, async () => {
+    const { s, sockets } = await dashboards(GATHER_ABOVE + 10);
+    const t0 = Date.now();
+    for (const d of ["d0", "d1", "d2", "d3"]) await publishToSpace(env, s, update(s, d));
+    // The first went out alone, before the window closed.
+    expect(Date.now() - t0).toBeLessThan(GATHER_MS);
+    await until(() => sockets.every((d) => heard(d.messages).length === 2), 5000);
+    for (const d of sockets) {
+      expect(heard(d.messages)).toEqual([
+        update(s, "d0"),
+        { type: "batch", events: [update(s, "d1"), update(s, "d2"), update(s, "d3")] },
+      ]);
+    }
+    // A quiet room sends the next update alone again, at once.
+    await new Promise((r) => setTimeout(r, GATHER_MS * 2));
+    await publishToSpace(env, s, update(s, "d4"));
+    await until(() => sockets.every((d) => heard(d.messages).length === 3), 5000);
+    for (const d of sockets) expect(heard(d.messages)[2]).toEqual(update(s, "d4"));
+    for (const d of sockets) d.ws?.close();
+  });
+
+  it("2 dashboards get every update singly, at once", async () => {
+    const { s, sockets } = await dashboards(2);
+    for (const d of ["d0", "d1", "d2", "d3"]) await publishToSpace(env, s, update(s, d));
+    await until(() => sockets.every((d) => heard(d.messages).length === 4));
+    for (const d of sockets) expect(heard(d.messages)).toEqual(["d0", "d1", "d2", "d3"].map((x) => update(s, x)));
+    for (const d of sockets) d.ws?.close();
+  });
+
+  it("another event inside the window sends what was gathered first: order is kept", async () => {
+    const { s, sockets } = await dashboards(GATHER_ABOVE + 1);
+    const location: RoomEvent = {
+      type: "locationDetailsUpdate",
+      event: "locationUpdated",
+      space_uuid: s,
+      location_uuid: "l1",
+    };
+    await publishToSpace(env, s, update(s, "d0"));
+    await publishToSpace(env, s, update(s, "d1"));
+    await publishToSpace(env, s, update(s, "d2"));
+    await publishToSpace(env, s, location);
+    await until(() => sockets.every((d) => heard(d.messages).length === 3), 5000);
+    for (const d of sockets)
+      expect(heard(d.messages)).toEqual([
+        update(s, "d0"),
+        { type: "batch", events: [update(s, "d1"), update(s, "d2")] },
+        location,
+      ]);
+    for (const d of sockets) d.ws?.close();
+  });
+
+  it("many sockets of one account: one accountOnline when the first joins, one accountOffline when the last leaves", async () => {
+    const { s, member, sockets } = await dashboards(GATHER_ABOVE + 10);
+    const other = await memberOf("viewer", member.space);
+    const watcher = await join(`/parties/space/${s}`, other.token);
+    await until(() => watcher.messages.some((m) => m.type === "welcome"));
+    const presence = () =>
+      watcher.messages.filter(
+        (m) =>
+          (m.type === "accountOnline" || m.type === "accountOffline") && m.account_uuid === member.account.account_uuid,
+      );
+    // All but one close: the account is still online.
+    for (const d of sockets.slice(1)) d.ws?.close();
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(presence()).toEqual([]);
+    sockets[0].ws?.close();
+    await until(() => presence().length === 1, 5000);
+    expect(presence()[0]?.type).toBe("accountOffline");
+    // Back with one socket: online again, once.
+    const again = await join(`/parties/space/${s}`, member.token);
+    await until(() => presence().length === 2, 5000);
+    expect(presence()[1]?.type).toBe("accountOnline");
+    again.ws?.close();
+    watcher.ws?.close();
+  });
+});
