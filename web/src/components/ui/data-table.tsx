@@ -22,6 +22,8 @@ type DataTableProps<T extends RowData> = {
   /** Extra rows after the data (e.g. skeletons while the next page loads). */
   footer?: ReactNode;
   onRowClick?: (row: T) => void;
+  /** A sortable column's aria-sort (by column id); undefined for columns that do not sort. */
+  ariaSort?: (columnId: string) => "ascending" | "descending" | "none" | undefined;
 };
 
 /** The one generic table: TanStack Table for the model, TanStack Virtual for the rows shown. */
@@ -34,6 +36,7 @@ export function DataTable<T extends RowData>({
   rowHeight = 48,
   footer,
   onRowClick,
+  ariaSort,
 }: DataTableProps<T>) {
   const table = useTable({ features, columns, data, getRowId: (row) => getRowId(row) });
   const rows = table.getRowModel().rows;
@@ -57,6 +60,7 @@ export function DataTable<T extends RowData>({
               <th
                 key={header.id}
                 scope="col"
+                aria-sort={ariaSort?.(header.column.id)}
                 className={cn(
                   "h-9 border-b px-3 text-left text-xs font-medium whitespace-nowrap text-muted-foreground",
                   header.column.columnDef.meta?.className,

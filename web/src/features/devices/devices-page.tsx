@@ -1,7 +1,7 @@
 import type { Device } from "@contracts/device";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useMemo, useRef } from "react";
-import { Outlet, useNavigate } from "react-router";
+import { Outlet, useLocation, useNavigate } from "react-router";
 import { ListSkeleton, ListStates, RowSkeletons } from "@/components/list-states";
 import { DataTable } from "@/components/ui/data-table";
 import { useCurrentSpace } from "@/features/session/current-space";
@@ -17,6 +17,7 @@ import { hasActiveDeviceFilters } from "./list/device-filters";
 import { DeviceGrid } from "./list/device-grid";
 import { DeviceToolbar } from "./list/device-toolbar";
 import { NoDevices } from "./list/list-states";
+import { deviceAriaSort } from "./list/sort-header";
 import { useDeviceFilters } from "./list/use-device-filters";
 import { deviceQueries } from "./queries";
 
@@ -24,6 +25,7 @@ import { deviceQueries } from "./queries";
 export function DevicesPage() {
   const t = useT();
   const navigate = useNavigate();
+  const here = useLocation();
   const { space } = useCurrentSpace();
   // Phones always get the cards (name first): the table would show little more than its first column.
   const narrow = useMediaQuery(PHONE_QUERY);
@@ -67,7 +69,8 @@ export function DevicesPage() {
               getRowId={(row) => row.uuid}
               scrollRef={scrollRef}
               label={t("devices.list")}
-              onRowClick={(row) => navigate(listedDevicePath(row))}
+              onRowClick={(row) => navigate(listedDevicePath(row), { state: { from: here.pathname + here.search } })}
+              ariaSort={deviceAriaSort(filters.state.ordering)}
               footer={more && <RowSkeletons columns={columns.length} />}
             />
           )}

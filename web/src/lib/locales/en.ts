@@ -14,6 +14,7 @@ import { enPeripherals } from "./en-peripherals";
 import { enRegions } from "./en-regions";
 import { enRemoteDesktop } from "./en-remote-desktop";
 import { enTerminal } from "./en-terminal";
+import { enViews } from "./en-views";
 import { enWall } from "./en-wall";
 
 /** English: the complete dictionary (every key the console uses; other languages fall back here). */
@@ -194,6 +195,7 @@ export const en = {
   ...enAccess,
   ...enPalette,
   ...enBulk,
+  ...enViews,
   ...enRegions,
 } as const;
 

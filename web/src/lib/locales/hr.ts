@@ -15,6 +15,7 @@ import { hrPeripherals } from "./hr-peripherals";
 import { hrRegions } from "./hr-regions";
 import { hrRemoteDesktop } from "./hr-remote-desktop";
 import { hrTerminal } from "./hr-terminal";
+import { hrViews } from "./hr-views";
 import { hrWall } from "./hr-wall";
 
 /** Croatian: partial on purpose; missing keys fall back to English. */
@@ -124,5 +125,6 @@ export const hr: Partial<Record<MessageKey, string>> = {
   ...hrAdmin,
   ...hrPalette,
   ...hrBulk,
+  ...hrViews,
   ...hrRegions,
 };

@@ -1,6 +1,6 @@
 import type { Device } from "@contracts/device";
 import { MapPinIcon } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { HealthBadge } from "@/components/health";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -26,6 +26,8 @@ const accent = {
 export function DeviceCard({ device, height = DEVICE_CARD_HEIGHT }: { device: Device; height?: number }) {
   const t = useT();
   const look = deviceLook(device);
+  // Closing the flyout comes back to this list as it was (its filters are in the URL).
+  const here = useLocation();
   const facts = [
     typeLabel(device.device_type_name),
     device.device_class ? t(deviceClassLabel[device.device_class]) : null,
@@ -35,6 +37,7 @@ export function DeviceCard({ device, height = DEVICE_CARD_HEIGHT }: { device: De
   return (
     <Link
       to={listedDevicePath(device)}
+      state={{ from: here.pathname + here.search }}
       data-look={look}
       style={{ height }}
       className={cn(

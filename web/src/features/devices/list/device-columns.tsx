@@ -7,15 +7,22 @@ import type { TFunction } from "@/lib/i18n";
 import { DeviceStatusBadge, DeviceStatusIcon, deviceClassLabel, deviceLook } from "../device-status";
 import { OfflineInHoursMarker } from "../offline-in-hours-marker";
 import { DeviceStreak } from "./device-streak";
+import { SORTABLE_DEVICE_COLUMNS, SortHeader } from "./sort-header";
 
 const col = columnHelper<Device>();
+
+/** A header that sorts the list by its column (issue 18 item 6): the ordering goes into the URL. */
+const sortable = (id: keyof typeof SORTABLE_DEVICE_COLUMNS & string, label: string) => {
+  const sortKey = SORTABLE_DEVICE_COLUMNS[id];
+  return sortKey ? () => <SortHeader label={label} sortKey={sortKey} /> : label;
+};
 
 /** The rows (format) view of the device list. */
 export const deviceColumns = (t: TFunction) =>
   col.columns([
     col.accessor((row) => deviceLook(row), {
       id: "status",
-      header: t("devices.col.status"),
+      header: sortable("status", t("devices.col.status")),
       meta: { className: "w-52" },
       cell: (info) => (
         <span className="flex items-center gap-2">
@@ -27,27 +34,31 @@ export const deviceColumns = (t: TFunction) =>
     }),
     col.accessor("combined_status", {
       id: "health",
-      header: t("devices.col.health"),
+      header: sortable("health", t("devices.col.health")),
       meta: { className: "w-32" },
       cell: (info) => <HealthBadge code={info.getValue()} />,
     }),
     col.accessor("name", {
-      header: t("devices.col.name"),
+      id: "name",
+      header: sortable("name", t("devices.col.name")),
       meta: { className: "w-[22%]" },
       cell: (info) => <span className="truncate font-medium">{info.getValue()}</span>,
     }),
     col.accessor("device_type_name", {
-      header: t("devices.col.type"),
+      id: "device_type_name",
+      header: sortable("device_type_name", t("devices.col.type")),
       meta: { className: "w-36" },
       cell: (info) => typeLabel(info.getValue()) || "—",
     }),
     col.accessor("location_name", {
-      header: t("devices.col.location"),
+      id: "location_name",
+      header: sortable("location_name", t("devices.col.location")),
       meta: { className: "w-40" },
       cell: (info) => info.getValue() ?? <span className="text-muted-foreground">{t("devices.noLocation")}</span>,
     }),
     col.accessor("device_class", {
-      header: t("devices.col.class"),
+      id: "device_class",
+      header: sortable("device_class", t("devices.col.class")),
       meta: { className: "w-28" },
       cell: (info) => {
         const value = info.getValue();
@@ -61,7 +72,7 @@ export const deviceColumns = (t: TFunction) =>
     }),
     col.display({
       id: "streak",
-      header: t("devices.col.lastSeen"),
+      header: sortable("streak", t("devices.col.lastSeen")),
       meta: { className: "w-48" },
       cell: (info) => <DeviceStreak device={info.row.original} />,
     }),

@@ -1,16 +1,21 @@
-import { CONNECTED_STATUSES, VISION_STATES } from "@contracts/device";
-import { FilterCombobox } from "@/components/filter-combobox";
+import { VISION_STATES } from "@contracts/device";
+import { useSearchParams } from "react-router";
+import { FilterCombobox, MultiFilterCombobox } from "@/components/filter-combobox";
 import { ListToolbar } from "@/components/list-toolbar";
+import { ViewsMenu } from "@/features/saved-views/views-menu";
 import { useT } from "@/lib/i18n";
+import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
 import {
+  CONNECTED_STATUS_VALUES,
   countDeviceFilters,
   DEVICE_SORTS,
   type DeviceFilterState,
   hasActiveDeviceFilters,
   toDeviceQuery,
 } from "./device-filters";
-import { LocationTypeFilters } from "./location-type-filters";
+import { ExportDevicesButton } from "./export-devices";
 import { useDeviceFilterOptions } from "./use-device-filter-options";
+import { useViewParam } from "./use-view-param";
 
 type DeviceToolbarProps = {
   state: DeviceFilterState;
@@ -23,10 +28,20 @@ type DeviceToolbarProps = {
 
 const flag = (value: string) => (value === "true" || value === "false" ? value : "");
 
-/** The filter panel of the device list: search, location, type, status, online, enabled, vision, tag; sort. */
+/**
+ * The filter panel of the device list: search, location, type, status and tag (each several
+ * values), online, enabled, vision; sort, saved views and Export CSV. All of it lives in the URL.
+ */
 export function DeviceToolbar({ state, onChange, onReset, total, optionsEnabled }: DeviceToolbarProps) {
   const t = useT();
   const options = useDeviceFilterOptions({ enabled: optionsEnabled });
+  const narrow = useMediaQuery(PHONE_QUERY);
+  const [params, setParams] = useSearchParams();
+  useViewParam();
+  const sortOptions = DEVICE_SORTS.some((s) => s.value === state.ordering)
+    ? DEVICE_SORTS
+    : // A column's ordering (header click) is not in the menu: name it there so the select shows it.
+      [...DEVICE_SORTS, { value: state.ordering, label: "devices.sort.column" as const }];
   return (
     <ListToolbar
       label={t("devices.filters")}
@@ -44,17 +59,44 @@ export function DeviceToolbar({ state, onChange, onReset, total, optionsEnabled 
       sort={{
         label: t("devices.sort.label"),
         value: state.ordering,
-        options: DEVICE_SORTS,
+        options: sortOptions,
         onChange: (ordering) => onChange({ ordering }),
       }}
+      actions={
+        <>
+          <ViewsMenu
+            list="devices"
+            current={params.toString()}
+            onPick={(query) => setParams(new URLSearchParams(query), { replace: false })}
+            compact={narrow}
+          />
+          <ExportDevicesButton query={toDeviceQuery(state)} compact={narrow} />
+        </>
+      }
     >
-      <LocationTypeFilters state={state} onChange={onChange} options={options} />
-      <FilterCombobox
+      <MultiFilterCombobox
+        label={t("devices.filter.location")}
+        values={state.location_uuid}
+        onChange={(location_uuid) => onChange({ location_uuid })}
+        options={options.locations}
+        placeholder={t("devices.filter.allLocations")}
+        data-testid="filter-location"
+      />
+      <MultiFilterCombobox
+        label={t("devices.filter.type")}
+        values={state.device_type_uuid}
+        onChange={(device_type_uuid) => onChange({ device_type_uuid })}
+        options={options.types}
+        placeholder={t("devices.filter.allTypes")}
+        data-testid="filter-type"
+      />
+      <MultiFilterCombobox
         label={t("devices.filter.status")}
-        value={state.connected_status}
-        onChange={(value) => onChange({ connected_status: CONNECTED_STATUSES.find((s) => s === value) ?? "" })}
+        values={state.connected_status}
+        onChange={(values) => onChange({ connected_status: CONNECTED_STATUS_VALUES(values) })}
         options={options.statuses}
         placeholder={t("devices.filter.allStatuses")}
+        data-testid="filter-status"
       />
       <FilterCombobox
         label={t("devices.filter.online")}
@@ -77,12 +119,13 @@ export function DeviceToolbar({ state, onChange, onReset, total, optionsEnabled 
         options={options.vision}
         placeholder={t("devices.filter.anyVision")}
       />
-      <FilterCombobox
+      <MultiFilterCombobox
         label={t("devices.filter.tag")}
-        value={state.tag_uuid}
-        onChange={(value) => onChange({ tag_uuid: value })}
+        values={state.tag_uuid}
+        onChange={(tag_uuid) => onChange({ tag_uuid })}
         options={options.tags}
         placeholder={t("devices.filter.allTags")}
+        data-testid="filter-tag"
       />
     </ListToolbar>
   );

@@ -1,8 +1,10 @@
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import {
+  DEVICE_FILTER_PARAMS,
   type DeviceFilterState,
+  deviceFiltersToSearch,
   emptyDeviceFilters,
   filtersFromSearch,
   initialDeviceFilters,
@@ -13,19 +15,83 @@ import {
 /** console.md §9: filter changes apply after 500 ms; a new query key starts again at the first page. */
 export const DEVICE_FILTER_DEBOUNCE_MS = 500;
 
+/**
+ * `params` with the device filters of `state` in place of its own (other keys, e.g. `view`, kept).
+ */
+export function withDeviceFilters(params: URLSearchParams, state: DeviceFilterState): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const key of DEVICE_FILTER_PARAMS) next.delete(key);
+  for (const [key, value] of deviceFiltersToSearch(state)) next.append(key, value);
+  return next;
+}
+
+/**
+ * The device list's filters, ordering and search, kept in the URL (issue 18 item 3): a reload or a
+ * shared link shows the same list, back/forward step through filter changes. Choosing a filter
+ * pushes a history entry; typing in the search replaces the current one. A list opened without
+ * any gets the remembered location and tag filters.
+ */
 export function useDeviceFilters() {
   const [params, setParams] = useSearchParams();
-  // A filter handed over in the URL (Monitor's "View all") wins over the remembered ones, once.
-  const [state, setState] = useState<DeviceFilterState>(() => filtersFromSearch(params) ?? initialDeviceFilters());
-  const handedOver = params.size > 0;
+  const key = params.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the params' content.
+  const fromUrl = useMemo(() => filtersFromSearch(params) ?? emptyDeviceFilters(), [key]);
+
+  // A bare /devices gets the remembered location and tag filters (replacing the entry).
+  const opened = useRef(false);
   useEffect(() => {
-    // The URL is cleaned so a reload or the flyout's return shows the list as the user left it.
-    if (handedOver) setParams({}, { replace: true });
-  }, [handedOver, setParams]);
-  const applied = useDebouncedValue(state, DEVICE_FILTER_DEBOUNCE_MS);
+    if (opened.current) return;
+    opened.current = true;
+    if (filtersFromSearch(params)) return;
+    const remembered = initialDeviceFilters();
+    if (remembered.location_uuid.length || remembered.tag_uuid.length) {
+      setParams((current) => withDeviceFilters(current, remembered), { replace: true });
+    }
+  }, [params, setParams]);
+
+  // The search box shows what is typed at once; the URL follows (replace). A change of the URL's
+  // search from elsewhere (back/forward, a saved view) is shown in the box.
+  const [search, setSearch] = useState(fromUrl.search);
+  const written = useRef(fromUrl.search);
+  useEffect(() => {
+    if (fromUrl.search !== written.current) {
+      written.current = fromUrl.search;
+      setSearch(fromUrl.search);
+    }
+  }, [fromUrl.search]);
+
+  const state = useMemo(() => ({ ...fromUrl, search }), [fromUrl, search]);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  const applied = useDebouncedValue(fromUrl, DEVICE_FILTER_DEBOUNCE_MS);
   useEffect(() => rememberDeviceFilters(applied), [applied]);
   const query = useMemo(() => toDeviceQuery(applied), [applied]);
-  const update = (patch: Partial<DeviceFilterState>) => setState((current) => ({ ...current, ...patch }));
-  const reset = () => setState((current) => emptyDeviceFilters(current.ordering));
-  return { state, update, reset, query };
+
+  const write = useCallback(
+    (next: DeviceFilterState, replace: boolean) => {
+      written.current = next.search.trim() ? next.search : "";
+      setParams((current) => withDeviceFilters(current, next), { replace });
+    },
+    [setParams],
+  );
+  const update = useCallback(
+    (patch: Partial<DeviceFilterState>) => {
+      const next = { ...stateRef.current, ...patch };
+      const onlySearch = Object.keys(patch).every((k) => k === "search");
+      if (patch.search !== undefined) setSearch(patch.search);
+      write(next, onlySearch);
+    },
+    [write],
+  );
+  const reset = useCallback(() => {
+    setSearch("");
+    write(emptyDeviceFilters(stateRef.current.ordering), false);
+  }, [write]);
+  /** A saved view: its query string becomes the URL's (a new history entry). */
+  const applySearch = useCallback(
+    (queryString: string) => setParams(new URLSearchParams(queryString), { replace: false }),
+    [setParams],
+  );
+  return { state, update, reset, query, applySearch, search: key };
 }

@@ -1,0 +1,32 @@
+import { addSavedView, deleteSavedView, listSavedViews } from "@contracts/api/saved-views";
+import type { SavedView, SavedViewList } from "@contracts/saved-view";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { callApi } from "@/lib/api";
+
+/** The caller's saved views of one list in a space (issue 18 item 3). */
+export const savedViewQueries = {
+  all: (space: string) => ["space", space, "saved-views"] as const,
+  list: (space: string, list: SavedViewList) =>
+    queryOptions({
+      queryKey: [...savedViewQueries.all(space), list] as const,
+      queryFn: ({ signal }) => callApi(listSavedViews, { params: { space }, query: { list }, signal }),
+      select: (reply) => reply.saved_views,
+    }),
+};
+
+export function useSaveView(space: string, list: SavedViewList) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { name: string; query: string }) =>
+      callApi(addSavedView, { params: { space }, json: { ...input, list } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: savedViewQueries.all(space) }),
+  });
+}
+
+export function useDeleteView(space: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (view: SavedView) => callApi(deleteSavedView, { params: { space, uuid: view.uuid } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: savedViewQueries.all(space) }),
+  });
+}

@@ -1,0 +1,20 @@
+/** English strings of list URLs, saved views, sortable columns and the device export (issue 18 items 3 and 6; spread into en.ts). */
+export const enViews = {
+  "views.menu": "Views",
+  "views.menuLabel": "Saved views",
+  "views.none": "No saved views yet",
+  "views.save": "Save current view…",
+  "views.saveTitle": "Save current view",
+  "views.saveDescription": "Saves the list's filters, search and sorting under a name. Only you see your views.",
+  "views.name": "Name",
+  "views.saveButton": "Save view",
+  "views.saved": "View “{name}” saved",
+  "views.delete": "Delete view {name}",
+  "views.deleted": "View “{name}” deleted",
+  "views.loadFailed": "Saved views could not be loaded",
+  "devices.sort.byColumn": "Sort by {name}",
+  "devices.sort.column": "By table column",
+  "devices.export": "Export CSV",
+  "devices.exporting": "Exporting…",
+  "devices.exportFailed": "The export failed. Try again.",
+} as const;
