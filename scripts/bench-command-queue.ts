@@ -185,8 +185,10 @@ async function main() {
   for (const [uuid, id] of expiringIds) {
     const { json } = await api(origin, "GET", `/space/${SPACE}/device/${uuid}/command/${id}/`);
     const record = CommandRecord.safeParse(json);
-    if (!record.success || record.data.state !== "expired" || !record.data.expires_at || !record.data.finished_at)
+    if (!record.success || record.data.state !== "expired" || !record.data.expires_at || !record.data.finished_at) {
+      console.error(`  not expired: ${uuid} ${id}: ${JSON.stringify(json).slice(0, 300)}`);
       continue;
+    }
     expired++;
     expiryLate.push((Date.parse(record.data.finished_at) - Date.parse(record.data.expires_at)) / 1000);
   }

@@ -119,7 +119,8 @@ async function api(origin: string, method: string, path: string, body?: unknown)
   return { status: res.status, json };
 }
 
-type Kind = { action: string; call: (device: string, id: string) => [string, string, unknown] };
+/** `queued`: through the device's command queue (202: queued, not ran — its record tells the rest). */
+type Kind = { action: string; queued?: boolean; call: (device: string, id: string) => [string, string, unknown] };
 const KINDS: Kind[] = [
   {
     action: "screenshot",
@@ -133,11 +134,22 @@ const KINDS: Kind[] = [
     action: "set-debug",
     call: (d, id) => ["PATCH", `/space/${SPACE}/device/${d}/debug-status/`, { debug_mode: true, request_id: id }],
   },
+  {
+    // Queued (issue 14 item 7): delivered in the agent's queue window, run in order, exactly once.
+    action: "queued screenshot",
+    queued: true,
+    call: (d, id) => [
+      "POST",
+      `/space/${SPACE}/device/${d}/command/add/`,
+      { action: "screenshot", request_id: id, ttl_seconds: 600 },
+    ],
+  },
 ];
 
-/** What the API said: ran (2xx), failed on the device (502), not run (503), unknown (504), other. */
-type Answer = "succeeded" | "failed" | "not_run" | "unknown" | `other ${number}`;
-function answerOf(status: number, json: unknown): Answer {
+/** What the API said: ran (2xx), queued (202 of the queue), failed on the device (502), not run (503), unknown (504), other. */
+type Answer = "succeeded" | "queued" | "failed" | "not_run" | "unknown" | `other ${number}`;
+function answerOf(status: number, json: unknown, queued = false): Answer {
+  if (queued && (status === 200 || status === 202)) return "queued";
   if (status >= 200 && status < 300) return "succeeded";
   const body = ApiErrorBody.safeParse(json);
   const code = body.success ? body.data.code : "";
@@ -203,10 +215,10 @@ async function main() {
       sent.push(entry);
       const [method, path, body] = kind.call(device, entry.id);
       const first = await api(origin, method, path, body);
-      entry.answers.push(answerOf(first.status, first.json));
+      entry.answers.push(answerOf(first.status, first.json, kind.queued));
       if (Math.random() < RETRIES) {
         const again = await api(origin, method, path, body);
-        entry.answers.push(answerOf(again.status, again.json));
+        entry.answers.push(answerOf(again.status, again.json, kind.queued));
       }
     }
   };
