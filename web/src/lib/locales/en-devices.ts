@@ -3,7 +3,7 @@ export const enDevices = {
   "devices.list": "Devices",
   "devices.filters": "Device filters",
   "devices.search": "Search by name, description, machine id or uuid",
-  "devices.searchShort": "Search name, IP, MAC, location, tag…",
+  "devices.searchShort": "Name, IP, MAC, location, tag",
   "devices.filter.location": "Location",
   "devices.filter.allLocations": "All locations",
   "devices.filter.type": "Device type",

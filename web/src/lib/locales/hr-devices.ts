@@ -7,7 +7,7 @@ export const hrDevices: Partial<Record<MessageKey, string>> = {
   "device.health.critical": "Kritično",
   "device.health.unknown": "Nema podataka",
   "devices.list": "Uređaji",
-  "devices.searchShort": "Pretraži naziv, IP, MAC, lokaciju, oznaku…",
+  "devices.searchShort": "Naziv, IP, MAC, lokacija, oznaka",
   "devices.filter.location": "Lokacija",
   "devices.filter.allLocations": "Sve lokacije",
   "devices.filter.type": "Vrsta uređaja",
