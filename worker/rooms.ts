@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { decodeJwt } from "jose";
 import { type Lobby, routePartykitRequest } from "partyserver";
 import { credentialKindOf } from "../contracts/access.ts";
 import { PRINCIPAL_HEADER, type Principal } from "../contracts/principal.ts";
@@ -8,7 +9,7 @@ import { getConfig } from "./config.ts";
 import type { Env, SpaceCredentialRow, UserRow } from "./env.ts";
 import { sha256Hex } from "./lib/crypto.ts";
 import { createDb, type Db } from "./lib/db.ts";
-import { verifiedUser } from "./middleware/auth.ts";
+import { callerFromToken } from "./middleware/auth.ts";
 import { memberPrincipal } from "./middleware/space.ts";
 import { credentialBySecret, credentialState, touchCredential } from "./services/access/credentials.ts";
 import { CREDENTIAL_ROOM_ONLY, consumeCredentialTicket } from "./services/access/tickets.ts";
@@ -126,9 +127,19 @@ export async function authenticateRoomRequest(
   const token = credential.value;
   if (credentialKindOf(token)) return credentialRoomPrincipal(db, req, credential, party, spaceUuid);
   if (token.split(".").length === 3) {
-    const verified = await verifiedUser(token, { env, db, config: getConfig(env), requestUrl: req.url });
-    if (!verified) return deny(401, "Given token not valid for any token type");
-    return userPrincipal(db, spaceUuid, verified.user, verified.exp);
+    // The API's cached caller (user and membership in one query, kept a few seconds and forgotten
+    // on membership writes): a burst of upgrades with one token (issue 19) reads D1 once.
+    const caller = await callerFromToken(token, { env, db, config: getConfig(env), requestUrl: req.url }, spaceUuid);
+    if (!caller) return deny(401, "Given token not valid for any token type");
+    if (!caller.membership) return deny(403, "You are not a member of this space.");
+    const exp = (decodeJwt(token).exp ?? 0) * 1000; // verified by callerFromToken
+    return {
+      kind: "user",
+      user_uuid: caller.user.uuid,
+      account_uuid: caller.membership.account.account_uuid,
+      space_uuid: spaceUuid,
+      exp,
+    };
   }
 
   if (party !== "device") return deny(401, "Device credentials open only their device's room.");
