@@ -66,6 +66,11 @@ test("Ctrl-K jumps to a device by name, runs Screenshot on it, remembers it; `/`
     await expect(page).toHaveURL(new RegExp(`/devices/device/view/${LAB_SPACE_UUID}/${runner.uuid}/general$`));
     const flyout = page.getByRole("dialog", { name: runner.name });
     await expect(flyout.getByRole("heading", { name: runner.name })).toBeVisible();
+    // Behind the open flyout (a modal) the list's search is out of reach: `/` does not move the focus there.
+    await page.keyboard.press("/");
+    await expect(
+      page.getByRole("searchbox", { name: "Search by name, description, machine id or uuid", includeHidden: true }),
+    ).not.toBeFocused();
 
     // On the open device: its actions first; Screenshot runs on the simulated runner.
     await openPalette(page);
