@@ -111,10 +111,12 @@ function BulkConfirm({ action, count, onClose, onConfirm }: BulkConfirmProps) {
   const kind = shown ?? "reboot";
   const needsTag = kind === "add_tag" || kind === "remove_tag";
   const needsLocation = kind === "move_location";
-  const tags = useQuery({ ...tagQueries.list(space.space_uuid), enabled: action !== null && needsTag });
+  // Fresh on each opening: a tag or location added meanwhile is offered.
+  const tags = useQuery({ ...tagQueries.list(space.space_uuid), enabled: action !== null && needsTag, staleTime: 0 });
   const locations = useQuery({
     ...locationQueries.options(space.space_uuid),
     enabled: action !== null && needsLocation,
+    staleTime: 0,
   });
   const [tag, setTag] = useState("");
   const [location, setLocation] = useState("");

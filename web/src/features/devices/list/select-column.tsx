@@ -44,7 +44,7 @@ export function DeviceCheckbox({
 export const selectColumn = (t: TFunction, selection: DeviceSelection) =>
   col.display({
     id: "select",
-    meta: { className: "w-10 pr-0" },
+    meta: { className: "w-9 pr-0" },
     header: () => (
       <Checkbox
         aria-label={t("bulk.selectLoaded")}
