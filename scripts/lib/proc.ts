@@ -13,6 +13,10 @@ export const quietEnv: NodeJS.ProcessEnv = {
   DO_NOT_TRACK: "1",
   NO_UPDATE_NOTIFIER: "1",
   WRANGLER_LOG: process.env.WRANGLER_LOG ?? "warn",
+  // wrangler dev's local observability keeps a trace of every invocation (each WebSocket frame to
+  // a room is one) in a SQLite store of its own: at 1,000 agents it wrote ≈ 3 GB in 8 minutes and
+  // stalled workerd on disk (the queue bench's agents all timed out). Nothing here reads it.
+  X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? "false",
 };
 
 const bin = (name: string) => `${ROOT}/node_modules/.bin/${name}`;
