@@ -1,4 +1,4 @@
-import type { DeviceBulkAction, DeviceBulkInput } from "@contracts/bulk";
+import type { DeviceBulkAction } from "@contracts/bulk";
 import type { Device } from "@contracts/device";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useCallback, useMemo, useState } from "react";
@@ -7,20 +7,11 @@ import { usePermissions } from "@/features/space/use-permissions";
 import { useT } from "@/lib/i18n";
 import type { DeviceFilters } from "../queries";
 import { BulkBar } from "./bulk-bar";
+import { bulkFilterOf } from "./bulk-filter";
 import { BulkResults } from "./bulk-results";
 import { selectColumn } from "./select-column";
 import { type BulkParams, type BulkTarget, useBulkRun } from "./use-bulk-run";
 import { useDeviceSelection } from "./use-device-selection";
-
-/** The list's filters as the bulk body carries them: the query string's values (booleans as "true"/"false"). */
-export function bulkFilterOf(filters: DeviceFilters): DeviceBulkInput["filter"] {
-  const { ordering: _ordering, ...rest } = filters;
-  return Object.fromEntries(
-    Object.entries(rest)
-      .filter(([, value]) => value !== undefined && value !== "")
-      .map(([key, value]) => [key, typeof value === "boolean" ? String(value) : value]),
-  ) as DeviceBulkInput["filter"];
-}
 
 /**
  * The device list's bulk actions (issue 18 item 2) for Content Managers and Admins: the
