@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
 import { startLabRunner } from "./lab-runner.ts";
-import { ARTIFACTS, darkScreenshot, signIn, signInToLab } from "./support.ts";
+import { ARTIFACTS, screenshotSizes, signIn, signInToLab } from "./support.ts";
 
 /**
  * The command palette (issue 18 item 5): Ctrl-K anywhere in the console, jump by name, actions on
@@ -14,21 +14,6 @@ const paletteInput = (page: Page) => palette(page).getByRole("combobox");
 async function openPalette(page: Page) {
   await page.keyboard.press("Control+k");
   await expect(paletteInput(page)).toBeFocused();
-}
-
-/** The palette open over `page`, as people see it, at three sizes, light and dark. */
-async function shootPalette(page: Page, name: string) {
-  for (const [width, height] of [
-    [1440, 900],
-    [390, 844],
-    [1920, 1080],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(250);
-    await page.screenshot({ path: `${ARTIFACTS}/${name}-${width}-light.png` });
-    await darkScreenshot(page, `${name}-${width}-dark`, 250);
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 test("Ctrl-K jumps to a device by name, runs Screenshot on it, remembers it; `/` and Esc", async ({
@@ -83,7 +68,7 @@ test("Ctrl-K jumps to a device by name, runs Screenshot on it, remembers it; `/`
     await expect(palette(page).getByRole("option", { name: /Copy UUID/ })).toBeVisible();
     // The recent item is there too, below the actions.
     await expect(palette(page).getByRole("group", { name: "Recent" })).toContainText(runner.name);
-    await shootPalette(page, "palette-device");
+    await screenshotSizes(page, "palette-device");
     await paletteInput(page).fill("screensh");
     await expect(shot).toHaveAttribute("aria-selected", "true");
     await page.keyboard.press("Enter");
@@ -134,7 +119,7 @@ test("the palette opens pages, accounts and the theme from the keyboard, and fro
   await button.click();
   await expect(paletteInput(page)).toBeFocused();
   await expect(palette(page).getByRole("group", { name: "Pages" })).toBeVisible();
-  await shootPalette(page, "palette-empty");
+  await screenshotSizes(page, "palette-empty");
 
   // Arrows move, Enter opens: a page.
   await paletteInput(page).fill("perform");

@@ -34,6 +34,27 @@ export async function darkScreenshot(page: Page, name: string, settleMs: number)
   await page.evaluate(() => document.documentElement.classList.remove("dark"));
 }
 
+/** Where UI is looked at: desktop, phone, large desktop. */
+export const SCREENSHOT_SIZES = [
+  [1440, 900],
+  [390, 844],
+  [1920, 1080],
+] as const;
+
+/**
+ * What is open, at each of SCREENSHOT_SIZES, light and dark (`{name}-{width}-light.png` and
+ * `-dark.png`); the viewport is 1440×900 again afterwards.
+ */
+export async function screenshotSizes(page: Page, name: string, settleMs = 250) {
+  for (const [width, height] of SCREENSHOT_SIZES) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(settleMs);
+    await page.screenshot({ path: `${ARTIFACTS}/${name}-${width}-light.png` });
+    await darkScreenshot(page, `${name}-${width}-dark`, settleMs);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
 /** Switches the theme with the top bar's toggle (only when it differs) and waits for it. */
 export async function setTheme(page: Page, theme: "light" | "dark") {
   const html = page.locator("html");
