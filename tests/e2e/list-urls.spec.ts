@@ -1,0 +1,171 @@
+import { readFile } from "node:fs/promises";
+import { expect, type Page, test } from "@playwright/test";
+import { ARTIFACTS, darkScreenshot, setTheme, signIn } from "./support.ts";
+
+/**
+ * Issue 18 items 3 and 6 on the device list: filters, ordering and view in the URL (reload and
+ * back/forward keep them), several values per filter, saved views, sortable columns and the
+ * CSV export of the filtered list.
+ */
+
+const table = (page: Page) => page.getByRole("table", { name: "Devices" });
+const nameCells = (page: Page) => table(page).locator("tbody tr td:nth-child(4)");
+const count = (page: Page) => page.getByTestId("devices-count");
+const statusFilter = (page: Page) => page.getByRole("combobox", { name: "Connected status", exact: true });
+
+/** Ticks `options` in the status filter's list (it stays open), then closes it. */
+async function tickStatuses(page: Page, ...options: string[]) {
+  await statusFilter(page).click();
+  for (const option of options) await page.getByRole("option", { name: option, exact: true }).click();
+  await page.keyboard.press("Escape");
+}
+
+const isSorted = (names: string[]) => names.every((name, i) => i === 0 || names[i - 1] <= name);
+const params = (page: Page) => new URL(page.url()).searchParams;
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+  await setTheme(page, "light");
+});
+
+test("filters live in the URL: several statuses, reload keeps them, back/forward step through", async ({ page }) => {
+  await page.goto("/devices?view=table");
+  await expect(table(page).locator("tbody tr").first()).toBeVisible();
+  await expect(count(page)).toHaveText(/^\d+ devices?$/);
+  const all = (await count(page).textContent()) ?? "";
+
+  await tickStatuses(page, "Archived");
+  await expect(page).toHaveURL(/connected_status=archived/);
+  await expect(count(page)).not.toHaveText(all);
+  await expect(table(page).getByText("RI Old Terminal")).toBeVisible();
+  const archivedOnly = (await count(page).textContent()) ?? "";
+
+  await tickStatuses(page, "Installation pending");
+  await expect.poll(() => params(page).getAll("connected_status")).toEqual(["archived", "installation_pending"]);
+  await expect(statusFilter(page)).toHaveText("Archived +1");
+  // Both kinds are listed.
+  await expect(table(page).getByText("RI Old Terminal")).toBeVisible();
+  await expect(table(page).getByText("ZD New Kiosk")).toBeVisible();
+  await expect(count(page)).not.toHaveText(archivedOnly);
+  const both = (await count(page).textContent()) ?? "";
+
+  // Typing in the search replaces the entry (no new history step).
+  await page.getByLabel("Search by name, description, machine id or uuid").fill("Old");
+  await expect.poll(() => params(page).get("search")).toBe("Old");
+  await expect(table(page).getByText("ZD New Kiosk")).toBeHidden();
+  await page.getByLabel("Search by name, description, machine id or uuid").fill("");
+  await expect.poll(() => params(page).get("search")).toBeNull();
+
+  await page.reload();
+  await expect(statusFilter(page)).toHaveText("Archived +1");
+  await expect(count(page)).toHaveText(both);
+  await expect(table(page).getByText("ZD New Kiosk")).toBeVisible();
+
+  await page.goBack();
+  await expect.poll(() => params(page).getAll("connected_status")).toEqual(["archived"]);
+  await expect(statusFilter(page)).toHaveText("Archived");
+  await expect(count(page)).toHaveText(archivedOnly);
+  await expect(table(page).getByText("ZD New Kiosk")).toBeHidden();
+
+  await page.goForward();
+  await expect.poll(() => params(page).getAll("connected_status")).toEqual(["archived", "installation_pending"]);
+  await expect(count(page)).toHaveText(both);
+
+  // The phone's Filters button counts values.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId("filter-sheet-button")).toContainText("2");
+  await page.setViewportSize({ width: 1440, height: 900 });
+});
+
+test("save the current view, clear, pick it again; delete it", async ({ page }) => {
+  const name = `Pending and archived ${Date.now().toString(36)}`;
+  await page.goto("/devices?view=table&connected_status=archived&connected_status=installation_pending");
+  await expect(table(page).getByText("ZD New Kiosk")).toBeVisible();
+
+  await page.getByTestId("views-menu").click();
+  await page.getByRole("menuitem", { name: "Save current view…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Save current view" });
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByRole("button", { name: "Save view" }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole("button", { name: "Clear filters" }).click();
+  await expect.poll(() => params(page).getAll("connected_status")).toEqual([]);
+  await expect(statusFilter(page)).toHaveText("Any status");
+
+  await page.getByTestId("views-menu").click();
+  await page.getByRole("menuitem", { name }).click();
+  await expect.poll(() => params(page).getAll("connected_status")).toEqual(["archived", "installation_pending"]);
+  await expect(statusFilter(page)).toHaveText("Archived +1");
+  await expect(table(page).getByText("ZD New Kiosk")).toBeVisible();
+
+  await page.getByTestId("views-menu").click();
+  await page.getByRole("button", { name: `Delete view ${name}` }).click();
+  await expect(page.getByRole("menuitem", { name })).toBeHidden();
+  await page.keyboard.press("Escape");
+});
+
+test("sort by name both ways from the column header", async ({ page }) => {
+  await page.goto("/devices?view=table&connected_status=archived&connected_status=installation_pending");
+  await expect(table(page).getByText("ZD New Kiosk")).toBeVisible();
+  const header = table(page).getByRole("columnheader", { name: "Name" });
+  await expect(header).toHaveAttribute("aria-sort", "none");
+  // Tags do not sort (the API has no such ordering): no button in its header.
+  await expect(table(page).getByRole("columnheader", { name: "Tags" }).getByRole("button")).toHaveCount(0);
+
+  await header.getByRole("button").click();
+  await expect.poll(() => params(page).get("ordering")).toBe("name");
+  await expect(header).toHaveAttribute("aria-sort", "ascending");
+  await expect(nameCells(page).first()).toHaveText("MO Old POS");
+  await expect.poll(async () => isSorted(await nameCells(page).allTextContents())).toBe(true);
+  const ascending = await nameCells(page).allTextContents();
+
+  await header.getByRole("button").click();
+  await expect.poll(() => params(page).get("ordering")).toBe("-name");
+  await expect(header).toHaveAttribute("aria-sort", "descending");
+  await expect(nameCells(page).first()).toHaveText("ZD New Kiosk");
+  await expect.poll(async () => nameCells(page).allTextContents()).toEqual([...ascending].reverse());
+
+  // Screenshots of the toolbar with the views menu and the sorted header.
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+    [1920, 1080],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${ARTIFACTS}/list-urls-sorted-${width}-light.png` });
+    await darkScreenshot(page, `list-urls-sorted-${width}-dark`, 250);
+    await page.getByTestId("views-menu").click();
+    await expect(page.getByRole("menuitem", { name: "Save current view…" })).toBeVisible();
+    await page.screenshot({ path: `${ARTIFACTS}/list-urls-views-${width}-light.png` });
+    await darkScreenshot(page, `list-urls-views-${width}-dark`, 250);
+    await page.keyboard.press("Escape");
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await header.getByRole("button").click();
+  await expect.poll(() => params(page).get("ordering")).toBeNull();
+  await expect(header).toHaveAttribute("aria-sort", "none");
+});
+
+test("Export CSV downloads the filtered rows", async ({ page }) => {
+  await page.goto("/devices?view=table&connected_status=archived");
+  await expect(table(page).getByText("RI Old Terminal")).toBeVisible();
+  const download = page.waitForEvent("download");
+  await page.getByTestId("devices-export").click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("devices_export.csv");
+  const csv = await readFile((await file.path()) ?? "", "utf8");
+  const lines = csv
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split(/\r\n/);
+  expect(lines[0]).toMatch(/^name,uuid,/);
+  const rows = lines.slice(1);
+  expect(rows.length).toBe(Number((await count(page).textContent())?.match(/\d+/)?.[0]));
+  expect(csv).toContain("RI Old Terminal");
+  expect(csv).toContain("MO Old POS");
+  expect(csv).not.toContain("ZG Reception Kiosk");
+  for (const row of rows) expect(row).toContain(",archived,");
+});
