@@ -10,7 +10,7 @@
  *       hears its deviceDetailsUpdate (alone or inside a batch).
  *
  * For both: connect N (all at once; until each socket has its welcome), trigger → each socket
- * (p50/p95/max over ROUNDS triggers), close N (all at once; until every client saw its close and
+ * (p50/p95/max over ROUNDS triggers, after one uncounted warm-up), close N (all at once; until every client saw its close and
  * a fresh socket then gets its welcome, so the server has run every close handler before it).
  * The N clients run in a worker thread of this process (their own event loop, so on a second
  * core: the server side of (a) and the triggers stay on the main thread). Times are
@@ -131,7 +131,11 @@ type Result = {
   firstMs: number[];
   spreadMs: number[];
   closeMs: number;
+  /** The server's CPU seconds (by process name) spent in each phase, when it is another process. */
+  cpu?: { connect: Cpu; events: Cpu; close: Cpu };
 };
+type Cpu = Record<string, number>;
+const cpuDiff = (a: Cpu, b: Cpu): Cpu => Object.fromEntries(Object.keys(b).map((k) => [k, b[k] - (a[k] ?? 0)]));
 
 /**
  * One measurement: connect N, ROUNDS triggers (each: `trigger(device)` returns when it fired),
@@ -143,16 +147,20 @@ async function measure(
   rounds: number,
   target: { url: string; headers: Record<string, string> },
   trigger: (round: number) => Promise<{ device: string; fire: () => Promise<void> }>,
+  cpu?: () => Cpu,
 ): Promise<Result> {
+  const cpu0 = cpu?.();
   const t0 = now();
   const connected = await c.ask({ op: "connect", ...target, count: n }, "connected");
   if (connected.failed) console.error(`  ${connected.failed} sockets failed to connect: ${connected.firstError}`);
   const connectMs = connected.at - t0;
+  const cpu1 = cpu?.();
   const latencies: number[] = [];
   const firstMs: number[] = [];
   const spreadMs: number[] = [];
   await sleep(500);
-  for (let round = 0; round < rounds; round++) {
+  // Round 0 warms both sides up (JIT, the room's first publish) and is not counted.
+  for (let round = 0; round <= rounds; round++) {
     const { device, fire } = await trigger(round);
     const heard = c.ask({ op: "expect", device }, "heard");
     await sleep(50); // the client thread is listening
@@ -160,22 +168,29 @@ async function measure(
     await fire();
     const got = (await heard).at;
     if (got.length < connected.ok) console.error(`  round ${round}: ${got.length}/${connected.ok} sockets heard it`);
+    await sleep(400); // past any coalescing window: each round is one event
+    if (round === 0) continue;
     const ms = got.map((t) => t - at).sort((a, b) => a - b);
     latencies.push(...ms);
     if (ms.length) {
       firstMs.push(ms[0]);
       spreadMs.push(ms[ms.length - 1] - ms[0]);
     }
-    await sleep(400); // past any coalescing window: each round is one event
   }
+  const cpu2 = cpu?.();
   const tClose = now();
   await c.ask({ op: "close" }, "closed");
   // A fresh socket's welcome: the server has run every close before it (one event loop / one room).
   const probe = await c.ask({ op: "connect", ...target, count: 1 }, "connected");
   const closeMs = probe.at - tClose;
+  const cpu3 = cpu?.();
   await c.ask({ op: "close" }, "closed");
   latencies.sort((a, b) => a - b);
-  return { connectMs, connected: connected.ok, latencies, firstMs, spreadMs, closeMs };
+  const phases =
+    cpu0 && cpu1 && cpu2 && cpu3
+      ? { connect: cpuDiff(cpu0, cpu1), events: cpuDiff(cpu1, cpu2), close: cpuDiff(cpu2, cpu3) }
+      : undefined;
+  return { connectMs, connected: connected.ok, latencies, firstMs, spreadMs, closeMs, cpu: phases };
 }
 
 async function bare(c: ReturnType<typeof clients>, n: number, rounds: number): Promise<Result> {
@@ -209,7 +224,7 @@ async function bare(c: ReturnType<typeof clients>, n: number, rounds: number): P
 async function stack(c: ReturnType<typeof clients>, n: number, rounds: number, portArg: number): Promise<Result> {
   const { benchFleet } = await import("./bench/fleet-sql.ts");
   const { seedEnrolledDevices } = await import("./bench/local-d1.ts");
-  const { benchDirs, signIn, startFrozenServer } = await import("./bench/server.ts");
+  const { benchDirs, cpuSeconds, processTree, signIn, startFrozenServer } = await import("./bench/server.ts");
   const fleet = benchFleet();
   const { persistDir, sqlDir } = benchDirs("fanout");
   console.error("seeding 10 devices…");
@@ -218,20 +233,34 @@ async function stack(c: ReturnType<typeof clients>, n: number, rounds: number, p
   try {
     const bearer = await signIn(origin);
     const url = `${origin.replace("http", "ws")}/parties/space/${fleet.space}`;
-    return await measure(c, n, rounds, { url, headers: { Authorization: `Bearer ${bearer}` } }, async (round) => {
-      const device = devices[round % devices.length];
-      return {
-        device: device.uuid,
-        fire: async () => {
-          const res = await fetch(`${origin}/api/space/${fleet.space}/device/${device.uuid}/`, {
-            method: "PATCH",
-            headers: { Authorization: `Bearer ${bearer}`, "Content-Type": "application/json" },
-            body: JSON.stringify({ name: `${device.name} ${round}` }),
-          });
-          if (!res.ok) throw new Error(`rename failed: ${res.status} ${await res.text()}`);
-        },
-      };
-    });
+    // wrangler (Node: its dev proxy) and workerd (the Worker, the rooms, local D1), CPU seconds.
+    const cpu = () => {
+      const out: Cpu = { workerd: 0, wrangler: 0 };
+      for (const p of processTree(server.pid ?? 0))
+        out[p.comm === "workerd" ? "workerd" : "wrangler"] += cpuSeconds(p.pid);
+      return out;
+    };
+    return await measure(
+      c,
+      n,
+      rounds,
+      { url, headers: { Authorization: `Bearer ${bearer}` } },
+      async (round) => {
+        const device = devices[round % devices.length];
+        return {
+          device: device.uuid,
+          fire: async () => {
+            const res = await fetch(`${origin}/api/space/${fleet.space}/device/${device.uuid}/`, {
+              method: "PATCH",
+              headers: { Authorization: `Bearer ${bearer}`, "Content-Type": "application/json" },
+              body: JSON.stringify({ name: `${device.name} ${round}` }),
+            });
+            if (!res.ok) throw new Error(`rename failed: ${res.status} ${await res.text()}`);
+          },
+        };
+      },
+      cpu,
+    );
   } finally {
     server.kill("SIGTERM");
   }
@@ -284,6 +313,14 @@ async function main() {
   console.log(
     `| close ${n} (until all closed and a fresh socket is welcomed) | ${f1(b.closeMs)} ms | ${f1(s.closeMs)} ms | ${ratio(s.closeMs, b.closeMs)} |`,
   );
+  if (s.cpu) {
+    const ms = (c: Cpu, per: number) =>
+      `workerd ${((c.workerd * 1000) / per).toFixed(2)} ms, wrangler ${((c.wrangler * 1000) / per).toFixed(2)} ms`;
+    console.log(`\nServer CPU of the stack (user + system, /proc): per socket connected ${ms(s.cpu.connect, n)}; `);
+    console.log(
+      `per event (${rounds + 1} renames incl. the warm-up, each to ${n} sockets) ${ms(s.cpu.events, rounds + 1)}; per socket closed ${ms(s.cpu.close, n)}.`,
+    );
+  }
   process.exit(0);
 }
 
