@@ -154,31 +154,15 @@ function BulkConfirm({ action, count, onClose, onConfirm }: BulkConfirmProps) {
         setQueueOffline(false);
       }}
     >
-      {needsTag && (
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-tag`}>{t("bulk.tag")}</Label>
-          <NativeSelect id={`${id}-tag`} value={tag} onChange={(event) => setTag(event.target.value)}>
-            <option value="">{t("bulk.choose")}</option>
-            {(tags.data ?? []).map((x) => (
-              <option key={x.uuid} value={x.uuid}>
-                {x.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-      )}
+      {needsTag && <Choice id={`${id}-tag`} label={t("bulk.tag")} value={tag} onChange={setTag} options={tags.data} />}
       {needsLocation && (
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-location`}>{t("bulk.location")}</Label>
-          <NativeSelect id={`${id}-location`} value={location} onChange={(event) => setLocation(event.target.value)}>
-            <option value="">{t("bulk.choose")}</option>
-            {(locations.data ?? []).map((x) => (
-              <option key={x.uuid} value={x.uuid}>
-                {x.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <Choice
+          id={`${id}-location`}
+          label={t("bulk.location")}
+          value={location}
+          onChange={setLocation}
+          options={locations.data}
+        />
       )}
       {kind === "reboot" && (
         <div className="flex items-center gap-2">
@@ -193,5 +177,31 @@ function BulkConfirm({ action, count, onClose, onConfirm }: BulkConfirmProps) {
         </div>
       )}
     </FormDialog>
+  );
+}
+
+type ChoiceProps = {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (uuid: string) => void;
+  options: readonly { uuid: string; name: string }[] | undefined;
+};
+
+/** A labelled choice of a tag or location ("Choose…" first). */
+function Choice({ id, label, value, onChange, options }: ChoiceProps) {
+  const t = useT();
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{t("bulk.choose")}</option>
+        {(options ?? []).map((x) => (
+          <option key={x.uuid} value={x.uuid}>
+            {x.name}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
   );
 }
