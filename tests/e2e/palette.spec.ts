@@ -128,10 +128,17 @@ test("the palette opens pages, accounts and the theme from the keyboard, and fro
   await expect(page).toHaveURL(/\/performance$/);
 
   // An account by name: the Accounts page, its search filled with the e-mail.
+  // Typing is searched once it pauses (150 ms), not key by key: one accounts request, for the whole word.
+  const searched: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith("/account/items/")) searched.push(url.searchParams.get("search") ?? "");
+  });
   await openPalette(page);
-  await paletteInput(page).fill("carlo");
+  await paletteInput(page).pressSequentially("carlo", { delay: 40 });
   const account = palette(page).getByRole("group", { name: "Accounts" }).getByRole("option").first();
   await expect(account).toContainText("content-manager@outpost.demo");
+  expect(searched).toEqual(["carlo"]);
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowUp");
   await expect(account).toHaveAttribute("aria-selected", "true");
