@@ -20,7 +20,8 @@ type SortProps<S extends string> = {
 type ListToolbarProps<S extends string> = {
   /** Accessible name of the filter panel. */
   label: string;
-  search: { value: string; onChange: (value: string) => void; label: string; placeholder: string };
+  /** `className`: the field's width from 768 px on (default w-56). */
+  search: { value: string; onChange: (value: string) => void; label: string; placeholder: string; className?: string };
   /** The list's filters (comboboxes); on phones they move into a sheet. */
   children: ReactNode;
   /** Filters are set: show Clear. */
@@ -45,7 +46,7 @@ export function ListToolbar<S extends string>(props: ListToolbarProps<S>) {
   const narrow = useMediaQuery(PHONE_QUERY);
   const searchField = (
     <SearchField
-      className={narrow ? "min-w-0 flex-1" : "w-56"}
+      className={narrow ? "min-w-0 flex-1" : (search.className ?? "w-56")}
       maxLength={SEARCH_MAX}
       label={search.label}
       placeholder={search.placeholder}

@@ -50,6 +50,7 @@ export function DeviceToolbar({ state, onChange, onReset, total, optionsEnabled 
         onChange: (search) => onChange({ search }),
         label: t("devices.search"),
         placeholder: t("devices.searchShort"),
+        className: "w-72",
       }}
       filtered={hasActiveDeviceFilters(toDeviceQuery(state))}
       activeFilters={countDeviceFilters(state)}
