@@ -23,7 +23,7 @@ export const deviceColumns = (t: TFunction) =>
     col.accessor((row) => deviceLook(row), {
       id: "status",
       header: sortable("status", t("devices.col.status")),
-      meta: { className: "w-52" },
+      meta: { className: "w-48" },
       cell: (info) => (
         <span className="flex items-center gap-2">
           <DeviceStatusIcon look={info.getValue()} className="size-7" />
@@ -35,7 +35,7 @@ export const deviceColumns = (t: TFunction) =>
     col.accessor("combined_status", {
       id: "health",
       header: sortable("health", t("devices.col.health")),
-      meta: { className: "w-32" },
+      meta: { className: "w-28" },
       cell: (info) => <HealthBadge code={info.getValue()} />,
     }),
     col.accessor("name", {
@@ -47,13 +47,13 @@ export const deviceColumns = (t: TFunction) =>
     col.accessor("device_type_name", {
       id: "device_type_name",
       header: sortable("device_type_name", t("devices.col.type")),
-      meta: { className: "w-36" },
+      meta: { className: "w-32" },
       cell: (info) => typeLabel(info.getValue()) || "—",
     }),
     col.accessor("location_name", {
       id: "location_name",
       header: sortable("location_name", t("devices.col.location")),
-      meta: { className: "w-40" },
+      meta: { className: "w-36" },
       cell: (info) => info.getValue() ?? <span className="text-muted-foreground">{t("devices.noLocation")}</span>,
     }),
     col.accessor("device_class", {
@@ -67,13 +67,13 @@ export const deviceColumns = (t: TFunction) =>
     }),
     col.accessor("tags", {
       header: t("devices.col.tags"),
-      meta: { className: "w-44" },
+      meta: { className: "w-36" },
       cell: (info) => <TagsCell tags={info.getValue()} />,
     }),
     col.display({
       id: "streak",
       header: sortable("streak", t("devices.col.lastSeen")),
-      meta: { className: "w-48" },
+      meta: { className: "w-40" },
       cell: (info) => <DeviceStreak device={info.row.original} />,
     }),
   ]);
