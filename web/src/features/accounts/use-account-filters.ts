@@ -1,24 +1,57 @@
-import type { AccountStatus } from "@contracts/account";
-import { DEFAULT_ACCOUNT_PAGE_SIZE } from "@contracts/account";
-import { useState } from "react";
+import { AccountStatus, DEFAULT_ACCOUNT_PAGE_SIZE } from "@contracts/account";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
+import { useListParams } from "@/lib/use-list-params";
 import type { AccountFilters } from "./queries";
 
 /** The left panel's choices: one value per group ("" = all). */
 export type FilterChoice = { status: AccountStatus | ""; online: "" | "true" | "false"; role_uuid: string };
 const NO_FILTER: FilterChoice = { status: "", online: "", role_uuid: "" };
+const CHOICE_KEYS = ["status", "online", "role_uuid"] as const;
 
 /** console.md §4/§9: search applies after 400 ms, filter changes after 500 ms. */
 export const SEARCH_DEBOUNCE_MS = 400;
 export const FILTER_DEBOUNCE_MS = 500;
 
+/** The panel's choices a URL carries (issue 18 item 3); unknown values are ignored. */
+export function choiceFromSearch(params: URLSearchParams): FilterChoice {
+  const status = AccountStatus.safeParse(params.get("status"));
+  const online = params.get("online") ?? "";
+  return {
+    status: status.success ? status.data : "",
+    online: online === "true" || online === "false" ? online : "",
+    role_uuid: params.get("role_uuid")?.trim() ?? "",
+  };
+}
+
+/** `params` with the search and choices in place of their own (empty ones left out). */
+export function withAccountFilters(params: URLSearchParams, search: string, choice: FilterChoice) {
+  const next = new URLSearchParams(params);
+  for (const key of ["search", ...CHOICE_KEYS]) next.delete(key);
+  if (search.trim()) next.set("search", search);
+  for (const key of CHOICE_KEYS) if (choice[key]) next.set(key, choice[key]);
+  return next;
+}
+
 /**
- * The accounts list's filter state. What the inputs show changes at once; what is queried
- * follows after the debounce, and any change of it (or of the page size) starts at page 1.
+ * The accounts list's filter state, kept in the URL (issue 18 item 3): choosing a filter adds a
+ * history entry, typing in the search replaces it. What the inputs show changes at once; what is
+ * queried follows after the debounce, and any change of it (or of the page size) starts at page 1.
  */
 export function useAccountFilters() {
-  const [search, setSearch] = useState("");
-  const [choice, setChoice] = useState<FilterChoice>(NO_FILTER);
+  const [params, setParams] = useListParams();
+  const urlKey = params.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `urlKey` is the params' content.
+  const choice = useMemo(() => choiceFromSearch(params), [urlKey]);
+  const urlSearch = params.get("search") ?? "";
+  const [search, setSearchDraft] = useState(urlSearch);
+  const written = useRef(urlSearch);
+  useEffect(() => {
+    if (urlSearch !== written.current) {
+      written.current = urlSearch;
+      setSearchDraft(urlSearch);
+    }
+  }, [urlSearch]);
   const [pageSize, setPageSize] = useState(DEFAULT_ACCOUNT_PAGE_SIZE);
   const appliedSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const appliedChoice = useDebouncedValue(choice, FILTER_DEBOUNCE_MS);
@@ -28,18 +61,25 @@ export function useAccountFilters() {
   const [paging, setPaging] = useState({ key, page: 1 });
   const page = paging.key === key ? paging.page : 1;
 
+  const write = (nextSearch: string, nextChoice: FilterChoice, replace: boolean) => {
+    written.current = nextSearch.trim() ? nextSearch : "";
+    setParams((current) => withAccountFilters(current, nextSearch, nextChoice), { replace });
+  };
   const applied: AccountFilters = { search: appliedSearch, ...appliedChoice, page, page_size: pageSize };
   const active = Boolean(search.trim() || choice.status || choice.online || choice.role_uuid);
   return {
     search,
-    setSearch,
+    setSearch: (next: string) => {
+      setSearchDraft(next);
+      write(next, choice, true);
+    },
     choice,
-    setChoice: (next: Partial<FilterChoice>) => setChoice((current) => ({ ...current, ...next })),
+    setChoice: (next: Partial<FilterChoice>) => write(search, { ...choice, ...next }, false),
     applied,
     active,
     clear: () => {
-      setSearch("");
-      setChoice(NO_FILTER);
+      setSearchDraft("");
+      write("", NO_FILTER, false);
     },
     setPage: (next: number) => setPaging({ key, page: next }),
     setPageSize,

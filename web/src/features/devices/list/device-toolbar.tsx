@@ -1,9 +1,9 @@
 import { VISION_STATES } from "@contracts/device";
-import { useSearchParams } from "react-router";
 import { FilterCombobox, MultiFilterCombobox } from "@/components/filter-combobox";
 import { ListToolbar } from "@/components/list-toolbar";
 import { ViewsMenu } from "@/features/saved-views/views-menu";
 import { useT } from "@/lib/i18n";
+import { useListParams } from "@/lib/use-list-params";
 import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
 import {
   CONNECTED_STATUS_VALUES,
@@ -36,7 +36,7 @@ export function DeviceToolbar({ state, onChange, onReset, total, optionsEnabled 
   const t = useT();
   const options = useDeviceFilterOptions({ enabled: optionsEnabled });
   const narrow = useMediaQuery(PHONE_QUERY);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useListParams();
   useViewParam();
   const sortOptions = DEVICE_SORTS.some((s) => s.value === state.ordering)
     ? DEVICE_SORTS

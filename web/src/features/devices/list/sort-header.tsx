@@ -1,7 +1,7 @@
 import type { DeviceOrdering, DeviceOrderKey } from "@contracts/device";
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from "lucide-react";
-import { useSearchParams } from "react-router";
 import { useT } from "@/lib/i18n";
+import { useListParams } from "@/lib/use-list-params";
 import { DEFAULT_DEVICE_ORDERING, emptyDeviceFilters, filtersFromSearch } from "./device-filters";
 import { withDeviceFilters } from "./use-device-filters";
 
@@ -39,7 +39,7 @@ export const deviceAriaSort = (ordering: DeviceOrdering) => (columnId: string) =
 /** A sortable header cell: a button that cycles the column's ordering in the URL, with an arrow. */
 export function SortHeader({ label, sortKey }: { label: string; sortKey: DeviceOrderKey }) {
   const t = useT();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useListParams();
   const state = filtersFromSearch(params) ?? emptyDeviceFilters();
   const direction = sortDirection(state.ordering, sortKey);
   const Icon = direction === "ascending" ? ArrowUpIcon : direction === "descending" ? ArrowDownIcon : ArrowUpDownIcon;

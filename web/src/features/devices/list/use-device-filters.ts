@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useSearchParams } from "react-router";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
+import { useListParams } from "@/lib/use-list-params";
 import {
   DEVICE_FILTER_PARAMS,
   type DeviceFilterState,
@@ -32,7 +32,7 @@ export function withDeviceFilters(params: URLSearchParams, state: DeviceFilterSt
  * any gets the remembered location and tag filters.
  */
 export function useDeviceFilters() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useListParams();
   const key = params.toString();
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the params' content.
   const fromUrl = useMemo(() => filtersFromSearch(params) ?? emptyDeviceFilters(), [key]);

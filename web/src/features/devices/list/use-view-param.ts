@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useSearchParams } from "react-router";
+import { useListParams } from "@/lib/use-list-params";
 import { setViewMode, useViewMode, type ViewMode } from "@/lib/view-mode";
 
 /** The `view` URL parameter's values: cards (grid) or table (format rows). */
@@ -13,7 +13,7 @@ export const viewOfParam = (value: string | null): ViewMode | null =>
  * (a history entry), so back/forward and shared links keep it.
  */
 export function useViewParam() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useListParams();
   const mode = useViewMode();
   const fromUrl = viewOfParam(params.get("view"));
   const seen = useRef(mode);

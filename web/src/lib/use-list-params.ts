@@ -1,0 +1,36 @@
+import { useEffect, useRef } from "react";
+import { type SetURLSearchParams, useLocation, useResolvedPath, useSearchParams } from "react-router";
+
+/** Each list's last query string (by the list's path), kept while one of its flyouts is open. */
+const lastSearch = new Map<string, string>();
+const trim = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") : path);
+
+/**
+ * A list's URL search parameters (issue 18 item 3: filters, ordering and view live in the URL).
+ * While a flyout route under the list is open (/devices/addDeviceRunner, …) its URL has no query:
+ * the list keeps the parameters it had; closing the flyout back to the bare list path puts them
+ * back into the URL (replacing the entry). Call it inside the list's route.
+ */
+export function useListParams(): [URLSearchParams, SetURLSearchParams, { onList: boolean }] {
+  const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const own = trim(useResolvedPath(".").pathname);
+  const onList = trim(pathname) === own;
+  const key = params.toString();
+  const wasOnList = useRef(onList);
+  const saved = lastSearch.get(own) ?? "";
+  const returning = onList && !wasOnList.current && key === "" && saved !== "";
+  useEffect(() => {
+    const cameBack = onList && !wasOnList.current;
+    wasOnList.current = onList;
+    if (!onList) return;
+    const kept = lastSearch.get(own) ?? "";
+    if (cameBack && key === "" && kept) {
+      setParams(new URLSearchParams(kept), { replace: true });
+      return;
+    }
+    lastSearch.set(own, key);
+  }, [onList, key, own, setParams]);
+  const effective = onList && !returning ? params : new URLSearchParams(saved);
+  return [effective, setParams, { onList }];
+}
