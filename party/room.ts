@@ -76,8 +76,19 @@ export abstract class OutpostRoom extends Server<Env> {
   /** Dashboards the last fan-out reached (what publish() reports for a gathered event). */
   private reached = 0;
 
+  /** The principal of an upgrade, read from its header once (getConnectionTags, then onConnect). */
+  private readonly upgrades = new WeakMap<Request, Principal | null>();
+  private principalOf(request: Request): Principal | null {
+    let principal = this.upgrades.get(request);
+    if (principal === undefined) {
+      principal = principalFrom(request);
+      this.upgrades.set(request, principal);
+    }
+    return principal;
+  }
+
   getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
-    const principal = principalFrom(ctx.request);
+    const principal = this.principalOf(ctx.request);
     if (!principal) return [];
     if (principal.kind === "user") return ["dashboard", `account:${principal.account_uuid}`];
     // A display link or API token: a read-only dashboard the SpaceRoom can close by credential.
@@ -86,7 +97,7 @@ export abstract class OutpostRoom extends Server<Env> {
   }
 
   async onConnect(connection: Connection<ConnState>, ctx: ConnectionContext) {
-    const principal = principalFrom(ctx.request);
+    const principal = this.principalOf(ctx.request);
     // The Worker authenticates every upgrade; a socket without a principal did not come through it.
     if (!principal) {
       connection.close(CloseCode.policy, "unauthenticated");
