@@ -5,6 +5,7 @@ import { ViewsMenu } from "@/features/saved-views/views-menu";
 import { useT } from "@/lib/i18n";
 import { useListParams } from "@/lib/use-list-params";
 import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
+import { useViewParam } from "@/lib/use-view-param";
 import {
   CONNECTED_STATUS_VALUES,
   countDeviceFilters,
@@ -15,7 +16,6 @@ import {
 } from "./device-filters";
 import { ExportDevicesButton } from "./export-devices";
 import { useDeviceFilterOptions } from "./use-device-filter-options";
-import { useViewParam } from "./use-view-param";
 
 type DeviceToolbarProps = {
   state: DeviceFilterState;

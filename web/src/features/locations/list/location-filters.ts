@@ -1,4 +1,4 @@
-import type { LocationListQuery } from "@contracts/location";
+import { LocationListQuery } from "@contracts/location";
 import type { MessageKey } from "@/lib/i18n";
 import { readString, storageKeys, writeString } from "@/lib/storage";
 import type { LocationFilters } from "../queries";
@@ -33,9 +33,50 @@ export function initialLocationFilters(): LocationFilterState {
     search: "",
     location_type_uuid: "",
     country_uuid: readString(storageKeys.filters.country) ?? "",
-    tag_uuid: readString(storageKeys.filters.tag) ?? "",
-    ordering: "-online_status",
+    // The device list remembers several tags (one a line): the location list filters by one.
+    tag_uuid: (readString(storageKeys.filters.tag) ?? "").split("\n")[0] ?? "",
+    ordering: DEFAULT_LOCATION_ORDERING,
   };
+}
+
+export const DEFAULT_LOCATION_ORDERING: LocationOrdering = "-online_status";
+const TEXT_KEYS = ["search", "location_type_uuid", "country_uuid", "tag_uuid"] as const;
+
+/**
+ * The filters a locations URL carries (issue 18 item 3) on an otherwise empty state; null when it
+ * carries none. Unknown keys and bad values are ignored.
+ */
+export function locationFiltersFromSearch(params: URLSearchParams): LocationFilterState | null {
+  const state: LocationFilterState = {
+    search: "",
+    location_type_uuid: "",
+    country_uuid: "",
+    tag_uuid: "",
+    ordering: DEFAULT_LOCATION_ORDERING,
+  };
+  let found = false;
+  const ordering = LocationListQuery.shape.ordering.safeParse(params.get("ordering") ?? undefined);
+  if (params.get("ordering") && ordering.success) {
+    state.ordering = ordering.data;
+    found = true;
+  }
+  for (const key of TEXT_KEYS) {
+    const value = params.get(key);
+    if (value?.trim()) {
+      state[key] = key === "search" ? value : value.trim();
+      found = true;
+    }
+  }
+  return found ? state : null;
+}
+
+/** `params` with the filters of `state` in place of its own (empty ones and the default ordering left out). */
+export function withLocationFilters(params: URLSearchParams, state: LocationFilterState): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const key of [...TEXT_KEYS, "ordering"]) next.delete(key);
+  for (const key of TEXT_KEYS) if (state[key].trim()) next.set(key, state[key]);
+  if (state.ordering !== DEFAULT_LOCATION_ORDERING) next.set("ordering", state.ordering);
+  return next;
 }
 
 export function rememberLocationFilters(state: LocationFilterState) {

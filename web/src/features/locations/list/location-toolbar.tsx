@@ -2,7 +2,11 @@ import { DownloadIcon, LoaderCircleIcon } from "lucide-react";
 import { FilterCombobox } from "@/components/filter-combobox";
 import { ListToolbar } from "@/components/list-toolbar";
 import { Button } from "@/components/ui/button";
+import { ViewsMenu } from "@/features/saved-views/views-menu";
 import { useT } from "@/lib/i18n";
+import { useListParams } from "@/lib/use-list-params";
+import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
+import { useViewParam } from "@/lib/use-view-param";
 import {
   countLocationFilters,
   hasActiveFilters,
@@ -37,6 +41,9 @@ const FILTERS = [
 export function LocationToolbar({ state, onChange, onReset, onExport, exporting, total }: LocationToolbarProps) {
   const t = useT();
   const options = useFilterOptions();
+  const narrow = useMediaQuery(PHONE_QUERY);
+  const [params, setParams] = useListParams();
+  useViewParam();
   return (
     <ListToolbar
       label={t("locations.filters")}
@@ -59,14 +66,22 @@ export function LocationToolbar({ state, onChange, onReset, onExport, exporting,
         className: "w-48",
       }}
       actions={
-        <Button variant="outline" onClick={onExport} disabled={exporting}>
-          {exporting ? (
-            <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-          ) : (
-            <DownloadIcon aria-hidden="true" />
-          )}
-          {t("locations.export")}
-        </Button>
+        <>
+          <ViewsMenu
+            list="locations"
+            current={params.toString()}
+            onPick={(query) => setParams(new URLSearchParams(query), { replace: false })}
+            compact={narrow}
+          />
+          <Button variant="outline" onClick={onExport} disabled={exporting}>
+            {exporting ? (
+              <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+            ) : (
+              <DownloadIcon aria-hidden="true" />
+            )}
+            {t("locations.export")}
+          </Button>
+        </>
       }
     >
       {FILTERS.map((filter) => (
