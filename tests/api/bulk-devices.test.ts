@@ -113,6 +113,20 @@ describe("POST /space/{space}/devices/bulk/", () => {
     online.agent.ws?.close();
   });
 
+  it("a retried disable with the same request id asks the agent once and audits once", async () => {
+    const { space, bulk } = await setup();
+    const online = await onlineDevice(space);
+    await settle();
+    const json = { action: "disable", device_uuids: [online.device.uuid], request_id: `d-${uid()}` };
+    for (let i = 0; i < 2; i++) {
+      const { reply } = await bulk(json);
+      expect(reply?.results[0]).toMatchObject({ outcome: "succeeded", device_name: online.device.name });
+    }
+    expect(online.seen).toEqual(["set-enabled"]);
+    expect(await auditOf(online.device.uuid, "device.enabled")).toHaveLength(1);
+    online.agent.ws?.close();
+  });
+
   it("without queue_offline an offline device is reported offline; a Viewer is refused", async () => {
     const { space, bulk, member } = await setup();
     const offline = await makeDevice(space, { connected_status: "connected", online: false });
