@@ -10,6 +10,7 @@ import { FilterSheet } from "@/components/filter-sheet";
 import { SearchField } from "@/components/search-field";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { ListViewsMenu } from "@/features/saved-views/views-menu";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { spaceQueries } from "@/features/space/queries";
 import { usePermissions } from "@/features/space/use-permissions";
@@ -135,6 +136,7 @@ export function AccountsPage() {
                     <FilterPanel {...filterProps} bare />
                   </FilterSheet>
                 )}
+                <ListViewsMenu list="accounts" compact />
                 <span className="text-xs text-muted-foreground" aria-live="polite">
                   {selected > 0 && t("accounts.selected", { count: selected })}
                 </span>

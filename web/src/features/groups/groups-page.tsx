@@ -9,6 +9,7 @@ import { CardsSkeleton, ListStates, MoreCardSkeletons, NoItems } from "@/compone
 import { SearchBar } from "@/components/list-toolbar";
 import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { ListViewsMenu } from "@/features/saved-views/views-menu";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { showAlert } from "@/lib/alerts";
 import { apiDownload } from "@/lib/api";
@@ -16,8 +17,9 @@ import { useT } from "@/lib/i18n";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useLoadMoreOnScroll } from "@/lib/use-scroll-end";
 import { GroupCard, GroupCardSkeleton } from "./group-card";
-import { GROUP_SORTS, type GroupOrdering, groupSort } from "./group-filters";
+import { GROUP_SORTS, groupSort } from "./group-filters";
 import { type GroupFilters, groupQueries } from "./queries";
+import { useGroupFilters } from "./use-group-filters";
 
 const grid = "grid grid-cols-[repeat(auto-fill,minmax(280px,1fr))] gap-3";
 
@@ -25,8 +27,7 @@ const grid = "grid grid-cols-[repeat(auto-fill,minmax(280px,1fr))] gap-3";
 export function GroupsPage() {
   const t = useT();
   const { space } = useCurrentSpace();
-  const [search, setSearch] = useState("");
-  const [ordering, setOrdering] = useState<GroupOrdering>("-created_at");
+  const { search, setSearch, ordering, setOrdering } = useGroupFilters();
   const filters = useDebouncedValue(
     useMemo(() => ({ ordering, ...(search.trim() ? { search: search.trim() } : {}) }), [ordering, search]),
     500,
@@ -55,6 +56,7 @@ export function GroupsPage() {
             ))}
           </SelectContent>
         </Select>
+        <ListViewsMenu list="location_groups" />
         <ExportGroups space={space.space_uuid} filters={filters} />
       </SearchBar>
       <div className="px-6 pt-4 pb-24">

@@ -18,6 +18,7 @@ import { useCurrentSpace } from "@/features/session/current-space";
 import { showAlert } from "@/lib/alerts";
 import { ApiError } from "@/lib/api";
 import { useT } from "@/lib/i18n";
+import { useListParams } from "@/lib/use-list-params";
 import { savedViewQueries, useDeleteView, useSaveView } from "./queries";
 
 type ViewsMenuProps = {
@@ -149,5 +150,18 @@ function SaveViewDialog({ list, query, onClose }: { list: SavedViewList; query: 
         />
       </FormField>
     </FormDialog>
+  );
+}
+
+/** The Views menu of the list whose route this is: it saves and applies the list's URL query. */
+export function ListViewsMenu({ list, compact }: { list: SavedViewList; compact?: boolean }) {
+  const [params, setParams] = useListParams();
+  return (
+    <ViewsMenu
+      list={list}
+      current={params.toString()}
+      onPick={(query) => setParams(new URLSearchParams(query), { replace: false })}
+      compact={compact}
+    />
   );
 }
