@@ -53,7 +53,7 @@ socket.close();
 
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const self = new Map<number, number>();
-profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+for (const [i, id] of profile.samples.entries()) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
 const total = profile.endTime - profile.startTime;
 const byFunction = new Map<string, number>();
 for (const [id, us] of self) {
@@ -66,9 +66,7 @@ for (const [id, us] of self) {
 }
 const rows = [...byFunction].sort((a, b) => b[1] - a[1]);
 const idle = byFunction.get("(idle) :0") ?? 0;
-console.log(
-  `profile ${(total / 1e6).toFixed(1)} s, busy ${(((total - idle) / total) * 100).toFixed(0)} % of one core`,
-);
+console.log(`profile ${(total / 1e6).toFixed(1)} s, busy ${(((total - idle) / total) * 100).toFixed(0)} % of one core`);
 for (const [key, us] of rows.slice(0, 40)) console.log(`${((us / total) * 100).toFixed(1).padStart(5)} %  ${key}`);
 
 // Inclusive time: each sample counts once for every function on its stack.
@@ -91,5 +89,8 @@ profile.samples.forEach((id, i) => {
   }
 });
 console.log("\ninclusive (functions of the bundle):");
-for (const [key, us] of [...inclusive].filter(([k]) => /index\.js|\.ts:/.test(k)).sort((a, b) => b[1] - a[1]).slice(0, 50))
+for (const [key, us] of [...inclusive]
+  .filter(([k]) => /index\.js|\.ts:/.test(k))
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, 50))
   console.log(`${((us / total) * 100).toFixed(1).padStart(5)} %  ${key}`);
