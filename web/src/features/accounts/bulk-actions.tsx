@@ -89,9 +89,7 @@ export function AccountBulkActions({ space, roles, rows, onDone }: AccountBulkAc
         onClose={close}
         className="max-w-md"
         title={
-          shown === "set_role"
-            ? t("bulk.accounts.roleTitle", { count })
-            : t("bulk.accounts.disableTitle", { count })
+          shown === "set_role" ? t("bulk.accounts.roleTitle", { count }) : t("bulk.accounts.disableTitle", { count })
         }
         description={shown === "set_role" ? t("bulk.accounts.roleText") : t("bulk.accounts.disableText")}
         label={shown === "set_role" ? t("common.save") : t("bulk.accounts.disable")}
