@@ -71,6 +71,16 @@ test("filters live in the URL: several statuses, reload keeps them, back/forward
   await expect.poll(() => params(page).getAll("connected_status")).toEqual(["archived", "installation_pending"]);
   await expect(count(page)).toHaveText(both);
 
+  // A device's flyout over the list keeps the list filtered; closing it comes back to the same URL.
+  await table(page).getByText("RI Old Terminal").click();
+  await expect(page).toHaveURL(/\/devices\/device\/view\//);
+  await expect(page.getByRole("dialog").getByRole("heading", { name: "RI Old Terminal" })).toBeVisible();
+  await expect(count(page)).toHaveText(both);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await expect.poll(() => params(page).getAll("connected_status")).toEqual(["archived", "installation_pending"]);
+  await expect(count(page)).toHaveText(both);
+
   // The phone's Filters button counts values.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId("filter-sheet-button")).toContainText("2");
