@@ -73,6 +73,11 @@ export const CommandRecord = z.object({
   error: z.string().nullable(),
   /** Who issued it (null for the system, e.g. a configuration delivered on reconnect). */
   user_uuid: z.string().nullable(),
+  /**
+   * That member's name as the space shows it (full name, else display name, else e-mail) in the
+   * list and single reads; null for the system or someone no longer in the space.
+   */
+  issued_by: z.string().nullable().optional(),
 });
 export type CommandRecord = z.infer<typeof CommandRecord>;
 

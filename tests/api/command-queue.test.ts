@@ -33,7 +33,7 @@ const settle = () => until(() => false, 250).catch(() => {});
 
 describe("command queue", () => {
   it("queues for an offline device, lists newest first, delivers FIFO on hello, one at a time, exactly once", async () => {
-    const { device, queue, list, record } = await setup();
+    const { member, device, queue, list, record } = await setup();
     const ids = ["q-1", "q-2", "q-3"].map((id) => `${id}-${crypto.randomUUID()}`);
     const first = await queue({ action: "telemetry-refresh", request_id: ids[0] });
     expect(first.status).toBe(202);
@@ -47,6 +47,9 @@ describe("command queue", () => {
     const queued = await list();
     expect(queued.map((c) => c.id)).toEqual([...ids].reverse());
     expect(queued[0]).toMatchObject({ state: "queued", supersede_key: null, late: false });
+    // The issuer by the name the space shows (no full name: the display name).
+    expect(queued[0].issued_by).toBe(member.user.display_name);
+    expect((await record(ids[0])).issued_by).toBe(member.user.display_name);
     expect(Date.parse(queued[0].expires_at ?? "") - Date.parse(queued[0].created_at)).toBe(86_400_000);
 
     let inFlight = 0;

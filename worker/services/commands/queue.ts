@@ -1,7 +1,9 @@
+import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { CommandRecord } from "../../../contracts/command-queue.ts";
 import { type CommandQueueInput, NOT_CANCELLABLE_MESSAGE } from "../../../contracts/command-queue.ts";
 import { COMMANDS } from "../../../contracts/commands.ts";
+import { spaceAccountTable, userTable } from "../../../drizzle/schema/index.ts";
 import { ApiError, fieldErrors } from "../../lib/errors.ts";
 import { requireDevice } from "../devices/detail.ts";
 import { roomIn } from "../kernel/placement.ts";
@@ -23,10 +25,34 @@ async function roomOf(ctx: RemoteCtx, uuid: string) {
   return { device, room: await roomIn(ctx, "device", device.uuid) };
 }
 
+/**
+ * The records with their issuers' names (`issued_by`): one read of the members of this space
+ * among them; someone no longer a member (or the system) stays null.
+ */
+async function withIssuers(ctx: RemoteCtx, records: CommandRecord[]): Promise<CommandRecord[]> {
+  const uuids = [...new Set(records.map((r) => r.user_uuid).filter((u): u is string => u !== null))];
+  if (uuids.length === 0) return records.map((r) => ({ ...r, issued_by: null }));
+  const rows = await ctx.db
+    .select({
+      uuid: userTable.uuid,
+      full: userTable.full_name,
+      display: userTable.display_name,
+      email: userTable.email,
+    })
+    .from(userTable)
+    .innerJoin(
+      spaceAccountTable,
+      and(eq(spaceAccountTable.user_uuid, userTable.uuid), eq(spaceAccountTable.space_uuid, ctx.space.space_uuid)),
+    )
+    .where(inArray(userTable.uuid, uuids));
+  const names = new Map(rows.map((r) => [r.uuid, r.full.trim() || r.display.trim() || r.email]));
+  return records.map((r) => ({ ...r, issued_by: r.user_uuid ? (names.get(r.user_uuid) ?? null) : null }));
+}
+
 /** GET …/command/items/: newest first, at most 200. */
 export async function listCommands({ ctx, input }: Ctx & { input: { uuid: string } }) {
   const { room } = await roomOf(ctx, input.uuid);
-  return { commands: (await room.listCommands()) as CommandRecord[] };
+  return { commands: await withIssuers(ctx, (await room.listCommands()) as CommandRecord[]) };
 }
 
 /** GET …/command/{id}/: one command (an outcome_unknown reply's status_url). */
@@ -34,7 +60,8 @@ export async function getCommand({ ctx, input }: Ctx & { input: { uuid: string; 
   const { room } = await roomOf(ctx, input.uuid);
   const record = (await room.getCommand(input.id)) as CommandRecord | null;
   if (!record) throw commandNotFound();
-  return record;
+  const [named] = await withIssuers(ctx, [record]);
+  return named;
 }
 
 /**

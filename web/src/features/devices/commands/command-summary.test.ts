@@ -47,6 +47,8 @@ describe("Commands tab: result column", () => {
     expect(issuedBy(null, "me", t)).toBe("System");
     expect(issuedBy("me", "me", t)).toBe("You");
     expect(issuedBy("u2", "me", t)).toBe("Another member");
+    expect(issuedBy("u2", "me", t, "Ana Kovač")).toBe("Ana Kovač");
+    expect(issuedBy("me", "me", t, "My Name")).toBe("You");
   });
 });
 

@@ -81,8 +81,12 @@ export function commandOutcome(
   return null;
 }
 
-/** Who issued a command: you, the system (null: e.g. a configuration sent on reconnect), or another member. */
-export function issuedBy(userUuid: string | null, myUuid: string, t: TFunction): string {
+/**
+ * Who issued a command: you, the system (null: e.g. a configuration sent on reconnect), the
+ * member by name when the API gave it, else another member (someone no longer in the space).
+ */
+export function issuedBy(userUuid: string | null, myUuid: string, t: TFunction, name?: string | null): string {
   if (userUuid === null) return t("device.commands.by.system");
-  return userUuid === myUuid ? t("device.commands.by.you") : t("device.commands.by.other");
+  if (userUuid === myUuid) return t("device.commands.by.you");
+  return name || t("device.commands.by.other");
 }

@@ -176,7 +176,7 @@ function CommandRow({ command, canWrite, onCancel }: RowProps) {
   const { t, lang } = useI18n();
   const { user } = useCurrentSpace();
   const label = commandLabel(command.action, t);
-  const by = issuedBy(command.user_uuid, user.uuid, t);
+  const by = issuedBy(command.user_uuid, user.uuid, t, command.issued_by);
   const outcome = commandOutcome(command, t);
   const outcomeText = outcome && (
     <span
