@@ -1,17 +1,20 @@
 import type { DeviceBulkAction } from "@contracts/bulk";
 import type { Device } from "@contracts/device";
 import type { ColumnDef } from "@tanstack/react-table";
-import { useCallback, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import type { DataTableFeatures } from "@/components/ui/data-table";
 import { usePermissions } from "@/features/space/use-permissions";
 import { useT } from "@/lib/i18n";
 import type { DeviceFilters } from "../queries";
-import { BulkBar } from "./bulk-bar";
 import { bulkFilterOf } from "./bulk-filter";
-import { BulkResults } from "./bulk-results";
 import { selectColumn } from "./select-column";
 import { type BulkParams, type BulkTarget, useBulkRun } from "./use-bulk-run";
 import { useDeviceSelection } from "./use-device-selection";
+
+// The bar and the results (their dialogs, pickers and texts) load with the first selection: the
+// list's first load carries only the checkbox column (web/bundle-budget.json, issue 19).
+const BulkBar = lazy(() => import("./bulk-bar").then((m) => ({ default: m.BulkBar })));
+const BulkResults = lazy(() => import("./bulk-results").then((m) => ({ default: m.BulkResults })));
 
 /**
  * The device list's bulk actions (issue 18 item 2) for Content Managers and Admins: the
@@ -49,18 +52,22 @@ export function useDeviceBulk(devices: readonly Device[], query: DeviceFilters) 
     withSelect,
     element: canWrite
       ? (total: number | undefined) => (
-          <>
-            <BulkBar selection={selection} loaded={devices.length} total={total} onConfirm={start} />
-            <BulkResults
-              run={runner.run}
-              onClose={runner.close}
-              onRetry={(uuids) => {
-                if (!last) return;
-                const byUuid = new Map(runner.run?.rows.map((r) => [r.device_uuid, r.device_name ?? ""]));
-                void runner.start(last.action, last.params, { uuids, names: byUuid });
-              }}
-            />
-          </>
+          <Suspense fallback={null}>
+            {(selection.count > 0 || selection.allMatching) && (
+              <BulkBar selection={selection} loaded={devices.length} total={total} onConfirm={start} />
+            )}
+            {runner.run && (
+              <BulkResults
+                run={runner.run}
+                onClose={runner.close}
+                onRetry={(uuids) => {
+                  if (!last) return;
+                  const byUuid = new Map(runner.run?.rows.map((r) => [r.device_uuid, r.device_name ?? ""]));
+                  void runner.start(last.action, last.params, { uuids, names: byUuid });
+                }}
+              />
+            )}
+          </Suspense>
         )
       : () => null,
   };
