@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { RoomEvent, ServerMessage } from "../../contracts/realtime.ts";
 import { GATHER_ABOVE, GATHER_MS } from "../../party/room.ts";
@@ -103,6 +103,27 @@ describe("a busy space room gathers device updates (issue 19 target 2)", () => {
     await until(() => presence().length === 2, 5000);
     expect(presence()[1]?.type).toBe("accountOnline");
     again.ws?.close();
+    watcher.ws?.close();
+  });
+
+  it("after a wake (the in-memory count lost) the room counts the account's sockets from their state", async () => {
+    const { s, member, sockets } = await dashboards(3);
+    const other = await memberOf("viewer", member.space);
+    const watcher = await join(`/parties/space/${s}`, other.token);
+    await until(() => watcher.messages.some((m) => m.type === "welcome"));
+    // What a hibernated room wakes with: no index in memory.
+    const room = env.Space.get(env.Space.idFromName(s));
+    await runInDurableObject(room, (instance) => {
+      (instance as unknown as { accountSockets: unknown }).accountSockets = null;
+    });
+    const offline = () =>
+      watcher.messages.filter((m) => m.type === "accountOffline" && m.account_uuid === member.account.account_uuid);
+    sockets[0].ws?.close();
+    sockets[1].ws?.close();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(offline()).toEqual([]);
+    sockets[2].ws?.close();
+    await until(() => offline().length === 1, 5000);
     watcher.ws?.close();
   });
 });
