@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { type SetURLSearchParams, useLocation, useResolvedPath, useSearchParams } from "react-router";
 
 /** Each list's last query string (by the list's path), kept while one of its flyouts is open. */
@@ -33,4 +33,43 @@ export function useListParams(): [URLSearchParams, SetURLSearchParams, { onList:
   }, [onList, key, own, setParams]);
   const effective = onList && !returning ? params : new URLSearchParams(saved);
   return [effective, setParams, { onList }];
+}
+
+/**
+ * What a list's search box shows: typing shows at once (`type` also marks it as what the URL will
+ * hold, so the box is not reset by its own write); a change of the URL's search from elsewhere
+ * (back/forward, a saved view) is shown in the box.
+ */
+export function useSearchDraft(urlSearch: string) {
+  const [draft, setDraft] = useState(urlSearch);
+  const written = useRef(urlSearch);
+  useEffect(() => {
+    if (urlSearch !== written.current) {
+      written.current = urlSearch;
+      setDraft(urlSearch);
+    }
+  }, [urlSearch]);
+  const type = useCallback((value: string) => {
+    written.current = value.trim() ? value : "";
+    setDraft(value);
+  }, []);
+  return [draft, type] as const;
+}
+
+/**
+ * Once, when the list opens with none of its filters in the URL: the remembered ones (if any) are
+ * put there, replacing the entry. `remembered` returns the params to set, or null for none.
+ */
+export function useRememberedOnOpen(
+  params: URLSearchParams,
+  setParams: SetURLSearchParams,
+  remembered: (current: URLSearchParams) => URLSearchParams | null,
+) {
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current) return;
+    opened.current = true;
+    const next = remembered(params);
+    if (next) setParams(next, { replace: true });
+  }, [params, setParams, remembered]);
 }

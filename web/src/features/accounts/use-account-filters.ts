@@ -1,7 +1,7 @@
 import { AccountStatus, DEFAULT_ACCOUNT_PAGE_SIZE } from "@contracts/account";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
-import { useListParams } from "@/lib/use-list-params";
+import { useListParams, useSearchDraft } from "@/lib/use-list-params";
 import type { AccountFilters } from "./queries";
 
 /** The left panel's choices: one value per group ("" = all). */
@@ -44,14 +44,7 @@ export function useAccountFilters() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `urlKey` is the params' content.
   const choice = useMemo(() => choiceFromSearch(params), [urlKey]);
   const urlSearch = params.get("search") ?? "";
-  const [search, setSearchDraft] = useState(urlSearch);
-  const written = useRef(urlSearch);
-  useEffect(() => {
-    if (urlSearch !== written.current) {
-      written.current = urlSearch;
-      setSearchDraft(urlSearch);
-    }
-  }, [urlSearch]);
+  const [search, typeSearch] = useSearchDraft(urlSearch);
   const [pageSize, setPageSize] = useState(DEFAULT_ACCOUNT_PAGE_SIZE);
   const appliedSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const appliedChoice = useDebouncedValue(choice, FILTER_DEBOUNCE_MS);
@@ -62,25 +55,19 @@ export function useAccountFilters() {
   const page = paging.key === key ? paging.page : 1;
 
   const write = (nextSearch: string, nextChoice: FilterChoice, replace: boolean) => {
-    written.current = nextSearch.trim() ? nextSearch : "";
+    typeSearch(nextSearch);
     setParams((current) => withAccountFilters(current, nextSearch, nextChoice), { replace });
   };
   const applied: AccountFilters = { search: appliedSearch, ...appliedChoice, page, page_size: pageSize };
   const active = Boolean(search.trim() || choice.status || choice.online || choice.role_uuid);
   return {
     search,
-    setSearch: (next: string) => {
-      setSearchDraft(next);
-      write(next, choice, true);
-    },
+    setSearch: (next: string) => write(next, choice, true),
     choice,
     setChoice: (next: Partial<FilterChoice>) => write(search, { ...choice, ...next }, false),
     applied,
     active,
-    clear: () => {
-      setSearchDraft("");
-      write("", NO_FILTER, false);
-    },
+    clear: () => write("", NO_FILTER, false),
     setPage: (next: number) => setPaging({ key, page: next }),
     setPageSize,
   };

@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from "react";
-import { useListParams } from "@/lib/use-list-params";
+import { useListParams, useSearchDraft } from "@/lib/use-list-params";
 import { GROUP_SORTS, type GroupOrdering } from "./group-filters";
 
 export const DEFAULT_GROUP_ORDERING: GroupOrdering = "-created_at";
@@ -16,14 +15,7 @@ export function useGroupFilters() {
   const [params, setParams] = useListParams();
   const ordering = groupOrderingOf(params);
   const urlSearch = params.get("search") ?? "";
-  const [search, setSearchDraft] = useState(urlSearch);
-  const written = useRef(urlSearch);
-  useEffect(() => {
-    if (urlSearch !== written.current) {
-      written.current = urlSearch;
-      setSearchDraft(urlSearch);
-    }
-  }, [urlSearch]);
+  const [search, typeSearch] = useSearchDraft(urlSearch);
   const write = (key: "search" | "ordering", value: string, replace: boolean) =>
     setParams(
       (current) => {
@@ -37,8 +29,7 @@ export function useGroupFilters() {
   return {
     search,
     setSearch: (value: string) => {
-      setSearchDraft(value);
-      written.current = value.trim() ? value : "";
+      typeSearch(value);
       write("search", value.trim() ? value : "", true);
     },
     ordering,

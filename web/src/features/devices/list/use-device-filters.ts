@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
-import { useListParams } from "@/lib/use-list-params";
+import { useListParams, useRememberedOnOpen, useSearchDraft } from "@/lib/use-list-params";
 import {
   DEVICE_FILTER_PARAMS,
   type DeviceFilterState,
@@ -25,6 +25,14 @@ export function withDeviceFilters(params: URLSearchParams, state: DeviceFilterSt
   return next;
 }
 
+/** The remembered location and tag filters for a list URL without filters, or null. */
+function rememberedDeviceParams(params: URLSearchParams): URLSearchParams | null {
+  if (filtersFromSearch(params)) return null;
+  const remembered = initialDeviceFilters();
+  if (!remembered.location_uuid.length && !remembered.tag_uuid.length) return null;
+  return withDeviceFilters(params, remembered);
+}
+
 /**
  * The device list's filters, ordering and search, kept in the URL (issue 18 item 3): a reload or a
  * shared link shows the same list, back/forward step through filter changes. Choosing a filter
@@ -38,27 +46,9 @@ export function useDeviceFilters() {
   const fromUrl = useMemo(() => filtersFromSearch(params) ?? emptyDeviceFilters(), [key]);
 
   // A bare /devices gets the remembered location and tag filters (replacing the entry).
-  const opened = useRef(false);
-  useEffect(() => {
-    if (opened.current) return;
-    opened.current = true;
-    if (filtersFromSearch(params)) return;
-    const remembered = initialDeviceFilters();
-    if (remembered.location_uuid.length || remembered.tag_uuid.length) {
-      setParams((current) => withDeviceFilters(current, remembered), { replace: true });
-    }
-  }, [params, setParams]);
-
-  // The search box shows what is typed at once; the URL follows (replace). A change of the URL's
-  // search from elsewhere (back/forward, a saved view) is shown in the box.
-  const [search, setSearch] = useState(fromUrl.search);
-  const written = useRef(fromUrl.search);
-  useEffect(() => {
-    if (fromUrl.search !== written.current) {
-      written.current = fromUrl.search;
-      setSearch(fromUrl.search);
-    }
-  }, [fromUrl.search]);
+  useRememberedOnOpen(params, setParams, rememberedDeviceParams);
+  // The search box shows what is typed at once; the URL follows (replace).
+  const [search, typeSearch] = useSearchDraft(fromUrl.search);
 
   const state = useMemo(() => ({ ...fromUrl, search }), [fromUrl, search]);
   const stateRef = useRef(state);
@@ -70,28 +60,21 @@ export function useDeviceFilters() {
 
   const write = useCallback(
     (next: DeviceFilterState, replace: boolean) => {
-      written.current = next.search.trim() ? next.search : "";
+      typeSearch(next.search);
       setParams((current) => withDeviceFilters(current, next), { replace });
     },
-    [setParams],
+    [setParams, typeSearch],
   );
   const update = useCallback(
     (patch: Partial<DeviceFilterState>) => {
       const next = { ...stateRef.current, ...patch };
       const onlySearch = Object.keys(patch).every((k) => k === "search");
-      if (patch.search !== undefined) setSearch(patch.search);
       write(next, onlySearch);
     },
     [write],
   );
   const reset = useCallback(() => {
-    setSearch("");
     write(emptyDeviceFilters(stateRef.current.ordering), false);
   }, [write]);
-  /** A saved view: its query string becomes the URL's (a new history entry). */
-  const applySearch = useCallback(
-    (queryString: string) => setParams(new URLSearchParams(queryString), { replace: false }),
-    [setParams],
-  );
-  return { state, update, reset, query, applySearch, search: key };
+  return { state, update, reset, query };
 }
