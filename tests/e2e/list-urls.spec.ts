@@ -179,3 +179,47 @@ test("Export CSV downloads the filtered rows", async ({ page }) => {
   expect(csv).not.toContain("ZG Reception Kiosk");
   for (const row of rows) expect(row).toContain(",archived,");
 });
+
+test("locations, location groups and accounts keep their search and ordering in the URL", async ({ page }) => {
+  // Locations: the search replaces the entry, the ordering pushes one; a reload keeps both.
+  await page.goto("/locations");
+  const locationSearch = page.getByRole("searchbox", { name: "Search name, display id, city or address" });
+  await locationSearch.fill("Zadar");
+  await expect.poll(() => params(page).get("search")).toBe("Zadar");
+  await page.getByRole("combobox", { name: "Sort locations" }).click();
+  await page.getByRole("option", { name: "Time added, oldest first" }).click();
+  await expect.poll(() => params(page).get("ordering")).toBe("created_at");
+  await page.reload();
+  await expect(locationSearch).toHaveValue("Zadar");
+  await expect(page.getByRole("combobox", { name: "Sort locations" })).toHaveText("Time added, oldest first");
+  await page.goBack();
+  await expect.poll(() => params(page).get("ordering")).toBeNull();
+  await expect(locationSearch).toHaveValue("Zadar");
+
+  // Location groups.
+  await page.goto("/groups?search=Adriatic&ordering=-active");
+  await expect(page.getByRole("searchbox", { name: "Search groups by name" })).toHaveValue("Adriatic");
+  await expect(page.getByRole("combobox", { name: "Sort groups" })).toHaveText("Active first");
+  await expect(page.getByText("Adriatic Coast")).toBeVisible();
+
+  // Accounts.
+  await page.goto("/accounts?search=ana");
+  await expect(page.getByRole("searchbox", { name: "Search by email or display name" })).toHaveValue("ana");
+  await expect(page.getByText("ana.admin").first()).toBeVisible();
+});
+
+test("phones: the filter sheet's multi-value pickers and their count", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/devices?connected_status=archived&connected_status=installation_pending");
+  await expect(page.getByTestId("filter-sheet-button")).toContainText("2");
+  await page.getByTestId("filter-sheet-button").click();
+  const sheet = page.getByRole("dialog", { name: "Filters" });
+  await expect(sheet.getByRole("combobox", { name: "Connected status", exact: true })).toHaveText("Archived +1");
+  await page.screenshot({ path: `${ARTIFACTS}/list-urls-sheet-390-light.png` });
+  await darkScreenshot(page, "list-urls-sheet-390-dark", 250);
+  await sheet.getByRole("combobox", { name: "Connected status", exact: true }).click();
+  await page.getByRole("option", { name: "Disconnected", exact: true }).click();
+  await page.keyboard.press("Escape");
+  await expect.poll(() => params(page).getAll("connected_status")).toHaveLength(3);
+  await expect(page.getByTestId("filter-sheet-button")).toContainText("3");
+});
