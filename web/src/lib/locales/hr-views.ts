@@ -12,5 +12,9 @@ export const hrViews: Partial<Record<MessageKey, string>> = {
   "views.delete": "Izbriši prikaz {name}",
   "devices.sort.byColumn": "Poredaj po: {name}",
   "devices.sort.column": "Po stupcu tablice",
+  "devices.sort.nameAsc": "Naziv (A–Ž)",
+  "devices.sort.nameDesc": "Naziv (Ž–A)",
+  "devices.sort.locationAsc": "Lokacija (A–Ž)",
+  "devices.sort.locationDesc": "Lokacija (Ž–A)",
   "devices.export": "Izvezi CSV",
 };

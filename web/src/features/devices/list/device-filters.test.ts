@@ -5,6 +5,7 @@ import {
   emptyDeviceFilters,
   filtersFromSearch,
   hasActiveDeviceFilters,
+  sortChoices,
   toDeviceQuery,
 } from "./device-filters";
 import { nextOrdering, sortDirection } from "./sort-header";
@@ -134,5 +135,12 @@ describe("sortable columns (issue 18 item 6)", () => {
     expect(sortDirection("-name", "name")).toBe("descending");
     expect(nextOrdering("-name", "name")).toBe("-online");
     expect(nextOrdering("-location_name", "name")).toBe("name");
+  });
+});
+
+describe("the sort menu (issue 18 item 6)", () => {
+  it("names a column ordering chosen from a header", () => {
+    expect(sortChoices("-online").some((s) => s.value === "name")).toBe(false);
+    expect(sortChoices("-name").at(-1)).toEqual({ value: "-name", label: "devices.sort.nameDesc" });
   });
 });

@@ -44,6 +44,28 @@ export const DEVICE_SORTS: ReadonlyArray<{ value: DeviceOrdering; label: Message
   { value: "-combined_status", label: "devices.sort.problemsFirst" },
 ];
 
+/** The orderings the table's column headers set (issue 18 item 6), named when one is chosen. */
+export const COLUMN_SORT_LABELS: Partial<Record<DeviceOrdering, MessageKey>> = {
+  name: "devices.sort.nameAsc",
+  "-name": "devices.sort.nameDesc",
+  connected_status: "devices.sort.statusAsc",
+  "-connected_status": "devices.sort.statusDesc",
+  device_type_name: "devices.sort.typeAsc",
+  "-device_type_name": "devices.sort.typeDesc",
+  location_name: "devices.sort.locationAsc",
+  "-location_name": "devices.sort.locationDesc",
+  device_class: "devices.sort.classAsc",
+  "-device_class": "devices.sort.classDesc",
+  combined_status: "devices.sort.healthyFirst",
+  last_seen: "devices.sort.lastSeenOldest",
+};
+
+/** The sort menu's choices: the spec's, plus the current column ordering when it is another. */
+export function sortChoices(ordering: DeviceOrdering): ReadonlyArray<{ value: DeviceOrdering; label: MessageKey }> {
+  if (DEVICE_SORTS.some((s) => s.value === ordering)) return DEVICE_SORTS;
+  return [...DEVICE_SORTS, { value: ordering, label: COLUMN_SORT_LABELS[ordering] ?? "devices.sort.column" }];
+}
+
 export const emptyDeviceFilters = (ordering: DeviceOrdering = DEFAULT_DEVICE_ORDERING): DeviceFilterState => ({
   search: "",
   location_uuid: [],

@@ -9,9 +9,9 @@ import { useViewParam } from "@/lib/use-view-param";
 import {
   CONNECTED_STATUS_VALUES,
   countDeviceFilters,
-  DEVICE_SORTS,
   type DeviceFilterState,
   hasActiveDeviceFilters,
+  sortChoices,
   toDeviceQuery,
 } from "./device-filters";
 import { ExportDevicesButton } from "./export-devices";
@@ -38,10 +38,6 @@ export function DeviceToolbar({ state, onChange, onReset, total, optionsEnabled 
   const narrow = useMediaQuery(PHONE_QUERY);
   const [params, setParams] = useListParams();
   useViewParam();
-  const sortOptions = DEVICE_SORTS.some((s) => s.value === state.ordering)
-    ? DEVICE_SORTS
-    : // A column's ordering (header click) is not in the menu: name it there so the select shows it.
-      [...DEVICE_SORTS, { value: state.ordering, label: "devices.sort.column" as const }];
   return (
     <ListToolbar
       label={t("devices.filters")}
@@ -60,7 +56,7 @@ export function DeviceToolbar({ state, onChange, onReset, total, optionsEnabled 
       sort={{
         label: t("devices.sort.label"),
         value: state.ordering,
-        options: sortOptions,
+        options: sortChoices(state.ordering),
         onChange: (ordering) => onChange({ ordering }),
       }}
       actions={
