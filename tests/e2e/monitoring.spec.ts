@@ -111,7 +111,8 @@ test("Activity lists the demo devices: six lists, each with rows, times and View
 
   // View all opens the device list with the same filter and ordering.
   await disconnected.getByRole("link", { name: "View all: Disconnected" }).click();
-  await expect(page).toHaveURL(/\/devices$/);
+  // The filter stays in the URL (issue 18 item 3): a reload or a shared link shows the same list.
+  await expect(page).toHaveURL(/\/devices\?.*online=false/);
   await expect(page.getByRole("combobox", { name: "Online" })).toContainText("Offline");
   await expect(page.getByRole("combobox", { name: "Sort devices" })).toContainText("Last seen (newest)");
 
