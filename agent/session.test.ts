@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { WebSocketServer } from "ws";
+import { AGENT_ATTEMPT_HEADER } from "../contracts/principal.ts";
 import type { Command, Telemetry } from "../contracts/realtime.ts";
 import { type CommandJournal, FileJournal, MemoryJournal } from "./journal.ts";
 import {
@@ -90,6 +91,8 @@ function fakeMachine() {
 
 function harness(journal: CommandJournal = new MemoryJournal()) {
   const sockets: FakeSocket[] = [];
+  /** Each upgrade's attempt number (contracts/principal.ts AGENT_ATTEMPT_HEADER). */
+  const attempts: number[] = [];
   const device = fakeMachine();
   const session = new AgentSession({
     url: "ws://room.test/parties/device/d-1",
@@ -97,9 +100,10 @@ function harness(journal: CommandJournal = new MemoryJournal()) {
     machine: device.machine,
     journal,
     backoff: { baseMs: 1000, maxMs: 1000 },
-    connect: () => {
+    connect: (_url, headers) => {
       // Never two sockets of one session at once.
       expect(sockets.filter((s) => s.readyState < 2)).toHaveLength(0);
+      attempts.push(Number(headers[AGENT_ATTEMPT_HEADER]));
       const socket = new FakeSocket();
       sockets.push(socket);
       return socket;
@@ -117,7 +121,7 @@ function harness(journal: CommandJournal = new MemoryJournal()) {
     await vi.advanceTimersByTimeAsync(1250);
     await connect();
   };
-  return { session, sockets, last, connect, reconnect, ...device };
+  return { session, sockets, attempts, last, connect, reconnect, ...device };
 }
 
 const command = (id: string, action: Command["action"] = "screenshot", deadline?: number) => ({
@@ -462,6 +466,17 @@ describe("AgentSession: liveness", () => {
     expect(h.sockets).toHaveLength(2);
     await h.connect();
     expect(h.session.connected).toBe(true);
+    h.session.stop();
+  });
+
+  it("numbers its connection attempts, each larger than the one before, in the upgrade's header", async () => {
+    const h = harness();
+    h.session.start();
+    await h.connect();
+    await h.reconnect();
+    await h.reconnect();
+    expect(h.attempts).toHaveLength(3);
+    expect(h.attempts.every((n, i) => Number.isSafeInteger(n) && (i === 0 || n > h.attempts[i - 1]))).toBe(true);
     h.session.stop();
   });
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { CommandAction } from "../contracts/command-action.ts";
 import type { AgentInventory } from "../contracts/installation.ts";
 import { HEARTBEAT_INTERVAL_MS } from "../contracts/presence.ts";
+import { AGENT_ATTEMPT_HEADER } from "../contracts/principal.ts";
 import {
   AGENT_PING_MS,
   AGENT_SILENCE_MS,
@@ -119,6 +120,8 @@ export class AgentSession {
   private ready = false;
   private timers: ReturnType<typeof setInterval>[] = [];
   private attempts = 0;
+  /** The number of the latest connection attempt (contracts/principal.ts AGENT_ATTEMPT_HEADER). */
+  private attempt = 0;
   private stopped = false;
   private retry: ReturnType<typeof setTimeout> | null = null;
   private heardAt = 0;
@@ -224,7 +227,11 @@ export class AgentSession {
 
   private open() {
     this.retry = null;
-    const ws = (this.opts.connect ?? nodeConnect)(this.opts.url, { Authorization: `Bearer ${this.opts.credential}` });
+    this.attempt = Math.max(Date.now(), this.attempt + 1);
+    const ws = (this.opts.connect ?? nodeConnect)(this.opts.url, {
+      Authorization: `Bearer ${this.opts.credential}`,
+      [AGENT_ATTEMPT_HEADER]: String(this.attempt),
+    });
     this.ws = ws;
     this.ready = false;
     this.heardAt = Date.now();

@@ -42,3 +42,10 @@ export function principalFrom(request: Request): Principal | null {
     return null;
   }
 }
+
+/**
+ * An agent's upgrade carries the number of its connection attempt (epoch ms of the attempt, never
+ * smaller than the one before): the DeviceRoom keeps the newest *attempt*, so an abandoned slow
+ * upgrade that completes after the agent's next one is the one closed, not the live socket.
+ */
+export const AGENT_ATTEMPT_HEADER = "X-Agent-Attempt";

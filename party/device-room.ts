@@ -177,8 +177,21 @@ export class DeviceRoom extends WatchedRoom {
       return;
     }
     // One agent socket per device: the newer one takes over (nothing is failed on that close).
-    for (const older of this.getConnections<ConnState>("agent")) {
-      if (older.id === connection.id) continue;
+    // Newer by the agent's attempt number when both sent one: an abandoned slow upgrade that
+    // completes after the agent's next attempt is the one closed, not the live socket.
+    const mine = connection.state?.attempt;
+    const others = [...this.getConnections<ConnState>("agent")].filter(
+      (c) => c.id !== connection.id && c.readyState === WebSocket.OPEN,
+    );
+    if (mine !== undefined && others.some((c) => (c.state?.attempt ?? 0) > mine)) {
+      try {
+        connection.close(CloseCode.replaced, "replaced by a newer connection");
+      } catch {
+        // Already closing.
+      }
+      return;
+    }
+    for (const older of others) {
       try {
         older.close(CloseCode.replaced, "replaced by a newer connection");
       } catch {

@@ -1,5 +1,5 @@
 import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
-import { type Principal, principalFrom } from "../contracts/principal.ts";
+import { AGENT_ATTEMPT_HEADER, type Principal, principalFrom } from "../contracts/principal.ts";
 import { type Batch, ClientMessage, CloseCode, RoomEvent, type ServerMessage } from "../contracts/realtime.ts";
 import { getConfig } from "../worker/config.ts";
 import type { Env } from "../worker/env.ts";
@@ -35,6 +35,8 @@ export type ConnState = {
   pinger?: boolean;
   /** An agent socket's queue window (its hello's queue_window): queued commands it takes at once. */
   queueWindow?: number;
+  /** An agent socket's connection attempt (its upgrade's AGENT_ATTEMPT_HEADER), when it sent one. */
+  attempt?: number;
 };
 
 /** A room with more dashboards than this gathers bursts of deviceDetailsUpdate into batches. */
@@ -103,7 +105,12 @@ export abstract class OutpostRoom extends Server<Env> {
       connection.close(CloseCode.policy, "unauthenticated");
       return;
     }
-    connection.setState({ principal, origin: new URL(ctx.request.url).origin });
+    const attempt = principal.kind === "device" ? Number(ctx.request.headers.get(AGENT_ATTEMPT_HEADER)) : Number.NaN;
+    connection.setState({
+      principal,
+      origin: new URL(ctx.request.url).origin,
+      ...(Number.isSafeInteger(attempt) && attempt > 0 ? { attempt } : {}),
+    });
     this.send(connection, {
       type: "welcome",
       room: `${this.roomKind}/${this.name}`,

@@ -9,6 +9,8 @@ export type JoinOptions = {
   bearer?: string;
   /** A room ticket, sent as `?ticket=`. */
   ticket?: string;
+  /** More headers on the upgrade (e.g. an agent's attempt number). */
+  headers?: Record<string, string>;
 };
 
 /** Opens a room socket through the Worker, as a browser or an agent would. */
@@ -16,7 +18,7 @@ export async function join(path: string, token?: string, options: JoinOptions = 
   const url = new URL(`${ORIGIN}${path}`);
   if (token) url.searchParams.set("token", token);
   if (options.ticket) url.searchParams.set("ticket", options.ticket);
-  const headers: Record<string, string> = { Upgrade: "websocket" };
+  const headers: Record<string, string> = { Upgrade: "websocket", ...options.headers };
   if (options.bearer) headers.Authorization = `Bearer ${options.bearer}`;
   const res = await SELF.fetch(url, { headers });
   const ws = res.webSocket;

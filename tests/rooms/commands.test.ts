@@ -5,10 +5,11 @@ import { describe, expect, it } from "vitest";
 import { CommandRecord, OUTCOME_UNKNOWN_MESSAGE } from "../../contracts/command-queue.ts";
 import { COMMAND_TIMEOUT_MS, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE } from "../../contracts/commands.ts";
 import { ApiErrorBody } from "../../contracts/errors.ts";
+import { AGENT_ATTEMPT_HEADER } from "../../contracts/principal.ts";
 import { CloseCode } from "../../contracts/realtime.ts";
 import { auditLogTable, deviceTable } from "../../drizzle/schema/index.ts";
 import type { ConnState } from "../../party/room.ts";
-import { api, db, makeDevice, memberOf } from "../factories.ts";
+import { api, db, makeDevice, makeDeviceCredential, memberOf } from "../factories.ts";
 import { fakeAgent } from "../fake-agent.ts";
 import { join, until } from "../ws.ts";
 
@@ -180,6 +181,28 @@ describe("truthful command outcomes", () => {
     expect(res.status).toBe(200);
     expect(second.seen.map((m) => m.id)).toEqual(["takeover-0001"]);
     second.ws?.close();
+  });
+
+  it("the newest connection *attempt* wins: an older attempt's upgrade completing late is closed, the live socket stays", async () => {
+    const { device } = await setup();
+    const credential = await makeDeviceCredential(device);
+    const path = `/parties/device/${device.uuid}`;
+    const live = await join(path, undefined, { bearer: credential, headers: { [AGENT_ATTEMPT_HEADER]: "2000" } });
+    await until(() => live.messages.some((m) => m.type === "welcome"));
+    // The agent's abandoned earlier attempt (1000) completes after the live one: it is the one closed.
+    const stale = await join(path, undefined, { bearer: credential, headers: { [AGENT_ATTEMPT_HEADER]: "1000" } });
+    await until(() => stale.closed.length === 1);
+    expect(stale.closed[0]).toMatchObject({ code: CloseCode.replaced });
+    await settle();
+    expect(live.closed).toEqual([]);
+    // A newer attempt still takes over, as does one without a number (older agents).
+    const newer = await join(path, undefined, { bearer: credential, headers: { [AGENT_ATTEMPT_HEADER]: "3000" } });
+    await until(() => live.closed.length === 1);
+    expect(live.closed[0]).toMatchObject({ code: CloseCode.replaced });
+    const unnumbered = await join(path, undefined, { bearer: credential });
+    await until(() => newer.closed.length === 1);
+    expect(unnumbered.closed).toEqual([]);
+    unnumbered.ws?.close();
   });
 
   it("an agent that pings and then falls silent for 25 s is closed; its acked command becomes in_doubt", async () => {
