@@ -57,7 +57,7 @@ function RegionSelect({
   const locked = hasRooms && space.space_datacenter === "eu";
   return (
     <NativeSelect
-      className="w-64 max-w-full"
+      className="w-full sm:w-64"
       aria-label={t("admin.spaces.regionOf", { name: space.space_name })}
       title={locked ? t("admin.spaces.euLocked") : undefined}
       value={space.space_datacenter}
@@ -127,11 +127,11 @@ export function SpacesPage() {
           <TableBody>
             {spaces.map((space) => (
               <TableRow key={space.space_uuid}>
-                <TableCell className="max-w-0 min-w-40">
+                <TableCell className="max-w-0">
                   <span className="block truncate font-medium">{space.space_name}</span>
                   <span className="block truncate text-xs text-muted-foreground">{space.space_type}</span>
                 </TableCell>
-                <TableCell className="py-1.5">
+                <TableCell className="w-3/5 py-1.5 sm:w-auto">
                   <RegionSelect
                     space={space}
                     busy={setRegion.isPending && setRegion.variables?.space.space_uuid === space.space_uuid}
