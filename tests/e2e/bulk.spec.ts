@@ -26,7 +26,9 @@ async function makeDevices(request: APIRequestContext, stamp: string) {
 }
 
 async function listRows(page: Page, search: string) {
-  await page.getByLabel("Search by name, description, machine id or uuid").fill(search);
+  await page
+    .getByLabel("Search by name, description, machine id, uuid, IP or MAC address, location or tag")
+    .fill(search);
   const table = page.getByRole("table", { name: "Devices" });
   await expect(table.locator("tbody tr")).toHaveCount(3);
   return table;
@@ -93,7 +95,9 @@ test("devices: the bar and results at three sizes, light and dark", async ({ pag
     [1920, 1080],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.getByLabel("Search by name, description, machine id or uuid").fill(`Bulk ${stamp}`);
+    await page
+      .getByLabel("Search by name, description, machine id, uuid, IP or MAC address, location or tag")
+      .fill(`Bulk ${stamp}`);
     const box = page.getByRole("checkbox", { name: `Select ${names[0]}` });
     await box.click();
     await page.getByRole("checkbox", { name: `Select ${names[1]}` }).click();

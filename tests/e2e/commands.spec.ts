@@ -14,7 +14,9 @@ const SHOTS = process.env.COMMANDS_SHOTS ?? "/tmp/pw-cmd-shots";
 const API = `/api/space/${DEMO_SPACE_UUID}`;
 
 async function openDevice(page: Page) {
-  await page.getByLabel("Search by name, description, machine id or uuid").fill(DEVICE);
+  await page
+    .getByLabel("Search by name, description, machine id, uuid, IP or MAC address, location or tag")
+    .fill(DEVICE);
   await page
     .getByRole("list", { name: "Devices" })
     .getByRole("link", { name: new RegExp(DEVICE) })

@@ -10,7 +10,7 @@ const grid = (page: Page) => page.getByRole("list", { name: "Devices" });
 const card = (page: Page, name: string) => grid(page).getByRole("link", { name: new RegExp(name) });
 
 async function openDevice(page: Page, name: string) {
-  await page.getByLabel("Search by name, description, machine id or uuid").fill(name);
+  await page.getByLabel("Search by name, description, machine id, uuid, IP or MAC address, location or tag").fill(name);
   await card(page, name).click();
   await expect(page).toHaveURL(/\/devices\/device\/view\/[^/]+\/[^/]+\/general$/);
   const dialog = page.getByRole("dialog");
@@ -35,7 +35,9 @@ test("the device list filters, sorts and switches between cards and rows", async
   await page.screenshot({ path: `${ARTIFACTS}/devices-grid-dark.png` });
   await setTheme(page, "light");
 
-  await page.getByLabel("Search by name, description, machine id or uuid").fill("ZD ");
+  await page
+    .getByLabel("Search by name, description, machine id, uuid, IP or MAC address, location or tag")
+    .fill("ZD ");
   await pick(page, "Connected status", "Connected");
   await pick(page, "Online", "Offline only");
   await expect(page.getByTestId("devices-count")).toHaveText("1 device");

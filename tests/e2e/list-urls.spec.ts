@@ -50,10 +50,12 @@ test("filters live in the URL: several statuses, reload keeps them, back/forward
   const both = (await count(page).textContent()) ?? "";
 
   // Typing in the search replaces the entry (no new history step).
-  await page.getByLabel("Search by name, description, machine id or uuid").fill("Old");
+  await page
+    .getByLabel("Search by name, description, machine id, uuid, IP or MAC address, location or tag")
+    .fill("Old");
   await expect.poll(() => params(page).get("search")).toBe("Old");
   await expect(table(page).getByText("ZD New Kiosk")).toBeHidden();
-  await page.getByLabel("Search by name, description, machine id or uuid").fill("");
+  await page.getByLabel("Search by name, description, machine id, uuid, IP or MAC address, location or tag").fill("");
   await expect.poll(() => params(page).get("search")).toBeNull();
 
   await page.reload();

@@ -26,7 +26,9 @@ test("Ctrl-K jumps to a device by name, runs Screenshot on it, remembers it; `/`
   try {
     await signInToLab(page);
     await page.goto("/devices");
-    const search = page.getByRole("searchbox", { name: "Search by name, description, machine id or uuid" });
+    const search = page.getByRole("searchbox", {
+      name: "Search by name, description, machine id, uuid, IP or MAC address, location or tag",
+    });
     await expect(search).toBeVisible();
 
     // `/` focuses the device list's search (focus not in a field), and types nothing into it.
@@ -54,7 +56,10 @@ test("Ctrl-K jumps to a device by name, runs Screenshot on it, remembers it; `/`
     // Behind the open flyout (a modal) the list's search is out of reach: `/` does not move the focus there.
     await page.keyboard.press("/");
     await expect(
-      page.getByRole("searchbox", { name: "Search by name, description, machine id or uuid", includeHidden: true }),
+      page.getByRole("searchbox", {
+        name: "Search by name, description, machine id, uuid, IP or MAC address, location or tag",
+        includeHidden: true,
+      }),
     ).not.toBeFocused();
 
     // On the open device: its actions first; Screenshot runs on the simulated runner.

@@ -83,7 +83,9 @@ test("devices: full names in cards, filters in a sheet with a count, a full-scre
   await sheet.getByRole("button", { name: "Done" }).click();
   await expect(sheet).toHaveCount(0);
   await expect(filtersButton).toHaveText("Filters2 active");
-  await page.getByLabel("Search by name, description, machine id or uuid").fill("ZD ");
+  await page
+    .getByLabel("Search by name, description, machine id, uuid, IP or MAC address, location or tag")
+    .fill("ZD ");
   await expect(page.getByTestId("devices-count")).toHaveText("1 device");
   await filtersButton.click();
   await sheet.getByRole("button", { name: "Clear filters" }).click();
@@ -91,7 +93,9 @@ test("devices: full names in cards, filters in a sheet with a count, a full-scre
   await expect(filtersButton).toHaveText("Filters");
 
   // A long name is shown whole.
-  await page.getByLabel("Search by name, description, machine id or uuid").fill(LONG_NAME);
+  await page
+    .getByLabel("Search by name, description, machine id, uuid, IP or MAC address, location or tag")
+    .fill(LONG_NAME);
   const card = list.getByRole("link", { name: new RegExp(LONG_NAME) });
   await expect(card).toHaveCount(1);
   await expectInViewport(page, LONG_NAME);
@@ -190,7 +194,9 @@ test.describe("small things (issue 18 item 7), at 1440×900", () => {
     await streak.hover();
     await expect(page.getByRole("tooltip")).toHaveText(/^\d+ days \d\d:\d\d:\d\d$/);
 
-    await page.getByLabel("Search by name, description, machine id or uuid").fill("ZG Spare Unit");
+    await page
+      .getByLabel("Search by name, description, machine id, uuid, IP or MAC address, location or tag")
+      .fill("ZG Spare Unit");
     const card = page.getByRole("list", { name: "Devices" }).getByRole("link", { name: /ZG Spare Unit/ });
     await expect(card).toHaveAttribute("data-look", "non_connected");
     await expect(card).toContainText("Not connected");

@@ -24,7 +24,9 @@ const phone = { viewport: { width: 390, height: 844 }, hasTouch: true };
 
 async function openSpareUnit(page: import("@playwright/test").Page) {
   await signIn(page);
-  await page.getByLabel("Search by name, description, machine id or uuid").fill("ZG Spare Unit");
+  await page
+    .getByLabel("Search by name, description, machine id, uuid, IP or MAC address, location or tag")
+    .fill("ZG Spare Unit");
   await page
     .getByRole("list", { name: "Devices" })
     .getByRole("link", { name: /ZG Spare Unit/ })
@@ -276,7 +278,9 @@ test.describe("Camera info and closing from a location", () => {
 
   test("a camera in the device list opens camera info, in cards and in rows", async ({ page }) => {
     await signIn(page);
-    await page.getByLabel("Search by name, description, machine id or uuid").fill("ZG Entrance Camera");
+    await page
+      .getByLabel("Search by name, description, machine id, uuid, IP or MAC address, location or tag")
+      .fill("ZG Entrance Camera");
     await page
       .getByRole("list", { name: "Devices" })
       .getByRole("link", { name: /ZG Entrance Camera/ })
@@ -317,7 +321,7 @@ test.describe("Camera info and closing from a location", () => {
 
 test("a device in demo mode shows the Demo mode chip in its flyout header; others do not", async ({ page }) => {
   await signIn(page);
-  const search = page.getByLabel("Search by name, description, machine id or uuid");
+  const search = page.getByLabel("Search by name, description, machine id, uuid, IP or MAC address, location or tag");
   const list = page.getByRole("list", { name: "Devices" });
   await search.fill("PU Test Kiosk");
   await list.getByRole("link", { name: /PU Test Kiosk/ }).click();

@@ -16,7 +16,9 @@ test("rooms are joined with single-use tickets, never a token in the URL", async
   await expect.poll(() => rooms(sockets, "space").length).toBeGreaterThan(0);
 
   // Open a device: its flyout joins the device room the same way.
-  await page.getByLabel("Search by name, description, machine id or uuid").fill("ZG Reception Kiosk");
+  await page
+    .getByLabel("Search by name, description, machine id, uuid, IP or MAC address, location or tag")
+    .fill("ZG Reception Kiosk");
   await page
     .getByRole("list", { name: "Devices" })
     .getByRole("link", { name: /ZG Reception Kiosk/ })

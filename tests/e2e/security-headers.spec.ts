@@ -76,7 +76,7 @@ test("the console works under the policy: sign-in, device list, flyout, dark the
 
   // A device's flyout, including the tab that draws a chart.
   const name = "ZG Reception Kiosk";
-  await page.getByLabel("Search by name, description, machine id or uuid").fill(name);
+  await page.getByLabel("Search by name, description, machine id, uuid, IP or MAC address, location or tag").fill(name);
   await grid.getByRole("link", { name: new RegExp(name) }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name })).toBeVisible();

@@ -14,7 +14,7 @@ const OFFLINE = "ZD Parking Pay Station";
 const ONLINE = "ZD Info Kiosk North";
 
 const search = (page: Page, text: string) =>
-  page.getByLabel("Search by name, description, machine id or uuid").fill(text);
+  page.getByLabel("Search by name, description, machine id, uuid, IP or MAC address, location or tag").fill(text);
 const card = (page: Page, name: string) =>
   page.getByRole("list", { name: "Devices" }).getByRole("link", { name: new RegExp(name) });
 

@@ -2,7 +2,7 @@
 export const enDevices = {
   "devices.list": "Devices",
   "devices.filters": "Device filters",
-  "devices.search": "Search by name, description, machine id or uuid",
+  "devices.search": "Search by name, description, machine id, uuid, IP or MAC address, location or tag",
   "devices.searchShort": "Name, IP, MAC, location, tag",
   "devices.filter.location": "Location",
   "devices.filter.allLocations": "All locations",
