@@ -1,12 +1,21 @@
+import { env } from "cloudflare:test";
 import { desc, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { actionTokenTable, mailOutboxTable, userTable } from "../../drizzle/schema/index.ts";
 import { sha256Hex } from "../../worker/lib/crypto.ts";
+import { openOutboxMail } from "../../worker/services/kernel/mail.ts";
 import { db, ORIGIN } from "../factories.ts";
 
-/** Mails written to the outbox for one recipient, newest first. */
-export const outboxFor = (to: string) =>
-  db().select().from(mailOutboxTable).where(eq(mailOutboxTable.to, to)).orderBy(desc(mailOutboxTable.created_at)).all();
+/** Mails written to the outbox for one recipient, newest first, their sealed bodies opened. */
+export const outboxFor = async (to: string) => {
+  const rows = await db()
+    .select()
+    .from(mailOutboxTable)
+    .where(eq(mailOutboxTable.to, to))
+    .orderBy(desc(mailOutboxTable.created_at))
+    .all();
+  return Promise.all(rows.map((row) => openOutboxMail(env, row)));
+};
 
 /** The console link in a mail's text: its page, account and token. */
 export function linkIn(mail: { text: string; html: string }) {

@@ -1,3 +1,4 @@
+import { env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DeviceDetail } from "../../contracts/device-detail.ts";
@@ -17,7 +18,10 @@ import {
   mailOutboxTable,
   unclaimedDeviceTable,
 } from "../../drizzle/schema/index.ts";
+import { type Config, getConfig } from "../../worker/config.ts";
+import type { Env } from "../../worker/env.ts";
 import { sha256Hex } from "../../worker/lib/crypto.ts";
+import { deliverMail, openOutboxMail, UNREADABLE_BODY } from "../../worker/services/kernel/mail.ts";
 import { api, auditOf, db, errorsOf, makeDevice, makeDeviceCredential, memberOf, ORIGIN, uid } from "../factories.ts";
 import { join, until } from "../ws.ts";
 
@@ -143,13 +147,65 @@ describe("POST …/installation-code/email/", () => {
     });
     expect(res.status).toBe(200);
     const code = InstallationCode.parse(await res.json());
-    const [mail] = await db().select().from(mailOutboxTable).where(eq(mailOutboxTable.to, to));
+    const [row] = await db().select().from(mailOutboxTable).where(eq(mailOutboxTable.to, to));
+    const mail = await openOutboxMail(env, row);
     expect(mail.subject).toBe("Installation code for Till 3");
     const grouped = code.installation_code_value.match(/.{4}/g)?.join("-") ?? "";
     expect(mail.text).toContain(grouped);
     expect(mail.text).toContain("Please install <today>");
     expect(mail.html).toContain("Please install &lt;today&gt;");
     expect((await codesOf(device.uuid))[0].code_hash).toBe(await sha256Hex(code.installation_code_value));
+  });
+
+  it("keeps the mail's bodies sealed at rest: the raw row holds no form of the code, and sending empties them", async () => {
+    const { space, token } = await memberOf("content_manager");
+    const s = space.space_uuid;
+    const device = await makeDevice(s, { name: "Till 4" });
+    const to = `sealed-${uid().slice(0, 8)}@outpost.test`;
+    const res = await api(`${base(s, device.uuid)}/installation-code/email/`, {
+      method: "POST",
+      token,
+      json: { email_address: to },
+    });
+    expect(res.status).toBe(200);
+    const { installation_code_value: value } = InstallationCode.parse(await res.json());
+    const raw = (await env.DB.prepare('select * from mail_outbox where "to" = ?').bind(to).all()).results;
+    expect(raw).toHaveLength(1);
+    const stored = JSON.stringify(raw);
+    const forms = [value, value.toLowerCase(), ...[" ", "-", ""].map((sep) => value.match(/.{4}/g)?.join(sep) ?? "")];
+    for (const form of [...forms, value.slice(0, 8), value.slice(8)]) expect(stored).not.toContain(form);
+    const row = raw[0] as { uuid: string; text: string; html: string; subject: string; to: string };
+    expect(row.text.startsWith("sealed:")).toBe(true);
+    expect(row.html.startsWith("sealed:")).toBe(true);
+
+    // Opened with the key it reads as written; a box moved to another row or part does not open.
+    const opened = await openOutboxMail(env, row);
+    expect(opened.text).toContain(value.match(/.{4}/g)?.join("-"));
+    expect((await openOutboxMail(env, { ...row, uuid: uid() })).text).toBe(UNREADABLE_BODY);
+    expect((await openOutboxMail(env, { ...row, html: row.text })).html).toBe(UNREADABLE_BODY);
+    // Another key (a rotated secret) does not open it either.
+    const rotated = { ENVIRONMENT: "development", INSTALLATION_CODE_KEY: "another-secret-of-at-least-32-characters!" };
+    expect((await openOutboxMail(rotated, row)).text).toBe(UNREADABLE_BODY);
+
+    // The dev outbox shows the opened mail.
+    const dev = await SELF.fetch(`${ORIGIN}/dev/mail.json?to=${encodeURIComponent(to)}`);
+    expect(dev.status).toBe(200);
+    const { mails } = (await dev.json()) as { mails: { text: string }[] };
+    expect(mails[0].text).toContain(value.match(/.{4}/g)?.join("-"));
+
+    // Sent (production with the Email Service binding): the clear mail goes out, the row keeps no body.
+    const sent: { text: string }[] = [];
+    const deps = {
+      db: db(),
+      env: { ...env, SEND_EMAIL: { send: async (m: { text: string }) => void sent.push(m) } } as unknown as Env,
+      config: { ...getConfig(env), environment: "production", mailFrom: "outpost@outpost.test" } as Config,
+    };
+    await deliverMail(deps, [{ ...opened, uuid: row.uuid }]);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].text).toContain(value.match(/.{4}/g)?.join("-"));
+    const after = await env.DB.prepare('select text, html, sent_at from mail_outbox where "to" = ?').bind(to).first();
+    expect(after).toMatchObject({ text: "", html: "" });
+    expect(after?.sent_at).toEqual(expect.any(String));
   });
 
   it("validates the address and refuses archived devices", async () => {

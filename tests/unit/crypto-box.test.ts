@@ -4,6 +4,7 @@ import {
   codeAad,
   installationCodeKey,
   MISSING_CODE_KEY,
+  mailOutboxKey,
   openCode,
   sealCode,
 } from "../../worker/services/installation/code-box.ts";
@@ -73,5 +74,20 @@ describe("installation code key", () => {
     expect(await openCode(key, box, { ...row, uuid: "c-2" })).toBeNull();
     expect(await openCode(key, box, { ...row, device_uuid: "d-2" })).toBeNull();
     expect(await openCode(key, box, { ...row, space_uuid: "s-2" })).toBeNull();
+  });
+});
+
+describe("mail outbox key", () => {
+  it("is its own key from the same secret; production without a usable secret has none", async () => {
+    expect(await mailOutboxKey({ ENVIRONMENT: "production" })).toBeNull();
+    expect(await mailOutboxKey({ ENVIRONMENT: "production", INSTALLATION_CODE_KEY: "short" })).toBeNull();
+    const mail = await mailOutboxKey({ ENVIRONMENT: "production", INSTALLATION_CODE_KEY: SECRET });
+    const code = await installationCodeKey({ ENVIRONMENT: "production", INSTALLATION_CODE_KEY: SECRET });
+    expect(mail).not.toBeNull();
+    if (!mail) return;
+    const box = await sealText(mail, "Your code: ABCD-EFGH-JKMN-PQRS", "mail_outbox:m-1:text");
+    expect(await openText(mail, box, "mail_outbox:m-1:text")).toBe("Your code: ABCD-EFGH-JKMN-PQRS");
+    // A box of the outbox does not open with the codes' key (separate HKDF purposes).
+    expect(await openText(code, box, "mail_outbox:m-1:text")).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { createMiddleware } from "hono/factory";
 import { mailOutboxTable } from "../../drizzle/schema/mail-outbox.ts";
 import type { AppEnv } from "../env.ts";
 import { escapeHtml, html, raw } from "../lib/html.ts";
+import { openOutboxMail } from "../services/kernel/mail.ts";
 
 const LIMIT = 100;
 
@@ -16,13 +17,16 @@ const devRoutesOnly = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-const newestMails = (c: { var: AppEnv["Variables"] }, to?: string) =>
-  c.var.db
+/** The newest outbox rows with their sealed bodies opened (a developer reads them here). */
+const newestMails = async (c: { var: AppEnv["Variables"]; env: AppEnv["Bindings"] }, to?: string) => {
+  const rows = await c.var.db
     .select()
     .from(mailOutboxTable)
     .where(to ? eq(mailOutboxTable.to, to.trim().toLowerCase()) : undefined)
     .orderBy(desc(mailOutboxTable.created_at), desc(mailOutboxTable.uuid))
     .limit(LIMIT);
+  return Promise.all(rows.map((row) => openOutboxMail(c.env, row)));
+};
 
 /** Plain text with its http(s) links made clickable; everything else escaped. */
 const linkify = (text: string) =>

@@ -126,7 +126,7 @@ export async function inviteAccounts({
       link: actionLink(input.origin, purpose, account_uuid, token),
       purpose,
     });
-    const outbox = outboxInsert(ctx.db, mail);
+    const outbox = await outboxInsert(ctx.db, ctx.env, mail);
     mails.push({ uuid: outbox.uuid, ...mail });
     writes.push(
       query,

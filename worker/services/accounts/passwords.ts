@@ -98,7 +98,7 @@ async function mailLink(
     spaceUuid: to.space_uuid,
   });
   const mail = passwordMail({ to: to.email, purpose, link: actionLink(origin, purpose, to.account_uuid, token) });
-  const outbox = outboxInsert(deps.db, mail);
+  const outbox = await outboxInsert(deps.db, deps.env, mail);
   await deps.db.batch([query, outbox.query]);
   await deliverMail(deps, [{ uuid: outbox.uuid, ...mail }]);
 }

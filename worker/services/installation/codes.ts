@@ -127,7 +127,7 @@ export async function emailInstallationCode({
     code: code.value,
     expiresAt: code.expires_at,
   });
-  const outbox = outboxInsert(ctx.db, mail);
+  const outbox = await outboxInsert(ctx.db, ctx.env, mail);
   await ctx.db.batch([
     ...code.writes,
     outbox.query,
