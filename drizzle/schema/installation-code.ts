@@ -7,8 +7,8 @@ import { spaceUuid } from "./space.ts";
  * One-time installation codes (valid 24 h). A claim looks the code up by code_hash (SHA-256 hex
  * of the normalised code); code_sealed holds the code AES-GCM encrypted (worker/lib/crypto-box.ts,
  * key from the INSTALLATION_CODE_KEY secret) so the device's card can show it for its whole
- * validity. The code is never stored in clear; code_sealed is cleared once the code is used or
- * revoked, and is null for codes made before it existed. A reset revokes the device's earlier codes.
+ * validity. The code is never stored in clear; code_sealed is cleared once the code is used,
+ * revoked or expired, and is null for codes made before it existed. A reset revokes the device's earlier codes.
  */
 export const installationCodeTable = sqliteTable(
   "installation_code",

@@ -85,6 +85,29 @@ describe("GET …/installation-code/", () => {
       installation_code_expires_at: issued.installation_code_expires_at,
     });
     for (const form of formsOf(value)) expect(JSON.stringify(expired)).not.toContain(form);
+    // An expired code is never shown again, so its sealed text is dropped (the hash stays).
+    const [after] = await rawRows(device.uuid);
+    expect(after.code_sealed).toBeNull();
+    expect(after.code_hash).toBe(await sha256Hex(value));
+  });
+
+  it("a new code in the space drops the sealed text of the space's expired codes, not of live ones", async () => {
+    const { space, user, token } = await memberOf("content_manager");
+    const s = space.space_uuid;
+    const old = await makeDevice(s);
+    const live = await makeDevice(s);
+    const next = await makeDevice(s);
+    const issued = await reset(s, old.uuid, token);
+    const issuedAt = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(issuedAt + 24 * HOUR - 60_000);
+    const fresh = (await signIn(user.email)).access_token;
+    await reset(s, live.uuid, fresh);
+    vi.setSystemTime(Date.parse(issued.installation_code_expires_at) + 1000);
+    await reset(s, next.uuid, (await signIn(user.email)).access_token);
+    expect((await rawRows(old.uuid))[0].code_sealed).toBeNull();
+    expect((await rawRows(live.uuid))[0].code_sealed).toMatch(/^v1\./);
+    expect((await rawRows(next.uuid))[0].code_sealed).toMatch(/^v1\./);
   });
 
   it("is gone once an agent claimed the code; its sealed text is dropped", async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, lte } from "drizzle-orm";
 import {
   INSTALLATION_CODE_ALPHABET,
   INSTALLATION_CODE_LENGTH,
@@ -69,8 +69,21 @@ async function newCode(ctx: SpaceCtx, device: DeviceRow) {
     code_sealed: await sealCode(key, value, row),
     expires_at,
   });
-  return { value, expires_at, writes: [revokeCodes(ctx, device.uuid), insert] as const };
+  return { value, expires_at, writes: [revokeCodes(ctx, device.uuid), dropExpiredSealed(ctx), insert] as const };
 }
+
+/**
+ * An expired code can never be shown again: its sealed text is dropped (the hash stays for the
+ * claim's "expired" answer). Swept with every new code of the space and when a card reads one.
+ */
+const dropExpiredSealed = (ctx: SpaceCtx, uuid?: string) => {
+  const c = installationCodeTable;
+  const expired = and(isNotNull(c.code_sealed), lte(c.expires_at, new Date().toISOString()));
+  return ctx.db
+    .update(c)
+    .set({ code_sealed: null })
+    .where(inSpace(ctx, c, uuid ? and(eq(c.uuid, uuid), expired) : expired));
+};
 
 async function issue(
   { ctx, input, defer }: WriteArgs<{ uuid: string }>,
@@ -172,7 +185,10 @@ export async function readInstallationCode({
   if (!row) return none;
   const gone = { ...none, installation_code_expires_at: row.expires_at };
   if (row.used_at) return { ...gone, installation_code_status: "used" };
-  if (Date.parse(row.expires_at) <= Date.now()) return { ...gone, installation_code_status: "expired" };
+  if (Date.parse(row.expires_at) <= Date.now()) {
+    if (row.code_sealed) await dropExpiredSealed(ctx, row.uuid);
+    return { ...gone, installation_code_status: "expired" };
+  }
   const value = row.code_sealed ? await openCode(await installationCodeKey(ctx.env), row.code_sealed, row) : null;
   if (!value) return { ...gone, installation_code_status: "hidden" };
   return {
