@@ -139,8 +139,16 @@ test("the palette opens pages, accounts and the theme from the keyboard, and fro
     const url = new URL(request.url());
     if (url.pathname.endsWith("/account/items/")) searched.push(url.searchParams.get("search") ?? "");
   });
+  const accountsReply = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname.endsWith("/account/items/") && url.searchParams.get("search") === "carlo";
+  });
   await openPalette(page);
   await paletteInput(page).pressSequentially("carlo", { delay: 40 });
+  // What was typed reached the palette, and the accounts search answered (its body if it did not).
+  await expect(paletteInput(page)).toHaveValue("carlo");
+  const reply = await accountsReply;
+  expect(reply.status(), await reply.text()).toBe(200);
   const account = palette(page).getByRole("group", { name: "Accounts" }).getByRole("option").first();
   await expect(account).toContainText("content-manager@outpost.demo");
   expect(searched).toEqual(["carlo"]);
@@ -148,7 +156,8 @@ test("the palette opens pages, accounts and the theme from the keyboard, and fro
   await page.keyboard.press("ArrowUp");
   await expect(account).toHaveAttribute("aria-selected", "true");
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/accounts$/);
+  // The accounts list keeps its search in the address (issue 18 item 3).
+  await expect(page).toHaveURL(/\/accounts\?search=content-manager%40outpost\.demo$/);
   await expect(page.getByRole("searchbox", { name: "Search by email or display name" })).toHaveValue(
     "content-manager@outpost.demo",
   );

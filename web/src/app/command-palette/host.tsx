@@ -22,7 +22,7 @@ type PaletteModule = Awaited<ReturnType<typeof loadPalette>>;
  */
 export function CommandPaletteHost() {
   const t = useT();
-  const { open, wanted } = usePaletteState();
+  const { open, wanted, opening } = usePaletteState();
   const navigate = useNavigate();
   const location = useLocation();
   const [palette, setPalette] = useState<PaletteModule | null>(null);
@@ -71,7 +71,8 @@ export function CommandPaletteHost() {
             <DialogPrimitive.Title className="sr-only">{t("palette.label")}</DialogPrimitive.Title>
             <DialogPrimitive.Description className="sr-only">{t("palette.hint")}</DialogPrimitive.Description>
             {palette ? (
-              <palette.CommandPalette navigate={navigate} location={location} />
+              // A fresh palette per opening: no query left from the last one (issue 18 item 5).
+              <palette.CommandPalette key={opening} navigate={navigate} location={location} />
             ) : (
               <div className="flex h-12 items-center gap-2 px-3 text-sm text-muted-foreground" role="status">
                 <SearchIcon className="size-4 shrink-0" aria-hidden="true" />
