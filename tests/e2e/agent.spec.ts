@@ -102,7 +102,7 @@ test("an operator installs a real agent, takes a screenshot, reboots it and sees
     await expect(dialog.getByRole("switch", { name: "Enable Vision" })).toBeChecked();
 
     // Clean shots: no alerts over the tab, colour transitions done.
-    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 8_000 });
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 20_000 });
     await page.screenshot({ path: `${ARTIFACTS}/device-settings.png` });
     await darkScreenshot(page, "device-settings-dark", 300);
 
