@@ -1,4 +1,3 @@
-import { toast } from "sonner";
 import { recordAlert } from "./alert-history";
 import { storedLang, translate } from "./i18n";
 
@@ -58,17 +57,45 @@ function runButton(button: AlertButton) {
   }
 }
 
+type Sonner = typeof import("sonner");
+
+/*
+ * sonner (≈ 9 KB gzip) stays out of every route's first load (issue 19): the toaster loads
+ * right after the first render (components/ui/toaster.tsx), and alerts raised before it is
+ * mounted wait for it, in order — none is lost.
+ */
+let sonner: Sonner | null = null;
+const waiting: ((module: Sonner) => void)[] = [];
+
+/** Called by the mounted toaster with the sonner module: shows the alerts that waited for it. */
+export function toasterReady(module: Sonner) {
+  sonner = module;
+  for (const run of waiting.splice(0)) run(module);
+}
+
+const withSonner = (run: (module: Sonner) => void) => {
+  if (sonner) run(sonner);
+  else waiting.push(run);
+};
+
+let lastId = 0;
+
+/** Shows an alert; returns its id (the alert's uuid, or a new one) for dismissAlert. */
 export function showAlert(alert: Alert): string | number {
   const { button } = alert;
   recordAlert(alert);
-  return toast[alert.type](alert.message, {
-    id: alert.uuid,
-    duration: alert.constant ? Number.POSITIVE_INFINITY : (alert.duration ?? ALERT_DURATION_MS),
-    closeButton: alert.constant,
-    action: button ? { label: button.text, onClick: () => runButton(button) } : undefined,
-  });
+  const id = alert.uuid ?? `alert-${++lastId}`;
+  withSonner(({ toast }) =>
+    toast[alert.type](alert.message, {
+      id,
+      duration: alert.constant ? Number.POSITIVE_INFINITY : (alert.duration ?? ALERT_DURATION_MS),
+      closeButton: alert.constant,
+      action: button ? { label: button.text, onClick: () => runButton(button) } : undefined,
+    }),
+  );
+  return id;
 }
 
 export function dismissAlert(id?: string | number) {
-  toast.dismiss(id);
+  withSonner(({ toast }) => toast.dismiss(id));
 }

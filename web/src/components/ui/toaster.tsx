@@ -1,15 +1,46 @@
 import { CircleAlertIcon, CircleCheckIcon, InfoIcon, TriangleAlertIcon } from "lucide-react";
-import type { CSSProperties } from "react";
-import { Toaster as Sonner } from "sonner";
+import { type CSSProperties, useEffect, useState } from "react";
+import { toasterReady } from "@/lib/alerts";
 import { useT } from "@/lib/i18n";
 import { useTheme } from "@/lib/theme";
 import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
 
-/** Where lib/alerts.ts shows alerts; colours come from the theme tokens. */
+type Sonner = typeof import("sonner");
+
+/**
+ * Where lib/alerts.ts shows alerts; colours come from the theme tokens. sonner loads after the
+ * first render (out of the first load); alerts raised meanwhile wait for it (lib/alerts.ts).
+ */
 export function Toaster() {
+  const [sonner, setSonner] = useState<Sonner | null>(null);
+  useEffect(() => {
+    let live = true;
+    const load = (attempt: number) =>
+      import("sonner").then(
+        (module) => live && setSonner(module),
+        (error: unknown) => {
+          // A deploy or a dropped connection meanwhile: try again a little later.
+          console.error("The alerts failed to load", error);
+          if (live && attempt < 5) setTimeout(() => load(attempt + 1), 2000 * attempt);
+        },
+      );
+    void load(1);
+    return () => {
+      live = false;
+    };
+  }, []);
+  // Alerts are shown once sonner's Toaster is mounted (it listens from its first effect).
+  useEffect(() => {
+    if (sonner) toasterReady(sonner);
+  }, [sonner]);
+  return sonner ? <LoadedToaster sonner={sonner} /> : null;
+}
+
+function LoadedToaster({ sonner }: { sonner: Sonner }) {
   const theme = useTheme();
   const t = useT();
   const narrow = useMediaQuery(PHONE_QUERY);
+  const Sonner = sonner.Toaster;
   return (
     <Sonner
       theme={theme}
