@@ -99,8 +99,11 @@ export async function authenticateRoomRequest(
   req: Request,
   lobby: Lobby<Env>,
   env: Env,
-  /** The room's space when the caller already looked it up (routeRoomRequest does, to place the room). */
-  known?: { spaceUuid: string | null },
+  /**
+   * The room's space when the caller already looked it up (routeRoomRequest does, to place the
+   * room), and for an agent's upgrade its credential, read at the same time.
+   */
+  known?: { spaceUuid: string | null; deviceCredential?: DeviceCredentialRow | null },
 ): Promise<Principal | Response> {
   const credential = credentialOf(req);
   if (!credential)
@@ -143,15 +146,25 @@ export async function authenticateRoomRequest(
   }
 
   if (party !== "device") return deny(401, "Device credentials open only their device's room.");
-  const device = await db
-    .select()
-    .from(deviceCredentialTable)
-    .where(and(eq(deviceCredentialTable.token_hash, await sha256Hex(token)), isNull(deviceCredentialTable.revoked_at)))
-    .get();
+  const device = known?.deviceCredential !== undefined ? known.deviceCredential : await deviceCredentialOf(db, token);
   if (!device) return deny(401, "Unknown device credential.");
   if (device.device_uuid !== lobby.name) return deny(403, "This credential belongs to another device.");
   return { kind: "device", device_uuid: device.device_uuid, space_uuid: device.space_uuid };
 }
+
+type DeviceCredentialRow = typeof deviceCredentialTable.$inferSelect;
+
+/** A device credential by its secret (only its hash is stored), unless revoked. */
+const deviceCredentialOf = async (db: Db, token: string): Promise<DeviceCredentialRow | null> =>
+  (await db
+    .select()
+    .from(deviceCredentialTable)
+    .where(and(eq(deviceCredentialTable.token_hash, await sha256Hex(token)), isNull(deviceCredentialTable.revoked_at)))
+    .get()) ?? null;
+
+/** An agent's device credential: not a ticket, not a JWT, not a display link or API token. */
+const isDeviceCredential = (credential: { kind: "ticket" | "token"; value: string }) =>
+  credential.kind === "token" && !credentialKindOf(credential.value) && credential.value.split(".").length !== 3;
 
 const PARTIES: Readonly<Record<string, RoomParty>> = { space: "space", location: "location", device: "device" };
 
@@ -164,15 +177,24 @@ const PARTIES: Readonly<Record<string, RoomParty>> = { space: "space", location:
 async function placeUpgrade(
   req: Request,
   env: Env,
-): Promise<{ spaceUuid: string | null; placement: Placement } | null> {
-  if (req.headers.get("Upgrade")?.toLowerCase() !== "websocket" || !credentialOf(req)) return null;
+): Promise<{ spaceUuid: string | null; deviceCredential?: DeviceCredentialRow | null; placement: Placement } | null> {
+  const credential = credentialOf(req);
+  if (req.headers.get("Upgrade")?.toLowerCase() !== "websocket" || !credential) return null;
   // The parts routePartykitRequest reads: /parties/<party>/<room>.
   const [prefix, name, room] = new URL(req.url).pathname.split("/").filter(Boolean);
   const party = name ? PARTIES[name] : undefined;
   if (prefix !== "parties" || !party || !room) return null;
-  const spaceUuid = await spaceOfRoom(createDb(env), party, room);
+  const db = createDb(env);
+  // An agent's upgrade (issue 19 target 4): the room's space and the credential are read at the
+  // same time, not one after the other (the region is cached per isolate).
+  const agent = party === "device" && isDeviceCredential(credential);
+  const [spaceUuid, deviceCredential] = await Promise.all([
+    spaceOfRoom(db, party, room),
+    agent ? deviceCredentialOf(db, credential.value) : undefined,
+  ]);
   if (!spaceUuid) return { spaceUuid, placement: {} };
-  return { spaceUuid, placement: roomPlacement(env, party, await spaceRegion(env, spaceUuid)).placement };
+  const { placement } = roomPlacement(env, party, await spaceRegion(env, spaceUuid));
+  return { spaceUuid, ...(agent ? { deviceCredential } : {}), placement };
 }
 
 /**

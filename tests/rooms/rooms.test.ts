@@ -1,8 +1,10 @@
 import { env, SELF } from "cloudflare:test";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { RoomEvent, ServerMessage } from "../../contracts/realtime.ts";
+import { deviceCredentialTable } from "../../drizzle/schema/index.ts";
 import { publishToLocation, publishToSpace } from "../../worker/services/kernel/realtime.ts";
-import { makeDevice, makeDeviceCredential, makeLocation, memberOf, ORIGIN } from "../factories.ts";
+import { db, makeDevice, makeDeviceCredential, makeLocation, memberOf, ORIGIN } from "../factories.ts";
 import { join, until } from "../ws.ts";
 
 const deviceEvent = (space_uuid: string, device_uuid: string): RoomEvent => ({
@@ -111,6 +113,19 @@ describe("DeviceRoom", () => {
     expect((await join(`/parties/space/${a.space.space_uuid}`, credential)).status).toBe(401);
     expect((await join(`/parties/device/${mine.uuid}`, "made-up-credential")).status).toBe(401);
     agent.ws?.close();
+  });
+
+  it("refuses a revoked device credential, and a credential for a device room that does not exist", async () => {
+    const a = await memberOf("viewer");
+    const device = await makeDevice(a.space.space_uuid);
+    const credential = await makeDeviceCredential(device);
+    await db()
+      .update(deviceCredentialTable)
+      .set({ revoked_at: new Date().toISOString() })
+      .where(eq(deviceCredentialTable.device_uuid, device.uuid));
+    expect((await join(`/parties/device/${device.uuid}`, credential)).status).toBe(401);
+    const fresh = await makeDeviceCredential(device);
+    expect((await join(`/parties/device/${crypto.randomUUID()}`, fresh)).status).toBe(404);
   });
 
   it("admits dashboards of the device's space and refuses other spaces", async () => {

@@ -84,21 +84,36 @@ export async function createDevice({
 }
 
 /** PATCH /space/{space}/device/{uuid}/: name, description, tags (replaced when sent), in any status. */
+/** A settled read's value, or its error thrown. */
+function settled<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === "rejected") throw result.reason;
+  return result.value;
+}
+
 export async function updateDevice({
   ctx,
   input,
   defer,
 }: WriteArgs<DeviceEditInput & { uuid: string }>): Promise<DeviceDetail> {
   const { uuid, ...edit } = input;
-  const current = await requireDevice(ctx, uuid);
-  await checkReferences(ctx, { tagUuids: edit.tag_uuids });
+  // The reads before the write go to D1 together, not one after another: dashboards hear of the
+  // change right after the write (issue 19 target 2: publish latency of a device edit).
+  const [device, tags, references] = await Promise.allSettled([
+    requireDevice(ctx, uuid),
+    tagsOf(ctx, deviceTagTable, [uuid]),
+    checkReferences(ctx, { tagUuids: edit.tag_uuids }),
+  ]);
+  // Refusals in the order the reads had: an unknown device first, then unknown tags.
+  const current = settled(device);
+  const tagsBefore = settled(tags);
+  settled(references);
   const set: Partial<typeof d.$inferInsert> = {};
   if (edit.name !== undefined) set.name = edit.name;
   if (edit.description !== undefined) set.description = edit.description ?? "";
   const tagsChange = edit.tag_uuids !== undefined;
   if (Object.keys(set).length === 0 && !tagsChange) return getDeviceDetail({ ctx, input: { uuid } });
 
-  const beforeTags = (await tagsOf(ctx, deviceTagTable, [uuid])).get(uuid) ?? [];
+  const beforeTags = tagsBefore.get(uuid) ?? [];
   const statements: BatchItem<"sqlite">[] = [
     // updated_at moves even when only the tags change (Time Modified).
     ctx.db
