@@ -363,12 +363,21 @@ describe("agent settings take effect (issue 17)", () => {
     agent.send({
       type: "hello",
       agent_version: "test",
+      // With inventory too: its write and the settings' read share one D1 batch.
+      machine_id: "m-reported",
+      inventory: { operating_system_name: "Debian" },
       settings: { enabled: false, debug_mode: true, vision: true },
     });
     const rowOf = () => db().select().from(deviceTable).where(eq(deviceTable.uuid, device.uuid)).get();
     for (let i = 0; i < 150 && (await rowOf())?.enabled !== false; i++) await new Promise((r) => setTimeout(r, 20));
     const row = await rowOf();
-    expect(row).toMatchObject({ enabled: false, debug_mode: true, vision_enabled: "enabled" });
+    expect(row).toMatchObject({
+      enabled: false,
+      debug_mode: true,
+      vision_enabled: "enabled",
+      machine_id: "m-reported",
+      operating_system_name: "Debian",
+    });
     const detail = await api(`${base}/`, { token: member.token });
     expect(await detail.json()).toMatchObject({ enabled: false, debug_mode: true, vision_enabled: "enabled" });
     // A hello without settings (an older agent) changes none of them.

@@ -1,10 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { onlineSecondsPerDay } from "../../../contracts/presence.ts";
 import { deviceAvailabilityTable as avail, deviceTable as d } from "../../../drizzle/schema/index.ts";
 import type { Env } from "../../env.ts";
 import { createDb, type Db } from "../../lib/db.ts";
 import { publishToSpace } from "../kernel/realtime.ts";
-import { locationOnline } from "../locations/totals.ts";
+import { locationOnline, locationOnlineOf, locationOnlineQuery } from "../locations/totals.ts";
 import { announceFromRoom, iso, keepUpdatedAt } from "./records.ts";
 
 /*
@@ -19,25 +20,28 @@ const LOCATION_EVENT = {
   offline: "locationOffline",
 } as const;
 
-/** A location's online status (console.md §4: over its installed devices), with its name. */
-const locationStatus = (db: Db, space: string, location: string | null) =>
-  location ? locationOnline({ db, space: { space_uuid: space } }, location) : Promise.resolve(null);
-
 /**
  * Runs a device's presence change and, when it moves its location between online, partially
  * online and offline, pushes locationOnline / locationPartiallyOnline / locationOffline on the
- * space's room (the console updates the location and raises an alert).
+ * space's room (the console updates the location and raises an alert). The location's status
+ * after the change is read in the change's own batch (one D1 round trip, not two).
  */
 async function withLocationStatus(
   env: Env,
   db: Db,
   device: { space: string; location: string | null },
-  change: () => Promise<unknown>,
+  change: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]],
 ) {
-  const before = await locationStatus(db, device.space, device.location);
-  await change();
-  const after = await locationStatus(db, device.space, device.location);
-  if (!before || !after || before.status === after.status || !device.location) return;
+  if (!device.location) {
+    await db.batch(change);
+    return;
+  }
+  const ctx = { db, space: { space_uuid: device.space } };
+  const before = await locationOnline(ctx, device.location);
+  const results = await db.batch([...change, locationOnlineQuery(ctx, device.location)]);
+  const afterRows = results.at(-1) as Parameters<typeof locationOnlineOf>[0][];
+  const after = locationOnlineOf(afterRows[0]);
+  if (!before || !after || before.status === after.status) return;
   try {
     await publishToSpace(env, device.space, {
       type: "locationDetailsUpdate",
@@ -77,7 +81,7 @@ export async function recordOnline(env: Env, device_uuid: string, at: { now: num
   const row = await presenceRow(db, device_uuid);
   if (!row) return;
   const installing = row.status === "installation_pending";
-  await withLocationStatus(env, db, row, () =>
+  await withLocationStatus(env, db, row, [
     db
       .update(d)
       .set({
@@ -89,7 +93,7 @@ export async function recordOnline(env: Env, device_uuid: string, at: { now: num
         ...keepUpdatedAt,
       })
       .where(eq(d.uuid, device_uuid)),
-  );
+  ]);
   await announceFromRoom(env, row.space, device_uuid, row.name, "deviceOnline", {
     online: true,
     online_since: iso(at.since),
@@ -105,23 +109,21 @@ export async function recordOffline(env: Env, device_uuid: string, at: { lastSee
   const row = await presenceRow(db, device_uuid);
   if (!row) return;
   const days = at.since === null ? [] : onlineSecondsPerDay(at.since, at.lastSeen);
-  await withLocationStatus(env, db, row, () =>
-    db.batch([
+  await withLocationStatus(env, db, row, [
+    db
+      .update(d)
+      .set({ online: false, online_since: null, last_seen: iso(at.lastSeen), ...keepUpdatedAt })
+      .where(eq(d.uuid, device_uuid)),
+    ...days.map(({ day, seconds }) =>
       db
-        .update(d)
-        .set({ online: false, online_since: null, last_seen: iso(at.lastSeen), ...keepUpdatedAt })
-        .where(eq(d.uuid, device_uuid)),
-      ...days.map(({ day, seconds }) =>
-        db
-          .insert(avail)
-          .values({ space_uuid: row.space, device_uuid, day, online_seconds: seconds })
-          .onConflictDoUpdate({
-            target: [avail.device_uuid, avail.day],
-            set: { online_seconds: sql`${avail.online_seconds} + excluded.online_seconds` },
-          }),
-      ),
-    ]),
-  );
+        .insert(avail)
+        .values({ space_uuid: row.space, device_uuid, day, online_seconds: seconds })
+        .onConflictDoUpdate({
+          target: [avail.device_uuid, avail.day],
+          set: { online_seconds: sql`${avail.online_seconds} + excluded.online_seconds` },
+        }),
+    ),
+  ]);
   await announceFromRoom(env, row.space, device_uuid, row.name, "deviceOffline", {
     online: false,
     online_since: null,
@@ -140,12 +142,12 @@ export async function reconcileOffline(env: Env, device_uuid: string): Promise<b
   const db = createDb(env);
   const row = await presenceRow(db, device_uuid);
   if (!row?.online) return false;
-  await withLocationStatus(env, db, row, () =>
+  await withLocationStatus(env, db, row, [
     db
       .update(d)
       .set({ online: false, online_since: null, ...keepUpdatedAt })
       .where(and(eq(d.uuid, device_uuid), eq(d.online, true))),
-  );
+  ]);
   await announceFromRoom(env, row.space, device_uuid, row.name, "deviceOffline", {
     online: false,
     online_since: null,

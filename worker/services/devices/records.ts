@@ -65,12 +65,20 @@ export async function recordInventory(
     Object.entries(inventory).filter(([, v]) => v !== undefined),
   );
   if (hello.machine_id) set.machine_id = hello.machine_id;
-  if (Object.keys(set).length > 0) await createDb(env).update(d).set(set).where(eq(d.uuid, device_uuid));
-  if (hello.settings) await recordReportedSettings(env, device_uuid, hello.settings);
+  const db = createDb(env);
+  const update = Object.keys(set).length > 0 ? db.update(d).set(set).where(eq(d.uuid, device_uuid)) : null;
+  if (!hello.settings) {
+    if (update) await update;
+    return;
+  }
+  // The inventory's write and the settings' read in one D1 round trip (issue 19 target 4).
+  const read = settingsQuery(db, device_uuid);
+  const [row] = update ? (await db.batch([update, read]))[1] : await read;
+  if (row) await recordReportedSettings(env, db, device_uuid, row, hello.settings);
 }
 
 /** A device's space, name and the settings the catalogue holds for it. */
-const settingsOf = (db: Db, device_uuid: string) =>
+const settingsQuery = (db: Db, device_uuid: string) =>
   db
     .select({
       space: d.space_uuid,
@@ -80,18 +88,22 @@ const settingsOf = (db: Db, device_uuid: string) =>
       vision: d.vision_enabled,
     })
     .from(d)
-    .where(eq(d.uuid, device_uuid))
-    .get();
+    .where(eq(d.uuid, device_uuid));
+const settingsOf = (db: Db, device_uuid: string) => settingsQuery(db, device_uuid).get();
+type CatalogueSettings = NonNullable<Awaited<ReturnType<typeof settingsOf>>>;
 
 /**
  * Settings an agent reports on hello that differ from the catalogue's are written and audited
  * (no actor: the device said so), and the space is told. Vision is left alone while a toggle is
  * in progress (its own answer ends it).
  */
-async function recordReportedSettings(env: Env, device_uuid: string, settings: AgentSettings) {
-  const db = createDb(env);
-  const row = await settingsOf(db, device_uuid);
-  if (!row) return;
+async function recordReportedSettings(
+  env: Env,
+  db: Db,
+  device_uuid: string,
+  row: CatalogueSettings,
+  settings: AgentSettings,
+) {
   const before: Record<string, unknown> = {};
   const after: Record<string, unknown> = {};
   if (row.enabled !== settings.enabled) [before.enabled, after.enabled] = [row.enabled, settings.enabled];

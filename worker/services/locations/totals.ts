@@ -77,9 +77,9 @@ export function onlineStatus(t: Pick<LocationTotals, "total_connected_number" | 
  * presence change (one statement: the location row joined to its totals); null when the location
  * is not the space's.
  */
-export async function locationOnline(ctx: TotalsCtx, locationUuid: string) {
+export const locationOnlineQuery = (ctx: TotalsCtx, locationUuid: string) => {
   const totals = deviceTotalsQuery(ctx, [locationUuid]).as("totals");
-  const row = await ctx.db
+  return ctx.db
     .select({
       name: l.name,
       total_connected_number: totals.total_connected_number,
@@ -87,14 +87,23 @@ export async function locationOnline(ctx: TotalsCtx, locationUuid: string) {
     })
     .from(l)
     .leftJoin(totals, eq(totals.location_uuid, l.uuid))
-    .where(inSpace(ctx, l, eq(l.uuid, locationUuid)))
-    .get();
+    .where(inSpace(ctx, l, eq(l.uuid, locationUuid)));
+};
+
+/** locationOnlineQuery's row as the push needs it (null when there is no such location). */
+export function locationOnlineOf(
+  row: { name: string; total_connected_number: number | null; total_online_number: number | null } | undefined,
+) {
   if (!row) return null;
   const counts = {
     total_connected_number: row.total_connected_number ?? 0,
     total_online_number: row.total_online_number ?? 0,
   };
   return { name: row.name, status: onlineStatus(counts), ...counts };
+}
+
+export async function locationOnline(ctx: TotalsCtx, locationUuid: string) {
+  return locationOnlineOf(await locationOnlineQuery(ctx, locationUuid).get());
 }
 
 /** The same rank in SQL, for ordering by online_status (online 2 > partially_online 1 > offline 0). */
