@@ -294,6 +294,11 @@ async function run() {
     say(`agents: ${AGENTS}, cores: ${(await import("node:os")).availableParallelism()}`);
 
     // 1. Connect: all agents start at once (no stagger: the worst burst).
+    const workerdNow = () =>
+      processTree(server.pid ?? 0)
+        .filter((p) => p.comm.startsWith("workerd"))
+        .reduce((sum, p) => sum + cpuSeconds(p.pid), 0);
+    const connectCpu0 = workerdNow();
     const t0 = performance.now();
     for (const device of devices) {
       const session = new AgentSession({
@@ -319,6 +324,10 @@ async function run() {
     );
     // Let the hellos' writes (inventory, first telemetry, online) settle.
     await new Promise((r) => setTimeout(r, 3000));
+    // Upgrade, hello (presence, inventory, settings), first telemetry: workerd's CPU per agent.
+    say(
+      `connect: workerd CPU ${f1(((workerdNow() - connectCpu0) * 1000) / AGENTS)} ms per agent (upgrade, hello, first telemetry, online writes; until 3 s after all were online)`,
+    );
 
     // 2. Heartbeat windows, one per offered rate.
     const tree = processTree(server.pid ?? 0);
