@@ -101,7 +101,9 @@ test("an operator installs a real agent, takes a screenshot, reboots it and sees
     await expect(dialog.getByTestId("vision-chip")).toHaveAttribute("data-state", "enabled");
     await expect(dialog.getByRole("switch", { name: "Enable Vision" })).toBeChecked();
 
-    // Clean shots: no alerts over the tab, colour transitions done.
+    // Clean shots: no alerts over the tab, colour transitions done. The pointer leaves the
+    // alerts' corner first (sonner holds its alerts while the pointer is over them).
+    await page.mouse.move(0, 0);
     await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 20_000 });
     await page.screenshot({ path: `${ARTIFACTS}/device-settings.png` });
     await darkScreenshot(page, "device-settings-dark", 300);
