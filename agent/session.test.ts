@@ -445,6 +445,32 @@ describe("AgentSession: liveness", () => {
     h.session.stop();
   });
 
+  it("keeps pinging while a slow first telemetry read is still running (a busy machine is not silent)", async () => {
+    const h = harness();
+    // The first telemetry read takes 40 s (systeminformation on a loaded machine).
+    let release: (() => void) | undefined;
+    h.machine.telemetry = () =>
+      new Promise<Telemetry>((resolve) => {
+        release = () => resolve({} as Telemetry);
+      });
+    h.session.start();
+    await h.connect();
+    expect(h.last().of("hello")).toHaveLength(1);
+    for (let i = 0; i < 4; i++) {
+      await vi.advanceTimersByTimeAsync(PING_INTERVAL_MS);
+      h.last().deliver({ type: "pong", at: Date.now() });
+    }
+    // 40 s in: pinged every 10 s (and heard back), so the socket is kept; no telemetry yet.
+    expect(h.last().of("ping").length).toBeGreaterThanOrEqual(5);
+    expect(h.last().of("telemetry")).toHaveLength(0);
+    expect(h.sockets).toHaveLength(1);
+    expect(h.last().closedBySession).toBeNull();
+    release?.();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.last().of("telemetry")).toHaveLength(1);
+    h.session.stop();
+  });
+
   it("gives up an upgrade that never completes", async () => {
     const h = harness();
     h.session.start();

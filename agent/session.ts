@@ -298,6 +298,15 @@ export class AgentSession {
   }
 
   private async onOpen(ws: AgentSocket) {
+    // Keepalive from the start: a slow inventory or telemetry read (systeminformation on a busy
+    // machine) must not leave the socket silent for the room's 25 s rule, or the agent's own.
+    this.timers.push(
+      setInterval(() => this.ping(), this.opts.pingMs ?? PING_INTERVAL_MS),
+      setInterval(
+        () => this.send({ type: "heartbeat", at: Date.now() }),
+        this.opts.heartbeatMs ?? HEARTBEAT_INTERVAL_MS,
+      ),
+    );
     const { machine_id, inventory, settings } = await this.opts.machine.inventory();
     if (this.ws !== ws || ws.readyState !== OPEN) return;
     this.send({
@@ -314,11 +323,6 @@ export class AgentSession {
     await this.reportTelemetry();
     if (this.ws !== ws) return;
     this.timers.push(
-      setInterval(() => this.ping(), this.opts.pingMs ?? PING_INTERVAL_MS),
-      setInterval(
-        () => this.send({ type: "heartbeat", at: Date.now() }),
-        this.opts.heartbeatMs ?? HEARTBEAT_INTERVAL_MS,
-      ),
       setInterval(
         () => void this.reportTelemetry().catch((e: unknown) => this.log(`telemetry failed: ${String(e)}`)),
         this.opts.telemetryMs ?? TELEMETRY_INTERVAL_MS,
