@@ -17,7 +17,7 @@ export function DropdownMenuContent({
         data-slot="dropdown-menu-content"
         sideOffset={sideOffset}
         className={cn(
-          "z-50 min-w-48 overflow-hidden rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg",
+          "z-(--z-menu) min-w-48 overflow-hidden rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg",
           "data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out",
           className,
         )}

@@ -19,7 +19,7 @@ export function PopoverContent({
         align={align}
         sideOffset={sideOffset}
         className={cn(
-          "z-50 rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg outline-none",
+          "z-(--z-menu) rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg outline-none",
           "data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out",
           className,
         )}

@@ -40,7 +40,7 @@ export function SelectContent({
         position={position}
         sideOffset={4}
         className={cn(
-          "relative z-50 max-h-[min(var(--radix-select-content-available-height),20rem)] min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-lg border bg-popover text-popover-foreground shadow-lg",
+          "relative z-(--z-menu) max-h-[min(var(--radix-select-content-available-height),20rem)] min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-lg border bg-popover text-popover-foreground shadow-lg",
           "data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out",
           className,
         )}
