@@ -205,6 +205,37 @@ describe("truthful command outcomes", () => {
     unnumbered.ws?.close();
   });
 
+  it("a watching dashboard never hears 'offline' while one agent socket replaces another", async () => {
+    const { member, device } = await setup();
+    const credential = await makeDeviceCredential(device);
+    const path = `/parties/device/${device.uuid}`;
+    const watcher = await join(path, member.token);
+    await until(() => watcher.messages.some((m) => m.type === "presence"));
+    const presences = () => watcher.messages.filter((m) => m.type === "presence") as { online: boolean }[];
+    const agent = (attempt: string) =>
+      join(path, undefined, { bearer: credential, headers: { [AGENT_ATTEMPT_HEADER]: attempt } });
+    const first = await agent("1000");
+    await until(() => presences().at(-1)?.online === true);
+    const heardOnline = presences().length;
+    // A newer attempt takes over; an abandoned older one completes late and is refused.
+    const second = await agent("2000");
+    await until(() => first.closed.length === 1);
+    const stale = await agent("1500");
+    await until(() => stale.closed.length === 1);
+    await settle();
+    expect(
+      presences()
+        .slice(heardOnline - 1)
+        .map((p) => p.online),
+    ).not.toContain(false);
+    expect((await db().select().from(deviceTable).where(eq(deviceTable.uuid, device.uuid)).get())?.online).toBe(true);
+    // A dashboard joining now hears online too.
+    const late = await join(path, member.token);
+    await until(() => late.messages.some((m) => m.type === "presence"));
+    expect(late.messages.find((m) => m.type === "presence")).toMatchObject({ online: true });
+    for (const s of [watcher, second, late]) s.ws?.close();
+  });
+
   it("an agent that pings and then falls silent for 25 s is closed; its acked command becomes in_doubt", async () => {
     const { device, room, shot, record } = await setup();
     const agent = await fakeAgent(device, () => ({ ack: true, answer: null }));
