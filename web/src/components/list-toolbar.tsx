@@ -57,7 +57,11 @@ export function ListToolbar<S extends string>(props: ListToolbarProps<S>) {
     />
   );
   const countText = count && (
-    <span className="text-xs text-muted-foreground tabular-nums" aria-live="polite" data-testid={count.testId}>
+    <span
+      className="text-xs whitespace-nowrap text-muted-foreground tabular-nums"
+      aria-live="polite"
+      data-testid={count.testId}
+    >
       {count.text}
     </span>
   );

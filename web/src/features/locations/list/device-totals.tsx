@@ -19,12 +19,27 @@ export function DeviceTotals({ location, detailed, className }: DeviceTotalsProp
       ? [{ key: "archived", label: t("locations.totals.archived"), value: location.total_archived_number }]
       : []),
   ];
+  if (detailed)
+    return (
+      <dl className={cn("grid grid-cols-3 gap-2", className)}>
+        {stats.map((stat) => (
+          <div key={stat.key} className="min-w-0">
+            <dt className="text-[11px] leading-tight text-muted-foreground">{stat.label}</dt>
+            <dd className="text-base leading-tight font-semibold tabular-nums">{stat.value}</dd>
+          </div>
+        ))}
+      </dl>
+    );
+  // A card: two columns of "label … count", so "Disconnected" and "Not connected" are read whole
+  // at every card width (four columns cut them to "Disconne…").
   return (
-    <dl className={cn("grid gap-2", detailed ? "grid-cols-3" : "grid-cols-4", className)}>
+    <dl className={cn("grid grid-cols-2 gap-x-4 gap-y-1", className)}>
       {stats.map((stat) => (
-        <div key={stat.key} className="min-w-0">
-          <dt className="truncate text-[11px] text-muted-foreground">{stat.label}</dt>
-          <dd className="text-base leading-tight font-semibold tabular-nums">{stat.value}</dd>
+        <div key={stat.key} className="flex min-w-0 items-baseline justify-between gap-2">
+          <dt className="truncate text-xs text-muted-foreground" title={stat.label}>
+            {stat.label}
+          </dt>
+          <dd className="text-sm font-semibold tabular-nums">{stat.value}</dd>
         </div>
       ))}
     </dl>

@@ -73,13 +73,20 @@ export function LocationToolbar({ state, onChange, onReset, onExport, exporting,
             onPick={(query) => setParams(new URLSearchParams(query), { replace: false })}
             compact={narrow}
           />
-          <Button variant="outline" onClick={onExport} disabled={exporting}>
+          <Button
+            variant="outline"
+            size={narrow ? "icon" : "default"}
+            onClick={onExport}
+            disabled={exporting}
+            aria-label={narrow ? t("locations.export") : undefined}
+            title={narrow ? t("locations.export") : undefined}
+          >
             {exporting ? (
               <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
             ) : (
               <DownloadIcon aria-hidden="true" />
             )}
-            {t("locations.export")}
+            {!narrow && t("locations.export")}
           </Button>
         </>
       }
