@@ -256,19 +256,19 @@ export class DeviceRoom extends WatchedRoom {
     return this.tunnels.data(connection, frame);
   }
 
-  protected async onLeave(connection: Connection<ConnState>) {
+  protected async onLeave(connection: Connection<ConnState>, why?: string) {
     this.tunnels.left(connection.id);
     if (connection.state?.principal.kind === "user") return super.onLeave(connection);
     if (connection.state?.principal.kind !== "device") return;
     const left = this.openAgents().filter((c) => c.id !== connection.id).length;
     if (left === 0) this.commands.agentGone();
-    await this.step({ type: "disconnect", agentsLeft: left });
+    await this.step({ type: "disconnect", agentsLeft: left }, undefined, `agent socket ${why ?? "left"}`);
   }
 
   protected async onRoomAlarm() {
     const now = Date.now();
     await this.closeSilentAgents(now);
-    await this.step({ type: "check" });
+    await this.step({ type: "check" }, undefined, "no heartbeat for 90 s");
     const due = this.commands.sweep(now);
     if (due !== null) await this.armAlarm(due);
     const listen = this.nextSilenceCheck();
@@ -284,7 +284,7 @@ export class DeviceRoom extends WatchedRoom {
    * A heartbeat that changes nothing but the time is kept on the agent's socket, not in storage
    * (restorePresence reads it back after hibernation): heartbeats cost no database write.
    */
-  private async step(event: PresenceEvent, from?: Connection<ConnState>) {
+  private async step(event: PresenceEvent, from?: Connection<ConnState>, why?: string) {
     const now = Date.now();
     const before = this.presence;
     const { state, transition } = nextPresence(before, event, now);
@@ -300,6 +300,9 @@ export class DeviceRoom extends WatchedRoom {
     if (transition === "online") {
       await recordOnline(this.env, this.name, { now, since: state.online_since ?? now });
     } else {
+      // One line per offline transition, with what caused it (a socket's close code and reason, the
+      // 25 s silence rule, or missed heartbeats): the evidence when a device shows Offline unexpectedly.
+      console.log(`device ${this.name} offline: ${why ?? event.type}`);
       this.commands.agentGone();
       await recordOffline(this.env, this.name, { lastSeen: state.last_seen ?? now, since: before.online_since });
     }
@@ -338,7 +341,7 @@ export class DeviceRoom extends WatchedRoom {
       } catch {
         // Already closing.
       }
-      await this.onLeave(connection);
+      await this.onLeave(connection, "silent for 25 s");
     }
   }
 

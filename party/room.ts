@@ -161,16 +161,16 @@ export abstract class OutpostRoom extends Server<Env> {
   protected async onJoin(_connection: Connection<ConnState>, _principal: Principal): Promise<void> {}
 
   /** Hook for rooms that react to a socket leaving (presence). */
-  protected async onLeave(_connection: Connection<ConnState>): Promise<void> {}
+  protected async onLeave(_connection: Connection<ConnState>, _why?: string): Promise<void> {}
 
   /** Hook for rooms with timed work of their own; runs on every alarm (it may come early). */
   protected async onRoomAlarm(): Promise<void> {}
 
-  async onClose(connection: Connection<ConnState>) {
+  async onClose(connection: Connection<ConnState>, code?: number, reason?: string) {
     this.buckets.delete(connection.id);
     this.buckets.delete(`tunnel:${connection.id}`);
     this.flow.delete(connection.id);
-    await this.onLeave(connection);
+    await this.onLeave(connection, `closed ${code ?? "?"}${reason ? ` (${reason})` : ""}`);
   }
 
   async onMessage(connection: Connection<ConnState>, message: WSMessage) {
