@@ -4,7 +4,12 @@
  * on the real protocol code, AgentSession, with `instant` answers: no injected delay or failure).
  *
  *   npm run bench                                   (the runner: scripts/bench.ts)
- *   node scripts/bench-agents.ts [--agents 200] [--hb-rates 1000,2000] [--window 30] [--commands 200] [--port 8881] [--keep]
+ *   node scripts/bench-agents.ts [--agents 200] [--hb-rates 1000,2000] [--window 30] [--commands 200] [--port 8881] [--direct] [--keep]
+ *
+ * --direct: the agents connect to the Worker runtime's own entry socket instead of wrangler dev's
+ * proxy port (runtimeOrigin in scripts/bench/server.ts). The proxy holds ≈ 4 file descriptors per
+ * open socket, which caps one local wrangler dev at ≈ 4,500 agents under this machine's 20,000
+ * per-process limit; production has no such proxy. The API calls still go through the dev port.
  *
  * Measures: the time until all N devices are online (client sockets open, then the API's
  * `online=true` count), a heartbeat window (heartbeat messages, the same ones AgentSession sends,
@@ -23,7 +28,15 @@ import { AgentSession } from "../agent/session.ts";
 import { virtualMachine } from "../agent/simulator.ts";
 import { benchFleet } from "./bench/fleet-sql.ts";
 import { seedEnrolledDevices } from "./bench/local-d1.ts";
-import { benchDirs, cpuSeconds, percentile, processTree, signIn, startFrozenServer } from "./bench/server.ts";
+import {
+  benchDirs,
+  cpuSeconds,
+  percentile,
+  processTree,
+  runtimeOrigin,
+  signIn,
+  startFrozenServer,
+} from "./bench/server.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -34,6 +47,7 @@ const { values: args } = parseArgs({
     commands: { type: "string", default: "200" },
     port: { type: "string", default: "8881" },
     keep: { type: "boolean", default: false },
+    direct: { type: "boolean", default: false },
     // Accepted so `npm run bench -- --devices N --runs N` reaches every bench; unused here.
     devices: { type: "string" },
     runs: { type: "string" },
@@ -291,7 +305,23 @@ async function run() {
       out.push(line);
       console.log(line);
     };
-    say(`agents: ${AGENTS}, cores: ${(await import("node:os")).availableParallelism()}`);
+    const agentOrigin = args.direct ? await runtimeOrigin(server) : origin;
+    say(
+      `agents: ${AGENTS}, cores: ${(await import("node:os")).availableParallelism()}, agents connect to ${agentOrigin}${args.direct ? " (the runtime's entry socket, past wrangler's proxy)" : " (wrangler dev's port)"}`,
+    );
+    // File descriptors of each workerd process (sampled every 10 s; the per-process limit is the local ceiling).
+    const fdPeak = new Map<number, number>();
+    const sampleFds = () => {
+      for (const p of processTree(server.pid ?? 0).filter((q) => q.comm.startsWith("workerd"))) {
+        try {
+          fdPeak.set(p.pid, Math.max(fdPeak.get(p.pid) ?? 0, readdirSync(`/proc/${p.pid}/fd`).length));
+        } catch {
+          // gone
+        }
+      }
+    };
+    const fdTimer = setInterval(sampleFds, 10_000);
+    fdTimer.unref();
 
     // 1. Connect: all agents start at once (no stagger: the worst burst).
     const workerdNow = () =>
@@ -302,7 +332,7 @@ async function run() {
     const t0 = performance.now();
     for (const device of devices) {
       const session = new AgentSession({
-        url: roomUrl({ server: origin, device_uuid: device.uuid }),
+        url: roomUrl({ server: agentOrigin, device_uuid: device.uuid }),
         credential: device.credential,
         machine: virtualMachine(device, () => {}, { instant: true }),
         backoff: { baseMs: 1000, maxMs: 10_000 },
@@ -324,6 +354,10 @@ async function run() {
     );
     // Let the hellos' writes (inventory, first telemetry, online) settle.
     await new Promise((r) => setTimeout(r, 3000));
+    sampleFds();
+    say(
+      `connect: open file descriptors per workerd process (peak of 10 s samples): ${[...fdPeak].map(([pid, n]) => `${pid}: ${n}`).join(", ")}`,
+    );
     // Upgrade, hello (presence, inventory, settings), first telemetry: workerd's CPU per agent.
     say(
       `connect: workerd CPU ${f1(((workerdNow() - connectCpu0) * 1000) / AGENTS)} ms per agent (upgrade, hello, first telemetry, online writes; until 3 s after all were online)`,

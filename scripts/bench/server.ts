@@ -3,7 +3,7 @@
  * the OIDC password grant for the bench user, percentiles and the CPU time of the server's tree.
  */
 import type { ChildProcess } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CONSOLE_CLIENT_ID } from "../../contracts/auth.ts";
 import { ROOT, runTool, startTool, waitForHttp } from "../lib/proc.ts";
@@ -141,4 +141,62 @@ export function cpuSeconds(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/**
+ * The origin of the Worker runtime's own entry socket, past wrangler dev's proxy. `wrangler dev`
+ * runs two workerd processes: a proxy on the dev port (it holds ≈ 4 file descriptors per open
+ * WebSocket: the ceiling at ≈ 4,500 agents here) and the runtime with the Worker and its rooms,
+ * listening on a random local port. Production has no such proxy, so a bench of many sockets may
+ * connect straight to the runtime. Found from the runtime's listening sockets (/proc) and the
+ * one that answers /healthz.
+ */
+export async function runtimeOrigin(server: ChildProcess): Promise<string> {
+  const runtimes = processTree(server.pid ?? 0).filter((p) => {
+    if (!p.comm.startsWith("workerd")) return false;
+    try {
+      return readFileSync(`/proc/${p.pid}/cmdline`, "utf8").includes("entry=127.0.0.1:0");
+    } catch {
+      return false;
+    }
+  });
+  const inodes = new Set<string>();
+  for (const { pid } of runtimes) {
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      try {
+        const link = readlinkSync(`/proc/${pid}/fd/${fd}`);
+        const m = /^socket:\[(\d+)\]$/.exec(link);
+        if (m) inodes.add(m[1]);
+      } catch {
+        // closed meanwhile
+      }
+    }
+  }
+  const ports: number[] = [];
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    let text = "";
+    try {
+      text = readFileSync(table, "utf8");
+    } catch {
+      continue;
+    }
+    for (const line of text.split("\n").slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      // local_address is "HEXIP:HEXPORT"; st 0A = LISTEN; inode is column 10.
+      if (cols.length > 9 && cols[3] === "0A" && inodes.has(cols[9]))
+        ports.push(Number.parseInt(cols[1].split(":")[1], 16));
+    }
+  }
+  for (const port of ports) {
+    const origin = `http://127.0.0.1:${port}`;
+    try {
+      const res = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(3000) });
+      if (res.ok && (await res.text()).includes('"ok":true')) return origin;
+    } catch {
+      // not the entry socket
+    }
+  }
+  throw new Error(
+    `no runtime entry socket found among ports ${ports.join(", ") || "(none)"} of workerd ${runtimes.map((r) => r.pid).join(", ")}`,
+  );
 }
