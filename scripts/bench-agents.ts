@@ -4,12 +4,18 @@
  * on the real protocol code, AgentSession, with `instant` answers: no injected delay or failure).
  *
  *   npm run bench                                   (the runner: scripts/bench.ts)
- *   node scripts/bench-agents.ts [--agents 200] [--hb-rates 1000,2000] [--window 30] [--commands 200] [--port 8881] [--direct] [--keep]
+ *   node scripts/bench-agents.ts [--agents 200] [--hb-rates 1000,2000] [--window 30] [--commands 200] [--port 8881] [--direct] [--shards 1] [--keep]
  *
  * --direct: the agents connect to the Worker runtime's own entry socket instead of wrangler dev's
  * proxy port (runtimeOrigin in scripts/bench/server.ts). The proxy holds ≈ 4 file descriptors per
  * open socket, which caps one local wrangler dev at ≈ 4,500 agents under this machine's 20,000
  * per-process limit; production has no such proxy. The API calls still go through the dev port.
+ *
+ * --shards S: S local servers (each its own wrangler dev, state dir and D1, on --port + k), the
+ * fleet split between them — what production does by placing each device's room on its own
+ * Durable Object. One local workerd runs every room in one process, and each room holds its
+ * SQLite file open (3 descriptors) besides its sockets (2): ≈ 5.8 descriptors per agent, so the
+ * machine's 20,000 per process stops one runtime at ≈ 3,400 agents.
  *
  * Measures: the time until all N devices are online (client sockets open, then the API's
  * `online=true` count), a heartbeat window (heartbeat messages, the same ones AgentSession sends,
@@ -19,6 +25,7 @@
  * their stored state meanwhile (their SQLite), and whether D1 was written at all; then command round trips API → DeviceRoom → agent →
  * reply at concurrency 1 and 10.
  */
+import type { ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -48,6 +55,7 @@ const { values: args } = parseArgs({
     port: { type: "string", default: "8881" },
     keep: { type: "boolean", default: false },
     direct: { type: "boolean", default: false },
+    shards: { type: "string", default: "1" },
     // Accepted so `npm run bench -- --devices N --runs N` reaches every bench; unused here.
     devices: { type: "string" },
     runs: { type: "string" },
@@ -57,6 +65,7 @@ const AGENTS = Number(args.agents);
 const HB_RATES = (args["hb-rates"] ?? "").split(",").map(Number);
 const WINDOW_S = Number(args.window);
 const COMMANDS = Number(args.commands);
+const SHARDS = Math.max(1, Number(args.shards));
 const fleet = benchFleet();
 const SPACE = fleet.space;
 
@@ -99,8 +108,14 @@ globalThis.WebSocket = CountingSocket as typeof WebSocket;
 
 const f1 = (n: number) => n.toFixed(1);
 
+/** Each shard's D1 SQLite file and every DeviceRoom's SQLite file. */
+function stateFiles(persistDirs: string[]) {
+  const each = persistDirs.map(shardFiles);
+  return { d1s: each.flatMap((f) => (f.d1 ? [f.d1] : [])), rooms: each.flatMap((f) => f.rooms) };
+}
+
 /** D1's SQLite file and the DeviceRooms' SQLite files under the state dir (miniflare layout). */
-function stateFiles(persistDir: string) {
+function shardFiles(persistDir: string) {
   const d1Dir = join(persistDir, "v3", "d1", "miniflare-D1DatabaseObject");
   const d1 = readdirSync(d1Dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
   const doDir = join(persistDir, "v3", "do", "outpost-DeviceRoom");
@@ -131,23 +146,39 @@ function roomStates(files: string[]): Map<string, string> {
   return out;
 }
 
-/** The console's access token lives 5 min (ACCESS_TOKEN_TTL): run() renews it every 4 min. */
-let bearer = "";
+/** A local server of the bench (several with --shards) and the devices whose agents use it. */
+type Shard = { origin: string; agentOrigin: string; server: ChildProcess; persistDir: string; work: string };
+const shards: Shard[] = [];
+const shardOf = new Map<string, Shard>();
+const originOf = (device: string) => shardOf.get(device)?.origin ?? shards[0].origin;
+/** The workerd processes of every shard. */
+const serverTree = () => shards.flatMap((s) => processTree(s.server.pid ?? 0));
+
+/** Each server's access token (its own signing key); it lives 5 min: run() renews them every 4 min. */
+const bearers = new Map<string, string>();
 
 async function api(origin: string, _token: string, method: string, path: string, body?: unknown) {
   const res = await fetch(`${origin}/api${path}`, {
     method,
-    headers: { Authorization: `Bearer ${bearer}`, ...(body ? { "Content-Type": "application/json" } : {}) },
+    headers: {
+      Authorization: `Bearer ${bearers.get(origin) ?? ""}`,
+      ...(body ? { "Content-Type": "application/json" } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();
   return { status: res.status, text };
 }
 
-async function onlineCount(origin: string, token: string) {
-  const { status, text } = await api(origin, token, "GET", `/space/${SPACE}/device/items/?online=true`);
-  if (status !== 200) throw new Error(`online count: ${status} ${text}`);
-  return (JSON.parse(text) as { objects_count: number }).objects_count;
+/** Devices online by the API, over every shard. */
+async function onlineCount(token: string) {
+  let total = 0;
+  for (const { origin } of shards) {
+    const { status, text } = await api(origin, token, "GET", `/space/${SPACE}/device/items/?online=true`);
+    if (status !== 200) throw new Error(`online count: ${status} ${text}`);
+    total += (JSON.parse(text) as { objects_count: number }).objects_count;
+  }
+  return total;
 }
 
 type Cmd = { label: string; method: string; path: (d: string) => string; body?: unknown; ok: number };
@@ -167,7 +198,7 @@ const COMMAND_KINDS: Cmd[] = [
   },
 ];
 
-async function commandRun(origin: string, token: string, devices: string[], kind: Cmd, concurrency: number) {
+async function commandRun(token: string, devices: string[], kind: Cmd, concurrency: number) {
   const samples: number[] = [];
   const failures = new Map<number, number>();
   let next = 0;
@@ -178,7 +209,7 @@ async function commandRun(origin: string, token: string, devices: string[], kind
       next++;
       const device = devices[Math.floor(Math.random() * devices.length)];
       const t = performance.now();
-      const { status } = await api(origin, token, kind.method, kind.path(device), kind.body);
+      const { status } = await api(originOf(device), token, kind.method, kind.path(device), kind.body);
       samples.push(performance.now() - t);
       if (status !== kind.ok) failures.set(status, (failures.get(status) ?? 0) + 1);
     }
@@ -198,16 +229,20 @@ function machineCpu() {
 
 async function heartbeatWindow(
   rate: number,
-  persistDir: string,
   tree: { pid: number; comm: string }[],
-  origin: string,
   token: string,
   devices: { uuid: string }[],
 ): Promise<string> {
-  const files = stateFiles(persistDir);
-  const d1 = files.d1 ? new DatabaseSync(files.d1, { readOnly: true }) : null;
+  const persistDirs = shards.map((s) => s.persistDir);
+  const files = stateFiles(persistDirs);
+  const d1s = files.d1s.map((f) => new DatabaseSync(f, { readOnly: true }));
+  // PRAGMA data_version moves when another connection commits; summed over the shards' D1s.
   const dataVersion = () =>
-    (d1?.prepare("PRAGMA data_version").get() as { data_version: number } | undefined)?.data_version;
+    d1s.reduce(
+      (sum, d1) =>
+        sum + ((d1.prepare("PRAGMA data_version").get() as { data_version: number } | undefined)?.data_version ?? 0),
+      0,
+    );
   const workerd = tree.filter((p) => p.comm.startsWith("workerd"));
   const cpuWorkerd = () => workerd.reduce((sum, p) => sum + cpuSeconds(p.pid), 0);
   const closesBefore = closes;
@@ -230,11 +265,11 @@ async function heartbeatWindow(
     // flood — does a room still answer promptly? (Each command writes an audit row to D1.)
     await new Promise((r) => setTimeout(r, (WINDOW_S * 1000) / 2));
     vHalf = dataVersion();
-    statesHalf = roomStates(stateFiles(persistDir).rooms);
+    statesHalf = roomStates(stateFiles(persistDirs).rooms);
     while (performance.now() - w0 < WINDOW_S * 1000 - 1000) {
       const device = ids[Math.floor(Math.random() * ids.length)];
       const t = performance.now();
-      const { status } = await api(origin, token, "POST", COMMAND_KINDS[0].path(device));
+      const { status } = await api(originOf(device), token, "POST", COMMAND_KINDS[0].path(device));
       probe.push(status === 204 ? performance.now() - t : Number.POSITIVE_INFINITY);
       await new Promise((r) => setTimeout(r, 1000));
     }
@@ -273,7 +308,7 @@ async function heartbeatWindow(
   const newest = Math.max(lastSent, ...waiting.map((id) => pongs.get(id) ?? 0));
   const changed = [...statesHalf].filter(([file, value]) => states0.get(file) !== value).length;
   await probing;
-  d1?.close();
+  for (const d1 of d1s) d1.close();
   const drainS = Math.max(0, (newest - lastSent) / 1000);
   const processed = heartbeats / ((newest - wall0) / 1000);
   const jiffies = (k: "busy" | "iowait" | "idle") => m1[k] - m0[k];
@@ -287,32 +322,47 @@ async function heartbeatWindow(
 }
 
 async function run() {
-  const { work, persistDir, sqlDir } = benchDirs("agents");
-  console.error(`Seeding ${AGENTS} enrolled devices into ${persistDir}…`);
-  const devices = await seedEnrolledDevices(persistDir, sqlDir, fleet, AGENTS);
-  if (devices.length !== AGENTS) throw new Error(`seeded ${devices.length} devices, expected ${AGENTS}`);
   const port = Number(args.port);
-  console.error(`Starting wrangler dev on ${port}…`);
-  const { origin, server } = await startFrozenServer(port, work, persistDir);
+  const devices: { uuid: string; credential: string; name: string; space_uuid: string }[] = [];
+  // Each shard: its own state dir and D1 seeded with the whole fleet; its agents are its slice.
+  for (let k = 0; k < SHARDS; k++) {
+    const { work, persistDir, sqlDir } = benchDirs(SHARDS === 1 ? "agents" : `agents-${k}`);
+    console.error(`Seeding ${AGENTS} enrolled devices into ${persistDir}…`);
+    const seeded = await seedEnrolledDevices(persistDir, sqlDir, fleet, AGENTS);
+    if (seeded.length !== AGENTS) throw new Error(`seeded ${seeded.length} devices, expected ${AGENTS}`);
+    console.error(`Starting wrangler dev on ${port + k}…`);
+    const { origin, server } = await startFrozenServer(port + k, work, persistDir);
+    const shard: Shard = { origin, server, persistDir, work, agentOrigin: origin };
+    shard.agentOrigin = args.direct ? await runtimeOrigin(server) : origin;
+    shards.push(shard);
+    const from = Math.floor((k * AGENTS) / SHARDS);
+    const to = Math.floor(((k + 1) * AGENTS) / SHARDS);
+    for (const device of seeded.slice(from, to)) {
+      devices.push(device);
+      shardOf.set(device.uuid, shard);
+    }
+  }
   const sessions: AgentSession[] = [];
   try {
-    const token = await signIn(origin);
-    bearer = token;
-    const renew = setInterval(() => void signIn(origin).then((t) => (bearer = t)), 240_000);
+    const signInAll = async () => {
+      for (const { origin } of shards) bearers.set(origin, await signIn(origin));
+    };
+    await signInAll();
+    const token = "";
+    const renew = setInterval(() => void signInAll(), 240_000);
     renew.unref();
     const out: string[] = [];
     const say = (line: string) => {
       out.push(line);
       console.log(line);
     };
-    const agentOrigin = args.direct ? await runtimeOrigin(server) : origin;
     say(
-      `agents: ${AGENTS}, cores: ${(await import("node:os")).availableParallelism()}, agents connect to ${agentOrigin}${args.direct ? " (the runtime's entry socket, past wrangler's proxy)" : " (wrangler dev's port)"}`,
+      `agents: ${AGENTS}, cores: ${(await import("node:os")).availableParallelism()}, servers: ${SHARDS}${SHARDS > 1 ? " (each its own wrangler dev, state and D1; the fleet split between them)" : ""}, agents connect to ${shards.map((s) => s.agentOrigin).join(", ")}${args.direct ? " (each runtime's entry socket, past wrangler's proxy)" : " (wrangler dev's port)"}`,
     );
     // File descriptors of each workerd process (sampled every 10 s; the per-process limit is the local ceiling).
     const fdPeak = new Map<number, number>();
     const sampleFds = () => {
-      for (const p of processTree(server.pid ?? 0).filter((q) => q.comm.startsWith("workerd"))) {
+      for (const p of serverTree().filter((q) => q.comm.startsWith("workerd"))) {
         try {
           fdPeak.set(p.pid, Math.max(fdPeak.get(p.pid) ?? 0, readdirSync(`/proc/${p.pid}/fd`).length));
         } catch {
@@ -325,14 +375,14 @@ async function run() {
 
     // 1. Connect: all agents start at once (no stagger: the worst burst).
     const workerdNow = () =>
-      processTree(server.pid ?? 0)
+      serverTree()
         .filter((p) => p.comm.startsWith("workerd"))
         .reduce((sum, p) => sum + cpuSeconds(p.pid), 0);
     const connectCpu0 = workerdNow();
     const t0 = performance.now();
     for (const device of devices) {
       const session = new AgentSession({
-        url: roomUrl({ server: agentOrigin, device_uuid: device.uuid }),
+        url: roomUrl({ server: shardOf.get(device.uuid)?.agentOrigin ?? "", device_uuid: device.uuid }),
         credential: device.credential,
         machine: virtualMachine(device, () => {}, { instant: true }),
         backoff: { baseMs: 1000, maxMs: 10_000 },
@@ -343,7 +393,7 @@ async function run() {
     }
     let apiOnline = 0;
     while (performance.now() - t0 < 120_000) {
-      apiOnline = await onlineCount(origin, token);
+      apiOnline = await onlineCount(token);
       if (apiOnline >= AGENTS) break;
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -364,14 +414,14 @@ async function run() {
     );
 
     // 2. Heartbeat windows, one per offered rate.
-    const tree = processTree(server.pid ?? 0);
+    const tree = serverTree();
     say(`server processes: ${tree.map((p) => p.comm).join(", ")}`);
     say("");
     say(
       "| offered heartbeats/s (per agent) | sent in window | processed/s (sent ÷ window+drain) | drain after window s | workerd CPU % of a core | machine CPU user+sys / iowait / idle % | D1 commits (first half) | rooms that wrote their state (first half) | closes / room errors | probe command p50 / max ms (second half) |",
     );
     say("|---|---|---|---|---|---|---|---|---|---|");
-    for (const rate of HB_RATES) say(await heartbeatWindow(rate, persistDir, tree, origin, token, devices));
+    for (const rate of HB_RATES) say(await heartbeatWindow(rate, tree, token, devices));
     say("");
 
     // 3. Command round trips.
@@ -381,22 +431,23 @@ async function run() {
     );
     say("|---|---|---|---|---|---|---|---|---|---|");
     for (const kind of COMMAND_KINDS) {
-      for (let i = 0; i < 10; i++) await api(origin, token, kind.method, kind.path(ids[i % ids.length]), kind.body);
-      for (const concurrency of [1, 10]) say(await commandRun(origin, token, ids, kind, concurrency));
+      for (let i = 0; i < 10; i++) {
+        const device = ids[i % ids.length];
+        await api(originOf(device), token, kind.method, kind.path(device), kind.body);
+      }
+      for (const concurrency of [1, 10]) say(await commandRun(token, ids, kind, concurrency));
     }
     say(
-      `closes during the whole run: ${closes} (codes ${JSON.stringify(Object.fromEntries(closeCodes))}), room errors: ${roomErrors}; server processes at start ${tree.map((p) => `${p.comm}:${p.pid}`).join(" ")}, now ${processTree(
-        server.pid ?? 0,
-      )
+      `closes during the whole run: ${closes} (codes ${JSON.stringify(Object.fromEntries(closeCodes))}), room errors: ${roomErrors}; server processes at start ${tree.map((p) => `${p.comm}:${p.pid}`).join(" ")}, now ${serverTree()
         .map((p) => `${p.comm}:${p.pid}`)
         .join(" ")}`,
     );
-    console.error(`\n(${out.length} lines; state in ${work})`);
+    console.error(`\n(${out.length} lines; state in ${shards.map((s) => s.work).join(", ")})`);
   } finally {
     for (const s of sessions) s.stop();
-    server.kill("SIGTERM");
+    for (const shard of shards) shard.server.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 500));
-    if (!args.keep) rmSync(work, { recursive: true, force: true });
+    if (!args.keep) for (const shard of shards) rmSync(shard.work, { recursive: true, force: true });
   }
   process.exit(0);
 }
