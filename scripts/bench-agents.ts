@@ -56,6 +56,8 @@ const { values: args } = parseArgs({
     keep: { type: "boolean", default: false },
     direct: { type: "boolean", default: false },
     shards: { type: "string", default: "1" },
+    /** Seconds over which the agents start (0: all at once, the worst burst). */
+    ramp: { type: "string", default: "0" },
     // Accepted so `npm run bench -- --devices N --runs N` reaches every bench; unused here.
     devices: { type: "string" },
     runs: { type: "string" },
@@ -238,11 +240,15 @@ async function heartbeatWindow(
   const d1s = files.d1s.map((f) => new DatabaseSync(f, { readOnly: true }));
   // PRAGMA data_version moves when another connection commits; summed over the shards' D1s.
   const dataVersion = () =>
-    d1s.reduce(
-      (sum, d1) =>
-        sum + ((d1.prepare("PRAGMA data_version").get() as { data_version: number } | undefined)?.data_version ?? 0),
-      0,
-    );
+    d1s.reduce((sum, d1) => {
+      try {
+        return (
+          sum + ((d1.prepare("PRAGMA data_version").get() as { data_version: number } | undefined)?.data_version ?? 0)
+        );
+      } catch {
+        return Number.NaN; // locked by a writer at that moment: shown as NaN, not a crash
+      }
+    }, 0);
   const workerd = tree.filter((p) => p.comm.startsWith("workerd"));
   const cpuWorkerd = () => workerd.reduce((sum, p) => sum + cpuSeconds(p.pid), 0);
   const closesBefore = closes;
@@ -349,7 +355,11 @@ async function run() {
     };
     await signInAll();
     const token = "";
-    const renew = setInterval(() => void signInAll(), 240_000);
+    // Every 2 min (tokens live 5), so a sign-in slowed or refused by a loaded server has another go.
+    const renew = setInterval(
+      () => void signInAll().catch((e: unknown) => console.error(`token renewal failed: ${e}`)),
+      120_000,
+    );
     renew.unref();
     const out: string[] = [];
     const say = (line: string) => {
@@ -380,7 +390,12 @@ async function run() {
         .reduce((sum, p) => sum + cpuSeconds(p.pid), 0);
     const connectCpu0 = workerdNow();
     const t0 = performance.now();
-    for (const device of devices) {
+    const rampMs = Number(args.ramp) * 1000;
+    for (const [i, device] of devices.entries()) {
+      if (rampMs > 0) {
+        const at = t0 + (rampMs * i) / devices.length;
+        if (at > performance.now()) await new Promise((r) => setTimeout(r, at - performance.now()));
+      }
       const session = new AgentSession({
         url: roomUrl({ server: shardOf.get(device.uuid)?.agentOrigin ?? "", device_uuid: device.uuid }),
         credential: device.credential,
@@ -392,7 +407,7 @@ async function run() {
       sessions.push(session.start());
     }
     let apiOnline = 0;
-    while (performance.now() - t0 < 120_000) {
+    while (performance.now() - t0 < 120_000 + rampMs) {
       apiOnline = await onlineCount(token);
       if (apiOnline >= AGENTS) break;
       await new Promise((r) => setTimeout(r, 200));
@@ -400,7 +415,7 @@ async function run() {
     const allOnlineMs = performance.now() - t0;
     const opens = [...firstOpen.values()].map((t) => t - t0).sort((a, b) => a - b);
     say(
-      `connect: sockets open p50 ${f1(percentile(opens, 0.5))} ms, last ${f1(opens[opens.length - 1])} ms (${opens.length}/${AGENTS}); all ${apiOnline}/${AGENTS} online by the API (online=true count, polled every 200 ms) after ${f1(allOnlineMs)} ms; closes ${closes}, room errors ${roomErrors}`,
+      `connect: sockets open p50 ${f1(percentile(opens, 0.5))} ms, last ${f1(opens[opens.length - 1])} ms (${opens.length}/${AGENTS}); all ${apiOnline}/${AGENTS} online by the API (online=true count, polled every 200 ms) after ${f1(allOnlineMs)} ms${rampMs ? ` (agents started over ${args.ramp} s)` : ""}; closes ${closes} (codes ${JSON.stringify(Object.fromEntries(closeCodes))}), room errors ${roomErrors}`,
     );
     // Let the hellos' writes (inventory, first telemetry, online) settle.
     await new Promise((r) => setTimeout(r, 3000));

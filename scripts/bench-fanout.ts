@@ -16,7 +16,11 @@
  * core: the server side of (a) and the triggers stay on the main thread). Times are
  * performance.timeOrigin + performance.now() on both threads.
  *
- *   node scripts/bench-fanout.ts [--sockets 1000] [--rounds 5] [--port 8894]
+ *   node scripts/bench-fanout.ts [--sockets 1000] [--rounds 5] [--port 8894] [--direct]
+ *
+ * --direct: the sockets and the triggers go to the Worker runtime's own entry socket, past
+ * wrangler dev's proxy (a second workerd that forwards every upgrade, frame and close; production
+ * has none), so the stack side is the Worker and its rooms alone (runtimeOrigin in bench/server.ts).
  *   npm run bench -- --only fanout
  */
 import { createServer } from "node:http";
@@ -221,16 +225,27 @@ async function bare(c: ReturnType<typeof clients>, n: number, rounds: number): P
   return result;
 }
 
-async function stack(c: ReturnType<typeof clients>, n: number, rounds: number, portArg: number): Promise<Result> {
+async function stack(
+  c: ReturnType<typeof clients>,
+  n: number,
+  rounds: number,
+  portArg: number,
+  direct: boolean,
+): Promise<Result> {
   const { benchFleet } = await import("./bench/fleet-sql.ts");
   const { seedEnrolledDevices } = await import("./bench/local-d1.ts");
-  const { benchDirs, cpuSeconds, processTree, signIn, startFrozenServer } = await import("./bench/server.ts");
+  const { benchDirs, cpuSeconds, processTree, runtimeOrigin, signIn, startFrozenServer } = await import(
+    "./bench/server.ts"
+  );
   const fleet = benchFleet();
   const { persistDir, sqlDir } = benchDirs("fanout");
   console.error("seeding 10 devices…");
   const devices = await seedEnrolledDevices(persistDir, sqlDir, fleet, 10);
-  const { origin, server } = await startFrozenServer(portArg, benchDirs("fanout-run").work, persistDir);
+  const dev = await startFrozenServer(portArg, benchDirs("fanout-run").work, persistDir);
+  const server = dev.server;
   try {
+    const origin = direct ? await runtimeOrigin(server) : dev.origin;
+    console.error(`stack at ${origin}${direct ? " (the runtime's entry socket, past wrangler's proxy)" : ""}`);
     const bearer = await signIn(origin);
     const url = `${origin.replace("http", "ws")}/parties/space/${fleet.space}`;
     // wrangler (Node: its dev proxy) and workerd (the Worker, the rooms, local D1), CPU seconds.
@@ -272,6 +287,7 @@ async function main() {
       sockets: { type: "string", default: "1000" },
       rounds: { type: "string", default: "5" },
       port: { type: "string", default: "8894" },
+      direct: { type: "boolean", default: false },
     },
   });
   const { percentile } = await import("./bench/server.ts");
@@ -281,7 +297,7 @@ async function main() {
   console.error(`bare ws: ${n} sockets…`);
   const b = await bare(c, n, rounds);
   console.error(`stack: ${n} sockets on one SpaceRoom…`);
-  const s = await stack(c, n, rounds, Number(args.port));
+  const s = await stack(c, n, rounds, Number(args.port), args.direct === true);
   await c.worker.terminate();
 
   const f1 = (x: number) => x.toFixed(1);
@@ -292,7 +308,9 @@ async function main() {
       0.5,
     );
   const ratio = (x: number, y: number) => `${(x / y).toFixed(2)}×`;
-  console.log(`\n## Fan-out: one device event to ${n} dashboard sockets (${rounds} events)\n`);
+  console.log(
+    `\n## Fan-out: one device event to ${n} dashboard sockets (${rounds} events)${args.direct ? ", stack reached past wrangler's dev proxy" : ""}\n`,
+  );
   console.log("| measure | bare `ws` | stack | stack ÷ bare |\n| --- | --- | --- | --- |");
   console.log(`| sockets connected | ${b.connected} | ${s.connected} | |`);
   console.log(
