@@ -28,7 +28,7 @@ import {
   type QueueCommandInput,
   type RunCommandInput,
 } from "./device-commands.ts";
-import { createDeviceTables, kvGet, kvSet } from "./device-storage.ts";
+import { createDeviceTables, deviceSchemaReady, kvGet, kvSet, markDeviceSchema } from "./device-storage.ts";
 import { DeviceTelemetry } from "./device-telemetry.ts";
 import { DeviceTunnels, isTunnelMessage } from "./device-tunnels.ts";
 import type { ConnState } from "./room.ts";
@@ -84,11 +84,17 @@ export class DeviceRoom extends WatchedRoom {
 
   onStart() {
     const sql = this.ctx.storage.sql;
-    createDeviceTables(sql);
-    DeviceTunnels.createTable(sql);
-    this.commands.migratePendingDisplayConfig();
+    // A room wakes often (alarms, frames after hibernation): its ten CREATE … IF NOT EXISTS and
+    // migrations run once per schema version, not on every wake.
+    const ready = deviceSchemaReady(sql);
+    if (!ready) {
+      createDeviceTables(sql);
+      DeviceTunnels.createTable(sql);
+      this.commands.migratePendingDisplayConfig();
+    }
     const saved = kvGet<{ presence: PresenceState; written?: Written | null }>(sql, "state");
-    this.telemetry.open(saved?.written ?? null);
+    this.telemetry.open(saved?.written ?? null, ready);
+    if (!ready) markDeviceSchema(sql);
     if (saved) {
       // Saved on transitions only: the agent's socket knows its latest heartbeat.
       const heard = [...this.getConnections<ConnState>("agent")].map((c) => c.state?.heard);

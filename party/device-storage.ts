@@ -72,6 +72,26 @@ function migrateOldCommands(sql: SqlStorage) {
   }
 }
 
+/**
+ * The version of the room's tables (kv, command_log, tunnel_session, telemetry*): bump it with any
+ * change to them or a migration, and every room runs its CREATE/migrate steps once more.
+ */
+export const DEVICE_SCHEMA_VERSION = 1;
+const SCHEMA_KEY = "schema_version";
+
+/** Whether this room's tables are at DEVICE_SCHEMA_VERSION (false for a new room: no kv table yet). */
+export function deviceSchemaReady(sql: SqlStorage): boolean {
+  try {
+    return kvGet<number>(sql, SCHEMA_KEY) === DEVICE_SCHEMA_VERSION;
+  } catch {
+    return false;
+  }
+}
+
+export function markDeviceSchema(sql: SqlStorage) {
+  kvSet(sql, SCHEMA_KEY, DEVICE_SCHEMA_VERSION);
+}
+
 /** A JSON value kept under `key`, or null. */
 export function kvGet<T>(sql: SqlStorage, key: string): T | null {
   const row = sql.exec<{ value: string }>("SELECT value FROM kv WHERE key = ?", key).toArray()[0];

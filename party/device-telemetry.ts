@@ -37,8 +37,8 @@ export class DeviceTelemetry {
   constructor(private readonly host: TelemetryHost) {}
 
   /** On the room's start: the history's tables exist, and `written` is what the room saved. */
-  open(written: Written | null) {
-    this.history = new TelemetryHistory(this.host.sql());
+  open(written: Written | null, tablesExist = false) {
+    this.history = new TelemetryHistory(this.host.sql(), tablesExist);
     this.written = written;
   }
 

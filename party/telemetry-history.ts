@@ -45,8 +45,10 @@ export class TelemetryHistory {
   // A plain field, not a parameter property: Node's type stripping (the bench) runs this file too.
   private readonly sql: SqlExec;
 
-  constructor(sql: SqlExec) {
+  /** `tablesExist`: the room knows its tables are there (its schema version), so no CREATE runs. */
+  constructor(sql: SqlExec, tablesExist = false) {
     this.sql = sql;
+    if (tablesExist) return;
     sql.exec(
       "CREATE TABLE IF NOT EXISTS telemetry (minute INTEGER PRIMARY KEY, at INTEGER NOT NULL, data TEXT NOT NULL)",
     );
