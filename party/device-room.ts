@@ -308,7 +308,9 @@ export class DeviceRoom extends WatchedRoom {
     } else {
       // One line per offline transition, with what caused it (a socket's close code and reason, the
       // 25 s silence rule, or missed heartbeats): the evidence when a device shows Offline unexpectedly.
-      console.log(`device ${this.name} offline: ${why ?? event.type}`);
+      // A warning, so the local servers (wrangler at WRANGLER_LOG=warn, the e2e server's output in
+      // the Playwright run) show it too.
+      console.warn(`device ${this.name} offline: ${why ?? event.type}`);
       this.commands.agentGone();
       await recordOffline(this.env, this.name, { lastSeen: state.last_seen ?? now, since: before.online_since });
     }

@@ -164,6 +164,23 @@ test("the palette opens pages, accounts and the theme from the keyboard, and fro
     "content-manager@outpost.demo",
   );
 
+  // A palette closed before its typing paused searches nothing: typed and closed in one task of
+  // the page (well inside the 150 ms pause), no request may carry that text afterwards.
+  const late: string[] = [];
+  const onLate = (request: { url(): string }) => {
+    if (new URL(request.url()).searchParams.get("search") === "zzlate") late.push(request.url());
+  };
+  page.on("request", onLate);
+  await openPalette(page);
+  await paletteInput(page).evaluate((input) => {
+    document.execCommand("insertText", false, "zzlate");
+    input.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+  });
+  await expect(palette(page)).toBeHidden();
+  await page.waitForTimeout(600);
+  expect(late).toEqual([]);
+  page.off("request", onLate);
+
   // Nothing found says so.
   await openPalette(page);
   await paletteInput(page).fill("zzqx-no-such-thing");

@@ -29,7 +29,7 @@ import type {
 import { ACCOUNTS_PATH, isFlyoutPath, matchesQuery, type OpenDevice, openDeviceOf, pathOfItem } from "./items";
 import { PaletteItem } from "./palette-item";
 import { type RecentItem, type RecentKind, readRecent, recentKey, rememberRecent } from "./recent";
-import { setPaletteOpen } from "./store";
+import { setPaletteOpen, usePaletteState } from "./store";
 import { usePaletteResults } from "./use-palette-results";
 
 const kindIcons: Record<RecentKind, LucideIcon> = {
@@ -123,7 +123,8 @@ export function CommandPalette({ navigate, location }: CommandPaletteProps) {
   const [recent, setRecent] = useState<RecentItem[]>(() => readRecent(storageKey));
   // The highlighted item (cmdk's value): the first one, or the open device's first action once it shows.
   const [selected, setSelected] = useState("");
-  const results = usePaletteResults(space.space_uuid, query);
+  const { open } = usePaletteState();
+  const results = usePaletteResults(space.space_uuid, query, open);
   // The dialog opened (and took the focus) before this chunk arrived the first time.
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);

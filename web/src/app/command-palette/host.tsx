@@ -61,7 +61,10 @@ export function CommandPaletteHost() {
   if (!wanted) return null;
   return (
     <>
-      <DialogPrimitive.Root open={open} onOpenChange={setPaletteOpen}>
+      {/* A fresh dialog per opening: one reopened while the last is still animating out (say, Ctrl-K
+          right after Enter opened a device) would otherwise be the old node, left under the
+          flyout that opened meanwhile (hidden by its modal, its focus trapped there). */}
+      <DialogPrimitive.Root key={opening} open={open} onOpenChange={setPaletteOpen}>
         <DialogPrimitive.Portal>
           <DialogOverlay />
           <DialogPrimitive.Content

@@ -16,12 +16,13 @@ const RESULT_STALE_MS = 30_000;
  * The palette's searches (issue 18 item 5): devices, locations, groups and accounts from their
  * list APIs with `search`, 8 of each, once typing pauses 150 ms. A newer query leaves the older
  * one without observers, and React Query aborts its request (the signal is passed on).
+ * `open`: false while a closed palette animates out — its last debounced query searches nothing.
  */
-export function usePaletteResults(space: string, query: string) {
+export function usePaletteResults(space: string, query: string, open = true) {
   const search = useDebouncedValue(query.trim(), PALETTE_DEBOUNCE_MS);
   const on = search.length > 0;
   const key = (kind: string) => ["space", space, "palette", kind, search] as const;
-  const options = { enabled: on, staleTime: RESULT_STALE_MS, retry: false } as const;
+  const options = { enabled: on && open, staleTime: RESULT_STALE_MS, retry: false } as const;
   const page = { search, page_size: PALETTE_PER_KIND };
 
   const devices = useQuery({
