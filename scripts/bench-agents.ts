@@ -156,10 +156,10 @@ const originOf = (device: string) => shardOf.get(device)?.origin ?? shards[0].or
 /** The workerd processes of every shard. */
 const serverTree = () => shards.flatMap((s) => processTree(s.server.pid ?? 0));
 
-/** Each server's access token (its own signing key); it lives 5 min: run() renews them every 4 min. */
+/** Each server's access token (its own signing key, sent by api()); it lives 5 min: run() renews them every 2 min. */
 const bearers = new Map<string, string>();
 
-async function api(origin: string, _token: string, method: string, path: string, body?: unknown) {
+async function api(origin: string, method: string, path: string, body?: unknown) {
   const res = await fetch(`${origin}/api${path}`, {
     method,
     headers: {
@@ -173,10 +173,10 @@ async function api(origin: string, _token: string, method: string, path: string,
 }
 
 /** Devices online by the API, over every shard. */
-async function onlineCount(token: string) {
+async function onlineCount() {
   let total = 0;
   for (const { origin } of shards) {
-    const { status, text } = await api(origin, token, "GET", `/space/${SPACE}/device/items/?online=true`);
+    const { status, text } = await api(origin, "GET", `/space/${SPACE}/device/items/?online=true`);
     if (status !== 200) throw new Error(`online count: ${status} ${text}`);
     total += (JSON.parse(text) as { objects_count: number }).objects_count;
   }
@@ -200,7 +200,7 @@ const COMMAND_KINDS: Cmd[] = [
   },
 ];
 
-async function commandRun(token: string, devices: string[], kind: Cmd, concurrency: number) {
+async function commandRun(devices: string[], kind: Cmd, concurrency: number) {
   const samples: number[] = [];
   const failures = new Map<number, number>();
   let next = 0;
@@ -211,7 +211,7 @@ async function commandRun(token: string, devices: string[], kind: Cmd, concurren
       next++;
       const device = devices[Math.floor(Math.random() * devices.length)];
       const t = performance.now();
-      const { status } = await api(originOf(device), token, kind.method, kind.path(device), kind.body);
+      const { status } = await api(originOf(device), kind.method, kind.path(device), kind.body);
       samples.push(performance.now() - t);
       if (status !== kind.ok) failures.set(status, (failures.get(status) ?? 0) + 1);
     }
@@ -232,7 +232,6 @@ function machineCpu() {
 async function heartbeatWindow(
   rate: number,
   tree: { pid: number; comm: string }[],
-  token: string,
   devices: { uuid: string }[],
 ): Promise<string> {
   const persistDirs = shards.map((s) => s.persistDir);
@@ -275,7 +274,7 @@ async function heartbeatWindow(
     while (performance.now() - w0 < WINDOW_S * 1000 - 1000) {
       const device = ids[Math.floor(Math.random() * ids.length)];
       const t = performance.now();
-      const { status } = await api(originOf(device), token, "POST", COMMAND_KINDS[0].path(device));
+      const { status } = await api(originOf(device), "POST", COMMAND_KINDS[0].path(device));
       probe.push(status === 204 ? performance.now() - t : Number.POSITIVE_INFINITY);
       await new Promise((r) => setTimeout(r, 1000));
     }
@@ -354,7 +353,6 @@ async function run() {
       for (const { origin } of shards) bearers.set(origin, await signIn(origin));
     };
     await signInAll();
-    const token = "";
     // Every 2 min (tokens live 5), so a sign-in slowed or refused by a loaded server has another go.
     const renew = setInterval(
       () => void signInAll().catch((e: unknown) => console.error(`token renewal failed: ${e}`)),
@@ -408,7 +406,7 @@ async function run() {
     }
     let apiOnline = 0;
     while (performance.now() - t0 < 120_000 + rampMs) {
-      apiOnline = await onlineCount(token);
+      apiOnline = await onlineCount();
       if (apiOnline >= AGENTS) break;
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -436,7 +434,7 @@ async function run() {
       "| offered heartbeats/s (per agent) | sent in window | processed/s (sent ÷ window+drain) | drain after window s | workerd CPU % of a core | machine CPU user+sys / iowait / idle % | D1 commits (first half) | rooms that wrote their state (first half) | closes / room errors | probe command p50 / max ms (second half) |",
     );
     say("|---|---|---|---|---|---|---|---|---|---|");
-    for (const rate of HB_RATES) say(await heartbeatWindow(rate, tree, token, devices));
+    for (const rate of HB_RATES) say(await heartbeatWindow(rate, tree, devices));
     say("");
 
     // 3. Command round trips.
@@ -448,9 +446,9 @@ async function run() {
     for (const kind of COMMAND_KINDS) {
       for (let i = 0; i < 10; i++) {
         const device = ids[i % ids.length];
-        await api(originOf(device), token, kind.method, kind.path(device), kind.body);
+        await api(originOf(device), kind.method, kind.path(device), kind.body);
       }
-      for (const concurrency of [1, 10]) say(await commandRun(token, ids, kind, concurrency));
+      for (const concurrency of [1, 10]) say(await commandRun(ids, kind, concurrency));
     }
     say(
       `closes during the whole run: ${closes} (codes ${JSON.stringify(Object.fromEntries(closeCodes))}), room errors: ${roomErrors}; server processes at start ${tree.map((p) => `${p.comm}:${p.pid}`).join(" ")}, now ${serverTree()
