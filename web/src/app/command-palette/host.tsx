@@ -61,7 +61,8 @@ export function CommandPaletteHost() {
   if (!wanted) return null;
   return (
     <>
-      {/* A fresh dialog per opening: one reopened while the last is still animating out (say, Ctrl-K
+      {/* A fresh dialog and palette per opening (issue 18 item 5): no query is left from the last
+          one, and one reopened while the last is still animating out (say, Ctrl-K
           right after Enter opened a device) would otherwise be the old node, left under the
           flyout that opened meanwhile (hidden by its modal, its focus trapped there). */}
       <DialogPrimitive.Root key={opening} open={open} onOpenChange={setPaletteOpen}>
@@ -74,8 +75,8 @@ export function CommandPaletteHost() {
             <DialogPrimitive.Title className="sr-only">{t("palette.label")}</DialogPrimitive.Title>
             <DialogPrimitive.Description className="sr-only">{t("palette.hint")}</DialogPrimitive.Description>
             {palette ? (
-              // A fresh palette per opening: no query left from the last one (issue 18 item 5).
-              <palette.CommandPalette key={opening} navigate={navigate} location={location} />
+              // Fresh with its dialog (keyed by the opening above): no query left from the last one.
+              <palette.CommandPalette navigate={navigate} location={location} />
             ) : (
               <div className="flex h-12 items-center gap-2 px-3 text-sm text-muted-foreground" role="status">
                 <SearchIcon className="size-4 shrink-0" aria-hidden="true" />

@@ -1,8 +1,7 @@
 import { exportDevices } from "@contracts/api/devices";
 import { routePath } from "@contracts/api/route";
-import { DownloadIcon, LoaderCircleIcon } from "lucide-react";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
+import { ExportButton } from "@/components/export-button";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { showAlert } from "@/lib/alerts";
 import { apiDownload } from "@/lib/api";
@@ -30,22 +29,13 @@ export function ExportDevicesButton({ query, compact }: { query: DeviceFilters; 
       setExporting(false);
     }
   };
-  const label = exporting ? t("devices.exporting") : t("devices.export");
   return (
-    <Button
-      variant="outline"
-      onClick={run}
-      disabled={exporting}
-      aria-label={compact ? label : undefined}
-      title={compact ? label : undefined}
-      data-testid="devices-export"
-    >
-      {exporting ? (
-        <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-      ) : (
-        <DownloadIcon aria-hidden="true" />
-      )}
-      {!compact && label}
-    </Button>
+    <ExportButton
+      label={exporting ? t("devices.exporting") : t("devices.export")}
+      busy={exporting}
+      onClick={() => void run()}
+      compact={compact}
+      testId="devices-export"
+    />
   );
 }

@@ -1,7 +1,6 @@
-import { DownloadIcon, LoaderCircleIcon } from "lucide-react";
+import { ExportButton } from "@/components/export-button";
 import { FilterCombobox } from "@/components/filter-combobox";
 import { ListToolbar } from "@/components/list-toolbar";
-import { Button } from "@/components/ui/button";
 import { ViewsMenu } from "@/features/saved-views/views-menu";
 import { useT } from "@/lib/i18n";
 import { useListParams } from "@/lib/use-list-params";
@@ -73,21 +72,7 @@ export function LocationToolbar({ state, onChange, onReset, onExport, exporting,
             onPick={(query) => setParams(new URLSearchParams(query), { replace: false })}
             compact={narrow}
           />
-          <Button
-            variant="outline"
-            size={narrow ? "icon" : "default"}
-            onClick={onExport}
-            disabled={exporting}
-            aria-label={narrow ? t("locations.export") : undefined}
-            title={narrow ? t("locations.export") : undefined}
-          >
-            {exporting ? (
-              <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-            ) : (
-              <DownloadIcon aria-hidden="true" />
-            )}
-            {!narrow && t("locations.export")}
-          </Button>
+          <ExportButton label={t("locations.export")} busy={exporting} onClick={onExport} compact={narrow} />
         </>
       }
     >
