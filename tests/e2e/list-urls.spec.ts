@@ -225,3 +225,48 @@ test("phones: the filter sheet's multi-value pickers and their count", async ({ 
   await expect.poll(() => params(page).getAll("connected_status")).toHaveLength(3);
   await expect(page.getByTestId("filter-sheet-button")).toContainText("3");
 });
+
+test("a list opened without filters starts filtered by the remembered location: one first-page request, no unfiltered flash", async ({
+  page,
+}) => {
+  await page.goto("/devices?view=table");
+  await expect(table(page).locator("tbody tr").first()).toBeVisible();
+  const all = (await count(page).textContent()) ?? "";
+  await page.getByRole("combobox", { name: "Location", exact: true }).click();
+  await page.getByRole("option", { name: "Zadar City Mall" }).click();
+  await page.keyboard.press("Escape");
+  await expect.poll(() => params(page).getAll("location_uuid")).toHaveLength(1);
+  const location = params(page).get("location_uuid") ?? "";
+  // Applied (and so remembered) once the list shows the location's devices.
+  await expect(count(page)).not.toHaveText(all);
+  const filtered = (await count(page).textContent()) ?? "";
+
+  // Away to Locations and back through the Devices tab, to a bare /devices.
+  await page.getByRole("link", { name: "Locations", exact: true }).click();
+  await expect(page).toHaveURL(/\/locations/);
+  await page.getByRole("link", { name: "Devices", exact: true }).click();
+  await expect.poll(() => params(page).get("location_uuid")).toBe(location);
+  await expect(count(page)).toHaveText(filtered);
+
+  // A fresh load of the bare list: the route opens it with the remembered filter before it renders,
+  // so its one first-page request already carries it (before, the whole fleet was asked for and
+  // shown first, and the filtered list came 0.5 s later).
+  const firstPages: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/device/items/") && !r.url().includes("cursor=")) firstPages.push(r.url());
+  });
+  await page.goto("/devices?view=table");
+  await expect.poll(() => params(page).get("location_uuid")).toBe(location);
+  await expect(count(page)).toHaveText(filtered);
+  await page.waitForLoadState("networkidle");
+  expect(firstPages).toHaveLength(1);
+  expect(new URL(firstPages[0]).searchParams.get("location_uuid")).toBe(location);
+
+  // With filters in the URL nothing is added, and the early request is the list's own: one request.
+  firstPages.length = 0;
+  await page.goto("/devices?view=table&online=true");
+  await expect(table(page).locator("tbody tr").first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(firstPages).toHaveLength(1);
+  expect(new URL(firstPages[0]).searchParams.get("location_uuid")).toBeNull();
+});

@@ -1,5 +1,5 @@
 import { BellIcon, CircleAlertIcon, CircleCheckIcon, InfoIcon, TriangleAlertIcon } from "lucide-react";
-import { useSyncExternalStore } from "react";
+import { useMemo, useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { Tooltip } from "@/components/ui/tooltip";
@@ -24,12 +24,9 @@ const icons: Record<AlertType, { icon: typeof InfoIcon; className: string }> = {
 export function NotificationBell() {
   const { t, lang } = useI18n();
   const { entries, unread } = useSyncExternalStore(subscribeAlertHistory, alertHistory);
-  const time = new Intl.DateTimeFormat(lang, {
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  });
+  // Made when the list is first shown, not on every render of the closed bell (the top bar
+  // re-renders with every alert).
+  const time = useMemo(() => lazyTimeFormat(lang), [lang]);
   return (
     <Popover onOpenChange={(open) => open && markAlertsRead()}>
       <Tooltip label={t("notifications.title")}>
@@ -65,7 +62,7 @@ export function NotificationBell() {
         ) : (
           <ul className="max-h-96 divide-y overflow-y-auto" aria-label={t("notifications.title")}>
             {entries.map((entry) => (
-              <Entry key={entry.key} entry={entry} time={time.format(entry.at)} />
+              <Entry key={entry.key} entry={entry} time={time().format(entry.at)} />
             ))}
           </ul>
         )}
@@ -85,4 +82,18 @@ function Entry({ entry, time }: { entry: AlertEntry; time: string }) {
       </time>
     </li>
   );
+}
+
+/** The bell's time format for `lang`, made on first use. */
+function lazyTimeFormat(lang: string) {
+  let format: Intl.DateTimeFormat | undefined;
+  return () => {
+    format ??= new Intl.DateTimeFormat(lang, {
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    });
+    return format;
+  };
 }

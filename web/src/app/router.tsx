@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { createBrowserRouter, type LoaderFunctionArgs, Navigate, type RouteObject, replace } from "react-router";
 import { publicPages } from "@/features/auth/public-pages";
 import { sessionQueries } from "@/features/session/queries";
 import { withChunkTimeout } from "@/lib/chunk-load";
@@ -36,6 +36,20 @@ function prefetchSignedInUser() {
   return null;
 }
 
+/**
+ * /devices: a list opened without filters gets the remembered location and tag filters (the entry
+ * is replaced), and its first page is asked for while the layout renders, not after it. Runs
+ * once per visit to the list (shouldRevalidate: filter changes and typing are the list's own).
+ */
+async function openDevices({ request }: LoaderFunctionArgs) {
+  const list = await devicesChunk();
+  const url = new URL(request.url);
+  const remembered = list.rememberedDeviceParams(url.searchParams);
+  if (remembered) return replace(`${url.pathname}?${remembered}`);
+  if (getSession()) list.preloadDeviceList(queryClient, url.searchParams).catch(() => undefined);
+  return null;
+}
+
 const flyout = (path: string): RouteObject => ({ path, lazy: lazyComponent(signedInChunk, (m) => m.Flyout) });
 const deviceFlyout = (path: string): RouteObject => ({
   path,
@@ -63,6 +77,8 @@ const assetsRoutes: RouteObject = {
   children: [
     {
       path: "devices",
+      loader: openDevices,
+      shouldRevalidate: () => false,
       lazy: lazyComponent(devicesChunk, (m) => m.DevicesPage),
       children: [deviceFlyout(":action"), deviceFlyout(":device_type/:action/:space_uuid/:uuid/:tab")],
     },

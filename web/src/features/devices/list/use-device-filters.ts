@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
-import { useListParams, useRememberedOnOpen, useSearchDraft } from "@/lib/use-list-params";
+import { useListParams, useSearchDraft } from "@/lib/use-list-params";
 import {
   DEVICE_FILTER_PARAMS,
   type DeviceFilterState,
@@ -25,8 +25,12 @@ export function withDeviceFilters(params: URLSearchParams, state: DeviceFilterSt
   return next;
 }
 
-/** The remembered location and tag filters for a list URL without filters, or null. */
-function rememberedDeviceParams(params: URLSearchParams): URLSearchParams | null {
+/**
+ * The remembered location and tag filters for a list URL without filters, or null. The /devices
+ * route's loader (app/router.tsx) opens a bare list with them, replacing the entry, before the
+ * list renders: its first request is already the filtered one.
+ */
+export function rememberedDeviceParams(params: URLSearchParams): URLSearchParams | null {
   if (filtersFromSearch(params)) return null;
   const remembered = initialDeviceFilters();
   if (!remembered.location_uuid.length && !remembered.tag_uuid.length) return null;
@@ -37,7 +41,7 @@ function rememberedDeviceParams(params: URLSearchParams): URLSearchParams | null
  * The device list's filters, ordering and search, kept in the URL (issue 18 item 3): a reload or a
  * shared link shows the same list, back/forward step through filter changes. Choosing a filter
  * pushes a history entry; typing in the search replaces the current one. A list opened without
- * any gets the remembered location and tag filters.
+ * any gets the remembered location and tag filters (from the route's loader: rememberedDeviceParams).
  */
 export function useDeviceFilters() {
   const [params, setParams] = useListParams();
@@ -45,8 +49,6 @@ export function useDeviceFilters() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the params' content.
   const fromUrl = useMemo(() => filtersFromSearch(params) ?? emptyDeviceFilters(), [key]);
 
-  // A bare /devices gets the remembered location and tag filters (replacing the entry).
-  useRememberedOnOpen(params, setParams, rememberedDeviceParams);
   // The search box shows what is typed at once; the URL follows (replace).
   const [search, typeSearch] = useSearchDraft(fromUrl.search);
 
