@@ -270,3 +270,30 @@ test("a list opened without filters starts filtered by the remembered location: 
   expect(firstPages).toHaveLength(1);
   expect(new URL(firstPages[0]).searchParams.get("location_uuid")).toBeNull();
 });
+
+test("locations: a list opened without filters starts with the remembered country, in one first-page request", async ({
+  page,
+}) => {
+  const firstPages: string[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.endsWith("/location/items/") && url.searchParams.get("page") === "1") firstPages.push(r.url());
+  });
+  await page.goto("/locations");
+  await expect(page.getByText("Vienna Expo Hall").first()).toBeVisible();
+  await page.getByRole("combobox", { name: "Country", exact: true }).click();
+  await page.getByRole("option", { name: "Croatia HR", exact: true }).click();
+  await expect.poll(() => params(page).get("country_uuid")).not.toBeNull();
+  const country = params(page).get("country_uuid");
+  // Applied (and so remembered) once the Austrian location is gone.
+  await expect(page.getByText("Vienna Expo Hall")).toHaveCount(0);
+
+  firstPages.length = 0;
+  await page.goto("/locations");
+  await expect.poll(() => params(page).get("country_uuid")).toBe(country);
+  await expect(page.getByText("Zadar City Mall").first()).toBeVisible();
+  await expect(page.getByText("Vienna Expo Hall")).toHaveCount(0);
+  await page.waitForLoadState("networkidle");
+  expect(firstPages).toHaveLength(1);
+  expect(new URL(firstPages[0]).searchParams.get("country_uuid")).toBe(country);
+});

@@ -3,6 +3,7 @@ import { createBrowserRouter, type LoaderFunctionArgs, Navigate, type RouteObjec
 import { publicPages } from "@/features/auth/public-pages";
 import { sessionQueries } from "@/features/session/queries";
 import { withChunkTimeout } from "@/lib/chunk-load";
+import type { ListOpener } from "@/lib/list-opener";
 import { queryClient } from "@/lib/query-client";
 import { getSession } from "@/lib/session";
 import { RequireSession } from "./require-session";
@@ -37,18 +38,22 @@ function prefetchSignedInUser() {
 }
 
 /**
- * /devices: a list opened without filters gets the remembered location and tag filters (the entry
- * is replaced), and its first page is asked for while the layout renders, not after it. Runs
- * once per visit to the list (shouldRevalidate: filter changes and typing are the list's own).
+ * A list route's loader: a list opened without filters gets the remembered ones (the entry is
+ * replaced, so its first request is already the filtered one), and its first page is asked for
+ * while the layout renders, not after (lib/list-opener.ts). Runs once per visit to the list
+ * (with `shouldRevalidate: never`: filter changes and typing are the list's own).
  */
-async function openDevices({ request }: LoaderFunctionArgs) {
-  const list = await devicesChunk();
-  const url = new URL(request.url);
-  const remembered = list.rememberedDeviceParams(url.searchParams);
-  if (remembered) return replace(`${url.pathname}?${remembered}`);
-  if (getSession()) list.preloadDeviceList(queryClient, url.searchParams).catch(() => undefined);
-  return null;
+function openList<M>(chunk: () => Promise<M>, pick: (module: M) => ListOpener) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const opener = pick(await chunk());
+    const url = new URL(request.url);
+    const remembered = opener.remembered(url.searchParams);
+    if (remembered) return replace(`${url.pathname}?${remembered}`);
+    if (getSession()) opener.preload(queryClient, url.searchParams).catch(() => undefined);
+    return null;
+  };
 }
+const never = () => false;
 
 const flyout = (path: string): RouteObject => ({ path, lazy: lazyComponent(signedInChunk, (m) => m.Flyout) });
 const deviceFlyout = (path: string): RouteObject => ({
@@ -77,8 +82,8 @@ const assetsRoutes: RouteObject = {
   children: [
     {
       path: "devices",
-      loader: openDevices,
-      shouldRevalidate: () => false,
+      loader: openList(devicesChunk, (m) => m.deviceListOpener),
+      shouldRevalidate: never,
       lazy: lazyComponent(devicesChunk, (m) => m.DevicesPage),
       children: [deviceFlyout(":action"), deviceFlyout(":device_type/:action/:space_uuid/:uuid/:tab")],
     },
@@ -96,6 +101,8 @@ const assetsRoutes: RouteObject = {
           ],
         },
         {
+          loader: openList(locationsChunk, (m) => m.locationListOpener),
+          shouldRevalidate: never,
           lazy: lazyComponent(locationsChunk, (m) => m.LocationsPage),
           children: [
             { index: true },

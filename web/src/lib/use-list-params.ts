@@ -55,21 +55,3 @@ export function useSearchDraft(urlSearch: string) {
   }, []);
   return [draft, type] as const;
 }
-
-/**
- * Once, when the list opens with none of its filters in the URL: the remembered ones (if any) are
- * put there, replacing the entry. `remembered` returns the params to set, or null for none.
- */
-export function useRememberedOnOpen(
-  params: URLSearchParams,
-  setParams: SetURLSearchParams,
-  remembered: (current: URLSearchParams) => URLSearchParams | null,
-) {
-  const opened = useRef(false);
-  useEffect(() => {
-    if (opened.current) return;
-    opened.current = true;
-    const next = remembered(params);
-    if (next) setParams(next, { replace: true });
-  }, [params, setParams, remembered]);
-}

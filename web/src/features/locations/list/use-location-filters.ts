@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from "react";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
-import { useListParams, useRememberedOnOpen, useSearchDraft } from "@/lib/use-list-params";
+import { useListParams, useSearchDraft } from "@/lib/use-list-params";
 import {
   DEFAULT_LOCATION_ORDERING,
   initialLocationFilters,
@@ -14,7 +14,7 @@ import {
 /** console.md §4: filter changes apply after 500 ms (and a new filter starts again at page 1). */
 export const FILTER_DEBOUNCE_MS = 500;
 
-const EMPTY: LocationFilterState = {
+export const EMPTY_LOCATION_FILTERS: LocationFilterState = {
   search: "",
   location_type_uuid: "",
   country_uuid: "",
@@ -22,8 +22,11 @@ const EMPTY: LocationFilterState = {
   ordering: DEFAULT_LOCATION_ORDERING,
 };
 
-/** The remembered country and tag filters for a list URL without filters, or null. */
-function rememberedLocationParams(params: URLSearchParams): URLSearchParams | null {
+/**
+ * The remembered country and tag filters for a list URL without filters, or null; the route's
+ * loader (open-location-list.ts) opens a bare /locations with them, before the list renders.
+ */
+export function rememberedLocationParams(params: URLSearchParams): URLSearchParams | null {
   if (locationFiltersFromSearch(params)) return null;
   const remembered = initialLocationFilters();
   if (!remembered.country_uuid && !remembered.tag_uuid) return null;
@@ -33,15 +36,14 @@ function rememberedLocationParams(params: URLSearchParams): URLSearchParams | nu
 /**
  * The locations list's filters, search and ordering, kept in the URL (issue 18 item 3): choosing
  * a filter adds a history entry, typing in the search replaces it. A bare /locations gets the
- * remembered country and tag filters.
+ * remembered country and tag filters (from the route's loader: rememberedLocationParams).
  */
 export function useLocationFilters() {
   const [params, setParams] = useListParams();
   const key = params.toString();
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the params' content.
-  const fromUrl = useMemo(() => locationFiltersFromSearch(params) ?? EMPTY, [key]);
+  const fromUrl = useMemo(() => locationFiltersFromSearch(params) ?? EMPTY_LOCATION_FILTERS, [key]);
 
-  useRememberedOnOpen(params, setParams, rememberedLocationParams);
   const [search, typeSearch] = useSearchDraft(fromUrl.search);
   const state = useMemo(() => ({ ...fromUrl, search }), [fromUrl, search]);
 
@@ -59,7 +61,7 @@ export function useLocationFilters() {
     );
   };
   const reset = () => {
-    write({ ...EMPTY, ordering: state.ordering }, false);
+    write({ ...EMPTY_LOCATION_FILTERS, ordering: state.ordering }, false);
   };
   return { state, update, reset, query };
 }
