@@ -24,9 +24,11 @@ const icons: Record<AlertType, { icon: typeof InfoIcon; className: string }> = {
 export function NotificationBell() {
   const { t, lang } = useI18n();
   const { entries, unread } = useSyncExternalStore(subscribeAlertHistory, alertHistory);
-  // Made when the list is first shown, not on every render of the closed bell (the top bar
-  // re-renders with every alert).
-  const time = useMemo(() => lazyTimeFormat(lang), [lang]);
+  // Once per language, not on every render (the bell re-renders with every alert).
+  const time = useMemo(
+    () => new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" }),
+    [lang],
+  );
   return (
     <Popover onOpenChange={(open) => open && markAlertsRead()}>
       <Tooltip label={t("notifications.title")}>
@@ -62,7 +64,7 @@ export function NotificationBell() {
         ) : (
           <ul className="max-h-96 divide-y overflow-y-auto" aria-label={t("notifications.title")}>
             {entries.map((entry) => (
-              <Entry key={entry.key} entry={entry} time={time().format(entry.at)} />
+              <Entry key={entry.key} entry={entry} time={time.format(entry.at)} />
             ))}
           </ul>
         )}
@@ -82,18 +84,4 @@ function Entry({ entry, time }: { entry: AlertEntry; time: string }) {
       </time>
     </li>
   );
-}
-
-/** The bell's time format for `lang`, made on first use. */
-function lazyTimeFormat(lang: string) {
-  let format: Intl.DateTimeFormat | undefined;
-  return () => {
-    format ??= new Intl.DateTimeFormat(lang, {
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    });
-    return format;
-  };
 }

@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import { createBrowserRouter, type LoaderFunctionArgs, Navigate, type RouteObject, replace } from "react-router";
 import { publicPages } from "@/features/auth/public-pages";
+import { resolveSpace } from "@/features/session/current-space";
 import { sessionQueries } from "@/features/session/queries";
 import { withChunkTimeout } from "@/lib/chunk-load";
 import type { ListOpener } from "@/lib/list-opener";
@@ -49,9 +50,22 @@ function openList<M>(chunk: () => Promise<M>, pick: (module: M) => ListOpener) {
     const url = new URL(request.url);
     const remembered = opener.remembered(url.searchParams);
     if (remembered) return replace(`${url.pathname}?${remembered}`);
-    if (getSession()) opener.preload(queryClient, url.searchParams).catch(() => undefined);
+    if (getSession()) void preloadFirstPage(opener, url.searchParams);
     return null;
   };
+}
+
+/**
+ * The list's first page, once the signed-in user (asked for by the session loader) is here, for
+ * the space the layout will pick. Failures are the list's to show: it asks again when it renders.
+ */
+async function preloadFirstPage(opener: ListOpener, params: URLSearchParams) {
+  try {
+    const space = resolveSpace(await queryClient.ensureQueryData(sessionQueries.me()));
+    if (space) await opener.prefetchFirstPage(queryClient, space.space_uuid, params);
+  } catch {
+    // The layout and the list report it.
+  }
 }
 const never = () => false;
 

@@ -1,13 +1,13 @@
 import type { QueryClient } from "@tanstack/react-query";
 
 /**
- * What a list route's loader (app/router.tsx `openList`) does before the list renders: a URL
- * without filters gets the remembered ones (`remembered` returns the URL's new parameters, or
- * null to keep it), and the first page is asked for as soon as the signed-in user is known
- * (`preload` makes exactly the query the list's first render makes, so React Query hands that
- * request to the list instead of starting another).
+ * What a list route's loader (app/router.tsx `openList`) needs from the list to open it before it
+ * renders: `remembered` gives a URL without filters the remembered ones (the URL's new parameters,
+ * or null to keep it); `prefetchFirstPage` starts the query the list's first render makes for the
+ * space and URL (the loader calls it once the signed-in user and their space are known), so React
+ * Query hands that request to the list instead of starting another.
  */
 export type ListOpener = {
   remembered: (params: URLSearchParams) => URLSearchParams | null;
-  preload: (client: QueryClient, params: URLSearchParams) => Promise<void>;
+  prefetchFirstPage: (client: QueryClient, space: string, params: URLSearchParams) => Promise<void>;
 };
