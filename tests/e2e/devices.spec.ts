@@ -168,6 +168,8 @@ test("add a runner device: its installation code shows at once; Reset makes anot
   const reset = (await codeValue.textContent()) ?? "";
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
+  // Closing goes back to the list a tick after the sheet is gone (Radix's close-focus event).
+  await expect(page).toHaveURL(/\/devices$/);
   await page.reload();
   const again = (await openDevice(page, name)).getByTestId("install-code");
   await expect(again.getByTestId("code-value")).toHaveText(reset);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { setTheme, signIn } from "./support.ts";
+import { setTheme, signInWithForm } from "./support.ts";
 
 const POLICY_HEADERS = ["content-security-policy", "x-content-type-options", "referrer-policy"] as const;
 
@@ -62,7 +62,7 @@ test("the console works under the policy: sign-in, device list, flyout, dark the
     }).observe(document, { childList: true, subtree: true });
   });
 
-  await signIn(page);
+  await signInWithForm(page);
   await page.evaluate(() => localStorage.setItem("outpost.view", "grid"));
   await page.reload();
   const grid = page.getByRole("list", { name: "Devices" });

@@ -6,12 +6,47 @@ export const ARTIFACTS = "tests/e2e/artifacts";
 /** The demo seed's password for every demo account (README). */
 export const DEMO_PASSWORD = "outpost-demo";
 
-/** Signs in through the login form like a person and waits for the landing page. */
-export async function signIn(page: Page, email = "admin@outpost.demo", password = DEMO_PASSWORD) {
+/**
+ * Signs in like a person at the login form and waits for the landing page. Used where the form
+ * itself is under test (shell, the wall's sign-in, the console under its security policy).
+ */
+export async function signInWithForm(page: Page, email = "admin@outpost.demo", password = DEMO_PASSWORD) {
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/devices$/);
+}
+
+/**
+ * Opens the console signed in, as for a user coming back to a tab whose session is remembered:
+ * the same password grant the login form makes (the console's client id, a fresh refresh-token
+ * family per call, so tests never share one), the tokens kept where the console keeps them
+ * (`outpost.session` in localStorage, web/src/lib/session.ts), then /devices opened. It skips the
+ * login page's own load — one full page load less per test; signInWithForm covers the form.
+ */
+export async function signIn(page: Page, email = "admin@outpost.demo", password = DEMO_PASSWORD) {
+  const res = await page.request.post("/auth/token", {
+    form: { grant_type: "password", username: email, password, client_id: CONSOLE_CLIENT_ID },
+  });
+  expect(res.status(), `password grant for ${email}`).toBe(200);
+  const tokens = (await res.json()) as {
+    access_token: string;
+    refresh_token: string;
+    expires_in: number;
+    refresh_expires_in: number;
+  };
+  const now = Date.now();
+  const session = {
+    access_token: tokens.access_token,
+    refresh_token: tokens.refresh_token,
+    expires_at: now + tokens.expires_in * 1000,
+    refresh_expires_at: tokens.refresh_expires_in > 0 ? now + tokens.refresh_expires_in * 1000 : null,
+  };
+  // A document of the console's origin that runs no script, to write its localStorage from.
+  await page.goto("/healthz");
+  await page.evaluate((value) => localStorage.setItem("outpost.session", value), JSON.stringify(session));
+  await page.goto("/devices");
   await expect(page).toHaveURL(/\/devices$/);
 }
 
