@@ -1,9 +1,12 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { isolationProjects } from "../scripts/lib/vitest-isolation.ts";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
 
 /** Unit tests of the device agent: plain Node, as the agent runs. */
 // Vitest needs a default export here.
 export default defineConfig({
-  root: fileURLToPath(new URL(".", import.meta.url)),
-  test: { environment: "node", include: ["**/*.test.ts"] },
+  root,
+  test: { environment: "node", projects: isolationProjects("agent", root, ["**/*.test.ts"]) },
 });

@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { isolationProjects } from "../scripts/lib/vitest-isolation.ts";
 
 const alias = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -15,6 +16,6 @@ export default defineConfig({
   },
   test: {
     environment: "node",
-    include: ["src/**/*.test.ts"],
+    projects: isolationProjects("web", alias("."), ["src/**/*.test.ts"]),
   },
 });
