@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import { CONSOLE_CLIENT_ID } from "../../contracts/auth.ts";
+import { CONSOLE_CLIENT_ID, TokenResponse } from "../../contracts/auth.ts";
 
 /** Screenshots every run keeps (looked at by people, not compared by tests). */
 export const ARTIFACTS = "tests/e2e/artifacts";
@@ -30,12 +30,7 @@ export async function signIn(page: Page, email = "admin@outpost.demo", password 
     form: { grant_type: "password", username: email, password, client_id: CONSOLE_CLIENT_ID },
   });
   expect(res.status(), `password grant for ${email}`).toBe(200);
-  const tokens = (await res.json()) as {
-    access_token: string;
-    refresh_token: string;
-    expires_in: number;
-    refresh_expires_in: number;
-  };
+  const tokens = TokenResponse.parse(await res.json());
   const now = Date.now();
   const session = {
     access_token: tokens.access_token,
