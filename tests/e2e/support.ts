@@ -26,11 +26,7 @@ export async function signInWithForm(page: Page, email = "admin@outpost.demo", p
  * login page's own load — one full page load less per test; signInWithForm covers the form.
  */
 export async function signIn(page: Page, email = "admin@outpost.demo", password = DEMO_PASSWORD) {
-  const res = await page.request.post("/auth/token", {
-    form: { grant_type: "password", username: email, password, client_id: CONSOLE_CLIENT_ID },
-  });
-  expect(res.status(), `password grant for ${email}`).toBe(200);
-  const tokens = TokenResponse.parse(await res.json());
+  const tokens = await passwordGrant(page.request, email, password);
   const now = Date.now();
   const session = {
     access_token: tokens.access_token,
@@ -96,9 +92,14 @@ export async function setTheme(page: Page, theme: "light" | "dark") {
 
 /** An Authorization header for the demo admin through the console's password grant (API calls in tests). */
 export async function bearer(request: APIRequestContext, username = "admin@outpost.demo") {
+  return { Authorization: `Bearer ${(await passwordGrant(request, username)).access_token}` };
+}
+
+/** POST /auth/token with the password grant through the console's client, as its login form does. */
+async function passwordGrant(request: APIRequestContext, username: string, password = DEMO_PASSWORD) {
   const res = await request.post("/auth/token", {
-    form: { grant_type: "password", username, password: DEMO_PASSWORD, client_id: CONSOLE_CLIENT_ID },
+    form: { grant_type: "password", username, password, client_id: CONSOLE_CLIENT_ID },
   });
-  expect(res.status()).toBe(200);
-  return { Authorization: `Bearer ${(await res.json()).access_token}` };
+  expect(res.status(), `password grant for ${username}`).toBe(200);
+  return TokenResponse.parse(await res.json());
 }
