@@ -134,7 +134,7 @@ export function SearchBar({ search, count, children, className, fieldClassName =
   return (
     <search
       className={cn(
-        "sticky top-0 z-10 flex flex-wrap items-center gap-2 border-b bg-background/95 px-6 py-3 backdrop-blur",
+        "sticky top-0 z-10 flex flex-wrap items-center gap-2 border-b bg-background px-6 py-3",
         className,
       )}
     >

@@ -43,7 +43,7 @@ export function DevicesPage() {
   const more = list.isFetchingNextPage;
   return (
     <div ref={scrollRef} className="h-full overflow-y-auto">
-      <div className="sticky top-0 z-10 border-b bg-background/95 px-4 py-3 backdrop-blur md:px-6">
+      <div className="sticky top-0 z-10 border-b bg-background px-4 py-3 md:px-6">
         <DeviceToolbar
           state={filters.state}
           onChange={filters.update}

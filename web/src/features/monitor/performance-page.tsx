@@ -39,7 +39,7 @@ export function PerformancePage() {
 
   return (
     <div ref={scrollRef} className="h-full overflow-y-auto" data-testid="performance">
-      <div className="z-10 border-b bg-background/95 px-4 py-3 backdrop-blur sm:sticky sm:top-0 md:px-6">
+      <div className="z-10 border-b bg-background px-4 py-3 sm:sticky sm:top-0 md:px-6">
         <PerformanceToolbar
           state={filters.state}
           onChange={filters.update}
