@@ -133,10 +133,7 @@ type SearchBarProps = {
 export function SearchBar({ search, count, children, className, fieldClassName = "w-72" }: SearchBarProps) {
   return (
     <search
-      className={cn(
-        "sticky top-0 z-10 flex flex-wrap items-center gap-2 border-b bg-background px-6 py-3",
-        className,
-      )}
+      className={cn("sticky top-0 z-10 flex flex-wrap items-center gap-2 border-b bg-background px-6 py-3", className)}
     >
       <SearchField
         className={fieldClassName}
