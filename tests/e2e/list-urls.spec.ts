@@ -129,8 +129,8 @@ test("sort by name both ways from the column header", async ({ page }) => {
   await expect.poll(() => params(page).get("ordering")).toBe("name");
   await expect(header).toHaveAttribute("aria-sort", "ascending");
   await expect(nameCells(page).first()).toHaveText("MO Old POS");
-  // Read once per poll and keep that read: for a few frames after the new order's request starts
-  // the list shows its skeleton (no rows), and an empty list is trivially "sorted".
+  // Read once per poll and keep that read: until the new order arrives the list still shows the
+  // old rows (busy), and a list read half-way through a swap is no proof of order.
   let ascending: string[] = [];
   await expect
     .poll(async () => {
@@ -166,6 +166,41 @@ test("sort by name both ways from the column header", async ({ page }) => {
   await header.getByRole("button").click();
   await expect.poll(() => params(page).get("ordering")).toBeNull();
   await expect(header).toHaveAttribute("aria-sort", "none");
+});
+
+test("while a new order loads, the rows stay in place, marked busy and then dimmed; no skeleton", async ({ page }) => {
+  await page.goto("/devices?view=table&connected_status=archived&connected_status=installation_pending");
+  await expect(table(page).getByText("ZD New Kiosk")).toBeVisible();
+  const before = await nameCells(page).allTextContents();
+  expect(before.length).toBeGreaterThan(1);
+  // The server answers the new order as always; the test holds its reply until it has looked.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/device\/items\/\?(.*&)?ordering=name(&|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await table(page).getByRole("columnheader", { name: "Name" }).getByRole("button").click();
+  await expect.poll(() => params(page).get("ordering")).toBe("name");
+
+  const busy = page.locator("[data-stale][aria-busy=true]");
+  await expect(busy).toBeVisible();
+  // Dimmed once the wait is longer than a glance (150 ms, then a 200 ms fade).
+  await expect(busy).toHaveCSS("opacity", "0.55");
+  await expect(page.getByRole("status", { name: "Loading" })).toHaveCount(0);
+  expect(await nameCells(page).allTextContents()).toEqual(before);
+  await page.screenshot({ path: `${ARTIFACTS}/list-urls-busy-1440-light.png` });
+
+  release();
+  await expect(busy).toHaveCount(0);
+  await expect
+    .poll(async () => {
+      const names = await nameCells(page).allTextContents();
+      return names.length === before.length && isSorted(names) && names.join() !== before.join();
+    })
+    .toBe(true);
 });
 
 test("Export CSV downloads the filtered rows", async ({ page }) => {

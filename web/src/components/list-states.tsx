@@ -120,8 +120,17 @@ export function ListLoadFailed({ title, error, onRetry }: { title: string; error
 }
 
 type ListStatesProps = {
-  /** The list's query (an infinite query's first page). */
-  list: { isPending: boolean; isError: boolean; error: Error | null; refetch: () => Promise<unknown> };
+  /**
+   * The list's query (an infinite query's first page). `isPlaceholderData`: what it shows are the
+   * previous filter's pages (`placeholderData`, lib/paging.ts `previousPagesIn`) while the new ones load.
+   */
+  list: {
+    isPending: boolean;
+    isError: boolean;
+    error: Error | null;
+    isPlaceholderData?: boolean;
+    refetch: () => Promise<unknown>;
+  };
   /** How many items arrived. */
   count: number;
   /** Shown while the first page loads. */
@@ -134,10 +143,26 @@ type ListStatesProps = {
   children: ReactNode;
 };
 
-/** A list's body: its placeholder while loading, the failure with Retry, the empty state, or the items. */
+/**
+ * A list's body: its placeholder while loading, the failure with Retry, the empty state, or the
+ * items. While a new filter, search or order loads, the items shown so far stay in place, marked
+ * busy, and dim only if the answer takes longer than a glance (150 ms), so a quick reply swaps the
+ * rows without a flash of skeleton and a slow one shows plainly that they are out of date. An empty
+ * list is never shown as the answer to a question still being asked: it waits as the skeleton.
+ */
 export function ListStates({ list, count, skeleton, failedTitle, empty, children }: ListStatesProps) {
-  if (list.isPending) return skeleton;
+  const stale = list.isPlaceholderData === true;
+  if (list.isPending || (stale && count === 0)) return skeleton;
   if (list.isError && list.error)
     return <ListLoadFailed title={failedTitle} error={list.error} onRetry={() => void list.refetch()} />;
-  return count === 0 ? empty : children;
+  if (count === 0) return empty;
+  return (
+    <div
+      aria-busy={stale || undefined}
+      data-stale={stale || undefined}
+      className={stale ? "opacity-55 transition-opacity delay-150 duration-200" : undefined}
+    >
+      {children}
+    </div>
+  );
 }

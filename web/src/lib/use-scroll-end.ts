@@ -64,6 +64,8 @@ export function useScrollEnd(ref: RefObject<HTMLElement | null>, onEnd: () => vo
 type PagedList = {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
+  /** Showing the previous filter's pages while the new first page loads: no "next" of those. */
+  isPlaceholderData?: boolean;
   fetchNextPage: () => Promise<unknown>;
   data?: { pages: readonly unknown[] };
 };
@@ -71,7 +73,7 @@ type PagedList = {
 /** Loads the infinite query `list`'s next page when `ref` is scrolled within a page of its end (`itemCount` items so far). */
 export function useLoadMoreOnScroll(ref: RefObject<HTMLElement | null>, list: PagedList, itemCount: number) {
   useScrollEnd(ref, () => void list.fetchNextPage(), {
-    enabled: list.hasNextPage && !list.isFetchingNextPage,
+    enabled: list.hasNextPage && !list.isFetchingNextPage && !list.isPlaceholderData,
     itemCount,
     pages: list.data?.pages.length ?? 0,
   });

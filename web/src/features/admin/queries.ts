@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { nextPageOf } from "@/lib/paging";
 import type { AdminKind } from "./kinds";
 
@@ -14,6 +14,7 @@ export const adminQueries = {
       queryFn: ({ pageParam, signal }) => kind.list({ search, page: pageParam }, signal),
       initialPageParam: 1,
       getNextPageParam: (last) => nextPageOf(last.links),
+      placeholderData: keepPreviousData,
     }),
   detail: (kind: AdminKind, key: string) =>
     queryOptions({

@@ -10,6 +10,7 @@ import { getInstallationCode } from "@contracts/api/installation";
 import type { DeviceListQuery } from "@contracts/device";
 import { infiniteQueryOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
 import { callApi } from "@/lib/api";
+import { previousPagesIn } from "@/lib/paging";
 
 /** The list query without paging (the cursor comes from the infinite query). */
 export type DeviceFilters = Omit<Partial<DeviceListQuery>, "page" | "page_size" | "cursor">;
@@ -53,6 +54,7 @@ export const deviceQueries = {
         }),
       initialPageParam: null as string | null,
       getNextPageParam: (last) => nextCursorOf(last.links.next) ?? null,
+      placeholderData: previousPagesIn(space),
     }),
   detailKey: (space: string, uuid: string) => [...deviceQueries.all(space), "detail", uuid] as const,
   /**

@@ -2,7 +2,7 @@ import { getLocationGroup, listLocationGroups } from "@contracts/api/location-gr
 import type { LocationGroupQuery } from "@contracts/location-group";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { callApi } from "@/lib/api";
-import { nextPageOf } from "@/lib/paging";
+import { nextPageOf, previousPagesIn } from "@/lib/paging";
 
 export type GroupFilters = Pick<Partial<LocationGroupQuery>, "ordering" | "search">;
 /** console.md §9: groups 36 a page, ordering -created_at. */
@@ -22,6 +22,7 @@ export const groupQueries = {
         }),
       initialPageParam: 1,
       getNextPageParam: (last) => nextPageOf(last.links),
+      placeholderData: previousPagesIn(space),
     }),
   detail: (space: string, uuid: string) =>
     queryOptions({

@@ -4,7 +4,7 @@ import { listTags } from "@contracts/api/tags";
 import type { LocationListQuery } from "@contracts/location";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { callApi } from "@/lib/api";
-import { nextPageOf } from "@/lib/paging";
+import { nextPageOf, previousPagesIn } from "@/lib/paging";
 
 /** The list query without paging (the page comes from the infinite query). */
 export type LocationFilters = Omit<Partial<LocationListQuery>, "page" | "page_size">;
@@ -25,6 +25,7 @@ export const locationQueries = {
         }),
       initialPageParam: 1,
       getNextPageParam: (last) => nextPageOf(last.links),
+      placeholderData: previousPagesIn(space),
     }),
   /** Every location of the space by name (group link pickers); one big page. */
   options: (space: string) =>

@@ -4,7 +4,7 @@ import { MONITORING_PAGE_SIZE, type MonitoringQuery } from "@contracts/monitorin
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { deviceQueries } from "@/features/devices/queries";
 import { callApi } from "@/lib/api";
-import { nextPageOf } from "@/lib/paging";
+import { nextPageOf, previousPagesIn } from "@/lib/paging";
 import type { ActivityListDef } from "./activity-lists";
 
 /** The monitoring filter set without paging (a new filter is a new key, so paging starts at 1). */
@@ -45,6 +45,7 @@ export const monitorQueries = {
         }),
       initialPageParam: 1,
       getNextPageParam: (last) => nextPageOf(last.links),
+      placeholderData: previousPagesIn(space),
     }),
   /** GET /space/{space}/monitoring/counts/ for the same filters (without the clicked count). */
   counts: (space: string, filters: MonitoringFilters) =>
