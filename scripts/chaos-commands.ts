@@ -5,8 +5,8 @@
  * retried with the same request_id. Every execution on a device is counted by command id.
  *
  *   node scripts/chaos-commands.ts [--agents 100] [--commands 1000] [--kills 3] [--silent 0.3]
- *                                  [--retries 0.1] [--concurrency 20] [--port 8885] [--keep]
- *   node scripts/chaos-commands.ts --short          (10 agents × 100 commands: the npm test mode)
+ *                                  [--retries 0.1] [--concurrency 20] [--kills-for 0] [--port 8885] [--keep]
+ *   node scripts/chaos-commands.ts --short          (10 agents × 100 commands, kills for 10 s: the npm test mode)
  *
  * After the storm it waits for every agent to be back and every command's record to settle, then
  * prints, per API answer, how many ran, and three counts that must be 0:
@@ -38,6 +38,8 @@ const { values: args } = parseArgs({
     /** Share of the calls retried with the same request_id. */
     retries: { type: "string", default: "0.1" },
     concurrency: { type: "string", default: "20" },
+    /** Seconds of the storm with kills (0: as long as commands are sent); the commands go on after. */
+    "kills-for": { type: "string", default: "0" },
     port: { type: "string", default: "8885" },
     short: { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
@@ -49,6 +51,14 @@ const KILLS_PER_S = args.short ? 1 : Number(args.kills);
 const SILENT = Number(args.silent);
 const RETRIES = Number(args.retries);
 const CONCURRENCY = args.short ? 5 : Number(args.concurrency);
+// The short mode's storm has a set length: its kills stop after 10 s, and its commands are paced
+// (each of the 5 callers starts one every 0.5 s at most) so that the 100 of them span those 10 s.
+// Unpaced and unbounded, the storm's length was chance: a command sent to a silenced agent waits
+// for the liveness limit (25 s) and each wait let more kills in — 4 kills in 4 s in one CI run,
+// 88 in 88 s in another. Now every run has ≈ 10 kills (≈ 30 % silent) while commands are in
+// flight, and the storm ends at most one liveness limit after the kills stop.
+const KILLS_FOR_S = args.short ? 10 : Number(args["kills-for"]);
+const PACE_MS = args.short ? (CONCURRENCY * KILLS_FOR_S * 1000) / COMMANDS : 0;
 const fleet = benchFleet();
 const SPACE = fleet.space;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -186,9 +196,12 @@ async function main() {
 
   // The storm: kills at KILLS_PER_S while the commands run.
   let storming = true;
+  const killsStart = Date.now();
+  const killing = () => storming && (KILLS_FOR_S <= 0 || Date.now() - killsStart < KILLS_FOR_S * 1000);
   const killer = (async () => {
-    while (storming) {
+    while (killing()) {
       await sleep(1000 / KILLS_PER_S);
+      if (!killing()) break;
       const open = [...sockets.values()].filter((s) => !s.silent);
       const victim = open[Math.floor(Math.random() * open.length)];
       if (!victim) continue;
@@ -209,6 +222,7 @@ async function main() {
   const worker = async () => {
     while (next < COMMANDS) {
       next++;
+      const paced = sleep(PACE_MS);
       const device = devices[Math.floor(Math.random() * devices.length)].uuid;
       const kind = KINDS[Math.floor(Math.random() * KINDS.length)];
       const entry: Sent = { id: randomUUID(), device, action: kind.action, answers: [] };
@@ -220,6 +234,7 @@ async function main() {
         const again = await api(origin, method, path, body);
         entry.answers.push(answerOf(again.status, again.json, kind.queued));
       }
+      await paced;
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
