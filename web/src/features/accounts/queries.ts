@@ -1,7 +1,8 @@
 import type { AccountStatus } from "@contracts/account";
 import { listAccounts } from "@contracts/api/accounts";
-import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { callApi } from "@/lib/api";
+import { previousPagesIn } from "@/lib/paging";
 
 /** The list's filters as the page holds them ("" = no filter). */
 export type AccountFilters = {
@@ -31,7 +32,7 @@ export const accountQueries = {
     queryOptions({
       queryKey: [...accountQueries.all(space), "list", filters] as const,
       queryFn: ({ signal }) => callApi(listAccounts, { params: { space }, query: accountQuery(filters), signal }),
-      // Keep the current rows on screen while the next page or filter loads.
-      placeholderData: keepPreviousData,
+      // Keep the current rows on screen while the next page or filter loads (never another space's).
+      placeholderData: previousPagesIn(space),
     }),
 };
