@@ -1,5 +1,7 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { CONSOLE_CLIENT_ID, TokenResponse } from "../../contracts/auth.ts";
+import { storageKeys } from "../../web/src/lib/storage.ts";
+import { sessionFromTokens } from "../../web/src/lib/stored-session.ts";
 
 /** Screenshots every run keeps (looked at by people, not compared by tests). */
 export const ARTIFACTS = "tests/e2e/artifacts";
@@ -21,22 +23,19 @@ export async function signInWithForm(page: Page, email = "admin@outpost.demo", p
 /**
  * Opens the console signed in, as for a user coming back to a tab whose session is remembered:
  * the same password grant the login form makes (the console's client id, a fresh refresh-token
- * family per call, so tests never share one), the tokens kept where the console keeps them
- * (`outpost.session` in localStorage, web/src/lib/session.ts), then /devices opened. It skips the
- * login page's own load — one full page load less per test; signInWithForm covers the form.
+ * family per call, so tests never share one), the tokens kept where and as the console keeps them
+ * (`storageKeys.session` in localStorage, shaped by web/src/lib/stored-session.ts), then /devices
+ * opened. It skips the login page's own load — one full page load less per test; signInWithForm
+ * covers the form.
  */
 export async function signIn(page: Page, email = "admin@outpost.demo", password = DEMO_PASSWORD) {
-  const tokens = await passwordGrant(page.request, email, password);
-  const now = Date.now();
-  const session = {
-    access_token: tokens.access_token,
-    refresh_token: tokens.refresh_token,
-    expires_at: now + tokens.expires_in * 1000,
-    refresh_expires_at: tokens.refresh_expires_in > 0 ? now + tokens.refresh_expires_in * 1000 : null,
-  };
+  const session = sessionFromTokens(await passwordGrant(page.request, email, password));
   // A document of the console's origin that runs no script, to write its localStorage from.
   await page.goto("/healthz");
-  await page.evaluate((value) => localStorage.setItem("outpost.session", value), JSON.stringify(session));
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    storageKeys.session,
+    JSON.stringify(session),
+  ] as const);
   await page.goto("/devices");
   await expect(page).toHaveURL(/\/devices$/);
 }

@@ -1,17 +1,10 @@
-import { AccessTokenClaims, type TokenResponse } from "@contracts/auth";
+import { AccessTokenClaims } from "@contracts/auth";
 import { useSyncExternalStore } from "react";
-import { z } from "zod";
 import { requestPasswordGrant, requestRefreshGrant, revokeRefreshToken } from "./auth-client";
 import { readJson, storageKeys, writeJson } from "./storage";
+import { Session, sessionFromTokens } from "./stored-session";
 
-/** What is kept in localStorage under `outpost.session` (times are epoch milliseconds). */
-const Session = z.object({
-  access_token: z.string(),
-  refresh_token: z.string(),
-  expires_at: z.number(),
-  refresh_expires_at: z.number().nullable(),
-});
-export type Session = z.infer<typeof Session>;
+export type { Session };
 
 /** Why the last session ended: a user's own sign-out is not an "Unauthorized" redirect. */
 export type SessionEnd = "signed_out" | "expired";
@@ -31,17 +24,6 @@ function set(next: Session | null, persist = true) {
   current = next;
   if (persist) writeJson(storageKeys.session, next);
   for (const listener of listeners) listener();
-}
-
-function fromTokens(tokens: TokenResponse): Session {
-  const now = Date.now();
-  return {
-    access_token: tokens.access_token,
-    refresh_token: tokens.refresh_token,
-    expires_at: now + tokens.expires_in * 1000,
-    // Some providers send 0 for "no fixed expiry".
-    refresh_expires_at: tokens.refresh_expires_in > 0 ? now + tokens.refresh_expires_in * 1000 : null,
-  };
 }
 
 export function getSession() {
@@ -71,7 +53,7 @@ export function endSession(reason: SessionEnd) {
 export async function signIn(email: string, password: string) {
   const tokens = await requestPasswordGrant(email, password);
   lastEnd = null;
-  set(fromTokens(tokens));
+  set(sessionFromTokens(tokens));
 }
 
 /** Work to do while the session is still valid when the user signs out (e.g. report presence). */
@@ -131,7 +113,7 @@ export function refreshSession(staleAccessToken?: string): Promise<Session> {
       set(latest, false);
       return latest;
     }
-    const next = fromTokens(await requestRefreshGrant(latest.refresh_token));
+    const next = sessionFromTokens(await requestRefreshGrant(latest.refresh_token));
     set(next);
     return next;
   }).finally(() => {
