@@ -191,10 +191,16 @@ test("while a new order loads, the rows stay in place, marked busy and then dimm
   await expect(busy).toHaveCSS("opacity", "0.55");
   await expect(page.getByRole("status", { name: "Loading" })).toHaveCount(0);
   expect(await nameCells(page).allTextContents()).toEqual(before);
+  // Rows that may not be in the answer cannot be ticked, one by one or all loaded.
+  const boxes = table(page).getByRole("checkbox");
+  await expect(boxes.first()).toBeDisabled();
+  await expect(boxes.nth(1)).toBeDisabled();
   await page.screenshot({ path: `${ARTIFACTS}/list-urls-busy-1440-light.png` });
 
   release();
   await expect(busy).toHaveCount(0);
+  await expect(boxes.first()).toBeEnabled();
+  await expect(boxes.nth(1)).toBeEnabled();
   await expect
     .poll(async () => {
       const names = await nameCells(page).allTextContents();

@@ -34,7 +34,7 @@ export function DevicesPage() {
   const filters = useDeviceFilters();
   const list = useInfiniteQuery(deviceQueries.list(space.space_uuid, filters.query));
   const devices = useMemo(() => list.data?.pages.flatMap((page) => page.devices) ?? [], [list.data]);
-  const bulk = useDeviceBulk(devices, filters.query);
+  const bulk = useDeviceBulk(devices, filters.query, list.isPlaceholderData);
   const columns = useMemo(() => bulk.withSelect(deviceColumns(t)), [t, bulk.withSelect]);
   const scrollRef = useRef<HTMLDivElement>(null);
 

@@ -19,15 +19,16 @@ const BulkResults = lazy(() => import("./bulk-results").then((m) => ({ default: 
 /**
  * The device list's bulk actions (issue 18 item 2) for Content Managers and Admins: the
  * selection (rows' checkbox column, cards' corner checkbox), the action bar and the results.
- * Viewers get none of it.
+ * Viewers get none of it. `stale`: the rows are the last filter's or order's, kept while the new
+ * ones load; they cannot be ticked.
  */
-export function useDeviceBulk(devices: readonly Device[], query: DeviceFilters) {
+export function useDeviceBulk(devices: readonly Device[], query: DeviceFilters, stale = false) {
   const t = useT();
   const { canWrite } = usePermissions();
   const order = useMemo(() => devices.map((d) => d.uuid), [devices]);
   const { ordering: _ordering, ...filter } = query;
   const filterKey = JSON.stringify(filter);
-  const selection = useDeviceSelection(order, filterKey);
+  const selection = useDeviceSelection(order, filterKey, stale);
   const runner = useBulkRun();
   const names = useMemo(() => new Map(devices.map((d) => [d.uuid, d.name])), [devices]);
 

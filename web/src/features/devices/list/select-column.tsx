@@ -33,6 +33,7 @@ export function DeviceCheckbox({
     <Checkbox
       aria-label={t("bulk.selectRow", { name: device.name })}
       checked={selection.isSelected(device.uuid)}
+      disabled={selection.frozen}
       onClick={selectClick(selection, device.uuid)}
       onKeyDown={(event) => event.stopPropagation()}
       className={cn("size-[18px]", className)}
@@ -49,6 +50,7 @@ export const selectColumn = (t: TFunction, selection: DeviceSelection) =>
       <Checkbox
         aria-label={t("bulk.selectLoaded")}
         checked={selection.allMatching || selection.pageState}
+        disabled={selection.frozen}
         onCheckedChange={(value) => selection.selectLoaded(value === true)}
         className="size-[18px]"
       />

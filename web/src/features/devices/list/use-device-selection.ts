@@ -5,6 +5,8 @@ import { useCallback, useMemo, useRef, useState } from "react";
  * sets the whole range from the last clicked one to this one (to that one's new state), the
  * header checkbox takes every loaded device, and "all matching" stands for every device the
  * list's filter matches (also those not loaded yet). A new filter (`key`) clears the selection.
+ * While `frozen` (the list still shows the last filter's or order's rows as the new ones load,
+ * web/src/lib/paging.ts) nothing can be ticked: those rows may not be in the answer.
  */
 export type DeviceSelection = ReturnType<typeof useDeviceSelection>;
 
@@ -14,7 +16,7 @@ export function rangeOf(order: readonly string[], from: number, to: number) {
   return order.slice(start, end + 1);
 }
 
-export function useDeviceSelection(order: readonly string[], key: string) {
+export function useDeviceSelection(order: readonly string[], key: string, frozen = false) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [allMatching, setAllMatching] = useState(false);
   const anchor = useRef<number | null>(null);
@@ -28,6 +30,7 @@ export function useDeviceSelection(order: readonly string[], key: string) {
 
   const toggle = useCallback(
     (uuid: string, range: boolean) => {
+      if (frozen) return;
       const index = order.indexOf(uuid);
       setAllMatching(false);
       setSelected((current) => {
@@ -42,16 +45,17 @@ export function useDeviceSelection(order: readonly string[], key: string) {
       });
       if (index >= 0) anchor.current = index;
     },
-    [order],
+    [order, frozen],
   );
 
   const selectLoaded = useCallback(
     (on: boolean) => {
+      if (frozen) return;
       setAllMatching(false);
       setSelected(on ? new Set(order) : new Set());
       anchor.current = null;
     },
-    [order],
+    [order, frozen],
   );
 
   const clear = useCallback(() => {
@@ -65,6 +69,7 @@ export function useDeviceSelection(order: readonly string[], key: string) {
     return {
       selected,
       allMatching,
+      frozen,
       count: selected.size,
       /** The header checkbox: every loaded device, some, or none. */
       pageState:
@@ -82,5 +87,5 @@ export function useDeviceSelection(order: readonly string[], key: string) {
       },
       clear,
     };
-  }, [order, selected, allMatching, toggle, selectLoaded, clear]);
+  }, [order, selected, allMatching, frozen, toggle, selectLoaded, clear]);
 }
