@@ -117,9 +117,20 @@ test("the health report shows a real agent's health, refreshes it live and chart
     await expect(report.getByTestId("chart-disk")).toHaveAttribute("data-points", /^[1-9]/);
     await expect(report.getByTestId("chart-network")).toHaveAttribute("data-points", /^[1-9]/);
 
-    // Screenshots first: they take part of the wait for the next minute below.
+    // Screenshots and the 7 d view first: they take part of the wait for the next minute below.
     await shoot(page, "health-report");
     await shoot(page, "health-report-charts-1h", report.getByRole("heading", { name: "History" }));
+
+    // 7 d: the same samples as 15-minute rollups (with their min–max).
+    const range = report.getByRole("radiogroup", { name: "Time range" });
+    await range.getByRole("radio", { name: "7 d" }).click();
+    await expect(cpuChart).toHaveAttribute("data-resolution", "15m");
+    await expect.poll(() => points(cpuChart)).toBeGreaterThan(0);
+    await expect(cpuChart.locator(".recharts-area").first()).toBeAttached();
+    await shoot(page, "health-report-charts-7d", report.getByRole("heading", { name: "History" }));
+    await range.getByRole("radio", { name: "1 h" }).click();
+    await expect(cpuChart).toHaveAttribute("data-resolution", "1m");
+    await expect.poll(() => points(cpuChart)).toBeGreaterThan(0);
 
     // The live tail: a report in the next minute adds a point to the 1 h chart without a refetch.
     let seriesFetches = 0;
@@ -132,13 +143,6 @@ test("the health report shows a real agent's health, refreshes it live and chart
     await expect.poll(() => points(cpuChart)).toBe(shown + 1);
     await expect(cpuChart.locator(".recharts-line-curve").first()).toBeAttached();
     expect(seriesFetches).toBe(0);
-
-    // 7 d: the same samples as 15-minute rollups (with their min–max).
-    await report.getByRole("radiogroup", { name: "Time range" }).getByRole("radio", { name: "7 d" }).click();
-    await expect(cpuChart).toHaveAttribute("data-resolution", "15m");
-    await expect.poll(() => points(cpuChart)).toBeGreaterThan(0);
-    await expect(cpuChart.locator(".recharts-area").first()).toBeAttached();
-    await shoot(page, "health-report-charts-7d", report.getByRole("heading", { name: "History" }));
 
     // The agent stops: the banner says the device is offline and offers no Refresh Data.
     runner.stop();
