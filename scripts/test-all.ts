@@ -1,11 +1,14 @@
 /**
- * `npm test`: everything the project proves, in order — lint and types, Worker and room tests inside workerd,
- * the SPA build, then browser tests in Debian's Chromium against the real Worker.
+ * `npm test`: everything the project proves, in order — lint, the SPA build (the browser tests' server then
+ * starts beside the next steps), types, Worker and room tests inside workerd, agent tests, the command chaos
+ * test, web unit tests, the production bundle and the per-route budgets, then browser tests in Debian's
+ * Chromium against the real Worker.
  */
 import { spawn } from "node:child_process";
+import { mkdirSync, openSync } from "node:fs";
 import { join } from "node:path";
 import { ensureChromium } from "./ensure-chromium.ts";
-import { quietEnv, ROOT, runNode, runTool } from "./lib/proc.ts";
+import { quietEnv, ROOT, runNode, runTool, waitForHttp } from "./lib/proc.ts";
 
 const started = Date.now();
 const step = (name: string, fn: () => void) => {
@@ -17,6 +20,35 @@ const step = (name: string, fn: () => void) => {
 
 step("Browser: Debian chromium", ensureChromium);
 step("Lint and format (biome)", () => runTool("biome", ["check", "."]));
+step("Web build", () => runTool("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]));
+
+// The browser tests' server (a fresh database with the demo seed, then wrangler dev serving the build
+// above: ≈ 26 s) starts now, beside the steps below, instead of in front of the browser tests;
+// Playwright reuses it (OUTPOST_E2E_SERVER, tests/e2e/playwright.config.ts). Its output goes to a file.
+const e2ePort = process.env.E2E_PORT ?? "8799";
+const e2eUrl = `http://localhost:${e2ePort}/healthz`;
+// A server already on the port (a developer's) is left to Playwright's own rules, as before: never
+// started over (serve-e2e.ts would delete the database it is using).
+const portTaken = await fetch(e2eUrl).then(
+  () => true,
+  () => false,
+);
+const e2eLog = join(ROOT, ".wrangler", "e2e-server.log");
+let e2eServerExited = portTaken;
+if (!portTaken) {
+  mkdirSync(join(ROOT, ".wrangler"), { recursive: true });
+  const server = spawn(process.execPath, ["scripts/serve-e2e.ts"], {
+    cwd: ROOT,
+    env: { ...quietEnv, E2E_PORT: e2ePort },
+    stdio: ["ignore", openSync(e2eLog, "w"), openSync(e2eLog, "a")],
+  });
+  server.on("exit", () => {
+    e2eServerExited = true;
+  });
+  process.on("exit", () => {
+    if (!e2eServerExited) server.kill("SIGTERM");
+  });
+}
 {
   // Four tsc projects, two at a time (tsc is single-threaded; one after another took ≈ 75 s).
   // tsconfig.bench.json: the one bench script that runs the Worker's own code in Node (raw-sql.ts).
@@ -56,7 +88,6 @@ step("Agent unit tests", () => runTool("vitest", ["run", "--config", "agent/vite
 // (Run beside the unit tests it made both slower on 2 vCPU: 326 s and 265 s instead of ≈ 115 and ≈ 110.)
 step("Command chaos test, short (10 agents × 100 commands)", () => runNode("scripts/chaos-commands.ts", ["--short"]));
 step("Web unit tests", () => runTool("vitest", ["run", "--config", "web/vitest.config.ts"]));
-step("Web build", () => runTool("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]));
 // The production Worker bundles as deployed (no network: --dry-run), with its own bindings (issue 21).
 step("Production bundle (wrangler deploy --env production --dry-run)", () =>
   runTool("wrangler", ["deploy", "--env", "production", "--dry-run", "--outdir", ".wrangler/prod-dry-run"], {
@@ -65,7 +96,17 @@ step("Production bundle (wrangler deploy --env production --dry-run)", () =>
 );
 // Per route, the gzipped JS its first load needs, against web/bundle-budget.json (issue 19).
 step("Bundle budget per route", () => runNode("scripts/check-bundle.ts"));
+let e2eEnv: NodeJS.ProcessEnv = { E2E_PORT: e2ePort };
+if (!portTaken) {
+  const t = Date.now();
+  await waitForHttp(e2eUrl, 180_000).catch((err: Error) => {
+    throw new Error(`the browser tests' server did not start (${e2eLog}): ${err.message}`);
+  });
+  if (e2eServerExited) throw new Error(`the browser tests' server exited (${e2eLog})`);
+  console.log(`\n(the browser tests' server was ready; waited ${((Date.now() - t) / 1000).toFixed(1)} s for it)`);
+  e2eEnv = { ...e2eEnv, OUTPOST_E2E_SERVER: "started" };
+}
 step("End-to-end tests (Playwright + Chromium)", () =>
-  runTool("playwright", ["test", "--config", "tests/e2e/playwright.config.ts"]),
+  runTool("playwright", ["test", "--config", "tests/e2e/playwright.config.ts"], { env: e2eEnv }),
 );
 console.log(`\nAll tests passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -22,10 +22,10 @@ export const quietEnv: NodeJS.ProcessEnv = {
 const bin = (name: string) => `${ROOT}/node_modules/.bin/${name}`;
 
 /** Runs a node_modules/.bin tool to completion; throws with its output when it fails. */
-export function runTool(name: string, args: string[], opts: { quiet?: boolean } = {}) {
+export function runTool(name: string, args: string[], opts: { quiet?: boolean; env?: NodeJS.ProcessEnv } = {}) {
   const res = spawnSync(bin(name), args, {
     cwd: ROOT,
-    env: quietEnv,
+    env: { ...quietEnv, ...opts.env },
     stdio: opts.quiet ? "pipe" : "inherit",
     encoding: "utf8",
   });

@@ -38,7 +38,8 @@ export default defineConfig({
     cwd: "../..",
     url: `http://localhost:${port}/healthz`,
     timeout: 180_000,
-    reuseExistingServer: !process.env.CI,
+    // `npm test` (scripts/test-all.ts) starts this server early and waits for it, so CI reuses it.
+    reuseExistingServer: !process.env.CI || process.env.OUTPOST_E2E_SERVER === "started",
     stdout: "pipe",
     stderr: "pipe",
   },
