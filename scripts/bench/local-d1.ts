@@ -1,9 +1,10 @@
 /** A throwaway local D1 for benchmarks: migrations, seed files in chunks, and SQL commands. */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import { MONITORED_PERIPHERAL_TYPES } from "../../contracts/health.ts";
+import { allMigrationsSql, noLocalD1 } from "../lib/migrations.ts";
 import { quietEnv, ROOT, runTool } from "../lib/proc.ts";
 import type { benchFleet } from "./fleet-sql.ts";
 
@@ -11,10 +12,26 @@ const CHUNK = 10_000;
 
 export function localD1(persistDir: string, sqlDir: string) {
   const common = ["--local", "--persist-to", persistDir];
-  runTool("wrangler", ["d1", "migrations", "apply", "DB", ...common], { quiet: true });
+  // A new database gets the migrations in front of the first file it runs (scripts/lib/migrations.ts).
+  let migrations = noLocalD1(persistDir) ? allMigrationsSql() : "";
+  if (!migrations) runTool("wrangler", ["d1", "migrations", "apply", "DB", ...common], { quiet: true });
+  const exec = (file: string) => {
+    if (migrations) {
+      const first = join(sqlDir, `000-migrations+${basename(file)}`);
+      writeFileSync(first, migrations + readFileSync(file, "utf8"));
+      migrations = "";
+      file = first;
+    }
+    runTool("wrangler", ["d1", "execute", "DB", ...common, "--file", file, "--yes"], { quiet: true });
+  };
   // Wrangler prints query results at log level, which quietEnv's WRANGLER_LOG=warn hides.
   // A failed statement throws: a bench on a half-seeded database measures nothing.
   const command = (sql: string) => {
+    if (migrations) {
+      const file = join(sqlDir, "000-migrations.sql");
+      writeFileSync(file, "");
+      exec(file);
+    }
     const res = spawnSync(
       `${ROOT}/node_modules/.bin/wrangler`,
       ["d1", "execute", "DB", ...common, "--command", sql, "--json", "--yes"],
@@ -29,8 +46,6 @@ export function localD1(persistDir: string, sqlDir: string) {
       throw new Error(`d1 execute failed (${res.status}): ${res.stdout}${res.stderr}`.slice(0, 2000));
     return res.stdout;
   };
-  const exec = (file: string) =>
-    runTool("wrangler", ["d1", "execute", "DB", ...common, "--file", file, "--yes"], { quiet: true });
   /** Statements too long for one --command (D1 caps a statement at 100 KB): written to a file and run from it. */
   const script = (name: string, statements: string[]) => {
     const file = join(sqlDir, `${name}.sql`);

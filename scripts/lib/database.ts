@@ -1,18 +1,26 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { allMigrationsSql, noLocalD1 } from "./migrations.ts";
 import { ROOT, runTool } from "./proc.ts";
 
 export const DEVICES_JSON = `${ROOT}/.outpost/devices.json`;
 
 /**
  * Applies the migrations and the demo seed to a local D1 (workerd's SQLite under persistDir).
- * The seed is idempotent, so re-running start keeps the demo space fresh.
+ * The seed is idempotent, so re-running start keeps the demo space fresh. A new database gets the
+ * migrations and the seed in one `d1 execute` (scripts/lib/migrations.ts: ≈ 20 s less).
  */
 export function prepareDatabase(persistDir: string) {
   const common = ["--local", "--persist-to", persistDir];
-  runTool("wrangler", ["d1", "migrations", "apply", "DB", ...common], { quiet: true });
+  const fresh = noLocalD1(persistDir);
+  if (!fresh) runTool("wrangler", ["d1", "migrations", "apply", "DB", ...common], { quiet: true });
   mkdirSync(`${ROOT}/.outpost`, { recursive: true });
   const seedFile = `${ROOT}/.outpost/seed.sql`;
   // The connected demo devices' credentials, for the agent simulator (npm run simulate).
   runTool("node", ["scripts/seed-demo.ts", "--out", seedFile, "--devices-json", DEVICES_JSON], { quiet: true });
-  runTool("wrangler", ["d1", "execute", "DB", ...common, "--file", seedFile, "--yes"], { quiet: true });
+  let file = seedFile;
+  if (fresh) {
+    file = `${ROOT}/.outpost/new-database.sql`;
+    writeFileSync(file, allMigrationsSql() + readFileSync(seedFile, "utf8"));
+  }
+  runTool("wrangler", ["d1", "execute", "DB", ...common, "--file", file, "--yes"], { quiet: true });
 }
