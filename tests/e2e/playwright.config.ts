@@ -16,11 +16,6 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     viewport: { width: 1440, height: 900 },
     screenshot: "only-on-failure",
-    // The console honours prefers-reduced-motion (web/src/index.css): dialogs, sheets and menus open
-    // and close without their 120–220 ms animations, so Playwright's stability checks and the
-    // compositor's frames stop waiting on them (devices + locations specs: 97–98 → 88–94 s wall,
-    // Chromium renderer CPU 82–83 → 70–77 s). Every screen's end state is the same.
-    reducedMotion: "reduce",
     // Recording a trace doubles what each action costs (DOM snapshots, screenshots): CI records the
     // retry of a failed test only; locally every failure keeps its trace.
     trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
