@@ -45,9 +45,16 @@ if (!portTaken) {
   server.on("exit", () => {
     e2eServerExited = true;
   });
-  process.on("exit", () => {
+  const stop = () => {
     if (!e2eServerExited) server.kill("SIGTERM");
-  });
+  };
+  process.on("exit", stop);
+  // Stopped from outside (Ctrl-C, a CI timeout): the server goes too, then the exit code says why.
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.on(signal, () => {
+      stop();
+      process.exit(signal === "SIGINT" ? 130 : 143);
+    });
 }
 {
   // Four tsc projects, two at a time (tsc is single-threaded; one after another took ≈ 75 s).
