@@ -22,40 +22,6 @@ step("Browser: Debian chromium", ensureChromium);
 step("Lint and format (biome)", () => runTool("biome", ["check", "."]));
 step("Web build", () => runTool("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]));
 
-// The browser tests' server (a fresh database with the demo seed, then wrangler dev serving the build
-// above: ≈ 26 s) starts now, beside the steps below, instead of in front of the browser tests;
-// Playwright reuses it (OUTPOST_E2E_SERVER, tests/e2e/playwright.config.ts). Its output goes to a file.
-const e2ePort = process.env.E2E_PORT ?? "8799";
-const e2eUrl = `http://localhost:${e2ePort}/healthz`;
-// A server already on the port (a developer's) is left to Playwright's own rules, as before: never
-// started over (serve-e2e.ts would delete the database it is using).
-const portTaken = await fetch(e2eUrl).then(
-  () => true,
-  () => false,
-);
-const e2eLog = join(ROOT, ".wrangler", "e2e-server.log");
-let e2eServerExited = portTaken;
-if (!portTaken) {
-  mkdirSync(join(ROOT, ".wrangler"), { recursive: true });
-  const server = spawn(process.execPath, ["scripts/serve-e2e.ts"], {
-    cwd: ROOT,
-    env: { ...quietEnv, E2E_PORT: e2ePort },
-    stdio: ["ignore", openSync(e2eLog, "w"), openSync(e2eLog, "a")],
-  });
-  server.on("exit", () => {
-    e2eServerExited = true;
-  });
-  const stop = () => {
-    if (!e2eServerExited) server.kill("SIGTERM");
-  };
-  process.on("exit", stop);
-  // Stopped from outside (Ctrl-C, a CI timeout): the server goes too, then the exit code says why.
-  for (const signal of ["SIGINT", "SIGTERM"] as const)
-    process.on(signal, () => {
-      stop();
-      process.exit(signal === "SIGINT" ? 130 : 143);
-    });
-}
 {
   // Four tsc projects, two at a time (tsc is single-threaded; one after another took ≈ 75 s).
   // tsconfig.bench.json: the one bench script that runs the Worker's own code in Node (raw-sql.ts).
@@ -91,6 +57,44 @@ if (!portTaken) {
 }
 step("Worker and room tests (workerd)", () => runTool("vitest", ["run", "--config", "tests/vitest.config.ts"]));
 step("Agent unit tests", () => runTool("vitest", ["run", "--config", "agent/vitest.config.ts"]));
+// The browser tests' server (a fresh database with the demo seed, then wrangler dev serving the build
+// above: ≈ 13 s, most of it CPU) starts beside the chaos test, which mostly waits on its agents, instead
+// of in front of the browser tests (beside the types step it made tsc 6–20 s slower). Playwright reuses
+// it (OUTPOST_E2E_SERVER, tests/e2e/playwright.config.ts). Its output goes to .wrangler/e2e-server.log.
+const e2ePort = process.env.E2E_PORT ?? "8799";
+const e2eUrl = `http://localhost:${e2ePort}/healthz`;
+const e2eLog = join(ROOT, ".wrangler", "e2e-server.log");
+let e2eServerExited = false;
+/** Starts the server unless one answers on the port already (a developer's: left to Playwright's own rules, never started over, as serve-e2e.ts would delete its database). False when one was there. */
+async function startE2eServer(): Promise<boolean> {
+  const portTaken = await fetch(e2eUrl).then(
+    () => true,
+    () => false,
+  );
+  if (portTaken) return false;
+  mkdirSync(join(ROOT, ".wrangler"), { recursive: true });
+  const server = spawn(process.execPath, ["scripts/serve-e2e.ts"], {
+    cwd: ROOT,
+    env: { ...quietEnv, E2E_PORT: e2ePort },
+    stdio: ["ignore", openSync(e2eLog, "w"), openSync(e2eLog, "a")],
+  });
+  server.on("exit", () => {
+    e2eServerExited = true;
+  });
+  const stop = () => {
+    if (!e2eServerExited) server.kill("SIGTERM");
+  };
+  process.on("exit", stop);
+  // Stopped from outside (Ctrl-C, a CI timeout): the server goes too, then the exit code says why.
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.on(signal, () => {
+      stop();
+      process.exit(signal === "SIGINT" ? 130 : 143);
+    });
+  return true;
+}
+
+const ownE2eServer = await startE2eServer();
 // Remote commands under forced and silent disconnects and same-id retries: LOST/DOUBLE/LIED must be 0.
 // (Run beside the unit tests it made both slower on 2 vCPU: 326 s and 265 s instead of ≈ 115 and ≈ 110.)
 step("Command chaos test, short (10 agents × 100 commands)", () => runNode("scripts/chaos-commands.ts", ["--short"]));
@@ -104,7 +108,7 @@ step("Production bundle (wrangler deploy --env production --dry-run)", () =>
 // Per route, the gzipped JS its first load needs, against web/bundle-budget.json (issue 19).
 step("Bundle budget per route", () => runNode("scripts/check-bundle.ts"));
 let e2eEnv: NodeJS.ProcessEnv = { E2E_PORT: e2ePort };
-if (!portTaken) {
+if (ownE2eServer) {
   const t = Date.now();
   await waitForHttp(e2eUrl, 180_000).catch((err: Error) => {
     throw new Error(`the browser tests' server did not start (${e2eLog}): ${err.message}`);
