@@ -81,6 +81,8 @@ async function startE2eServer(): Promise<boolean> {
   server.on("exit", () => {
     e2eServerExited = true;
   });
+  // It must not keep `npm test` alive: the run ends (and stops it, below) when its steps are done.
+  server.unref();
   const stop = () => {
     if (!e2eServerExited) server.kill("SIGTERM");
   };
@@ -121,3 +123,5 @@ step("End-to-end tests (Playwright + Chromium)", () =>
   runTool("playwright", ["test", "--config", "tests/e2e/playwright.config.ts"], { env: e2eEnv }),
 );
 console.log(`\nAll tests passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+// Nothing may hold the run open (the e2e server is stopped by the exit handler).
+process.exit(0);
