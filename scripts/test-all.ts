@@ -1,8 +1,8 @@
 /**
- * `npm test`: everything the project proves, in order — lint, the SPA build (the browser tests' server then
- * starts beside the next steps), types, Worker and room tests inside workerd, agent tests, the command chaos
- * test, web unit tests, the production bundle and the per-route budgets, then browser tests in Debian's
- * Chromium against the real Worker.
+ * `npm test`: everything the project proves, in order — lint, the SPA build, types, Worker and room tests
+ * inside workerd, agent tests, the command chaos test (the browser tests' server starts beside it), web unit
+ * tests, the production bundle and the per-route budgets, then browser tests in Debian's Chromium against
+ * the real Worker.
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, openSync } from "node:fs";

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { MONITORED_PERIPHERAL_TYPES } from "../../contracts/health.ts";
-import { allMigrationsSql, noLocalD1 } from "../lib/migrations.ts";
+import { pendingMigrationsSql } from "../lib/migrations.ts";
 import { quietEnv, ROOT, runTool } from "../lib/proc.ts";
 import type { benchFleet } from "./fleet-sql.ts";
 
@@ -13,8 +13,7 @@ const CHUNK = 10_000;
 export function localD1(persistDir: string, sqlDir: string) {
   const common = ["--local", "--persist-to", persistDir];
   // A new database gets the migrations in front of the first file it runs (scripts/lib/migrations.ts).
-  let migrations = noLocalD1(persistDir) ? allMigrationsSql() : "";
-  if (!migrations) runTool("wrangler", ["d1", "migrations", "apply", "DB", ...common], { quiet: true });
+  let migrations = pendingMigrationsSql(persistDir);
   const exec = (file: string) => {
     if (migrations) {
       const first = join(sqlDir, `000-migrations+${basename(file)}`);
@@ -27,6 +26,7 @@ export function localD1(persistDir: string, sqlDir: string) {
   // Wrangler prints query results at log level, which quietEnv's WRANGLER_LOG=warn hides.
   // A failed statement throws: a bench on a half-seeded database measures nothing.
   const command = (sql: string) => {
+    // A new database's migrations run first, on their own (exec puts them in front of an empty file).
     if (migrations) {
       const file = join(sqlDir, "000-migrations.sql");
       writeFileSync(file, "");

@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { allMigrationsSql, noLocalD1 } from "./migrations.ts";
+import { pendingMigrationsSql } from "./migrations.ts";
 import { ROOT, runTool } from "./proc.ts";
 
 export const DEVICES_JSON = `${ROOT}/.outpost/devices.json`;
@@ -11,16 +11,15 @@ export const DEVICES_JSON = `${ROOT}/.outpost/devices.json`;
  */
 export function prepareDatabase(persistDir: string) {
   const common = ["--local", "--persist-to", persistDir];
-  const fresh = noLocalD1(persistDir);
-  if (!fresh) runTool("wrangler", ["d1", "migrations", "apply", "DB", ...common], { quiet: true });
+  const migrations = pendingMigrationsSql(persistDir);
   mkdirSync(`${ROOT}/.outpost`, { recursive: true });
   const seedFile = `${ROOT}/.outpost/seed.sql`;
   // The connected demo devices' credentials, for the agent simulator (npm run simulate).
   runTool("node", ["scripts/seed-demo.ts", "--out", seedFile, "--devices-json", DEVICES_JSON], { quiet: true });
   let file = seedFile;
-  if (fresh) {
+  if (migrations) {
     file = `${ROOT}/.outpost/new-database.sql`;
-    writeFileSync(file, allMigrationsSql() + readFileSync(seedFile, "utf8"));
+    writeFileSync(file, migrations + readFileSync(seedFile, "utf8"));
   }
   runTool("wrangler", ["d1", "execute", "DB", ...common, "--file", file, "--yes"], { quiet: true });
 }

@@ -8,7 +8,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT } from "./proc.ts";
+import { ROOT, runTool } from "./proc.ts";
 
 /** wrangler.jsonc's `migrations_dir` of the DB binding, and wrangler's default table name. */
 export const MIGRATIONS_DIR = join(ROOT, "drizzle/migrations");
@@ -34,7 +34,13 @@ export function allMigrationsSql(dir = MIGRATIONS_DIR): string {
   return `${parts.join("\n")}\n`;
 }
 
-/** True when `persistDir` holds no local D1 database yet (miniflare keeps them under v3/d1). */
-export function noLocalD1(persistDir: string): boolean {
-  return !existsSync(join(persistDir, "v3", "d1"));
+/**
+ * The migrations a local D1 under `persistDir` still needs: for a new database (miniflare keeps them
+ * under v3/d1), every migration as SQL for the caller to run in front of its first file; for one that
+ * exists, `wrangler d1 migrations apply` runs now and there is nothing left to run ("").
+ */
+export function pendingMigrationsSql(persistDir: string): string {
+  if (!existsSync(join(persistDir, "v3", "d1"))) return allMigrationsSql();
+  runTool("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir], { quiet: true });
+  return "";
 }
