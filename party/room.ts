@@ -45,6 +45,8 @@ export const GATHER_ABOVE = 50;
 export const GATHER_MS = 200;
 /** The most events in one batch; a window that fills up is sent at once. */
 export const BATCH_MAX = 500;
+/** Storage key of when the room last published a device or location event (the welcome's `last_event_age_ms`). */
+const LAST_EVENT_KEY = "outpost:lastEventAt";
 
 /**
  * What every Outpost room shares: hibernation, the principal kept on each connection (it
@@ -77,6 +79,12 @@ export abstract class OutpostRoom extends Server<Env> {
   private gathered: RoomEvent[] | null = null;
   /** Dashboards the last fan-out reached (what publish() reports for a gathered event). */
   private reached = 0;
+  /**
+   * When this room last published a device or location event (ms), for the welcome's
+   * `last_event_age_ms`; null: never. Kept in the room's storage too, so a room woken from
+   * hibernation still knows; undefined until read once after a wake.
+   */
+  private lastEventAt: number | null | undefined;
 
   /** The principal of an upgrade, read from its header once (getConnectionTags, then onConnect). */
   private readonly upgrades = new WeakMap<Request, Principal | null>();
@@ -111,10 +119,12 @@ export abstract class OutpostRoom extends Server<Env> {
       origin: new URL(ctx.request.url).origin,
       ...(Number.isSafeInteger(attempt) && attempt > 0 ? { attempt } : {}),
     });
+    const lastEvent = this.lastEvent();
     this.send(connection, {
       type: "welcome",
       room: `${this.roomKind}/${this.name}`,
       role: principal.kind === "device" ? "agent" : "dashboard",
+      last_event_age_ms: lastEvent === null ? null : Math.max(0, Date.now() - lastEvent),
     });
     if (principal.kind !== "device" && principal.exp) await this.armAlarm(principal.exp);
     await this.onJoin(connection, principal);
@@ -350,6 +360,7 @@ export abstract class OutpostRoom extends Server<Env> {
   async publish(event: RoomEvent): Promise<number> {
     await this.setName(this.name); // onStart done (a no-op once started): the API calls without getServerByName
     const parsed = RoomEvent.parse(event);
+    if (parsed.type === "deviceDetailsUpdate" || parsed.type === "locationDetailsUpdate") this.noteEvent(Date.now());
     if (parsed.type !== "deviceDetailsUpdate") return this.toDashboards(parsed);
     if (this.gathered) {
       this.gathered.push(parsed);
@@ -359,6 +370,17 @@ export abstract class OutpostRoom extends Server<Env> {
     const reached = this.toDashboards(parsed);
     if (reached > GATHER_ABOVE) this.openGatherWindow();
     return reached;
+  }
+
+  /** When the room last published a device or location event (ms), or null: memory, else storage. */
+  private lastEvent(): number | null {
+    if (this.lastEventAt === undefined) this.lastEventAt = this.ctx.storage.kv.get<number>(LAST_EVENT_KEY) ?? null;
+    return this.lastEventAt;
+  }
+
+  private noteEvent(at: number) {
+    this.lastEventAt = at;
+    this.ctx.storage.kv.put(LAST_EVENT_KEY, at);
   }
 
   /** Gathers device updates for GATHER_MS, then sends them; reopens while they keep coming. */

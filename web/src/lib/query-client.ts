@@ -1,5 +1,6 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api";
+import { trackFetchStarts } from "./catch-up";
 import { alertQueryFailure } from "./query-alerts";
 import { getSession, subscribeSession } from "./session";
 
@@ -16,6 +17,9 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+// When each query's fetches start: a room's welcome refetches what may have missed an event (catch-up.ts).
+trackFetchStarts(queryClient.getQueryCache());
 
 // Signed out (here or in another tab): nothing of the previous user may linger in the cache.
 let hadSession = getSession() !== null;

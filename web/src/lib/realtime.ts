@@ -6,6 +6,7 @@ import { accountQueries } from "@/features/accounts/queries";
 import { groupQueries } from "@/features/groups/queries";
 import { locationQueries } from "@/features/locations/queries";
 import type { Alert } from "./alerts";
+import { catchUpAfterJoin } from "./catch-up";
 import type { MessageKey, TFunction } from "./i18n";
 import { ALERT_GATHER_MS, coalesce, onDeviceUpdate, PRESENCE_REFETCH_MS } from "./realtime-devices";
 import { openRoomSocket } from "./room-socket";
@@ -114,12 +115,17 @@ export function applyServerMessage(message: ServerMessage, deps: RealtimeDeps) {
 }
 
 /**
- * Joins the space's room (a single-use ticket per connect, the token refreshed on the socket). A
+ * Joins the space's room (a single-use ticket per connect, the token refreshed on the socket). Each
+ * (re)join refetches what may have missed an event while the socket was not there (catch-up.ts). A
  * changed membership (4403) refetches everything, so a new role shows at once.
  */
 export function connectSpaceRoom(spaceUuid: string, deps: RealtimeDeps): () => void {
   const { close } = openRoomSocket(spaceUuid, `space/${spaceUuid}`, {
-    onMessage: (message) => applyServerMessage(message, deps),
+    onMessage: (message) => {
+      // Every (re)join: what was fetched before the room's last event may have missed it.
+      if (message.type === "welcome") catchUpAfterJoin(deps.queryClient, spaceUuid, message.last_event_age_ms);
+      applyServerMessage(message, deps);
+    },
     onRevoked: () => void deps.queryClient.invalidateQueries(),
   });
   return close;

@@ -1,0 +1,53 @@
+import { expect, test, type WebSocketRoute } from "@playwright/test";
+import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
+import { bearer, signIn } from "./support.ts";
+
+/**
+ * A page fetches its first data before its space socket joins, and a reconnect follows a gap: an
+ * event published in between must still reach the screen. The room's welcome says how long ago
+ * its last device event was, and the console fetches again what is older (web/src/lib/catch-up.ts).
+ * Here the page's space socket is held back while a device is renamed through the API; once it
+ * joins, the list shows the new name without a reload.
+ */
+test("a change made before the page's socket joined shows once it joins", async ({ page, request }) => {
+  const auth = await bearer(request);
+  const api = `/api/space/${LAB_SPACE_UUID}`;
+  const { locations } = await (await request.get(`${api}/location/items/`, { headers: auth })).json();
+  const tag = `Catchup ${Date.now().toString(36)}`;
+  const added = await request.post(`${api}/device/add/`, {
+    headers: auth,
+    data: { name: `E2E ${tag}`, location: (locations[0] as { uuid: string }).uuid },
+  });
+  expect(added.status()).toBe(201);
+  const { uuid } = (await added.json()) as { uuid: string };
+
+  // The space room's sockets are held: the page believes it is connecting, the room has not seen it.
+  const held: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/parties\/space\//, (ws) => {
+    held.push(ws);
+  });
+  try {
+    await signIn(page);
+    await page.evaluate((space) => localStorage.setItem("outpost.space", space), LAB_SPACE_UUID);
+    await page.goto(`/devices?search=${encodeURIComponent(tag)}`);
+    const list = page.getByRole("list", { name: "Devices" });
+    await expect(list.getByText(`E2E ${tag}`, { exact: true })).toBeVisible();
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+
+    const renamed = await request.patch(`${api}/device/${uuid}/`, {
+      headers: auth,
+      data: { name: `E2E ${tag} renamed` },
+    });
+    expect(renamed.status()).toBe(200);
+    // The room publishes right after the reply; give it a moment, so the event is surely before the join.
+    await page.waitForTimeout(1500);
+    await expect(list.getByText(`E2E ${tag}`, { exact: true })).toBeVisible();
+
+    // The socket joins now: its welcome names an event newer than the list's data.
+    for (const ws of held.splice(0)) ws.connectToServer();
+    await expect(list.getByText(`E2E ${tag} renamed`, { exact: true })).toBeVisible({ timeout: 10_000 });
+    await expect(list.getByText(`E2E ${tag}`, { exact: true })).toHaveCount(0);
+  } finally {
+    await request.delete(`${api}/device/${uuid}/`, { headers: auth });
+  }
+});

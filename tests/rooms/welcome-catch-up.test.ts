@@ -1,0 +1,76 @@
+import { env, runInDurableObject } from "cloudflare:test";
+import { getServerByName } from "partyserver";
+import { describe, expect, it } from "vitest";
+import type { ServerMessage } from "../../contracts/realtime.ts";
+import { publishToSpace } from "../../worker/services/kernel/realtime.ts";
+import { memberOf } from "../factories.ts";
+import { deviceUpdated, join, until } from "../ws.ts";
+
+/**
+ * A dashboard's data may be older than its socket: a page fetches its first data before the room
+ * joins, and a reconnect follows a gap. The welcome says how long ago the room last published a
+ * device or location event, so the console refetches only what may have missed one.
+ */
+
+type Welcome = Extract<ServerMessage, { type: "welcome" }>;
+
+async function welcomeOf(space: string, token: string): Promise<Welcome> {
+  const socket = await join(`/parties/space/${space}`, token);
+  await until(() => socket.messages.some((m) => m.type === "welcome"));
+  const welcome = socket.messages.find((m): m is Welcome => m.type === "welcome");
+  socket.ws?.close();
+  if (!welcome) throw new Error("no welcome");
+  return welcome;
+}
+
+describe("the welcome's last_event_age_ms", () => {
+  it("is null in a room that never published a device or location event, even after account presence", async () => {
+    const first = await memberOf("viewer");
+    const s = first.space.space_uuid;
+    expect((await welcomeOf(s, first.token)).last_event_age_ms).toBeNull();
+    // The first socket announced its account online (accountOnline): presence is not a device event.
+    const second = await memberOf("viewer", first.space);
+    const other = await join(`/parties/space/${s}`, second.token);
+    await until(() => other.messages.some((m) => m.type === "welcome"));
+    expect((await welcomeOf(s, first.token)).last_event_age_ms).toBeNull();
+    other.ws?.close();
+  });
+
+  it("tells a later join how long ago the last device event was", async () => {
+    const member = await memberOf("viewer");
+    const s = member.space.space_uuid;
+    const before = Date.now();
+    await publishToSpace(env, s, deviceUpdated(s));
+    await new Promise((r) => setTimeout(r, 300));
+    const age = (await welcomeOf(s, member.token)).last_event_age_ms;
+    expect(age).not.toBeNull();
+    expect(age).toBeGreaterThanOrEqual(250);
+    expect(age).toBeLessThanOrEqual(Date.now() - before + 50);
+  });
+
+  it("a location event counts too", async () => {
+    const member = await memberOf("viewer");
+    const s = member.space.space_uuid;
+    await publishToSpace(env, s, {
+      type: "locationDetailsUpdate",
+      event: "locationUpdated",
+      space_uuid: s,
+      location_uuid: crypto.randomUUID(),
+    });
+    expect((await welcomeOf(s, member.token)).last_event_age_ms).toEqual(expect.any(Number));
+  });
+
+  it("survives the room forgetting its memory (a wake from hibernation): it is kept in storage", async () => {
+    const member = await memberOf("viewer");
+    const s = member.space.space_uuid;
+    await publishToSpace(env, s, deviceUpdated(s));
+    const room = await getServerByName(env.Space, s);
+    await runInDurableObject(room, (instance) => {
+      // What a wake starts with: nothing in memory.
+      (instance as unknown as { lastEventAt: number | null | undefined }).lastEventAt = undefined;
+    });
+    const age = (await welcomeOf(s, member.token)).last_event_age_ms;
+    expect(age).toEqual(expect.any(Number));
+    expect(age).toBeLessThan(5000);
+  });
+});
