@@ -407,7 +407,7 @@ export abstract class OutpostRoom extends Server<Env> {
    * Sends an event to every dashboard. A dashboard acknowledges what it has processed
    * (`{type:"ack", received}`, the web client every ACK_EVERY events); one that falls
    * OUTGOING_MAX_UNACKED events behind (a stalled wall screen) is closed instead of buffered
-   * without limit — it reconnects and refetches. (workerd does not report a socket's
+   * without limit — it reconnects, and its welcome's last_event_age_ms makes it refetch what it missed. (workerd does not report a socket's
    * bufferedAmount, so the room counts in events.)
    */
   protected toDashboards(message: ServerMessage | RoomEvent): number {
