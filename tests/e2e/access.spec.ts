@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { ARTIFACTS, signIn } from "./support.ts";
+import { expect, test } from "./test.ts";
 
 test("an Admin creates a wall display link and an API token, sees each secret once, and revokes the link", async ({
   page,

@@ -1,5 +1,5 @@
-import { type Browser, expect, test } from "@playwright/test";
 import { ARTIFACTS, setTheme, signIn } from "./support.ts";
+import { type Browser, expect, test } from "./test.ts";
 
 /** The link of the newest mail to `to`, read from the developer outbox page like a person would. */
 async function linkFromDevMail(browser: Browser, baseURL: string, to: string) {

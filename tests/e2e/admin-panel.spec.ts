@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { DEMO_SPACE_UUID } from "../../scripts/demo-data.ts";
 import { ARTIFACTS, bearer, signIn } from "./support.ts";
+import { type APIRequestContext, expect, type Page, test } from "./test.ts";
 
 /**
  * The Admin Panel (console.md §2.12, §5, §6, issue 15): a super admin finds an application, edits

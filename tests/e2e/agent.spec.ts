@@ -2,8 +2,8 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, type Locator, type Page, test } from "@playwright/test";
 import { ARTIFACTS, darkScreenshot, signIn } from "./support.ts";
+import { expect, type Locator, type Page, test } from "./test.ts";
 
 /**
  * An operator drives a real device agent from the console: adds a runner device, installs the

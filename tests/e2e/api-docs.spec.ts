@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
 import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
 import { ARTIFACTS, bearer } from "./support.ts";
+import { expect, type Page, test } from "./test.ts";
 
 const TAG_LIST = "/space/{space}/tag/items/";
 

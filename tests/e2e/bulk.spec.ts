@@ -1,7 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { ROLE_UUID } from "../../drizzle/reference.ts";
 import { DEMO_SPACE_UUID } from "../../scripts/demo-data.ts";
 import { ARTIFACTS, bearer, setTheme, signIn } from "./support.ts";
+import { type APIRequestContext, expect, type Page, test } from "./test.ts";
 
 /*
  * Issue 18 item 2: bulk actions on the device list (multi-select with shift-click, confirmation

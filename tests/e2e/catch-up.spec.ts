@@ -1,6 +1,6 @@
-import { expect, test, type WebSocketRoute } from "@playwright/test";
 import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
 import { bearer, signIn } from "./support.ts";
+import { expect, test, type WebSocketRoute } from "./test.ts";
 
 /**
  * A page fetches its first data before its space socket joins, and a reconnect follows a gap: an

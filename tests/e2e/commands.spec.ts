@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
 import { DEMO_SPACE_UUID } from "../../scripts/demo-data.ts";
 import { bearer, setTheme, signIn } from "./support.ts";
+import { expect, type Page, test } from "./test.ts";
 
 /**
  * Issue 14, "a queue for offline devices": the seeded "ZD Parking Pay Station" has no agent here,

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
 import { simDetections } from "../../agent/simulator.ts";
 import { startLabRunner } from "./lab-runner.ts";
 import { ARTIFACTS, darkScreenshot, signIn, signInToLab } from "./support.ts";
+import { expect, type Page, test } from "./test.ts";
 
 /**
  * Detect Devices (console.md §2.7, devices.md §2): an operator scans a location's network

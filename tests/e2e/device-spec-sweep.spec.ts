@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { DEMO_DEVICE_SPECS, DEMO_SPACE_UUID, LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
 import { startLabRunner } from "./lab-runner.ts";
 import { signIn, signInToLab } from "./support.ts";
+import { expect, test } from "./test.ts";
 
 /**
  * Issue 20 (devices.md §4, §8): what only a browser can show. Detect Devices subscribes to the

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { ARTIFACTS, darkScreenshot, setTheme, signIn } from "./support.ts";
+import { expect, type Page, test } from "./test.ts";
 
 async function pick(page: Page, filter: string, option: string) {
   await page.getByRole("combobox", { name: filter, exact: true }).click();

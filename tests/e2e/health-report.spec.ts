@@ -1,7 +1,7 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
 import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
 import { startLabRunner } from "./lab-runner.ts";
 import { ARTIFACTS, signInToLab } from "./support.ts";
+import { expect, type Locator, type Page, test } from "./test.ts";
 
 /**
  * An operator opens a device's health report from its flyout (Asset Info → Monitoring), reads

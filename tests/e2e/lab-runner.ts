@@ -3,9 +3,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type APIRequestContext, expect } from "@playwright/test";
 import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
 import { bearer } from "./support.ts";
+import { type APIRequestContext, expect } from "./test.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { expect, type Page, test } from "@playwright/test";
 import { ARTIFACTS, darkScreenshot, setTheme, signIn } from "./support.ts";
+import { expect, type Page, test } from "./test.ts";
 
 /**
  * Issue 18 items 3 and 6 on the device list: filters, ordering and view in the URL (reload and

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { ARTIFACTS, signIn } from "./support.ts";
+import { expect, type Page, test } from "./test.ts";
 
 const run = Date.now().toString(36);
 const LOCATION = `E2E Depot ${run}`;

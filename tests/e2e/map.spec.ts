@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
 import { ARTIFACTS, signIn } from "./support.ts";
+import { expect, type Locator, type Page, test } from "./test.ts";
 
 /** web/src/features/map/map-style.ts BASEMAP_PALETTE: the offline basemap's sea and land. */
 const PALETTE = {
@@ -81,11 +81,11 @@ test("the location form's offline map: basemap, click, drag, keys and typed coor
     await expect(dialog.getByRole("searchbox", { name: "Search a place" })).toBeDisabled();
     await expect(dialog.getByText(/Place search is not configured/)).toBeVisible();
     await map.scrollIntoViewIfNeeded();
-    await map.screenshot({ path: "docs/map-offline-basemap.png" });
+    await map.screenshot({ path: `${ARTIFACTS}/map-offline-basemap.png` });
     await page.screenshot({ path: `${ARTIFACTS}/map-form-1440.png` });
     await page.evaluate(() => document.documentElement.classList.add("dark"));
     await expectBasemap(page, canvas, "dark");
-    await map.screenshot({ path: "docs/map-offline-basemap-dark.png" });
+    await map.screenshot({ path: `${ARTIFACTS}/map-offline-basemap-dark.png` });
     await page.evaluate(() => document.documentElement.classList.remove("dark"));
     await expectBasemap(page, canvas, "light");
   });

@@ -1,8 +1,8 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { AgentSession } from "../../agent/session.ts";
 import type { Telemetry } from "../../contracts/telemetry.ts";
 import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
 import { ARTIFACTS, bearer, setTheme, signIn } from "./support.ts";
+import { type APIRequestContext, expect, type Page, test } from "./test.ts";
 
 /**
  * Monitor (issue #12): the Activity lists with the demo seed, a device leaving "Connected online"

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
 import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
 import { startLabRunner } from "./lab-runner.ts";
 import { ARTIFACTS, screenshotSizes, signIn, signInToLab } from "./support.ts";
+import { expect, type Page, test } from "./test.ts";
 
 /**
  * The command palette (issue 18 item 5): Ctrl-K anywhere in the console, jump by name, actions on

@@ -1,10 +1,10 @@
-import { expect, test } from "@playwright/test";
 import { simHardware } from "../../agent/sim-hardware.ts";
 import { simPeripherals } from "../../agent/simulator.ts";
 import { PERIPHERAL_TYPES } from "../../drizzle/reference.ts";
 import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
 import { startLabRunner } from "./lab-runner.ts";
 import { ARTIFACTS, darkScreenshot, signInToLab } from "./support.ts";
+import { expect, test } from "./test.ts";
 
 /**
  * The Peripherals tab's actions against a real agent session (devices.md §2, §4 Displays, §7,

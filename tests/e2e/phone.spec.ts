@@ -4,8 +4,9 @@
  * (cards and rows, not a table), the device flyout fills the screen. Screenshots in light and
  * dark, and one at 1440×900 to see that the desktop did not change.
  */
-import { expect, type Locator, type Page, test } from "@playwright/test";
+
 import { ARTIFACTS, darkScreenshot, setTheme, signIn } from "./support.ts";
+import { expect, type Locator, type Page, test } from "./test.ts";
 
 const PHONE = { width: 390, height: 844 };
 const LONG_NAME = "VI Badge Printer Station";

@@ -19,6 +19,12 @@ export default defineConfig({
     // Recording a trace doubles what each action costs (DOM snapshots, screenshots): CI records the
     // retry of a failed test only; locally every failure keeps its trace.
     trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
+    // One browser context per worker, reset between tests (cookies, cache, storage, routes, extra
+    // tabs; tests/e2e/test.ts clears the tab's sessionStorage too) instead of a new context and
+    // renderer per test: ≈ 1.3 s less per test (a new tab's renderer ≈ 0.4 s, a cold first load
+    // ≈ 1 s more than a warm one). The server's database is shared by the run either way; tests
+    // that need a context of their own (two users, a phone next to a desktop) open one.
+    reuseContext: true,
     launchOptions: {
       // Debian's Chromium; Playwright never downloads a browser here.
       executablePath: CHROMIUM,

@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, expect, test } from "@playwright/test";
 import { parseTerminalQr, qrModules } from "../../agent/terminal-qr.ts";
 import { ARTIFACTS, darkScreenshot, signIn } from "./support.ts";
+import { chromium, expect, test } from "./test.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const AGENT = "agent/bin/outpost-agent.ts";

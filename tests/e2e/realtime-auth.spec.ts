@@ -1,5 +1,5 @@
-import { expect, type WebSocket as PageSocket, test } from "@playwright/test";
 import { signIn } from "./support.ts";
+import { expect, type WebSocket as PageSocket, test } from "./test.ts";
 
 /**
  * The console's sockets (issue #11): rooms are joined with single-use tickets (no access token

@@ -1,10 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { expect, type Locator, type Page, test } from "@playwright/test";
 import { type HeadlessDesktop, startHeadlessDesktop, which } from "../../agent/tunnel/headless-vnc.ts";
 import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
 import { aptInstall } from "../../scripts/ensure-chromium.ts";
 import { type LabRunner, startLabRunner } from "./lab-runner.ts";
 import { ARTIFACTS, darkScreenshot, signInToLab } from "./support.ts";
+import { expect, type Locator, type Page, test } from "./test.ts";
 
 /**
  * Remote desktop in the browser (issue 17), end to end: a real X screen (Xvfb) painted with a

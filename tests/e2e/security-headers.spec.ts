@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { setTheme, signInWithForm } from "./support.ts";
+import { expect, type Page, test } from "./test.ts";
 
 const POLICY_HEADERS = ["content-security-policy", "x-content-type-options", "referrer-policy"] as const;
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test.ts";
 
 const ARTIFACTS = "tests/e2e/artifacts";
 const ADMIN = { email: "admin@outpost.demo", password: "outpost-demo" };

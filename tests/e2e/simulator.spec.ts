@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, test } from "@playwright/test";
 import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
 import { bearer } from "./support.ts";
+import { expect, test } from "./test.ts";
 
 /**
  * `npm run simulate -- --devices N` with more devices than the seed enrolled: the simulator

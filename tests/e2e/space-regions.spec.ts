@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
 import { DEMO_SPACE_UUID } from "../../scripts/demo-data.ts";
 import { bearer, signIn } from "./support.ts";
+import { expect, type Page, test } from "./test.ts";
 
 /**
  * Issue 21: a super admin chooses where a space's rooms are placed (Admin Panel > Spaces); the

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
 import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
 import { startLabRunner } from "./lab-runner.ts";
 import { ARTIFACTS, darkScreenshot, signInToLab } from "./support.ts";
+import { expect, type Page, test } from "./test.ts";
 
 /**
  * The browser terminal (issue 17), end to end: the console's xterm.js ⇄ the device room ⇄ a

@@ -3,10 +3,10 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { LOCATION_TYPE_UUID } from "../../drizzle/reference.ts";
 import { LAB_SPACE_UUID, locationUuid } from "../../scripts/demo-data.ts";
 import { bearer, signIn } from "./support.ts";
+import { type APIRequestContext, expect, type Page, test } from "./test.ts";
 
 /**
  * The NOC wall (issue 16) at 1920×1080: through a wall display link, its totals are the API's

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
 import { DAY_KEYS, WorkingTime } from "../../contracts/working-time.ts";
 import { DEMO_SPACE_UUID } from "../../scripts/demo-data.ts";
 import { ARTIFACTS, bearer, setTheme, signIn } from "./support.ts";
+import { expect, type Page, test } from "./test.ts";
 
 /**
  * Issue #12, "Health on every card and row": an offline device inside its location's working
