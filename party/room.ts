@@ -380,7 +380,11 @@ export abstract class OutpostRoom extends Server<Env> {
 
   private noteEvent(at: number) {
     this.lastEventAt = at;
-    this.ctx.storage.kv.put(LAST_EVENT_KEY, at);
+    // Unconfirmed: the event's fan-out must not wait for this write (a confirmed write holds the
+    // room's outgoing messages until it is durable). Losing it in a crash costs a refetch at most.
+    this.ctx.storage.put(LAST_EVENT_KEY, at, { allowUnconfirmed: true }).catch((error: unknown) => {
+      console.error("keeping the last event's time failed", error);
+    });
   }
 
   /** Gathers device updates for GATHER_MS, then sends them; reopens while they keep coming. */
