@@ -4,13 +4,25 @@
  * tests, the production bundle and the per-route budgets, then browser tests in Debian's Chromium against
  * the real Worker.
  */
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, openSync } from "node:fs";
 import { join } from "node:path";
 import { ensureChromium } from "./ensure-chromium.ts";
 import { quietEnv, ROOT, runNode, runTool, waitForHttp } from "./lib/proc.ts";
 
 const started = Date.now();
+/** Children this run started in the background (the tsc projects, the e2e server): stopped when it ends. */
+const children = new Set<ChildProcess>();
+const stopChildren = () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+};
+process.on("exit", stopChildren);
+// Stopped from outside (Ctrl-C, a CI timeout): the children go too, then the exit code says why.
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.on(signal, () => {
+    stopChildren();
+    process.exit(signal === "SIGINT" ? 130 : 143);
+  });
 const step = (name: string, fn: () => void) => {
   const t = Date.now();
   console.log(`\n▶ ${name}`);
@@ -37,10 +49,12 @@ step("Web build", () => runTool("vite", ["build", "--config", "web/vite.config.t
         env: quietEnv,
         stdio: ["ignore", "pipe", "pipe"],
       });
+      children.add(child);
       let out = "";
       child.stdout.on("data", (d) => (out += d));
       child.stderr.on("data", (d) => (out += d));
       child.on("close", (code) => {
+        children.delete(child);
         if (out) console.log(out);
         if (code !== 0) failed.push(project);
         resolve();
@@ -80,19 +94,11 @@ async function startE2eServer(): Promise<boolean> {
   });
   server.on("exit", () => {
     e2eServerExited = true;
+    children.delete(server);
   });
-  // It must not keep `npm test` alive: the run ends (and stops it, below) when its steps are done.
+  // It must not keep `npm test` alive: the run ends (and stops it: stopChildren) when its steps are done.
   server.unref();
-  const stop = () => {
-    if (!e2eServerExited) server.kill("SIGTERM");
-  };
-  process.on("exit", stop);
-  // Stopped from outside (Ctrl-C, a CI timeout): the server goes too, then the exit code says why.
-  for (const signal of ["SIGINT", "SIGTERM"] as const)
-    process.on(signal, () => {
-      stop();
-      process.exit(signal === "SIGINT" ? 130 : 143);
-    });
+  children.add(server);
   return true;
 }
 
