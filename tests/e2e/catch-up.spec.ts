@@ -51,3 +51,44 @@ test("a change made before the page's socket joined shows once it joins", async 
     await request.delete(`${api}/device/${uuid}/`, { headers: auth });
   }
 });
+
+test("a wall opened just before a device was added counts it once its socket joins", async ({ page, request }) => {
+  const auth = await bearer(request);
+  const api = `/api/space/${LAB_SPACE_UUID}`;
+  const link = await request.post(`${api}/display-link/add/`, {
+    headers: auth,
+    data: { name: `Wall catch-up ${Date.now().toString(36)}` },
+  });
+  expect(link.status()).toBe(201);
+  const { secret } = (await link.json()) as { secret: string };
+  const notConnected = page.getByTestId("wall-total-not_connected").getByTestId("value");
+
+  const held: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/parties\/space\//, (ws) => {
+    held.push(ws);
+  });
+  let uuid: string | null = null;
+  try {
+    await page.goto(`/wall?display=${secret}&rotate=0&view=overview`);
+    await expect(notConnected).toHaveText(/^\d+$/);
+    const before = Number(await notConnected.textContent());
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+
+    // A device added now is not connected yet: the wall's "not connected" total should grow by one.
+    const { locations } = await (await request.get(`${api}/location/items/`, { headers: auth })).json();
+    const added = await request.post(`${api}/device/add/`, {
+      headers: auth,
+      data: { name: `E2E Wall catch-up ${Date.now().toString(36)}`, location: (locations[0] as { uuid: string }).uuid },
+    });
+    expect(added.status()).toBe(201);
+    uuid = ((await added.json()) as { uuid: string }).uuid;
+    await page.waitForTimeout(1500);
+    await expect(notConnected).toHaveText(String(before));
+
+    // Well inside the summary's own 30 s refresh: only the welcome's catch-up can bring it.
+    for (const ws of held.splice(0)) ws.connectToServer();
+    await expect(notConnected).toHaveText(String(before + 1), { timeout: 5_000 });
+  } finally {
+    if (uuid) await request.delete(`${api}/device/${uuid}/`, { headers: auth });
+  }
+});

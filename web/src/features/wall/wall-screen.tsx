@@ -16,6 +16,7 @@ import {
 import { useLocation } from "react-router";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api";
+import { catchUpAfterJoin } from "@/lib/catch-up";
 import { type DisplaySessionEnd, useDisplaySession } from "@/lib/display-session";
 import { type MessageKey, useT } from "@/lib/i18n";
 import { throttle } from "@/lib/realtime-devices";
@@ -196,13 +197,15 @@ function WallBoard({ space, params, display }: { space: WallSpace; params: WallP
   }, [queryClient, uuid]);
   const onFrame = useCallback(
     (message: ServerMessage) => {
+      // The wall's first data is read before its socket joins: what may have missed an event there is read again.
+      if (message.type === "welcome") catchUpAfterJoin(queryClient, uuid, message.last_event_age_ms);
       const item = tickerItemOf(message, Date.now(), ++sequence.current);
       if (item && tickerInScope(item, narrowed ? (inScope.current ?? new Set()) : null)) {
         setTicker((items) => pushTicker(items, item));
       }
       if (changesSummary(message)) throttle(`wall:${uuid}`, REFETCH_GATHER_MS, REFETCH_WINDOW_MS, refetch);
     },
-    [uuid, narrowed, refetch],
+    [queryClient, uuid, narrowed, refetch],
   );
   const onReconnect = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: wallQueries.all(uuid) });
