@@ -66,15 +66,17 @@ export type Batch = z.infer<typeof Batch>;
 
 /**
  * Sent by a room to a socket right after it joins. `last_event_age_ms`: how long ago (ms, by the
- * room's clock) the room last published a device or location event, null when it never has. A
- * dashboard whose data was fetched before that moment may have missed it (a page's first data is
- * fetched before its socket joins, and a reconnect follows a gap) and fetches it again.
+ * room's clock) the room last published a device or location event, null when it never has;
+ * `last_presence_age_ms`: the same for account presence (accountOnline/accountOffline). A
+ * dashboard whose data was fetched before such a moment may have missed the event (a page's first
+ * data is fetched before its socket joins, and a reconnect follows a gap) and fetches it again.
  */
 export const Welcome = z.object({
   type: z.literal("welcome"),
   room: z.string(),
   role: z.enum(["dashboard", "agent"]),
   last_event_age_ms: z.number().int().nonnegative().nullable(),
+  last_presence_age_ms: z.number().int().nonnegative().nullable(),
 });
 export const Pong = z.object({ type: z.literal("pong"), at: z.number() });
 /** room → dashboard: a fresh access token sent on the socket was accepted; the socket now lasts until `exp` (ms). */

@@ -45,8 +45,15 @@ export const GATHER_ABOVE = 50;
 export const GATHER_MS = 200;
 /** The most events in one batch; a window that fills up is sent at once. */
 export const BATCH_MAX = 500;
-/** Storage key of when the room last published a device or location event (the welcome's `last_event_age_ms`). */
-const LAST_EVENT_KEY = "outpost:lastEventAt";
+/**
+ * What a welcome dates: `fleet` = the room's last device or location event (`last_event_age_ms`),
+ * `presence` = its last account presence event (`last_presence_age_ms`).
+ */
+type EventKind = "fleet" | "presence";
+/** Storage key of when the room last published an event of a kind. */
+const lastEventKey = (kind: EventKind) => `outpost:last:${kind}`;
+const kindOf = (event: RoomEvent): EventKind =>
+  event.type === "accountOnline" || event.type === "accountOffline" ? "presence" : "fleet";
 
 /**
  * What every Outpost room shares: hibernation, the principal kept on each connection (it
@@ -80,11 +87,11 @@ export abstract class OutpostRoom extends Server<Env> {
   /** Dashboards the last fan-out reached (what publish() reports for a gathered event). */
   private reached = 0;
   /**
-   * When this room last published a device or location event (ms), for the welcome's
-   * `last_event_age_ms`; null: never. Kept in the room's storage too, so a room woken from
-   * hibernation still knows; undefined until read once after a wake.
+   * When this room last published an event of each kind (ms), for the welcome's ages; null: never.
+   * Kept in the room's storage too, so a room woken from hibernation still knows; read once after
+   * a wake (absent here until then).
    */
-  private lastEventAt: number | null | undefined;
+  private readonly lastEventAt = new Map<EventKind, number | null>();
 
   /** The principal of an upgrade, read from its header once (getConnectionTags, then onConnect). */
   private readonly upgrades = new WeakMap<Request, Principal | null>();
@@ -119,12 +126,16 @@ export abstract class OutpostRoom extends Server<Env> {
       origin: new URL(ctx.request.url).origin,
       ...(Number.isSafeInteger(attempt) && attempt > 0 ? { attempt } : {}),
     });
-    const lastEvent = this.lastEvent();
+    const age = (kind: EventKind) => {
+      const at = this.lastEvent(kind);
+      return at === null ? null : Math.max(0, Date.now() - at);
+    };
     this.send(connection, {
       type: "welcome",
       room: `${this.roomKind}/${this.name}`,
       role: principal.kind === "device" ? "agent" : "dashboard",
-      last_event_age_ms: lastEvent === null ? null : Math.max(0, Date.now() - lastEvent),
+      last_event_age_ms: age("fleet"),
+      last_presence_age_ms: age("presence"),
     });
     if (principal.kind !== "device" && principal.exp) await this.armAlarm(principal.exp);
     await this.onJoin(connection, principal);
@@ -360,7 +371,7 @@ export abstract class OutpostRoom extends Server<Env> {
   async publish(event: RoomEvent): Promise<number> {
     await this.setName(this.name); // onStart done (a no-op once started): the API calls without getServerByName
     const parsed = RoomEvent.parse(event);
-    if (parsed.type === "deviceDetailsUpdate" || parsed.type === "locationDetailsUpdate") this.noteEvent(Date.now());
+    this.noteEvent(kindOf(parsed), Date.now());
     if (parsed.type !== "deviceDetailsUpdate") return this.toDashboards(parsed);
     if (this.gathered) {
       this.gathered.push(parsed);
@@ -373,16 +384,20 @@ export abstract class OutpostRoom extends Server<Env> {
   }
 
   /** When the room last published a device or location event (ms), or null: memory, else storage. */
-  private lastEvent(): number | null {
-    if (this.lastEventAt === undefined) this.lastEventAt = this.ctx.storage.kv.get<number>(LAST_EVENT_KEY) ?? null;
-    return this.lastEventAt;
+  private lastEvent(kind: EventKind): number | null {
+    let at = this.lastEventAt.get(kind);
+    if (at === undefined) {
+      at = this.ctx.storage.kv.get<number>(lastEventKey(kind)) ?? null;
+      this.lastEventAt.set(kind, at);
+    }
+    return at;
   }
 
-  private noteEvent(at: number) {
-    this.lastEventAt = at;
+  private noteEvent(kind: EventKind, at: number) {
+    this.lastEventAt.set(kind, at);
     // Unconfirmed: the event's fan-out must not wait for this write (a confirmed write holds the
     // room's outgoing messages until it is durable). Losing it in a crash costs a refetch at most.
-    this.ctx.storage.put(LAST_EVENT_KEY, at, { allowUnconfirmed: true }).catch((error: unknown) => {
+    this.ctx.storage.put(lastEventKey(kind), at, { allowUnconfirmed: true }).catch((error: unknown) => {
       console.error("keeping the last event's time failed", error);
     });
   }
@@ -411,7 +426,7 @@ export abstract class OutpostRoom extends Server<Env> {
    * Sends an event to every dashboard. A dashboard acknowledges what it has processed
    * (`{type:"ack", received}`, the web client every ACK_EVERY events); one that falls
    * OUTGOING_MAX_UNACKED events behind (a stalled wall screen) is closed instead of buffered
-   * without limit — it reconnects, and its welcome's last_event_age_ms makes it refetch what it missed. (workerd does not report a socket's
+   * without limit — it reconnects, and its welcome's ages make it refetch what it missed. (workerd does not report a socket's
    * bufferedAmount, so the room counts in events.)
    */
   protected toDashboards(message: ServerMessage | RoomEvent): number {

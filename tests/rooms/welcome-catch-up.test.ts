@@ -23,16 +23,19 @@ async function welcomeOf(space: string, token: string): Promise<Welcome> {
   return welcome;
 }
 
-describe("the welcome's last_event_age_ms", () => {
-  it("is null in a room that never published a device or location event, even after account presence", async () => {
+describe("the welcome's last_event_age_ms and last_presence_age_ms", () => {
+  it("both are null in a new room; account presence dates last_presence_age_ms only", async () => {
     const first = await memberOf("viewer");
     const s = first.space.space_uuid;
-    expect((await welcomeOf(s, first.token)).last_event_age_ms).toBeNull();
-    // The first socket announced its account online (accountOnline): presence is not a device event.
+    // The welcome comes before the joining socket's own accountOnline.
+    expect(await welcomeOf(s, first.token)).toMatchObject({ last_event_age_ms: null, last_presence_age_ms: null });
     const second = await memberOf("viewer", first.space);
     const other = await join(`/parties/space/${s}`, second.token);
     await until(() => other.messages.some((m) => m.type === "welcome"));
-    expect((await welcomeOf(s, first.token)).last_event_age_ms).toBeNull();
+    const later = await welcomeOf(s, first.token);
+    expect(later.last_event_age_ms).toBeNull();
+    expect(later.last_presence_age_ms).toEqual(expect.any(Number));
+    expect(later.last_presence_age_ms).toBeLessThan(5000);
     other.ws?.close();
   });
 
@@ -67,7 +70,7 @@ describe("the welcome's last_event_age_ms", () => {
     const room = await getServerByName(env.Space, s);
     await runInDurableObject(room, (instance) => {
       // What a wake starts with: nothing in memory.
-      (instance as unknown as { lastEventAt: number | null | undefined }).lastEventAt = undefined;
+      (instance as unknown as { lastEventAt: Map<string, number | null> }).lastEventAt.clear();
     });
     const age = (await welcomeOf(s, member.token)).last_event_age_ms;
     expect(age).toEqual(expect.any(Number));

@@ -123,7 +123,7 @@ export function connectSpaceRoom(spaceUuid: string, deps: RealtimeDeps): () => v
   const { close } = openRoomSocket(spaceUuid, `space/${spaceUuid}`, {
     onMessage: (message) => {
       // Every (re)join: what was fetched before the room's last event may have missed it.
-      if (message.type === "welcome") catchUpAfterJoin(deps.queryClient, spaceUuid, message.last_event_age_ms);
+      if (message.type === "welcome") catchUpAfterJoin(deps.queryClient, spaceUuid, message);
       applyServerMessage(message, deps);
     },
     onRevoked: () => void deps.queryClient.invalidateQueries(),

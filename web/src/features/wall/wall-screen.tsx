@@ -198,7 +198,7 @@ function WallBoard({ space, params, display }: { space: WallSpace; params: WallP
   const onFrame = useCallback(
     (message: ServerMessage) => {
       // The wall's first data is read before its socket joins: what may have missed an event there is read again.
-      if (message.type === "welcome") catchUpAfterJoin(queryClient, uuid, message.last_event_age_ms);
+      if (message.type === "welcome") catchUpAfterJoin(queryClient, uuid, message);
       const item = tickerItemOf(message, Date.now(), ++sequence.current);
       if (item && tickerInScope(item, narrowed ? (inScope.current ?? new Set()) : null)) {
         setTicker((items) => pushTicker(items, item));
