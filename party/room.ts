@@ -383,7 +383,7 @@ export abstract class OutpostRoom extends Server<Env> {
     return reached;
   }
 
-  /** When the room last published a device or location event (ms), or null: memory, else storage. */
+  /** When the room last published an event of `kind` (ms), or null: from memory, after a wake from storage. */
   private lastEvent(kind: EventKind): number | null {
     let at = this.lastEventAt.get(kind);
     if (at === undefined) {
@@ -426,8 +426,8 @@ export abstract class OutpostRoom extends Server<Env> {
    * Sends an event to every dashboard. A dashboard acknowledges what it has processed
    * (`{type:"ack", received}`, the web client every ACK_EVERY events); one that falls
    * OUTGOING_MAX_UNACKED events behind (a stalled wall screen) is closed instead of buffered
-   * without limit — it reconnects, and its welcome's ages make it refetch what it missed. (workerd does not report a socket's
-   * bufferedAmount, so the room counts in events.)
+   * without limit — it reconnects, and its welcome's ages make it refetch what it missed.
+   * (workerd does not report a socket's bufferedAmount, so the room counts in events.)
    */
   protected toDashboards(message: ServerMessage | RoomEvent): number {
     // Device updates gathered in an open window go first: dashboards hear events in publish order.
