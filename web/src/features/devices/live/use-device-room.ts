@@ -1,9 +1,9 @@
 import type { DeviceDetail } from "@contracts/device-detail";
 import type { ServerMessage } from "@contracts/realtime";
 import { metricValues } from "@contracts/telemetry-metrics";
-import { useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { tailTelemetry } from "@/features/monitor/report/charts/telemetry-queries";
+import { tailTelemetry, telemetryQueries } from "@/features/monitor/report/charts/telemetry-queries";
 import { openRoomSocket } from "@/lib/room-socket";
 import { commandQueries, storeCommand } from "../commands/queries";
 import { deviceQueries } from "../queries";
@@ -12,12 +12,26 @@ import { attachTunnels, deliverTunnelFrame, deliverTunnelMessage } from "./devic
 import { applyPresence, applyTelemetry, previousSample, roomEffect } from "./room-state";
 
 /**
+ * After the device room's socket reconnects: frames may have been missed meanwhile, so what they
+ * keep current is read again — the Commands tab's list, the detail (presence, latest report) and
+ * the health report's series (a missed telemetry sample would leave a gap in the live tail).
+ */
+export function refetchAfterGap(queryClient: QueryClient, space: string, uuid: string) {
+  for (const queryKey of [
+    commandQueries.listKey(space, uuid),
+    deviceQueries.detailKey(space, uuid),
+    telemetryQueries.device(space, uuid),
+  ])
+    void queryClient.invalidateQueries({ queryKey });
+}
+
+/**
  * While a device's flyout is open: joins /parties/device/{uuid} (a single-use ticket on every
  * (re)connect), applies presence to the cached detail, records commandUpdate progress and
  * refetches the detail on deviceDetailsUpdate; a telemetrySample becomes the detail's latest
  * report and the live tail of the health report's 1 h / 24 h charts. A commandUpdate's record
- * updates the Commands tab's cached list in place (a reconnect reads the list again, as frames
- * may have been missed meanwhile). Closing the flyout (unmount) leaves the room.
+ * updates the Commands tab's cached list in place (a reconnect reads it, the detail and the
+ * series again: refetchAfterGap). Closing the flyout (unmount) leaves the room.
  */
 export function useDeviceRoom(space: string, uuid: string) {
   const queryClient = useQueryClient();
@@ -50,7 +64,7 @@ export function useDeviceRoom(space: string, uuid: string) {
     let opened = 0;
     socket.addEventListener("open", () => {
       opened++;
-      if (opened > 1) void queryClient.invalidateQueries({ queryKey: commandQueries.listKey(space, uuid) });
+      if (opened > 1) refetchAfterGap(queryClient, space, uuid);
     });
     return () => {
       detachTunnels();
