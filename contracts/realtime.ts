@@ -70,13 +70,14 @@ export type Batch = z.infer<typeof Batch>;
  * `last_presence_age_ms`: the same for account presence (accountOnline/accountOffline). A
  * dashboard whose data was fetched before such a moment may have missed the event (a page's first
  * data is fetched before its socket joins, and a reconnect follows a gap) and fetches it again.
+ * Only a space room sends the ages (its dashboards are the ones that catch up).
  */
 export const Welcome = z.object({
   type: z.literal("welcome"),
   room: z.string(),
   role: z.enum(["dashboard", "agent"]),
-  last_event_age_ms: z.number().int().nonnegative().nullable(),
-  last_presence_age_ms: z.number().int().nonnegative().nullable(),
+  last_event_age_ms: z.number().int().nonnegative().nullable().optional(),
+  last_presence_age_ms: z.number().int().nonnegative().nullable().optional(),
 });
 export const Pong = z.object({ type: z.literal("pong"), at: z.number() });
 /** room → dashboard: a fresh access token sent on the socket was accepted; the socket now lasts until `exp` (ms). */

@@ -87,6 +87,12 @@ export abstract class OutpostRoom extends Server<Env> {
   /** Dashboards the last fan-out reached (what publish() reports for a gathered event). */
   private reached = 0;
   /**
+   * Whether this room dates its events for the welcome's ages. Only the space room's dashboards
+   * (the console, the wall) catch up with them (web/src/lib/catch-up.ts); a location or device room
+   * would write storage on every event for a welcome nobody reads.
+   */
+  protected readonly datesEvents: boolean = false;
+  /**
    * When this room last published an event of each kind (ms), for the welcome's ages; null: never.
    * Kept in the room's storage too, so a room woken from hibernation still knows; read once after
    * a wake (absent here until then).
@@ -134,8 +140,7 @@ export abstract class OutpostRoom extends Server<Env> {
       type: "welcome",
       room: `${this.roomKind}/${this.name}`,
       role: principal.kind === "device" ? "agent" : "dashboard",
-      last_event_age_ms: age("fleet"),
-      last_presence_age_ms: age("presence"),
+      ...(this.datesEvents ? { last_event_age_ms: age("fleet"), last_presence_age_ms: age("presence") } : {}),
     });
     if (principal.kind !== "device" && principal.exp) await this.armAlarm(principal.exp);
     await this.onJoin(connection, principal);
@@ -371,7 +376,7 @@ export abstract class OutpostRoom extends Server<Env> {
   async publish(event: RoomEvent): Promise<number> {
     await this.setName(this.name); // onStart done (a no-op once started): the API calls without getServerByName
     const parsed = RoomEvent.parse(event);
-    this.noteEvent(kindOf(parsed), Date.now());
+    if (this.datesEvents) this.noteEvent(kindOf(parsed), Date.now());
     if (parsed.type !== "deviceDetailsUpdate") return this.toDashboards(parsed);
     if (this.gathered) {
       this.gathered.push(parsed);

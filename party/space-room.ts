@@ -25,6 +25,8 @@ const onWatcher = (sql: SqlStorage, statement: string, accountUuid: string, at: 
  */
 export class SpaceRoom extends OutpostRoom {
   readonly roomKind = "space" as const;
+  /** The console and the wall catch up on what they missed with the welcome's ages (room.ts). */
+  protected readonly datesEvents = true;
 
   onStart() {
     this.ctx.storage.sql.exec(

@@ -2,8 +2,9 @@ import { env, runInDurableObject } from "cloudflare:test";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
 import type { ServerMessage } from "../../contracts/realtime.ts";
-import { publishToSpace } from "../../worker/services/kernel/realtime.ts";
-import { memberOf } from "../factories.ts";
+import { LOCATION_TYPE_UUID } from "../../drizzle/reference.ts";
+import { publishToLocation, publishToSpace } from "../../worker/services/kernel/realtime.ts";
+import { makeLocation, memberOf } from "../factories.ts";
 import { deviceUpdated, join, until } from "../ws.ts";
 
 /**
@@ -75,5 +76,23 @@ describe("the welcome's last_event_age_ms and last_presence_age_ms", () => {
     const age = (await welcomeOf(s, member.token)).last_event_age_ms;
     expect(age).toEqual(expect.any(Number));
     expect(age).toBeLessThan(5000);
+  });
+
+  it("only a space room dates its events: a location room's welcome carries no ages", async () => {
+    const member = await memberOf("viewer");
+    const s = member.space.space_uuid;
+    const location = await makeLocation(s, {
+      name: "L",
+      display_id: "L-1",
+      location_type_uuid: LOCATION_TYPE_UUID.other,
+    });
+    await publishToLocation(env, location.uuid, deviceUpdated(s));
+    const socket = await join(`/parties/location/${location.uuid}`, member.token);
+    await until(() => socket.messages.some((m) => m.type === "welcome"));
+    const welcome = socket.messages.find((m): m is Welcome => m.type === "welcome");
+    expect(welcome).toBeDefined();
+    expect(welcome).not.toHaveProperty("last_event_age_ms");
+    expect(welcome).not.toHaveProperty("last_presence_age_ms");
+    socket.ws?.close();
   });
 });

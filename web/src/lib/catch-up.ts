@@ -31,8 +31,8 @@ const ofSpace = (query: Query, space: string) =>
 const ofAccounts = (query: Query, space: string) =>
   query.queryKey[0] === "space" && query.queryKey[1] === space && query.queryKey[2] === "accounts";
 
-/** What a room's welcome dates (contracts/realtime.ts Welcome). */
-export type WelcomeAges = { last_event_age_ms: number | null; last_presence_age_ms: number | null };
+/** What a space room's welcome dates (contracts/realtime.ts Welcome); absent or null: no such event. */
+export type WelcomeAges = { last_event_age_ms?: number | null; last_presence_age_ms?: number | null };
 
 /**
  * After a welcome of `space`'s room: invalidates (active ones refetch) the space's queries whose
@@ -42,8 +42,8 @@ export type WelcomeAges = { last_event_age_ms: number | null; last_presence_age_
  * towards fetching again. Returns how many queries were invalidated.
  */
 export function catchUpAfterJoin(queryClient: QueryClient, space: string, ages: WelcomeAges, now = Date.now()): number {
-  const before = (age: number | null, query: Query) =>
-    age !== null &&
+  const before = (age: number | null | undefined, query: Query) =>
+    age != null &&
     (query.state.data !== undefined || query.state.fetchStatus === "fetching") &&
     fetchStartedAt(query) <= now - age;
   const missed = (query: Query) =>
