@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { safeName } from "./text.ts";
+import { CREDENTIAL_KINDS, CREDENTIAL_PREFIX } from "./values/access.ts";
+
+export { CREDENTIAL_ENDED, CREDENTIAL_KINDS, CREDENTIAL_PREFIX } from "./values/access.ts";
 
 /**
  * Scoped, revocable credentials of a space (issue 16): **wall display links** (a wall screen
@@ -7,7 +10,6 @@ import { safeName } from "./text.ts";
  * **space API tokens** (automation; `read` = Viewer rights without any change, `operator` =
  * Content Manager rights, never Admin). The secret is shown once; only its SHA-256 is stored.
  */
-export const CREDENTIAL_KINDS = ["display_link", "api_token"] as const;
 export const CredentialKind = z.enum(CREDENTIAL_KINDS);
 export type CredentialKind = z.infer<typeof CredentialKind>;
 
@@ -15,24 +17,12 @@ export const CREDENTIAL_SCOPES = ["read", "operator"] as const;
 export const CredentialScope = z.enum(CREDENTIAL_SCOPES);
 export type CredentialScope = z.infer<typeof CredentialScope>;
 
-/** A secret starts with its kind's prefix, then 43 base64url characters (32 random bytes). */
-export const CREDENTIAL_PREFIX = { display_link: "owd_", api_token: "ost_" } as const satisfies Record<
-  CredentialKind,
-  string
->;
-
 /** The kind a bearer secret claims by its prefix, or null (an access token, a device credential …). */
 export function credentialKindOf(secret: string): CredentialKind | null {
   if (secret.startsWith(CREDENTIAL_PREFIX.display_link)) return "display_link";
   if (secret.startsWith(CREDENTIAL_PREFIX.api_token)) return "api_token";
   return null;
 }
-
-/** What the API answers (401 message) for a credential that no longer works: the wall shows the reason. */
-export const CREDENTIAL_ENDED = {
-  display_link: { revoked: "This display link was revoked.", expired: "This display link expired." },
-  api_token: { revoked: "This API token was revoked.", expired: "This API token expired." },
-} as const satisfies Record<CredentialKind, { revoked: string; expired: string }>;
 
 export const CREDENTIAL_NAME_MAX = 100;
 

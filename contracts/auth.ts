@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { TOKEN_ERROR_CODES } from "./values/auth.ts";
 
-/** The console's public OAuth client id (a contract: see ARCHITECTURE.md). */
-export const CONSOLE_CLIENT_ID = "outpost-console";
+export { CONSOLE_CLIENT_ID, TOKEN_ERROR_CODES } from "./values/auth.ts";
 
 /** Successful reply of POST /auth/token (RFC 6749 §5.1 + OIDC id_token). */
 export const TokenResponse = z.object({
@@ -17,14 +17,7 @@ export type TokenResponse = z.infer<typeof TokenResponse>;
 
 /** Error reply of POST /auth/token (RFC 6749 §5.2). */
 export const TokenError = z.object({
-  error: z.enum([
-    "invalid_request",
-    "invalid_client",
-    "invalid_grant",
-    "unsupported_grant_type",
-    "invalid_scope",
-    "slow_down",
-  ]),
+  error: z.enum(TOKEN_ERROR_CODES),
   error_description: z.string(),
 });
 export type TokenError = z.infer<typeof TokenError>;

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { ConnectedStatus, description, requiredName, tagUuids } from "./device.ts";
 import { PageInfo, PageQuery } from "./paging.ts";
 
+export { CAMERA_SCAN_UNAVAILABLE_MESSAGE, CAMERAS_DETECTED_MESSAGE } from "./values/detection.ts";
+
 /**
  * Detect Devices (console.md §2.7, §4 detection flow; devices.md §2, §5): a runner device at a
  * location scans its network; the machines it finds can be installed as devices one by one.
@@ -26,14 +28,6 @@ export const DETECTION_COMPACT_PAGE_SIZE = 7;
 export const DETECTION_MAX_RUNNERS = 3;
 
 export const NO_AVAILABLE_DEVICES = "This location has no available devices";
-
-/**
- * devices.md §7 notifications raised from the location room's pushes: a devicesDetected push
- * whose scan found cameras (its data carries `cameras_detected`), and a noDevicesDetected push
- * (no runner could scan the network, so no camera scan either).
- */
-export const CAMERAS_DETECTED_MESSAGE = "Cameras detected";
-export const CAMERA_SCAN_UNAVAILABLE_MESSAGE = "Camera scan unavailable";
 
 /** How many cameras a devicesDetected push says the scan found (0 when it does not say). */
 export const camerasDetectedIn = (data: Record<string, unknown> | undefined) =>

@@ -1,28 +1,16 @@
 import { z } from "zod";
-import { DEFAULT_PAGE_SIZE, eitherWay, PageInfo, PageQuery } from "./paging.ts";
+import { DEFAULT_PAGE_SIZE, PageInfo, PageQuery } from "./paging.ts";
 import { TagRef } from "./tag.ts";
 import { maxLengthMessage, safeName, safeText, searchText } from "./text.ts";
+import { CONNECTED_STATUSES, type DEVICE_ORDER_KEYS, DEVICE_ORDERINGS, VISION_STATES } from "./values/device.ts";
+
+export { CONNECTED_STATUSES, DEVICE_ORDER_KEYS, DEVICE_ORDERINGS, VISION_STATES } from "./values/device.ts";
 
 /** devices.md §3/§4 enums (drizzle/schema/device.ts types its columns with these; contracts import no drizzle). */
 export const DEVICE_CLASSES = ["kiosk", "retail_pos", "visualization"] as const;
 export const DeviceClass = z.enum(DEVICE_CLASSES);
-export const CONNECTED_STATUSES = [
-  "connected",
-  "disconnected",
-  "non_connected",
-  "installation_pending",
-  "archived",
-] as const;
 export const ConnectedStatus = z.enum(CONNECTED_STATUSES);
 export type ConnectedStatus = z.infer<typeof ConnectedStatus>;
-export const VISION_STATES = [
-  "disabled",
-  "enable_requested",
-  "enable_pending",
-  "enabled",
-  "disable_requested",
-  "disable_pending",
-] as const;
 export const VisionState = z.enum(VISION_STATES);
 
 /** Health code 0 Healthy, 1, 2 Warning, 3 Critical; null = no telemetry yet. */
@@ -70,30 +58,8 @@ export const Device = z.object({
 });
 export type Device = z.infer<typeof Device>;
 
-/**
- * Sort keys (each either way): last_seen serves Monitor's "disconnected" list (?online=false&
- * ordering=-last_seen); combined_status is "Problems first" (-combined_status: worst first, devices
- * without telemetry last). name, connected_status, device_type_name, location_name and
- * device_class sort the device table's columns (a device without location or class comes first
- * ascending, last descending).
- */
-export const DEVICE_ORDER_KEYS = [
-  "online",
-  "created_at",
-  "installation_date",
-  "updated_at",
-  "last_seen",
-  "combined_status",
-  // The device table's columns (issue 18): name, status, type, location and class.
-  "name",
-  "connected_status",
-  "device_type_name",
-  "location_name",
-  "device_class",
-] as const;
 export type DeviceOrderKey = (typeof DEVICE_ORDER_KEYS)[number];
-const orderings = eitherWay(DEVICE_ORDER_KEYS);
-export const DeviceOrdering = z.enum(orderings, {
+export const DeviceOrdering = z.enum(DEVICE_ORDERINGS, {
   error: (issue) => `"${String(issue.input)}" is not a valid choice.`,
 });
 export type DeviceOrdering = z.infer<typeof DeviceOrdering>;

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+export { eitherWay } from "./values/paging.ts";
+
 /** Lists of the console are paged like Django REST Framework's page-number pagination. */
 export const DEFAULT_PAGE_SIZE = 36;
 export const MAX_PAGE_SIZE = 500;
@@ -20,9 +22,6 @@ const positive = (max?: number) => {
     .min(1, "Ensure this value is greater than or equal to 1.");
   return max ? base.max(max, `Ensure this value is less than or equal to ${max}.`) : base;
 };
-
-/** The `?ordering=` values of sort keys: each key ascending (`key`) and descending (`-key`). */
-export const eitherWay = <const K extends string>(keys: readonly K[]) => keys.flatMap((k) => [k, `-${k}`] as const);
 
 /** `?page=&page_size=`; pages are 1-based. A page past the end is an empty page. */
 export const PageQuery = z.object({

@@ -5,6 +5,8 @@ import { AgentInventory } from "./installation.ts";
 import { Telemetry } from "./telemetry.ts";
 import { TunnelClose, TunnelClosed, TunnelCredit, TunnelOpen, TunnelOpened, TunnelResize } from "./tunnel.ts";
 
+export { ACK_EVERY, CloseCode } from "./values/realtime.ts";
+
 /**
  * The real-time protocol of every room (a contract shared by rooms, agent and web).
  * Every message is a JSON object with a `type`; the spec's event names are the types
@@ -237,26 +239,6 @@ export const ClientMessage = z.discriminatedUnion("type", [
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
-/**
- * Close codes of room sockets (4xxx: application codes, RFC 6455 §7.4.2). A client that gets
- * 4401 may reconnect with a fresh credential; 4403 means its right to the room is gone (it may
- * reconnect to be checked again: a changed role is admitted, a removed member is refused).
- */
-export const CloseCode = {
-  /** The access token the socket was opened or last re-authenticated with expired, or one sent was invalid. */
-  tokenExpired: 4401,
-  /** The account was disabled, removed from the space or its role changed. */
-  membershipChanged: 4403,
-  /** Policy violation: too many messages, a frame over the size cap (RFC 6455 1008). */
-  policy: 1008,
-  /** An agent socket closed because a newer connection of the same device took over. */
-  replaced: 4409,
-  /** An agent socket from which nothing arrived for AGENT_SILENCE_MS (half-open). */
-  silent: 4408,
-  /** The display link or API token behind the socket was revoked by an Admin: do not reconnect (issue 16). */
-  credentialRevoked: 4410,
-} as const;
-
 /** Agents ping every AGENT_PING_MS; a side that hears nothing for AGENT_SILENCE_MS drops the socket. */
 export const AGENT_PING_MS = 10_000;
 export const AGENT_SILENCE_MS = 25_000;
@@ -270,8 +252,6 @@ export const AGENT_UPLOAD_MAX_BYTES = 16 * 1024 * 1024;
  * processed. One that falls this many events behind is dropped rather than buffered without limit.
  */
 export const OUTGOING_MAX_UNACKED = 1000;
-/** The web client acknowledges after this many events (and a room never needs more than this slack). */
-export const ACK_EVERY = 100;
 
 /** Room addresses (a contract): /parties/<party>/<room id>, credential in the Authorization header, `ticket` or `token` query parameter. */
 export const roomPath = {

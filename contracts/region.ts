@@ -1,12 +1,8 @@
 import { z } from "zod";
+import { SPACE_REGIONS } from "./values/region.ts";
 
-/**
- * Where a space's rooms (its SpaceRoom, LocationRooms and DeviceRooms) are created (issue 21):
- * a Durable Object location hint, or `eu` for the EU jurisdiction (the rooms are created and
- * kept in the EU), or `local` for no hint (Cloudflare places a room near its first caller).
- * Kept in the space's `space_datacenter`; set by a super admin.
- */
-export const SPACE_REGIONS = ["local", "wnam", "enam", "sam", "weur", "eeur", "apac", "oc", "afr", "me", "eu"] as const;
+export { SPACE_REGIONS } from "./values/region.ts";
+
 export const SpaceRegion = z.enum(SPACE_REGIONS, {
   error: `Choose one of: ${SPACE_REGIONS.join(", ")}.`,
 });

@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { maxLengthMessage, safeName } from "./text.ts";
+import { SAVED_VIEW_NAME_MAX } from "./values/saved-view.ts";
+
+export { SAVED_VIEW_NAME_MAX } from "./values/saved-view.ts";
 
 /** The lists a view can be saved for (issue 18 item 3). */
 export const SAVED_VIEW_LISTS = ["devices", "locations", "location_groups", "accounts"] as const;
@@ -8,7 +11,6 @@ export const SavedViewList = z.enum(SAVED_VIEW_LISTS, {
 });
 export type SavedViewList = z.infer<typeof SavedViewList>;
 
-export const SAVED_VIEW_NAME_MAX = 60;
 export const SAVED_VIEW_QUERY_MAX = 2000;
 
 /** A saved view: a list's URL query string (filters, ordering, view) under a name. */

@@ -1,13 +1,10 @@
 import { z } from "zod";
+import { SEARCH_MAX } from "./values/text.ts";
+
+export { SEARCH_MAX } from "./values/text.ts";
 
 /** The spec's message for a text over its length (console.md §3: "Text inputs max 256 …"). */
 export const maxLengthMessage = (n: number) => `Ensure this field has no more than ${n} characters.`;
-
-/**
- * Longest search/name filter of the lists and exports. Searches run as `instr()` (no LIKE
- * pattern limit), but a cap keeps a query string from being an arbitrary scan key.
- */
-export const SEARCH_MAX = 100;
 
 /** ?search= / ?name= of a list or export: trimmed, at most SEARCH_MAX characters. */
 export const searchText = z.string().trim().max(SEARCH_MAX, maxLengthMessage(SEARCH_MAX)).optional();

@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { contractRoutes } from "./build/contract-routes.ts";
 
 const backend = process.env.OUTPOST_BACKEND ?? "http://localhost:8787";
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
@@ -10,7 +11,8 @@ const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 // Vite needs a default export here.
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), tailwindcss()],
+  // contractRoutes: the production build bundles each route of contracts/api as its method and path only (no zod).
+  plugins: [react(), tailwindcss(), contractRoutes(fileURLToPath(new URL("../contracts/api/", import.meta.url)))],
   resolve: {
     alias: [
       // Exactly "zod" (not "zod/v4", which the wrapper imports): zod without its eval probe (CSP).

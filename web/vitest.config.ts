@@ -4,7 +4,7 @@ import { isolationProjects } from "../scripts/lib/vitest-isolation.ts";
 
 const alias = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-/** Unit tests of the SPA's pure logic (validation, schedules, tile math): plain Node, no DOM. */
+/** Unit tests of the SPA's pure logic (validation, schedules, tile math) and its build plugins: plain Node, no DOM. */
 // Vitest needs a default export here.
 export default defineConfig({
   root: alias("."),
@@ -16,6 +16,6 @@ export default defineConfig({
   },
   test: {
     environment: "node",
-    projects: isolationProjects("web", alias("."), ["src/**/*.test.ts"]),
+    projects: isolationProjects("web", alias("."), ["src/**/*.test.ts", "build/**/*.test.ts"]),
   },
 });

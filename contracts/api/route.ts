@@ -2,6 +2,8 @@ import type { RouteConfig } from "@hono/zod-openapi";
 import { z } from "zod";
 import { ApiErrorBody } from "../errors.ts";
 
+export { API_PREFIX, routePath, specPath } from "./path.ts";
+
 /**
  * One API route, defined once: method, path (OpenAPI style, `{param}`, relative to /api, no
  * trailing slash — the Worker accepts the path with or without it), request schemas and
@@ -107,23 +109,6 @@ export const uuidParam = (what: string) => z.string().meta({ description: `The $
 
 /** Path parameters shared by the space-scoped routes. */
 export const SpaceParam = z.object({ space: uuidParam("space") });
-
-/** A path as the spec writes it: with a trailing slash, except for a file name (….jpg). */
-export const specPath = (path: string) => (/\.[a-z]+$/i.test(path) || path.endsWith("/") ? path : `${path}/`);
-
-/** The request path of a route with its `{param}`s filled in (URL-encoded), the spec's way. */
-export function routePath(route: Pick<RouteConfig, "path">, params: Record<string, string | number> = {}) {
-  return specPath(
-    route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-      const value = params[name];
-      if (value === undefined || value === "") throw new Error(`${route.path}: no value for {${name}}`);
-      return encodeURIComponent(String(value));
-    }),
-  );
-}
-
-/** Where the API is mounted: clients outside the web app (the agent) put it before routePath. */
-export const API_PREFIX = "/api";
 
 type JsonSchemaOf<C> = C extends { content: { "application/json": { schema: infer S extends z.ZodType } } } ? S : never;
 type SuccessSchema<R extends RouteConfig> =

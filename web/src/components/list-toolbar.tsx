@@ -1,4 +1,4 @@
-import { SEARCH_MAX } from "@contracts/text";
+import { SEARCH_MAX } from "@contracts/values/text";
 import { XIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { FilterSheet } from "@/components/filter-sheet";

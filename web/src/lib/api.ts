@@ -1,7 +1,9 @@
-import { type RouteReply, replySchemaOf, routePath } from "@contracts/api/route";
-import { ApiErrorBody, type EntryErrors } from "@contracts/errors";
+import { routePath } from "@contracts/api/path";
+import type { RouteReply } from "@contracts/api/route";
+import type { ApiErrorBody, EntryErrors } from "@contracts/errors";
 import type { RouteConfig } from "@hono/zod-openapi";
 import type { z } from "zod";
+import * as zm from "zod/mini";
 import { TokenRequestError } from "./auth-client";
 import { bookmarkHeaders, keepBookmark } from "./d1-bookmark";
 import { endDisplaySessionRefused, getDisplaySecret } from "./display-session";
@@ -90,9 +92,30 @@ async function send(url: string, options: RequestOptions, accessToken: string) {
   }
 }
 
-async function errorBody(res: Response): Promise<ApiErrorBody | null> {
-  const parsed = ApiErrorBody.safeParse(await res.json().catch(() => null));
+/**
+ * The API's error shape (contracts/errors.ts `ApiErrorBody`), checked with zod's small build: the
+ * full contract schemas stay out of the first load (issue 19). Typed by the contract, so the two
+ * cannot drift apart.
+ */
+const ErrorBody: zm.ZodMiniType<ApiErrorBody> = zm.object({
+  code: zm.string(),
+  message: zm.string(),
+  errors: zm.optional(
+    zm.record(zm.string(), zm.union([zm.array(zm.string()), zm.array(zm.record(zm.string(), zm.array(zm.string())))])),
+  ),
+  request_id: zm.optional(zm.string()),
+  command_id: zm.optional(zm.string()),
+  status_url: zm.optional(zm.string()),
+});
+
+/** A reply's body as the API's error shape, or null when it is not one (a proxy's HTML page …). */
+export function asErrorBody(data: unknown): ApiErrorBody | null {
+  const parsed = ErrorBody.safeParse(data);
   return parsed.success ? parsed.data : null;
+}
+
+async function errorBody(res: Response): Promise<ApiErrorBody | null> {
+  return asErrorBody(await res.json().catch(() => null));
 }
 
 /**
@@ -135,11 +158,15 @@ async function authorizedFetch(url: string, options: RequestOptions): Promise<Re
   return res;
 }
 
-/** The one API call: adds the bearer token, parses the JSON reply with `schema`, throws a typed ApiError. */
-export async function apiFetch<S extends z.ZodType>(path: string, options: ApiFetchOptions<S>): Promise<z.output<S>> {
+/** An authorised call's JSON reply (undefined for a 204), not checked: callApi and apiFetch type it. */
+async function fetchJson(path: string, options: Omit<ApiFetchOptions<z.ZodType>, "schema">): Promise<unknown> {
   const res = await authorizedFetch(apiUrl(path, options.query), options);
-  const data: unknown = res.status === 204 ? undefined : await res.json().catch(() => undefined);
-  return options.schema.parse(data);
+  return res.status === 204 ? undefined : await res.json().catch(() => undefined);
+}
+
+/** An API call outside contracts/api's routes: adds the bearer token, parses the JSON reply with `schema`, throws a typed ApiError. */
+export async function apiFetch<S extends z.ZodType>(path: string, options: ApiFetchOptions<S>): Promise<z.output<S>> {
+  return options.schema.parse(await fetchJson(path, options));
 }
 
 /** A file behind the bearer token (e.g. a screenshot) as a Blob. */
@@ -178,17 +205,20 @@ export type CallOptions<R extends RouteConfig> = {
     : { json?: undefined });
 
 /**
- * The typed client of a route defined in contracts/api: the URL comes from the route's path and
- * params, the body is typed by its request schema, and the reply is parsed with its success
- * schema (200, 201 or 202; a 204 route resolves to undefined). Errors are the ApiError of apiFetch.
+ * The typed client of a route defined in contracts/api: the URL comes from the route's method,
+ * path and params, the body is typed by its request schema and the reply by its success schema
+ * (200, 201 or 202; a 204 route resolves to undefined). Errors are the ApiError of apiFetch.
+ *
+ * The reply is not parsed again here: the Worker parses every reply with that same schema before
+ * sending it, and the console's first load carries no zod (issue 19). The production build sees
+ * a route as its method and path only (web/build/contract-routes.ts), so nothing else of `route`
+ * may be read here.
  */
 export function callApi<R extends RouteConfig>(route: R, options: CallOptions<R>): Promise<RouteReply<R>> {
-  const schema = replySchemaOf(route);
-  return apiFetch(routePath(route, options.params), {
+  return fetchJson(routePath(route, options.params), {
     method: route.method.toUpperCase() as ApiFetchOptions<z.ZodType>["method"],
     json: options.json,
     query: options.query,
     signal: options.signal,
-    schema,
   }) as Promise<RouteReply<R>>;
 }

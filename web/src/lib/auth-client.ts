@@ -1,5 +1,25 @@
-import { CONSOLE_CLIENT_ID, TokenError, TokenResponse } from "@contracts/auth";
+import type { TokenError, TokenResponse } from "@contracts/auth";
+import { CONSOLE_CLIENT_ID, TOKEN_ERROR_CODES } from "@contracts/values/auth";
+import * as z from "zod/mini";
 import { bookmarkHeaders, keepBookmark } from "./d1-bookmark";
+
+/*
+ * The token endpoint's replies (contracts/auth.ts), checked with zod's small build: the first
+ * load carries no full zod (issue 19). Typed by the contract's types, so they cannot drift apart.
+ */
+const TokenReply: z.ZodMiniType<TokenResponse> = z.object({
+  access_token: z.string(),
+  token_type: z.literal("Bearer"),
+  expires_in: z.int(),
+  refresh_token: z.string(),
+  refresh_expires_in: z.int(),
+  id_token: z.optional(z.string()),
+  scope: z.string(),
+});
+const TokenRefusal: z.ZodMiniType<TokenError> = z.object({
+  error: z.enum(TOKEN_ERROR_CODES),
+  error_description: z.string(),
+});
 
 /** Calls of the embedded OpenID provider's token and revocation endpoints (form-encoded). */
 
@@ -47,11 +67,11 @@ async function tokenRequest(fields: Record<string, string>): Promise<TokenRespon
   const res = await postForm("/auth/token", { ...fields, client_id: CONSOLE_CLIENT_ID });
   const body: unknown = await res.json().catch(() => null);
   if (res.ok) {
-    const parsed = TokenResponse.safeParse(body);
+    const parsed = TokenReply.safeParse(body);
     if (parsed.success) return parsed.data;
     throw new TokenRequestError(res.status, "server_error", null);
   }
-  const error = TokenError.safeParse(body);
+  const error = TokenRefusal.safeParse(body);
   if (error.success) throw new TokenRequestError(res.status, error.data.error, error.data.error_description);
   throw new TokenRequestError(res.status, "server_error", null);
 }

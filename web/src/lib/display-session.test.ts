@@ -1,5 +1,5 @@
-import { CREDENTIAL_ENDED } from "@contracts/access";
 import { listTags } from "@contracts/api/tags";
+import { CREDENTIAL_ENDED } from "@contracts/values/access";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { memoryStorage } from "./memory-storage.test-helper";
 

@@ -1,8 +1,8 @@
-import { type RouteReply, replySchemaOf, routePath } from "@contracts/api/route";
-import { ApiErrorBody } from "@contracts/errors";
+import { routePath } from "@contracts/api/path";
+import type { RouteReply } from "@contracts/api/route";
 import type { RouteConfig } from "@hono/zod-openapi";
 import type { z } from "zod";
-import { ApiError, apiUrl, type CallOptions } from "./api";
+import { ApiError, apiUrl, asErrorBody, type CallOptions } from "./api";
 import { bookmarkHeaders, keepBookmark } from "./d1-bookmark";
 
 type PublicFetchOptions<S extends z.ZodType> = {
@@ -20,6 +20,11 @@ export async function publicFetch<S extends z.ZodType>(
   path: string,
   options: PublicFetchOptions<S>,
 ): Promise<z.output<S>> {
+  return options.schema.parse(await publicJson(path, options));
+}
+
+/** publicFetch's request; the JSON reply not checked (callPublic types it by its route). */
+async function publicJson(path: string, options: Omit<PublicFetchOptions<z.ZodType>, "schema">): Promise<unknown> {
   let res: Response;
   try {
     res = await fetch(apiUrl(path), {
@@ -38,26 +43,22 @@ export async function publicFetch<S extends z.ZodType>(
   }
   keepBookmark(res);
   const data: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    const body = ApiErrorBody.safeParse(data);
-    throw new ApiError(res.status, body.success ? body.data : null);
-  }
-  return options.schema.parse(data);
+  if (!res.ok) throw new ApiError(res.status, asErrorBody(data));
+  return data;
 }
 
 /**
  * callApi without a session, for the lifecycle routes defined in contracts/api: the URL comes
- * from the route's path and params, the body is typed by its schema and the reply is parsed with
- * its success schema.
+ * from the route's path and params, the body and the reply are typed by its schemas (the reply
+ * is not parsed again: see callApi).
  */
 export function callPublic<R extends RouteConfig>(
   route: R,
   options: Omit<CallOptions<R>, "query">,
 ): Promise<RouteReply<R>> {
-  return publicFetch(routePath(route, options.params), {
+  return publicJson(routePath(route, options.params), {
     method: route.method.toUpperCase() as PublicFetchOptions<z.ZodType>["method"],
     json: options.json,
     signal: options.signal,
-    schema: replySchemaOf(route),
-  });
+  }) as Promise<RouteReply<R>>;
 }

@@ -2,7 +2,7 @@ import type { Device, DeviceList } from "@contracts/device";
 import type { DeviceDetail } from "@contracts/device-detail";
 import type { ServerMessage } from "@contracts/realtime";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { deviceQueries, forgetDevice } from "@/features/devices/queries";
 import { groupQueries } from "@/features/groups/queries";
 import { locationQueries } from "@/features/locations/queries";
@@ -15,8 +15,8 @@ type Deps = { queryClient: QueryClient; alert: (alert: Alert) => void; t: TFunct
 /** What a deviceOnline / deviceOffline push carries (worker/services/devices/presence.ts). */
 const PresenceData = z.object({
   online: z.boolean(),
-  online_since: z.string().nullable(),
-  last_seen: z.string().nullable(),
+  online_since: z.nullable(z.string()),
+  last_seen: z.nullable(z.string()),
 });
 type PresencePatch = z.infer<typeof PresenceData>;
 

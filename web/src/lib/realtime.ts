@@ -1,7 +1,7 @@
 import type { Location, LocationList } from "@contracts/location";
 import type { ServerMessage } from "@contracts/realtime";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { accountQueries } from "@/features/accounts/queries";
 import { groupQueries } from "@/features/groups/queries";
 import { locationQueries } from "@/features/locations/queries";

@@ -1,4 +1,5 @@
-import { SPACE_REGIONS, type SpaceRegion } from "@contracts/region";
+import type { SpaceRegion } from "@contracts/region";
+import { SPACE_REGIONS } from "@contracts/values/region";
 import type { TFunction } from "./i18n";
 
 /** Whether a stored space_datacenter is one of the regions (older values are shown as they are). */

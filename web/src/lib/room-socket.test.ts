@@ -1,4 +1,7 @@
+import { RoomEvent, ServerMessage } from "@contracts/realtime";
+import { ROOM_EVENT_TYPES, SERVER_MESSAGE_TYPES } from "@contracts/values/realtime";
 import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { parseRoomMessage } from "./room-socket";
 
 vi.mock("./session", () => ({ getSession: vi.fn(), subscribeSession: vi.fn(), refreshSession: vi.fn() }));
@@ -10,6 +13,18 @@ describe("parseRoomMessage", () => {
       type: "authenticated",
       exp: 9,
     });
+  });
+
+  it("knows the type of every message of the protocol (the check without zod, kept equal to contracts/realtime.ts)", () => {
+    const typesOf = (union: typeof ServerMessage | typeof RoomEvent) =>
+      union.options
+        .flatMap((option) => {
+          const type = option.shape.type as z.ZodType;
+          return type instanceof z.ZodEnum ? type.options : [...(type as z.ZodLiteral<string>).values];
+        })
+        .sort();
+    expect([...SERVER_MESSAGE_TYPES].sort()).toEqual(typesOf(ServerMessage));
+    expect([...ROOM_EVENT_TYPES].sort()).toEqual(typesOf(RoomEvent));
   });
 
   it("ignores (and logs) frames that are not JSON, not strings or outside the protocol", () => {

@@ -1,5 +1,6 @@
 import { issueRoomTicket } from "@contracts/api/spaces";
-import { ACK_EVERY, CloseCode, ServerMessage } from "@contracts/realtime";
+import type { ServerMessage } from "@contracts/realtime";
+import { ACK_EVERY, CloseCode, ROOM_EVENT_TYPES, SERVER_MESSAGE_TYPES } from "@contracts/values/realtime";
 import PartySocket from "partysocket";
 import { ApiError, callApi } from "./api";
 import { endDisplaySession, getDisplaySecret } from "./display-session";
@@ -37,7 +38,22 @@ export type RoomSocketOptions = {
 export const ticketRefusalIsFinal = (error: unknown, display: boolean) =>
   error instanceof ApiError && (error.status === 403 || error.status === 404 || (display && error.status === 401));
 
-/** A frame as a protocol message, or null (logged) when it is not JSON or not in the protocol. */
+const typed = (value: unknown, types: readonly string[]): value is { type: string } =>
+  typeof value === "object" && value !== null && types.includes((value as { type?: unknown }).type as string);
+
+/** Whether a JSON value is a message of the protocol by its type (a batch: a list of room events). */
+function isProtocolMessage(json: unknown): json is ServerMessage {
+  if (!typed(json, SERVER_MESSAGE_TYPES)) return false;
+  if (json.type !== "batch") return true;
+  const events: unknown = (json as { events?: unknown }).events;
+  return Array.isArray(events) && events.length > 0 && events.every((event) => typed(event, ROOM_EVENT_TYPES));
+}
+
+/**
+ * A frame as a protocol message, or null (logged) when it is not JSON or not a message of the
+ * protocol. Only the message's type is checked: the room built and validated it against
+ * contracts/realtime.ts before sending it, and the console's first load carries no zod (issue 19).
+ */
 export function parseRoomMessage(data: unknown, room: RoomName): ServerMessage | null {
   if (typeof data !== "string") return null;
   let json: unknown;
@@ -47,9 +63,8 @@ export function parseRoomMessage(data: unknown, room: RoomName): ServerMessage |
     console.warn(`Room ${room}: a message that is not JSON was ignored`);
     return null;
   }
-  const parsed = ServerMessage.safeParse(json);
-  if (parsed.success) return parsed.data;
-  console.warn(`Room ${room}: a message outside the protocol was ignored`, parsed.error.issues);
+  if (isProtocolMessage(json)) return json;
+  console.warn(`Room ${room}: a message outside the protocol was ignored`);
   return null;
 }
 

@@ -1,5 +1,6 @@
-import { AccessTokenClaims } from "@contracts/auth";
+import type { AccessTokenClaims } from "@contracts/auth";
 import { useSyncExternalStore } from "react";
+import * as z from "zod/mini";
 import { requestPasswordGrant, requestRefreshGrant, revokeRefreshToken } from "./auth-client";
 import { readJson, storageKeys, writeJson } from "./storage";
 import { Session, sessionFromTokens } from "./stored-session";
@@ -76,13 +77,16 @@ export async function signOut() {
   endSession("signed_out");
 }
 
+/** The claim sessionEmail reads (contracts/auth.ts `AccessTokenClaims`). */
+const EmailClaim: z.ZodMiniType<Pick<AccessTokenClaims, "email">> = z.object({ email: z.string() });
+
 /** The e-mail claim of the access token (the API's /account/login/ needs it). */
 export function sessionEmail(session = current): string | null {
   const payload = session?.access_token.split(".")[1];
   if (!payload) return null;
   try {
     const json = atob(payload.replace(/-/g, "+").replace(/_/g, "/"));
-    const claims = AccessTokenClaims.safeParse(JSON.parse(json));
+    const claims = EmailClaim.safeParse(JSON.parse(json));
     return claims.success ? claims.data.email : null;
   } catch {
     return null;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 // A relative type import (erased when run): the e2e helpers, which run in Node without the web
 // app's path aliases, build their stored session with this module too.
 import type { TokenResponse } from "../../../contracts/auth";
@@ -8,7 +8,7 @@ export const Session = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
   expires_at: z.number(),
-  refresh_expires_at: z.number().nullable(),
+  refresh_expires_at: z.nullable(z.number()),
 });
 export type Session = z.infer<typeof Session>;
 

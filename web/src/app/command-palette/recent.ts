@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { readJson, storageKeys, writeJson } from "@/lib/storage";
 
 /*
@@ -14,10 +14,10 @@ export type RecentKind = (typeof RECENT_KINDS)[number];
 const RecentItem = z.object({
   kind: z.enum(RECENT_KINDS),
   /** The uuid (a page: its path). */
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   label: z.string(),
   /** A second line: a device's location, an account's e-mail. */
-  hint: z.string().optional(),
+  hint: z.optional(z.string()),
 });
 export type RecentItem = z.infer<typeof RecentItem>;
 

@@ -1,5 +1,5 @@
 import type { AccountRow } from "@contracts/account";
-import { SEARCH_MAX } from "@contracts/text";
+import { SEARCH_MAX } from "@contracts/values/text";
 import { useQuery } from "@tanstack/react-query";
 import type { RowSelectionState } from "@tanstack/react-table";
 import { DownloadIcon, KeyRoundIcon, SearchXIcon, UserPlusIcon, UsersIcon } from "lucide-react";

@@ -1,5 +1,6 @@
 import { listAdminSpaces, setSpaceRegion } from "@contracts/api/space-region";
-import { type AdminSpace, SPACE_REGIONS, type SpaceRegion } from "@contracts/region";
+import type { AdminSpace, SpaceRegion } from "@contracts/region";
+import { SPACE_REGIONS } from "@contracts/values/region";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Building2Icon, GlobeIcon, ShieldOffIcon } from "lucide-react";
 import { ListStates } from "@/components/list-states";

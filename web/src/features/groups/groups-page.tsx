@@ -1,5 +1,5 @@
 import { exportLocationGroups } from "@contracts/api/location-groups";
-import { routePath } from "@contracts/api/route";
+import { routePath } from "@contracts/api/path";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { DownloadIcon, Layers3Icon } from "lucide-react";
 import { useMemo, useRef, useState } from "react";

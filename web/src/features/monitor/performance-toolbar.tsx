@@ -1,4 +1,4 @@
-import { SEARCH_MAX } from "@contracts/text";
+import { SEARCH_MAX } from "@contracts/values/text";
 import { XIcon } from "lucide-react";
 import { SearchField } from "@/components/search-field";
 import { Button } from "@/components/ui/button";

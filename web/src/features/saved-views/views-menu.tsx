@@ -1,4 +1,5 @@
-import { SAVED_VIEW_NAME_MAX, type SavedViewList } from "@contracts/saved-view";
+import type { SavedViewList } from "@contracts/saved-view";
+import { SAVED_VIEW_NAME_MAX } from "@contracts/values/saved-view";
 import { useQuery } from "@tanstack/react-query";
 import { BookmarkIcon, CheckIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";

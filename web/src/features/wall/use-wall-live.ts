@@ -1,4 +1,5 @@
-import { CloseCode, type ServerMessage } from "@contracts/realtime";
+import type { ServerMessage } from "@contracts/realtime";
+import { CloseCode } from "@contracts/values/realtime";
 import { useEffect, useRef, useState } from "react";
 import { openRoomSocket } from "@/lib/room-socket";
 

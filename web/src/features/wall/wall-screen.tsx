@@ -1,5 +1,5 @@
-import { CREDENTIAL_ENDED } from "@contracts/access";
 import type { ServerMessage } from "@contracts/realtime";
+import { CREDENTIAL_ENDED } from "@contracts/values/access";
 import type { WallLocation } from "@contracts/wall";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { MonitorOffIcon } from "lucide-react";

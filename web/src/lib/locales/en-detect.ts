@@ -1,4 +1,4 @@
-import { CAMERA_SCAN_UNAVAILABLE_MESSAGE, CAMERAS_DETECTED_MESSAGE } from "@contracts/detection";
+import { CAMERA_SCAN_UNAVAILABLE_MESSAGE, CAMERAS_DETECTED_MESSAGE } from "@contracts/values/detection";
 
 /** English strings of Detect Devices (console.md §2.7, §8; spread into en.ts). */
 export const enDetect = {

@@ -1,4 +1,5 @@
-import { CAMERA_SCAN_UNAVAILABLE_MESSAGE, CAMERAS_DETECTED_MESSAGE, camerasDetectedIn } from "@contracts/detection";
+import { camerasDetectedIn } from "@contracts/detection";
+import { CAMERA_SCAN_UNAVAILABLE_MESSAGE, CAMERAS_DETECTED_MESSAGE } from "@contracts/values/detection";
 import { describe, expect, it } from "vitest";
 import { translate } from "@/lib/i18n";
 

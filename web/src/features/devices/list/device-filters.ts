@@ -1,4 +1,5 @@
-import { CONNECTED_STATUSES, type ConnectedStatus, DeviceOrdering, VISION_STATES } from "@contracts/device";
+import type { ConnectedStatus, DeviceOrdering } from "@contracts/device";
+import { CONNECTED_STATUSES, DEVICE_ORDERINGS, VISION_STATES } from "@contracts/values/device";
 import type { VisionState } from "@contracts/vision";
 import type { MessageKey } from "@/lib/i18n";
 import { readString, storageKeys, writeString } from "@/lib/storage";
@@ -105,6 +106,8 @@ const isStatus = (value: string): value is ConnectedStatus => (CONNECTED_STATUSE
 /** The connected statuses among `values` (a picker's choices), in their order. */
 export const CONNECTED_STATUS_VALUES = (values: readonly string[]): ConnectedStatus[] => values.filter(isStatus);
 const isUuid = (value: string): value is string => UUID.test(value);
+const isOrdering = (value: string | null): value is DeviceOrdering =>
+  value !== null && (DEVICE_ORDERINGS as readonly string[]).includes(value);
 
 /**
  * The filters a list URL carries (`/devices?connected_status=connected&connected_status=archived&ordering=name`;
@@ -114,9 +117,9 @@ const isUuid = (value: string): value is string => UUID.test(value);
 export function filtersFromSearch(params: URLSearchParams): DeviceFilterState | null {
   const state = emptyDeviceFilters();
   let found = false;
-  const ordering = DeviceOrdering.safeParse(params.get("ordering"));
-  if (ordering.success) {
-    state.ordering = ordering.data;
+  const ordering = params.get("ordering");
+  if (isOrdering(ordering)) {
+    state.ordering = ordering;
     found = true;
   }
   state.connected_status = valuesOf(params, "connected_status", isStatus);

@@ -1,4 +1,4 @@
-import { VISION_STATES } from "@contracts/device";
+import { VISION_STATES } from "@contracts/values/device";
 import { FilterCombobox, MultiFilterCombobox } from "@/components/filter-combobox";
 import { ListToolbar } from "@/components/list-toolbar";
 import { ViewsMenu } from "@/features/saved-views/views-menu";

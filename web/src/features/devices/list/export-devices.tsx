@@ -1,5 +1,5 @@
 import { exportDevices } from "@contracts/api/devices";
-import { routePath } from "@contracts/api/route";
+import { routePath } from "@contracts/api/path";
 import { useState } from "react";
 import { ExportButton } from "@/components/export-button";
 import { useCurrentSpace } from "@/features/session/current-space";

@@ -1,4 +1,4 @@
-import { CONNECTED_STATUSES, VISION_STATES } from "@contracts/device";
+import { CONNECTED_STATUSES, VISION_STATES } from "@contracts/values/device";
 import { useQuery } from "@tanstack/react-query";
 import type { ComboOption } from "@/components/ui/option-list";
 import { locationQueries, tagQueries } from "@/features/locations/queries";

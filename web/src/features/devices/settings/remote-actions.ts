@@ -1,5 +1,5 @@
+import { routePath } from "@contracts/api/path";
 import { headlessRemoteSharing, powerControl, remoteSharing, screenCapture } from "@contracts/api/remote-actions";
-import { routePath } from "@contracts/api/route";
 import type { ErrorCode } from "@contracts/errors";
 import type { CommandAction } from "@contracts/realtime";
 import { PowerDryRun, RemoteSharingResult, ScreenshotResult } from "@contracts/remote-actions";

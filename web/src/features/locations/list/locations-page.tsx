@@ -1,5 +1,5 @@
 import { exportLocations } from "@contracts/api/locations";
-import { routePath } from "@contracts/api/route";
+import { routePath } from "@contracts/api/path";
 import type { Location } from "@contracts/location";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useMemo, useRef, useState } from "react";

@@ -1,5 +1,5 @@
+import { routePath } from "@contracts/api/path";
 import { getTelemetry } from "@contracts/api/remote-actions";
-import { routePath } from "@contracts/api/route";
 import { type TelemetryMetric, TelemetrySeries } from "@contracts/monitoring";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api";

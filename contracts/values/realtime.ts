@@ -1,0 +1,55 @@
+/** Room sockets' close codes and acknowledgement step. Free of zod (contracts/values: what the console's first load may import, issue 19). */
+
+/**
+ * Close codes of room sockets (4xxx: application codes, RFC 6455 §7.4.2). A client that gets
+ * 4401 may reconnect with a fresh credential; 4403 means its right to the room is gone (it may
+ * reconnect to be checked again: a changed role is admitted, a removed member is refused).
+ */
+export const CloseCode = {
+  /** The access token the socket was opened or last re-authenticated with expired, or one sent was invalid. */
+  tokenExpired: 4401,
+  /** The account was disabled, removed from the space or its role changed. */
+  membershipChanged: 4403,
+  /** Policy violation: too many messages, a frame over the size cap (RFC 6455 1008). */
+  policy: 1008,
+  /** An agent socket closed because a newer connection of the same device took over. */
+  replaced: 4409,
+  /** An agent socket from which nothing arrived for AGENT_SILENCE_MS (half-open). */
+  silent: 4408,
+  /** The display link or API token behind the socket was revoked by an Admin: do not reconnect (issue 16). */
+  credentialRevoked: 4410,
+} as const;
+
+/** The web client acknowledges after this many events (and a room never needs more than this slack). */
+export const ACK_EVERY = 100;
+
+/** The `type` of every message of the protocol (contracts/realtime.ts `ServerMessage`; tests/unit keeps the two equal). */
+export const SERVER_MESSAGE_TYPES = [
+  "deviceDetailsUpdate",
+  "locationDetailsUpdate",
+  "accountOnline",
+  "accountOffline",
+  "welcome",
+  "pong",
+  "authenticated",
+  "error",
+  "command",
+  "commandUpdate",
+  "presence",
+  "telemetrySample",
+  "batch",
+  "tunnelOpen",
+  "tunnelOpened",
+  "tunnelResize",
+  "tunnelCredit",
+  "tunnelClose",
+  "tunnelClosed",
+] as const;
+
+/** The types a `batch` carries (contracts/realtime.ts `RoomEvent`). */
+export const ROOM_EVENT_TYPES = [
+  "deviceDetailsUpdate",
+  "locationDetailsUpdate",
+  "accountOnline",
+  "accountOffline",
+] as const;
