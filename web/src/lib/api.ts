@@ -1,12 +1,12 @@
 import { routePath } from "@contracts/api/path";
 import type { RouteReply } from "@contracts/api/route";
-import type { ApiErrorBody, EntryErrors } from "@contracts/errors";
+import type { ApiErrorBody, EntryErrors, FieldErrors } from "@contracts/errors";
 import type { RouteConfig } from "@hono/zod-openapi";
 import type { z } from "zod";
-import * as zm from "zod/mini";
 import { TokenRequestError } from "./auth-client";
 import { bookmarkHeaders, keepBookmark } from "./d1-bookmark";
 import { endDisplaySessionRefused, getDisplaySecret } from "./display-session";
+import { isObject, isString, isStringList } from "./json-checks";
 import { endSession, getSession, refreshSession, type Session } from "./session";
 
 /** All REST calls go under /api (the spec's paths are written relative to it). */
@@ -92,26 +92,31 @@ async function send(url: string, options: RequestOptions, accessToken: string) {
   }
 }
 
-/**
- * The API's error shape (contracts/errors.ts `ApiErrorBody`), checked with zod's small build: the
- * full contract schemas stay out of the first load (issue 19). Typed by the contract, so the two
- * cannot drift apart.
- */
-const ErrorBody: zm.ZodMiniType<ApiErrorBody> = zm.object({
-  code: zm.string(),
-  message: zm.string(),
-  errors: zm.optional(
-    zm.record(zm.string(), zm.union([zm.array(zm.string()), zm.array(zm.record(zm.string(), zm.array(zm.string())))])),
-  ),
-  request_id: zm.optional(zm.string()),
-  command_id: zm.optional(zm.string()),
-  status_url: zm.optional(zm.string()),
-});
+/** Field errors as sent (contracts/errors.ts `FieldErrors`): a list of messages or of entries' messages per field. */
+function fieldErrorsOf(value: unknown): FieldErrors | undefined {
+  if (!isObject(value)) return undefined;
+  const out: FieldErrors = {};
+  for (const [field, messages] of Object.entries(value)) {
+    if (isStringList(messages)) out[field] = messages;
+    else if (Array.isArray(messages) && messages.every(isEntryErrors)) out[field] = messages;
+  }
+  return out;
+}
 
-/** A reply's body as the API's error shape, or null when it is not one (a proxy's HTML page …). */
+const isEntryErrors = (value: unknown): value is EntryErrors =>
+  isObject(value) && Object.values(value).every(isStringList);
+
+/** A reply's body as the API's error shape (contracts/errors.ts `ApiErrorBody`), or null when it is not one (a proxy's HTML page …). */
 export function asErrorBody(data: unknown): ApiErrorBody | null {
-  const parsed = ErrorBody.safeParse(data);
-  return parsed.success ? parsed.data : null;
+  if (!isObject(data) || !isString(data.code) || !isString(data.message)) return null;
+  const body: ApiErrorBody = { code: data.code, message: data.message };
+  const errors = fieldErrorsOf(data.errors);
+  if (errors) body.errors = errors;
+  for (const key of ["request_id", "command_id", "status_url"] as const) {
+    const value = data[key];
+    if (isString(value)) body[key] = value;
+  }
+  return body;
 }
 
 async function errorBody(res: Response): Promise<ApiErrorBody | null> {

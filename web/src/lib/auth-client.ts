@@ -1,27 +1,22 @@
 import type { TokenError, TokenResponse } from "@contracts/auth";
 import { CONSOLE_CLIENT_ID, TOKEN_ERROR_CODES } from "@contracts/values/auth";
-import * as z from "zod/mini";
 import { bookmarkHeaders, keepBookmark } from "./d1-bookmark";
+import { isObject, isOneOf, isString } from "./json-checks";
 
-/*
- * The token endpoint's replies (contracts/auth.ts), checked with zod's small build: the first
- * load carries no full zod (issue 19). Typed by the contract's types, so they cannot drift apart.
- */
-const TokenReply: z.ZodMiniType<TokenResponse> = z.object({
-  access_token: z.string(),
-  token_type: z.literal("Bearer"),
-  expires_in: z.int(),
-  refresh_token: z.string(),
-  refresh_expires_in: z.int(),
-  id_token: z.optional(z.string()),
-  scope: z.string(),
-});
-const TokenRefusal: z.ZodMiniType<TokenError> = z.object({
-  error: z.enum(TOKEN_ERROR_CODES),
-  error_description: z.string(),
-});
+/** A successful token reply (contracts/auth.ts `TokenResponse`; RFC 6749 §5.1). */
+const isTokenReply = (body: unknown): body is TokenResponse =>
+  isObject(body) &&
+  isString(body.access_token) &&
+  body.token_type === "Bearer" &&
+  Number.isInteger(body.expires_in) &&
+  isString(body.refresh_token) &&
+  Number.isInteger(body.refresh_expires_in) &&
+  (body.id_token === undefined || isString(body.id_token)) &&
+  isString(body.scope);
 
-/** Calls of the embedded OpenID provider's token and revocation endpoints (form-encoded). */
+/** A refused token request (contracts/auth.ts `TokenError`; RFC 6749 §5.2). */
+const isTokenRefusal = (body: unknown): body is TokenError =>
+  isObject(body) && isOneOf(TOKEN_ERROR_CODES, body.error) && isString(body.error_description);
 
 export type TokenErrorCode = TokenError["error"] | "network_error" | "server_error";
 
@@ -67,12 +62,10 @@ async function tokenRequest(fields: Record<string, string>): Promise<TokenRespon
   const res = await postForm("/auth/token", { ...fields, client_id: CONSOLE_CLIENT_ID });
   const body: unknown = await res.json().catch(() => null);
   if (res.ok) {
-    const parsed = TokenReply.safeParse(body);
-    if (parsed.success) return parsed.data;
+    if (isTokenReply(body)) return body;
     throw new TokenRequestError(res.status, "server_error", null);
   }
-  const error = TokenRefusal.safeParse(body);
-  if (error.success) throw new TokenRequestError(res.status, error.data.error, error.data.error_description);
+  if (isTokenRefusal(body)) throw new TokenRequestError(res.status, body.error, body.error_description);
   throw new TokenRequestError(res.status, "server_error", null);
 }
 

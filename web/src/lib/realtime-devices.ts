@@ -2,23 +2,24 @@ import type { Device, DeviceList } from "@contracts/device";
 import type { DeviceDetail } from "@contracts/device-detail";
 import type { ServerMessage } from "@contracts/realtime";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
-import * as z from "zod/mini";
 import { deviceQueries, forgetDevice } from "@/features/devices/queries";
 import { groupQueries } from "@/features/groups/queries";
 import { locationQueries } from "@/features/locations/queries";
 import { ALERT_DURATION_MS, type Alert } from "./alerts";
 import type { TFunction } from "./i18n";
+import { isNullOr, isObject, isString } from "./json-checks";
 
 type DeviceUpdate = Extract<ServerMessage, { type: "deviceDetailsUpdate" }>;
 type Deps = { queryClient: QueryClient; alert: (alert: Alert) => void; t: TFunction };
 
-/** What a deviceOnline / deviceOffline push carries (worker/services/devices/presence.ts). */
-const PresenceData = z.object({
-  online: z.boolean(),
-  online_since: z.nullable(z.string()),
-  last_seen: z.nullable(z.string()),
-});
-type PresencePatch = z.infer<typeof PresenceData>;
+type PresencePatch = Pick<Device, "online" | "online_since" | "last_seen">;
+
+/** What a deviceOnline / deviceOffline push carries (worker/services/devices/presence.ts), or null. */
+function presencePatchOf(data: unknown): PresencePatch | null {
+  if (!isObject(data) || typeof data.online !== "boolean") return null;
+  if (!isNullOr(isString)(data.online_since) || !isNullOr(isString)(data.last_seen)) return null;
+  return { online: data.online, online_since: data.online_since, last_seen: data.last_seen };
+}
 
 /** Presence bursts (a site losing power) become one alert after this quiet time. */
 export const ALERT_GATHER_MS = 1000;
@@ -149,9 +150,9 @@ export function onDeviceUpdate(message: DeviceUpdate, deps: Deps) {
   const space = message.space_uuid;
   if (message.event === "deviceOnline" || message.event === "deviceOffline") {
     gatherAlert(message, deps);
-    const patch = PresenceData.safeParse(message.data);
-    if (patch.success) {
-      patchPresence(queryClient, space, message.device_uuid, patch.data);
+    const patch = presencePatchOf(message.data);
+    if (patch) {
+      patchPresence(queryClient, space, message.device_uuid, patch);
       throttle(`refetch:${space}`, ALERT_GATHER_MS, PRESENCE_REFETCH_MS, () => {
         void queryClient.invalidateQueries({ queryKey: deviceQueries.all(space) });
         refetchTotals(queryClient, space);

@@ -1,13 +1,13 @@
 import type { Location, LocationList } from "@contracts/location";
 import type { ServerMessage } from "@contracts/realtime";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
-import * as z from "zod/mini";
 import { accountQueries } from "@/features/accounts/queries";
 import { groupQueries } from "@/features/groups/queries";
 import { locationQueries } from "@/features/locations/queries";
 import type { Alert } from "./alerts";
 import { catchUpAfterJoin } from "./catch-up";
 import type { MessageKey, TFunction } from "./i18n";
+import { isNumber, isObject, isOneOf } from "./json-checks";
 import { ALERT_GATHER_MS, coalesce, onDeviceUpdate, PRESENCE_REFETCH_MS } from "./realtime-devices";
 import { openRoomSocket } from "./room-socket";
 
@@ -31,18 +31,21 @@ const locationAlerts: Record<LocationStatusEvent, { type: Alert["type"]; one: Me
 };
 const isStatusEvent = (event: LocationUpdate["event"]): event is LocationStatusEvent => event in locationAlerts;
 
-/** What the server sends with a status change (worker/services/devices/presence.ts). */
-const LocationStatusData = z.object({
-  online_status: z.enum(["online", "partially_online", "offline"]),
-  total_online_number: z.number(),
-  total_connected_number: z.number(),
-});
+type LocationStatusPatch = Pick<Location, "online_status" | "total_online_number" | "total_connected_number">;
+
+/** What the server sends with a status change (worker/services/devices/presence.ts), or null. */
+function statusPatchOf(data: unknown): LocationStatusPatch | null {
+  if (!isObject(data) || !isOneOf(["online", "partially_online", "offline"] as const, data.online_status)) return null;
+  if (!isNumber(data.total_online_number) || !isNumber(data.total_connected_number)) return null;
+  const { online_status, total_online_number, total_connected_number } = data;
+  return { online_status, total_online_number, total_connected_number };
+}
 
 /** Puts a location's new status and counts into cached list pages and its detail at once. */
 function patchLocation(queryClient: QueryClient, space: string, uuid: string, data: unknown) {
-  const patch = LocationStatusData.safeParse(data);
-  if (!patch.success) return;
-  const apply = (location: Location): Location => (location.uuid === uuid ? { ...location, ...patch.data } : location);
+  const patch = statusPatchOf(data);
+  if (!patch) return;
+  const apply = (location: Location): Location => (location.uuid === uuid ? { ...location, ...patch } : location);
   queryClient.setQueriesData<InfiniteData<LocationList>>(
     { queryKey: [...locationQueries.all(space), "list"] },
     (old) =>

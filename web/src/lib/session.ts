@@ -1,9 +1,9 @@
 import type { AccessTokenClaims } from "@contracts/auth";
 import { useSyncExternalStore } from "react";
-import * as z from "zod/mini";
 import { requestPasswordGrant, requestRefreshGrant, revokeRefreshToken } from "./auth-client";
+import { isObject, isString } from "./json-checks";
 import { readJson, storageKeys, writeJson } from "./storage";
-import { Session, sessionFromTokens } from "./stored-session";
+import { asSession, type Session, sessionFromTokens } from "./stored-session";
 
 export type { Session };
 
@@ -15,10 +15,9 @@ let lastEnd: SessionEnd | null = null;
 const listeners = new Set<() => void>();
 
 function load(): Session | null {
-  const parsed = Session.safeParse(readJson(storageKeys.session));
-  if (!parsed.success) return null;
-  const { refresh_expires_at } = parsed.data;
-  return refresh_expires_at !== null && refresh_expires_at <= Date.now() ? null : parsed.data;
+  const stored = asSession(readJson(storageKeys.session));
+  if (!stored) return null;
+  return stored.refresh_expires_at !== null && stored.refresh_expires_at <= Date.now() ? null : stored;
 }
 
 function set(next: Session | null, persist = true) {
@@ -77,17 +76,17 @@ export async function signOut() {
   endSession("signed_out");
 }
 
-/** The claim sessionEmail reads (contracts/auth.ts `AccessTokenClaims`). */
-const EmailClaim: z.ZodMiniType<Pick<AccessTokenClaims, "email">> = z.object({ email: z.string() });
-
 /** The e-mail claim of the access token (the API's /account/login/ needs it). */
 export function sessionEmail(session = current): string | null {
   const payload = session?.access_token.split(".")[1];
   if (!payload) return null;
   try {
     const json = atob(payload.replace(/-/g, "+").replace(/_/g, "/"));
-    const claims = EmailClaim.safeParse(JSON.parse(json));
-    return claims.success ? claims.data.email : null;
+    // The token's claims (contracts/auth.ts `AccessTokenClaims`): only the e-mail is read.
+    const claims: unknown = JSON.parse(json);
+    const email: AccessTokenClaims["email"] | undefined =
+      isObject(claims) && isString(claims.email) ? claims.email : undefined;
+    return email ?? null;
   } catch {
     return null;
   }

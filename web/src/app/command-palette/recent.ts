@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { isObject, isOneOf, isString } from "@/lib/json-checks";
 import { readJson, storageKeys, writeJson } from "@/lib/storage";
 
 /*
@@ -11,15 +11,21 @@ export const RECENT_MAX = 8;
 export const RECENT_KINDS = ["device", "location", "group", "account", "page"] as const;
 export type RecentKind = (typeof RECENT_KINDS)[number];
 
-const RecentItem = z.object({
-  kind: z.enum(RECENT_KINDS),
+export type RecentItem = {
+  kind: RecentKind;
   /** The uuid (a page: its path). */
-  id: z.string().check(z.minLength(1)),
-  label: z.string(),
+  id: string;
+  label: string;
   /** A second line: a device's location, an account's e-mail. */
-  hint: z.optional(z.string()),
-});
-export type RecentItem = z.infer<typeof RecentItem>;
+  hint?: string;
+};
+
+/** A stored pick as a RecentItem (its known fields only), or null. */
+function asRecentItem(item: unknown): RecentItem | null {
+  if (!isObject(item) || !isOneOf(RECENT_KINDS, item.kind) || !isString(item.id) || item.id === "") return null;
+  if (!isString(item.label) || (item.hint !== undefined && !isString(item.hint))) return null;
+  return { kind: item.kind, id: item.id, label: item.label, ...(item.hint === undefined ? {} : { hint: item.hint }) };
+}
 
 export const recentKey = (account: string, space: string) => `${storageKeys.paletteRecent}.${account}.${space}`;
 
@@ -28,8 +34,8 @@ export function readRecent(key: string): RecentItem[] {
   const stored = readJson(key);
   if (!Array.isArray(stored)) return [];
   return stored.flatMap((item) => {
-    const parsed = RecentItem.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
+    const valid = asRecentItem(item);
+    return valid ? [valid] : [];
   });
 }
 
