@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { safeName } from "./text.ts";
-import { CREDENTIAL_KINDS, CREDENTIAL_PREFIX } from "./values/access.ts";
+import { CREDENTIAL_KINDS, CREDENTIAL_NAME_MAX, CREDENTIAL_PREFIX } from "./values/access.ts";
 
-export { CREDENTIAL_ENDED, CREDENTIAL_KINDS, CREDENTIAL_PREFIX } from "./values/access.ts";
+export { CREDENTIAL_ENDED, CREDENTIAL_KINDS, CREDENTIAL_NAME_MAX, CREDENTIAL_PREFIX } from "./values/access.ts";
 
 /**
  * Scoped, revocable credentials of a space (issue 16): **wall display links** (a wall screen
@@ -23,8 +23,6 @@ export function credentialKindOf(secret: string): CredentialKind | null {
   if (secret.startsWith(CREDENTIAL_PREFIX.api_token)) return "api_token";
   return null;
 }
-
-export const CREDENTIAL_NAME_MAX = 100;
 
 /** A display link or API token as the Admin's list shows it (never its secret). */
 export const SpaceCredential = z.object({

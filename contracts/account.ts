@@ -2,6 +2,15 @@ import { z } from "zod";
 import { MAX_PAGE_SIZE, PageInfo } from "./paging.ts";
 import { Role } from "./space.ts";
 import { searchText } from "./text.ts";
+import { ACCOUNT_STATUSES, DEFAULT_ACCOUNT_PAGE_SIZE, EXPORT_FORMATS, EXPORT_SCOPES } from "./values/account.ts";
+
+export {
+  ACCOUNT_PAGE_SIZES,
+  ACCOUNT_STATUSES,
+  DEFAULT_ACCOUNT_PAGE_SIZE,
+  EXPORT_FORMATS,
+  EXPORT_SCOPES,
+} from "./values/account.ts";
 
 /** Texts of the spec's error catalogue (console.md §8) that the web matches on. */
 export const ACCOUNT_MESSAGES = {
@@ -15,7 +24,7 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 /** console.md §4: invited (no accepted invitation yet), active, disabled (by an Admin). */
-export const AccountStatus = z.enum(["invited", "active", "disabled"]);
+export const AccountStatus = z.enum(ACCOUNT_STATUSES);
 export type AccountStatus = z.infer<typeof AccountStatus>;
 
 /** console.md §3.7: one row of the accounts table (a membership of the space). */
@@ -30,9 +39,6 @@ export const AccountRow = z.object({
   roles: z.array(Role),
 });
 export type AccountRow = z.infer<typeof AccountRow>;
-
-export const ACCOUNT_PAGE_SIZES = [5, 10, 15, 20] as const;
-export const DEFAULT_ACCOUNT_PAGE_SIZE = 10;
 
 const INTEGER = "A valid integer is required.";
 const positiveInt = z.coerce
@@ -92,9 +98,6 @@ export const AccountList = z.object({
   summary: AccountSummary,
 });
 export type AccountList = z.infer<typeof AccountList>;
-
-export const EXPORT_FORMATS = ["csv", "html"] as const;
-export const EXPORT_SCOPES = ["page", "all"] as const;
 
 /** GET /space/{space}/account/items/export/: the list's filters + format and scope. */
 export const AccountExportQuery = AccountListQuery.extend({

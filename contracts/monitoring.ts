@@ -4,6 +4,8 @@ import { DEVICE_HEADINGS, MONITORED_PERIPHERAL_TYPES } from "./health.ts";
 import { PageInfo, PageQuery } from "./paging.ts";
 import { searchText } from "./text.ts";
 
+export { MONITORING_PAGE_SIZE } from "./values/monitoring.ts";
+
 /**
  * Monitoring (console.md §2.11, §3.10, §4, §7.3, §9): the performance list, its health counts,
  * and a device's telemetry series. Paths:
@@ -39,7 +41,6 @@ export const MonitoringQuery = z.object({
   ...PageQuery.shape,
 });
 export type MonitoringQuery = z.infer<typeof MonitoringQuery>;
-export const MONITORING_PAGE_SIZE = 36;
 
 /** A device in the performance list: the list fields plus every condition and its peripherals' statuses. */
 export const MonitoringDevice = Device.extend({

@@ -14,3 +14,5 @@ export const CREDENTIAL_ENDED = {
   display_link: { revoked: "This display link was revoked.", expired: "This display link expired." },
   api_token: { revoked: "This API token was revoked.", expired: "This API token expired." },
 } as const satisfies Record<CredentialKind, { revoked: string; expired: string }>;
+
+export const CREDENTIAL_NAME_MAX = 100;

@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiError, asErrorBody } from "./api";
+import { requestPasswordGrant, requestRefreshGrant, TokenRequestError } from "./auth-client";
 import { memoryStorage } from "./memory-storage.test-helper";
+import { asSession } from "./stored-session";
 
 /*
  * Issue 19: what the console checks before any page is shown, without a validation library
@@ -14,9 +17,7 @@ const reply = (status: number, body: unknown) =>
 beforeEach(() => vi.stubGlobal("localStorage", memoryStorage()));
 afterEach(() => vi.unstubAllGlobals());
 
-describe("asErrorBody", async () => {
-  const { asErrorBody, ApiError } = await import("./api");
-
+describe("asErrorBody", () => {
   it("reads the API's error shape: code, message, field and entry errors, the ids", () => {
     const body = {
       code: "validation_error",
@@ -52,9 +53,7 @@ describe("asErrorBody", async () => {
   });
 });
 
-describe("the stored session", async () => {
-  const { asSession } = await import("./stored-session");
-
+describe("the stored session", () => {
   it("keeps a session with its four fields, nothing else", () => {
     const session = { access_token: "a", refresh_token: "r", expires_at: 10, refresh_expires_at: null };
     expect(asSession({ ...session, extra: true })).toEqual(session);
@@ -80,7 +79,6 @@ describe("the token endpoint's replies", () => {
   };
 
   it("a token reply is used as sent; a malformed one is a server error, not a session", async () => {
-    const { requestPasswordGrant, TokenRequestError } = await import("./auth-client");
     vi.stubGlobal("fetch", vi.fn().mockResolvedValueOnce(reply(200, tokens)));
     await expect(requestPasswordGrant("a@b.c", "pw")).resolves.toEqual(tokens);
     vi.stubGlobal("fetch", vi.fn().mockResolvedValueOnce(reply(200, { ...tokens, expires_in: "300" })));
@@ -90,7 +88,6 @@ describe("the token endpoint's replies", () => {
   });
 
   it("a refusal carries its RFC 6749 code and description; an unknown code is a server error", async () => {
-    const { requestRefreshGrant } = await import("./auth-client");
     vi.stubGlobal(
       "fetch",
       vi.fn().mockResolvedValueOnce(reply(400, { error: "invalid_grant", error_description: "Refresh token expired" })),

@@ -1,4 +1,5 @@
-import { CREDENTIAL_NAME_MAX, type CredentialKind, type IssuedCredential } from "@contracts/access";
+import type { CredentialKind, IssuedCredential } from "@contracts/access";
+import { CREDENTIAL_NAME_MAX } from "@contracts/values/access";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { FormAlert } from "@/components/form-alert";

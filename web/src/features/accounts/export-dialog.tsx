@@ -1,4 +1,4 @@
-import { EXPORT_FORMATS, EXPORT_SCOPES } from "@contracts/account";
+import { EXPORT_FORMATS, EXPORT_SCOPES } from "@contracts/values/account";
 import { DownloadIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { FormDialog } from "@/components/form-dialog";

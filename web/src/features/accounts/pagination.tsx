@@ -1,4 +1,4 @@
-import { ACCOUNT_PAGE_SIZES } from "@contracts/account";
+import { ACCOUNT_PAGE_SIZES } from "@contracts/values/account";
 import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";

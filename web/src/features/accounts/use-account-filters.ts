@@ -1,5 +1,7 @@
-import { AccountStatus, DEFAULT_ACCOUNT_PAGE_SIZE } from "@contracts/account";
+import type { AccountStatus } from "@contracts/account";
+import { ACCOUNT_STATUSES, DEFAULT_ACCOUNT_PAGE_SIZE } from "@contracts/values/account";
 import { useMemo, useState } from "react";
+import { isOneOf } from "@/lib/json-checks";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useListParams, useSearchDraft } from "@/lib/use-list-params";
 import type { AccountFilters } from "./queries";
@@ -15,10 +17,10 @@ export const FILTER_DEBOUNCE_MS = 500;
 
 /** The panel's choices a URL carries (issue 18 item 3); unknown values are ignored. */
 export function choiceFromSearch(params: URLSearchParams): FilterChoice {
-  const status = AccountStatus.safeParse(params.get("status"));
+  const status = params.get("status");
   const online = params.get("online") ?? "";
   return {
-    status: status.success ? status.data : "",
+    status: isOneOf(ACCOUNT_STATUSES, status) ? status : "",
     online: online === "true" || online === "false" ? online : "",
     role_uuid: params.get("role_uuid")?.trim() ?? "",
   };

@@ -1,6 +1,7 @@
 import { listDevices } from "@contracts/api/devices";
 import { countMonitoring, listMonitoredDevices } from "@contracts/api/monitoring";
-import { MONITORING_PAGE_SIZE, type MonitoringQuery } from "@contracts/monitoring";
+import type { MonitoringQuery } from "@contracts/monitoring";
+import { MONITORING_PAGE_SIZE } from "@contracts/values/monitoring";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { deviceQueries } from "@/features/devices/queries";
 import { callApi } from "@/lib/api";
