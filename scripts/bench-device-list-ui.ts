@@ -9,9 +9,10 @@
  *   npm run bench                                   (the runner: scripts/bench.ts)
  *   node scripts/bench-device-list-ui.ts [--devices 100000] [--pages 30] [--speed 40] [--port 8882] [--no-build] [--keep]
  */
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
 import { type CDPSession, chromium, type Page } from "@playwright/test";
 import { BENCH_EMAIL, BENCH_PASSWORD, benchFleet } from "./bench/fleet-sql.ts";
 import { localD1 } from "./bench/local-d1.ts";
@@ -144,7 +145,7 @@ function scrollInPage({ speed, list }: { speed: number; list: string }): Promise
 
 /** In the page: set the search box as typing would and wait until only matches are shown. */
 function searchInPage({ term, item }: { term: string; item: string }): Promise<{ settledMs: number; shown: number }> {
-  const input = document.querySelector('input[placeholder="Search devices"]') as HTMLInputElement;
+  const input = document.querySelector('input[aria-label^="Search by name"]') as HTMLInputElement;
   const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
   const t0 = performance.now();
   setter?.call(input, term);
@@ -266,6 +267,31 @@ async function measureView(page: Page, cdp: CDPSession, view: "grid" | "format")
   };
 }
 
+/**
+ * The JS a signed-in load of /devices fetches with the browser cache disabled, until the first
+ * card shows and the network is idle (so what loads right after the first render counts too), each
+ * file gzipped as a CDN would serve it (issue 19's first-load figure, measured in the browser; the
+ * build check scripts/check-bundle.ts counts the same from the manifest).
+ */
+async function firstLoadJs(page: Page, cdp: CDPSession, dist: string) {
+  const files = new Set<string>();
+  const onResponse = (response: { url(): string }) => {
+    const path = new URL(response.url()).pathname;
+    if (path.endsWith(".js")) files.add(path);
+  };
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  page.on("response", onResponse);
+  await page.goto(`${ORIGIN}/devices`, { waitUntil: "networkidle" });
+  await page.waitForSelector(ITEM, { timeout: 60_000 });
+  await page.waitForTimeout(2000);
+  page.off("response", onResponse);
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: false });
+  let gzip = 0;
+  for (const file of files) gzip += gzipSync(readFileSync(join(dist, file))).length;
+  return { files: files.size, kb: gzip / 1024 };
+}
+
 async function run() {
   const { work, persistDir, sqlDir } = benchDirs("ui");
   const dist = args["no-build"] ? join(ROOT, "web", "dist") : join(work, "dist");
@@ -292,6 +318,8 @@ async function run() {
     await page.waitForURL(/\/devices$/, { timeout: 60_000 });
     await page.waitForSelector(ITEM, { timeout: 60_000 });
     const version = browser.version();
+    console.error("Measuring the first load's JS…");
+    const js = await firstLoadJs(page, cdp, dist);
     const results: Awaited<ReturnType<typeof measureView>>[] = [];
     for (const view of ["grid", "format"] as const) {
       console.error(`Measuring the ${view} view…`);
@@ -299,6 +327,8 @@ async function run() {
     }
     const lines = [
       `Chromium ${version}, viewport 1440×900, ${DEVICES} devices, ${PAGES} pages of ${PAGE_SIZE} scrolled at ${SPEED} px/frame`,
+      "",
+      `JS a signed-in load of /devices fetches (cache disabled, until idle): ${js.files} files, ${f1(js.kb)} KB gzip`,
       "",
       "| measure | grid (cards) | rows (format) |",
       "|---|---|---|",
