@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { CommandAction } from "./command-action.ts";
+import { QUEUE_TTL_DEFAULT_S, QUEUE_TTL_MAX_S } from "./values/command-queue.ts";
+
+export { FINAL_COMMAND_STATES, QUEUE_TTL_DEFAULT_S, QUEUE_TTL_MAX_S } from "./values/command-queue.ts";
 
 /**
  * Commands with a truthful life (issue 14). Every command the API sends (directly or queued)
@@ -31,20 +34,6 @@ export const CommandState = z.enum([
   "unavailable",
 ]);
 export type CommandState = z.infer<typeof CommandState>;
-
-/** States after which nothing more happens to a command (in_doubt still waits for a late answer). */
-export const FINAL_COMMAND_STATES: readonly CommandState[] = [
-  "succeeded",
-  "failed",
-  "expired",
-  "cancelled",
-  "superseded",
-  "unavailable",
-];
-
-/** Queued commands wait 24 h by default, 7 days at most (issue 14). */
-export const QUEUE_TTL_DEFAULT_S = 86_400;
-export const QUEUE_TTL_MAX_S = 7 * 86_400;
 
 export const OUTCOME_UNKNOWN_MESSAGE =
   "The device received the command but its answer has not arrived; the outcome will be updated when it does.";

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { safeText } from "./text.ts";
+import { COMMENT_MAX } from "./values/comment.ts";
 
-export const COMMENT_MAX = 1000;
+export { COMMENT_MAX } from "./values/comment.ts";
 
 /** A comment on a device, or on one of its displays or peripherals (devices.md §3 Comment). */
 export const Comment = z.object({

@@ -3,17 +3,9 @@ import { Device, HealthCode } from "./device.ts";
 import { Camera } from "./location-assets.ts";
 import { PageInfo } from "./paging.ts";
 import { Telemetry as AgentTelemetry } from "./telemetry.ts";
+import { DISPLAY_ORIENTATIONS } from "./values/device-detail.ts";
 
-export const DISPLAY_ORIENTATIONS = [
-  "normal",
-  "90",
-  "180",
-  "270",
-  "flipped",
-  "90 flipped",
-  "180 flipped",
-  "270 flipped",
-] as const;
+export { DISPLAY_ORIENTATIONS } from "./values/device-detail.ts";
 
 /** A peripheral of a device (the Misc list); `slug` is the {type} of its enabled-status path. */
 export const Peripheral = z.object({

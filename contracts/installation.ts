@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { safeText } from "./text.ts";
 
+export { installationCodeBlocks } from "./values/installation.ts";
+
 /** Installation codes (devices.md §2 card, §4, §9): 16 characters, valid 24 h, shown in blocks of 4. */
 export const INSTALLATION_CODE_LENGTH = 16;
 export const INSTALLATION_CODE_TTL_HOURS = 24;
@@ -9,9 +11,6 @@ export const INSTALLATION_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
 /** What a person types: case, spaces and dashes do not matter. */
 export const normaliseInstallationCode = (code: string) => code.toUpperCase().replace(/[\s-]/g, "");
-
-/** The code as the card shows it: blocks of 4 characters (devices.md §2, console.md). */
-export const installationCodeBlocks = (code: string): string[] => code.match(/.{1,4}/g) ?? [];
 
 /**
  * Reply of POST …/installation-code/reset/, …/replacement/ and …/email/. The code is stored as its

@@ -1,9 +1,12 @@
 import { z } from "zod";
-import { eitherWay, PageInfo, PageQuery } from "./paging.ts";
+import { PageInfo, PageQuery } from "./paging.ts";
 import { CUSTOM_FIELD_NUMBERS } from "./space.ts";
 import { TagRef } from "./tag.ts";
 import { safeName, safeText, searchText } from "./text.ts";
+import { LOCATION_LIST_ORDERINGS } from "./values/location.ts";
 import { WorkingTimeShape } from "./working-time.ts";
+
+export { LOCATION_LIST_ORDERINGS, LOCATION_ORDERINGS } from "./values/location.ts";
 
 export const LocationType = z.object({ uuid: z.string(), name: z.string() });
 export type LocationType = z.infer<typeof LocationType>;
@@ -83,12 +86,9 @@ export const Location = z.object({
 });
 export type Location = z.infer<typeof Location>;
 
-export const LOCATION_ORDERINGS = ["online_status", "created_at", "updated_at", "name"] as const;
-const orderings = eitherWay(LOCATION_ORDERINGS);
-
 /** Query of GET /space/{space}/location/items/ (and …/items/export/, which ignores paging). */
 export const LocationListQuery = z.object({
-  ordering: z.enum(orderings).default("-online_status"),
+  ordering: z.enum(LOCATION_LIST_ORDERINGS).default("-online_status"),
   /** Contained in name, display id, city or address. */
   search: searchText,
   /** Contained in the name. */

@@ -4,7 +4,9 @@ import { DEVICE_HEADINGS, MONITORED_PERIPHERAL_TYPES } from "./health.ts";
 import { PageInfo, PageQuery } from "./paging.ts";
 import { searchText } from "./text.ts";
 
-export { MONITORING_PAGE_SIZE } from "./values/monitoring.ts";
+import { TELEMETRY_METRICS } from "./values/monitoring.ts";
+
+export { MAX_POINTS_PER_SERIES, MONITORING_PAGE_SIZE, TELEMETRY_METRICS } from "./values/monitoring.ts";
 
 /**
  * Monitoring (console.md §2.11, §3.10, §4, §7.3, §9): the performance list, its health counts,
@@ -76,21 +78,6 @@ export const MonitoringCounts = z.object({
 });
 export type MonitoringCounts = z.infer<typeof MonitoringCounts>;
 
-/** Metrics a chart can ask for; each becomes one or more series. */
-export const TELEMETRY_METRICS = [
-  /** 1-minute load as % of the thread count. */
-  "cpu_load",
-  /** °C. */
-  "cpu_temperature",
-  /** % of total memory in use. */
-  "memory",
-  /** % used per partition (one series each). */
-  "disk",
-  /** bytes/s received and sent (series "rx" and "tx", summed over interfaces). */
-  "network",
-  /** GPU utilisation %. */
-  "gpu",
-] as const;
 export const TelemetryMetric = choice(TELEMETRY_METRICS);
 export type TelemetryMetric = z.infer<typeof TelemetryMetric>;
 
@@ -101,9 +88,6 @@ export const TelemetrySeriesQuery = z.object({
   to: z.iso.datetime({ offset: true }).optional(),
 });
 export type TelemetrySeriesQuery = z.infer<typeof TelemetrySeriesQuery>;
-
-/** At most this many points per series (LTTB on the server); a chart draws at most 2 000. */
-export const MAX_POINTS_PER_SERIES = 500;
 
 /** One point: time (ms), value, and for 15-minute rollups the bucket's min and max. */
 export const SeriesPoint = z.object({

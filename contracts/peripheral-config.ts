@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { DISPLAY_ORIENTATIONS, Display, Peripheral } from "./device-detail.ts";
 
-export { DISPLAY_RULES, DISPLAY_TEXTS } from "./values/peripheral-config.ts";
+import { MAX_APPS_PER_DISPLAY } from "./values/peripheral-config.ts";
+
+export { DISPLAY_RULES, DISPLAY_TEXTS, MAX_APPS_PER_DISPLAY } from "./values/peripheral-config.ts";
 
 /**
  * The Peripherals tab's actions (devices.md §2 Peripherals tab, §4 Displays, §6, §7): Detect
@@ -21,9 +23,6 @@ export { DISPLAY_RULES, DISPLAY_TEXTS } from "./values/peripheral-config.ts";
  * and `applied` is false ("Configuration updated, but device is offline"). After a save or a
  * detection the device's room pushes deviceDetailsUpdate so open views refresh.
  */
-
-/** At most this many applications on one display. */
-export const MAX_APPS_PER_DISPLAY = 20;
 
 /** A display's configurable part; position of an application = its index in the list. */
 export const DisplayConfigurationEntry = z.object({

@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { TelemetrySeriesQuery } from "./monitoring.ts";
+import { TOGGLEABLE_PERIPHERAL_TYPES } from "./values/remote-actions.ts";
+
+export { TOGGLEABLE_PERIPHERAL_TYPES } from "./values/remote-actions.ts";
 
 /** devices.md §7 remote actions. `request_id` (optional) makes a retry run the action at most once. */
 const requestId = { request_id: z.string().min(8).max(128).optional() };
@@ -19,11 +22,6 @@ export const EnabledStatusInput = z.object({ enabled: z.boolean(), ...requestId 
 export const DebugStatusInput = z.object({ debug_mode: z.boolean(), ...requestId });
 /** POST …/services-telemetry-refresh/: an optional JSON body (a call without a body still works). */
 export const TelemetryRefreshInput = z.object({ ...requestId });
-/**
- * Path of PATCH …/device/{id}/peripherals/{type}/{peripheral}/enabled-status/ (devices.md §7):
- * only bill and coin acceptors (money-acceptor), card readers, cameras and time attendance locks.
- */
-export const TOGGLEABLE_PERIPHERAL_TYPES = ["money-acceptor", "card-reader", "camera", "time-attendance-lock"] as const;
 export const PeripheralPath = z.object({
   type: z.enum(TOGGLEABLE_PERIPHERAL_TYPES, {
     error: "Peripheral type must be one of money-acceptor, card-reader, camera, time-attendance-lock.",

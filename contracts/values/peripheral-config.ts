@@ -25,3 +25,6 @@ export const DISPLAY_RULES = {
   unknownApplication: "Application not found.",
   demoMode: "Display changes cannot be saved while the device is in demo mode.",
 } as const;
+
+/** At most this many applications on one display. */
+export const MAX_APPS_PER_DISPLAY = 20;

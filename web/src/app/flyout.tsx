@@ -4,7 +4,9 @@ import { useLocation, useNavigate, useParams } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
+import { Skeleton } from "@/components/ui/skeleton";
 import { type MessageKey, useT } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
 
 /** The spec's action values (console.md §2.2) and their titles. */
 const actionTitles: Record<string, MessageKey> = {
@@ -112,13 +114,41 @@ export function Flyout() {
   );
 }
 
+/** The action's title for a flyout URL's params ("Edit", "Detect devices" …), or the action itself. */
+function useActionTitle() {
+  const t = useT();
+  const action = useParams().action ?? "";
+  const titleKey = actionTitles[action];
+  return titleKey ? t(titleKey) : action;
+}
+
+/** A flyout panel's place while its code loads: the action's title over placeholder fields. */
+export function FlyoutLoading() {
+  const t = useT();
+  const title = useActionTitle();
+  return (
+    <>
+      <SheetHeader>
+        <SheetTitle>{title}</SheetTitle>
+        <SheetDescription className="sr-only">{t("common.loading")}</SheetDescription>
+      </SheetHeader>
+      <SheetBody role="status" aria-label={t("common.loading")} className="grid content-start gap-5">
+        {["w-24", "w-40", "w-32", "w-48", "w-28"].map((width) => (
+          <div key={width} className="grid gap-2">
+            <Skeleton className={cn("h-3", width)} />
+            <Skeleton className="h-9 w-full" />
+          </div>
+        ))}
+      </SheetBody>
+    </>
+  );
+}
+
 export function FlyoutPlaceholder() {
   const t = useT();
   const params = useParams();
   const kind = params.device_type ?? params.location_type ?? params.group_type ?? params.monitoring_type;
-  const action = params.action ?? "";
-  const titleKey = actionTitles[action];
-  const title = titleKey ? t(titleKey) : action;
+  const title = useActionTitle();
   const subject = [kind, params.uuid].filter(Boolean).join(" · ");
   return (
     <>

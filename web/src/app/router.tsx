@@ -21,7 +21,9 @@ const assetsChunk = withChunkTimeout(() => import("./lazy/assets"));
 const devicesChunk = withChunkTimeout(() => import("./lazy/devices"));
 const deviceFlyoutChunk = withChunkTimeout(() => import("./lazy/device-flyout"));
 const locationsChunk = withChunkTimeout(() => import("./lazy/locations"));
+const locationFlyoutChunk = withChunkTimeout(() => import("./lazy/location-flyout"));
 const groupsChunk = withChunkTimeout(() => import("./lazy/groups"));
+const groupFlyoutChunk = withChunkTimeout(() => import("./lazy/group-flyout"));
 const monitorChunk = withChunkTimeout(() => import("./lazy/monitor"));
 const adminChunk = withChunkTimeout(() => import("./lazy/admin"));
 const reportChunk = withChunkTimeout(() => import("@/features/monitor/report/report-flyout"));
@@ -107,11 +109,11 @@ const assetsRoutes: RouteObject = {
         {
           // The control panel: working_time (default) and custom_fields (console.md §2.6).
           path: "global",
-          lazy: lazyComponent(locationsChunk, (m) => m.ControlPanel),
+          lazy: lazyComponent(locationFlyoutChunk, (m) => m.ControlPanel),
           children: [
             { index: true, element: <Navigate to="working_time" replace /> },
-            { path: "working_time", lazy: lazyComponent(locationsChunk, (m) => m.GlobalWorkingTimePage) },
-            { path: "custom_fields", lazy: lazyComponent(locationsChunk, (m) => m.CustomFieldsPage) },
+            { path: "working_time", lazy: lazyComponent(locationFlyoutChunk, (m) => m.GlobalWorkingTimePage) },
+            { path: "custom_fields", lazy: lazyComponent(locationFlyoutChunk, (m) => m.CustomFieldsPage) },
           ],
         },
         {
@@ -120,8 +122,11 @@ const assetsRoutes: RouteObject = {
           lazy: lazyComponent(locationsChunk, (m) => m.LocationsPage),
           children: [
             { index: true },
-            { path: ":action", lazy: lazyComponent(locationsChunk, (m) => m.LocationFlyout) },
-            { path: ":location_type/:action/:uuid/:tab", lazy: lazyComponent(locationsChunk, (m) => m.LocationFlyout) },
+            { path: ":action", lazy: lazyComponent(locationFlyoutChunk, (m) => m.LocationFlyout) },
+            {
+              path: ":location_type/:action/:uuid/:tab",
+              lazy: lazyComponent(locationFlyoutChunk, (m) => m.LocationFlyout),
+            },
             deviceFlyout(":device_type/:action/:space_uuid/:uuid/:tab"),
           ],
         },
@@ -131,8 +136,11 @@ const assetsRoutes: RouteObject = {
       path: "groups",
       lazy: lazyComponent(groupsChunk, (m) => m.GroupsPage),
       children: [
-        { path: ":action", lazy: lazyComponent(groupsChunk, (m) => m.GroupFlyout) },
-        { path: ":group_type/:action/:space_uuid/:uuid/:tab", lazy: lazyComponent(groupsChunk, (m) => m.GroupFlyout) },
+        { path: ":action", lazy: lazyComponent(groupFlyoutChunk, (m) => m.GroupFlyout) },
+        {
+          path: ":group_type/:action/:space_uuid/:uuid/:tab",
+          lazy: lazyComponent(groupFlyoutChunk, (m) => m.GroupFlyout),
+        },
       ],
     },
   ],

@@ -164,14 +164,14 @@ async function authorizedFetch(url: string, options: RequestOptions): Promise<Re
 }
 
 /** An authorised call's JSON reply (undefined for a 204), not checked: callApi and apiFetch type it. */
-async function fetchJson(path: string, options: Omit<ApiFetchOptions<z.ZodType>, "schema">): Promise<unknown> {
+export async function apiJson(path: string, options: Omit<ApiFetchOptions<z.ZodType>, "schema">): Promise<unknown> {
   const res = await authorizedFetch(apiUrl(path, options.query), options);
   return res.status === 204 ? undefined : await res.json().catch(() => undefined);
 }
 
 /** An API call outside contracts/api's routes: adds the bearer token, parses the JSON reply with `schema`, throws a typed ApiError. */
 export async function apiFetch<S extends z.ZodType>(path: string, options: ApiFetchOptions<S>): Promise<z.output<S>> {
-  return options.schema.parse(await fetchJson(path, options));
+  return options.schema.parse(await apiJson(path, options));
 }
 
 /** A file behind the bearer token (e.g. a screenshot) as a Blob. */
@@ -220,7 +220,7 @@ export type CallOptions<R extends RouteConfig> = {
  * may be read here.
  */
 export function callApi<R extends RouteConfig>(route: R, options: CallOptions<R>): Promise<RouteReply<R>> {
-  return fetchJson(routePath(route, options.params), {
+  return apiJson(routePath(route, options.params), {
     method: route.method.toUpperCase() as ApiFetchOptions<z.ZodType>["method"],
     json: options.json,
     query: options.query,

@@ -1,4 +1,5 @@
-import { type CommandList, type CommandRecord, FINAL_COMMAND_STATES } from "@contracts/command-queue";
+import type { CommandList, CommandRecord } from "@contracts/command-queue";
+import { FINAL_COMMAND_STATES } from "@contracts/values/command-queue";
 
 /** The list route answers at most 200 commands; the cache keeps no more than that either. */
 export const KEPT_COMMAND_ROWS = 200;

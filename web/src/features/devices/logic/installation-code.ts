@@ -1,4 +1,5 @@
-import { type InstallationCode, type InstallationCodeCurrent, installationCodeBlocks } from "@contracts/installation";
+import type { InstallationCode, InstallationCodeCurrent } from "@contracts/installation";
+import { installationCodeBlocks } from "@contracts/values/installation";
 import { msUntil } from "./format";
 
 /**

@@ -1,5 +1,5 @@
 import type { AvailableApplication } from "@contracts/peripheral-config";
-import { MAX_APPS_PER_DISPLAY } from "@contracts/peripheral-config";
+import { MAX_APPS_PER_DISPLAY } from "@contracts/values/peripheral-config";
 import { ArrowDownIcon, ArrowUpIcon, ChevronRightIcon, XIcon } from "lucide-react";
 import { useState } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";

@@ -1,5 +1,5 @@
 import type { DeviceDetail } from "@contracts/device-detail";
-import { DISPLAY_ORIENTATIONS } from "@contracts/device-detail";
+import { DISPLAY_ORIENTATIONS } from "@contracts/values/device-detail";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { FormField } from "@/components/ui/form-field";

@@ -1,15 +1,15 @@
-import type { z } from "zod";
-import { API_BASE, ApiError, apiBlob, apiFetch } from "@/lib/api";
+import { API_BASE, ApiError, apiBlob, apiJson } from "@/lib/api";
 
 /**
- * A call that reaches the device's agent (POST unless told). The API answers an agent's refusal
- * with 502 and an offline device or a broker timeout with 503; both arrive as ApiError.
+ * A call that reaches the device's agent (POST unless told), its JSON reply as sent (undefined for
+ * a 204; the Worker parsed it with the route's schema). The API answers an agent's refusal with 502
+ * and an offline device or a broker timeout with 503; both arrive as ApiError.
  */
-export function deviceCall<S extends z.ZodType>(
+export function deviceCall(
   path: string,
-  options: { schema: S; method?: "POST" | "PATCH"; json?: unknown; signal?: AbortSignal },
-): Promise<z.output<S>> {
-  return apiFetch(path, { ...options, method: options.method ?? "POST" });
+  options: { method?: "POST" | "PATCH"; json?: unknown; signal?: AbortSignal },
+): Promise<unknown> {
+  return apiJson(path, { ...options, method: options.method ?? "POST" });
 }
 
 /** An image behind the bearer token (a screenshot, by the URL the API gave) as a Blob. */

@@ -68,15 +68,6 @@ describe("remote action failures (devices.md §8)", () => {
     expect(classifyFailure(apiError(409, "device_disabled", "Device is disabled"))).toEqual({ kind: "disabled" });
   });
 
-  it("power control reads 204 as done and 200 as a dry run (issue 17)", () => {
-    const { schema } = remoteRequest("reboot", "s1", "d1", "r1234567");
-    expect(schema.parse(undefined)).toBeUndefined();
-    expect(schema.parse({ dry_run: true, would_run: "systemctl reboot" })).toEqual({
-      dry_run: true,
-      would_run: "systemctl reboot",
-    });
-  });
-
   it("anything else is a plain failure, with the server's reason", () => {
     expect(classifyFailure(apiError(502, "device_failed", "No remote desktop configured (--vnc-url)."))).toEqual({
       kind: "failed",

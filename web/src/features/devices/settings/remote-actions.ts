@@ -2,8 +2,7 @@ import { routePath } from "@contracts/api/path";
 import { headlessRemoteSharing, powerControl, remoteSharing, screenCapture } from "@contracts/api/remote-actions";
 import type { ErrorCode } from "@contracts/errors";
 import type { CommandAction } from "@contracts/realtime";
-import { PowerDryRun, RemoteSharingResult, ScreenshotResult } from "@contracts/remote-actions";
-import { z } from "zod";
+import type { RemoteSharingResult } from "@contracts/remote-actions";
 
 /** devices.md §9: remote desktop, RSSH, VNC and screenshot requests wait at most 30 000 ms. */
 export const REMOTE_ACTION_TIMEOUT_MS = 30_000;
@@ -12,10 +11,8 @@ export const TIMEOUT_TEXT = "Service temporarily unavailable, try again later.";
 
 export type RemoteAction = "rssh" | "headlessVnc" | "remoteDesktop" | "screenshot" | "reboot" | "shutdown";
 
-type Request = { path: string; json: Record<string, string>; schema: z.ZodType; command: CommandAction };
-
-/** 204 done, or 200 with a dry run (the agent may not power the device; issue 17). */
-const PowerReply = z.union([z.undefined(), PowerDryRun]);
+/** An action's call; the reply is typed by RemoteActionReply (the Worker parsed it with the route's schema). */
+type Request = { path: string; json: Record<string, string>; command: CommandAction };
 
 /** The call of each action (devices.md §7); power control has no space prefix and answers 204. */
 export function remoteRequest(action: RemoteAction, space: string, uuid: string, requestId: string): Request {
@@ -26,42 +23,36 @@ export function remoteRequest(action: RemoteAction, space: string, uuid: string,
       return {
         path: routePath(remoteSharing, device),
         json: { action: "reverse-ssh", ...id },
-        schema: RemoteSharingResult,
         command: "reverse-ssh",
       };
     case "remoteDesktop":
       return {
         path: routePath(remoteSharing, device),
         json: { action: "remote-desktop", ...id },
-        schema: RemoteSharingResult,
         command: "remote-desktop",
       };
     case "headlessVnc":
       return {
         path: routePath(headlessRemoteSharing, device),
         json: { action: "remote-desktop", ...id },
-        schema: RemoteSharingResult,
         command: "headless-remote-desktop",
       };
     case "screenshot":
       return {
         path: routePath(screenCapture, device),
         json: { action: "screenshot", ...id },
-        schema: ScreenshotResult,
         command: "screenshot",
       };
     case "reboot":
       return {
         path: routePath(powerControl, { uuid }),
         json: { action: "instant-reboot", ...id },
-        schema: PowerReply,
         command: "instant-reboot",
       };
     case "shutdown":
       return {
         path: routePath(powerControl, { uuid }),
         json: { action: "instant-power-off", ...id },
-        schema: PowerReply,
         command: "instant-power-off",
       };
   }

@@ -1,5 +1,5 @@
 import type { DeviceDetail } from "@contracts/device-detail";
-import { PowerDryRun, RemoteSharingResult, ScreenshotResult } from "@contracts/remote-actions";
+import type { RemoteSharingResult, ScreenshotResult } from "@contracts/remote-actions";
 import { type Alert, showAlert } from "@/lib/alerts";
 import { type MessageKey, type TFunction, useT } from "@/lib/i18n";
 import { showRemoteFailures } from "@/lib/preferences";
@@ -25,12 +25,12 @@ export type ActionProgress = "sending" | "working";
  */
 export function replyAlert(action: RemoteAction, reply: unknown, t: TFunction): Alert | null {
   if (action === "reboot" || action === "shutdown") {
-    if (PowerDryRun.safeParse(reply).success)
-      return { type: "warning", duration: 10_000, message: t("device.settings.dryRun") };
+    // 204 (no body): done; 200 with a dry run: the agent may not power the device (issue 17).
+    if (reply !== undefined) return { type: "warning", duration: 10_000, message: t("device.settings.dryRun") };
     return { type: "success", message: t("device.settings.actionSuccess") };
   }
   if (action === "screenshot") {
-    const { screenshot_url } = ScreenshotResult.parse(reply);
+    const { screenshot_url } = reply as ScreenshotResult;
     return {
       type: "success",
       message: t("device.settings.screenshotTaken"),
@@ -38,7 +38,7 @@ export function replyAlert(action: RemoteAction, reply: unknown, t: TFunction): 
       button: { type: "screenshot", text: t("device.settings.view"), data: screenshot_url },
     };
   }
-  const result = RemoteSharingResult.parse(reply);
+  const result = reply as RemoteSharingResult;
   if (action === "rssh") {
     const address = rsshAddress(result);
     if (!address) return null;
@@ -132,7 +132,6 @@ export function useRemoteActions(device: Pick<DeviceDetail, "uuid" | "space_uuid
     try {
       const reply = await deviceCall(request.path, {
         json: request.json,
-        schema: request.schema,
         signal: AbortSignal.timeout(REMOTE_ACTION_TIMEOUT_MS),
       });
       const alert = replyAlert(action, reply, t);

@@ -1,4 +1,4 @@
-import { COMMENT_MAX } from "@contracts/comment";
+import { COMMENT_MAX } from "@contracts/values/comment";
 import { useQuery } from "@tanstack/react-query";
 import { LoaderCircleIcon, SendIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";

@@ -1,6 +1,6 @@
 import { setPeripheralEnabled } from "@contracts/api/remote-actions";
 import type { DeviceDetail, Peripheral } from "@contracts/device-detail";
-import { TOGGLEABLE_PERIPHERAL_TYPES } from "@contracts/remote-actions";
+import { TOGGLEABLE_PERIPHERAL_TYPES } from "@contracts/values/remote-actions";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Switch } from "@/components/ui/switch";
 import { usePermissions } from "@/features/space/use-permissions";

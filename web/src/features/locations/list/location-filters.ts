@@ -1,4 +1,5 @@
-import { LocationListQuery } from "@contracts/location";
+import type { LocationListQuery } from "@contracts/location";
+import { LOCATION_LIST_ORDERINGS } from "@contracts/values/location";
 import type { MessageKey } from "@/lib/i18n";
 import { readString, storageKeys, writeString } from "@/lib/storage";
 import type { LocationFilters } from "../queries";
@@ -40,6 +41,8 @@ export function initialLocationFilters(): LocationFilterState {
 }
 
 export const DEFAULT_LOCATION_ORDERING: LocationOrdering = "-online_status";
+const isOrdering = (value: string | null): value is LocationOrdering =>
+  value !== null && (LOCATION_LIST_ORDERINGS as readonly string[]).includes(value);
 const TEXT_KEYS = ["search", "location_type_uuid", "country_uuid", "tag_uuid"] as const;
 
 /**
@@ -55,9 +58,9 @@ export function locationFiltersFromSearch(params: URLSearchParams): LocationFilt
     ordering: DEFAULT_LOCATION_ORDERING,
   };
   let found = false;
-  const ordering = LocationListQuery.shape.ordering.safeParse(params.get("ordering") ?? undefined);
-  if (params.get("ordering") && ordering.success) {
-    state.ordering = ordering.data;
+  const ordering = params.get("ordering");
+  if (isOrdering(ordering)) {
+    state.ordering = ordering;
     found = true;
   }
   for (const key of TEXT_KEYS) {

@@ -1,4 +1,5 @@
-import { MAX_POINTS_PER_SERIES, type TelemetrySeries } from "@contracts/monitoring";
+import type { TelemetrySeries } from "@contracts/monitoring";
+import { MAX_POINTS_PER_SERIES } from "@contracts/values/monitoring";
 
 /** A live value for one series of a chart (contracts/telemetry-metrics.ts metricValues). */
 export type TailValue = { series: string; value: number };

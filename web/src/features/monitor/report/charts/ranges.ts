@@ -1,4 +1,5 @@
-import { TELEMETRY_METRICS, type TelemetryMetric } from "@contracts/monitoring";
+import type { TelemetryMetric } from "@contracts/monitoring";
+import { TELEMETRY_METRICS } from "@contracts/values/monitoring";
 
 /** The range picker's choices and their spans. */
 export const CHART_RANGES = ["1h", "24h", "7d", "30d"] as const;

@@ -1,8 +1,7 @@
-import { routePath } from "@contracts/api/path";
 import { getTelemetry } from "@contracts/api/remote-actions";
-import { type TelemetryMetric, TelemetrySeries } from "@contracts/monitoring";
+import type { TelemetryMetric, TelemetrySeries } from "@contracts/monitoring";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/api";
+import { callApi } from "@/lib/api";
 import { appendSample, type TailValue } from "./live-tail";
 import { type ChartRange, LIVE_RANGES, RANGE_MS } from "./ranges";
 
@@ -19,11 +18,11 @@ export const telemetryQueries = {
       queryFn: ({ signal }) => {
         const to = Date.now();
         // With `metric` the reply is a series (the route's other reply is the raw history).
-        return apiFetch(routePath(getTelemetry, { space, uuid }), {
-          schema: TelemetrySeries,
+        return callApi(getTelemetry, {
+          params: { space, uuid },
           query: { metric, from: new Date(to - RANGE_MS[range]).toISOString(), to: new Date(to).toISOString() },
           signal,
-        });
+        }) as Promise<TelemetrySeries>;
       },
       // The 1 h and 24 h views follow the live tail; the longer ones refresh now and then.
       staleTime: LIVE_RANGES.includes(range) ? 5 * 60_000 : 60_000,

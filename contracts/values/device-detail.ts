@@ -1,0 +1,12 @@
+/** Displays' orientations. Free of zod (contracts/values: what the console's first load may import, issue 19). */
+
+export const DISPLAY_ORIENTATIONS = [
+  "normal",
+  "90",
+  "180",
+  "270",
+  "flipped",
+  "90 flipped",
+  "180 flipped",
+  "270 flipped",
+] as const;
