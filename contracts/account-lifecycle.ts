@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { ACCOUNT_MESSAGES, AccountStatus } from "./account.ts";
 import { safeName } from "./text.ts";
+import { PASSWORD_MIN_LENGTH } from "./values/account-lifecycle.ts";
+
+export { PASSWORD_MIN_LENGTH } from "./values/account-lifecycle.ts";
 
 /**
  * The account lifecycle (console.md §7.7): e-mailed single-use links and the calls behind the
@@ -19,7 +22,6 @@ export const LINK_PAGES = {
 
 /** Lifetime of every e-mailed link. */
 export const ACTION_TOKEN_TTL_HOURS = 24;
-export const PASSWORD_MIN_LENGTH = 8;
 
 /** Reply of GET /space-account/{id}/token/{token}: what the link is for (400 when it is not valid). */
 export const TokenCheck = z.object({

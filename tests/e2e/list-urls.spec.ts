@@ -209,6 +209,18 @@ test("while a new order loads, the rows stay in place, marked busy and then dimm
     .toBe(true);
 });
 
+test("the table shows its rows again when the list comes back with its data cached", async ({ page }) => {
+  await page.goto("/devices?view=table");
+  await expect(nameCells(page).first()).toBeVisible();
+  await page.getByRole("link", { name: "Locations", exact: true }).click();
+  await expect(page).toHaveURL(/\/locations/);
+  // The page and its table mount in one render (nothing to wait for): the rows must still show.
+  await page.getByRole("link", { name: "Devices", exact: true }).click();
+  await expect(page).toHaveURL(/\/devices/);
+  await expect(nameCells(page).first()).toBeVisible();
+  expect(await nameCells(page).count()).toBeGreaterThan(1);
+});
+
 test("Export CSV downloads the filtered rows", async ({ page }) => {
   await page.goto("/devices?view=table&connected_status=archived");
   await expect(table(page).getByText("RI Old Terminal")).toBeVisible();

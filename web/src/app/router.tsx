@@ -3,6 +3,7 @@ import { createBrowserRouter, type LoaderFunctionArgs, Navigate, type RouteObjec
 import { publicPages } from "@/features/auth/public-pages";
 import { resolveSpace } from "@/features/session/current-space";
 import { sessionQueries } from "@/features/session/queries";
+import { spaceQueries } from "@/features/space/queries";
 import { withChunkTimeout } from "@/lib/chunk-load";
 import type { ListOpener } from "@/lib/list-opener";
 import { queryClient } from "@/lib/query-client";
@@ -14,6 +15,7 @@ import { RouteError } from "./route-error";
 // Every route chunk fails after 120 s (console.md §9) or when its file is gone (a deploy replaced
 // its hash): the route's errorElement (RouteError) then offers a reload instead of a blank page.
 const publicChunk = withChunkTimeout(() => import("./lazy/public"));
+const publicInfoChunk = withChunkTimeout(() => import("./lazy/public-info"));
 const signedInChunk = withChunkTimeout(() => import("./lazy/signed-in"));
 const accountsChunk = withChunkTimeout(() => import("./lazy/accounts"));
 const accessChunk = withChunkTimeout(() => import("./lazy/access"));
@@ -64,7 +66,10 @@ function openList<M>(chunk: () => Promise<M>, pick: (module: M) => ListOpener) {
 async function preloadFirstPage(opener: ListOpener, params: URLSearchParams) {
   try {
     const space = resolveSpace(await queryClient.ensureQueryData(sessionQueries.me()));
-    if (space) await opener.prefetchFirstPage(queryClient, space.space_uuid, params);
+    if (!space) return;
+    // The caller's role too: the list waits for it before showing rows (its selection column).
+    void queryClient.prefetchQuery(spaceQueries.detail(space.space_uuid));
+    await opener.prefetchFirstPage(queryClient, space.space_uuid, params);
   } catch {
     // The layout and the list report it.
   }
@@ -84,7 +89,7 @@ const publicRoutes: RouteObject[] = [
     (page): RouteObject => ({
       path: page,
       lazy: async () => {
-        const { PublicInfoPage } = await publicChunk();
+        const { PublicInfoPage } = await publicInfoChunk();
         return { element: <PublicInfoPage page={page} /> };
       },
     }),

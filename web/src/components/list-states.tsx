@@ -135,6 +135,8 @@ type ListStatesProps = {
   count: number;
   /** Shown while the first page loads. */
   skeleton: ReactNode;
+  /** Something the items' layout depends on (the caller's role: a selection column) is still loading: the skeleton stays. */
+  waiting?: boolean;
   /** The headline when the list failed to load (with its message and Retry). */
   failedTitle: string;
   /** Shown when there are no items (NoItems). */
@@ -150,9 +152,9 @@ type ListStatesProps = {
  * rows without a flash of skeleton and a slow one shows plainly that they are out of date. An empty
  * list is never shown as the answer to a question still being asked: it waits as the skeleton.
  */
-export function ListStates({ list, count, skeleton, failedTitle, empty, children }: ListStatesProps) {
+export function ListStates({ list, count, skeleton, waiting, failedTitle, empty, children }: ListStatesProps) {
   const stale = list.isPlaceholderData === true;
-  if (list.isPending || (stale && count === 0)) return skeleton;
+  if (list.isPending || waiting || (stale && count === 0)) return skeleton;
   if (list.isError && list.error)
     return <ListLoadFailed title={failedTitle} error={list.error} onRetry={() => void list.refetch()} />;
   if (count === 0) return empty;

@@ -1,4 +1,3 @@
-// Sign-in and the other public pages (no session needed).
+// Sign-in and its landing page (no session needed). The account-lifecycle pages are public-info.ts.
 export { LoginPage } from "@/features/auth/login-page";
-export { PublicInfoPage } from "@/features/auth/public-info-page";
 export { SuccessPage } from "@/features/auth/success-page";

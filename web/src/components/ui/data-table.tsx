@@ -1,6 +1,7 @@
 import { type ColumnDef, createColumnHelper, type RowData, tableFeatures, useTable } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import type { ReactNode, RefObject } from "react";
+import { useRefElement } from "@/lib/use-ref-element";
 import { cn } from "@/lib/utils";
 
 /** Per column: a Tailwind width/alignment class for its header and cells. */
@@ -40,9 +41,12 @@ export function DataTable<T extends RowData>({
 }: DataTableProps<T>) {
   const table = useTable({ features, columns, data, getRowId: (row) => getRowId(row) });
   const rows = table.getRowModel().rows;
+  const scrollElement = useRefElement(scrollRef);
   const virtualizer = useVirtualizer({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
+    getScrollElement: () => scrollElement,
+    // Rows for the first paint, before the scroll container is known (useRefElement).
+    initialRect: { width: 0, height: window.innerHeight },
     estimateSize: () => rowHeight,
     overscan: 8,
     getItemKey: (index) => rows[index]?.id ?? index,

@@ -9,8 +9,9 @@ import { callPublic } from "@/lib/public-api";
 import { sessionEmail } from "@/lib/session";
 import { AuthCard, BackToLogin } from "./auth-layout";
 import { AuthForm } from "./form-error";
+import { emailField } from "./form-rules";
 import { type LifecycleFormProps, lifecycleFormProps, successPath } from "./lifecycle-state";
-import { EmailField, emailField } from "./password-fields";
+import { EmailField } from "./password-fields";
 import { useLifecycleCall } from "./use-lifecycle";
 
 type EmailValues = { email: string };

@@ -1,12 +1,24 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { z } from "zod";
-import { useT } from "@/lib/i18n";
+import { regexes } from "zod/v4/core";
+import { type TFunction, useT } from "@/lib/i18n";
 import { AuthForm } from "./form-error";
-import { EmailField, emailField, Field } from "./password-fields";
+import { EmailField, Field } from "./password-fields";
 import type { SignInValues } from "./use-sign-in";
+
+/**
+ * The sign-in form's rules: react-hook-form's own, not zod's parser, so /login (every user's first
+ * page) loads no zod (issue 19). The texts and the e-mail pattern are those of the lifecycle forms'
+ * `emailField` (form-rules.ts: trimmed, required, zod's e-mail pattern).
+ */
+export const loginRules = (t: TFunction) => ({
+  email: {
+    setValueAs: (value: string) => value.trim(),
+    validate: (value: string) =>
+      value === "" ? t("validation.required") : regexes.email.test(value) || t("validation.email"),
+  },
+  password: { required: t("validation.required") },
+});
 
 type LoginFormProps = {
   /** Prefilled e.g. after a lifecycle page set the password. */
@@ -19,18 +31,8 @@ type LoginFormProps = {
 
 export function LoginForm({ defaultEmail = "", pending, error, onSubmit }: LoginFormProps) {
   const t = useT();
-  const schema = useMemo(
-    () =>
-      z.object({
-        email: emailField(t),
-        password: z.string().min(1, t("validation.required")),
-      }),
-    [t],
-  );
-  const form = useForm<SignInValues>({
-    resolver: zodResolver(schema),
-    defaultValues: { email: defaultEmail, password: "" },
-  });
+  const rules = loginRules(t);
+  const form = useForm<SignInValues>({ defaultValues: { email: defaultEmail, password: "" } });
   const { errors } = form.formState;
 
   return (
@@ -44,7 +46,7 @@ export function LoginForm({ defaultEmail = "", pending, error, onSubmit }: Login
         id="login-email"
         autoFocus={!defaultEmail}
         error={errors.email?.message}
-        {...form.register("email")}
+        {...form.register("email", rules.email)}
       />
       <Field
         id="login-password"
@@ -58,7 +60,7 @@ export function LoginForm({ defaultEmail = "", pending, error, onSubmit }: Login
         autoComplete="current-password"
         autoFocus={Boolean(defaultEmail)}
         error={errors.password?.message}
-        {...form.register("password")}
+        {...form.register("password", rules.password)}
       />
     </AuthForm>
   );

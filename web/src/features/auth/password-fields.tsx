@@ -1,29 +1,9 @@
-import { PASSWORD_MIN_LENGTH } from "@contracts/account-lifecycle";
+import { PASSWORD_MIN_LENGTH } from "@contracts/values/account-lifecycle";
 import type { ComponentProps, ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { z } from "zod";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { type TFunction, useT } from "@/lib/i18n";
-
-/** A required e-mail address (the sign-in and link-request forms). */
-export const emailField = (t: TFunction) =>
-  z
-    .string()
-    .trim()
-    .min(1, t("validation.required"))
-    .pipe(z.email(t("validation.email")));
-
-/** New password + its confirmation, with the server's minimum length. */
-export const passwordShape = (t: TFunction) => ({
-  password: z.string().min(PASSWORD_MIN_LENGTH, t("lifecycle.passwordTooShort", { n: PASSWORD_MIN_LENGTH })),
-  confirm: z.string().min(1, t("validation.required")),
-});
-
-export const passwordsMatch = (t: TFunction) => ({
-  check: (v: { password: string; confirm: string }) => v.password === v.confirm,
-  params: { message: t("lifecycle.passwordMismatch"), path: ["confirm"] },
-});
 
 /** A labelled input with its error message (for the public forms); `aside` stands at the label's right. */
 export function Field({

@@ -9,9 +9,10 @@ import { type MessageKey, useT } from "@/lib/i18n";
 import { callPublic } from "@/lib/public-api";
 import { AuthCard } from "./auth-layout";
 import { AuthForm } from "./form-error";
+import { passwordShape, passwordsMatch } from "./form-rules";
 import { type LifecycleFormProps, lifecycleFormProps } from "./lifecycle-state";
 import { LinkGate } from "./link-gate";
-import { Field, PasswordFields, passwordShape, passwordsMatch } from "./password-fields";
+import { Field, PasswordFields } from "./password-fields";
 import { forgetSessionOf, useLifecycleCall } from "./use-lifecycle";
 
 export type PasswordValues = { password: string; confirm: string };

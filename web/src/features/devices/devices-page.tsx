@@ -55,6 +55,7 @@ export function DevicesPage() {
       <div className="px-4 pt-4 pb-24 md:px-6">
         <ListStates
           list={list}
+          waiting={!bulk.ready}
           count={devices.length}
           skeleton={<ListSkeleton rows={mode === "format"} card={DeviceCardSkeleton} />}
           failedTitle={t("devices.loadFailed")}

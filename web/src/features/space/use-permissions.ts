@@ -7,6 +7,8 @@ export type SpacePermissions = {
   canWrite: boolean;
   /** Admins also set custom fields and the global working time. */
   isAdmin: boolean;
+  /** The role's answer is in (or failed): a page whose layout depends on it (a column) waits for this. */
+  settled: boolean;
 };
 
 /**
@@ -17,5 +19,9 @@ export function usePermissions(): SpacePermissions {
   const { space } = useCurrentSpace();
   const detail = useQuery(spaceQueries.detail(space.space_uuid));
   const code = detail.data?.role.code;
-  return { canWrite: code === "admin" || code === "content_manager", isAdmin: code === "admin" };
+  return {
+    canWrite: code === "admin" || code === "content_manager",
+    isAdmin: code === "admin",
+    settled: detail.isSuccess || detail.isError,
+  };
 }

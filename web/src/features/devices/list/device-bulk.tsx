@@ -24,7 +24,7 @@ const BulkResults = lazy(() => import("./bulk-results").then((m) => ({ default: 
  */
 export function useDeviceBulk(devices: readonly Device[], query: DeviceFilters, stale = false) {
   const t = useT();
-  const { canWrite } = usePermissions();
+  const { canWrite, settled } = usePermissions();
   const order = useMemo(() => devices.map((d) => d.uuid), [devices]);
   const { ordering: _ordering, ...filter } = query;
   const filterKey = JSON.stringify(filter);
@@ -50,6 +50,8 @@ export function useDeviceBulk(devices: readonly Device[], query: DeviceFilters, 
 
   return {
     selection: canWrite ? selection : undefined,
+    /** Whether the selection column's presence is known: until then the list shows its skeleton, not rows that would shift. */
+    ready: settled,
     withSelect,
     element: canWrite
       ? (total: number | undefined) => (
