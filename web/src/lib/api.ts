@@ -47,18 +47,16 @@ const isMessageList = (value: string[] | EntryErrors[]): value is string[] =>
 
 type QueryValue = string | number | boolean | null | undefined;
 
-export type ApiFetchOptions<S extends z.ZodType> = {
-  /** The reply is parsed with this contract schema (it also trims unknown fields). */
-  schema: S;
+export type ApiFetchOptions = {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   json?: unknown;
   query?: Record<string, QueryValue | QueryValue[]>;
   signal?: AbortSignal;
 };
 
-type RequestOptions = Pick<ApiFetchOptions<z.ZodType>, "method" | "json" | "signal">;
+type RequestOptions = Pick<ApiFetchOptions, "method" | "json" | "signal">;
 
-export function apiUrl(path: string, query?: ApiFetchOptions<z.ZodType>["query"]) {
+export function apiUrl(path: string, query?: ApiFetchOptions["query"]) {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     for (const item of Array.isArray(value) ? value : [value]) {
@@ -163,15 +161,14 @@ async function authorizedFetch(url: string, options: RequestOptions): Promise<Re
   return res;
 }
 
-/** An authorised call's JSON reply (undefined for a 204), not checked: callApi and apiFetch type it. */
-export async function apiJson(path: string, options: Omit<ApiFetchOptions<z.ZodType>, "schema">): Promise<unknown> {
+/**
+ * The one API call: adds the bearer token (refreshed once on a 401) and the D1 bookmark, throws a
+ * typed ApiError, and answers the JSON reply as sent (undefined for a 204): callApi types it by its
+ * route (the Worker parsed it with the route's schema), a device call by its action.
+ */
+export async function apiJson(path: string, options: ApiFetchOptions): Promise<unknown> {
   const res = await authorizedFetch(apiUrl(path, options.query), options);
   return res.status === 204 ? undefined : await res.json().catch(() => undefined);
-}
-
-/** An API call outside contracts/api's routes: adds the bearer token, parses the JSON reply with `schema`, throws a typed ApiError. */
-export async function apiFetch<S extends z.ZodType>(path: string, options: ApiFetchOptions<S>): Promise<z.output<S>> {
-  return options.schema.parse(await apiJson(path, options));
 }
 
 /** A file behind the bearer token (e.g. a screenshot) as a Blob. */
@@ -180,10 +177,7 @@ export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob>
 }
 
 /** A file export (CSV …) fetched with the bearer token and handed to the browser as a download. */
-export async function apiDownload(
-  path: string,
-  options: { query?: ApiFetchOptions<z.ZodType>["query"]; filename: string },
-) {
+export async function apiDownload(path: string, options: { query?: ApiFetchOptions["query"]; filename: string }) {
   const res = await authorizedFetch(apiUrl(path, options.query), {});
   const href = URL.createObjectURL(await res.blob());
   const link = Object.assign(document.createElement("a"), { href, download: options.filename });
@@ -200,7 +194,7 @@ type RequestPart<R extends RouteConfig, K extends "params" | "query"> = R["reque
   : never;
 
 export type CallOptions<R extends RouteConfig> = {
-  query?: ApiFetchOptions<z.ZodType>["query"];
+  query?: ApiFetchOptions["query"];
   signal?: AbortSignal;
 } & ([RequestPart<R, "params">] extends [never]
   ? { params?: undefined }
@@ -212,7 +206,7 @@ export type CallOptions<R extends RouteConfig> = {
 /**
  * The typed client of a route defined in contracts/api: the URL comes from the route's method,
  * path and params, the body is typed by its request schema and the reply by its success schema
- * (200, 201 or 202; a 204 route resolves to undefined). Errors are the ApiError of apiFetch.
+ * (200, 201 or 202; a 204 route resolves to undefined). Errors are the ApiError of apiJson.
  *
  * The reply is not parsed again here: the Worker parses every reply with that same schema before
  * sending it, and the console's first load carries no zod (issue 19). The production build sees
@@ -221,7 +215,7 @@ export type CallOptions<R extends RouteConfig> = {
  */
 export function callApi<R extends RouteConfig>(route: R, options: CallOptions<R>): Promise<RouteReply<R>> {
   return apiJson(routePath(route, options.params), {
-    method: route.method.toUpperCase() as ApiFetchOptions<z.ZodType>["method"],
+    method: route.method.toUpperCase() as ApiFetchOptions["method"],
     json: options.json,
     query: options.query,
     signal: options.signal,

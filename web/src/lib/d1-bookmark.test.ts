@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { z } from "zod";
 import { memoryStorage } from "./memory-storage.test-helper";
 
 /* Issue 21: the API client carries the newest D1 bookmark from reply to request. */
@@ -40,7 +39,7 @@ afterEach(() => {
 
 describe("the API client and X-D1-Bookmark", () => {
   it("sends none at first, then the bookmark of the last reply; a save's bookmark reaches the next read", async () => {
-    const { apiFetch } = await load();
+    const { apiJson } = await load();
     const fetch = vi
       .fn()
       .mockResolvedValueOnce(reply(200, {}, { "X-D1-Bookmark": bookmark(5) }))
@@ -48,10 +47,10 @@ describe("the API client and X-D1-Bookmark", () => {
       .mockResolvedValueOnce(reply(200, {}))
       .mockResolvedValueOnce(reply(200, {}));
     vi.stubGlobal("fetch", fetch);
-    await apiFetch("/a", { schema: z.unknown() });
-    await apiFetch("/b", { schema: z.unknown(), method: "POST", json: {} });
-    await apiFetch("/c", { schema: z.unknown() }); // no bookmark in the reply: keep the one we have
-    await apiFetch("/d", { schema: z.unknown() });
+    await apiJson("/a", {});
+    await apiJson("/b", { method: "POST", json: {} });
+    await apiJson("/c", {}); // no bookmark in the reply: keep the one we have
+    await apiJson("/d", {});
     expect(sentBookmarks(fetch)).toEqual([undefined, bookmark(5), bookmark(9), bookmark(9)]);
     expect(storage.items.get("outpost.d1Bookmark")).toBe(bookmark(9));
   });
@@ -67,23 +66,23 @@ describe("the API client and X-D1-Bookmark", () => {
 
   it("carries on after a reload (localStorage), and errors carry their bookmark too", async () => {
     storage.items.set("outpost.d1Bookmark", bookmark(11));
-    const { apiFetch, ApiError } = await load();
+    const { apiJson, ApiError } = await load();
     const fetch = vi
       .fn()
       .mockResolvedValueOnce(reply(403, { code: "forbidden", message: "No." }, { "X-D1-Bookmark": bookmark(12) }))
       .mockResolvedValueOnce(reply(200, {}));
     vi.stubGlobal("fetch", fetch);
-    await expect(apiFetch("/x", { schema: z.unknown() })).rejects.toBeInstanceOf(ApiError);
-    await apiFetch("/y", { schema: z.unknown() });
+    await expect(apiJson("/x", {})).rejects.toBeInstanceOf(ApiError);
+    await apiJson("/y", {});
     expect(sentBookmarks(fetch)).toEqual([bookmark(11), bookmark(12)]);
   });
 
   it("the session-less calls (account lifecycle) carry it as well", async () => {
     storage.items.set("outpost.d1Bookmark", bookmark(20));
-    const { publicFetch, currentBookmark } = await load();
+    const { publicJson, currentBookmark } = await load();
     const fetch = vi.fn().mockResolvedValueOnce(reply(200, {}, { "X-D1-Bookmark": bookmark(21) }));
     vi.stubGlobal("fetch", fetch);
-    await publicFetch("/account/password/", { schema: z.unknown(), method: "POST", json: {} });
+    await publicJson("/account/password/", { method: "POST", json: {} });
     expect(sentBookmarks(fetch)).toEqual([bookmark(20)]);
     expect(currentBookmark()).toBe(bookmark(21));
   });

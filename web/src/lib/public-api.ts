@@ -1,30 +1,21 @@
 import { routePath } from "@contracts/api/path";
 import type { RouteReply } from "@contracts/api/route";
 import type { RouteConfig } from "@hono/zod-openapi";
-import type { z } from "zod";
 import { ApiError, apiUrl, asErrorBody, type CallOptions } from "./api";
 import { bookmarkHeaders, keepBookmark } from "./d1-bookmark";
 
-type PublicFetchOptions<S extends z.ZodType> = {
-  schema: S;
+type PublicFetchOptions = {
   method?: "GET" | "POST" | "PATCH";
   json?: unknown;
   signal?: AbortSignal;
 };
 
 /**
- * A call without a session (the account-lifecycle pages: the link's token is the credential).
- * Same error type as apiFetch, so pages read `status`, `body.message` and `fieldErrors`.
+ * A call without a session (the account-lifecycle pages: the link's token is the credential), its
+ * JSON reply as sent. Same error type as apiJson, so pages read `status`, `body.message` and
+ * `fieldErrors`.
  */
-export async function publicFetch<S extends z.ZodType>(
-  path: string,
-  options: PublicFetchOptions<S>,
-): Promise<z.output<S>> {
-  return options.schema.parse(await publicJson(path, options));
-}
-
-/** publicFetch's request; the JSON reply not checked (callPublic types it by its route). */
-async function publicJson(path: string, options: Omit<PublicFetchOptions<z.ZodType>, "schema">): Promise<unknown> {
+export async function publicJson(path: string, options: PublicFetchOptions): Promise<unknown> {
   let res: Response;
   try {
     res = await fetch(apiUrl(path), {
@@ -57,7 +48,7 @@ export function callPublic<R extends RouteConfig>(
   options: Omit<CallOptions<R>, "query">,
 ): Promise<RouteReply<R>> {
   return publicJson(routePath(route, options.params), {
-    method: route.method.toUpperCase() as PublicFetchOptions<z.ZodType>["method"],
+    method: route.method.toUpperCase() as PublicFetchOptions["method"],
     json: options.json,
     signal: options.signal,
   }) as Promise<RouteReply<R>>;
