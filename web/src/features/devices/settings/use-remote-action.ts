@@ -2,6 +2,7 @@ import type { DeviceDetail } from "@contracts/device-detail";
 import type { RemoteSharingResult, ScreenshotResult } from "@contracts/remote-actions";
 import { type Alert, showAlert } from "@/lib/alerts";
 import { type MessageKey, type TFunction, useT } from "@/lib/i18n";
+import { isObject } from "@/lib/json-checks";
 import { showRemoteFailures } from "@/lib/preferences";
 import { outcomeUnknownAlert } from "../commands/use-open-commands";
 import { useDeviceCommands } from "../live/command-store";
@@ -25,8 +26,9 @@ export type ActionProgress = "sending" | "working";
  */
 export function replyAlert(action: RemoteAction, reply: unknown, t: TFunction): Alert | null {
   if (action === "reboot" || action === "shutdown") {
-    // 204 (no body): done; 200 with a dry run: the agent may not power the device (issue 17).
-    if (reply !== undefined) return { type: "warning", duration: 10_000, message: t("device.settings.dryRun") };
+    // 204 (no body): done; 200 with a dry run (contracts/remote-actions.ts PowerDryRun): the agent may not power the device (issue 17).
+    if (isObject(reply) && reply.dry_run === true)
+      return { type: "warning", duration: 10_000, message: t("device.settings.dryRun") };
     return { type: "success", message: t("device.settings.actionSuccess") };
   }
   if (action === "screenshot") {
