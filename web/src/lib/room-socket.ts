@@ -22,7 +22,7 @@ export type RoomSocket = {
 };
 
 export type RoomSocketOptions = {
-  /** Every message of the protocol (contracts/realtime.ts), parsed; anything else is logged and ignored. */
+  /** Every message of the protocol (contracts/realtime.ts), known by its type; anything else is logged and ignored. */
   onMessage?: (message: ServerMessage) => void;
   /** The room closed the socket because this account's membership changed (4403). */
   onRevoked?: () => void;
