@@ -1,4 +1,4 @@
-/** Room sockets' close codes and acknowledgement step. Free of zod (contracts/values: what the console's first load may import, issue 19). */
+/** Room sockets' close codes, acknowledgement step and message types. Free of zod (contracts/values: what the console's first load may import, issue 19). */
 
 /**
  * Close codes of room sockets (4xxx: application codes, RFC 6455 §7.4.2). A client that gets

@@ -1,17 +1,13 @@
 import { requestPasswordReset, requestPasswordUpdate } from "@contracts/api/accounts";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { z } from "zod";
 import { type MessageKey, useT } from "@/lib/i18n";
 import { callPublic } from "@/lib/public-api";
 import { sessionEmail } from "@/lib/session";
 import { AuthCard, BackToLogin } from "./auth-layout";
 import { AuthForm } from "./form-error";
-import { emailField } from "./form-rules";
 import { type LifecycleFormProps, lifecycleFormProps, successPath } from "./lifecycle-state";
-import { EmailField } from "./password-fields";
+import { EmailField, emailRules } from "./password-fields";
 import { useLifecycleCall } from "./use-lifecycle";
 
 type EmailValues = { email: string };
@@ -21,8 +17,7 @@ type EmailFormProps = LifecycleFormProps<EmailValues> & { defaultEmail: string; 
 /** One e-mail field and a submit button. */
 export function EmailForm({ defaultEmail, pending, error, serverErrors, submitLabel, onSubmit }: EmailFormProps) {
   const t = useT();
-  const schema = useMemo(() => z.object({ email: emailField(t) }), [t]);
-  const form = useForm<EmailValues>({ resolver: zodResolver(schema), defaultValues: { email: defaultEmail } });
+  const form = useForm<EmailValues>({ defaultValues: { email: defaultEmail } });
   return (
     <AuthForm
       onSubmit={form.handleSubmit(onSubmit)}
@@ -35,7 +30,7 @@ export function EmailForm({ defaultEmail, pending, error, serverErrors, submitLa
         id="request-email"
         autoFocus
         error={form.formState.errors.email?.message ?? serverErrors.email?.[0]}
-        {...form.register("email")}
+        {...form.register("email", emailRules(t))}
       />
     </AuthForm>
   );

@@ -3,18 +3,9 @@ import { z } from "zod";
 import type { TFunction } from "@/lib/i18n";
 
 /*
- * The account-lifecycle forms' rules (zod, with react-hook-form's resolver). The sign-in form
- * checks its two fields with react-hook-form's own rules (login-form.tsx `loginRules`), so that
- * /login, every user's first page, loads no zod (issue 19).
+ * The password forms' rules (zod, with react-hook-form's resolver). E-mail fields use
+ * react-hook-form's own rules (password-fields.tsx `emailRules`), so /login loads no zod.
  */
-
-/** A required e-mail address (the sign-in and link-request forms). */
-export const emailField = (t: TFunction) =>
-  z
-    .string()
-    .trim()
-    .min(1, t("validation.required"))
-    .pipe(z.email(t("validation.email")));
 
 /** New password + its confirmation, with the server's minimum length. */
 export const passwordShape = (t: TFunction) => ({

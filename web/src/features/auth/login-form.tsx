@@ -1,24 +1,12 @@
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { regexes } from "zod/v4/core";
 import { type TFunction, useT } from "@/lib/i18n";
 import { AuthForm } from "./form-error";
-import { EmailField, Field } from "./password-fields";
+import { EmailField, emailRules, Field } from "./password-fields";
 import type { SignInValues } from "./use-sign-in";
 
-/**
- * The sign-in form's rules: react-hook-form's own, not zod's parser, so /login (every user's first
- * page) loads no zod (issue 19). The texts and the e-mail pattern are those of the lifecycle forms'
- * `emailField` (form-rules.ts: trimmed, required, zod's e-mail pattern).
- */
-export const loginRules = (t: TFunction) => ({
-  email: {
-    setValueAs: (value: string) => value.trim(),
-    validate: (value: string) =>
-      value === "" ? t("validation.required") : regexes.email.test(value) || t("validation.email"),
-  },
-  password: { required: t("validation.required") },
-});
+/** The sign-in form's rules: react-hook-form's own, so /login loads no zod (issue 19). */
+const loginRules = (t: TFunction) => ({ email: emailRules(t), password: { required: t("validation.required") } });
 
 type LoginFormProps = {
   /** Prefilled e.g. after a lifecycle page set the password. */

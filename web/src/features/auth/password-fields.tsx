@@ -1,9 +1,21 @@
 import { PASSWORD_MIN_LENGTH } from "@contracts/values/account-lifecycle";
 import type { ComponentProps, ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
+import { regexes } from "zod/v4/core";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { type TFunction, useT } from "@/lib/i18n";
+
+/**
+ * A required e-mail address, trimmed, with zod's e-mail pattern (the sign-in and link-request
+ * forms): react-hook-form's own rules, not zod's parser, so /login (every user's first page) loads
+ * no zod (issue 19).
+ */
+export const emailRules = (t: TFunction) => ({
+  setValueAs: (value: string) => value.trim(),
+  validate: (value: string) =>
+    value === "" ? t("validation.required") : regexes.email.test(value) || t("validation.email"),
+});
 
 /** A labelled input with its error message (for the public forms); `aside` stands at the label's right. */
 export function Field({

@@ -2,6 +2,7 @@ import type { ConnectedStatus, DeviceOrdering } from "@contracts/device";
 import { CONNECTED_STATUSES, DEVICE_ORDERINGS, VISION_STATES } from "@contracts/values/device";
 import type { VisionState } from "@contracts/vision";
 import type { MessageKey } from "@/lib/i18n";
+import { isOneOf } from "@/lib/json-checks";
 import { readString, storageKeys, writeString } from "@/lib/storage";
 import type { DeviceFilters } from "../queries";
 
@@ -106,8 +107,6 @@ const isStatus = (value: string): value is ConnectedStatus => (CONNECTED_STATUSE
 /** The connected statuses among `values` (a picker's choices), in their order. */
 export const CONNECTED_STATUS_VALUES = (values: readonly string[]): ConnectedStatus[] => values.filter(isStatus);
 const isUuid = (value: string): value is string => UUID.test(value);
-const isOrdering = (value: string | null): value is DeviceOrdering =>
-  value !== null && (DEVICE_ORDERINGS as readonly string[]).includes(value);
 
 /**
  * The filters a list URL carries (`/devices?connected_status=connected&connected_status=archived&ordering=name`;
@@ -118,7 +117,7 @@ export function filtersFromSearch(params: URLSearchParams): DeviceFilterState | 
   const state = emptyDeviceFilters();
   let found = false;
   const ordering = params.get("ordering");
-  if (isOrdering(ordering)) {
+  if (isOneOf(DEVICE_ORDERINGS, ordering)) {
     state.ordering = ordering;
     found = true;
   }

@@ -1,6 +1,7 @@
 import type { LocationListQuery } from "@contracts/location";
 import { LOCATION_LIST_ORDERINGS } from "@contracts/values/location";
 import type { MessageKey } from "@/lib/i18n";
+import { isOneOf } from "@/lib/json-checks";
 import { readString, storageKeys, writeString } from "@/lib/storage";
 import type { LocationFilters } from "../queries";
 
@@ -41,8 +42,6 @@ export function initialLocationFilters(): LocationFilterState {
 }
 
 export const DEFAULT_LOCATION_ORDERING: LocationOrdering = "-online_status";
-const isOrdering = (value: string | null): value is LocationOrdering =>
-  value !== null && (LOCATION_LIST_ORDERINGS as readonly string[]).includes(value);
 const TEXT_KEYS = ["search", "location_type_uuid", "country_uuid", "tag_uuid"] as const;
 
 /**
@@ -59,7 +58,7 @@ export function locationFiltersFromSearch(params: URLSearchParams): LocationFilt
   };
   let found = false;
   const ordering = params.get("ordering");
-  if (isOrdering(ordering)) {
+  if (isOneOf(LOCATION_LIST_ORDERINGS, ordering)) {
     state.ordering = ordering;
     found = true;
   }
