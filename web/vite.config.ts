@@ -37,7 +37,16 @@ export default defineConfig({
       // (one per combination of routes using a module); common chunks under 16 KiB (source) are copied into
       // their users instead (one shared runtime keeps a single module state): ≈ 25 requests, a few KB more.
       preserveEntrySignatures: false,
-      output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 16 * 1024 } } },
+      // English text parts (web/src/lib/locales/en-*.ts) are never copied: a part shared by a page and its lazy
+      // chunks would otherwise be downloaded once per chunk. (The style pattern is Vite's own exclude, kept.)
+      output: {
+        codeSplitting: {
+          experimentalInlineCommonChunks: {
+            maxSize: 16 * 1024,
+            exclude: [/\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/, /[\\/]locales[\\/]en-[\w-]+\.ts$/],
+          },
+        },
+      },
     },
   },
   server: {

@@ -1,4 +1,4 @@
-import { test as base } from "@playwright/test";
+import { test as base, expect } from "@playwright/test";
 
 export * from "@playwright/test";
 
@@ -9,12 +9,27 @@ export * from "@playwright/test";
  * keeps its display session (web/src/lib/display-session.ts). Each test starts with it cleared, so
  * a wall test's display link never carries over into the next test.
  */
-export const test = base.extend<{ clearedSessionStorage: undefined }>({
+export const test = base.extend<{ clearedSessionStorage: undefined; allTextsLoaded: undefined }>({
   clearedSessionStorage: [
     async ({ page, baseURL }, use) => {
       await page.goto(`${baseURL}/healthz`);
       await page.evaluate(() => sessionStorage.clear());
       await use(undefined);
+    },
+    { auto: true },
+  ],
+  /**
+   * English loads in parts with the modules that use them (web/src/lib/locales/english.ts); a key
+   * whose part is not loaded shows as the key and logs "Text not loaded". No page of any test may.
+   */
+  allTextsLoaded: [
+    async ({ page }, use) => {
+      const missing: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" && message.text().startsWith("Text not loaded")) missing.push(message.text());
+      });
+      await use(undefined);
+      expect(missing, "texts named before their part loaded").toEqual([]);
     },
     { auto: true },
   ],

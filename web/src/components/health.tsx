@@ -1,3 +1,4 @@
+import "@/lib/locales/en-devices";
 import { CircleCheckIcon, CircleDashedIcon, CircleHelpIcon, OctagonAlertIcon, TriangleAlertIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { type HealthLabel, healthLabel } from "@/features/devices/logic/format";

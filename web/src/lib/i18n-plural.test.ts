@@ -1,3 +1,5 @@
+import "@/lib/locales/en-assets";
+import "@/lib/locales/en-devices";
 import { describe, expect, it } from "vitest";
 import { translate } from "./i18n";
 import { resolvePlurals } from "./i18n-plural";

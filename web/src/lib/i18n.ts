@@ -9,7 +9,8 @@ import {
   useState,
 } from "react";
 import { resolvePlurals } from "./i18n-plural";
-import { en, type MessageKey } from "./locales/en";
+import type { MessageKey } from "./locales/en";
+import { english } from "./locales/english";
 import { readString, storageKeys, writeString } from "./storage";
 
 export type { MessageKey };
@@ -24,8 +25,11 @@ export const languages: ReadonlyArray<{ code: Lang; label: string }> = [
 
 type Dictionary = Partial<Record<MessageKey, string>>;
 
-/** English is bundled (the fallback of every key); another language's texts load in a chunk of their own. */
-const dictionaries: Partial<Record<Lang, Dictionary>> = { en };
+/**
+ * English (the fallback of every key) is bundled in parts, each loaded with the modules that use it
+ * (./locales/english.ts); another language's texts load whole in a chunk of their own.
+ */
+const dictionaries: Partial<Record<Lang, Dictionary>> = { en: english };
 
 /** Loads `lang`'s texts (at once for English); main.tsx awaits the stored language before the first render. */
 export async function loadLanguage(lang: Lang): Promise<void> {
@@ -42,9 +46,14 @@ export function storedLang(): Lang {
   return isLang(value) ? value : "en";
 }
 
-/** Looks a key up in `lang`, falls back to English, picks plural forms (i18n-plural.ts), then fills `{name}` placeholders. */
+/** Looks a key up in `lang`, falls back to English (the key itself if its part is not loaded), picks plural forms (i18n-plural.ts), then fills `{name}` placeholders. */
 export function translate(lang: Lang, key: MessageKey, vars?: MessageVars): string {
-  const template = dictionaries[lang]?.[key] ?? en[key];
+  const template = dictionaries[lang]?.[key] ?? english[key];
+  if (template === undefined) {
+    // A part not loaded where its key is named (web/build/text-parts.test.ts guards against it): the key, not a crash.
+    console.error("Text not loaded", key);
+    return key;
+  }
   if (!vars) return template;
   // Plural parts first (their forms may hold placeholders), then the placeholders.
   return resolvePlurals(lang, template, vars).replace(/\{(\w+)\}/g, (match, name: string) =>

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-palette";
 import { Command } from "cmdk";
 import {
   ClockIcon,

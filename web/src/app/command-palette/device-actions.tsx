@@ -1,3 +1,5 @@
+import "@/lib/locales/en-device";
+import "@/lib/locales/en-palette";
 import type { DeviceDetail } from "@contracts/device-detail";
 import { useQuery } from "@tanstack/react-query";
 import { CameraIcon, CopyIcon, type LucideIcon, RotateCwIcon, SquareTerminalIcon } from "lucide-react";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-access";
 import type { CredentialKind, IssuedCredential, SpaceCredential } from "@contracts/access";
 import { useQuery } from "@tanstack/react-query";
 import { BookOpenIcon, KeyRoundIcon, MonitorIcon, PlusIcon } from "lucide-react";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-access";
 import type { CredentialKind, IssuedCredential } from "@contracts/access";
 import { CREDENTIAL_NAME_MAX } from "@contracts/values/access";
 import { useQuery } from "@tanstack/react-query";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-access";
 import type { SpaceCredential } from "@contracts/access";
 import { BanIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-access";
 import type { IssuedCredential } from "@contracts/access";
 import { CheckIcon, CopyIcon, TriangleAlertIcon } from "lucide-react";
 import { useState } from "react";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-accounts";
 import type { AccountRow } from "@contracts/account";
 import type { ReactNode } from "react";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";

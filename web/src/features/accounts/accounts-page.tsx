@@ -1,3 +1,5 @@
+import "@/lib/locales/en-access";
+import "@/lib/locales/en-accounts";
 import type { AccountRow } from "@contracts/account";
 import { SEARCH_MAX } from "@contracts/values/text";
 import { useQuery } from "@tanstack/react-query";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-accounts";
 import type { Role } from "@contracts/space";
 import { useId, useState } from "react";
 import { FormDialog } from "@/components/form-dialog";

@@ -1,3 +1,5 @@
+import "@/lib/locales/en-accounts";
+import "@/lib/locales/en-bulk";
 import type { AccountRow } from "@contracts/account";
 import { bulkAccounts } from "@contracts/api/bulk";
 import type { AccountBulkResult } from "@contracts/bulk";

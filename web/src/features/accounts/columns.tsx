@@ -1,3 +1,4 @@
+import "@/lib/locales/en-accounts";
 import type { AccountRow, AccountStatus } from "@contracts/account";
 import { createColumnHelper, rowSelectionFeature, tableFeatures } from "@tanstack/react-table";
 import type { ReactNode } from "react";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-accounts";
 import { XIcon } from "lucide-react";
 import { type ClipboardEvent, type KeyboardEvent, useRef } from "react";
 import { useT } from "@/lib/i18n";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-accounts";
 import { EXPORT_FORMATS, EXPORT_SCOPES } from "@contracts/values/account";
 import { DownloadIcon } from "lucide-react";
 import { useId, useState } from "react";

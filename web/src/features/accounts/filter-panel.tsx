@@ -1,3 +1,4 @@
+import "@/lib/locales/en-accounts";
 import type { Role } from "@contracts/space";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-accounts";
 import { useQuery } from "@tanstack/react-query";
 import { ShieldXIcon } from "lucide-react";
 import { useState } from "react";

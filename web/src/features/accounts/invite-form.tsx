@@ -1,3 +1,4 @@
+import "@/lib/locales/en-accounts";
 import type { Role } from "@contracts/space";
 import { LoaderCircleIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-accounts";
 import { ACCOUNT_PAGE_SIZES } from "@contracts/values/account";
 import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { useId } from "react";

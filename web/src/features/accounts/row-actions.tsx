@@ -1,3 +1,4 @@
+import "@/lib/locales/en-accounts";
 import type { AccountRow } from "@contracts/account";
 import { EllipsisIcon, UserCheckIcon, UserCogIcon, UserXIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";

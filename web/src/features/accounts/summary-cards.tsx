@@ -1,3 +1,4 @@
+import "@/lib/locales/en-accounts";
 import type { AccountSummary } from "@contracts/account";
 import { type LucideIcon, ShieldCheckIcon, UsersIcon, UserXIcon, WifiIcon } from "lucide-react";
 import { Skeleton } from "@/components/ui/skeleton";

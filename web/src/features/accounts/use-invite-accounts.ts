@@ -1,3 +1,4 @@
+import "@/lib/locales/en-accounts";
 import { inviteAccounts } from "@contracts/api/accounts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { showAlert } from "@/lib/alerts";

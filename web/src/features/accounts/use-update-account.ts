@@ -1,3 +1,4 @@
+import "@/lib/locales/en-accounts";
 import type { AccountPatch } from "@contracts/account";
 import { updateAccount } from "@contracts/api/accounts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-admin";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { AppWindowIcon, CpuIcon, PlusIcon } from "lucide-react";
 import { useCallback, useMemo, useRef, useState } from "react";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-admin";
 import type { ChangeRecord, FieldChange } from "@contracts/admin";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { HistoryIcon } from "lucide-react";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-admin";
 import type { ApplicationDocument, ChangeHistory, RunnerDocument } from "@contracts/admin";
 import * as routes from "@contracts/api/admin";
 import type { Links } from "@contracts/paging";

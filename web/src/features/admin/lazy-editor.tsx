@@ -1,3 +1,4 @@
+import "@/lib/locales/en-admin";
 import { lazy } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useT } from "@/lib/i18n";

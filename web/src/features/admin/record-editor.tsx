@@ -1,3 +1,4 @@
+import "@/lib/locales/en-admin";
 import { BracesIcon, SaveIcon, Trash2Icon, TriangleAlertIcon } from "lucide-react";
 import { Suspense, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";

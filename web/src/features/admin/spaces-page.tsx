@@ -1,3 +1,4 @@
+import "@/lib/locales/en-regions";
 import { listAdminSpaces, setSpaceRegion } from "@contracts/api/space-region";
 import type { AdminSpace, SpaceRegion } from "@contracts/region";
 import { SPACE_REGIONS } from "@contracts/values/region";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-admin";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { showAlert } from "@/lib/alerts";
 import { useT } from "@/lib/i18n";

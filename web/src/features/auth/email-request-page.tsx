@@ -1,3 +1,4 @@
+import "@/lib/locales/en-accounts";
 import { requestPasswordReset, requestPasswordUpdate } from "@contracts/api/accounts";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";

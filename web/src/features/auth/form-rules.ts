@@ -1,3 +1,4 @@
+import "@/lib/locales/en-accounts";
 import { PASSWORD_MIN_LENGTH } from "@contracts/account-lifecycle";
 import { z } from "zod";
 import type { TFunction } from "@/lib/i18n";

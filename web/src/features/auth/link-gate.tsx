@@ -1,3 +1,4 @@
+import "@/lib/locales/en-accounts";
 import { type ActionTokenPurpose, LINK_PAGES, type TokenCheck } from "@contracts/account-lifecycle";
 import { CircleAlertIcon } from "lucide-react";
 import type { ReactNode } from "react";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-accounts";
 import { PASSWORD_MIN_LENGTH } from "@contracts/values/account-lifecycle";
 import type { ComponentProps, ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-accounts";
 import type { TokenCheck } from "@contracts/account-lifecycle";
 import { setPasswordReset, setPasswordUpdate } from "@contracts/api/accounts";
 import { zodResolver } from "@hookform/resolvers/zod";

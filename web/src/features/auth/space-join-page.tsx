@@ -1,3 +1,4 @@
+import "@/lib/locales/en-accounts";
 import type { TokenCheck } from "@contracts/account-lifecycle";
 import { joinSpace } from "@contracts/api/accounts";
 import { useQueryClient } from "@tanstack/react-query";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-accounts";
 import {
   CircleCheckIcon,
   Clock3Icon,

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-assets";
 import { updateSpace } from "@contracts/api/spaces";
 import type { SpacePatch } from "@contracts/space";
 import { useMutation, useQueryClient } from "@tanstack/react-query";

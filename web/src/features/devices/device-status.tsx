@@ -1,3 +1,4 @@
+import "@/lib/locales/en-devices";
 import type { ConnectedStatus, Device } from "@contracts/device";
 import {
   ArchiveIcon,

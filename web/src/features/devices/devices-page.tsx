@@ -1,3 +1,4 @@
+import "@/lib/locales/en-devices";
 import type { Device } from "@contracts/device";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useMemo, useRef } from "react";

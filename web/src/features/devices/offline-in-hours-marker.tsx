@@ -1,3 +1,4 @@
+import "@/lib/locales/en-devices";
 import type { Device } from "@contracts/device";
 import { ClockAlertIcon } from "lucide-react";
 import { Tooltip } from "@/components/ui/tooltip";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-device";
 import { addDevice, deleteDevice, editDevice, setDeviceArchived, terminateConnection } from "@contracts/api/devices";
 import { emailInstallationCode, resetInstallationCode } from "@contracts/api/installation";
 import type { DeviceAddInput, DeviceEditInput } from "@contracts/device";

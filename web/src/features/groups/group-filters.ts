@@ -1,3 +1,4 @@
+import "@/lib/locales/en-assets";
 import type { LocationGroupQuery } from "@contracts/location-group";
 import type { MessageKey } from "@/lib/i18n";
 

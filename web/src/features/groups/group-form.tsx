@@ -1,3 +1,4 @@
+import "@/lib/locales/en-assets";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";

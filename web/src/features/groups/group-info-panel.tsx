@@ -1,3 +1,4 @@
+import "@/lib/locales/en-assets";
 import type { LocationGroup } from "@contracts/location-group";
 import { useQuery } from "@tanstack/react-query";
 import { MapPinIcon, PencilIcon } from "lucide-react";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-assets";
 import type { LocationGroup } from "@contracts/location-group";
 import { MapPinOffIcon } from "lucide-react";
 import { Link, useLocation } from "react-router";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-assets";
 import { addLocationGroup, deleteLocationGroup, editLocationGroup } from "@contracts/api/location-groups";
 import type { LocationGroup, LocationGroupAddInput, LocationGroupPatch } from "@contracts/location-group";
 import { locationQueries } from "@/features/locations/queries";

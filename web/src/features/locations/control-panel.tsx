@@ -1,3 +1,4 @@
+import "@/lib/locales/en-assets";
 import { CalendarClockIcon, ListPlusIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Outlet } from "react-router";

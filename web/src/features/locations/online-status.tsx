@@ -1,3 +1,4 @@
+import "@/lib/locales/en-assets";
 import type { OnlineStatus } from "@contracts/location";
 import { Badge } from "@/components/ui/badge";
 import { type MessageKey, useT } from "@/lib/i18n";

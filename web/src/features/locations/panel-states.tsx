@@ -1,3 +1,4 @@
+import "@/lib/locales/en-assets";
 import { SearchXIcon, ShieldOffIcon, TriangleAlertIcon } from "lucide-react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SheetBody } from "@/components/ui/sheet";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-assets";
 import { addLocation, deleteLocation, editLocation } from "@contracts/api/locations";
 import type { LocationAddInput, LocationEditInput } from "@contracts/location";
 import { deviceQueries } from "@/features/devices/queries";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-assets";
 import "maplibre-gl/dist/maplibre-gl.css";
 import "./map.css";
 import * as maplibregl from "maplibre-gl";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-assets";
 import { type PointerEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type MapRef, Marker, Popup } from "react-map-gl/maplibre";
 import { onlineStatusColor, onlineStatusLabel, StatusDot } from "@/features/locations/online-status";

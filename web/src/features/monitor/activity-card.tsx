@@ -1,3 +1,5 @@
+import "@/lib/locales/en-devices";
+import "@/lib/locales/en-monitor-pages";
 import type { Device } from "@contracts/device";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowRightIcon, InboxIcon } from "lucide-react";

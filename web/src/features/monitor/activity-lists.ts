@@ -1,3 +1,4 @@
+import "@/lib/locales/en-monitor-pages";
 import type { Device } from "@contracts/device";
 import type { DeviceFilters } from "@/features/devices/queries";
 import type { MessageKey } from "@/lib/i18n";

@@ -1,3 +1,5 @@
+import "@/lib/locales/en-devices";
+import "@/lib/locales/en-monitor-pages";
 import type { MonitoringCounts, MonitoringHeading } from "@contracts/monitoring";
 import { SKELETONS } from "@/components/list-states";
 import { Skeleton } from "@/components/ui/skeleton";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-monitor-pages";
 import type { MonitoringDevice } from "@contracts/monitoring";
 import { MapPinIcon } from "lucide-react";
 import { Link } from "react-router";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-monitor-pages";
 import { DEVICE_HEADINGS, MONITORED_PERIPHERAL_TYPES } from "@contracts/health";
 import type { MonitoringHeading } from "@contracts/monitoring";
 import type { MessageKey } from "@/lib/i18n";

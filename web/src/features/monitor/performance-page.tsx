@@ -1,3 +1,5 @@
+import "@/lib/locales/en-devices";
+import "@/lib/locales/en-monitor-pages";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { GaugeIcon, XIcon } from "lucide-react";
 import { useMemo, useRef } from "react";

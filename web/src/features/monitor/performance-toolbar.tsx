@@ -1,3 +1,5 @@
+import "@/lib/locales/en-devices";
+import "@/lib/locales/en-monitor-pages";
 import { SEARCH_MAX } from "@contracts/values/text";
 import { XIcon } from "lucide-react";
 import { SearchField } from "@/components/search-field";

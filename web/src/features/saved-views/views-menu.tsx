@@ -1,3 +1,4 @@
+import "@/lib/locales/en-views";
 import type { SavedViewList } from "@contracts/saved-view";
 import { SAVED_VIEW_NAME_MAX } from "@contracts/values/saved-view";
 import { useQuery } from "@tanstack/react-query";

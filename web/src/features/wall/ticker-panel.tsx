@@ -1,3 +1,4 @@
+import "@/lib/locales/en-wall";
 import type { WallLocation } from "@contracts/wall";
 import { useRef } from "react";
 import { headingLabel } from "@/features/monitor/performance-filters";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-wall";
 import type { WallSummary, WallTotals } from "@contracts/wall";
 import type { ReactNode } from "react";
 import { type MessageKey, useT } from "@/lib/i18n";

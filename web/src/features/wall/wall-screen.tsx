@@ -1,3 +1,4 @@
+import "@/lib/locales/en-wall";
 import type { ServerMessage } from "@contracts/realtime";
 import { CREDENTIAL_ENDED } from "@contracts/values/access";
 import type { WallLocation } from "@contracts/wall";

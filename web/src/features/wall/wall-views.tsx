@@ -1,3 +1,4 @@
+import "@/lib/locales/en-wall";
 import type { LocationAvailability, WallCriticalDevice, WallGroup, WallLocation, WallSummary } from "@contracts/wall";
 import { lazy, Suspense, useRef } from "react";
 import { onlineStatusColor, onlineStatusLabel, StatusDot } from "@/features/locations/online-status";

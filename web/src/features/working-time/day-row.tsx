@@ -1,3 +1,4 @@
+import "@/lib/locales/en-assets";
 import type { DayKey, Weekday } from "@contracts/working-time";
 import { PlusIcon, Trash2Icon } from "lucide-react";
 import { Button } from "@/components/ui/button";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-assets";
 import type { EntryErrors } from "@contracts/errors";
 import {
   DAY_KEYS,

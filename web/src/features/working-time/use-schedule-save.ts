@@ -1,3 +1,4 @@
+import "@/lib/locales/en-assets";
 import type { WorkingTimeInput } from "@contracts/working-time";
 import { showAlert } from "@/lib/alerts";
 import { ApiError } from "@/lib/api";

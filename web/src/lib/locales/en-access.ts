@@ -1,6 +1,7 @@
-/** English strings of the Admin's wall display links and space API tokens (issue 16; spread into en.ts). */
-export const enAccess = {
-  "access.title": "Display links & API tokens",
+import { englishPart } from "./english";
+
+/** English strings of the Admin's wall display links and space API tokens (issue 16). */
+export const enAccess = englishPart({
   "access.open": "Display links & API tokens",
   "access.adminOnly": "Only Admins of the space manage display links and API tokens.",
   "access.loadFailed": "The list could not be loaded.",
@@ -64,4 +65,4 @@ export const enAccess = {
   "access.secret.copy": "Copy",
   "access.secret.copied": "Copied",
   "access.secret.done": "I have copied it",
-} as const;
+} as const);

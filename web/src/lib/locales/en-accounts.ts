@@ -1,8 +1,7 @@
-/** English texts of accounts, invitations and the account-lifecycle pages (spread into `en`). */
-export const enAccounts = {
-  "common.cancel": "Cancel",
-  "common.save": "Save",
+import { englishPart } from "./english";
 
+/** English texts of accounts, invitations and the account-lifecycle pages. */
+export const enAccounts = englishPart({
   "accounts.search": "Search by email or display name",
   "accounts.table.label": "Accounts",
   "accounts.summary.label": "Accounts summary",
@@ -116,4 +115,4 @@ export const enAccounts = {
 
   "success.emailSent.title": "Check your inbox",
   "success.emailSent.text": "We sent you an e-mail with a link. It works once and expires in 24 hours.",
-} as const;
+} as const);

@@ -1,5 +1,7 @@
+import { englishPart } from "./english";
+
 /** English strings of the Admin Panel's applications and runners (console.md §2.12, issue 15). */
-export const enAdmin = {
+export const enAdmin = englishPart({
   "admin.applications.search": "Search applications by name",
   "admin.applications.add": "Add application",
   "admin.applications.new": "New application",
@@ -60,4 +62,4 @@ export const enAdmin = {
   "admin.history.empty": "No changes recorded yet.",
   "admin.history.loadFailed": "The history could not be loaded.",
   "admin.history.loadMore": "Show older changes",
-} as const;
+} as const);

@@ -1,6 +1,7 @@
-/** English strings of issue 17's agent settings and truthful results (spread into en.ts). */
-export const enAgentSettings = {
-  "realtime.presenceSummary": "Devices just became online: {online} · went offline: {offline}",
+import { englishPart } from "./english";
+
+/** English strings of issue 17's agent settings and truthful results. */
+export const enAgentSettings = englishPart({
   "device.settings.dryRun": "Dry run: the agent is not allowed to power the device (start it with --allow-power).",
   "device.settings.deviceDisabled": "Device is disabled",
   "device.settings.notInstalled": "Action failed. Device not installed.",
@@ -19,4 +20,4 @@ export const enAgentSettings = {
     "Remote desktop, reverse SSH and screenshot failures as notifications with Retry.",
   "device.audit.cmd.fetchLogs": "Fetch agent log",
   "device.audit.settingsReported": "Settings reported by the device",
-} as const;
+} as const);

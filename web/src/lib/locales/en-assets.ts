@@ -1,16 +1,7 @@
-/** English strings of locations, groups, working time and custom fields (spread into en.ts). */
-export const enAssets = {
-  "common.search": "Search",
-  "common.noMatches": "Nothing matches.",
-  "common.cancel": "Cancel",
-  "common.save": "Save",
-  "common.add": "Add",
-  "common.edit": "Edit",
-  "common.delete": "Delete",
-  "common.remove": "Remove {name}",
-  "common.yes": "Yes",
-  "common.no": "No",
-  "common.unexpectedError": "An unexpected error occurred",
+import { englishPart } from "./english";
+
+/** English strings of locations, groups, working time and custom fields. */
+export const enAssets = englishPart({
   "validation.max": "Ensure this field has no more than {max} characters.",
   "validation.coordinate": "Enter a number between -{limit} and {limit}.",
   "validation.customRequired": "{alias} is required.",
@@ -83,8 +74,6 @@ export const enAssets = {
   "location.addTag": "Add tag",
   "location.createTag": 'Create tag "{name}"',
   "location.tagFailed": "The tag could not be created.",
-  "location.typesFailed": "Failed to get location types. Check console.",
-  "location.countriesFailed": "Failed to get countries. Check console.",
   "location.add.submit": "Add Location",
   "location.added": "Location {name} added successfully.",
   "location.updated": "Location {name} updated successfully.",
@@ -122,11 +111,6 @@ export const enAssets = {
   "location.devices.count": "{count, plural, one {# device} other {# devices}}",
   "location.device.online": "Online",
   "location.device.offline": "Offline",
-  "device.connected.connected": "Connected",
-  "device.connected.disconnected": "Disconnected",
-  "device.connected.nonConnected": "Not connected",
-  "device.connected.installationPending": "Installation pending",
-  "device.connected.archived": "Archived",
 
   "map.label": "Map of the location",
   "map.pin": "Location pin: drag it, or use the arrow keys",
@@ -181,10 +165,7 @@ export const enAssets = {
   "workingTime.globalTitle": "Global working time",
   "workingTime.globalText": "The weekly schedule of every location that follows the space's hours.",
 
-  "controlPanel.title": "Control panel",
   "controlPanel.tabs": "Control panel sections",
-  "controlPanel.workingTime": "Working time",
-  "controlPanel.customFields": "Custom fields",
 
   "customFields.title": "Custom location fields",
   "customFields.text":
@@ -246,4 +227,4 @@ export const enAssets = {
   "group.info.empty.title": "No locations in this group",
   "group.info.empty.text": "Edit the group to link locations to it.",
   "group.notFound": "This location group does not exist or was deleted.",
-} as const;
+} as const);

@@ -1,7 +1,7 @@
-/** English strings of the bulk actions on devices and accounts (issue 18 item 2; spread into en.ts). */
-export const enBulk = {
-  "bulk.selectRow": "Select {name}",
-  "bulk.selectLoaded": "Select all loaded devices",
+import { englishPart } from "./english";
+
+/** English strings of the bulk actions on devices and accounts (issue 18 item 2). */
+export const enBulk = englishPart({
   "bulk.selected": "{count, plural, one {# device selected} other {# devices selected}}",
   "bulk.allMatching": "All {count} matching devices selected",
   "bulk.selectAllMatching": "Select all {count} matching",
@@ -54,4 +54,4 @@ export const enBulk = {
   "bulk.accounts.disableText": "Disabled accounts lose access to this space at once. Your own account is skipped.",
   "bulk.accounts.done": "{succeeded, plural, one {# account updated} other {# accounts updated}}",
   "bulk.accounts.someFailed": "{failed, plural, one {# account not updated} other {# accounts not updated}}",
-} as const;
+} as const);

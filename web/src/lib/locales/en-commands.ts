@@ -1,5 +1,7 @@
+import { englishPart } from "./english";
+
 /** English strings of a device's Commands tab and of queueing commands for an offline device (issue 14). */
-export const enCommands = {
+export const enCommands = englishPart({
   "device.tab.commands": "Commands",
   "device.commands.table": "Commands of the device",
   "device.commands.loadFailed": "The commands could not be loaded.",
@@ -96,4 +98,4 @@ export const enCommands = {
   "device.queue.confirm": "Queue",
   "device.queue.queued": "“{action}” queued. It runs when {name} is back online.",
   "device.queue.failed": "The command could not be queued.",
-} as const;
+} as const);

@@ -1,7 +1,8 @@
 import { CAMERA_SCAN_UNAVAILABLE_MESSAGE, CAMERAS_DETECTED_MESSAGE } from "@contracts/values/detection";
+import { englishPart } from "./english";
 
-/** English strings of Detect Devices (console.md §2.7, §8; spread into en.ts). */
-export const enDetect = {
+/** English strings of Detect Devices (console.md §2.7, §8). */
+export const enDetect = englishPart({
   "detect.title": "Detect Devices",
   "detect.subtitle": "Scan a location's network and add the machines found as devices.",
   "detect.location": "Location",
@@ -36,4 +37,4 @@ export const enDetect = {
   "detect.add": "Add",
   "detect.step.title": "Add Device {n}/{total}",
   "detect.step.detected": "Detected device",
-} as const;
+} as const);

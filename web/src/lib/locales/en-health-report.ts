@@ -1,6 +1,7 @@
+import { englishPart } from "./english";
+
 /** The device health report and Asset Info → Monitoring (issue #12). */
-export const enHealthReport = {
-  "device.health.unmonitored": "Not measured",
+export const enHealthReport = englishPart({
   "report.title": "Health report",
   "report.loading": "Loading the health report",
   "report.overall": "Overall",
@@ -66,4 +67,4 @@ export const enHealthReport = {
   "report.chart.tx": "Out",
   "report.chart.band": "15-min min–max",
   "report.chart.points": "{count, plural, one {# point} other {# points}}",
-} as const;
+} as const);

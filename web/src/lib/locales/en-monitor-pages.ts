@@ -1,5 +1,7 @@
+import { englishPart } from "./english";
+
 /** Monitor: the Activity lists, the Performance counts and list, health badges (issue #12). */
-export const enMonitorPages = {
+export const enMonitorPages = englishPart({
   "monitor.activity.added": "Latest added",
   "monitor.activity.added.empty": "No devices in this space yet.",
   "monitor.activity.connected": "Connected",
@@ -59,8 +61,4 @@ export const enMonitorPages = {
   "monitor.empty.text": "Connected devices send telemetry; their health shows here.",
   "monitor.noMatch.title": "No devices match",
   "monitor.noMatch.text": "No device has this health with the filters set.",
-
-  "devices.col.health": "Health",
-  "devices.sort.problemsFirst": "Problems first",
-  "devices.sort.lastSeenNewest": "Last seen (newest)",
-} as const;
+} as const);

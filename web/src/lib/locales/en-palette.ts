@@ -1,12 +1,10 @@
-/** English strings of the command palette (issue 18 item 5; spread into en.ts). */
-export const enPalette = {
-  "palette.open": "Search and commands",
-  "palette.search": "Search…",
-  "palette.label": "Command palette",
+import { englishPart } from "./english";
+
+/** English strings of the command palette (issue 18 item 5). */
+export const enPalette = englishPart({
   "palette.placeholder": "Jump to a device, location, group, account or page…",
   "palette.empty": "Nothing found.",
   "palette.searching": "Searching…",
-  "palette.loadFailed": "The command palette could not be loaded.",
   "palette.group.actions": "Actions · {name}",
   "palette.group.recent": "Recent",
   "palette.group.devices": "Devices",
@@ -29,5 +27,4 @@ export const enPalette = {
   "palette.action.running": "Running…",
   "palette.uuidCopied": "Device UUID copied.",
   "palette.copyFailed": "Could not copy to the clipboard.",
-  "palette.hint": "↑↓ to move · Enter to open · Esc to close",
-} as const;
+} as const);

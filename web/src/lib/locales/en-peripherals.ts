@@ -1,7 +1,8 @@
 import { DISPLAY_RULES, DISPLAY_TEXTS } from "@contracts/values/peripheral-config";
+import { englishPart } from "./english";
 
 /** English strings of the Peripherals tab's actions and the display editor (devices.md §2, §4, §8, §10). */
-export const enPeripherals = {
+export const enPeripherals = englishPart({
   "device.periph.actions": "Peripheral actions",
   "device.periph.details": "Details",
   "device.periph.detectOffline": "The device is offline; detection needs it online.",
@@ -49,4 +50,4 @@ export const enPeripherals = {
   "device.periph.hasErrors": "Has errors",
   "device.periph.unsaved": "Unsaved changes",
   "device.periph.allDisplays": "Save applies the changes of every display.",
-} as const;
+} as const);

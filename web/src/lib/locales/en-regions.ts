@@ -1,16 +1,7 @@
-/** English strings of space regions (issue 21; spread into en.ts). */
-export const enRegions = {
-  "region.local": "No preference",
-  "region.wnam": "Western North America",
-  "region.enam": "Eastern North America",
-  "region.sam": "South America",
-  "region.weur": "Western Europe",
-  "region.eeur": "Eastern Europe",
-  "region.apac": "Asia-Pacific",
-  "region.oc": "Oceania",
-  "region.afr": "Africa",
-  "region.me": "Middle East",
-  "region.eu": "EU jurisdiction",
+import { englishPart } from "./english";
+
+/** English strings of space regions (issue 21). */
+export const enRegions = englishPart({
   "admin.spaces": "Spaces",
   "admin.spaces.list": "Spaces and their regions",
   "admin.spaces.intro":
@@ -28,4 +19,4 @@ export const enRegions = {
   "admin.spaces.empty": "No spaces yet",
   "admin.spaces.emptyText": "There is no space to place yet.",
   "admin.spaces.denied": "Only super admins choose the regions of spaces.",
-} as const;
+} as const);

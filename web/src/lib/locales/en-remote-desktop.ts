@@ -1,5 +1,7 @@
-/** English strings of the in-browser remote desktop (issue 17; spread into en.ts). */
-export const enRemoteDesktop = {
+import { englishPart } from "./english";
+
+/** English strings of the in-browser remote desktop (issue 17). */
+export const enRemoteDesktop = englishPart({
   "device.desktop.dialogTitle": "Remote Desktop · {name}",
   "device.desktop.dialogText": "The device's screen, through its connection to the console.",
   "device.desktop.connecting": "Connecting…",
@@ -18,4 +20,4 @@ export const enRemoteDesktop = {
   "device.desktop.screen": "Remote screen",
   "device.desktop.password": "VNC password",
   "device.desktop.sendPassword": "Send",
-} as const;
+} as const);

@@ -1,5 +1,7 @@
-/** English strings of the browser terminal (issue 17; spread into en.ts). */
-export const enTerminal = {
+import { englishPart } from "./english";
+
+/** English strings of the browser terminal (issue 17). */
+export const enTerminal = englishPart({
   "device.terminal.title": "Terminal",
   "device.terminal.text": "Open a shell on the device in the browser.",
   "device.terminal.open": "Open Terminal",
@@ -10,4 +12,4 @@ export const enTerminal = {
   "device.terminal.lost": "The connection to the console was lost.",
   "device.terminal.again": "Open again",
   "device.terminal.hint": "Copy Ctrl+Shift+C · Paste Ctrl+Shift+V",
-} as const;
+} as const);

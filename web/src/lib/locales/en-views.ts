@@ -1,5 +1,7 @@
-/** English strings of list URLs, saved views, sortable columns and the device export (issue 18 items 3 and 6; spread into en.ts). */
-export const enViews = {
+import { englishPart } from "./english";
+
+/** English strings of list URLs, saved views, sortable columns and the device export (issue 18 items 3 and 6). */
+export const enViews = englishPart({
   "views.menu": "Views",
   "views.menuLabel": "Saved views",
   "views.none": "No saved views yet",
@@ -29,4 +31,4 @@ export const enViews = {
   "devices.export": "Export CSV",
   "devices.exporting": "Exporting…",
   "devices.exportFailed": "The export failed. Try again.",
-} as const;
+} as const);

@@ -1,5 +1,7 @@
-/** English strings of the NOC wall (/wall, issue 16) and the location's availability figure (spread into en.ts). */
-export const enWall = {
+import { englishPart } from "./english";
+
+/** English strings of the NOC wall (/wall, issue 16) and the location's availability figure. */
+export const enWall = englishPart({
   "wall.title": "Fleet wall",
   "wall.loading": "Loading the wall…",
   "wall.failed": "The wall could not be loaded: {message}",
@@ -64,4 +66,4 @@ export const enWall = {
     "Share of the location's working time during which all its installed devices were online.",
   "location.availability.none": "No working time",
   "location.availability.failed": "Availability could not be loaded.",
-} as const;
+} as const);

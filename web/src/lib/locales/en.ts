@@ -1,28 +1,44 @@
-import { enAccess } from "./en-access";
-import { enAccounts } from "./en-accounts";
-import { enAdmin } from "./en-admin";
-import { enAgentSettings } from "./en-agent-settings";
-import { enAssets } from "./en-assets";
-import { enBulk } from "./en-bulk";
-import { enCommands } from "./en-commands";
-import { enDetect } from "./en-detect";
-import { enDevices } from "./en-devices";
-import { enHealthReport } from "./en-health-report";
-import { enMonitorPages } from "./en-monitor-pages";
-import { enPalette } from "./en-palette";
-import { enPeripherals } from "./en-peripherals";
-import { enRegions } from "./en-regions";
-import { enRemoteDesktop } from "./en-remote-desktop";
-import { enTerminal } from "./en-terminal";
-import { enViews } from "./en-views";
-import { enWall } from "./en-wall";
+import type { enAccess } from "./en-access";
+import type { enAccounts } from "./en-accounts";
+import type { enAdmin } from "./en-admin";
+import type { enAgentSettings } from "./en-agent-settings";
+import type { enAssets } from "./en-assets";
+import type { enBulk } from "./en-bulk";
+import type { enCommands } from "./en-commands";
+import type { enDetect } from "./en-detect";
+import type { enDevice } from "./en-device";
+import type { enDevices } from "./en-devices";
+import type { enHealthReport } from "./en-health-report";
+import type { enMonitorPages } from "./en-monitor-pages";
+import type { enPalette } from "./en-palette";
+import type { enPeripherals } from "./en-peripherals";
+import type { enRegions } from "./en-regions";
+import type { enRemoteDesktop } from "./en-remote-desktop";
+import type { enTerminal } from "./en-terminal";
+import type { enViews } from "./en-views";
+import type { enWall } from "./en-wall";
 
-/** English: the complete dictionary (every key the console uses; other languages fall back here). */
+/**
+ * English texts every page needs (the shell, sign-in, errors, realtime toasts). The rest of English is in
+ * parts (en-*.ts) that add themselves to the dictionary (./english.ts) when a module that uses them loads:
+ * a module naming a part's key imports the part, checked by web/build/text-parts.test.ts.
+ */
 export const en = {
   "app.tagline": "Outpost · fleet console for remote devices",
   "common.close": "Close",
   "common.loading": "Loading",
   "common.retry": "Try again",
+  "common.cancel": "Cancel",
+  "common.save": "Save",
+  "common.search": "Search",
+  "common.noMatches": "Nothing matches.",
+  "common.add": "Add",
+  "common.edit": "Edit",
+  "common.delete": "Delete",
+  "common.remove": "Remove {name}",
+  "common.yes": "Yes",
+  "common.no": "No",
+  "common.unexpectedError": "An unexpected error occurred",
   "filters.title": "Filters",
   "filters.active": "active",
   "filters.done": "Done",
@@ -179,24 +195,51 @@ export const en = {
   "realtime.locationsOffline": "{count} locations went offline",
   "realtime.unnamedDevice": "A device",
   "realtime.unnamedLocation": "A location",
-  ...enAssets,
-  ...enDevices,
-  ...enTerminal,
-  ...enAgentSettings,
-  ...enRemoteDesktop,
-  ...enCommands,
-  ...enAccounts,
-  ...enDetect,
-  ...enPeripherals,
-  ...enWall,
-  ...enMonitorPages,
-  ...enHealthReport,
-  ...enAdmin,
-  ...enAccess,
-  ...enPalette,
-  ...enBulk,
-  ...enViews,
-  ...enRegions,
+  "region.local": "No preference",
+  "region.wnam": "Western North America",
+  "region.enam": "Eastern North America",
+  "region.sam": "South America",
+  "region.weur": "Western Europe",
+  "region.eeur": "Eastern Europe",
+  "region.apac": "Asia-Pacific",
+  "region.oc": "Oceania",
+  "region.afr": "Africa",
+  "region.me": "Middle East",
+  "region.eu": "EU jurisdiction",
+  "palette.open": "Search and commands",
+  "palette.search": "Search…",
+  "palette.label": "Command palette",
+  "palette.loadFailed": "The command palette could not be loaded.",
+  "palette.hint": "↑↓ to move · Enter to open · Esc to close",
+  "bulk.selectRow": "Select {name}",
+  "bulk.selectLoaded": "Select all loaded devices",
+  "location.typesFailed": "Failed to get location types. Check console.",
+  "location.countriesFailed": "Failed to get countries. Check console.",
+  "controlPanel.title": "Control panel",
+  "controlPanel.workingTime": "Working time",
+  "controlPanel.customFields": "Custom fields",
+  "realtime.presenceSummary": "Devices just became online: {online} · went offline: {offline}",
+  "access.title": "Display links & API tokens",
 } as const;
 
-export type MessageKey = keyof typeof en;
+export type MessageKey =
+  | keyof typeof en
+  | keyof typeof enAssets
+  | keyof typeof enDevices
+  | keyof typeof enDevice
+  | keyof typeof enTerminal
+  | keyof typeof enAgentSettings
+  | keyof typeof enRemoteDesktop
+  | keyof typeof enCommands
+  | keyof typeof enAccounts
+  | keyof typeof enDetect
+  | keyof typeof enPeripherals
+  | keyof typeof enWall
+  | keyof typeof enMonitorPages
+  | keyof typeof enHealthReport
+  | keyof typeof enAdmin
+  | keyof typeof enAccess
+  | keyof typeof enPalette
+  | keyof typeof enBulk
+  | keyof typeof enViews
+  | keyof typeof enRegions;

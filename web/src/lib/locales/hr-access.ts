@@ -2,7 +2,6 @@ import type { MessageKey } from "./en";
 
 /** Croatian strings of the display links and API tokens (partial; the rest falls back to English). */
 export const hrAccess: Partial<Record<MessageKey, string>> = {
-  "access.title": "Poveznice za zaslone i API tokeni",
   "access.open": "Poveznice za zaslone i API tokeni",
   "access.adminOnly": "Poveznicama za zaslone i API tokenima upravljaju samo administratori prostora.",
   "access.displayLinks.title": "Poveznice za zidne zaslone",

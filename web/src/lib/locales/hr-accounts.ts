@@ -2,9 +2,6 @@ import type { MessageKey } from "./en";
 
 /** Croatian texts of accounts and the lifecycle pages (partial; the rest falls back to English). */
 export const hrAccounts: Partial<Record<MessageKey, string>> = {
-  "common.cancel": "Odustani",
-  "common.save": "Spremi",
-
   "accounts.search": "Traži po e-pošti ili imenu",
   "accounts.summary.total": "Ukupno računa",
   "accounts.summary.admins": "Administratori",

@@ -2,7 +2,6 @@ import type { enAgentSettings } from "./en-agent-settings";
 
 /** Croatian strings of issue 17's agent settings and truthful results (spread into hr.ts). */
 export const hrAgentSettings: Partial<Record<keyof typeof enAgentSettings, string>> = {
-  "realtime.presenceSummary": "Uređaja upravo na mreži: {online} · izvan mreže: {offline}",
   "device.settings.dryRun":
     "Probno pokretanje: agent ne smije upravljati napajanjem uređaja (pokrenite ga s --allow-power).",
   "device.settings.deviceDisabled": "Uređaj je onemogućen",

@@ -2,14 +2,6 @@ import type { MessageKey } from "./en";
 
 /** Croatian strings of locations, groups, working time and custom fields (main labels). */
 export const hrAssets: Partial<Record<MessageKey, string>> = {
-  "common.search": "Pretraži",
-  "common.noMatches": "Nema rezultata.",
-  "common.cancel": "Odustani",
-  "common.save": "Spremi",
-  "common.add": "Dodaj",
-  "common.edit": "Uredi",
-  "common.delete": "Obriši",
-  "common.unexpectedError": "Došlo je do neočekivane pogreške",
   "status.online": "Na mreži",
   "status.partiallyOnline": "Djelomično na mreži",
   "status.offline": "Izvan mreže",
@@ -60,9 +52,6 @@ export const hrAssets: Partial<Record<MessageKey, string>> = {
   "workingTime.end": "Kraj",
   "workingTime.addEntry": "Dodaj unos",
   "workingTime.saved": "Radno vrijeme je uspješno ažurirano.",
-  "controlPanel.title": "Upravljačka ploča",
-  "controlPanel.workingTime": "Radno vrijeme",
-  "controlPanel.customFields": "Prilagođena polja",
   "customFields.enabled": "Uključeno",
   "customFields.alias": "Alias",
   "customFields.none": "Ništa",

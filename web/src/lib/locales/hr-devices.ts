@@ -109,4 +109,6 @@ export const hrDevices: Partial<Record<MessageKey, string>> = {
   "device.camera.field.username": "Korisničko ime",
   "device.camera.field.password": "Lozinka",
   "device.camera.error.required": "Obavezno.",
+  "devices.sort.problemsFirst": "Prvo problemi",
+  "device.health.unmonitored": "Nije mjereno",
 };

@@ -2,7 +2,6 @@ import type { enHealthReport } from "./en-health-report";
 
 /** Izvješće o zdravlju uređaja (djelomično; ostalo na engleskom). */
 export const hrHealthReport: Partial<Record<keyof typeof enHealthReport, string>> = {
-  "device.health.unmonitored": "Nije mjereno",
   "report.title": "Izvješće o zdravlju",
   "report.overall": "Ukupno",
   "report.lastCheck": "Zadnja provjera {time}",

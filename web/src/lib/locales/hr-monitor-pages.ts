@@ -20,5 +20,4 @@ export const hrMonitorPages: Partial<Record<MessageKey, string>> = {
   "monitor.heading.gpu": "Iskorištenost GPU-a",
   "monitor.heading.network": "Mreža",
   "monitor.lastCheck": "Zadnja provjera",
-  "devices.sort.problemsFirst": "Prvo problemi",
 };

@@ -2,13 +2,9 @@ import type { MessageKey } from "./en";
 
 /** Croatian strings of the command palette (partial; the rest falls back to English). */
 export const hrPalette: Partial<Record<MessageKey, string>> = {
-  "palette.open": "Pretraživanje i naredbe",
-  "palette.search": "Pretraži…",
-  "palette.label": "Paleta naredbi",
   "palette.placeholder": "Idi na uređaj, lokaciju, grupu, račun ili stranicu…",
   "palette.empty": "Ništa nije pronađeno.",
   "palette.searching": "Pretraživanje…",
-  "palette.loadFailed": "Paleta naredbi nije se mogla učitati.",
   "palette.group.actions": "Radnje · {name}",
   "palette.group.recent": "Nedavno",
   "palette.group.devices": "Uređaji",
@@ -31,5 +27,4 @@ export const hrPalette: Partial<Record<MessageKey, string>> = {
   "palette.action.running": "U tijeku…",
   "palette.uuidCopied": "UUID uređaja je kopiran.",
   "palette.copyFailed": "Kopiranje u međuspremnik nije uspjelo.",
-  "palette.hint": "↑↓ za pomak · Enter za otvaranje · Esc za zatvaranje",
 };

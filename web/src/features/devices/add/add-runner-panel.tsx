@@ -1,3 +1,4 @@
+import "@/lib/locales/en-device";
 import { DEVICE_CLASSES } from "@contracts/device";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-device";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircleIcon, PlugIcon } from "lucide-react";
 import { useForm } from "react-hook-form";

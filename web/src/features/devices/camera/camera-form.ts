@@ -1,3 +1,4 @@
+import "@/lib/locales/en-device";
 import type { CameraConnectionTestResult, CameraUpdateInput } from "@contracts/camera";
 import type { DeviceDetail } from "@contracts/device-detail";
 import { z } from "zod";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-device";
 import { cameraConnectionTest, takeCameraSnapshot, updateCamera } from "@contracts/api/cameras";
 import { NO_APP_RUNNERS_MESSAGE } from "@contracts/camera";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

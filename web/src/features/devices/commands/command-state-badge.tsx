@@ -1,3 +1,4 @@
+import "@/lib/locales/en-commands";
 import type { CommandState } from "@contracts/command-queue";
 import { HourglassIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-commands";
 import type { CommandState } from "@contracts/command-queue";
 import {
   BanIcon,

@@ -1,3 +1,5 @@
+import "@/lib/locales/en-device";
+import "@/lib/locales/en-commands";
 import type { CommandRecord, CommandState } from "@contracts/command-queue";
 import type { MessageKey, TFunction } from "@/lib/i18n";
 

@@ -1,3 +1,5 @@
+import "@/lib/locales/en-device";
+import "@/lib/locales/en-commands";
 import { useId, useState } from "react";
 import { FormDialog } from "@/components/form-dialog";
 import { Segmented } from "@/components/ui/segmented";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-commands";
 import type { DeviceDetail } from "@contracts/device-detail";
 import { BugIcon, ClockIcon, type LucideIcon, PowerOffIcon, RefreshCwIcon, RotateCwIcon } from "lucide-react";
 import { useState } from "react";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-commands";
 import type { CommandAction } from "@contracts/command-action";
 import { QUEUE_TTL_DEFAULT_S, QUEUE_TTL_MAX_S } from "@contracts/values/command-queue";
 import type { MessageKey } from "@/lib/i18n";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-commands";
 import { useLocation, useNavigate } from "react-router";
 import type { Alert } from "@/lib/alerts";
 import type { TFunction } from "@/lib/i18n";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-detect";
 import { camerasDetectedIn } from "@contracts/detection";
 import { CAMERA_SCAN_UNAVAILABLE_MESSAGE, CAMERAS_DETECTED_MESSAGE } from "@contracts/values/detection";
 import { describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-detect";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { MapPinIcon } from "lucide-react";
 import { useCallback, useEffect, useReducer, useState } from "react";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-detect";
 import type { DetectionScan } from "@contracts/detection";
 import { useQuery } from "@tanstack/react-query";
 import { LoaderCircleIcon, RadarIcon } from "lucide-react";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-detect";
 import type { DetectedDevice } from "@contracts/detection";
 import { Badge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";

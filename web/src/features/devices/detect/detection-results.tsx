@@ -1,3 +1,4 @@
+import "@/lib/locales/en-detect";
 import { DETECTION_PAGE_SIZES, type DetectedDevice } from "@contracts/detection";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { LoaderCircleIcon, RadarIcon, SearchXIcon, TriangleAlertIcon, WifiOffIcon } from "lucide-react";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-detect";
 import type { DetectedDevice } from "@contracts/detection";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";

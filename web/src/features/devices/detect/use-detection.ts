@@ -1,3 +1,4 @@
+import "@/lib/locales/en-detect";
 import { camerasDetectedIn, DETECTION_TIMEOUT_MS, DetectionScan } from "@contracts/detection";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useReducer } from "react";

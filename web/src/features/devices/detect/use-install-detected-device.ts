@@ -1,3 +1,4 @@
+import "@/lib/locales/en-device";
 import { installDetectedDevice } from "@contracts/api/detection";
 import type { DetectedDeviceInstallInput } from "@contracts/detection";
 import { locationQueries } from "@/features/locations/queries";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-assets";
 import { DEVICE_CLASSES } from "@contracts/device";
 import { z } from "zod";
 import type { TFunction } from "@/lib/i18n";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-device";
 import { useQuery } from "@tanstack/react-query";
 import { LoaderCircleIcon } from "lucide-react";
 import { useNavigate } from "react-router";

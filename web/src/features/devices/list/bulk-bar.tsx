@@ -1,3 +1,4 @@
+import "@/lib/locales/en-bulk";
 import { DEVICE_BULK_ACTIONS, type DeviceBulkAction } from "@contracts/bulk";
 import { useQuery } from "@tanstack/react-query";
 import { ArchiveIcon, MapPinIcon, PowerIcon, PowerOffIcon, RotateCwIcon, TagIcon, TagsIcon, XIcon } from "lucide-react";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-bulk";
 import { countOutcomes } from "@contracts/bulk";
 import { LoaderCircleIcon, RotateCcwIcon } from "lucide-react";
 import { DialogShell } from "@/components/form-dialog";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-devices";
 import type { Device } from "@contracts/device";
 import { MapPinIcon } from "lucide-react";
 import { Link, useLocation } from "react-router";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-devices";
 import type { Device } from "@contracts/device";
 import { HealthBadge } from "@/components/health";
 import { TagsCell } from "@/components/tags-cell";

@@ -1,3 +1,5 @@
+import "@/lib/locales/en-devices";
+import "@/lib/locales/en-views";
 import type { ConnectedStatus, DeviceOrdering } from "@contracts/device";
 import { CONNECTED_STATUSES, DEVICE_ORDERINGS, VISION_STATES } from "@contracts/values/device";
 import type { VisionState } from "@contracts/vision";

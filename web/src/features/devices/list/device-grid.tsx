@@ -1,3 +1,4 @@
+import "@/lib/locales/en-devices";
 import type { Device } from "@contracts/device";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { type RefObject, useLayoutEffect, useRef, useState } from "react";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-devices";
 import type { Device } from "@contracts/device";
 import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-devices";
 import { VISION_STATES } from "@contracts/values/device";
 import { FilterCombobox, MultiFilterCombobox } from "@/components/filter-combobox";
 import { ListToolbar } from "@/components/list-toolbar";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-views";
 import { exportDevices } from "@contracts/api/devices";
 import { routePath } from "@contracts/api/path";
 import { useState } from "react";

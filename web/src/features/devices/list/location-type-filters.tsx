@@ -1,3 +1,4 @@
+import "@/lib/locales/en-devices";
 import { FilterCombobox } from "@/components/filter-combobox";
 import type { ComboOption } from "@/components/ui/option-list";
 import { useT } from "@/lib/i18n";

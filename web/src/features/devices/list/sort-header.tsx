@@ -1,3 +1,4 @@
+import "@/lib/locales/en-views";
 import type { DeviceOrdering, DeviceOrderKey } from "@contracts/device";
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from "lucide-react";
 import { useT } from "@/lib/i18n";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-devices";
 import { CONNECTED_STATUSES, VISION_STATES } from "@contracts/values/device";
 import { useQuery } from "@tanstack/react-query";
 import type { ComboOption } from "@/components/ui/option-list";

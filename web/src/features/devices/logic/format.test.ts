@@ -1,5 +1,6 @@
+import "@/lib/locales/en-devices";
 import { describe, expect, it } from "vitest";
-import { en } from "@/lib/locales/en";
+import { english } from "@/lib/locales/english";
 import { hr } from "@/lib/locales/hr";
 import {
   codeBlocks,
@@ -85,7 +86,7 @@ describe("device formatters", () => {
       "unknown",
     ]);
     // Code 1 reads its own words in every language, never the "no data" of a missing code (devices.md §4).
-    for (const words of [en, hr]) {
+    for (const words of [english, hr]) {
       expect(words["device.health.unmonitored"]).toBeTruthy();
       expect(words["device.health.unmonitored"]).not.toBe(words["device.health.unknown"]);
     }

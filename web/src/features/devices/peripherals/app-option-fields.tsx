@@ -1,3 +1,4 @@
+import "@/lib/locales/en-peripherals";
 import type { ApplicationOption } from "@contracts/peripheral-config";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";

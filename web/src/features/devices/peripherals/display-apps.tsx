@@ -1,3 +1,4 @@
+import "@/lib/locales/en-peripherals";
 import type { AvailableApplication } from "@contracts/peripheral-config";
 import { MAX_APPS_PER_DISPLAY } from "@contracts/values/peripheral-config";
 import { ArrowDownIcon, ArrowUpIcon, ChevronRightIcon, XIcon } from "lucide-react";

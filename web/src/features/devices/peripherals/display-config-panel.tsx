@@ -1,3 +1,5 @@
+import "@/lib/locales/en-device";
+import "@/lib/locales/en-peripherals";
 import type { DeviceDetail } from "@contracts/device-detail";
 import { DISPLAY_ORIENTATIONS } from "@contracts/values/device-detail";
 import { useQuery } from "@tanstack/react-query";

@@ -1,3 +1,5 @@
+import "@/lib/locales/en-device";
+import "@/lib/locales/en-peripherals";
 import type { DeviceDetail } from "@contracts/device-detail";
 import { LoaderCircleIcon, MonitorIcon, UsbIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-peripherals";
 import type { DeviceDetail } from "@contracts/device-detail";
 import { LoaderCircleIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";

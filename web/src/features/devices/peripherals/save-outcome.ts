@@ -1,3 +1,5 @@
+import "@/lib/locales/en-device";
+import "@/lib/locales/en-peripherals";
 import type { DisplayDraft } from "./display-draft";
 
 /** What the editor needs of a failed call (structural, so this stays free of the api module). */

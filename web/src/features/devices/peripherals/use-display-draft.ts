@@ -1,3 +1,4 @@
+import "@/lib/locales/en-peripherals";
 import { saveDisplayConfiguration } from "@contracts/api/peripherals";
 import type { DeviceDetail } from "@contracts/device-detail";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-device";
 import { detectDisplays, detectPeripherals } from "@contracts/api/peripherals";
 import type { DeviceDetail } from "@contracts/device-detail";
 import { useMutation, useQueryClient } from "@tanstack/react-query";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-device";
 import { installFromQr } from "@contracts/api/installation";
 import type { DeviceDetail } from "@contracts/device-detail";
 import { useMutation, useQueryClient } from "@tanstack/react-query";

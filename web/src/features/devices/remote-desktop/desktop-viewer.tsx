@@ -1,3 +1,4 @@
+import "@/lib/locales/en-remote-desktop";
 import RFB from "@novnc/novnc";
 import {
   CircleAlertIcon,

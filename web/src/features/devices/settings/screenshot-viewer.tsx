@@ -1,3 +1,4 @@
+import "@/lib/locales/en-devices";
 import { DownloadIcon, ExternalLinkIcon, ImageOffIcon, LoaderCircleIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";

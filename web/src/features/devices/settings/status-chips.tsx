@@ -1,3 +1,5 @@
+import "@/lib/locales/en-device";
+import "@/lib/locales/en-devices";
 import type { DeviceDetail } from "@contracts/device-detail";
 import { BugIcon, EyeIcon, LoaderCircleIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";

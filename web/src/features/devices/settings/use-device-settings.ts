@@ -1,3 +1,4 @@
+import "@/lib/locales/en-device";
 import { replacementInstallationCode } from "@contracts/api/installation";
 import { setDebug, setEnabled, setVision } from "@contracts/api/remote-actions";
 import type { DeviceDetail } from "@contracts/device-detail";

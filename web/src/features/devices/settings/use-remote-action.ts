@@ -1,3 +1,5 @@
+import "@/lib/locales/en-device";
+import "@/lib/locales/en-agent-settings";
 import type { DeviceDetail } from "@contracts/device-detail";
 import type { RemoteSharingResult, ScreenshotResult } from "@contracts/remote-actions";
 import { type Alert, showAlert } from "@/lib/alerts";

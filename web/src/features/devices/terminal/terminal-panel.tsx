@@ -1,3 +1,4 @@
+import "@/lib/locales/en-terminal";
 import { TUNNEL_OPEN_TIMEOUT_MS, TUNNEL_TEXT } from "@contracts/tunnel";
 import { FitAddon } from "@xterm/addon-fit";
 import { Terminal } from "@xterm/xterm";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-terminal";
 import { SquareTerminalIcon } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";

@@ -1,3 +1,5 @@
+import "@/lib/locales/en-device";
+import "@/lib/locales/en-health-report";
 import type { DeviceDetail } from "@contracts/device-detail";
 import { HeartPulseIcon } from "lucide-react";
 import { Link } from "react-router";

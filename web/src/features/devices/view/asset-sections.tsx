@@ -1,3 +1,5 @@
+import "@/lib/locales/en-device";
+import "@/lib/locales/en-devices";
 import type { DeviceDetail } from "@contracts/device-detail";
 import { CircleCheckIcon } from "lucide-react";
 import { formatDateTime } from "@/lib/datetime";

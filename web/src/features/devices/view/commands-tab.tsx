@@ -1,3 +1,4 @@
+import "@/lib/locales/en-commands";
 import type { CommandRecord } from "@contracts/command-queue";
 import type { DeviceDetail } from "@contracts/device-detail";
 import { useQuery } from "@tanstack/react-query";

@@ -1,3 +1,5 @@
+import "@/lib/locales/en-device";
+import "@/lib/locales/en-accounts";
 import { COMMENT_MAX } from "@contracts/values/comment";
 import { useQuery } from "@tanstack/react-query";
 import { LoaderCircleIcon, SendIcon, Trash2Icon } from "lucide-react";

@@ -1,3 +1,5 @@
+import "@/lib/locales/en-device";
+import "@/lib/locales/en-commands";
 import { useQuery } from "@tanstack/react-query";
 import {
   ActivityIcon,

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-device";
 import type { InstallationCodeEmailInput } from "@contracts/installation";
 import { useState } from "react";
 import { FormDialog } from "@/components/form-dialog";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-device";
 import type { DeviceDetail } from "@contracts/device-detail";
 import type { InstallationCode } from "@contracts/installation";
 import { useQuery, useQueryClient } from "@tanstack/react-query";

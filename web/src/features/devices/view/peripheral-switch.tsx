@@ -1,3 +1,4 @@
+import "@/lib/locales/en-device";
 import { setPeripheralEnabled } from "@contracts/api/remote-actions";
 import type { DeviceDetail, Peripheral } from "@contracts/device-detail";
 import { TOGGLEABLE_PERIPHERAL_TYPES } from "@contracts/values/remote-actions";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-device";
 import type { DeviceDetail } from "@contracts/device-detail";
 import { useQuery } from "@tanstack/react-query";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-assets";
 import type { Space } from "@contracts/space";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo } from "react";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-assets";
 import { CUSTOM_KEYS, type CustomKey } from "@contracts/location";
 import { z } from "zod";
 import type { TFunction } from "@/lib/i18n";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-assets";
 import type { LocationTotals } from "@contracts/location";
 import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";

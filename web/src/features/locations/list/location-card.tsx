@@ -1,3 +1,4 @@
+import "@/lib/locales/en-assets";
 import type { Location } from "@contracts/location";
 import { MapPinIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-assets";
 import type { Location } from "@contracts/location";
 import { TagsCell } from "@/components/tags-cell";
 import { columnHelper } from "@/components/ui/data-table";

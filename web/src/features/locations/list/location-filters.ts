@@ -1,3 +1,4 @@
+import "@/lib/locales/en-assets";
 import type { LocationListQuery } from "@contracts/location";
 import { LOCATION_LIST_ORDERINGS } from "@contracts/values/location";
 import type { MessageKey } from "@/lib/i18n";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-assets";
 import { ExportButton } from "@/components/export-button";
 import { FilterCombobox } from "@/components/filter-combobox";
 import { ListToolbar } from "@/components/list-toolbar";

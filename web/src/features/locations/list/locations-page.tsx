@@ -1,3 +1,4 @@
+import "@/lib/locales/en-assets";
 import { exportLocations } from "@contracts/api/locations";
 import { routePath } from "@contracts/api/path";
 import type { Location } from "@contracts/location";

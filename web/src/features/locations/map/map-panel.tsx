@@ -1,3 +1,4 @@
+import "@/lib/locales/en-assets";
 import { lazy, Suspense } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { MapBoundary } from "@/features/map/map-boundary";

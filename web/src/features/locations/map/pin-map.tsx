@@ -1,3 +1,4 @@
+import "@/lib/locales/en-assets";
 import { LocateFixedIcon, MapPinIcon, MinusIcon, PlusIcon } from "lucide-react";
 import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { type MapLayerMouseEvent, type MapRef, Marker } from "react-map-gl/maplibre";

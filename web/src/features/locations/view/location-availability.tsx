@@ -1,3 +1,4 @@
+import "@/lib/locales/en-wall";
 import type { Location } from "@contracts/location";
 import { useQuery } from "@tanstack/react-query";
 import { Skeleton } from "@/components/ui/skeleton";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-assets";
 import type { LocationDevice } from "@contracts/location-assets";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { ChevronRightIcon, MonitorSmartphoneIcon } from "lucide-react";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-assets";
 import { CUSTOM_KEYS, type Location } from "@contracts/location";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";

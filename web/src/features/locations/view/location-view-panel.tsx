@@ -1,3 +1,4 @@
+import "@/lib/locales/en-assets";
 import type { Location } from "@contracts/location";
 import { useQuery } from "@tanstack/react-query";
 import { CalendarClockIcon, InfoIcon, MonitorSmartphoneIcon, PencilIcon } from "lucide-react";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-health-report";
 import { type MonitoredPeripheralType, worst } from "@contracts/health";
 import { HealthStatus } from "@/components/health";
 import { type MessageKey, useT } from "@/lib/i18n";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-health-report";
 import type { DeviceDetail } from "@contracts/device-detail";
 import { ClockIcon, LoaderCircleIcon, PowerOffIcon, RefreshCwIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-health-report";
 import { Tooltip } from "@/components/ui/tooltip";
 import {
   formatDuration,

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-health-report";
 import { refreshTelemetry } from "@contracts/api/remote-actions";
 import { useMutation } from "@tanstack/react-query";
 import { showAlert } from "@/lib/alerts";

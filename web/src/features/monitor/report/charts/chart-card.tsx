@@ -1,3 +1,4 @@
+import "@/lib/locales/en-health-report";
 import type { TelemetryMetric, TelemetrySeries } from "@contracts/monitoring";
 import {
   Area,

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-health-report";
 import type { TelemetryMetric } from "@contracts/monitoring";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
