@@ -3,19 +3,10 @@ import { XIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { FilterSheet } from "@/components/filter-sheet";
 import { SearchField } from "@/components/search-field";
+import { SortCombobox, type SortProps } from "@/components/sort-combobox";
 import { Button } from "@/components/ui/button";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { type MessageKey, useT } from "@/lib/i18n";
 import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
 import { cn } from "@/lib/utils";
-
-type SortProps<S extends string> = {
-  label: string;
-  value: S;
-  options: ReadonlyArray<{ value: S; label: MessageKey }>;
-  onChange: (value: S) => void;
-  className?: string;
-};
 
 type ListToolbarProps<S extends string> = {
   /** Accessible name of the filter panel. */
@@ -76,7 +67,7 @@ export function ListToolbar<S extends string>(props: ListToolbarProps<S>) {
         </div>
         <div className="flex items-center gap-2">
           <span className="mr-auto">{countText}</span>
-          <SortSelect {...sort} className="w-auto max-w-52 min-w-0" />
+          <SortCombobox {...sort} className="w-auto max-w-52 min-w-0" />
           {actions}
         </div>
       </search>
@@ -93,28 +84,10 @@ export function ListToolbar<S extends string>(props: ListToolbarProps<S>) {
       )}
       <div className="ml-auto flex items-center gap-2">
         {countText}
-        <SortSelect {...sort} />
+        <SortCombobox {...sort} />
         {actions}
       </div>
     </search>
-  );
-}
-
-function SortSelect<S extends string>({ label, value, options, onChange, className }: SortProps<S>) {
-  const t = useT();
-  return (
-    <Select value={value} onValueChange={(next) => onChange(options.find((o) => o.value === next)?.value ?? value)}>
-      <SelectTrigger aria-label={label} className={className ?? "w-52"}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent align="end">
-        {options.map((option) => (
-          <SelectItem key={option.value} value={option.value}>
-            {t(option.label)}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
   );
 }
 

@@ -17,9 +17,11 @@ type ComboboxProps = {
   "aria-invalid"?: boolean;
   "aria-describedby"?: string;
   "aria-label"?: string;
+  /** Which edge of the trigger the list lines up with (start unless told; a sort at a toolbar's end: "end"). */
+  align?: "start" | "end";
 };
 
-/** A searchable single choice (countries, timezones, filters): a button that opens an OptionList. */
+/** A searchable single choice (countries, timezones, filters, a list's sort): a button that opens an OptionList. */
 export function Combobox({
   value,
   onChange,
@@ -28,6 +30,7 @@ export function Combobox({
   searchLabel,
   emptyText,
   className,
+  align,
   ...trigger
 }: ComboboxProps) {
   const [open, setOpen] = useState(false);
@@ -51,7 +54,7 @@ export function Combobox({
           <ChevronsUpDownIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
         </button>
       </PopoverTrigger>
-      <PopoverContent className="w-[max(var(--radix-popover-trigger-width),16rem)] p-0">
+      <PopoverContent align={align} className="w-[max(var(--radix-popover-trigger-width),16rem)] p-0">
         <OptionList
           options={options}
           isSelected={(v) => v === value}

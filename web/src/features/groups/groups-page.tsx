@@ -1,3 +1,4 @@
+import "@/lib/locales/en-assets";
 import { exportLocationGroups } from "@contracts/api/location-groups";
 import { routePath } from "@contracts/api/path";
 import { useInfiniteQuery } from "@tanstack/react-query";
@@ -7,8 +8,8 @@ import { Outlet } from "react-router";
 import { FormDialog } from "@/components/form-dialog";
 import { CardsSkeleton, ListStates, MoreCardSkeletons, NoItems } from "@/components/list-states";
 import { SearchBar } from "@/components/list-toolbar";
+import { SortCombobox } from "@/components/sort-combobox";
 import { Button } from "@/components/ui/button";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { ListViewsMenu } from "@/features/saved-views/views-menu";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { showAlert } from "@/lib/alerts";
@@ -44,18 +45,13 @@ export function GroupsPage() {
         search={{ value: search, onChange: setSearch, label: t("groups.search") }}
         count={total === undefined ? undefined : t("groups.count", { count: total })}
       >
-        <Select value={ordering} onValueChange={(value) => setOrdering(groupSort(value))}>
-          <SelectTrigger aria-label={t("groups.sort.label")} className="w-56">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent align="end">
-            {GROUP_SORTS.map((sort) => (
-              <SelectItem key={sort.value} value={sort.value}>
-                {t(sort.label)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <SortCombobox
+          label={t("groups.sort.label")}
+          value={ordering}
+          options={GROUP_SORTS}
+          onChange={(value) => setOrdering(groupSort(value))}
+          className="w-56"
+        />
         <ListViewsMenu list="location_groups" />
         <ExportGroups space={space.space_uuid} filters={filters} />
       </SearchBar>
