@@ -62,20 +62,34 @@ describe("English in parts (web/build/text-parts.ts)", () => {
     const dir = mkdtempSync(join(tmpdir(), "text-parts-"));
     mkdirSync(join(dir, "locales"));
     const partFile = join(dir, "locales", "en-wall.ts");
-    writeFileSync(partFile, 'export const enWall = englishPart({\n  "wall.title": "Fleet wall",\n  "wall.total.online": "Online",\n} as const);\n');
+    writeFileSync(
+      partFile,
+      'export const enWall = englishPart({\n  "wall.title": "Fleet wall",\n  "wall.total.online": "Online",\n} as const);\n',
+    );
     const write = (name: string, source: string) => {
       writeFileSync(join(dir, name), source);
       return join(dir, name);
     };
     const direct = write("direct.tsx", 'import "./locales/en-wall";\nexport const title = (t) => t("wall.title");\n');
-    const through = write("through.tsx", 'import { title } from "./direct";\nexport const x = (t) => t(`wall.total.${"online"}`);\n');
-    const lazy = write("lazy.tsx", 'const page = () => import("./direct");\nexport const y = (t) => t("wall.title");\n');
-    const typeOnly = write("type-only.tsx", 'import { type Title } from "./direct";\nexport const z = (t) => t("wall.title");\n');
+    const through = write(
+      "through.tsx",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a module's source text, with a template literal in it
+      'import { title } from "./direct";\nexport const x = (t) => t(`wall.total.${"online"}`);\n',
+    );
+    const lazy = write(
+      "lazy.tsx",
+      'const page = () => import("./direct");\nexport const y = (t) => t("wall.title");\n',
+    );
+    const typeOnly = write(
+      "type-only.tsx",
+      'import { type Title } from "./direct";\nexport const z = (t) => t("wall.title");\n',
+    );
     const unused = write("unused.tsx", 'import "./locales/en-wall";\nexport const n = 1;\n');
     const wall: TextPart[] = [{ file: partFile, keys: ["wall.title", "wall.total.online"] }];
 
     it("finds quoted keys and the parts under a template's head", () => {
       expect([...partsUsed('t("wall.title")', wall).keys()]).toEqual([partFile]);
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: source text, with a template literal in it
       expect([...partsUsed("t(`wall.total.${status}`)", wall).values()]).toEqual(["wall.total.…"]);
       expect(partsUsed('t("walls.title"); "wall"', wall).size).toBe(0);
     });
