@@ -22,7 +22,10 @@ test("the language is chosen in the account dialog, kept across a reload, and ev
   await expect(page.locator("html")).toHaveAttribute("lang", "hr");
 
   // A device's flyout (its own English part, Croatian where translated).
-  await page.getByRole("link", { name: /PL Ticket Kiosk/ }).first().click();
+  await page
+    .getByRole("link", { name: /PL Ticket Kiosk/ })
+    .first()
+    .click();
   const flyout = page.getByRole("dialog");
   await expect(flyout.getByRole("heading", { name: "PL Ticket Kiosk" })).toBeVisible();
   await expect(flyout.getByRole("link", { name: "Općenito" })).toBeVisible();
