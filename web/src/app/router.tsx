@@ -84,7 +84,7 @@ const deviceFlyout = (path: string): RouteObject => ({
 
 const publicRoutes: RouteObject[] = [
   { path: "login", lazy: lazyComponent(publicChunk, (m) => m.LoginPage) },
-  { path: "success", lazy: lazyComponent(publicChunk, (m) => m.SuccessPage) },
+  { path: "success", lazy: lazyComponent(publicInfoChunk, (m) => m.SuccessPage) },
   ...publicPages.map(
     (page): RouteObject => ({
       path: page,

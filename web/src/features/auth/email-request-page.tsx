@@ -6,9 +6,9 @@ import { type MessageKey, useT } from "@/lib/i18n";
 import { callPublic } from "@/lib/public-api";
 import { sessionEmail } from "@/lib/session";
 import { AuthCard, BackToLogin } from "./auth-layout";
+import { EmailField, emailRules } from "./fields";
 import { AuthForm } from "./form-error";
 import { type LifecycleFormProps, lifecycleFormProps, successPath } from "./lifecycle-state";
-import { EmailField, emailRules } from "./password-fields";
 import { useLifecycleCall } from "./use-lifecycle";
 
 type EmailValues = { email: string };

@@ -1,8 +1,8 @@
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { type TFunction, useT } from "@/lib/i18n";
+import { EmailField, emailRules, Field } from "./fields";
 import { AuthForm } from "./form-error";
-import { EmailField, emailRules, Field } from "./password-fields";
 import type { SignInValues } from "./use-sign-in";
 
 /** The sign-in form's rules: react-hook-form's own, so /login loads no zod (issue 19). */

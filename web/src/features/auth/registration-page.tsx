@@ -9,11 +9,12 @@ import { z } from "zod";
 import { type TFunction, useT } from "@/lib/i18n";
 import { callPublic } from "@/lib/public-api";
 import { AuthCard } from "./auth-layout";
+import { Field } from "./fields";
 import { AuthForm } from "./form-error";
 import { passwordShape, passwordsMatch } from "./form-rules";
 import { type LifecycleFormProps, lifecycleFormProps } from "./lifecycle-state";
 import { LinkGate } from "./link-gate";
-import { Field, PasswordFields } from "./password-fields";
+import { PasswordFields } from "./password-fields";
 import { useLifecycleCall } from "./use-lifecycle";
 
 export type RegistrationValues = { display_name: string; full_name: string; password: string; confirm: string };

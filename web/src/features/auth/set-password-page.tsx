@@ -9,11 +9,12 @@ import { z } from "zod";
 import { type MessageKey, useT } from "@/lib/i18n";
 import { callPublic } from "@/lib/public-api";
 import { AuthCard } from "./auth-layout";
+import { Field } from "./fields";
 import { AuthForm } from "./form-error";
 import { passwordShape, passwordsMatch } from "./form-rules";
 import { type LifecycleFormProps, lifecycleFormProps } from "./lifecycle-state";
 import { LinkGate } from "./link-gate";
-import { Field, PasswordFields } from "./password-fields";
+import { PasswordFields } from "./password-fields";
 import { forgetSessionOf, useLifecycleCall } from "./use-lifecycle";
 
 export type PasswordValues = { password: string; confirm: string };
