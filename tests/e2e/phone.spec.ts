@@ -147,6 +147,9 @@ test("locations: cards with full names, filters in a sheet", async ({ page }) =>
   await page.getByRole("option").nth(1).click();
   await sheet.getByRole("button", { name: "Done" }).click();
   await expect(filtersButton).toHaveText("Filters1 active");
+  // Radix keeps the closing sheet's layer (and the page's pointer lock) until its exit animation
+  // ends: a click before that lands on the layer, not on the button.
+  await expect(sheet).toBeHidden();
   await filtersButton.click();
   await sheet.getByRole("button", { name: "Clear filters" }).click();
   await sheet.getByRole("button", { name: "Done" }).click();
