@@ -80,10 +80,21 @@ export function staticImports(file: string, source = readFileSync(file, "utf8"))
   return out;
 }
 
+const owners = new WeakMap<TextPart[], Map<string, string>>();
+
+/** Each key's part file, built once per list of parts (partsUsed runs once per module). */
+function ownersOf(parts: TextPart[]): Map<string, string> {
+  let ownerOf = owners.get(parts);
+  if (!ownerOf) {
+    ownerOf = new Map(parts.flatMap((part) => part.keys.map((key) => [key, part.file] as const)));
+    owners.set(parts, ownerOf);
+  }
+  return ownerOf;
+}
+
 /** The parts `source` names keys of: full keys in quotes, and every part with a key under a template's head. */
 export function partsUsed(source: string, parts: TextPart[]): Map<string, string> {
-  const ownerOf = new Map<string, string>();
-  for (const part of parts) for (const key of part.keys) ownerOf.set(key, part.file);
+  const ownerOf = ownersOf(parts);
   const used = new Map<string, string>();
   for (const m of source.matchAll(/(["'`])([A-Za-z][\w-]*(?:\.[\w-]+)+)\1/g)) {
     const owner = ownerOf.get(m[2] as string);
@@ -100,14 +111,23 @@ export function partsUsed(source: string, parts: TextPart[]): Map<string, string
   return used;
 }
 
+/** A module and a part (paths under web/src). */
+export type PartImport = { module: string; part: string };
 /** A module that names a part's key without loading the part, with the key it names. */
-export type MissingPart = { module: string; part: string; key: string };
+export type MissingPart = PartImport & { key: string };
 
 /** Every module whose static imports (transitively) miss a part it names a key of. */
 export function missingParts(modules = consoleModules(), parts = englishParts()): MissingPart[] {
+  // Each file is read and its imports parsed once, however many modules reach it.
+  const sources = new Map<string, string>();
+  const read = (file: string) => {
+    const source = sources.get(file) ?? readFileSync(file, "utf8");
+    sources.set(file, source);
+    return source;
+  };
   const importsOf = new Map<string, string[]>();
   const imports = (file: string) => {
-    const known = importsOf.get(file) ?? staticImports(file);
+    const known = importsOf.get(file) ?? staticImports(file, read(file));
     importsOf.set(file, known);
     return known;
   };
@@ -126,8 +146,10 @@ export function missingParts(modules = consoleModules(), parts = englishParts())
   };
   const missing: MissingPart[] = [];
   for (const module of modules) {
+    const used = partsUsed(read(module), parts);
+    if (used.size === 0) continue;
     const reached = closure(module);
-    for (const [part, key] of partsUsed(readFileSync(module, "utf8"), parts)) {
+    for (const [part, key] of used) {
       if (!reached.has(part)) missing.push({ module: relative(webSrc, module), part: relative(webSrc, part), key });
     }
   }
@@ -135,15 +157,15 @@ export function missingParts(modules = consoleModules(), parts = englishParts())
 }
 
 /** A module that imports a part directly without naming any of its keys (it would load texts for nothing). */
-export function unusedPartImports(modules = consoleModules(), parts = englishParts()): MissingPart[] {
+export function unusedPartImports(modules = consoleModules(), parts = englishParts()): PartImport[] {
   const partFiles = new Set(parts.map((part) => part.file));
-  const unused: MissingPart[] = [];
+  const unused: PartImport[] = [];
   for (const module of modules) {
     const source = readFileSync(module, "utf8");
     const used = partsUsed(source, parts);
     for (const dep of staticImports(module, source)) {
       if (partFiles.has(dep) && !used.has(dep)) {
-        unused.push({ module: relative(webSrc, module), part: relative(webSrc, dep), key: "" });
+        unused.push({ module: relative(webSrc, module), part: relative(webSrc, dep) });
       }
     }
   }
