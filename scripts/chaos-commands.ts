@@ -249,7 +249,7 @@ async function main() {
   const settleStart = Date.now();
   let records = new Map<string, CommandRecord | null>();
   for (;;) {
-    await sleep(5_000);
+    await sleep(2_000);
     records = new Map();
     for (const entry of sent) {
       const { status, json } = await api(origin, "GET", `/space/${SPACE}/device/${entry.device}/command/${entry.id}/`);

@@ -1,4 +1,4 @@
-import { ARTIFACTS, signIn } from "./support.ts";
+import { ARTIFACTS, screenshot, signIn } from "./support.ts";
 import { expect, test } from "./test.ts";
 
 test("an Admin creates a wall display link and an API token, sees each secret once, and revokes the link", async ({
@@ -21,7 +21,7 @@ test("an Admin creates a wall display link and an API token, sees each secret on
   const shown = page.getByRole("dialog", { name: "Display link created" });
   const address = await shown.getByLabel("Open this address on the wall screen").inputValue();
   expect(address).toMatch(/\/wall\?display=owd_[A-Za-z0-9_-]{43}$/);
-  await page.screenshot({ path: `${ARTIFACTS}/access-secret.png` });
+  await screenshot(page, `${ARTIFACTS}/access-secret.png`);
   await shown.getByRole("button", { name: "I have copied it" }).click();
   const row = links.getByRole("row").filter({ hasText: `NOC wall ${stamp}` });
   await expect(row).toContainText("Active");
@@ -47,7 +47,7 @@ test("an Admin creates a wall display link and an API token, sees each secret on
   await expect(token.getByLabel("The token")).toHaveValue(/^ost_[A-Za-z0-9_-]{43}$/);
   await token.getByRole("button", { name: "I have copied it" }).click();
   await expect(tokens.getByRole("row").filter({ hasText: `CI ${stamp}` })).toContainText("Operator");
-  await page.screenshot({ path: `${ARTIFACTS}/access-page.png`, fullPage: true });
+  await screenshot(page, `${ARTIFACTS}/access-page.png`, { fullPage: true });
 
   // Revoking asks first, then the link stops working.
   await row.getByRole("button", { name: `Revoke NOC wall ${stamp}` }).click();

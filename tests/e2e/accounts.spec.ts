@@ -1,4 +1,4 @@
-import { ARTIFACTS, setTheme, signIn } from "./support.ts";
+import { ARTIFACTS, screenshot, setTheme, signIn } from "./support.ts";
 import { type Browser, expect, test } from "./test.ts";
 
 /** The link of the newest mail to `to`, read from the developer outbox page like a person would. */
@@ -31,9 +31,9 @@ test("an Admin invites two users in one row; one registers from the mailed link 
   await expect(table.getByTestId("skeleton-row")).toHaveCount(0);
   await expect(page.getByTestId("summary-total")).toHaveText(/\d+/);
   await setTheme(page, "light");
-  await page.screenshot({ path: `${ARTIFACTS}/accounts-table.png` });
+  await screenshot(page, `${ARTIFACTS}/accounts-table.png`);
   await setTheme(page, "dark");
-  await page.screenshot({ path: `${ARTIFACTS}/accounts-table-dark.png` });
+  await screenshot(page, `${ARTIFACTS}/accounts-table-dark.png`);
   await setTheme(page, "light");
 
   // The invite flyout: two e-mails typed into one row become two chips.
@@ -46,7 +46,7 @@ test("an Admin invites two users in one row; one registers from the mailed link 
   await emails.pressSequentially(`${second} `);
   await expect(sheet.getByTestId("email-chip")).toHaveText([first, second]);
   await expect(sheet.getByLabel("Role")).toHaveValue(/.+/);
-  await page.screenshot({ path: `${ARTIFACTS}/invite-dialog.png` });
+  await screenshot(page, `${ARTIFACTS}/invite-dialog.png`);
   await sheet.getByRole("button", { name: "Invite users" }).click();
   await expect(page.getByText("User has been invited successfully")).toBeVisible();
   await expect(page).toHaveURL(/\/accounts$/);
@@ -65,7 +65,7 @@ test("an Admin invites two users in one row; one registers from the mailed link 
   await guest.getByLabel("Full name (optional)").fill("Ana Horvat");
   await guest.getByLabel("New password").fill("ana-secret-1");
   await guest.getByLabel("Repeat the password").fill("ana-secret-1");
-  await guest.screenshot({ path: `${ARTIFACTS}/registration.png` });
+  await screenshot(guest, `${ARTIFACTS}/registration.png`);
   await guest.getByRole("button", { name: "Finish registration" }).click();
 
   await expect(guest).toHaveURL(/\/login$/);

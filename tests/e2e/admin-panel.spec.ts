@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { DEMO_SPACE_UUID } from "../../scripts/demo-data.ts";
-import { ARTIFACTS, bearer, signIn } from "./support.ts";
+import { ARTIFACTS, bearer, KEEP_SCREENSHOTS, screenshot, signIn } from "./support.ts";
 import { type APIRequestContext, expect, type Page, test } from "./test.ts";
 
 /**
@@ -51,6 +51,7 @@ async function deviceShowing(request: APIRequestContext, auth: Record<string, st
  * class is set directly: with a dialog open, the top bar's toggle cannot be reached.
  */
 async function shoot(page: Page, name: string) {
+  if (!KEEP_SCREENSHOTS) return;
   const sizes = [
     { width: 1440, height: 900 },
     { width: 390, height: 844 },
@@ -60,8 +61,7 @@ async function shoot(page: Page, name: string) {
     await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
     for (const size of sizes) {
       await page.setViewportSize(size);
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: `${SHOTS}/${name}-${size.width}-${theme}.png` });
+      await screenshot(page, `${SHOTS}/${name}-${size.width}-${theme}.png`, { settleMs: 300 });
     }
   }
   await page.evaluate(() => document.documentElement.classList.remove("dark"));
@@ -157,7 +157,7 @@ test("a super admin edits an application as JSON and the Peripherals tab shows t
     await flyout.getByRole("button", { name: new RegExp(`^${display}`) }).click();
     await flyout.getByRole("button", { name: "Queue Display", exact: true }).click();
     await expect(flyout.getByLabel(renamed)).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/admin-peripherals-light.png` });
+    await screenshot(page, `${SHOTS}/admin-peripherals-light.png`);
   } finally {
     await request.patch(`${API}/application/${original.id}/`, { headers: auth, data: original.document });
   }
@@ -213,7 +213,7 @@ test("a system developer adds an application and deletes it after a confirmation
   await page.getByRole("button", { name: "Delete", exact: true }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete Web Kiosk" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Web Kiosk cannot be deleted" })).toContainText(/ on /);
-  await page.screenshot({ path: `${ARTIFACTS}/admin-in-use.png` });
+  await screenshot(page, `${ARTIFACTS}/admin-in-use.png`);
 });
 
 test("an Admin without the flags sees no Admin Panel and is refused by the server", async ({ page, request }) => {

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ARTIFACTS, darkScreenshot, signIn } from "./support.ts";
+import { ARTIFACTS, darkScreenshot, screenshot, signIn } from "./support.ts";
 import { expect, type Locator, type Page, test } from "./test.ts";
 
 /**
@@ -105,7 +105,7 @@ test("an operator installs a real agent, takes a screenshot, reboots it and sees
     // alerts' corner first (sonner holds its alerts while the pointer is over them).
     await page.mouse.move(0, 0);
     await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 20_000 });
-    await page.screenshot({ path: `${ARTIFACTS}/device-settings.png` });
+    await screenshot(page, `${ARTIFACTS}/device-settings.png`);
     await darkScreenshot(page, "device-settings-dark", 300);
 
     // Screenshot → notification → View → the viewer shows the image.
@@ -117,7 +117,7 @@ test("an operator installs a real agent, takes a screenshot, reboots it and sees
     const image = viewer.getByRole("img", { name: "Screenshot" });
     await expect(image).toBeVisible();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    await page.screenshot({ path: `${ARTIFACTS}/screenshot-viewer.png` });
+    await screenshot(page, `${ARTIFACTS}/screenshot-viewer.png`);
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       viewer.getByRole("link", { name: "Download" }).click(),
@@ -160,5 +160,5 @@ test("an operator installs a real agent, takes a screenshot, reboots it and sees
   await expect(headerLook(dialog)).toHaveAttribute("data-look", "offline", { timeout: 20_000 });
   await expect(dialog.getByTestId("settings-reason")).toContainText("The device is offline.");
   await expect(dialog.getByRole("button", { name: "Request Screenshot" })).toBeDisabled();
-  await page.screenshot({ path: `${ARTIFACTS}/device-settings-offline.png` });
+  await screenshot(page, `${ARTIFACTS}/device-settings-offline.png`);
 });

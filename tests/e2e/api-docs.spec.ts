@@ -1,5 +1,5 @@
 import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
-import { ARTIFACTS, bearer } from "./support.ts";
+import { ARTIFACTS, bearer, screenshot } from "./support.ts";
 import { expect, type Page, test } from "./test.ts";
 
 const TAG_LIST = "/space/{space}/tag/items/";
@@ -64,12 +64,12 @@ test("the API reference renders the OpenAPI document under the policy, light and
   await showTags(page);
   await expect(tagListBlock(page)).toBeVisible(RENDERED);
   await expect(page.locator("html")).not.toHaveClass(/dark-mode/);
-  await page.screenshot({ path: `${ARTIFACTS}/api-docs-light.png` });
+  await screenshot(page, `${ARTIFACTS}/api-docs-light.png`);
 
   // The system's dark preference (no choice stored by the console) turns the page dark.
   await page.emulateMedia({ colorScheme: "dark" });
   await expect(page.locator("html")).toHaveClass(/dark-mode/);
-  await page.screenshot({ path: `${ARTIFACTS}/api-docs-dark.png` });
+  await screenshot(page, `${ARTIFACTS}/api-docs-dark.png`);
   // …and the console's stored choice wins over the system's.
   await page.evaluate(() => localStorage.setItem("outpost.theme", "light"));
   await page.reload();
@@ -93,7 +93,7 @@ test("the API reference renders the OpenAPI document under the policy, light and
   const live = block.locator(".live-responses-table");
   await expect(live.locator("td.response-col_status:not(.col_header)")).toHaveText("200", RENDERED);
   await expect(live).toContainText('"tags"');
-  await page.screenshot({ path: `${ARTIFACTS}/api-docs-try.png` });
+  await screenshot(page, `${ARTIFACTS}/api-docs-try.png`);
 
   expect(problems).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { ROLE_UUID } from "../../drizzle/reference.ts";
 import { DEMO_SPACE_UUID } from "../../scripts/demo-data.ts";
-import { ARTIFACTS, bearer, setTheme, signIn } from "./support.ts";
+import { ARTIFACTS, bearer, screenshot, setTheme, signIn } from "./support.ts";
 import { type APIRequestContext, expect, type Page, test } from "./test.ts";
 
 /*
@@ -104,7 +104,7 @@ test("devices: the bar and results at three sizes, light and dark", async ({ pag
     await expect(bar(page)).toContainText("2 devices selected");
     for (const theme of ["light", "dark"] as const) {
       await setTheme(page, theme);
-      await page.screenshot({ path: `${ARTIFACTS}/bulk-bar-${width}-${theme}.png` });
+      await screenshot(page, `${ARTIFACTS}/bulk-bar-${width}-${theme}.png`);
     }
     await setTheme(page, "light");
     await bar(page).getByRole("button", { name: "Archive" }).click();
@@ -113,8 +113,7 @@ test("devices: the bar and results at three sizes, light and dark", async ({ pag
     await expect(results.locator('li[data-outcome="failed"]')).toHaveCount(2);
     for (const theme of ["light", "dark"] as const) {
       await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
-      await page.waitForTimeout(250);
-      await page.screenshot({ path: `${ARTIFACTS}/bulk-results-${width}-${theme}.png` });
+      await screenshot(page, `${ARTIFACTS}/bulk-results-${width}-${theme}.png`, { settleMs: 250 });
     }
     await page.evaluate(() => document.documentElement.classList.remove("dark"));
     await results.getByRole("button", { name: "Close" }).last().click();
@@ -139,7 +138,7 @@ test("accounts: an Admin changes the role of the selected rows", async ({ page, 
   await page.getByRole("button", { name: "Change role" }).click();
   const dialog = page.getByRole("dialog", { name: "Change the role of 2 accounts?" });
   await dialog.getByLabel("Role").selectOption({ label: "Content Manager" });
-  await page.screenshot({ path: `${ARTIFACTS}/bulk-accounts-role.png` });
+  await screenshot(page, `${ARTIFACTS}/bulk-accounts-role.png`);
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("2 accounts updated")).toBeVisible();
   for (const email of emails) {

@@ -1,5 +1,5 @@
 import { DEMO_SPACE_UUID } from "../../scripts/demo-data.ts";
-import { bearer, setTheme, signIn } from "./support.ts";
+import { bearer, screenshot, setTheme, signIn } from "./support.ts";
 import { expect, type Page, test } from "./test.ts";
 
 /**
@@ -63,13 +63,13 @@ test("queue a reboot for an offline device, see it Queued in Commands, cancel it
   const queueGroup = dialog.getByRole("region", { name: "Queue until online" });
   await expect(queueGroup).toBeVisible({ timeout: 30_000 });
   await expect(queueGroup.getByRole("button", { name: /Screenshot|Remote Desktop|RSSH/ })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/settings-queue-light.png` });
+  await screenshot(page, `${SHOTS}/settings-queue-light.png`);
 
   await queueGroup.getByRole("button", { name: "Queue “Reboot” until online" }).click();
   const ask = page.getByRole("dialog", { name: "Queue “Reboot” until online?" });
   await expect(ask).toBeVisible();
   await expect(ask.getByRole("radio", { name: "24 hours" })).toBeChecked();
-  await page.screenshot({ path: `${SHOTS}/queue-dialog-light.png` });
+  await screenshot(page, `${SHOTS}/queue-dialog-light.png`);
   await ask.getByRole("button", { name: "Queue", exact: true }).click();
   await expect(ask).toHaveCount(0);
 
@@ -83,16 +83,16 @@ test("queue a reboot for an offline device, see it Queued in Commands, cancel it
   await expect(reboot).toHaveAttribute("data-state", "queued");
   await expect(reboot.getByText("Queued", { exact: true })).toBeVisible();
   await expect(reboot.getByRole("cell", { name: "You", exact: true })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/commands-light.png` });
+  await screenshot(page, `${SHOTS}/commands-light.png`);
   await flyoutTheme(page, "dark");
   await expect(reboot).toHaveAttribute("data-state", "queued");
-  await page.screenshot({ path: `${SHOTS}/commands-dark.png` });
+  await screenshot(page, `${SHOTS}/commands-dark.png`);
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(reboot).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/commands-dark-390.png` });
+  await screenshot(page, `${SHOTS}/commands-dark-390.png`);
   await flyoutTheme(page, "light");
   await expect(reboot).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/commands-light-390.png` });
+  await screenshot(page, `${SHOTS}/commands-light-390.png`);
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // Cancel it: the confirmation starts on Keep (Esc keeps it); the row turns Cancelled.

@@ -1,6 +1,6 @@
 import { simDetections } from "../../agent/simulator.ts";
 import { startLabRunner } from "./lab-runner.ts";
-import { ARTIFACTS, darkScreenshot, signIn, signInToLab } from "./support.ts";
+import { ARTIFACTS, darkScreenshot, screenshot, signIn, signInToLab } from "./support.ts";
 import { expect, type Page, test } from "./test.ts";
 
 /**
@@ -37,7 +37,7 @@ test("a location without a running runner shows its last scan, and Detect again 
   await expect(known).toBeChecked();
   await panel.getByRole("checkbox", { name: "Select android-tv-2b91" }).click();
   await expect(panel.getByText("1 selected")).toBeVisible();
-  await page.screenshot({ path: `${ARTIFACTS}/detect-seeded-light.png` });
+  await screenshot(page, `${ARTIFACTS}/detect-seeded-light.png`);
 
   // No agent runs in this test: the scan cannot be made, and the panel says what to check.
   await panel.getByRole("button", { name: "Detect again" }).click();
@@ -79,7 +79,7 @@ test("an operator detects the machines next to a running runner and adds two of 
     await panel.getByRole("checkbox", { name: `Select ${first.name}` }).click();
     await panel.getByRole("checkbox", { name: `Select ${second.name}` }).click();
     await expect(panel.getByText("2 selected")).toBeVisible();
-    await page.screenshot({ path: `${ARTIFACTS}/detect-results-light.png` });
+    await screenshot(page, `${ARTIFACTS}/detect-results-light.png`);
     // The theme toggle sits behind the open sheet; dark is the class the toggle sets.
     await darkScreenshot(page, "detect-results-dark", 400);
     await panel.getByRole("button", { name: "Add", exact: true }).click();
@@ -89,7 +89,7 @@ test("an operator detects the machines next to a running runner and adds two of 
     await expect(panel.getByLabel("Name")).toHaveValue(first.name);
     const renamed = `${first.name} (bench)`;
     await panel.getByLabel("Name").fill(renamed);
-    await page.screenshot({ path: `${ARTIFACTS}/detect-step-light.png` });
+    await screenshot(page, `${ARTIFACTS}/detect-step-light.png`);
     await panel.getByRole("button", { name: "Add", exact: true }).click();
     await expect(panel.getByRole("heading", { name: "Add Device 2/2" })).toBeVisible();
     await expect(panel.getByLabel("Name")).toHaveValue(second.name);

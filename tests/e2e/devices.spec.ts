@@ -1,4 +1,4 @@
-import { ARTIFACTS, darkScreenshot, setTheme, signIn } from "./support.ts";
+import { ARTIFACTS, darkScreenshot, screenshot, setTheme, signIn } from "./support.ts";
 import { expect, type Page, test } from "./test.ts";
 
 async function pick(page: Page, filter: string, option: string) {
@@ -30,9 +30,9 @@ test("the device list filters, sorts and switches between cards and rows", async
   await expect(page.getByTestId("devices-count")).toHaveText(/\d+ devices/);
   // Default ordering -online: the first card is online.
   await expect(grid(page).getByRole("link").first()).toHaveAttribute("data-look", "online");
-  await page.screenshot({ path: `${ARTIFACTS}/devices-grid.png` });
+  await screenshot(page, `${ARTIFACTS}/devices-grid.png`);
   await setTheme(page, "dark");
-  await page.screenshot({ path: `${ARTIFACTS}/devices-grid-dark.png` });
+  await screenshot(page, `${ARTIFACTS}/devices-grid-dark.png`);
   await setTheme(page, "light");
 
   await page
@@ -52,7 +52,7 @@ test("the device list filters, sorts and switches between cards and rows", async
   await page.getByRole("button", { name: "Table view" }).click();
   const table = page.getByRole("table", { name: "Devices" });
   await expect(table.locator("tbody tr").first()).toBeVisible();
-  await page.screenshot({ path: `${ARTIFACTS}/devices-rows.png` });
+  await screenshot(page, `${ARTIFACTS}/devices-rows.png`);
   await page.reload();
   await expect(page.getByRole("table", { name: "Devices" })).toBeVisible();
   await page.getByRole("button", { name: "Grid view" }).click();
@@ -71,7 +71,7 @@ test("a connected device: tabs, comments and edit", async ({ page }) => {
   await dialog.getByRole("button", { name: "Comment", exact: true }).click();
   const comment = dialog.getByTestId("device-comment").filter({ hasText: text });
   await expect(comment).toContainText(/Today, \d\d:\d\d/);
-  await page.screenshot({ path: `${ARTIFACTS}/device-general.png` });
+  await screenshot(page, `${ARTIFACTS}/device-general.png`);
   await comment.getByRole("button", { name: "Delete comment" }).click();
   await expect(comment).toHaveCount(0);
 
@@ -82,8 +82,7 @@ test("a connected device: tabs, comments and edit", async ({ page }) => {
   await dialog.getByRole("button", { name: "Monitoring" }).click();
   await expect(dialog.getByRole("button", { name: "Monitoring" })).toHaveAttribute("aria-current", "true");
   await expect(dialog.getByTestId("monitoring")).toBeVisible();
-  await page.waitForTimeout(300); // the menu's colour transition
-  await page.screenshot({ path: `${ARTIFACTS}/device-asset-info.png` });
+  await screenshot(page, `${ARTIFACTS}/device-asset-info.png`, { settleMs: 300 });
   await dialog.getByRole("link", { name: "Peripherals" }).click();
   await expect(dialog.getByText("Summary")).toBeVisible();
   await dialog.getByRole("link", { name: "Logs" }).click();
@@ -161,7 +160,7 @@ test("add a runner device: its installation code shows at once; Reset makes anot
   await expect(countdown).toHaveText(/Expires in 2[34]:\d\d:\d\d/);
   const before = await countdown.textContent();
   await expect(countdown).not.toHaveText(before ?? "");
-  await page.screenshot({ path: `${ARTIFACTS}/install-code.png` });
+  await screenshot(page, `${ARTIFACTS}/install-code.png`);
 
   // Issue 20 item 6: the code is kept (encrypted) for its 24 h, so reopening the device later, in a
   // fresh page, still shows the same code in blocks of 4, not only right after Reset.
@@ -188,7 +187,7 @@ test("add a runner device: its installation code shows at once; Reset makes anot
   ]) {
     await page.setViewportSize({ width, height });
     await again.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${ARTIFACTS}/install-code-reopened-${width}.png` });
+    await screenshot(page, `${ARTIFACTS}/install-code-reopened-${width}.png`);
     await darkScreenshot(page, `install-code-reopened-${width}-dark`, 300);
   }
 });
@@ -215,7 +214,7 @@ test("a seeded spare device shows its kept code to an Admin, only the countdown 
     await expect(card.getByText("Only Content Managers and Admins can see the code.")).toBeVisible();
     await expect(card.getByTestId("code-countdown")).toHaveText(/Expires in \d\d:\d\d:\d\d/);
     await expect(card.getByTestId("code-value")).toHaveCount(0);
-    await viewer.screenshot({ path: `${ARTIFACTS}/install-code-viewer.png` });
+    await screenshot(viewer, `${ARTIFACTS}/install-code-viewer.png`);
   } finally {
     await viewer.close();
   }
@@ -246,7 +245,7 @@ test("a peripheral's details and its own comments", async ({ page }) => {
   await panel.getByRole("button", { name: "Comment", exact: true }).click();
   const comment = panel.getByTestId("device-comment").filter({ hasText: text });
   await expect(comment).toContainText(/Today, \d\d:\d\d/);
-  await page.screenshot({ path: `${ARTIFACTS}/device-peripherals.png` });
+  await screenshot(page, `${ARTIFACTS}/device-peripherals.png`);
   // Not on the device's own comments.
   // A printer has none.
   await dialog

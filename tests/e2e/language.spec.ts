@@ -1,4 +1,4 @@
-import { ARTIFACTS, signIn } from "./support.ts";
+import { ARTIFACTS, screenshot, signIn } from "./support.ts";
 import { expect, test } from "./test.ts";
 
 /**
@@ -30,7 +30,7 @@ test("the language is chosen in the account dialog, kept across a reload, and ev
   await expect(flyout.getByRole("heading", { name: "PL Ticket Kiosk" })).toBeVisible();
   await expect(flyout.getByRole("link", { name: "Općenito" })).toBeVisible();
   await expect(flyout.getByRole("link", { name: "Postavke" })).toBeVisible();
-  await page.screenshot({ path: `${ARTIFACTS}/language-hr-device-1440x900.png` });
+  await screenshot(page, `${ARTIFACTS}/language-hr-device-1440x900.png`);
   await page.getByRole("button", { name: "Zatvori" }).click();
   await expect(page).toHaveURL(/\/devices$/);
 

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { ARTIFACTS, darkScreenshot, setTheme, signIn } from "./support.ts";
+import { ARTIFACTS, darkScreenshot, screenshot, setTheme, signIn } from "./support.ts";
 import { expect, type Page, test } from "./test.ts";
 
 /**
@@ -152,12 +152,11 @@ test("sort by name both ways from the column header", async ({ page }) => {
     [1920, 1080],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${ARTIFACTS}/list-urls-sorted-${width}-light.png` });
+    await screenshot(page, `${ARTIFACTS}/list-urls-sorted-${width}-light.png`, { settleMs: 300 });
     await darkScreenshot(page, `list-urls-sorted-${width}-dark`, 250);
     await page.getByTestId("views-menu").click();
     await expect(page.getByRole("menuitem", { name: "Save current view…" })).toBeVisible();
-    await page.screenshot({ path: `${ARTIFACTS}/list-urls-views-${width}-light.png` });
+    await screenshot(page, `${ARTIFACTS}/list-urls-views-${width}-light.png`);
     await darkScreenshot(page, `list-urls-views-${width}-dark`, 250);
     await page.keyboard.press("Escape");
   }
@@ -195,7 +194,7 @@ test("while a new order loads, the rows stay in place, marked busy and then dimm
   const boxes = table(page).getByRole("checkbox");
   await expect(boxes.first()).toBeDisabled();
   await expect(boxes.nth(1)).toBeDisabled();
-  await page.screenshot({ path: `${ARTIFACTS}/list-urls-busy-1440-light.png` });
+  await screenshot(page, `${ARTIFACTS}/list-urls-busy-1440-light.png`);
 
   release();
   await expect(busy).toHaveCount(0);
@@ -277,7 +276,7 @@ test("phones: the filter sheet's multi-value pickers and their count", async ({ 
   await page.getByTestId("filter-sheet-button").click();
   const sheet = page.getByRole("dialog", { name: "Filters" });
   await expect(sheet.getByRole("combobox", { name: "Connected status", exact: true })).toHaveText("Archived +1");
-  await page.screenshot({ path: `${ARTIFACTS}/list-urls-sheet-390-light.png` });
+  await screenshot(page, `${ARTIFACTS}/list-urls-sheet-390-light.png`);
   await darkScreenshot(page, "list-urls-sheet-390-dark", 250);
   await sheet.getByRole("combobox", { name: "Connected status", exact: true }).click();
   await page.getByRole("option", { name: "Disconnected", exact: true }).click();

@@ -1,4 +1,4 @@
-import { ARTIFACTS, signIn } from "./support.ts";
+import { ARTIFACTS, screenshot, signIn } from "./support.ts";
 import { expect, type Page, test } from "./test.ts";
 
 const run = Date.now().toString(36);
@@ -23,17 +23,17 @@ test("an admin adds, edits and schedules a location and groups it", async ({ pag
   await test.step("the list shows cards and rows, in light and dark", async () => {
     await page.getByRole("link", { name: "Locations" }).click();
     await expect(page.getByRole("link", { name: /Zagreb HQ/ })).toBeVisible();
-    await page.screenshot({ path: `${ARTIFACTS}/locations-grid.png` });
+    await screenshot(page, `${ARTIFACTS}/locations-grid.png`);
     await page.getByRole("button", { name: "Table view" }).click();
     await expect(page.getByRole("table", { name: "Locations" })).toBeVisible();
-    await page.screenshot({ path: `${ARTIFACTS}/locations-rows.png` });
+    await screenshot(page, `${ARTIFACTS}/locations-rows.png`);
     await page.getByRole("button", { name: "Grid view" }).click();
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export" }).click();
     expect((await download).suggestedFilename()).toBe("locations_export.csv");
     await page.getByRole("button", { name: "Toggle theme" }).click();
     await expect(page.locator("html")).toHaveClass(/dark/);
-    await page.screenshot({ path: `${ARTIFACTS}/locations-grid-dark.png` });
+    await screenshot(page, `${ARTIFACTS}/locations-grid-dark.png`);
     await page.getByRole("button", { name: "Toggle theme" }).click();
     await expect(page.locator("html")).not.toHaveClass(/dark/);
   });
@@ -48,7 +48,7 @@ test("an admin adds, edits and schedules a location and groups it", async ({ pag
     await expect(dialog.locator("#location-location_type_uuid-error")).toHaveText("Required");
     await expect(dialog.getByText("Store manager (req) is required.")).toBeVisible();
     await expect(dialog.getByText("Cost centre (req unq) is required and must be unique.")).toBeVisible();
-    await page.screenshot({ path: `${ARTIFACTS}/location-add-errors.png` });
+    await screenshot(page, `${ARTIFACTS}/location-add-errors.png`);
 
     await dialog.getByLabel("Name", { exact: true }).fill(LOCATION);
     await expect(dialog.getByText(`${LOCATION.length}/256`)).toBeVisible();
@@ -85,7 +85,7 @@ test("an admin adds, edits and schedules a location and groups it", async ({ pag
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByRole("heading", { name: LOCATION })).toBeVisible();
     await expect(dialog.getByText("Karlovac", { exact: true })).toBeVisible();
-    await page.screenshot({ path: `${ARTIFACTS}/location-view.png` });
+    await screenshot(page, `${ARTIFACTS}/location-view.png`);
 
     await dialog.getByRole("button", { name: "Edit" }).click();
     await expect(page).toHaveURL(/\/locations\/location\/edit\/[^/]+\/general$/);
@@ -111,7 +111,7 @@ test("an admin adds, edits and schedules a location and groups it", async ({ pag
     await dialog.getByLabel("Monday entry 2 end").fill("14:00:00");
     await expect(dialog.getByText("Overlapping intervals detected")).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Save" })).toBeDisabled();
-    await page.screenshot({ path: `${ARTIFACTS}/working-time.png` });
+    await screenshot(page, `${ARTIFACTS}/working-time.png`);
 
     await dialog.getByLabel("Monday entry 2 start").fill("12:30:00");
     await expect(dialog.getByText("Overlapping intervals detected")).toHaveCount(0);
@@ -149,7 +149,7 @@ test("an admin adds, edits and schedules a location and groups it", async ({ pag
     await expect(page.getByText(`Location group ${GROUP} added successfully.`)).toBeVisible();
     await expect(page).toHaveURL(/\/groups$/);
     await expect(page.getByRole("link", { name: new RegExp(GROUP) })).toBeVisible();
-    await page.screenshot({ path: `${ARTIFACTS}/groups.png` });
+    await screenshot(page, `${ARTIFACTS}/groups.png`);
 
     await page.getByRole("link", { name: new RegExp(GROUP) }).click();
     await expect(page).toHaveURL(/\/groups\/group\/view\/[^/]+\/[^/]+\/location$/);
@@ -158,7 +158,7 @@ test("an admin adds, edits and schedules a location and groups it", async ({ pag
     await expect(info.getByRole("link", { name: /Zagreb HQ/ })).toBeVisible();
     await expect(info.getByText("ZH", { exact: true })).toBeVisible(); // up to 3 word initials
     await expect(info.getByText("Number of locations")).toBeVisible();
-    await page.screenshot({ path: `${ARTIFACTS}/group-info.png` });
+    await screenshot(page, `${ARTIFACTS}/group-info.png`);
 
     // A location opened from the group returns to the group when closed.
     await info.getByRole("link", { name: /Zagreb HQ/ }).click();

@@ -1,4 +1,4 @@
-import { ARTIFACTS, signIn } from "./support.ts";
+import { ARTIFACTS, screenshot, signIn } from "./support.ts";
 import { expect, type Locator, type Page, test } from "./test.ts";
 
 /** web/src/features/map/map-style.ts BASEMAP_PALETTE: the offline basemap's sea and land. */
@@ -81,11 +81,11 @@ test("the location form's offline map: basemap, click, drag, keys and typed coor
     await expect(dialog.getByRole("searchbox", { name: "Search a place" })).toBeDisabled();
     await expect(dialog.getByText(/Place search is not configured/)).toBeVisible();
     await map.scrollIntoViewIfNeeded();
-    await map.screenshot({ path: `${ARTIFACTS}/map-offline-basemap.png` });
-    await page.screenshot({ path: `${ARTIFACTS}/map-form-1440.png` });
+    await screenshot(map, `${ARTIFACTS}/map-offline-basemap.png`);
+    await screenshot(page, `${ARTIFACTS}/map-form-1440.png`);
     await page.evaluate(() => document.documentElement.classList.add("dark"));
     await expectBasemap(page, canvas, "dark");
-    await map.screenshot({ path: `${ARTIFACTS}/map-offline-basemap-dark.png` });
+    await screenshot(map, `${ARTIFACTS}/map-offline-basemap-dark.png`);
     await page.evaluate(() => document.documentElement.classList.remove("dark"));
     await expectBasemap(page, canvas, "light");
   });
@@ -134,7 +134,7 @@ test("the location form's offline map: basemap, click, drag, keys and typed coor
   await test.step("dark theme: the dark palette", async () => {
     await page.evaluate(() => document.documentElement.classList.add("dark"));
     await expectBasemap(page, canvas, "dark");
-    await page.screenshot({ path: `${ARTIFACTS}/map-form-1440-dark.png` });
+    await screenshot(page, `${ARTIFACTS}/map-form-1440-dark.png`);
     await page.evaluate(() => document.documentElement.classList.remove("dark"));
   });
 });
@@ -154,7 +154,7 @@ test("the location view shows the location's marker on the offline map", async (
   if (!p || !m) throw new Error("no boxes");
   expect(Math.abs(p.x + p.width / 2 - (m.x + m.width / 2))).toBeLessThan(4);
   expect(Math.abs(p.y + p.height - (m.y + m.height / 2))).toBeLessThan(4);
-  await page.screenshot({ path: `${ARTIFACTS}/map-view-1440.png` });
+  await screenshot(page, `${ARTIFACTS}/map-view-1440.png`);
 });
 
 test("on a phone the form's map fits the screen, light and dark", async ({ page }) => {
@@ -167,10 +167,10 @@ test("on a phone the form's map fits the screen, light and dark", async ({ page 
   await expectBasemap(page, canvas, "light");
   const box = await map.boundingBox();
   expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
-  await page.screenshot({ path: `${ARTIFACTS}/map-form-390.png` });
+  await screenshot(page, `${ARTIFACTS}/map-form-390.png`);
   await page.evaluate(() => document.documentElement.classList.add("dark"));
   await expectBasemap(page, canvas, "dark");
-  await page.screenshot({ path: `${ARTIFACTS}/map-form-390-dark.png` });
+  await screenshot(page, `${ARTIFACTS}/map-form-390-dark.png`);
 });
 
 /** index.css's spec colours of a location's online state. */
@@ -210,10 +210,10 @@ test("the wall's fleet map: the offline basemap in dark, a marker per located lo
   const popup = map.getByRole("status").filter({ hasText: "Zagreb HQ" });
   await expect(popup).toBeVisible();
   await expect(popup).toContainText(/\d+ of \d+ devices online/);
-  await page.screenshot({ path: `${ARTIFACTS}/map-fleet-wall-1920-dark.png` });
+  await screenshot(page, `${ARTIFACTS}/map-fleet-wall-1920-dark.png`);
 
   await page.goto("/wall?view=overview&rotate=0&theme=light");
   await expectBasemap(page, map.locator("canvas.maplibregl-canvas"), "light");
   await expect(zagreb).toBeVisible();
-  await page.screenshot({ path: `${ARTIFACTS}/map-fleet-wall-1920-light.png` });
+  await screenshot(page, `${ARTIFACTS}/map-fleet-wall-1920-light.png`);
 });

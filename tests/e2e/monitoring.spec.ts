@@ -1,7 +1,7 @@
 import { AgentSession } from "../../agent/session.ts";
 import type { Telemetry } from "../../contracts/telemetry.ts";
 import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
-import { ARTIFACTS, bearer, setTheme, signIn } from "./support.ts";
+import { ARTIFACTS, bearer, screenshot, setTheme, signIn } from "./support.ts";
 import { type APIRequestContext, expect, type Page, test } from "./test.ts";
 
 /**
@@ -81,7 +81,7 @@ async function screenshots(page: Page, path: string, name: string, ready: () => 
       await page.goto(path);
       await setTheme(page, theme);
       await ready();
-      await page.screenshot({ path: `${ARTIFACTS}/monitor-${name}-${viewport.name}-${theme}.png` });
+      await screenshot(page, `${ARTIFACTS}/monitor-${name}-${viewport.name}-${theme}.png`);
     }
   }
   await setTheme(page, "light");
@@ -181,7 +181,7 @@ test("a critical device: leaves Connected online live, narrows Performance, lead
     const firstCard = list.getByRole("listitem").first();
     await expect(firstCard.locator("[data-health]")).toHaveAttribute("data-health", "3");
     await expect(list.getByRole("link").filter({ hasText: hot.name }).locator("[data-health]")).toHaveText("Critical");
-    await page.screenshot({ path: `${ARTIFACTS}/monitor-devices-problems-first.png` });
+    await screenshot(page, `${ARTIFACTS}/monitor-devices-problems-first.png`);
 
     await screenshots(page, "/activity", "activity", async () => {
       await expect(page.getByTestId("activity-row").first()).toBeVisible();

@@ -1,6 +1,6 @@
 import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
 import { startLabRunner } from "./lab-runner.ts";
-import { ARTIFACTS, screenshotSizes, signIn, signInToLab } from "./support.ts";
+import { ARTIFACTS, screenshot, screenshotSizes, signIn, signInToLab } from "./support.ts";
 import { expect, type Page, test } from "./test.ts";
 
 /**
@@ -119,7 +119,7 @@ test("the palette opens pages, accounts and the theme from the keyboard, and fro
   await expect(button).toContainText("Ctrl K");
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(button).toBeVisible();
-  await page.screenshot({ path: `${ARTIFACTS}/palette-topbar-390-light.png` });
+  await screenshot(page, `${ARTIFACTS}/palette-topbar-390-light.png`);
   await page.setViewportSize({ width: 1440, height: 900 });
   await button.click();
   await expect(paletteInput(page)).toBeFocused();

@@ -3,7 +3,7 @@ import { simPeripherals } from "../../agent/simulator.ts";
 import { PERIPHERAL_TYPES } from "../../drizzle/reference.ts";
 import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
 import { startLabRunner } from "./lab-runner.ts";
-import { ARTIFACTS, darkScreenshot, signInToLab } from "./support.ts";
+import { ARTIFACTS, darkScreenshot, screenshot, signInToLab } from "./support.ts";
 import { expect, test } from "./test.ts";
 
 /**
@@ -61,8 +61,7 @@ test("an operator detects a device's displays and peripherals and configures a d
     await dialog.getByRole("combobox", { name: "Add application" }).click();
     await page.getByRole("option", { name: "Web Kiosk" }).click();
     await expect(dialog.getByText("Unsaved changes")).toBeVisible();
-    await page.waitForTimeout(300); // the application picker's closing animation
-    await page.screenshot({ path: `${ARTIFACTS}/peripherals-config-light.png` });
+    await screenshot(page, `${ARTIFACTS}/peripherals-config-light.png`, { settleMs: 300 });
     await darkScreenshot(page, "peripherals-config-dark", 400);
     await dialog.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText(`Display configuration for device ${runner.name} successfully saved.`)).toBeVisible();

@@ -5,7 +5,7 @@
  * dark, and one at 1440×900 to see that the desktop did not change.
  */
 
-import { ARTIFACTS, darkScreenshot, setTheme, signIn } from "./support.ts";
+import { ARTIFACTS, darkScreenshot, screenshot, setTheme, signIn } from "./support.ts";
 import { expect, type Locator, type Page, test } from "./test.ts";
 
 const PHONE = { width: 390, height: 844 };
@@ -14,7 +14,7 @@ const LONG_NAME = "VI Badge Printer Station";
 test.use({ viewport: PHONE });
 
 async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `${ARTIFACTS}/phone-${name}.png` });
+  await screenshot(page, `${ARTIFACTS}/phone-${name}.png`);
   await darkScreenshot(page, `phone-${name}-dark`, 250);
 }
 
@@ -122,7 +122,7 @@ test("devices: full names in cards, filters in a sheet with a count, a full-scre
   const toastBox = await toast.boundingBox();
   expect(toastBox?.y).toBeGreaterThanOrEqual(48);
   expect((toastBox?.y ?? 0) + (toastBox?.height ?? 0)).toBeLessThan(PHONE.height / 2);
-  await page.screenshot({ path: `${ARTIFACTS}/phone-toast.png` });
+  await screenshot(page, `${ARTIFACTS}/phone-toast.png`);
   await flyout.getByRole("button", { name: "Close" }).last().click();
   // Back to the list as it was: its search stays in the URL (issue 18 item 3).
   await expect(page).toHaveURL(/\/devices\?search=/);
@@ -184,10 +184,10 @@ test("desktop is unchanged: the rail, inline filters, the table", async ({ page 
   await expect(page.getByRole("button", { name: "Open navigation" })).toBeHidden();
   await expect(page.getByRole("combobox", { name: "Connected status", exact: true })).toBeVisible();
   await expect(page.getByTestId("filter-sheet-button")).toHaveCount(0);
-  await page.screenshot({ path: `${ARTIFACTS}/phone-desktop-devices.png` });
+  await screenshot(page, `${ARTIFACTS}/phone-desktop-devices.png`);
   await page.goto("/accounts");
   await expect(page.getByRole("region", { name: "Accounts" }).getByRole("table")).toBeVisible();
-  await page.screenshot({ path: `${ARTIFACTS}/phone-desktop-accounts.png` });
+  await screenshot(page, `${ARTIFACTS}/phone-desktop-accounts.png`);
 });
 
 test.describe("small things (issue 18 item 7), at 1440×900", () => {
@@ -215,7 +215,7 @@ test.describe("small things (issue 18 item 7), at 1440×900", () => {
     const facts = dialog.getByText("Connection status").locator("..");
     await expect(facts).toContainText("Not connected");
     await expect(facts).not.toContainText("Offline");
-    await page.screenshot({ path: `${ARTIFACTS}/phone-desktop-not-connected.png` });
+    await screenshot(page, `${ARTIFACTS}/phone-desktop-not-connected.png`);
   });
 
   test("a new runner shows its code at once; deleting it asks for nothing that answers 404; the bell keeps the alerts", async ({
@@ -251,7 +251,7 @@ test.describe("small things (issue 18 item 7), at 1440×900", () => {
     const alerts = page.getByRole("list", { name: "Notifications" });
     await expect(alerts).toContainText(`Device ${name} deleted.`);
     await expect(alerts).toContainText(`Device ${name} added successfully.`);
-    await page.screenshot({ path: `${ARTIFACTS}/phone-desktop-notifications.png` });
+    await screenshot(page, `${ARTIFACTS}/phone-desktop-notifications.png`);
     await page.keyboard.press("Escape");
     await expect(page.getByTestId("notifications-unread")).toHaveCount(0);
   });

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseTerminalQr, qrModules } from "../../agent/terminal-qr.ts";
-import { ARTIFACTS, darkScreenshot, signIn } from "./support.ts";
+import { ARTIFACTS, darkScreenshot, screenshot, signIn } from "./support.ts";
 import { chromium, expect, test } from "./test.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -50,7 +50,7 @@ test.describe("Scan QR on a phone", () => {
       .poll(() => scan.locator("video").evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 10_000 })
       .toBeGreaterThan(0);
     await expect(scan.getByRole("alert")).toHaveCount(0);
-    await page.screenshot({ path: `${ARTIFACTS}/qr-scan-fake-camera-mobile.png` });
+    await screenshot(page, `${ARTIFACTS}/qr-scan-fake-camera-mobile.png`);
     // Closing stops the camera.
     await page.keyboard.press("Escape");
     await expect(scan).toHaveCount(0);
@@ -64,8 +64,7 @@ test.describe("Scan QR on a phone", () => {
     await expect(scan.getByRole("alert")).toHaveText(
       "Camera access was not granted. Allow the camera for this site and try again.",
     );
-    await page.waitForTimeout(300); // the dialog's fade-in
-    await page.screenshot({ path: `${ARTIFACTS}/qr-scan-denied-mobile.png` });
+    await screenshot(page, `${ARTIFACTS}/qr-scan-denied-mobile.png`, { settleMs: 300 });
   });
 
   test("on a desktop there is no Scan QR", async ({ browser, baseURL }) => {
@@ -187,7 +186,7 @@ test("a phone's camera reads the QR code a waiting agent prints and installs the
     await expect(scan.getByRole("status")).toHaveText(
       "This QR code is not an Outpost device code. Try the one on the device's screen.",
     );
-    await mobile.screenshot({ path: `${ARTIFACTS}/qr-scan-dialog-mobile.png` });
+    await screenshot(mobile, `${ARTIFACTS}/qr-scan-dialog-mobile.png`);
     await mobile.keyboard.press("Escape");
     await expect(scan).toHaveCount(0);
     const liveTracks = () =>
@@ -252,7 +251,7 @@ test.describe("Camera info and closing from a location", () => {
     await expect(info.locator("#camera-password-error")).toHaveText("Required.");
     await expect(info.locator("#camera-username-error")).toHaveText("Required.");
     await expect(info.locator("#camera-ip_address-error")).toHaveCount(0);
-    await page.screenshot({ path: `${ARTIFACTS}/camera-info.png` });
+    await screenshot(page, `${ARTIFACTS}/camera-info.png`);
 
     await info.getByLabel("Username").fill("admin");
     await info.getByLabel("Password").fill("not-sent");

@@ -3,7 +3,7 @@ import { type HeadlessDesktop, startHeadlessDesktop, which } from "../../agent/t
 import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
 import { aptInstall } from "../../scripts/ensure-chromium.ts";
 import { type LabRunner, startLabRunner } from "./lab-runner.ts";
-import { ARTIFACTS, darkScreenshot, signInToLab } from "./support.ts";
+import { ARTIFACTS, darkScreenshot, screenshot, signInToLab } from "./support.ts";
 import { expect, type Locator, type Page, test } from "./test.ts";
 
 /**
@@ -134,7 +134,7 @@ async function showDesktop(page: Page, runner: LabRunner) {
   await expect.poll(async () => Math.round((await canvas.boundingBox())?.width ?? 0)).toBe(1024);
   await fitButton.click();
   await expect(fitButton).toHaveAttribute("aria-pressed", "true");
-  await page.screenshot({ path: `${ARTIFACTS}/remote-desktop-1440-light.png` });
+  await screenshot(page, `${ARTIFACTS}/remote-desktop-1440-light.png`);
   await darkScreenshot(page, "remote-desktop-1440-dark", 300);
 
   // The spec's reply stays: the address for a VNC client, with Connect.
@@ -152,7 +152,7 @@ async function showDesktop(page: Page, runner: LabRunner) {
   await expect(desktopDialog(page)).toHaveCount(0);
   await page.setViewportSize({ width: 390, height: 844 });
   const phone = await openDesktop(page);
-  await page.screenshot({ path: `${ARTIFACTS}/remote-desktop-390-light.png` });
+  await screenshot(page, `${ARTIFACTS}/remote-desktop-390-light.png`);
   await darkScreenshot(page, "remote-desktop-390-dark", 300);
   await phone.getByRole("button", { name: "Close" }).click();
   await expect(desktopDialog(page)).toHaveCount(0);

@@ -1,12 +1,12 @@
+import { ARTIFACTS, screenshot } from "./support.ts";
 import { expect, test } from "./test.ts";
 
-const ARTIFACTS = "tests/e2e/artifacts";
 const ADMIN = { email: "admin@outpost.demo", password: "outpost-demo" };
 
 test("a demo admin signs in, lands on /devices, switches theme and signs out", async ({ page }) => {
   await page.goto("/");
   await expect(page).toHaveURL(/\/login/);
-  await page.screenshot({ path: `${ARTIFACTS}/login.png` });
+  await screenshot(page, `${ARTIFACTS}/login.png`);
 
   // A wrong password shows the server's message and keeps the user on the login page.
   await page.getByLabel("Email").fill(ADMIN.email);
@@ -19,7 +19,7 @@ test("a demo admin signs in, lands on /devices, switches theme and signs out", a
   await expect(page).toHaveURL(/\/devices$/);
   await expect(page.getByText("Outpost Demo").first()).toBeVisible();
   await expect(page.getByRole("link", { name: "Accounts" })).toBeVisible();
-  await page.screenshot({ path: `${ARTIFACTS}/devices-shell.png` });
+  await screenshot(page, `${ARTIFACTS}/devices-shell.png`);
 
   // Theme toggle flips the class on <html> and is remembered across reloads.
   const html = page.locator("html");
@@ -31,13 +31,13 @@ test("a demo admin signs in, lands on /devices, switches theme and signs out", a
   await expect(page).toHaveURL(/\/devices$/);
   if (wasDark) await expect(html).not.toHaveClass(/dark/);
   else await expect(html).toHaveClass(/dark/);
-  await page.screenshot({ path: `${ARTIFACTS}/devices-shell-${wasDark ? "light" : "dark"}.png` });
+  await screenshot(page, `${ARTIFACTS}/devices-shell-${wasDark ? "light" : "dark"}.png`);
 
   // The account modal lists the user's spaces and signs out.
   await page.getByRole("button", { name: "Account" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await expect(page.getByRole("dialog").getByText("Outpost Lab")).toBeVisible();
-  await page.screenshot({ path: `${ARTIFACTS}/account-modal.png` });
+  await screenshot(page, `${ARTIFACTS}/account-modal.png`);
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login/);
   expect(await page.evaluate(() => localStorage.getItem("outpost.session"))).toBeNull();

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { DEMO_SPACE_UUID } from "../../scripts/demo-data.ts";
-import { bearer, signIn } from "./support.ts";
+import { bearer, KEEP_SCREENSHOTS, screenshot, signIn } from "./support.ts";
 import { expect, type Page, test } from "./test.ts";
 
 /**
@@ -14,6 +14,7 @@ mkdirSync(SHOTS, { recursive: true });
 const SUPER_ADMIN = "super-admin@outpost.demo";
 
 async function shoot(page: Page, name: string) {
+  if (!KEEP_SCREENSHOTS) return;
   for (const theme of ["light", "dark"] as const) {
     await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
     for (const size of [
@@ -22,8 +23,7 @@ async function shoot(page: Page, name: string) {
       { width: 1920, height: 1080 },
     ]) {
       await page.setViewportSize(size);
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: `${SHOTS}/${name}-${size.width}-${theme}.png` });
+      await screenshot(page, `${SHOTS}/${name}-${size.width}-${theme}.png`, { settleMs: 300 });
     }
   }
   await page.evaluate(() => document.documentElement.classList.remove("dark"));

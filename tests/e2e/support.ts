@@ -1,10 +1,33 @@
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { CONSOLE_CLIENT_ID, TokenResponse } from "../../contracts/auth.ts";
 import { storageKeys } from "../../web/src/lib/storage.ts";
 import { sessionFromTokens } from "../../web/src/lib/stored-session.ts";
 
-/** Screenshots every run keeps (looked at by people, not compared by tests). */
+/** Screenshots every local run keeps (looked at by people, not compared by tests). */
 export const ARTIFACTS = "tests/e2e/artifacts";
+
+/**
+ * Whether this run takes the screenshots people look at: every local run does; CI, where nobody
+ * looks at them, only with E2E_SCREENSHOTS=1. Taking them (233 in a run, 1440×900 to 3840×2160,
+ * composited in software) and the settling before them were ≈ 75 s of the suite's time.
+ */
+export const KEEP_SCREENSHOTS = !process.env.CI || process.env.E2E_SCREENSHOTS === "1";
+
+/**
+ * A screenshot for people to look at, written to `path` when this run keeps them (KEEP_SCREENSHOTS),
+ * after `settleMs` for transitions to end; otherwise nothing, not even the wait. A screenshot a
+ * test reads (pixels it checks, an image it serves) calls `.screenshot()` itself.
+ */
+export async function screenshot(
+  target: Page | Locator,
+  path: string,
+  { settleMs = 0, fullPage = false }: { settleMs?: number; fullPage?: boolean } = {},
+) {
+  if (!KEEP_SCREENSHOTS) return;
+  const page = "goto" in target ? target : target.page();
+  if (settleMs) await page.waitForTimeout(settleMs);
+  await ("goto" in target ? target.screenshot({ path, fullPage }) : target.screenshot({ path }));
+}
 /** The demo seed's password for every demo account (README). */
 export const DEMO_PASSWORD = "outpost-demo";
 
@@ -53,6 +76,7 @@ export async function signInToLab(page: Page) {
  * the class the toggle sets, waits `settleMs` for the colour transitions, and goes back to light.
  */
 export async function darkScreenshot(page: Page, name: string, settleMs: number) {
+  if (!KEEP_SCREENSHOTS) return;
   await page.evaluate(() => document.documentElement.classList.add("dark"));
   if (settleMs) await page.waitForTimeout(settleMs);
   await page.screenshot({ path: `${ARTIFACTS}/${name}.png` });
@@ -71,10 +95,10 @@ export const SCREENSHOT_SIZES = [
  * `-dark.png`); the viewport is 1440×900 again afterwards.
  */
 export async function screenshotSizes(page: Page, name: string, settleMs = 250) {
+  if (!KEEP_SCREENSHOTS) return;
   for (const [width, height] of SCREENSHOT_SIZES) {
     await page.setViewportSize({ width, height });
-    await page.waitForTimeout(settleMs);
-    await page.screenshot({ path: `${ARTIFACTS}/${name}-${width}-light.png` });
+    await screenshot(page, `${ARTIFACTS}/${name}-${width}-light.png`, { settleMs });
     await darkScreenshot(page, `${name}-${width}-dark`, settleMs);
   }
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -1,6 +1,6 @@
 import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
 import { startLabRunner } from "./lab-runner.ts";
-import { ARTIFACTS, darkScreenshot, signInToLab } from "./support.ts";
+import { ARTIFACTS, darkScreenshot, screenshot, signInToLab } from "./support.ts";
 import { expect, type Page, test } from "./test.ts";
 
 /**
@@ -29,7 +29,7 @@ test("a Content Manager/Admin opens a terminal on a connected device and runs a 
     await page.goto(`/devices/device/view/${LAB_SPACE_UUID}/${runner.uuid}/settings`);
     await expect(page.getByRole("heading", { name: runner.name })).toBeVisible();
     await expect(page.getByRole("button", { name: "Open Terminal" })).toBeVisible();
-    await page.screenshot({ path: `${ARTIFACTS}/terminal-settings-row.png` });
+    await screenshot(page, `${ARTIFACTS}/terminal-settings-row.png`);
 
     const dialog = await openTerminal(page);
     const rows = dialog.locator(".xterm-rows");
@@ -70,7 +70,7 @@ test("a Content Manager/Admin opens a terminal on a connected device and runs a 
     console.log(`terminal: keystroke echo p50 ${echo[9]} ms, p95 ${echo[18]} ms (20 keys)`);
     await page.keyboard.press("Enter");
 
-    await page.screenshot({ path: `${ARTIFACTS}/terminal-1440-light.png` });
+    await screenshot(page, `${ARTIFACTS}/terminal-1440-light.png`);
     await darkScreenshot(page, "terminal-1440-dark", 300);
 
     // Closing the dialog ends the session; a new one starts clean.
@@ -83,7 +83,7 @@ test("a Content Manager/Admin opens a terminal on a connected device and runs a 
     await page.keyboard.type("uname -s");
     await page.keyboard.press("Enter");
     await expect(phone.locator(".xterm-rows")).toContainText("Linux");
-    await page.screenshot({ path: `${ARTIFACTS}/terminal-390-light.png` });
+    await screenshot(page, `${ARTIFACTS}/terminal-390-light.png`);
     await darkScreenshot(page, "terminal-390-dark", 300);
     await phone.getByRole("button", { name: "Close" }).click();
     await expect(terminalDialog(page)).toHaveCount(0);

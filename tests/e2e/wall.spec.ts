@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { LOCATION_TYPE_UUID } from "../../drizzle/reference.ts";
 import { LAB_SPACE_UUID, locationUuid } from "../../scripts/demo-data.ts";
-import { bearer, signIn } from "./support.ts";
+import { bearer, screenshot, signIn } from "./support.ts";
 import { type APIRequestContext, expect, type Page, test } from "./test.ts";
 
 /**
@@ -178,7 +178,7 @@ test("a device going offline changes the totals, the ticker and its location's c
     await expect.poll(() => shownTotals(page)).toEqual(await apiCounts(request, auth, LAB_SPACE_UUID));
     // The ticker line names its location.
     await expect(ticker.first()).toContainText(runner.location_name);
-    await page.screenshot({ path: "/tmp/wall-1080p-dark-events.png" });
+    await screenshot(page, "/tmp/wall-1080p-dark-events.png");
   } finally {
     runner.stop();
   }
@@ -227,7 +227,7 @@ test("the location view shows its availability over working hours", async ({ pag
   await expect(figure.getByText("Last 24 h")).toBeVisible();
   await expect(figure.locator("dd").first()).toHaveText(/^\d+(\.\d)? %$/);
   await expect(figure.locator("dd").nth(1)).toHaveText(/^\d+(\.\d)? %$/);
-  await page.screenshot({ path: "/tmp/wall-location-availability.png" });
+  await screenshot(page, "/tmp/wall-location-availability.png");
 });
 
 /** Waits for the wall's data, the map's canvas and the fonts, then takes a picture. */
@@ -236,8 +236,7 @@ async function shoot(page: Page, path: string, view: string) {
   await expect(total(page, "online")).not.toHaveText("–");
   if (view === "overview") await expect(page.locator("[data-testid=wall-map] canvas")).toBeVisible({ timeout: 20_000 });
   await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(view === "overview" ? 1500 : 300);
-  await page.screenshot({ path });
+  await screenshot(page, path, { settleMs: view === "overview" ? 1500 : 300 });
 }
 
 test("screenshots at 1920×1080 and 3840×2160, dark and light", async ({ page }) => {

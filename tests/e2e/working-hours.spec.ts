@@ -1,6 +1,6 @@
 import { DAY_KEYS, WorkingTime } from "../../contracts/working-time.ts";
 import { DEMO_SPACE_UUID } from "../../scripts/demo-data.ts";
-import { ARTIFACTS, bearer, setTheme, signIn } from "./support.ts";
+import { ARTIFACTS, bearer, screenshot, setTheme, signIn } from "./support.ts";
 import { expect, type Page, test } from "./test.ts";
 
 /**
@@ -50,9 +50,9 @@ test("an offline device inside its location's working hours is marked on cards a
     // An online device of the same location is inside the same hours but needs no marker.
     await expect(card(page, ONLINE)).toHaveAttribute("data-look", "online");
     await expect(card(page, ONLINE).getByTestId("offline-in-hours")).toHaveCount(0);
-    await page.screenshot({ path: `${ARTIFACTS}/working-hours-cards.png` });
+    await screenshot(page, `${ARTIFACTS}/working-hours-cards.png`);
     await setTheme(page, "dark");
-    await page.screenshot({ path: `${ARTIFACTS}/working-hours-cards-dark.png` });
+    await screenshot(page, `${ARTIFACTS}/working-hours-cards-dark.png`);
     await setTheme(page, "light");
 
     await page.getByRole("button", { name: "Table view" }).click();
@@ -61,7 +61,7 @@ test("an offline device inside its location's working hours is marked on cards a
     await expect(marker).toBeVisible();
     await marker.hover();
     await expect(page.getByRole("tooltip")).toContainText("Offline in working hours: its location's working hours");
-    await page.screenshot({ path: `${ARTIFACTS}/working-hours-rows.png` });
+    await screenshot(page, `${ARTIFACTS}/working-hours-rows.png`);
 
     // Activity's "Disconnected" list (offline, latest last seen first, 8 rows) carries the same
     // marker. Devices other specs took offline may have pushed the seeded one out of its 8 rows, so
@@ -84,7 +84,7 @@ test("an offline device inside its location's working hours is marked on cards a
         .getByTestId("activity-disconnected")
         .locator(`[data-testid="activity-row"][data-uuid="${newest?.uuid}"]`);
       await expect(activityRow.getByTestId("offline-in-hours")).toBeVisible();
-      await page.screenshot({ path: `${ARTIFACTS}/working-hours-activity.png` });
+      await screenshot(page, `${ARTIFACTS}/working-hours-activity.png`);
     } finally {
       if (newest?.location_uuid !== mall?.uuid) await request.patch(newestPath, { headers: auth, data: newestSaved });
     }

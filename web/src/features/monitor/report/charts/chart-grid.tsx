@@ -62,6 +62,8 @@ function MetricCard({
       </ChartFrame>
     );
   const count = pointCount(reply);
+  // When the newest point was taken (ms): the live tail moves it without a refetch.
+  const latest = Math.max(0, ...reply.series.map((s) => s.points.at(-1)?.t ?? 0));
   const series = reply.series.map((s) => ({
     ...s,
     label: seriesLabels[s.key] ? t(seriesLabels[s.key] as MessageKey) : s.label,
@@ -82,7 +84,13 @@ function MetricCard({
     </span>
   );
   return (
-    <section aria-label={title} data-testid={`chart-${metric}`} data-points={count} data-resolution={reply.resolution}>
+    <section
+      aria-label={title}
+      data-testid={`chart-${metric}`}
+      data-points={count}
+      data-latest={latest || undefined}
+      data-resolution={reply.resolution}
+    >
       <ChartFrame title={title} aside={count > 0 ? legend : undefined}>
         {count === 0 ? (
           <p className="flex size-full items-center justify-center rounded-md border border-dashed text-sm text-muted-foreground">
