@@ -12,7 +12,7 @@ export function chartRows(reply: TelemetrySeries): ChartRow[] {
   const rows = new Map<number, ChartRow>();
   reply.series.forEach((series, i) => {
     for (const point of series.points) {
-      const row = rows.get(point.t) ?? { t: point.t };
+      const row: ChartRow = rows.get(point.t) ?? { t: point.t };
       row[`s${i}`] = point.v;
       if (point.min !== undefined && point.max !== undefined) row[`s${i}_band`] = [point.min, point.max];
       rows.set(point.t, row);
