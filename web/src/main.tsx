@@ -1,9 +1,10 @@
 import "./index.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router/dom";
 import { Providers } from "./app/providers";
-import { router } from "./app/router";
+import { BootScreen } from "./app/root-layout";
+import { routes } from "./app/router";
+import { AppRouter, prepareFirstLocation } from "./app/routing/app-router";
 import { loadLanguage, storedLang } from "./lib/i18n";
 import { startSessionKeeper } from "./lib/session-keeper";
 
@@ -16,13 +17,14 @@ const render = () =>
   createRoot(root).render(
     <StrictMode>
       <Providers>
-        <RouterProvider router={router} />
+        <AppRouter routes={routes} fallback={<BootScreen />} />
       </Providers>
     </StrictMode>,
   );
 // A non-English language's texts arrive before the first render (the route chunks load meanwhile): no English flash.
-// If they cannot load, English it is.
-loadLanguage(storedLang()).then(render, (error: unknown) => {
+// If they cannot load, English it is. The first page's chunks start loading now too, and a list
+// opened without filters goes to its remembered ones before it renders.
+const language = loadLanguage(storedLang()).catch((error: unknown) => {
   console.error("Language failed to load", error);
-  render();
 });
+void Promise.all([language, prepareFirstLocation(routes)]).then(render);

@@ -1,10 +1,10 @@
-import { useNavigation } from "react-router";
 import { useT } from "@/lib/i18n";
+import { useNavigationPending } from "./routing/app-router";
 
 /** A thin bar at the top while a lazy route loads (instead of a frozen screen). */
 export function NavigationProgress() {
   const t = useT();
-  const busy = useNavigation().state !== "idle";
+  const busy = useNavigationPending();
   if (!busy) return null;
   return (
     <div

@@ -1,5 +1,5 @@
 import { RotateCwIcon, TriangleAlertIcon } from "lucide-react";
-import { isRouteErrorResponse, useRouteError } from "react-router";
+import { useEffect } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ChunkLoadError, isChunkLoadError } from "@/lib/chunk-load";
@@ -10,21 +10,18 @@ import { useT } from "@/lib/i18n";
  * 120 s (console.md §9; e.g. its hashed file gone after a deploy) gets the retry screen: a reload
  * fetches the current index and its chunks.
  */
-export function RouteError({ inline = false }: { inline?: boolean }) {
+export function RouteError({ error, inline = false }: { error: unknown; inline?: boolean }) {
   const t = useT();
-  const error = useRouteError();
-  console.error(error);
+  useEffect(() => console.error(error), [error]);
   const chunk = isChunkLoadError(error);
   const title = chunk ? t("error.chunk.title") : t("error.title");
   const detail = chunk
     ? error instanceof ChunkLoadError && error.reason === "timeout"
       ? t("error.chunk.timeout")
       : t("error.chunk.failed")
-    : isRouteErrorResponse(error)
-      ? `${error.status} ${error.statusText}`
-      : error instanceof Error
-        ? error.message
-        : t("error.unknown");
+    : error instanceof Error
+      ? error.message
+      : t("error.unknown");
   return (
     <div
       className={

@@ -1,5 +1,5 @@
-import type { ComponentType } from "react";
-import { createBrowserRouter, type LoaderFunctionArgs, Navigate, type RouteObject, replace } from "react-router";
+import type { ComponentType, ReactNode } from "react";
+import { Navigate, type RouteObject } from "react-router";
 import { publicPages } from "@/features/auth/public-pages";
 import { resolveSpace } from "@/features/session/current-space";
 import { sessionQueries } from "@/features/session/queries";
@@ -9,11 +9,14 @@ import type { ListOpener } from "@/lib/list-opener";
 import { queryClient } from "@/lib/query-client";
 import { getSession } from "@/lib/session";
 import { RequireSession } from "./require-session";
-import { BootScreen, RootLayout } from "./root-layout";
+import { RootLayout } from "./root-layout";
 import { RouteError } from "./route-error";
+import { type LazyRoute, lazyRoute } from "./routing/lazy-route";
+import type { RouteHandle } from "./routing/prepare";
+import { RouteBoundary } from "./routing/route-boundary";
 
 // Every route chunk fails after 120 s (console.md §9) or when its file is gone (a deploy replaced
-// its hash): the route's errorElement (RouteError) then offers a reload instead of a blank page.
+// its hash): the route's error boundary (RouteError) then offers a reload instead of a blank page.
 const publicChunk = withChunkTimeout(() => import("./lazy/public"));
 const publicInfoChunk = withChunkTimeout(() => import("./lazy/public-info"));
 const signedInChunk = withChunkTimeout(() => import("./lazy/signed-in"));
@@ -31,9 +34,23 @@ const adminChunk = withChunkTimeout(() => import("./lazy/admin"));
 const reportChunk = withChunkTimeout(() => import("@/features/monitor/report/report-flyout"));
 const wallChunk = withChunkTimeout(() => import("@/features/wall/wall-route"));
 
-/** A route's Component, loaded from a chunk when the route is first visited. */
-function lazyComponent<M>(chunk: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await chunk()) });
+/** A route that renders `route` (a chunk's component) and starts loading it before the location renders. */
+function lazy<P extends object>(route: LazyRoute<P>, rest: Omit<RouteObject, "element" | "handle"> = {}, props?: P) {
+  const { Component, preload } = route;
+  const element = <Component {...(props as P)} />;
+  return { ...rest, element, handle: { preload } satisfies RouteHandle } as RouteObject;
+}
+
+/** Errors below this route (a chunk that did not load included) show the retry screen in its place. */
+function guarded(route: RouteObject, inline = true): RouteObject {
+  return {
+    ...route,
+    element: (
+      <RouteBoundary fallback={(error) => <RouteError error={error} inline={inline} />}>
+        {route.element as ReactNode}
+      </RouteBoundary>
+    ),
+  } as RouteObject;
 }
 
 /** Starts the session call without waiting for it: the signed-in routes' chunks load meanwhile. */
@@ -43,25 +60,34 @@ function prefetchSignedInUser() {
 }
 
 /**
- * A list route's loader: a list opened without filters gets the remembered ones (the entry is
+ * A list route's `enter`: a list opened without filters gets the remembered ones (the entry is
  * replaced, so its first request is already the filtered one), and its first page is asked for
  * while the layout renders, not after (lib/list-opener.ts). Runs once per visit to the list
- * (with `shouldRevalidate: never`: filter changes and typing are the list's own).
+ * (filter changes and typing are the list's own).
  */
 function openList<M>(chunk: () => Promise<M>, pick: (module: M) => ListOpener) {
-  return async ({ request }: LoaderFunctionArgs) => {
+  return async (url: URL) => {
     const opener = pick(await chunk());
-    const url = new URL(request.url);
     const remembered = opener.remembered(url.searchParams);
-    if (remembered) return replace(`${url.pathname}?${remembered}`);
+    if (remembered) return `${url.pathname}?${remembered}`;
     if (getSession()) void preloadFirstPage(opener, url.searchParams);
     return null;
   };
 }
 
+/** A list route: its component, and its `enter` (openList). */
+function listRoute(
+  route: LazyRoute,
+  open: (url: URL) => Promise<string | null>,
+  rest: Omit<RouteObject, "element" | "handle">,
+) {
+  const object = lazy(route, rest);
+  return { ...object, handle: { ...(object.handle as RouteHandle), enter: open } satisfies RouteHandle } as RouteObject;
+}
+
 /**
- * The list's first page, once the signed-in user (asked for by the session loader) is here, for
- * the space the layout will pick. Failures are the list's to show: it asks again when it renders.
+ * The list's first page, once the signed-in user (asked for by the session route's enter) is here,
+ * for the space the layout will pick. Failures are the list's to show: it asks again when it renders.
  */
 async function preloadFirstPage(opener: ListOpener, params: URLSearchParams) {
   try {
@@ -74,167 +100,173 @@ async function preloadFirstPage(opener: ListOpener, params: URLSearchParams) {
     // The layout and the list report it.
   }
 }
-const never = () => false;
 
-const flyout = (path: string): RouteObject => ({ path, lazy: lazyComponent(signedInChunk, (m) => m.Flyout) });
-const deviceFlyout = (path: string): RouteObject => ({
-  path,
-  lazy: lazyComponent(deviceFlyoutChunk, (m) => m.DeviceFlyout),
-});
+// One LazyRoute per component: two routes that show the same component (a flyout's short and long
+// paths) keep it mounted when the path changes from one to the other.
+const pick = <M, K extends keyof M>(chunk: () => Promise<M>, name: K) =>
+  lazyRoute(chunk, (m) => m[name] as ComponentType);
+const Login = pick(publicChunk, "LoginPage");
+const Success = pick(publicInfoChunk, "SuccessPage");
+const PublicInfo = lazyRoute(publicInfoChunk, (m) => m.PublicInfoPage);
+const Wall = pick(wallChunk, "WallRoute");
+const WallForUser = pick(wallChunk, "WallForUser");
+const AppLayout = pick(signedInChunk, "AppLayout");
+const Flyout = pick(signedInChunk, "Flyout");
+const NotFound = pick(signedInChunk, "NotFound");
+const Accounts = pick(accountsChunk, "AccountsPage");
+const InviteUser = pick(accountsChunk, "InviteUserFlyout");
+const Access = pick(accessChunk, "AccessPage");
+const AssetsShell = pick(assetsChunk, "AssetsShell");
+const Devices = pick(devicesChunk, "DevicesPage");
+const DeviceFlyout = pick(deviceFlyoutChunk, "DeviceFlyout");
+const Locations = pick(locationsChunk, "LocationsPage");
+const ControlPanel = pick(locationFlyoutChunk, "ControlPanel");
+const GlobalWorkingTime = pick(locationFlyoutChunk, "GlobalWorkingTimePage");
+const CustomFields = pick(locationFlyoutChunk, "CustomFieldsPage");
+const LocationFlyout = pick(locationFlyoutChunk, "LocationFlyout");
+const Groups = pick(groupsChunk, "GroupsPage");
+const GroupFlyout = pick(groupFlyoutChunk, "GroupFlyout");
+const MonitorShell = pick(monitorChunk, "MonitorShell");
+const Activity = pick(monitorChunk, "ActivityPage");
+const Performance = pick(monitorChunk, "PerformancePage");
+const Unavailable = pick(monitorChunk, "UnavailablePage");
+const HealthReport = pick(reportChunk, "HealthReportFlyout");
+const AdminShell = pick(adminChunk, "AdminShell");
+const Applications = pick(adminChunk, "ApplicationsPage");
+const ApplicationAdd = pick(adminChunk, "ApplicationAddPage");
+const ApplicationDetail = pick(adminChunk, "ApplicationDetailPage");
+const Runners = pick(adminChunk, "RunnersPage");
+const RunnerAdd = pick(adminChunk, "RunnerAddPage");
+const RunnerDetail = pick(adminChunk, "RunnerDetailPage");
+const Spaces = pick(adminChunk, "SpacesPage");
+
+const flyout = (path: string) => lazy(Flyout, { path });
+const deviceFlyout = (path: string) => lazy(DeviceFlyout, { path });
 
 const publicRoutes: RouteObject[] = [
-  { path: "login", lazy: lazyComponent(publicChunk, (m) => m.LoginPage) },
-  { path: "success", lazy: lazyComponent(publicInfoChunk, (m) => m.SuccessPage) },
-  ...publicPages.map(
-    (page): RouteObject => ({
-      path: page,
-      lazy: async () => {
-        const { PublicInfoPage } = await publicInfoChunk();
-        return { element: <PublicInfoPage page={page} /> };
-      },
-    }),
-  ),
+  lazy(Login, { path: "login" }),
+  lazy(Success, { path: "success" }),
+  ...publicPages.map((page) => lazy(PublicInfo, { path: page }, { page })),
 ];
 
 /** console.md §2.3: Locations, Devices, Location Groups and their flyout children. */
-const assetsRoutes: RouteObject = {
-  lazy: lazyComponent(assetsChunk, (m) => m.AssetsShell),
-  errorElement: <RouteError inline />,
-  children: [
-    {
-      path: "devices",
-      loader: openList(devicesChunk, (m) => m.deviceListOpener),
-      shouldRevalidate: never,
-      lazy: lazyComponent(devicesChunk, (m) => m.DevicesPage),
-      children: [deviceFlyout(":action"), deviceFlyout(":device_type/:action/:space_uuid/:uuid/:tab")],
-    },
-    {
-      path: "locations",
-      children: [
-        {
-          // The control panel: working_time (default) and custom_fields (console.md §2.6).
-          path: "global",
-          lazy: lazyComponent(locationFlyoutChunk, (m) => m.ControlPanel),
-          children: [
-            { index: true, element: <Navigate to="working_time" replace /> },
-            { path: "working_time", lazy: lazyComponent(locationFlyoutChunk, (m) => m.GlobalWorkingTimePage) },
-            { path: "custom_fields", lazy: lazyComponent(locationFlyoutChunk, (m) => m.CustomFieldsPage) },
-          ],
-        },
-        {
-          loader: openList(locationsChunk, (m) => m.locationListOpener),
-          shouldRevalidate: never,
-          lazy: lazyComponent(locationsChunk, (m) => m.LocationsPage),
-          children: [
-            { index: true },
-            { path: ":action", lazy: lazyComponent(locationFlyoutChunk, (m) => m.LocationFlyout) },
-            {
-              path: ":location_type/:action/:uuid/:tab",
-              lazy: lazyComponent(locationFlyoutChunk, (m) => m.LocationFlyout),
-            },
-            deviceFlyout(":device_type/:action/:space_uuid/:uuid/:tab"),
-          ],
-        },
-      ],
-    },
-    {
-      path: "groups",
-      lazy: lazyComponent(groupsChunk, (m) => m.GroupsPage),
-      children: [
-        { path: ":action", lazy: lazyComponent(groupFlyoutChunk, (m) => m.GroupFlyout) },
-        {
-          path: ":group_type/:action/:space_uuid/:uuid/:tab",
-          lazy: lazyComponent(groupFlyoutChunk, (m) => m.GroupFlyout),
-        },
-      ],
-    },
-  ],
-};
-
-/** console.md §2.11: Activity, Performance (+ flyout), System Events and Audit Logs (disabled). */
-const monitorRoutes: RouteObject = {
-  lazy: lazyComponent(monitorChunk, (m) => m.MonitorShell),
-  errorElement: <RouteError inline />,
-  children: [
-    { path: "activity", lazy: lazyComponent(monitorChunk, (m) => m.ActivityPage) },
-    {
-      path: "performance",
-      lazy: lazyComponent(monitorChunk, (m) => m.PerformancePage),
-      children: [
-        flyout(":action"),
-        // The device health report (monitoring_type device, action view); its own chunk with the charts split off.
-        {
-          path: ":monitoring_type/:action/:space_uuid/:uuid/:tab",
-          lazy: lazyComponent(reportChunk, (m) => m.HealthReportFlyout),
-        },
-      ],
-    },
-    { path: "events", lazy: lazyComponent(monitorChunk, (m) => m.UnavailablePage) },
-    { path: "logs", lazy: lazyComponent(monitorChunk, (m) => m.UnavailablePage) },
-  ],
-};
-
-/** console.md §2.12: Applications and Runners with their detail pages. */
-const adminRoutes: RouteObject = {
-  lazy: lazyComponent(adminChunk, (m) => m.AdminShell),
-  errorElement: <RouteError inline />,
-  children: [
-    { path: "applications", lazy: lazyComponent(adminChunk, (m) => m.ApplicationsPage) },
-    { path: "applications/add", lazy: lazyComponent(adminChunk, (m) => m.ApplicationAddPage) },
-    { path: "applications/:appId", lazy: lazyComponent(adminChunk, (m) => m.ApplicationDetailPage) },
-    { path: "runners", lazy: lazyComponent(adminChunk, (m) => m.RunnersPage) },
-    { path: "runners/add", lazy: lazyComponent(adminChunk, (m) => m.RunnerAddPage) },
-    { path: "runners/:runnerId", lazy: lazyComponent(adminChunk, (m) => m.RunnerDetailPage) },
-    { path: "spaces", lazy: lazyComponent(adminChunk, (m) => m.SpacesPage) },
-  ],
-};
-
-export const router = createBrowserRouter([
-  {
-    Component: RootLayout,
-    HydrateFallback: BootScreen,
-    errorElement: <RouteError />,
+const assetsRoutes = guarded(
+  lazy(AssetsShell, {
     children: [
-      ...publicRoutes,
-      // The NOC wall (issue 16): full screen without the app's frame; a display link, or a sign-in.
+      listRoute(
+        Devices,
+        openList(devicesChunk, (m) => m.deviceListOpener),
+        {
+          path: "devices",
+          children: [deviceFlyout(":action"), deviceFlyout(":device_type/:action/:space_uuid/:uuid/:tab")],
+        },
+      ),
       {
-        path: "wall",
-        lazy: lazyComponent(wallChunk, (m) => m.WallRoute),
-        children: [{ index: true, lazy: lazyComponent(wallChunk, (m) => m.WallForUser) }],
-      },
-      {
-        Component: RequireSession,
-        // The signed-in user (AppLayout's first call) is asked for while the route chunks load, not after.
-        loader: prefetchSignedInUser,
-        shouldRevalidate: () => false,
+        path: "locations",
         children: [
-          {
-            lazy: lazyComponent(signedInChunk, (m) => m.AppLayout),
+          // The control panel: working_time (default) and custom_fields (console.md §2.6).
+          lazy(ControlPanel, {
+            path: "global",
             children: [
-              { index: true, element: <Navigate to="/devices" replace /> },
-              {
-                path: "accounts",
-                lazy: lazyComponent(accountsChunk, (m) => m.AccountsPage),
-                errorElement: <RouteError inline />,
-                children: [
-                  { path: "inviteUser", lazy: lazyComponent(accountsChunk, (m) => m.InviteUserFlyout) },
-                  flyout(":action"),
-                ],
-              },
-              // Issue 16: an Admin's wall display links and space API tokens (under Accounts in the navigation).
-              {
-                path: "access",
-                lazy: lazyComponent(accessChunk, (m) => m.AccessPage),
-                errorElement: <RouteError inline />,
-              },
-              assetsRoutes,
-              monitorRoutes,
-              adminRoutes,
-              { path: "*", lazy: lazyComponent(signedInChunk, (m) => m.NotFound) },
+              { index: true, element: <Navigate to="working_time" replace /> },
+              lazy(GlobalWorkingTime, { path: "working_time" }),
+              lazy(CustomFields, { path: "custom_fields" }),
             ],
-          },
+          }),
+          listRoute(
+            Locations,
+            openList(locationsChunk, (m) => m.locationListOpener),
+            {
+              children: [
+                { index: true },
+                lazy(LocationFlyout, { path: ":action" }),
+                lazy(LocationFlyout, { path: ":location_type/:action/:uuid/:tab" }),
+                deviceFlyout(":device_type/:action/:space_uuid/:uuid/:tab"),
+              ],
+            },
+          ),
         ],
       },
+      lazy(Groups, {
+        path: "groups",
+        children: [
+          lazy(GroupFlyout, { path: ":action" }),
+          lazy(GroupFlyout, { path: ":group_type/:action/:space_uuid/:uuid/:tab" }),
+        ],
+      }),
     ],
-  },
-]);
+  }),
+);
+
+/** console.md §2.11: Activity, Performance (+ flyout), System Events and Audit Logs (disabled). */
+const monitorRoutes = guarded(
+  lazy(MonitorShell, {
+    children: [
+      lazy(Activity, { path: "activity" }),
+      lazy(Performance, {
+        path: "performance",
+        children: [
+          flyout(":action"),
+          // The device health report (monitoring_type device, action view); its own chunk with the charts split off.
+          lazy(HealthReport, { path: ":monitoring_type/:action/:space_uuid/:uuid/:tab" }),
+        ],
+      }),
+      lazy(Unavailable, { path: "events" }),
+      lazy(Unavailable, { path: "logs" }),
+    ],
+  }),
+);
+
+/** console.md §2.12: Applications and Runners with their detail pages. */
+const adminRoutes = guarded(
+  lazy(AdminShell, {
+    children: [
+      lazy(Applications, { path: "applications" }),
+      lazy(ApplicationAdd, { path: "applications/add" }),
+      lazy(ApplicationDetail, { path: "applications/:appId" }),
+      lazy(Runners, { path: "runners" }),
+      lazy(RunnerAdd, { path: "runners/add" }),
+      lazy(RunnerDetail, { path: "runners/:runnerId" }),
+      lazy(Spaces, { path: "spaces" }),
+    ],
+  }),
+);
+
+/** The console's routes (app/routing/app-router.tsx renders them). */
+export const routes: RouteObject[] = [
+  guarded(
+    {
+      element: <RootLayout />,
+      children: [
+        ...publicRoutes,
+        // The NOC wall (issue 16): full screen without the app's frame; a display link, or a sign-in.
+        lazy(Wall, { path: "wall", children: [lazy(WallForUser, { index: true })] }),
+        {
+          element: <RequireSession />,
+          // The signed-in user (AppLayout's first call) is asked for while the route chunks load, not after.
+          handle: { enter: prefetchSignedInUser } satisfies RouteHandle,
+          children: [
+            lazy(AppLayout, {
+              children: [
+                { index: true, element: <Navigate to="/devices" replace /> },
+                guarded(
+                  lazy(Accounts, {
+                    path: "accounts",
+                    children: [lazy(InviteUser, { path: "inviteUser" }), flyout(":action")],
+                  }),
+                ),
+                // Issue 16: an Admin's wall display links and space API tokens (under Accounts in the navigation).
+                guarded(lazy(Access, { path: "access" })),
+                assetsRoutes,
+                monitorRoutes,
+                adminRoutes,
+                lazy(NotFound, { path: "*" }),
+              ],
+            }),
+          ],
+        },
+      ],
+    },
+    false,
+  ),
+];

@@ -4,26 +4,30 @@
  * its page): the one to use is shown and not behind a modal (Radix hides the rest with aria-hidden).
  */
 type ListSearch = { input: HTMLInputElement; set: (value: string) => void };
-const listSearches = new Set<ListSearch>();
+/** Each registered search with the page it belongs to (the address when it appeared). */
+const listSearches = new Set<ListSearch & { path: string }>();
 /** A fill for a page being opened; forgotten after FILL_WAIT_MS (the page never came). */
 let pendingFill: { path: string; value: string; until: number } | null = null;
 const FILL_WAIT_MS = 10_000;
 
 /** Called by a SearchField with `listSearch` while it is mounted; answers the unregister. */
 export function registerListSearch(search: ListSearch) {
-  listSearches.add(search);
-  if (pendingFill && pendingFill.until > Date.now() && window.location.pathname === pendingFill.path) {
+  const entry = { ...search, path: window.location.pathname };
+  listSearches.add(entry);
+  if (pendingFill && pendingFill.until > Date.now() && entry.path === pendingFill.path) {
     const { value } = pendingFill;
     pendingFill = null;
     search.set(value);
   }
   return () => {
-    listSearches.delete(search);
+    listSearches.delete(entry);
   };
 }
 
-function usableListSearch(): ListSearch | null {
+/** The shown list search, of the page at `path` when given. */
+function usableListSearch(path?: string): ListSearch | null {
   for (const search of [...listSearches].reverse()) {
+    if (path !== undefined && search.path !== path) continue;
     const { input } = search;
     if (!input.isConnected || input.disabled || input.getClientRects().length === 0) continue;
     if (input.closest("[aria-hidden='true'], [inert]")) continue;
@@ -46,7 +50,9 @@ export function focusListSearch(): boolean {
  * that page's list search appears (the caller navigates there).
  */
 export function fillListSearch(path: string, value: string) {
-  const search = window.location.pathname === path ? usableListSearch() : null;
+  // The address may already name the new page while the old one is still shown (the router keeps
+  // it until the new page's code is here): only a search that appeared on `path` is that page's.
+  const search = usableListSearch(path);
   if (search) {
     search.set(value);
     return;

@@ -1,0 +1,59 @@
+import { signIn } from "./support.ts";
+import { expect, test } from "./test.ts";
+
+/**
+ * The console's router (web/src/app/routing): a page whose code is slow keeps the page on screen
+ * with the progress bar until it is ready; a page whose code cannot load shows the retry screen
+ * inside the console's frame, and the rest of the console keeps working.
+ */
+const GROUPS_CHUNK = /\/assets\/groups-[\w-]+\.js$/;
+
+test("a slow page: the old page stays, with the progress bar, until the new one is ready", async ({ page }) => {
+  await signIn(page);
+  const cards = page.getByRole("list", { name: "Devices" });
+  await expect(cards.getByRole("link").first()).toBeVisible();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(GROUPS_CHUNK, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("link", { name: "Location Groups" }).click();
+  const progress = page.getByRole("progressbar", { name: "Loading" });
+  await expect(progress).toBeVisible();
+  // Still the device list (no blank page), while the address already says where we are going.
+  await expect(page).toHaveURL(/\/groups$/);
+  await expect(cards.getByRole("link").first()).toBeVisible();
+  release();
+  await expect(page.getByRole("list", { name: "Location Groups" })).toBeVisible();
+  await expect(progress).toBeHidden();
+  await expect(cards).toHaveCount(0);
+});
+
+test("a page whose code cannot load shows the retry screen in the console's frame; other pages still open", async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.route(GROUPS_CHUNK, (route) => route.abort());
+  const failures: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") failures.push(message.text());
+  });
+  await page.getByRole("link", { name: "Location Groups" }).click();
+  await expect(page.getByText("This page could not be loaded")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Reload the page" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeVisible();
+  expect(failures.some((text) => text.includes("could not be loaded"))).toBe(true);
+
+  // Another page opens as usual from the navigation, without the error.
+  await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Accounts" }).click();
+  await expect(page.getByRole("searchbox", { name: "Search by email or display name" })).toBeVisible();
+  await expect(page.getByText("This page could not be loaded")).toHaveCount(0);
+
+  // The reload fetches the page's code again.
+  await page.unroute(GROUPS_CHUNK);
+  await page.goto("/groups");
+  await expect(page.getByRole("list", { name: "Location Groups" })).toBeVisible();
+  await expect(page.getByText("This page could not be loaded")).toHaveCount(0);
+  await expect(page.getByRole("progressbar", { name: "Loading" })).toBeHidden();
+});

@@ -1,0 +1,47 @@
+import { type ComponentType, use } from "react";
+
+/** A route's component that lives in a chunk: loaded ahead of rendering (`preload`), rendered by `Component`. */
+export type LazyRoute<P extends object = object> = {
+  /** Starts loading the chunk (again, if the last attempt failed); the same promise while one is under way or done. */
+  preload: () => Promise<ComponentType<P>>;
+  /** Renders the chunk's component: at once when it is loaded, else it suspends; a failed load throws to the route's error boundary. */
+  Component: ComponentType<P>;
+};
+
+/**
+ * A route's component from a chunk. The router calls `preload` for every route a location matches
+ * before that location renders, so a page and its flyout load side by side, not one after the
+ * other; a chunk that failed loads again on the next visit (the error screen's reload does the rest).
+ */
+export function lazyRoute<M, P extends object = object>(
+  chunk: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
+): LazyRoute<P> {
+  let loading: Promise<ComponentType<P>> | null = null;
+  let loaded: ComponentType<P> | null = null;
+  let failed = false;
+  const preload = () => {
+    if (loading && !failed) return loading;
+    failed = false;
+    const attempt = chunk().then(
+      (module) => {
+        loaded = pick(module);
+        return loaded;
+      },
+      (error: unknown) => {
+        if (loading === attempt) failed = true;
+        throw error;
+      },
+    );
+    // Rendering reports a failure (use() throws it to the error boundary); preloading alone must not log it.
+    attempt.catch(() => {});
+    loading = attempt;
+    return attempt;
+  };
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per route when the module loads (as React.lazy makes its component), never during a render.
+  function Component(props: P) {
+    const Loaded = loaded ?? use(loading ?? preload());
+    return <Loaded {...props} />;
+  }
+  return { preload, Component };
+}
