@@ -62,6 +62,24 @@ describe("prepare: what a navigation does before it renders", () => {
     );
   });
 
+  it("resolves once every matched chunk has arrived or failed, so the location renders without suspending", async () => {
+    let arrive = () => {};
+    const slow: RouteObject = {
+      path: "/x",
+      handle: { preload: () => new Promise<void>((resolve) => (arrive = resolve)) } satisfies RouteHandle,
+      children: [{ path: "y", handle: { preload: () => Promise.reject(new Error("gone")) } satisfies RouteHandle }],
+    };
+    let done = false;
+    const prepared = prepare([slow], at("/x/y"), new Set(), ORIGIN).then((target) => {
+      done = true;
+      return target;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(done).toBe(false);
+    arrive();
+    await expect(prepared).resolves.toBeNull();
+  });
+
   it("treats a failing enter as nothing to do (the route's render reports the failure)", async () => {
     const failing: RouteObject = {
       path: "/x",
