@@ -70,6 +70,7 @@ function openList<M>(chunk: () => Promise<M>, pick: (module: M) => ListOpener) {
     const opener = pick(await chunk());
     const remembered = opener.remembered(url.searchParams);
     if (remembered) return `${url.pathname}?${remembered}`;
+    opener.prepare?.();
     if (getSession()) void preloadFirstPage(opener, url.searchParams);
     return null;
   };

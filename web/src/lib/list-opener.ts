@@ -10,4 +10,6 @@ import type { QueryClient } from "@tanstack/react-query";
 export type ListOpener = {
   remembered: (params: URLSearchParams) => URLSearchParams | null;
   prefetchFirstPage: (client: QueryClient, space: string, params: URLSearchParams) => Promise<void>;
+  /** Starts loading what the list's first render needs beyond its chunk (the rows view's table, when rows are the remembered view). */
+  prepare?: () => void;
 };

@@ -23,3 +23,24 @@ export function useViewMode(): ViewMode {
     () => current,
   );
 }
+
+/** The remembered view, outside React (a list's opener, before the list renders). */
+export const viewMode = (): ViewMode => current;
+
+const rowsViewLoaders = new Set<() => void>();
+
+/**
+ * A list whose rows view is a chunk of its own registers what loads it (answers the unregister):
+ * the view toggle starts it when the pointer or the focus reaches "Table view", before the click.
+ */
+export function registerRowsView(load: () => void) {
+  rowsViewLoaders.add(load);
+  return () => {
+    rowsViewLoaders.delete(load);
+  };
+}
+
+/** Starts loading the rows view of the lists on screen. */
+export function preloadRowsView() {
+  for (const load of rowsViewLoaders) load();
+}

@@ -2,7 +2,7 @@ import { LayoutGridIcon, Rows3Icon } from "lucide-react";
 import { Tooltip } from "@/components/ui/tooltip";
 import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
-import { setViewMode, useViewMode, type ViewMode } from "@/lib/view-mode";
+import { preloadRowsView, setViewMode, useViewMode, type ViewMode } from "@/lib/view-mode";
 
 /** Grid (cards) / format (rows) switch of the assets lists. */
 export function ViewToggle() {
@@ -23,6 +23,9 @@ export function ViewToggle() {
             aria-label={label}
             aria-pressed={mode === value}
             onClick={() => setViewMode(value)}
+            // The rows view's table loads on demand: starting it here hides that from the click.
+            onPointerEnter={value === "format" ? preloadRowsView : undefined}
+            onFocus={value === "format" ? preloadRowsView : undefined}
             className={cn(
               "flex size-7 items-center justify-center rounded-[5px] text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring",
               mode === value && "bg-accent text-foreground",

@@ -1,5 +1,6 @@
 import { CircleAlertIcon, CircleCheckIcon, InfoIcon, TriangleAlertIcon } from "lucide-react";
 import { type CSSProperties, useEffect, useState } from "react";
+import { createPortal } from "react-dom";
 import { toasterReady } from "@/lib/alerts";
 import { useT } from "@/lib/i18n";
 import { useTheme } from "@/lib/theme";
@@ -33,7 +34,11 @@ export function Toaster() {
   useEffect(() => {
     if (sonner) toasterReady(sonner);
   }, [sonner]);
-  return sonner ? <LoadedToaster sonner={sonner} /> : null;
+  // In <body>, beside the app: a modal (flyout, dialog) hides the rest of the page from assistive
+  // technology when it opens (Radix: aria-hidden on everything outside it, live regions excepted).
+  // Inside the app, a toaster that loaded after a modal opened (a link straight to a flyout) would
+  // be in that hidden part: its alerts unread, their buttons out of reach.
+  return sonner ? createPortal(<LoadedToaster sonner={sonner} />, document.body) : null;
 }
 
 function LoadedToaster({ sonner }: { sonner: Sonner }) {

@@ -1,32 +1,26 @@
 import "@/lib/locales/en-devices";
-import type { Device } from "@contracts/device";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useMemo, useRef } from "react";
-import { Outlet, useLocation, useNavigate } from "react-router";
-import { ListSkeleton, ListStates, RowSkeletons } from "@/components/list-states";
-import { DataTable } from "@/components/ui/data-table";
+import { Suspense, useEffect, useMemo, useRef } from "react";
+import { Outlet } from "react-router";
+import { ListSkeleton, ListStates } from "@/components/list-states";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { useT } from "@/lib/i18n";
 import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
 import { useLoadMoreOnScroll } from "@/lib/use-scroll-end";
-import { useViewMode } from "@/lib/view-mode";
-import { listedDevicePath } from "./camera/queries";
+import { registerRowsView, useViewMode } from "@/lib/view-mode";
 import { useDeviceBulk } from "./list/device-bulk";
 import { DeviceCardSkeleton } from "./list/device-card";
-import { deviceColumns } from "./list/device-columns";
 import { hasActiveDeviceFilters } from "./list/device-filters";
 import { DeviceGrid } from "./list/device-grid";
+import { deviceTableView } from "./list/device-table-view";
 import { DeviceToolbar } from "./list/device-toolbar";
 import { NoDevices } from "./list/list-states";
-import { deviceAriaSort } from "./list/sort-header";
 import { useDeviceFilters } from "./list/use-device-filters";
 import { deviceQueries } from "./queries";
 
 /** /devices: the space's devices as cards or rows, filtered, sorted, loaded by cursor and virtualized. */
 export function DevicesPage() {
   const t = useT();
-  const navigate = useNavigate();
-  const here = useLocation();
   const { space } = useCurrentSpace();
   // Phones always get the cards (name first): the table would show little more than its first column.
   const narrow = useMediaQuery(PHONE_QUERY);
@@ -36,8 +30,8 @@ export function DevicesPage() {
   const list = useInfiniteQuery(deviceQueries.list(space.space_uuid, filters.query));
   const devices = useMemo(() => list.data?.pages.flatMap((page) => page.devices) ?? [], [list.data]);
   const bulk = useDeviceBulk(devices, filters.query, list.isPlaceholderData);
-  const columns = useMemo(() => bulk.withSelect(deviceColumns(t)), [t, bulk.withSelect]);
   const scrollRef = useRef<HTMLDivElement>(null);
+  useEffect(() => registerRowsView(() => void deviceTableView.preload().catch(() => {})), []);
 
   useLoadMoreOnScroll(scrollRef, list, devices.length);
 
@@ -65,16 +59,15 @@ export function DevicesPage() {
           {mode === "grid" ? (
             <DeviceGrid devices={devices} scrollRef={scrollRef} loadingMore={more} selection={bulk.selection} />
           ) : (
-            <DataTable<Device>
-              columns={columns}
-              data={devices}
-              getRowId={(row) => row.uuid}
-              scrollRef={scrollRef}
-              label={t("devices.list")}
-              onRowClick={(row) => navigate(listedDevicePath(row), { state: { from: here.pathname + here.search } })}
-              ariaSort={deviceAriaSort(filters.state.ordering)}
-              footer={more && <RowSkeletons columns={columns.length} />}
-            />
+            <Suspense fallback={<ListSkeleton rows card={DeviceCardSkeleton} />}>
+              <deviceTableView.Component
+                devices={devices}
+                selection={bulk.selection}
+                scrollRef={scrollRef}
+                ordering={filters.state.ordering}
+                loadingMore={more}
+              />
+            </Suspense>
           )}
         </ListStates>
       </div>

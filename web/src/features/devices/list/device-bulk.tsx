@@ -1,13 +1,9 @@
 import type { DeviceBulkAction } from "@contracts/bulk";
 import type { Device } from "@contracts/device";
-import type { ColumnDef } from "@tanstack/react-table";
-import { lazy, Suspense, useCallback, useMemo, useState } from "react";
-import type { DataTableFeatures } from "@/components/ui/data-table";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { usePermissions } from "@/features/space/use-permissions";
-import { useT } from "@/lib/i18n";
 import type { DeviceFilters } from "../queries";
 import { bulkFilterOf } from "./bulk-filter";
-import { selectColumn } from "./select-column";
 import { type BulkParams, type BulkTarget, useBulkRun } from "./use-bulk-run";
 import { useDeviceSelection } from "./use-device-selection";
 
@@ -23,7 +19,6 @@ const BulkResults = lazy(() => import("./bulk-results").then((m) => ({ default: 
  * ones load; they cannot be ticked.
  */
 export function useDeviceBulk(devices: readonly Device[], query: DeviceFilters, stale = false) {
-  const t = useT();
   const { canWrite, settled } = usePermissions();
   const order = useMemo(() => devices.map((d) => d.uuid), [devices]);
   const { ordering: _ordering, ...filter } = query;
@@ -31,12 +26,6 @@ export function useDeviceBulk(devices: readonly Device[], query: DeviceFilters, 
   const selection = useDeviceSelection(order, filterKey, stale);
   const runner = useBulkRun();
   const names = useMemo(() => new Map(devices.map((d) => [d.uuid, d.name])), [devices]);
-
-  const withSelect = useCallback(
-    (columns: ColumnDef<DataTableFeatures, Device>[]) =>
-      canWrite ? [selectColumn(t, selection) as ColumnDef<DataTableFeatures, Device>, ...columns] : columns,
-    [canWrite, t, selection],
-  );
 
   const [last, setLast] = useState<{ action: DeviceBulkAction; params: BulkParams } | null>(null);
   const start = (action: DeviceBulkAction, params: BulkParams) => {
@@ -52,7 +41,6 @@ export function useDeviceBulk(devices: readonly Device[], query: DeviceFilters, 
     selection: canWrite ? selection : undefined,
     /** Whether the selection column's presence is known: until then the list shows its skeleton, not rows that would shift. */
     ready: settled,
-    withSelect,
     element: canWrite
       ? (total: number | undefined) => (
           <Suspense fallback={null}>

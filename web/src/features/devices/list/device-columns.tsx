@@ -2,13 +2,16 @@ import "@/lib/locales/en-devices";
 import type { Device } from "@contracts/device";
 import { HealthBadge } from "@/components/health";
 import { TagsCell } from "@/components/tags-cell";
+import { Checkbox } from "@/components/ui/checkbox";
 import { columnHelper } from "@/components/ui/data-table";
 import { typeLabel } from "@/features/devices/logic/format";
 import type { TFunction } from "@/lib/i18n";
 import { DeviceStatusBadge, DeviceStatusIcon, deviceClassLabel, deviceLook } from "../device-status";
 import { OfflineInHoursMarker } from "../offline-in-hours-marker";
 import { DeviceStreak } from "./device-streak";
+import { DeviceCheckbox } from "./select-column";
 import { SORTABLE_DEVICE_COLUMNS, SortHeader } from "./sort-header";
+import type { DeviceSelection } from "./use-device-selection";
 
 const col = columnHelper<Device>();
 
@@ -78,3 +81,26 @@ export const deviceColumns = (t: TFunction) =>
       cell: (info) => <DeviceStreak device={info.row.original} />,
     }),
   ]);
+
+/** The rows view's first column: a checkbox per device, the header's selects every loaded device. */
+export const selectColumn = (t: TFunction, selection: DeviceSelection) =>
+  col.display({
+    id: "select",
+    meta: { className: "w-9 pr-0" },
+    header: () => (
+      <Checkbox
+        aria-label={t("bulk.selectLoaded")}
+        checked={selection.allMatching || selection.pageState}
+        disabled={selection.frozen}
+        onCheckedChange={(value) => selection.selectLoaded(value === true)}
+        className="size-[18px]"
+      />
+    ),
+    cell: (info) => (
+      // The row opens the device: a click around the box only selects.
+      // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: the checkbox inside is the control
+      <span className="-m-3 flex p-3" onClick={(event) => event.stopPropagation()}>
+        <DeviceCheckbox selection={selection} device={info.row.original} t={t} />
+      </span>
+    ),
+  });

@@ -1,13 +1,18 @@
 import type { ListOpener } from "@/lib/list-opener";
+import { viewMode } from "@/lib/view-mode";
 import { deviceQueries } from "../queries";
 import { emptyDeviceFilters, filtersFromSearch, toDeviceQuery } from "./device-filters";
+import { deviceTableView } from "./device-table-view";
 import { rememberedDeviceParams } from "./use-device-filters";
 
-/** /devices before it renders (issue 19 target 1): the remembered location and tag filters, and the first page. */
+/** /devices before it renders (issue 19 target 1): the remembered location and tag filters, the first page, and the rows view's table if rows are the remembered view. */
 export const deviceListOpener: ListOpener = {
   remembered: rememberedDeviceParams,
   prefetchFirstPage: (client, space, params) =>
     client.prefetchInfiniteQuery(
       deviceQueries.list(space, toDeviceQuery(filtersFromSearch(params) ?? emptyDeviceFilters())),
     ),
+  prepare: () => {
+    if (viewMode() === "format") void deviceTableView.preload().catch(() => {});
+  },
 };

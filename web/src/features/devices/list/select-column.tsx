@@ -1,12 +1,9 @@
 import type { Device } from "@contracts/device";
 import type { MouseEvent } from "react";
 import { Checkbox } from "@/components/ui/checkbox";
-import { columnHelper } from "@/components/ui/data-table";
 import type { TFunction } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import type { DeviceSelection } from "./use-device-selection";
-
-const col = columnHelper<Device>();
 
 /** A click on a device's checkbox: toggles it, shift extends from the last one clicked; never opens the device. */
 export function selectClick(selection: DeviceSelection, uuid: string) {
@@ -40,26 +37,3 @@ export function DeviceCheckbox({
     />
   );
 }
-
-/** The rows view's first column: a checkbox per device, the header's selects every loaded device. */
-export const selectColumn = (t: TFunction, selection: DeviceSelection) =>
-  col.display({
-    id: "select",
-    meta: { className: "w-9 pr-0" },
-    header: () => (
-      <Checkbox
-        aria-label={t("bulk.selectLoaded")}
-        checked={selection.allMatching || selection.pageState}
-        disabled={selection.frozen}
-        onCheckedChange={(value) => selection.selectLoaded(value === true)}
-        className="size-[18px]"
-      />
-    ),
-    cell: (info) => (
-      // The row opens the device: a click around the box only selects.
-      // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: the checkbox inside is the control
-      <span className="-m-3 flex p-3" onClick={(event) => event.stopPropagation()}>
-        <DeviceCheckbox selection={selection} device={info.row.original} t={t} />
-      </span>
-    ),
-  });

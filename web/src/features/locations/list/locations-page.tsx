@@ -1,32 +1,28 @@
 import "@/lib/locales/en-assets";
 import { exportLocations } from "@contracts/api/locations";
 import { routePath } from "@contracts/api/path";
-import type { Location } from "@contracts/location";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useMemo, useRef, useState } from "react";
-import { Outlet, useNavigate } from "react-router";
-import { ListSkeleton, ListStates, MoreCardSkeletons, RowSkeletons } from "@/components/list-states";
-import { DataTable } from "@/components/ui/data-table";
+import { Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { Outlet } from "react-router";
+import { ListSkeleton, ListStates, MoreCardSkeletons } from "@/components/list-states";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { showAlert } from "@/lib/alerts";
 import { apiDownload } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
 import { useLoadMoreOnScroll } from "@/lib/use-scroll-end";
-import { useViewMode } from "@/lib/view-mode";
-import { locationViewPath } from "../paths";
+import { registerRowsView, useViewMode } from "@/lib/view-mode";
 import { locationQueries } from "../queries";
 import { NoLocations } from "./list-states";
 import { LocationCard, LocationCardSkeleton } from "./location-card";
-import { locationColumns } from "./location-columns";
 import { hasActiveFilters } from "./location-filters";
+import { locationTableView } from "./location-table-view";
 import { LocationToolbar } from "./location-toolbar";
 import { useLocationFilters } from "./use-location-filters";
 
 /** /locations: the space's locations as cards or rows, filtered, sorted, loaded page by page. */
 export function LocationsPage() {
   const t = useT();
-  const navigate = useNavigate();
   const { space } = useCurrentSpace();
   // Phones always get the cards (name first): the table would show little more than its first column.
   const narrow = useMediaQuery(PHONE_QUERY);
@@ -35,8 +31,8 @@ export function LocationsPage() {
   const filters = useLocationFilters();
   const list = useInfiniteQuery(locationQueries.list(space.space_uuid, filters.query));
   const locations = useMemo(() => list.data?.pages.flatMap((page) => page.locations) ?? [], [list.data]);
-  const columns = useMemo(() => locationColumns(t), [t]);
   const scrollRef = useRef<HTMLDivElement>(null);
+  useEffect(() => registerRowsView(() => void locationTableView.preload().catch(() => {})), []);
   const [exporting, setExporting] = useState(false);
 
   useLoadMoreOnScroll(scrollRef, list, locations.length);
@@ -89,15 +85,9 @@ export function LocationsPage() {
               {more && <MoreCardSkeletons card={LocationCardSkeleton} />}
             </ul>
           ) : (
-            <DataTable<Location>
-              columns={columns}
-              data={locations}
-              getRowId={(row) => row.uuid}
-              scrollRef={scrollRef}
-              label={t("assets.locations")}
-              onRowClick={(row) => navigate(locationViewPath(row.uuid))}
-              footer={more && <RowSkeletons columns={7} />}
-            />
+            <Suspense fallback={<ListSkeleton rows card={LocationCardSkeleton} />}>
+              <locationTableView.Component locations={locations} scrollRef={scrollRef} loadingMore={more} />
+            </Suspense>
           )}
         </ListStates>
       </div>
