@@ -27,20 +27,21 @@ export function useViewMode(): ViewMode {
 /** The remembered view, outside React (a list's opener, before the list renders). */
 export const viewMode = (): ViewMode => current;
 
-const rowsViewLoaders = new Set<() => void>();
+const rowsViewLoaders = new Set<() => Promise<unknown>>();
 
 /**
  * A list whose rows view is a chunk of its own registers what loads it (answers the unregister):
- * the view toggle starts it when the pointer or the focus reaches "Table view", before the click.
+ * the view toggle starts it when the pointer or the focus reaches "Table view", and switches to
+ * rows once it is here (the table then shows at once, without a skeleton in between).
  */
-export function registerRowsView(load: () => void) {
+export function registerRowsView(load: () => Promise<unknown>) {
   rowsViewLoaders.add(load);
   return () => {
     rowsViewLoaders.delete(load);
   };
 }
 
-/** Starts loading the rows view of the lists on screen. */
-export function preloadRowsView() {
-  for (const load of rowsViewLoaders) load();
+/** Loads the rows view of the lists on screen; settles when each has loaded or failed. */
+export async function preloadRowsView() {
+  await Promise.allSettled([...rowsViewLoaders].map((load) => load()));
 }

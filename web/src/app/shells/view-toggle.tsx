@@ -22,10 +22,13 @@ export function ViewToggle() {
             type="button"
             aria-label={label}
             aria-pressed={mode === value}
-            onClick={() => setViewMode(value)}
-            // The rows view's table loads on demand: starting it here hides that from the click.
-            onPointerEnter={value === "format" ? preloadRowsView : undefined}
-            onFocus={value === "format" ? preloadRowsView : undefined}
+            // The rows view's table loads on demand: from the pointer's or the focus's arrival, and
+            // the switch waits for it (a few ms when already started) rather than show a skeleton.
+            onClick={() =>
+              value === "format" ? void preloadRowsView().then(() => setViewMode(value)) : setViewMode(value)
+            }
+            onPointerEnter={value === "format" ? () => void preloadRowsView() : undefined}
+            onFocus={value === "format" ? () => void preloadRowsView() : undefined}
             className={cn(
               "flex size-7 items-center justify-center rounded-[5px] text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring",
               mode === value && "bg-accent text-foreground",

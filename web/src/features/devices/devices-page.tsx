@@ -31,7 +31,7 @@ export function DevicesPage() {
   const devices = useMemo(() => list.data?.pages.flatMap((page) => page.devices) ?? [], [list.data]);
   const bulk = useDeviceBulk(devices, filters.query, list.isPlaceholderData);
   const scrollRef = useRef<HTMLDivElement>(null);
-  useEffect(() => registerRowsView(() => void deviceTableView.preload().catch(() => {})), []);
+  useEffect(() => registerRowsView(deviceTableView.preload), []);
 
   useLoadMoreOnScroll(scrollRef, list, devices.length);
 

@@ -32,7 +32,7 @@ export function LocationsPage() {
   const list = useInfiniteQuery(locationQueries.list(space.space_uuid, filters.query));
   const locations = useMemo(() => list.data?.pages.flatMap((page) => page.locations) ?? [], [list.data]);
   const scrollRef = useRef<HTMLDivElement>(null);
-  useEffect(() => registerRowsView(() => void locationTableView.preload().catch(() => {})), []);
+  useEffect(() => registerRowsView(locationTableView.preload), []);
   const [exporting, setExporting] = useState(false);
 
   useLoadMoreOnScroll(scrollRef, list, locations.length);
