@@ -2,11 +2,22 @@ import { signIn } from "./support.ts";
 import { expect, test } from "./test.ts";
 
 /**
- * The console's router (web/src/app/routing): a page whose code is slow keeps the page on screen
- * with the progress bar until it is ready; a page whose code cannot load shows the retry screen
- * inside the console's frame, and the rest of the console keeps working.
+ * The console's router (web/src/app/routing): a section's tab loads its page's code when pointed
+ * at; a page whose code is slow keeps the page on screen with the progress bar until it is ready;
+ * a page whose code cannot load shows the retry screen inside the console's frame, and the rest of
+ * the console keeps working.
  */
 const GROUPS_CHUNK = /\/assets\/groups-[\w-]+\.js$/;
+
+test("pointing at a section's tab loads its page's code before the click", async ({ page }) => {
+  await signIn(page);
+  const requested = page.waitForRequest(GROUPS_CHUNK);
+  await page.getByRole("link", { name: "Location Groups" }).hover();
+  await requested;
+  await expect(page).toHaveURL(/\/devices$/);
+  await page.getByRole("link", { name: "Location Groups" }).click();
+  await expect(page.getByRole("list", { name: "Location Groups" })).toBeVisible();
+});
 
 test("a slow page: the old page stays, with the progress bar, until the new one is ready", async ({ page }) => {
   await signIn(page);

@@ -31,6 +31,7 @@ export function NavLinks({ collapsed, onNavigate, className }: NavLinksProps) {
           <Tooltip key={item.to} label={label} side="right" enabled={collapsed}>
             <Link
               to={item.to}
+              data-preload
               onClick={onNavigate}
               aria-current={active ? "page" : undefined}
               aria-label={collapsed ? label : undefined}

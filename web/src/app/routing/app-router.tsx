@@ -7,7 +7,7 @@ import {
   Router,
   useRoutes,
 } from "react-router";
-import { matchedRoutes, prepare } from "./prepare";
+import { matchedRoutes, preloadPath, prepare } from "./prepare";
 
 const history = createBrowserHistory({ v5Compat: true });
 /** The routes of the location on screen (a navigation's `enter` runs only for routes it adds). */
@@ -47,6 +47,22 @@ export function AppRouter({ routes, fallback }: { routes: RouteObject[]; fallbac
   }));
   const [preparing, setPreparing] = useState(false);
   const [transitioning, startTransition] = useTransition();
+
+  // A navigation link (`data-preload`: the main navigation, the sections' tabs) loads its page's
+  // code when the pointer or the focus reaches it, so the click seldom waits for it.
+  useLayoutEffect(() => {
+    const preloadLink = (event: Event) => {
+      const link = event.target instanceof Element ? event.target.closest("a[data-preload]") : null;
+      if (link instanceof HTMLAnchorElement && link.origin === window.location.origin)
+        preloadPath(routes, link.pathname);
+    };
+    document.addEventListener("pointerover", preloadLink, { passive: true });
+    document.addEventListener("focusin", preloadLink);
+    return () => {
+      document.removeEventListener("pointerover", preloadLink);
+      document.removeEventListener("focusin", preloadLink);
+    };
+  }, [routes]);
 
   useLayoutEffect(() => {
     let latest = 0;

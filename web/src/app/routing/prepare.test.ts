@@ -1,7 +1,7 @@
 import type { RouteObject } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { lazyRoute } from "./lazy-route";
-import { matchedRoutes, prepare, type RouteHandle } from "./prepare";
+import { matchedRoutes, preloadPath, prepare, type RouteHandle } from "./prepare";
 
 const ORIGIN = "https://console.test";
 const at = (path: string) => {
@@ -96,6 +96,16 @@ describe("prepare: what a navigation does before it renders", () => {
 });
 
 const Page = () => null;
+
+describe("preloadPath: a link about to be followed", () => {
+  it("starts the chunks of the routes its path matches, and runs no enter", () => {
+    const { routes, calls } = tree();
+    preloadPath(routes, "/groups");
+    expect(calls).toEqual(["preload root", "preload groups"]);
+    preloadPath(routes, "/elsewhere");
+    expect(calls).toHaveLength(2);
+  });
+});
 
 describe("lazyRoute: a route's chunk", () => {
   it("loads once, however often it is preloaded", async () => {

@@ -49,3 +49,8 @@ export async function prepare(
   await Promise.allSettled(loads);
   return null;
 }
+
+/** Starts loading the chunks of every route `pathname` matches (a link about to be followed); nothing else runs. */
+export function preloadPath(routes: RouteObject[], pathname: string) {
+  for (const route of matchedRoutes(routes, { pathname })) void handleOf(route)?.preload?.();
+}

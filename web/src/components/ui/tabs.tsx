@@ -55,6 +55,7 @@ export function TabLinks({ tabs, label, className, state, replace }: TabLinksPro
           <NavLink
             key={to}
             to={to}
+            data-preload
             state={state}
             replace={replace}
             className={({ isActive }) => cn(tabClass, isActive && "text-foreground after:bg-primary")}
