@@ -32,10 +32,11 @@ test("a slow page: the old page stays, with the progress bar, until the new one 
   await page.getByRole("link", { name: "Location Groups" }).click();
   const progress = page.getByRole("progressbar", { name: "Loading" });
   await expect(progress).toBeVisible();
-  // Still the device list (no blank page), while the address already says where we are going.
-  await expect(page).toHaveURL(/\/groups$/);
+  // Still the device list (no blank page) and its address: the two change together.
   await expect(cards.getByRole("link").first()).toBeVisible();
+  await expect(page).toHaveURL(/\/devices$/);
   release();
+  await expect(page).toHaveURL(/\/groups$/);
   await expect(page.getByRole("list", { name: "Location Groups" })).toBeVisible();
   await expect(progress).toBeHidden();
   await expect(cards).toHaveCount(0);

@@ -1,15 +1,19 @@
-import { createContext, type ReactNode, Suspense, useContext, useLayoutEffect, useState, useTransition } from "react";
+import { createContext, type ReactNode, Suspense, useContext, useLayoutEffect, useMemo, useState } from "react";
+import { flushSync } from "react-dom";
 import {
   UNSAFE_createBrowserHistory as createBrowserHistory,
   type Location,
-  type NavigationType,
+  NavigationType,
+  type Navigator,
+  parsePath,
   type RouteObject,
   Router,
+  type To,
   useRoutes,
 } from "react-router";
 import { matchedRoutes, preloadPath, prepare } from "./prepare";
 
-const history = createBrowserHistory({ v5Compat: true });
+const history = createBrowserHistory();
 /** The routes of the location on screen (a navigation's `enter` runs only for routes it adds). */
 let shown: ReadonlySet<RouteObject> = new Set();
 
@@ -36,9 +40,9 @@ function Routes({ routes }: { routes: RouteObject[] }) {
 }
 
 /**
- * The browser's history as the console's router. A navigation is prepared (`prepare`), then shown
- * in a transition: the page on screen stays, with the progress bar, until everything the new one
- * needs has loaded; `fallback` shows only while the very first page loads.
+ * The browser's history as the console's router. A navigation is prepared (`prepare`): the page on
+ * screen stays, with the progress bar, until everything the new one needs has loaded; then the
+ * address and the page change at once. `fallback` shows only while the very first page loads.
  */
 export function AppRouter({ routes, fallback }: { routes: RouteObject[]; fallback: ReactNode }) {
   const [state, setState] = useState<{ action: NavigationType; location: Location }>(() => ({
@@ -46,7 +50,6 @@ export function AppRouter({ routes, fallback }: { routes: RouteObject[]; fallbac
     location: history.location,
   }));
   const [preparing, setPreparing] = useState(false);
-  const [transitioning, startTransition] = useTransition();
 
   // A navigation link (`data-preload`: the main navigation, the sections' tabs) loads its page's
   // code when the pointer or the focus reaches it, so the click seldom waits for it.
@@ -64,29 +67,51 @@ export function AppRouter({ routes, fallback }: { routes: RouteObject[]; fallbac
     };
   }, [routes]);
 
-  useLayoutEffect(() => {
+  /**
+   * A navigation: prepared first (the page on screen stays, with the progress bar), then the
+   * address and the rendered location change together, so nothing on screen ever works from an
+   * address it does not show (a list's search written onto a flyout's address that is closing).
+   * Back and forward (POP) have changed the address already; they are prepared the same way.
+   */
+  const { navigator, pop } = useMemo(() => {
     let latest = 0;
-    return history.listen(({ action, location }) => {
+    const go = async (action: NavigationType, to: To, entryState: unknown) => {
       const id = ++latest;
       setPreparing(true);
-      void prepare(routes, location, shown).then((target) => {
-        if (id !== latest) return; // a newer navigation took over
-        if (target) {
-          history.replace(target, location.state);
-          return;
-        }
-        shown = new Set(matchedRoutes(routes, location));
-        startTransition(() => {
-          setState({ action, location });
-          setPreparing(false);
-        });
+      const path = typeof to === "string" ? parsePath(to) : to;
+      const target = { pathname: path.pathname ?? "/", search: path.search ?? "", hash: path.hash ?? "" };
+      const redirect = await prepare(routes, target, shown);
+      if (id !== latest) return; // a newer navigation took over
+      if (redirect) {
+        void go(action === NavigationType.Pop ? NavigationType.Replace : action, redirect, entryState);
+        return;
+      }
+      if (action === NavigationType.Push) history.push(to, entryState);
+      else if (action === NavigationType.Replace) history.replace(to, entryState);
+      shown = new Set(matchedRoutes(routes, history.location));
+      // Every chunk is here (prepare): this render does not suspend.
+      flushSync(() => {
+        setState({ action, location: history.location });
+        setPreparing(false);
       });
-    });
+    };
+    const navigator: Navigator = {
+      createHref: (to) => history.createHref(to),
+      encodeLocation: (to) => history.encodeLocation(to),
+      go: (delta) => history.go(delta),
+      push: (to, entryState) => void go(NavigationType.Push, to, entryState),
+      replace: (to, entryState) => void go(NavigationType.Replace, to, entryState),
+    };
+    const pop = (location: Location) => void go(NavigationType.Pop, location, location.state);
+    return { navigator, pop };
   }, [routes]);
 
+  // The history tells of back and forward only (its push and replace are this router's own).
+  useLayoutEffect(() => history.listen(({ location }) => pop(location)), [pop]);
+
   return (
-    <Pending.Provider value={preparing || transitioning}>
-      <Router location={state.location} navigationType={state.action} navigator={history}>
+    <Pending.Provider value={preparing}>
+      <Router location={state.location} navigationType={state.action} navigator={navigator}>
         <Suspense fallback={fallback}>
           <Routes routes={routes} />
         </Suspense>
