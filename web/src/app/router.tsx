@@ -35,10 +35,14 @@ const reportChunk = withChunkTimeout(() => import("@/features/monitor/report/rep
 const wallChunk = withChunkTimeout(() => import("@/features/wall/wall-route"));
 
 /** A route that renders `route` (a chunk's component) and starts loading it before the location renders. */
-function lazy<P extends object>(route: LazyRoute<P>, rest: Omit<RouteObject, "element" | "handle"> = {}, props?: P) {
+function lazy<P extends object>(route: LazyRoute<P>, rest: Omit<RouteObject, "element"> = {}, props?: P) {
   const { Component, preload } = route;
   const element = <Component {...(props as P)} />;
-  return { ...rest, element, handle: { preload } satisfies RouteHandle } as RouteObject;
+  return {
+    ...rest,
+    element,
+    handle: { ...(rest.handle as RouteHandle), preload } satisfies RouteHandle,
+  } as RouteObject;
 }
 
 /** Errors below this route (a chunk that did not load included) show the retry screen in its place. */
@@ -74,16 +78,6 @@ function openList<M>(chunk: () => Promise<M>, pick: (module: M) => ListOpener) {
     if (getSession()) void preloadFirstPage(opener, url.searchParams);
     return null;
   };
-}
-
-/** A list route: its component, and its `enter` (openList). */
-function listRoute(
-  route: LazyRoute,
-  open: (url: URL) => Promise<string | null>,
-  rest: Omit<RouteObject, "element" | "handle">,
-) {
-  const object = lazy(route, rest);
-  return { ...object, handle: { ...(object.handle as RouteHandle), enter: open } satisfies RouteHandle } as RouteObject;
 }
 
 /**
@@ -154,14 +148,11 @@ const publicRoutes: RouteObject[] = [
 const assetsRoutes = guarded(
   lazy(AssetsShell, {
     children: [
-      listRoute(
-        Devices,
-        openList(devicesChunk, (m) => m.deviceListOpener),
-        {
-          path: "devices",
-          children: [deviceFlyout(":action"), deviceFlyout(":device_type/:action/:space_uuid/:uuid/:tab")],
-        },
-      ),
+      lazy(Devices, {
+        path: "devices",
+        handle: { enter: openList(devicesChunk, (m) => m.deviceListOpener) } satisfies RouteHandle,
+        children: [deviceFlyout(":action"), deviceFlyout(":device_type/:action/:space_uuid/:uuid/:tab")],
+      }),
       {
         path: "locations",
         children: [
@@ -174,18 +165,15 @@ const assetsRoutes = guarded(
               lazy(CustomFields, { path: "custom_fields" }),
             ],
           }),
-          listRoute(
-            Locations,
-            openList(locationsChunk, (m) => m.locationListOpener),
-            {
-              children: [
-                { index: true },
-                lazy(LocationFlyout, { path: ":action" }),
-                lazy(LocationFlyout, { path: ":location_type/:action/:uuid/:tab" }),
-                deviceFlyout(":device_type/:action/:space_uuid/:uuid/:tab"),
-              ],
-            },
-          ),
+          lazy(Locations, {
+            handle: { enter: openList(locationsChunk, (m) => m.locationListOpener) } satisfies RouteHandle,
+            children: [
+              { index: true },
+              lazy(LocationFlyout, { path: ":action" }),
+              lazy(LocationFlyout, { path: ":location_type/:action/:uuid/:tab" }),
+              deviceFlyout(":device_type/:action/:space_uuid/:uuid/:tab"),
+            ],
+          }),
         ],
       },
       lazy(Groups, {

@@ -50,8 +50,8 @@ export function focusListSearch(): boolean {
  * that page's list search appears (the caller navigates there).
  */
 export function fillListSearch(path: string, value: string) {
-  // The address may already name the new page while the old one is still shown (the router keeps
-  // it until the new page's code is here): only a search that appeared on `path` is that page's.
+  // Only a search that appeared on `path` is that page's: the one on screen may belong to the page
+  // the caller's navigation is leaving.
   const search = usableListSearch(path);
   if (search) {
     search.set(value);

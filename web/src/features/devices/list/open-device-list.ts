@@ -13,6 +13,6 @@ export const deviceListOpener: ListOpener = {
       deviceQueries.list(space, toDeviceQuery(filtersFromSearch(params) ?? emptyDeviceFilters())),
     ),
   prepare: () => {
-    if (viewMode() === "format") void deviceTableView.preload().catch(() => {});
+    if (viewMode() === "format") void deviceTableView.preload();
   },
 };

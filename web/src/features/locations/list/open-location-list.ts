@@ -13,6 +13,6 @@ export const locationListOpener: ListOpener = {
       locationQueries.list(space, toLocationQuery(locationFiltersFromSearch(params) ?? EMPTY_LOCATION_FILTERS)),
     ),
   prepare: () => {
-    if (viewMode() === "format") void locationTableView.preload().catch(() => {});
+    if (viewMode() === "format") void locationTableView.preload();
   },
 };
