@@ -37,6 +37,7 @@ import { benchFleet } from "./bench/fleet-sql.ts";
 import { seedEnrolledDevices } from "./bench/local-d1.ts";
 import {
   benchDirs,
+  cpuParts,
   cpuSeconds,
   percentile,
   processTree,
@@ -382,11 +383,12 @@ async function run() {
     fdTimer.unref();
 
     // 1. Connect: all agents start at once (no stagger: the worst burst).
-    const workerdNow = () =>
+    const workerdParts = () =>
       serverTree()
         .filter((p) => p.comm.startsWith("workerd"))
-        .reduce((sum, p) => sum + cpuSeconds(p.pid), 0);
-    const connectCpu0 = workerdNow();
+        .map((p) => cpuParts(p.pid))
+        .reduce((sum, p) => ({ user: sum.user + p.user, system: sum.system + p.system }), { user: 0, system: 0 });
+    const connectCpu0 = workerdParts();
     const t0 = performance.now();
     const rampMs = Number(args.ramp) * 1000;
     for (const [i, device] of devices.entries()) {
@@ -422,8 +424,10 @@ async function run() {
       `connect: open file descriptors per workerd process (peak of 10 s samples): ${[...fdPeak].map(([pid, n]) => `${pid}: ${n}`).join(", ")}`,
     );
     // Upgrade, hello (presence, inventory, settings), first telemetry: workerd's CPU per agent.
+    const connectCpu = workerdParts();
+    const perAgent = (s: number) => f1((s * 1000) / AGENTS);
     say(
-      `connect: workerd CPU ${f1(((workerdNow() - connectCpu0) * 1000) / AGENTS)} ms per agent (upgrade, hello, first telemetry, online writes; until 3 s after all were online)`,
+      `connect: workerd CPU ${perAgent(connectCpu.user + connectCpu.system - connectCpu0.user - connectCpu0.system)} ms per agent (user ${perAgent(connectCpu.user - connectCpu0.user)}, kernel ${perAgent(connectCpu.system - connectCpu0.system)}; upgrade, hello, first telemetry, online writes; until 3 s after all were online)`,
     );
 
     // 2. Heartbeat windows, one per offered rate.

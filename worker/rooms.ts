@@ -185,13 +185,15 @@ async function placeUpgrade(
   const party = name ? PARTIES[name] : undefined;
   if (prefix !== "parties" || !party || !room) return null;
   const db = createDb(env);
-  // An agent's upgrade (issue 19 target 4): the room's space and the credential are read at the
-  // same time, not one after the other (the region is cached per isolate).
+  // An agent's upgrade (issue 19 target 4) reads one row: its credential names the device and
+  // its space (a credential goes with its device: ON DELETE CASCADE). Only a credential that is
+  // unknown or another device's needs the room's own space, for the refusal (404 before 401/403).
   const agent = party === "device" && isDeviceCredential(credential);
-  const [spaceUuid, deviceCredential] = await Promise.all([
-    spaceOfRoom(db, party, room),
-    agent ? deviceCredentialOf(db, credential.value) : undefined,
-  ]);
+  const deviceCredential = agent ? await deviceCredentialOf(db, credential.value) : undefined;
+  const spaceUuid =
+    deviceCredential && deviceCredential.device_uuid === room
+      ? deviceCredential.space_uuid
+      : await spaceOfRoom(db, party, room);
   if (!spaceUuid) return { spaceUuid, placement: {} };
   const { placement } = roomPlacement(env, party, await spaceRegion(env, spaceUuid));
   return { spaceUuid, ...(agent ? { deviceCredential } : {}), placement };

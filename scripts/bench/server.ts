@@ -134,12 +134,18 @@ export function processTree(pid: number): { pid: number; comm: string }[] {
 
 /** User + system CPU seconds a process has used so far (clock ticks of 1/100 s). */
 export function cpuSeconds(pid: number): number {
+  const { user, system } = cpuParts(pid);
+  return user + system;
+}
+
+/** A process's CPU seconds so far, in user space and in the kernel (/proc/<pid>/stat utime, stime). */
+export function cpuParts(pid: number): { user: number; system: number } {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
   } catch {
-    return 0;
+    return { user: 0, system: 0 };
   }
 }
 

@@ -334,11 +334,21 @@ describe("recordTelemetry → conditions", () => {
     const [first] = await env.DB.prepare("select rowid from device_peripheral_condition where device_uuid = ?")
       .bind(device.uuid)
       .raw();
+    // Another row after it: a rewrite could not get the same rowid back.
+    await monitored(space.space_uuid, {}, { pos_printer: 0 });
     await recordTelemetry(env, device.uuid, withBill, Date.now());
     const [same] = await env.DB.prepare("select rowid from device_peripheral_condition where device_uuid = ?")
       .bind(device.uuid)
       .raw();
     expect(same).toEqual(first); // unchanged: not rewritten
+    // Same count, another condition; then same count, another type: both are rewritten.
+    const report = (type: string, status: HealthCode) =>
+      telemetry({ peripherals: { devicesInfo: [peripheralInfo("P", type, status)] } });
+    await recordTelemetry(env, device.uuid, report("bill_acceptor", 2), Date.now());
+    expect(await storedTypes(device.uuid)).toEqual([{ type: "bill_acceptor", condition: 2 }]);
+    await recordTelemetry(env, device.uuid, report("pos_printer", 2), Date.now());
+    expect(await storedTypes(device.uuid)).toEqual([{ type: "pos_printer", condition: 2 }]);
+    expect(await storedDevice(device.uuid)).toMatchObject({ peripherals_condition: 2 });
     // Nothing reported: every heading is null (no data), the peripheral rows go.
     await recordTelemetry(env, device.uuid, {}, Date.now());
     expect(await storedDevice(device.uuid)).toMatchObject({

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { TIMEOUT_MESSAGE } from "../../contracts/commands.ts";
 import { ServerMessage } from "../../contracts/realtime.ts";
 import { auditLogTable, deviceAvailabilityTable, deviceTable } from "../../drizzle/schema/index.ts";
+import { reconcileOffline, recordOffline, recordOnline } from "../../worker/services/devices/presence.ts";
 import { db, makeDevice, makeDeviceCredential, makeLocation, memberOf, uid } from "../factories.ts";
 import { join, until } from "../ws.ts";
 
@@ -192,6 +193,65 @@ describe("location status pushes", () => {
       data: { online_status: "offline", total_online_number: 0, total_connected_number: 2 },
     });
     space.ws?.close();
+  });
+});
+
+describe("presence writes (one D1 batch per change)", () => {
+  const availability = (device_uuid: string) =>
+    db()
+      .select()
+      .from(deviceAvailabilityTable)
+      .where(eq(deviceAvailabilityTable.device_uuid, device_uuid))
+      .orderBy(deviceAvailabilityTable.day);
+
+  it("an offline streak adds its seconds per day in the device's space; a second streak on a day adds to it", async () => {
+    const member = await memberOf("viewer");
+    const device = await makeDevice(member.space.space_uuid, { connected_status: "connected", online: true });
+    const since = Date.parse("2026-11-20T23:00:00Z");
+    await recordOffline(env, device.uuid, { since, lastSeen: since + 2 * 3600_000 });
+    expect(await availability(device.uuid)).toEqual([
+      { space_uuid: member.space.space_uuid, device_uuid: device.uuid, day: "2026-11-20", online_seconds: 3600 },
+      { space_uuid: member.space.space_uuid, device_uuid: device.uuid, day: "2026-11-21", online_seconds: 3600 },
+    ]);
+    await recordOffline(env, device.uuid, { since: since + 3 * 3600_000, lastSeen: since + 3 * 3600_000 + 90_000 });
+    expect((await availability(device.uuid)).map((d) => d.online_seconds)).toEqual([3600, 3690]);
+    expect(await deviceRow(device.uuid)).toMatchObject({
+      online: false,
+      online_since: null,
+      last_seen: new Date(since + 3 * 3600_000 + 90_000).toISOString(),
+    });
+  });
+
+  it("a device that no longer exists: nothing is written and nothing fails", async () => {
+    const gone = uid();
+    await recordOnline(env, gone, { now: Date.now(), since: Date.now() });
+    await recordOffline(env, gone, { since: Date.now() - 3600_000, lastSeen: Date.now() });
+    expect(await reconcileOffline(env, gone)).toBe(false);
+    expect(await availability(gone)).toEqual([]);
+  });
+
+  it("the first connection ends the installation once; a later one keeps installed_at", async () => {
+    const member = await memberOf("viewer");
+    const device = await makeDevice(member.space.space_uuid, { connected_status: "installation_pending" });
+    const first = Date.parse("2026-11-20T10:00:00Z");
+    await recordOnline(env, device.uuid, { now: first, since: first });
+    expect(await deviceRow(device.uuid)).toMatchObject({
+      online: true,
+      connected_status: "connected",
+      installed_at: new Date(first).toISOString(),
+    });
+    await recordOnline(env, device.uuid, { now: first + 60_000, since: first + 60_000 });
+    expect(await deviceRow(device.uuid)).toMatchObject({
+      connected_status: "connected",
+      installed_at: new Date(first).toISOString(),
+      last_seen: new Date(first + 60_000).toISOString(),
+    });
+    expect(await reconcileOffline(env, device.uuid)).toBe(true);
+    expect(await reconcileOffline(env, device.uuid)).toBe(false);
+    expect(await deviceRow(device.uuid)).toMatchObject({
+      online: false,
+      last_seen: new Date(first + 60_000).toISOString(),
+    });
   });
 });
 

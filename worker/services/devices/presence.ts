@@ -5,7 +5,7 @@ import { deviceAvailabilityTable as avail, deviceTable as d } from "../../../dri
 import type { Env } from "../../env.ts";
 import { createDb, type Db } from "../../lib/db.ts";
 import { publishToSpace } from "../kernel/realtime.ts";
-import { locationOnline, locationOnlineOf, locationOnlineQuery } from "../locations/totals.ts";
+import { deviceLocationOnlineQuery, locationOnlineOf } from "../locations/totals.ts";
 import { announceFromRoom, iso, keepUpdatedAt } from "./records.ts";
 
 /*
@@ -20,28 +20,49 @@ const LOCATION_EVENT = {
   offline: "locationOffline",
 } as const;
 
+type LocationOnlineRow = Parameters<typeof locationOnlineOf>[0];
+
+/** What a presence change needs to know of the device, as it was before the change. */
+const presenceRow = (db: Db, device_uuid: string) =>
+  db
+    .select({
+      name: d.name,
+      space: d.space_uuid,
+      location: d.location_uuid,
+      status: d.connected_status,
+      online: d.online,
+      last_seen: d.last_seen,
+    })
+    .from(d)
+    .where(eq(d.uuid, device_uuid));
+
+type PresenceRow = Awaited<ReturnType<typeof presenceRow>>[number];
+
 /**
- * Runs a device's presence change and, when it moves its location between online, partially
- * online and offline, pushes locationOnline / locationPartiallyOnline / locationOffline on the
- * space's room (the console updates the location and raises an alert). The location's status
- * after the change is read in the change's own batch (one D1 round trip, not two).
+ * Runs a device's presence change in **one** D1 round trip (issue 19 target 4): one batch (a
+ * transaction) reads the device and its location's online status, makes the change, and reads the
+ * status again. When the change moves the location between online, partially online and offline,
+ * pushes locationOnline / locationPartiallyOnline / locationOffline on the space's room (the
+ * console updates the location and raises an alert). Returns the device as it was before, or
+ * undefined when there is no such device (then the change touched nothing).
  */
-async function withLocationStatus(
+async function presenceChange(
   env: Env,
   db: Db,
-  device: { space: string; location: string | null },
-  change: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]],
-) {
-  if (!device.location) {
-    await db.batch(change);
-    return;
-  }
-  const ctx = { db, space: { space_uuid: device.space } };
-  const before = await locationOnline(ctx, device.location);
-  const results = await db.batch([...change, locationOnlineQuery(ctx, device.location)]);
-  const afterRows = results.at(-1) as Parameters<typeof locationOnlineOf>[0][];
-  const after = locationOnlineOf(afterRows[0]);
-  if (!before || !after || before.status === after.status) return;
+  device_uuid: string,
+  writes: BatchItem<"sqlite">[],
+): Promise<PresenceRow | undefined> {
+  const results = await db.batch([
+    presenceRow(db, device_uuid),
+    deviceLocationOnlineQuery(db, device_uuid),
+    ...writes,
+    deviceLocationOnlineQuery(db, device_uuid),
+  ]);
+  const [device] = results[0] as PresenceRow[];
+  if (!device?.location) return device;
+  const before = locationOnlineOf((results[1] as LocationOnlineRow[])[0]);
+  const after = locationOnlineOf((results.at(-1) as LocationOnlineRow[])[0]);
+  if (!before || !after || before.status === after.status) return device;
   try {
     await publishToSpace(env, device.space, {
       type: "locationDetailsUpdate",
@@ -58,72 +79,68 @@ async function withLocationStatus(
   } catch (error) {
     console.error("location status publish failed", error);
   }
+  return device;
 }
-
-/** What a presence change needs to know of the device (one read). */
-const presenceRow = (db: Db, device_uuid: string) =>
-  db
-    .select({
-      name: d.name,
-      space: d.space_uuid,
-      location: d.location_uuid,
-      status: d.connected_status,
-      installed_at: d.installed_at,
-      online: d.online,
-      last_seen: d.last_seen,
-    })
-    .from(d)
-    .where(eq(d.uuid, device_uuid))
-    .get();
 
 export async function recordOnline(env: Env, device_uuid: string, at: { now: number; since: number }) {
   const db = createDb(env);
-  const row = await presenceRow(db, device_uuid);
-  if (!row) return;
-  const installing = row.status === "installation_pending";
-  await withLocationStatus(env, db, row, [
+  const now = iso(at.now);
+  const row = await presenceChange(env, db, device_uuid, [
     db
       .update(d)
       .set({
         online: true,
         online_since: iso(at.since),
-        last_seen: iso(at.now),
-        ...(installing ? { connected_status: "connected" as const } : {}),
-        installed_at: row.installed_at ?? iso(at.now),
+        last_seen: now,
+        // The first connection ends the installation (the row read before says whether it did).
+        connected_status: sql`case when ${d.connected_status} = 'installation_pending' then 'connected' else ${d.connected_status} end`,
+        installed_at: sql`coalesce(${d.installed_at}, ${now})`,
         ...keepUpdatedAt,
       })
       .where(eq(d.uuid, device_uuid)),
   ]);
+  if (!row) return;
   await announceFromRoom(env, row.space, device_uuid, row.name, "deviceOnline", {
     online: true,
     online_since: iso(at.since),
-    last_seen: iso(at.now),
+    last_seen: now,
     // The wall narrowed to a group or location keeps its ticker to its own devices.
     location_uuid: row.location,
   });
-  if (installing) await announceFromRoom(env, row.space, device_uuid, row.name, "deviceInstalled");
+  if (row.status === "installation_pending")
+    await announceFromRoom(env, row.space, device_uuid, row.name, "deviceInstalled");
 }
 
 export async function recordOffline(env: Env, device_uuid: string, at: { lastSeen: number; since: number | null }) {
   const db = createDb(env);
-  const row = await presenceRow(db, device_uuid);
-  if (!row) return;
   const days = at.since === null ? [] : onlineSecondsPerDay(at.since, at.lastSeen);
-  await withLocationStatus(env, db, row, [
+  const row = await presenceChange(env, db, device_uuid, [
     db
       .update(d)
       .set({ online: false, online_since: null, last_seen: iso(at.lastSeen), ...keepUpdatedAt })
       .where(eq(d.uuid, device_uuid)),
+    // The streak's seconds per day, in the device's space (read in the statement: no row, no insert).
     ...days.map(({ day, seconds }) =>
       db
         .insert(avail)
-        .values({ space_uuid: row.space, device_uuid, day, online_seconds: seconds })
+        .select(
+          db
+            .select({
+              space_uuid: d.space_uuid,
+              device_uuid: d.uuid,
+              day: sql<string>`${day}`.as("day"),
+              online_seconds: sql<number>`${seconds}`.as("online_seconds"),
+            })
+            .from(d)
+            .where(eq(d.uuid, device_uuid)),
+        )
         .onConflictDoUpdate({
           target: [avail.device_uuid, avail.day],
           set: { online_seconds: sql`${avail.online_seconds} + excluded.online_seconds` },
         }),
     ),
   ]);
+  if (!row) return;
   await announceFromRoom(env, row.space, device_uuid, row.name, "deviceOffline", {
     online: false,
     online_since: null,
@@ -140,14 +157,13 @@ export async function recordOffline(env: Env, device_uuid: string, at: { lastSee
  */
 export async function reconcileOffline(env: Env, device_uuid: string): Promise<boolean> {
   const db = createDb(env);
-  const row = await presenceRow(db, device_uuid);
-  if (!row?.online) return false;
-  await withLocationStatus(env, db, row, [
+  const row = await presenceChange(env, db, device_uuid, [
     db
       .update(d)
       .set({ online: false, online_since: null, ...keepUpdatedAt })
       .where(and(eq(d.uuid, device_uuid), eq(d.online, true))),
   ]);
+  if (!row?.online) return false;
   await announceFromRoom(env, row.space, device_uuid, row.name, "deviceOffline", {
     online: false,
     online_since: null,

@@ -1,4 +1,5 @@
-import { eq, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNotNull, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { LocationTotals, OnlineStatus } from "../../../contracts/location.ts";
 import { DEVICE_TYPE_UUID } from "../../../drizzle/reference.ts";
 import { deviceTable as d, locationTable as l } from "../../../drizzle/schema/index.ts";
@@ -8,6 +9,7 @@ import { inList, inSpace } from "../kernel/scope.ts";
 const count = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`;
 const status = (s: string) => sql`${d.connected_status} = ${s}`;
 const archived = status("archived");
+const onlineConnected = sql`${status("connected")} and ${d.online} = 1`;
 
 /**
  * What the totals read: the db and the space's uuid. A request has its whole space; a DeviceRoom
@@ -27,7 +29,7 @@ export function deviceTotalsQuery(ctx: TotalsCtx, locationUuids?: readonly strin
     .select({
       location_uuid: d.location_uuid,
       total_number: count(sql`not ${archived}`).as("total_number"),
-      total_online_number: count(sql`${status("connected")} and ${d.online} = 1`).as("total_online_number"),
+      total_online_number: count(onlineConnected).as("total_online_number"),
       total_connected_number: count(status("connected")).as("total_connected_number"),
       total_disconnected_number: count(status("disconnected")).as("total_disconnected_number"),
       total_non_connected_number: count(sql`${d.connected_status} in ('non_connected', 'installation_pending')`).as(
@@ -73,13 +75,25 @@ export function onlineStatus(t: Pick<LocationTotals, "total_connected_number" | 
 }
 
 /**
- * One location's name and online status with the counts behind it, for the push after a device's
- * presence change (one statement: the location row joined to its totals); null when the location
- * is not the space's.
+ * The name and online status (with the counts behind it) of the location a device is in, for the
+ * push after that device's presence change. One statement that finds the device's location and
+ * space itself, so the DeviceRoom reads it before and after its write in the write's own batch
+ * (one D1 round trip for the whole change); no row when the device has no location.
  */
-export const locationOnlineQuery = (ctx: TotalsCtx, locationUuid: string) => {
-  const totals = deviceTotalsQuery(ctx, [locationUuid]).as("totals");
-  return ctx.db
+export const deviceLocationOnlineQuery = (db: Db, deviceUuid: string) => {
+  // The device's own column, as a scalar subquery (evaluated once; the inner "device" is its own).
+  const own = (column: SQLiteColumn) => sql<string>`(select ${column} from ${d} where ${d.uuid} = ${deviceUuid})`;
+  const totals = db
+    .select({
+      location_uuid: d.location_uuid,
+      total_online_number: count(onlineConnected).as("total_online_number"),
+      total_connected_number: count(status("connected")).as("total_connected_number"),
+    })
+    .from(d)
+    .where(and(eq(d.space_uuid, own(d.space_uuid)), eq(d.location_uuid, own(d.location_uuid))))
+    .groupBy(d.location_uuid)
+    .as("totals");
+  return db
     .select({
       name: l.name,
       total_connected_number: totals.total_connected_number,
@@ -87,10 +101,10 @@ export const locationOnlineQuery = (ctx: TotalsCtx, locationUuid: string) => {
     })
     .from(l)
     .leftJoin(totals, eq(totals.location_uuid, l.uuid))
-    .where(inSpace(ctx, l, eq(l.uuid, locationUuid)));
+    .where(and(eq(l.space_uuid, own(d.space_uuid)), eq(l.uuid, own(d.location_uuid))));
 };
 
-/** locationOnlineQuery's row as the push needs it (null when there is no such location). */
+/** deviceLocationOnlineQuery's row as the push needs it (null when there is no such location). */
 export function locationOnlineOf(
   row: { name: string; total_connected_number: number | null; total_online_number: number | null } | undefined,
 ) {
@@ -100,10 +114,6 @@ export function locationOnlineOf(
     total_online_number: row.total_online_number ?? 0,
   };
   return { name: row.name, status: onlineStatus(counts), ...counts };
-}
-
-export async function locationOnline(ctx: TotalsCtx, locationUuid: string) {
-  return locationOnlineOf(await locationOnlineQuery(ctx, locationUuid).get());
 }
 
 /** The same rank in SQL, for ordering by online_status (online 2 > partially_online 1 > offline 0). */
