@@ -52,6 +52,8 @@ export const BATCH_MAX = 500;
 type EventKind = "fleet" | "presence";
 /** Storage key of when the room last published an event of a kind. */
 const lastEventKey = (kind: EventKind) => `outpost:last:${kind}`;
+/** A room writes when it last published an event of a kind at most this often (ms). */
+export const KEEP_EVENT_MS = 1000;
 const kindOf = (event: RoomEvent): EventKind =>
   event.type === "accountOnline" || event.type === "accountOffline" ? "presence" : "fleet";
 
@@ -98,6 +100,11 @@ export abstract class OutpostRoom extends Server<Env> {
    * a wake (absent here until then).
    */
   private readonly lastEventAt = new Map<EventKind, number | null>();
+  /**
+   * Kinds whose time was written less than KEEP_EVENT_MS ago (true: a newer one waits for the
+   * interval's end). See noteEvent.
+   */
+  private readonly keeping = new Map<EventKind, boolean>();
 
   /** The principal of an upgrade, read from its header once (getConnectionTags, then onConnect). */
   private readonly upgrades = new WeakMap<Request, Principal | null>();
@@ -400,6 +407,25 @@ export abstract class OutpostRoom extends Server<Env> {
 
   private noteEvent(kind: EventKind, at: number) {
     this.lastEventAt.set(kind, at);
+    // At most one storage write per kind per KEEP_EVENT_MS: the first event of a quiet room is kept
+    // at once, a burst (a fleet reconnecting: one deviceOnline each) by one more write at the end
+    // of the interval. Memory is exact meanwhile; the room does not hibernate with a timer pending.
+    const pending = this.keeping.get(kind);
+    if (pending === undefined) {
+      this.keepEvent(kind, at);
+      this.keeping.set(kind, false);
+      setTimeout(() => {
+        const later = this.keeping.get(kind);
+        this.keeping.delete(kind);
+        const last = this.lastEventAt.get(kind);
+        if (later && typeof last === "number") this.keepEvent(kind, last);
+      }, KEEP_EVENT_MS);
+    } else if (!pending) {
+      this.keeping.set(kind, true);
+    }
+  }
+
+  private keepEvent(kind: EventKind, at: number) {
     // Unconfirmed: the event's fan-out must not wait for this write (a confirmed write holds the
     // room's outgoing messages until it is durable). Losing it in a crash costs a refetch at most.
     this.ctx.storage.put(lastEventKey(kind), at, { allowUnconfirmed: true }).catch((error: unknown) => {

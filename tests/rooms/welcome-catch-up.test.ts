@@ -3,6 +3,7 @@ import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
 import type { ServerMessage } from "../../contracts/realtime.ts";
 import { LOCATION_TYPE_UUID } from "../../drizzle/reference.ts";
+import { KEEP_EVENT_MS } from "../../party/room.ts";
 import { publishToLocation, publishToSpace } from "../../worker/services/kernel/realtime.ts";
 import { makeLocation, memberOf } from "../factories.ts";
 import { deviceUpdated, join, until } from "../ws.ts";
@@ -76,6 +77,31 @@ describe("the welcome's last_event_age_ms and last_presence_age_ms", () => {
     const age = (await welcomeOf(s, member.token)).last_event_age_ms;
     expect(age).toEqual(expect.any(Number));
     expect(age).toBeLessThan(5000);
+  });
+
+  it("a burst is kept with one write at once and one at the end of the interval, the newest time", async () => {
+    const member = await memberOf("viewer");
+    const s = member.space.space_uuid;
+    const room = await getServerByName(env.Space, s);
+    const times = () =>
+      runInDurableObject(room, async (instance, state) => ({
+        memory: (instance as unknown as { lastEventAt: Map<string, number | null> }).lastEventAt.get("fleet"),
+        stored: await state.storage.get<number>("outpost:last:fleet"),
+      }));
+    await publishToSpace(env, s, deviceUpdated(s));
+    const first = await times();
+    expect(first.stored).toBe(first.memory); // the first event of a quiet room: kept at once
+    const writes: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      await new Promise((r) => setTimeout(r, 30));
+      await publishToSpace(env, s, deviceUpdated(s));
+      writes.push((await times()).stored ?? 0);
+    }
+    const burst = await times();
+    expect(burst.memory).toBeGreaterThan(first.memory ?? 0);
+    expect(writes.every((w) => w === first.stored)).toBe(true); // not one write per event
+    await new Promise((r) => setTimeout(r, KEEP_EVENT_MS + 300));
+    expect((await times()).stored).toBe(burst.memory); // the interval's end keeps the newest
   });
 
   it("only a space room dates its events: a location room's welcome carries no ages", async () => {
