@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { onlineSecondsPerDay } from "../../../contracts/presence.ts";
 import { deviceAvailabilityTable as avail, deviceTable as d } from "../../../drizzle/schema/index.ts";
@@ -88,16 +88,19 @@ export async function recordOnline(env: Env, device_uuid: string, at: { now: num
   const row = await presenceChange(env, db, device_uuid, [
     db
       .update(d)
+      .set({ online: true, online_since: iso(at.since), last_seen: now, ...keepUpdatedAt })
+      .where(eq(d.uuid, device_uuid)),
+    // The first connection ends the installation (the row read before says whether it did). A
+    // statement of its own that matches no row otherwise: a column in an UPDATE's SET rewrites
+    // every index entry that holds it, changed or not (5 more D1 rows written per connect).
+    db
+      .update(d)
       .set({
-        online: true,
-        online_since: iso(at.since),
-        last_seen: now,
-        // The first connection ends the installation (the row read before says whether it did).
         connected_status: sql`case when ${d.connected_status} = 'installation_pending' then 'connected' else ${d.connected_status} end`,
         installed_at: sql`coalesce(${d.installed_at}, ${now})`,
         ...keepUpdatedAt,
       })
-      .where(eq(d.uuid, device_uuid)),
+      .where(and(eq(d.uuid, device_uuid), or(eq(d.connected_status, "installation_pending"), isNull(d.installed_at)))),
   ]);
   if (!row) return;
   await announceFromRoom(env, row.space, device_uuid, row.name, "deviceOnline", {
