@@ -8,7 +8,10 @@
  * …/monitoring/device/items/).
  *
  *   npm run bench                                   (the runner: scripts/bench.ts)
- *   node scripts/bench-devices.ts [--devices 100000] [--runs 15] [--port N (default: a free one)] [--analyze] [--keep]
+ *   node scripts/bench-devices.ts [--devices 100000] [--runs 15] [--port N (default: a free one)] [--analyze] [--keep] [--direct]
+ *
+ * --direct: the requests go to the Worker runtime's own entry socket, past the second workerd that
+ * `wrangler dev` puts in front of it (production has none): the API's own cost against the raw SQL.
  *
  * Prints a Markdown table (median / p95 / min in ms, objects_count) for docs/benchmarks.md, then
  * some of the same requests' SQL timed directly on the SQLite file (scripts/bench/raw-sql.ts) with
@@ -22,7 +25,7 @@ import { parseArgs } from "node:util";
 import { DEVICE_TYPES } from "../drizzle/reference.ts";
 import { benchFleet, benchIp, benchMac } from "./bench/fleet-sql.ts";
 import { localD1, printPlans } from "./bench/local-d1.ts";
-import { percentile, signIn, startFrozenServer } from "./bench/server.ts";
+import { percentile, runtimeOrigin, signIn, startFrozenServer } from "./bench/server.ts";
 import { freePort, ROOT } from "./lib/proc.ts";
 
 const { values: args } = parseArgs({
@@ -32,12 +35,15 @@ const { values: args } = parseArgs({
     port: { type: "string" },
     keep: { type: "boolean", default: false },
     analyze: { type: "boolean", default: false },
+    /** Requests go to the Worker runtime's own entry socket, past wrangler dev's proxy (production has none). */
+    direct: { type: "boolean", default: false },
   },
 });
 const DEVICES = Number(args.devices);
 const RUNS = Number(args.runs);
 const PORT = args.port ? Number(args.port) : await freePort(8799);
-const ORIGIN = `http://127.0.0.1:${PORT}`;
+/** Where the requests go: wrangler dev's port, or with --direct the runtime's entry socket (set once it runs). */
+let ORIGIN = `http://127.0.0.1:${PORT}`;
 const fleet = benchFleet();
 const SPACE = fleet.space;
 const LOCATIONS = fleet.locations;
@@ -179,6 +185,10 @@ async function run() {
   // export) whenever someone edits a file in the checkout.
   const { server } = await startFrozenServer(PORT, work, persistDir);
   try {
+    if (args.direct) {
+      ORIGIN = await runtimeOrigin(server);
+      console.error(`Requests go to ${ORIGIN}, the runtime's entry socket (past wrangler dev's proxy).`);
+    }
     const token = await signIn(ORIGIN);
     // A deep page by number, and the same page reached by the cursor in its predecessor's links.
     const deepPage = Math.max(2, Math.floor(DEVICES / 36) - 5);
