@@ -11,8 +11,8 @@ import {
 } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
 import { inList, inSpace } from "../kernel/scope.ts";
-import { expectedOnlineAt, expectedOnlineByLocation } from "../monitoring/expected-online.ts";
-import { tagsOf } from "../spaces/tags.ts";
+import { expectedOnlineAt, expectedOnlineFrom, expectedOnlineQuery } from "../monitoring/expected-online.ts";
+import { tagsByOwner, tagsQuery } from "../spaces/tags.ts";
 
 /** Reads need only the db and the space. */
 export type ReadCtx = Pick<SpaceCtx, "db" | "space">;
@@ -66,37 +66,47 @@ export const deviceRows = (ctx: ReadCtx, where: SQL | undefined) =>
     .$dynamic();
 export type DeviceListRow = Awaited<ReturnType<typeof deviceRows>>[number];
 
+/** The two grouped index reads of attachedCounts: peripherals, then displays, per device. */
+function attachedQueries(ctx: ReadCtx, uuids: readonly string[]) {
+  const per = (t: typeof peripheralTable | typeof displayTable) =>
+    ctx.db
+      .select({ device_uuid: t.device_uuid, n: count() })
+      .from(t)
+      .where(inSpace(ctx, t, inList(t.device_uuid, uuids)))
+      .groupBy(t.device_uuid);
+  return [per(peripheralTable), per(displayTable)] as const;
+}
+
+/** attachedQueries' rows summed per device uuid. */
+function attachedFrom(...groups: { device_uuid: string; n: number }[][]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const { device_uuid, n } of groups.flat()) out.set(device_uuid, (out.get(device_uuid) ?? 0) + n);
+  return out;
+}
+
 /** Peripherals + displays of the given devices, keyed by device uuid (two grouped index reads). */
 export async function attachedCounts(ctx: ReadCtx, uuids: readonly string[]): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  if (uuids.length === 0) return out;
-  const [peripherals, displays] = await Promise.all(
-    [peripheralTable, displayTable].map((t) =>
-      ctx.db
-        .select({ device_uuid: t.device_uuid, n: count() })
-        .from(t)
-        .where(inSpace(ctx, t, inList(t.device_uuid, uuids)))
-        .groupBy(t.device_uuid),
-    ),
-  );
-  for (const { device_uuid, n } of [...peripherals, ...displays]) out.set(device_uuid, (out.get(device_uuid) ?? 0) + n);
-  return out;
+  if (uuids.length === 0) return new Map();
+  const [peripherals, displays] = await Promise.all(attachedQueries(ctx, uuids));
+  return attachedFrom(peripherals, displays);
 }
 
 /**
  * Rows → devices: tags, peripheral/display totals and whether each location's working hours
- * cover now (expected_online) — one query each for the whole page.
+ * cover now (expected_online) — one D1 batch (one round trip) for the whole page.
  */
 export async function toDevices<R extends DeviceListRow>(ctx: ReadCtx, rows: readonly R[]): Promise<(R & Device)[]> {
+  if (rows.length === 0) return [];
   const uuids = rows.map((r) => r.uuid);
-  const [tags, totals, hours] = await Promise.all([
-    tagsOf(ctx, deviceTagTable, uuids),
-    attachedCounts(ctx, uuids),
-    expectedOnlineByLocation(
-      ctx,
-      rows.map((r) => r.location_uuid),
-    ),
+  const locations = [...new Set(rows.flatMap((r) => (r.location_uuid ? [r.location_uuid] : [])))];
+  const [tagRows, peripherals, displays, schedules] = await ctx.db.batch([
+    tagsQuery(ctx, deviceTagTable, uuids),
+    ...attachedQueries(ctx, uuids),
+    expectedOnlineQuery(ctx, locations),
   ]);
+  const tags = tagsByOwner(tagRows);
+  const totals = attachedFrom(peripherals, displays);
+  const hours = expectedOnlineFrom(ctx, schedules);
   return rows.map((row) => {
     const own = tags.get(row.uuid) ?? [];
     return {

@@ -14,10 +14,14 @@ export async function expectedOnlineByLocation(
   locationUuids: readonly (string | null)[],
   now = new Date(),
 ): Promise<Map<string, boolean | null>> {
-  const out = new Map<string, boolean | null>();
   const uuids = [...new Set(locationUuids.filter((u): u is string => u !== null))];
-  if (uuids.length === 0) return out;
-  const rows = await ctx.db
+  if (uuids.length === 0) return new Map();
+  return expectedOnlineFrom(ctx, await expectedOnlineQuery(ctx, uuids), now);
+}
+
+/** The query of expectedOnlineByLocation: the locations' schedules (location uuids, no nulls). */
+export const expectedOnlineQuery = (ctx: ReadCtx, uuids: readonly string[]) =>
+  ctx.db
     .select({
       uuid: l.uuid,
       timezone: l.timezone,
@@ -31,6 +35,14 @@ export async function expectedOnlineByLocation(
     .from(l)
     .leftJoin(w, inSpace(ctx, w, or(eq(w.location_uuid, l.uuid), isNull(w.location_uuid))))
     .where(inSpace(ctx, l, inList(l.uuid, uuids)));
+
+/** expectedOnlineQuery's rows → expected_online per location uuid. */
+export function expectedOnlineFrom(
+  ctx: ReadCtx,
+  rows: Awaited<ReturnType<typeof expectedOnlineQuery>>,
+  now = new Date(),
+): Map<string, boolean | null> {
+  const out = new Map<string, boolean | null>();
   const locations = new Map<string, LocationHours>();
   const entries = new Map<string, ScheduleRow[]>();
   for (const { uuid, timezone, global_timezone_enabled, global_working_time_enabled, ...entry } of rows) {

@@ -91,21 +91,28 @@ export function tagLinkWrites(
   return [ctx.db.delete(link).where(inSpace(ctx, link, eq(ownerOf(link), ownerUuid))), ...inserts];
 }
 
+/** The query of tagsOf: the tags of the given locations or devices, each with its owner, by name. */
+export const tagsQuery = (ctx: Pick<SpaceCtx, "db" | "space">, link: TagLink, uuids: readonly string[]) =>
+  ctx.db
+    .select({ owner: ownerOf(link), uuid: tagTable.uuid, name: tagTable.name })
+    .from(link)
+    .innerJoin(tagTable, eq(tagTable.uuid, link.tag_uuid))
+    .where(inSpace(ctx, link, inList(ownerOf(link), uuids)))
+    .orderBy(asc(tagTable.name));
+
+/** tagsQuery's rows keyed by owner uuid, each list by name. */
+export function tagsByOwner(rows: readonly { owner: string; uuid: string; name: string }[]): Map<string, TagRef[]> {
+  const out = new Map<string, TagRef[]>();
+  for (const { owner: key, ...tag } of rows) out.set(key, [...(out.get(key) ?? []), tag]);
+  return out;
+}
+
 /** Tags of the given locations or devices (one query), keyed by their uuid, each list by name. */
 export async function tagsOf(
   ctx: Pick<SpaceCtx, "db" | "space">,
   link: TagLink,
   uuids: readonly string[],
 ): Promise<Map<string, TagRef[]>> {
-  const out = new Map<string, TagRef[]>();
-  if (uuids.length === 0) return out;
-  const owner = ownerOf(link);
-  const rows = await ctx.db
-    .select({ owner, uuid: tagTable.uuid, name: tagTable.name })
-    .from(link)
-    .innerJoin(tagTable, eq(tagTable.uuid, link.tag_uuid))
-    .where(inSpace(ctx, link, inList(owner, uuids)))
-    .orderBy(asc(tagTable.name));
-  for (const { owner: key, ...tag } of rows) out.set(key, [...(out.get(key) ?? []), tag]);
-  return out;
+  if (uuids.length === 0) return new Map();
+  return tagsByOwner(await tagsQuery(ctx, link, uuids));
 }
