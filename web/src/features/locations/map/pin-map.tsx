@@ -13,6 +13,8 @@ import type { MapPanelProps } from "./map-panel";
 
 /** How close to an edge (px) a pin set elsewhere may be before the map follows it. */
 const EDGE = { side: 16, top: 36, bottom: 8 };
+/** How long the map takes to bring an off-screen pin into view (ms). */
+const FOLLOW_MS = 300;
 
 /**
  * The location map (MapLibre, loaded on demand by MapPanel): a click places the pin, the pin
@@ -32,6 +34,9 @@ export default function PinMap({ pin, onPinChange, className }: MapPanelProps) {
 
   // While the pin is dragged the map stays put (following it would pan under the pointer).
   const dragging = useRef(false);
+  // Until when the map is still moving to an earlier pin (ms): where the pin sits on screen
+  // mid-way says nothing about where it will sit when that move ends.
+  const following = useRef(0);
   const follow = useCallback(() => {
     const map = mapRef.current;
     if (!map || dragging.current || lat === undefined || lng === undefined) return;
@@ -42,7 +47,10 @@ export default function PinMap({ pin, onPinChange, className }: MapPanelProps) {
       at.x > box.clientWidth - EDGE.side ||
       at.y < EDGE.top ||
       at.y > box.clientHeight - EDGE.bottom;
-    if (out) map.easeTo({ center: [lng, lat], duration: 300 });
+    // Typing the latitude and then the longitude moves the pin twice within one move.
+    if (!out && performance.now() >= following.current) return;
+    map.easeTo({ center: [lng, lat], duration: FOLLOW_MS });
+    following.current = performance.now() + FOLLOW_MS;
   }, [lat, lng]);
   useEffect(follow, [follow]);
 
