@@ -4,7 +4,8 @@ import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { TIMEOUT_MESSAGE } from "../../contracts/commands.ts";
-import { ServerMessage } from "../../contracts/realtime.ts";
+import { OFFLINE_AFTER_MS } from "../../contracts/presence.ts";
+import { AGENT_SILENCE_MS, ServerMessage } from "../../contracts/realtime.ts";
 import { auditLogTable, deviceAvailabilityTable, deviceTable } from "../../drizzle/schema/index.ts";
 import { reconcileOffline, recordOffline, recordOnline } from "../../worker/services/devices/presence.ts";
 import { db, makeDevice, makeDeviceCredential, makeLocation, memberOf, uid } from "../factories.ts";
@@ -102,6 +103,31 @@ describe("DeviceRoom presence", () => {
     expect(await deviceRow(device.uuid)).toMatchObject({ online: true });
     agent.ws?.close();
     space.ws?.close();
+  });
+
+  it("a new agent socket arms one alarm, for the 25 s silence check; it re-arms the 90 s presence check", async () => {
+    const { device, credential } = await connectedDevice();
+    const joinedAt = Date.now();
+    const agent = await join(`/parties/device/${device.uuid}`, credential);
+    const room = await getServerByName(env.Device, device.uuid);
+    await expect.poll(async () => (await room.presenceState()).online).toBe(true);
+    const alarm = () => runInDurableObject(room, (_instance, state) => state.storage.getAlarm());
+    const first = await alarm();
+    expect(first).toBeGreaterThanOrEqual(joinedAt + AGENT_SILENCE_MS);
+    expect(first).toBeLessThan(Date.now() + AGENT_SILENCE_MS + 1);
+    // A ping (the agent's keepalive) needs no alarm of its own now.
+    agent.ws?.send(JSON.stringify({ type: "ping", at: Date.now() }));
+    await until(() => agent.messages.some((m) => m.type === "pong"));
+    expect(await alarm()).toBe(first);
+    // The early alarm closes nothing (a frame came just now) and leaves the device online, with
+    // the next check armed: the silence check again while the agent pings, within the 90 s window.
+    expect(await runDurableObjectAlarm(room)).toBe(true);
+    expect((await room.presenceState()).online).toBe(true);
+    const next = await alarm();
+    expect(next).not.toBeNull();
+    expect(next).toBeLessThanOrEqual(Date.now() + OFFLINE_AFTER_MS);
+    expect(agent.ws?.readyState).toBe(WebSocket.OPEN);
+    agent.ws?.close();
   });
 
   it("a heartbeat is kept on the agent's socket, not written to the room's storage or D1", async () => {
