@@ -82,6 +82,12 @@ export abstract class OutpostRoom extends Server<Env> {
    */
   private accountSockets: Map<string, Set<string>> | null = null;
   /**
+   * The room's dashboard sockets by id. Memory only: null after a wake, then read once from the
+   * sockets. Iterating partyserver's getConnections deserialises every socket's attachment on
+   * every pass — 1 000 of them per event in a room with 1 000 dashboards (issue 19 target 2).
+   */
+  private dashboardSockets: Map<string, Connection<ConnState>> | null = null;
+  /**
    * deviceDetailsUpdate events gathered while a window is open (null: none is), sent as one
    * batch when it ends. See publish().
    */
@@ -139,6 +145,7 @@ export abstract class OutpostRoom extends Server<Env> {
       origin: new URL(ctx.request.url).origin,
       ...(Number.isSafeInteger(attempt) && attempt > 0 ? { attempt } : {}),
     });
+    if (principal.kind !== "device") this.dashboards().set(connection.id, connection);
     const age = (kind: EventKind) => {
       const at = this.lastEvent(kind);
       return at === null ? null : Math.max(0, Date.now() - at);
@@ -200,6 +207,7 @@ export abstract class OutpostRoom extends Server<Env> {
   protected async onRoomAlarm(): Promise<void> {}
 
   async onClose(connection: Connection<ConnState>, code?: number, reason?: string) {
+    this.dashboardSockets?.delete(connection.id);
     this.buckets.delete(connection.id);
     this.buckets.delete(`tunnel:${connection.id}`);
     this.flow.delete(connection.id);
@@ -319,7 +327,7 @@ export abstract class OutpostRoom extends Server<Env> {
    * every display link / API token socket whose credential expired (issue 16).
    */
   private closeExpired(now: number) {
-    for (const conn of this.getConnections<ConnState>("dashboard")) {
+    for (const conn of this.openDashboards()) {
       const principal = conn.state?.principal;
       if (principal && principal.kind !== "device" && principal.exp !== undefined && principal.exp <= now) {
         conn.close(
@@ -334,7 +342,7 @@ export abstract class OutpostRoom extends Server<Env> {
 
   private nextExpiry(): number | null {
     let next: number | null = null;
-    for (const conn of this.getConnections<ConnState>("dashboard")) {
+    for (const conn of this.openDashboards()) {
       const exp = conn.state?.principal.kind !== "device" ? conn.state?.principal.exp : undefined;
       if (exp !== undefined && (next === null || exp < next)) next = exp;
     }
@@ -470,8 +478,7 @@ export abstract class OutpostRoom extends Server<Env> {
     // Serialised once, and only when some dashboard is there to get it (most device rooms have none).
     let payload: string | undefined;
     let delivered = 0;
-    for (const conn of this.getConnections("dashboard")) {
-      if (conn.readyState !== WebSocket.OPEN) continue;
+    for (const conn of this.openDashboards()) {
       const flow = this.flow.get(conn.id) ?? { sent: 0, acked: 0 };
       if (!withinBacklog(flow)) {
         this.drop(conn, "Too far behind: reconnect to catch up.");
@@ -500,6 +507,24 @@ export abstract class OutpostRoom extends Server<Env> {
   }
 
   /** Closes an abusive or hopelessly slow connection (1008, policy violation). */
+  /** The dashboard sockets by id, read from the sockets once after a wake. */
+  private dashboards(): Map<string, Connection<ConnState>> {
+    if (!this.dashboardSockets) {
+      this.dashboardSockets = new Map();
+      for (const conn of this.getConnections<ConnState>("dashboard")) this.dashboardSockets.set(conn.id, conn);
+    }
+    return this.dashboardSockets;
+  }
+
+  /** The open dashboard sockets; a closed one that never reported its close is forgotten here. */
+  private *openDashboards(): Generator<Connection<ConnState>> {
+    const all = this.dashboards();
+    for (const [id, conn] of all) {
+      if (conn.readyState === WebSocket.OPEN) yield conn;
+      else if (conn.readyState === WebSocket.CLOSED) all.delete(id);
+    }
+  }
+
   private drop(connection: Connection, reason: string) {
     this.buckets.delete(connection.id);
     this.flow.delete(connection.id);

@@ -126,4 +126,28 @@ describe("a busy space room gathers device updates (issue 19 target 2)", () => {
     await until(() => offline().length === 1, 5000);
     watcher.ws?.close();
   });
+
+  it("the room keeps its dashboards in memory: rebuilt after a wake, a closed one no longer sent to", async () => {
+    const { s, sockets } = await dashboards(3);
+    const room = env.Space.get(env.Space.idFromName(s));
+    const kept = () =>
+      runInDurableObject(room, (instance) => {
+        const map = (instance as unknown as { dashboardSockets: Map<string, unknown> | null }).dashboardSockets;
+        return map === null ? null : map.size;
+      });
+    expect(await kept()).toBe(3);
+    // What a hibernated room wakes with: nothing in memory; the next event reads the sockets once.
+    await runInDurableObject(room, (instance) => {
+      (instance as unknown as { dashboardSockets: unknown }).dashboardSockets = null;
+    });
+    await publishToSpace(env, s, update(s, "d0"));
+    await until(() => sockets.every((d) => heard(d.messages).length === 1));
+    expect(await kept()).toBe(3);
+    sockets[0].ws?.close();
+    await expect.poll(kept).toBe(2);
+    await publishToSpace(env, s, update(s, "d1"));
+    await until(() => sockets.slice(1).every((d) => heard(d.messages).length === 2));
+    expect(heard(sockets[0].messages)).toEqual([update(s, "d0")]);
+    for (const d of sockets.slice(1)) d.ws?.close();
+  });
 });
