@@ -1,36 +1,24 @@
-import { FolderPlusIcon, type LucideIcon, MapPinPlusIcon, PlusIcon, RadarIcon, ServerIcon } from "lucide-react";
-import { useNavigate } from "react-router";
+import { PlusIcon } from "lucide-react";
+import { LazyMenu } from "@/components/lazy-menu";
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
 import { usePermissions } from "@/features/space/use-permissions";
-import { type MessageKey, useT } from "@/lib/i18n";
+import { useT } from "@/lib/i18n";
 
 export type AssetsTab = "locations" | "devices" | "groups";
 
-/** What the floating add button offers per tab; each opens the {action} flyout route. */
-const actions: Record<AssetsTab, ReadonlyArray<{ action: string; label: MessageKey; icon: LucideIcon }>> = {
-  devices: [
-    { action: "addDeviceRunner", label: "add.deviceRunner", icon: ServerIcon },
-    { action: "detectDevices", label: "add.detectDevices", icon: RadarIcon },
-  ],
-  locations: [{ action: "addLocation", label: "add.location", icon: MapPinPlusIcon }],
-  groups: [{ action: "addGroup", label: "add.group", icon: FolderPlusIcon }],
-};
+const loadItems = () => import("./add-menu-items");
 
+/** The floating add button of the Assets tabs; its menu loads after the list (components/lazy-menu.tsx). */
 export function AddMenu({ tab }: { tab: AssetsTab }) {
   const t = useT();
-  const navigate = useNavigate();
   // Viewers cannot add anything (the server would refuse): no button at all.
   const { canWrite } = usePermissions();
   if (!canWrite) return null;
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
+    <LazyMenu
+      load={loadItems}
+      props={{ tab }}
+      trigger={
         <Button
           size="icon"
           aria-label={t("add.label")}
@@ -38,15 +26,7 @@ export function AddMenu({ tab }: { tab: AssetsTab }) {
         >
           <PlusIcon aria-hidden="true" />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent side="top" align="end">
-        {actions[tab].map(({ action, label, icon: Icon }) => (
-          <DropdownMenuItem key={action} onSelect={() => navigate(`/${tab}/${action}`)}>
-            <Icon aria-hidden="true" />
-            {t(label)}
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+    />
   );
 }

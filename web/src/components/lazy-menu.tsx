@@ -1,0 +1,111 @@
+import {
+  type ComponentType,
+  cloneElement,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactElement,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
+
+/** What a lazily loaded menu gets besides its own props: its trigger, and how to start. */
+export type LazyMenuProps = {
+  /** The trigger button (wrapped in the menu's trigger, asChild). */
+  trigger: ReactElement;
+  /** Open at once: the trigger was pressed before the menu's code was here. */
+  defaultOpen: boolean;
+};
+
+type Loader<P> = () => Promise<{ default: ComponentType<P & LazyMenuProps> }>;
+
+/** Menus already loaded, so later mounts render them at once (no swap). */
+const loaded = new Map<Loader<never>, ComponentType<never>>();
+
+const OPEN_KEYS = new Set(["Enter", " ", "ArrowDown", "ArrowUp"]);
+
+/**
+ * A menu whose code (Radix's menu and the menu's content) is not in the page's first load (issue
+ * 19: ≈ 9 KB gzip of every list page): its trigger renders at once as a plain button and the menu
+ * loads when the browser is idle after the first render, or as soon as the pointer or the keyboard
+ * focus reaches the trigger. A press before it has loaded opens the menu once it is here; the
+ * keyboard focus stays on the trigger across the swap.
+ */
+export function LazyMenu<P extends object>({
+  load,
+  trigger,
+  props,
+}: {
+  load: Loader<P>;
+  trigger: ReactElement<{ onPointerDown?: (e: PointerEvent) => void; onKeyDown?: (e: KeyboardEvent) => void }>;
+  props: P;
+}) {
+  const [Menu, setMenu] = useState(
+    () => (loaded.get(load as Loader<never>) as ComponentType<P & LazyMenuProps>) ?? null,
+  );
+  const [openOnLoad, setOpenOnLoad] = useState(false);
+  const box = useRef<HTMLSpanElement>(null);
+  const focused = useRef(false);
+
+  const start = useRef(() => {});
+  start.current = () => {
+    if (Menu) return;
+    load().then(
+      (module) => {
+        loaded.set(load as Loader<never>, module.default as ComponentType<never>);
+        setMenu(() => module.default);
+      },
+      // Offline or a new deployment: the next press tries again.
+      () => {},
+    );
+  };
+
+  useEffect(() => {
+    if (Menu) return;
+    const go = () => start.current();
+    if ("requestIdleCallback" in window) {
+      const id = window.requestIdleCallback(go, { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = setTimeout(go, 200);
+    return () => clearTimeout(id);
+  }, [Menu]);
+
+  // The swap replaces the trigger's element: the focus goes with it.
+  useLayoutEffect(() => {
+    if (Menu && focused.current) box.current?.querySelector("button")?.focus();
+  }, [Menu]);
+
+  const placeholder = () =>
+    cloneElement(trigger, {
+      "aria-haspopup": "menu",
+      "aria-expanded": false,
+      onPointerEnter: () => start.current(),
+      onFocus: () => {
+        focused.current = true;
+        start.current();
+      },
+      onBlur: () => {
+        focused.current = false;
+      },
+      onPointerDown: (event: PointerEvent) => {
+        if (event.button !== 0 || event.ctrlKey) return;
+        event.preventDefault();
+        setOpenOnLoad(true);
+        start.current();
+      },
+      onKeyDown: (event: KeyboardEvent) => {
+        if (!OPEN_KEYS.has(event.key)) return;
+        event.preventDefault();
+        setOpenOnLoad(true);
+        start.current();
+      },
+    } as Record<string, unknown>);
+
+  return (
+    <span ref={box} className="contents">
+      {Menu ? <Menu {...props} trigger={trigger} defaultOpen={openOnLoad} /> : placeholder()}
+    </span>
+  );
+}
