@@ -114,3 +114,21 @@ test("a Viewer sees no invite action and the server refuses the call", async ({ 
   });
   expect(status).toBe(403);
 });
+
+test("an Admin's row actions open from the keyboard: Change role asks in a dialog that Escape closes", async ({
+  page,
+}) => {
+  await signIn(page, "admin@outpost.demo");
+  await page.goto("/accounts");
+  const actions = page.getByRole("button", { name: "Actions for viewer@outpost.demo" });
+  await actions.focus();
+  await page.keyboard.press("Enter");
+  const menu = page.getByRole("menu");
+  await expect(menu.getByRole("menuitem", { name: "Change role" })).toBeVisible();
+  await expect(menu.getByRole("menuitem", { name: "Disable" })).toBeVisible();
+  await menu.getByRole("menuitem", { name: "Change role" }).click();
+  const dialog = page.getByRole("dialog", { name: "Change role" });
+  await expect(dialog.getByText("Choose the role of viewer@outpost.demo in this space.")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+});
