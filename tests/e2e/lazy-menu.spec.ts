@@ -58,3 +58,12 @@ test("the add button opens its menu when clicked before its code arrived, and th
   await expect(page).toHaveURL(/\/devices\/addDeviceRunner$/);
   await expect(page.getByRole("dialog")).toBeVisible();
 });
+
+test("a menu whose code cannot load says so when pressed, and the list stays usable", async ({ page }) => {
+  await page.route(VIEWS_MENU_CHUNK, (route) => route.abort());
+  await signIn(page);
+  await page.getByRole("button", { name: "Views" }).click();
+  await expect(page.getByText("This menu could not be loaded. Check your connection and try again.")).toBeVisible();
+  await expect(page.getByRole("menu")).toHaveCount(0);
+  await expect(page.getByRole("list", { name: "Devices" }).getByRole("link").first()).toBeVisible();
+});

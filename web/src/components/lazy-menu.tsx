@@ -9,6 +9,8 @@ import {
   useRef,
   useState,
 } from "react";
+import { showAlert } from "@/lib/alerts";
+import { useT } from "@/lib/i18n";
 
 /** What a lazily loaded menu gets besides its own props: its trigger, and how to start. */
 export type LazyMenuProps = {
@@ -48,6 +50,8 @@ export function LazyMenu<P extends object>({
   const box = useRef<HTMLSpanElement>(null);
   const focused = useRef(false);
 
+  const t = useT();
+  const pressed = useRef(false);
   const start = useRef(() => {});
   start.current = () => {
     if (Menu) return;
@@ -56,9 +60,20 @@ export function LazyMenu<P extends object>({
         loaded.set(load as Loader<never>, module.default as ComponentType<never>);
         setMenu(() => module.default);
       },
-      // Offline or a new deployment: the next press tries again.
-      () => {},
+      () => {
+        // Offline, or a new deployment removed the chunk: the next press tries again. Someone who
+        // pressed is told; a failed load in the background is not their problem yet.
+        if (!pressed.current) return;
+        pressed.current = false;
+        setOpenOnLoad(false);
+        showAlert({ type: "error", message: t("menu.loadFailed") });
+      },
     );
+  };
+  const press = () => {
+    pressed.current = true;
+    setOpenOnLoad(true);
+    start.current();
   };
 
   useEffect(() => {
@@ -92,14 +107,12 @@ export function LazyMenu<P extends object>({
       onPointerDown: (event: PointerEvent) => {
         if (event.button !== 0 || event.ctrlKey) return;
         event.preventDefault();
-        setOpenOnLoad(true);
-        start.current();
+        press();
       },
       onKeyDown: (event: KeyboardEvent) => {
         if (!OPEN_KEYS.has(event.key)) return;
         event.preventDefault();
-        setOpenOnLoad(true);
-        start.current();
+        press();
       },
     } as Record<string, unknown>);
 
