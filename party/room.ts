@@ -160,11 +160,11 @@ export abstract class OutpostRoom extends Server<Env> {
     await this.onJoin(connection, principal);
   }
 
-  /** The account's user sockets here, from memory or (after a wake) from the room's sockets. */
+  /** The account's user sockets here, from memory or (after a wake) from the room's open dashboards. */
   private socketsOf(accountUuid: string): Set<string> {
     if (!this.accountSockets) {
       const index = new Map<string, Set<string>>();
-      for (const conn of this.getConnections<ConnState>("dashboard")) {
+      for (const conn of this.openDashboards()) {
         const principal = conn.state?.principal;
         if (principal?.kind !== "user") continue;
         const ids = index.get(principal.account_uuid) ?? new Set<string>();
@@ -506,7 +506,6 @@ export abstract class OutpostRoom extends Server<Env> {
     return true;
   }
 
-  /** Closes an abusive or hopelessly slow connection (1008, policy violation). */
   /** The dashboard sockets by id, read from the sockets once after a wake. */
   private dashboards(): Map<string, Connection<ConnState>> {
     if (!this.dashboardSockets) {
@@ -525,6 +524,7 @@ export abstract class OutpostRoom extends Server<Env> {
     }
   }
 
+  /** Closes an abusive or hopelessly slow connection (1008, policy violation). */
   private drop(connection: Connection, reason: string) {
     this.buckets.delete(connection.id);
     this.flow.delete(connection.id);

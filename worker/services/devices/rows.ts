@@ -87,7 +87,7 @@ function attachedFrom(...groups: { device_uuid: string; n: number }[][]): Map<st
 /** Peripherals + displays of the given devices, keyed by device uuid (two grouped index reads). */
 export async function attachedCounts(ctx: ReadCtx, uuids: readonly string[]): Promise<Map<string, number>> {
   if (uuids.length === 0) return new Map();
-  const [peripherals, displays] = await Promise.all(attachedQueries(ctx, uuids));
+  const [peripherals, displays] = await ctx.db.batch(attachedQueries(ctx, uuids));
   return attachedFrom(peripherals, displays);
 }
 

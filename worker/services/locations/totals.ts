@@ -9,7 +9,11 @@ import { inList, inSpace } from "../kernel/scope.ts";
 const count = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`;
 const status = (s: string) => sql`${d.connected_status} = ${s}`;
 const archived = status("archived");
-const onlineConnected = sql`${status("connected")} and ${d.online} = 1`;
+/** The two counts a location's online status is made of (deviceTotalsQuery's, and the presence push's). */
+const onlineCounts = () => ({
+  total_online_number: count(sql`${status("connected")} and ${d.online} = 1`).as("total_online_number"),
+  total_connected_number: count(status("connected")).as("total_connected_number"),
+});
 
 /**
  * What the totals read: the db and the space's uuid. A request has its whole space; a DeviceRoom
@@ -29,8 +33,7 @@ export function deviceTotalsQuery(ctx: TotalsCtx, locationUuids?: readonly strin
     .select({
       location_uuid: d.location_uuid,
       total_number: count(sql`not ${archived}`).as("total_number"),
-      total_online_number: count(onlineConnected).as("total_online_number"),
-      total_connected_number: count(status("connected")).as("total_connected_number"),
+      ...onlineCounts(),
       total_disconnected_number: count(status("disconnected")).as("total_disconnected_number"),
       total_non_connected_number: count(sql`${d.connected_status} in ('non_connected', 'installation_pending')`).as(
         "total_non_connected_number",
@@ -86,8 +89,7 @@ export const deviceLocationOnlineQuery = (db: Db, deviceUuid: string) => {
   const totals = db
     .select({
       location_uuid: d.location_uuid,
-      total_online_number: count(onlineConnected).as("total_online_number"),
-      total_connected_number: count(status("connected")).as("total_connected_number"),
+      ...onlineCounts(),
     })
     .from(d)
     .where(and(eq(d.space_uuid, own(d.space_uuid)), eq(d.location_uuid, own(d.location_uuid))))
