@@ -21,7 +21,6 @@ import { showAlert } from "@/lib/alerts";
 import { ApiError } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 import { savedViewQueries, useDeleteView, useSaveView } from "./queries";
-
 import type { ViewsMenuProps } from "./views-menu";
 
 /** Same query, whatever the parameters' order. */

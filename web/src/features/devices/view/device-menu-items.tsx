@@ -14,6 +14,7 @@ import { showAlert } from "@/lib/alerts";
 import { type MessageKey, useT } from "@/lib/i18n";
 import { type LifecycleAction, menuActions } from "../logic/menu";
 import { useDeviceLifecycle } from "../use-device-mutations";
+import type { DeviceMenuProps } from "./device-menu";
 
 const items: Record<
   LifecycleAction,
@@ -44,8 +45,6 @@ const items: Record<
     text: "device.confirm.terminate.text",
   },
 };
-
-import type { DeviceMenuProps } from "./device-menu";
 
 /**
  * The flyout header menu with a confirmation for every status change (loaded after the flyout's
