@@ -3,12 +3,16 @@ import { signIn } from "./support.ts";
 import { expect, test } from "./test.ts";
 
 /**
- * The lists' menus (the add button, Views) are not in the page's first load: their triggers are
- * plain buttons until the menu's code arrives (web/src/components/lazy-menu.tsx). A press that
- * comes first opens the menu once the code is here, by pointer and by keyboard.
+ * The lists' menus (the add button, Views), the comboboxes' lists, the notifications and the
+ * tooltips are not in the page's first load: their triggers are plain buttons until the code
+ * arrives (web/src/components/lazy-menu.tsx, components/ui/tooltip.tsx). A press that comes first
+ * opens the menu once the code is here, by pointer and by keyboard.
  */
 const VIEWS_MENU_CHUNK = /\/assets\/views-menu-items-[\w-]+\.js$/;
 const ADD_MENU_CHUNK = /\/assets\/add-menu-items-[\w-]+\.js$/;
+const COMBOBOX_CHUNK = /\/assets\/combobox-list-[\w-]+\.js$/;
+const NOTIFICATIONS_CHUNK = /\/assets\/notification-panel-[\w-]+\.js$/;
+const TOOLTIP_CHUNK = /\/assets\/tooltip-radix-[\w-]+\.js$/;
 
 /** Holds the chunk's download until the returned function is called. */
 async function hold(page: Page, chunk: RegExp) {
@@ -66,4 +70,67 @@ test("a menu whose code cannot load says so when pressed, and the list stays usa
   await expect(page.getByText("This menu could not be loaded. Check your connection and try again.")).toBeVisible();
   await expect(page.getByRole("menu")).toHaveCount(0);
   await expect(page.getByRole("list", { name: "Devices" }).getByRole("link").first()).toBeVisible();
+});
+
+test("a combobox opened before its list's code arrived opens with the search focused, and picks", async ({ page }) => {
+  const chunk = await hold(page, COMBOBOX_CHUNK);
+  await signIn(page);
+  const sort = page.getByRole("combobox", { name: "Sort devices" });
+  await expect(sort).toHaveAttribute("aria-expanded", "false");
+  await sort.click();
+  await expect(page.getByRole("listbox")).toHaveCount(0);
+  chunk.release();
+  await expect(sort).toHaveAttribute("aria-expanded", "true");
+  const search = page.getByRole("combobox", { name: "Search" });
+  await expect(search).toBeFocused();
+  await search.fill("offline first");
+  await page.keyboard.press("Enter");
+  await expect(sort).toHaveText("Offline first");
+  await expect(sort).toHaveAttribute("aria-expanded", "false");
+});
+
+test("the notifications open when the bell is pressed before their code arrived", async ({ page }) => {
+  const chunk = await hold(page, NOTIFICATIONS_CHUNK);
+  await signIn(page);
+  const bell = page.getByRole("button", { name: /^Notifications/ });
+  await bell.focus();
+  await page.keyboard.press("Enter");
+  chunk.release();
+  await expect(page.getByRole("heading", { name: "Notifications" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("heading", { name: "Notifications" })).toBeHidden();
+  await expect(page.getByRole("button", { name: /^Notifications/ })).toBeFocused();
+});
+
+test("tooltips arrive after the first render: a trigger focused before keeps the focus and shows its tip", async ({
+  page,
+}) => {
+  const chunk = await hold(page, TOOLTIP_CHUNK);
+  await signIn(page);
+  const toggle = page.getByRole("button", { name: "Toggle theme" });
+  await toggle.focus();
+  await expect(page.getByRole("tooltip")).toHaveCount(0);
+  chunk.release();
+  await expect(page.getByRole("tooltip")).toHaveText(/Switch to (dark|light) theme/);
+  await expect(toggle).toBeFocused();
+  // Pressed from the keyboard, the (re-created) button still does its job.
+  const dark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
+  await page.keyboard.press("Enter");
+  await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(!dark);
+});
+
+test("a tooltip shows on hover, and moving to the next trigger shows that one's", async ({ page }) => {
+  await signIn(page);
+  // Radix opens a tooltip on a pointer move over its trigger: until the tooltips' code is here (it
+  // loads when idle, or at this first hover) the pointer has to move again.
+  let x = 4;
+  await expect(async () => {
+    await page.getByRole("button", { name: "Toggle theme" }).hover({ position: { x: x++, y: 8 } });
+    await expect(page.getByRole("tooltip")).toHaveText(/Switch to (dark|light) theme/, { timeout: 1000 });
+  }).toPass();
+  await page.getByRole("link", { name: "Working time settings" }).hover();
+  // (The first one fades out meanwhile.)
+  await expect(page.getByRole("tooltip", { name: "Working time settings" })).toBeVisible();
+  await page.mouse.move(0, 0, { steps: 5 });
+  await expect(page.getByRole("tooltip")).toHaveCount(0);
 });

@@ -1,87 +1,41 @@
-import { BellIcon, CircleAlertIcon, CircleCheckIcon, InfoIcon, TriangleAlertIcon } from "lucide-react";
-import { useMemo, useSyncExternalStore } from "react";
+import { BellIcon } from "lucide-react";
+import { useSyncExternalStore } from "react";
+import { LazyMenu } from "@/components/lazy-menu";
 import { Button } from "@/components/ui/button";
-import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
-import { Tooltip } from "@/components/ui/tooltip";
-import {
-  type AlertEntry,
-  alertHistory,
-  clearAlertHistory,
-  markAlertsRead,
-  subscribeAlertHistory,
-} from "@/lib/alert-history";
-import type { AlertType } from "@/lib/alerts";
-import { useI18n } from "@/lib/i18n";
+import { alertHistory, subscribeAlertHistory } from "@/lib/alert-history";
+import { useT } from "@/lib/i18n";
 
-const icons: Record<AlertType, { icon: typeof InfoIcon; className: string }> = {
-  info: { icon: InfoIcon, className: "text-info" },
-  success: { icon: CircleCheckIcon, className: "text-success" },
-  warning: { icon: TriangleAlertIcon, className: "text-warning" },
-  error: { icon: CircleAlertIcon, className: "text-destructive" },
-};
+/** The popover and its list: not in a page's first load (issue 19). */
+const loadPanel = () => import("./notification-panel");
 
 /** The top bar's bell: this session's last 100 alerts (presence chatter as one line), unread count on it. */
 export function NotificationBell() {
-  const { t, lang } = useI18n();
-  const { entries, unread } = useSyncExternalStore(subscribeAlertHistory, alertHistory);
-  // Once per language, not on every render (the bell re-renders with every alert).
-  const time = useMemo(
-    () => new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" }),
-    [lang],
-  );
+  const t = useT();
+  const { unread } = useSyncExternalStore(subscribeAlertHistory, alertHistory);
   return (
-    <Popover onOpenChange={(open) => open && markAlertsRead()}>
-      <Tooltip label={t("notifications.title")}>
-        <PopoverTrigger asChild>
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            className="relative"
-            aria-label={t("notifications.open", { count: unread })}
-          >
-            <BellIcon aria-hidden="true" />
-            {unread > 0 && (
-              <span
-                aria-hidden="true"
-                data-testid="notifications-unread"
-                className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] leading-none font-semibold text-white tabular-nums"
-              >
-                {unread > 99 ? "99+" : unread}
-              </span>
-            )}
-          </Button>
-        </PopoverTrigger>
-      </Tooltip>
-      <PopoverContent align="end" className="w-[min(22rem,calc(100vw-1rem))] p-0">
-        <div className="flex items-center justify-between gap-2 border-b px-3 py-2">
-          <h2 className="text-sm font-semibold">{t("notifications.title")}</h2>
-          <Button variant="ghost" size="sm" onClick={clearAlertHistory} disabled={entries.length === 0}>
-            {t("notifications.clear")}
-          </Button>
-        </div>
-        {entries.length === 0 ? (
-          <p className="px-3 py-6 text-center text-sm text-muted-foreground">{t("notifications.empty")}</p>
-        ) : (
-          <ul className="max-h-96 divide-y overflow-y-auto" aria-label={t("notifications.title")}>
-            {entries.map((entry) => (
-              <Entry key={entry.key} entry={entry} time={time.format(entry.at)} />
-            ))}
-          </ul>
-        )}
-      </PopoverContent>
-    </Popover>
-  );
-}
-
-function Entry({ entry, time }: { entry: AlertEntry; time: string }) {
-  const { icon: Icon, className } = icons[entry.type];
-  return (
-    <li className="flex gap-2.5 px-3 py-2 text-[13px]">
-      <Icon className={`mt-0.5 size-4 shrink-0 ${className}`} aria-hidden="true" />
-      <span className="min-w-0 flex-1 break-words">{entry.message}</span>
-      <time className="shrink-0 text-xs text-muted-foreground tabular-nums" dateTime={new Date(entry.at).toISOString()}>
-        {time}
-      </time>
-    </li>
+    <LazyMenu
+      load={loadPanel}
+      props={{}}
+      trigger={
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          className="relative"
+          aria-haspopup="dialog"
+          aria-label={t("notifications.open", { count: unread })}
+        >
+          <BellIcon aria-hidden="true" />
+          {unread > 0 && (
+            <span
+              aria-hidden="true"
+              data-testid="notifications-unread"
+              className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] leading-none font-semibold text-white tabular-nums"
+            >
+              {unread > 99 ? "99+" : unread}
+            </span>
+          )}
+        </Button>
+      }
+    />
   );
 }

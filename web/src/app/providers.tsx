@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Toaster } from "@/components/ui/toaster";
-import { TooltipProvider } from "@/components/ui/tooltip";
+import { TooltipLoader } from "@/components/ui/tooltip";
 import { I18nProvider } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 
@@ -9,10 +9,9 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <I18nProvider>
-        <TooltipProvider delayDuration={400} skipDelayDuration={200}>
-          {children}
-          <Toaster />
-        </TooltipProvider>
+        {children}
+        <Toaster />
+        <TooltipLoader />
       </I18nProvider>
     </QueryClientProvider>
   );

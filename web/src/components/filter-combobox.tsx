@@ -1,8 +1,8 @@
 import { ChevronsUpDownIcon } from "lucide-react";
-import { type ComponentProps, useState } from "react";
-import { Combobox } from "@/components/ui/combobox";
-import { type ComboOption, OptionList } from "@/components/ui/option-list";
-import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import type { ComponentProps } from "react";
+import { LazyMenu } from "@/components/lazy-menu";
+import { Combobox, comboboxTriggerClass } from "@/components/ui/combobox";
+import type { ComboOption } from "@/components/ui/option-list";
 import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 
@@ -44,6 +44,9 @@ export function multiFilterText(values: readonly string[], options: readonly Com
   return values.length === 1 ? first : `${first} +${values.length - 1}`;
 }
 
+/** The list's popover: not in a page's first load (issue 19). */
+const loadList = () => import("./multi-filter-list");
+
 /**
  * A list filter taking several values ("any of"): the same trigger as FilterCombobox, a list that
  * stays open while values are ticked; its "All …" choice clears them.
@@ -57,47 +60,27 @@ export function MultiFilterCombobox({
   className = "w-40",
   ...rest
 }: MultiFilterComboboxProps) {
-  const t = useT();
-  const [open, setOpen] = useState(false);
-  const pick = (value: string) => {
-    if (value === "") {
-      onChange([]);
-      setOpen(false);
-    } else onChange(values.includes(value) ? values.filter((v) => v !== value) : [...values, value]);
-  };
   return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger asChild>
+    <LazyMenu
+      load={loadList}
+      props={{ values, onChange, options }}
+      trigger={
         <button
           type="button"
           role="combobox"
-          aria-expanded={open}
+          aria-expanded={false}
           aria-haspopup="listbox"
           aria-label={label}
           data-testid={rest["data-testid"]}
           data-count={values.length}
-          className={cn(
-            "flex h-9 w-full min-w-0 items-center justify-between gap-2 rounded-md border border-input bg-card px-3 text-left text-sm shadow-xs outline-none",
-            "focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30",
-            className,
-          )}
+          className={cn(comboboxTriggerClass, className)}
         >
           <span className={cn("truncate", values.length === 0 && "text-muted-foreground")}>
             {multiFilterText(values, options, placeholder)}
           </span>
           <ChevronsUpDownIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
         </button>
-      </PopoverTrigger>
-      <PopoverContent className="w-[max(var(--radix-popover-trigger-width),16rem)] p-0">
-        <OptionList
-          multiple
-          options={options}
-          isSelected={(v) => (v === "" ? values.length === 0 : values.includes(v))}
-          onPick={pick}
-          searchLabel={t("common.search")}
-          emptyText={t("common.noMatches")}
-        />
-      </PopoverContent>
-    </Popover>
+      }
+    />
   );
 }
