@@ -92,3 +92,40 @@ test("a wall opened just before a device was added counts it once its socket joi
     if (uuid) await request.delete(`${api}/device/${uuid}/`, { headers: auth });
   }
 });
+
+test("the live updates' code that failed to load is fetched again, and the list then catches up", async ({
+  page,
+  request,
+}) => {
+  const auth = await bearer(request);
+  const api = `/api/space/${LAB_SPACE_UUID}`;
+  const { locations } = await (await request.get(`${api}/location/items/`, { headers: auth })).json();
+  const tag = `Retry ${Date.now().toString(36)}`;
+  const added = await request.post(`${api}/device/add/`, {
+    headers: auth,
+    data: { name: `E2E ${tag}`, location: (locations[0] as { uuid: string }).uuid },
+  });
+  expect(added.status()).toBe(201);
+  const { uuid } = (await added.json()) as { uuid: string };
+
+  // The room's client loads after the first render (web/src/lib/use-space-realtime.ts): its first
+  // download fails, as offline or after a deployment removed the file.
+  let asked = 0;
+  await page.route(/\/assets\/realtime-[\w-]+\.js$/, (route) => (++asked === 1 ? route.abort() : route.continue()));
+  try {
+    await signIn(page);
+    await page.evaluate((space) => localStorage.setItem("outpost.space", space), LAB_SPACE_UUID);
+    await page.goto(`/devices?search=${encodeURIComponent(tag)}`);
+    const list = page.getByRole("list", { name: "Devices" });
+    await expect(list.getByText(`E2E ${tag}`, { exact: true })).toBeVisible();
+    const renamed = await request.patch(`${api}/device/${uuid}/`, {
+      headers: auth,
+      data: { name: `E2E ${tag} renamed` },
+    });
+    expect(renamed.status()).toBe(200);
+    await expect(list.getByText(`E2E ${tag} renamed`, { exact: true })).toBeVisible({ timeout: 15_000 });
+    expect(asked).toBeGreaterThanOrEqual(2);
+  } finally {
+    await request.delete(`${api}/device/${uuid}/`, { headers: auth });
+  }
+});

@@ -3,8 +3,12 @@ import { useEffect, useRef } from "react";
 import { showAlert } from "./alerts";
 import { useDisplaySession } from "./display-session";
 import { useT } from "./i18n";
-import { connectSpaceRoom } from "./realtime";
 import { getSession } from "./session";
+
+/** The room's client (partysocket, the messages' handling): loaded after the first render (issue 19). */
+const loadRealtime = () => import("./realtime");
+/** A failed load (offline, a new deployment) is tried again, waiting longer each time up to a minute. */
+const RETRY_MS = [2_000, 5_000, 15_000, 60_000];
 
 /**
  * Keeps the current space's room connected while the signed-in shell (or a wall) is mounted. A
@@ -26,10 +30,30 @@ export function useSpaceRealtime(spaceUuid: string | undefined) {
     // A wall whose display link was revoked or expired stays disconnected (it shows why); a
     // started or changed display session reconnects with its link.
     if (!display && ended && !getSession()) return;
-    return connectSpaceRoom(spaceUuid, {
-      queryClient,
-      alert: showAlert,
-      t: (key, vars) => tRef.current(key, vars),
-    });
+    let stop: (() => void) | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const connect = (attempt: number) => {
+      loadRealtime().then(
+        ({ connectSpaceRoom }) => {
+          if (stopped) return;
+          stop = connectSpaceRoom(spaceUuid, {
+            queryClient,
+            alert: showAlert,
+            t: (key, vars) => tRef.current(key, vars),
+          });
+        },
+        () => {
+          if (!stopped)
+            retry = setTimeout(() => connect(attempt + 1), RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]);
+        },
+      );
+    };
+    connect(0);
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      stop?.();
+    };
   }, [spaceUuid, queryClient, display, ended]);
 }
