@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Outlet } from "react-router";
 import { useAccountPresence } from "@/features/accounts/use-account-presence";
-import { ScreenshotViewer } from "@/features/devices/settings/screenshot-viewer";
+import { ScreenshotViewerHost } from "@/features/devices/settings/screenshot-viewer-host";
 import { CurrentSpaceContext, resolveSpace, useCurrentSpace } from "@/features/session/current-space";
 import { sessionQueries } from "@/features/session/queries";
 import { useSpaceRealtime } from "@/lib/use-space-realtime";
@@ -38,7 +38,7 @@ function SignedInFrame() {
         </main>
       </div>
       {/* Here, not in the device flyout: a "Screenshot taken" View works after the flyout closed. */}
-      <ScreenshotViewer />
+      <ScreenshotViewerHost />
       {/* Issue 18: Ctrl-K / ⌘-K and `/`; the palette's chunk loads on first use. */}
       <CommandPaletteHost />
     </div>

@@ -1,32 +1,32 @@
-import { MenuIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { Logo } from "@/components/brand/logo";
-import { Button } from "@/components/ui/button";
+import type { LazyMenuProps } from "@/components/lazy-menu";
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 import { useT } from "@/lib/i18n";
 import { NavLinks } from "./nav-links";
 
 /**
- * Below 768 px: the menu button of the top bar and the navigation drawer it opens (a Radix
- * Dialog: focus trapped, Esc and the overlay close it). Following an entry, or any other
- * navigation, closes it.
+ * Below 768 px: the navigation drawer the top bar's menu button opens (a Radix Dialog: focus
+ * trapped, Esc and the overlay close it), loaded after the first render (LazyMenu; the button is in
+ * topbar.tsx). Following an entry, or any other navigation, closes it.
  */
-export function NavDrawer() {
+export default function NavDrawer({ trigger, defaultOpen }: LazyMenuProps) {
   const t = useT();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path (back/forward too) is the reason to close
-  useEffect(() => setOpen(false), [pathname]);
+  // A new path (back/forward too) closes it; not the first render (a press before this code opens it).
+  const shownAt = useRef(pathname);
+  useEffect(() => {
+    if (pathname === shownAt.current) return;
+    shownAt.current = pathname;
+    setOpen(false);
+  }, [pathname]);
   const close = () => setOpen(false);
 
   return (
     <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon-sm" className="-ml-1 md:hidden" aria-label={t("nav.open")}>
-          <MenuIcon aria-hidden="true" />
-        </Button>
-      </SheetTrigger>
+      <SheetTrigger asChild>{trigger}</SheetTrigger>
       <SheetContent side="left" aria-describedby={undefined}>
         <div className="flex h-12 shrink-0 items-center border-b border-sidebar-border px-4">
           <SheetTitle className="sr-only">{t("nav.main")}</SheetTitle>

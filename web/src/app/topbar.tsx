@@ -1,32 +1,49 @@
 import { useQuery } from "@tanstack/react-query";
-import { CalendarClockIcon } from "lucide-react";
-import { useState } from "react";
+import { CalendarClockIcon, MenuIcon } from "lucide-react";
 import { Link } from "react-router";
+import { LazyMenu } from "@/components/lazy-menu";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tooltip } from "@/components/ui/tooltip";
-import { AccountDialog } from "@/features/session/account-dialog";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { spaceQueries } from "@/features/space/queries";
 import { initialsOf } from "@/lib/format";
 import { useT } from "@/lib/i18n";
 import { PaletteButton } from "./command-palette/host";
-import { NavDrawer } from "./nav-drawer";
 import { NotificationBell } from "./notification-bell";
 import { ThemeToggle } from "./theme-toggle";
+
+/** The account dialog (Radix's dialog, the spaces): not in a page's first load (issue 19). */
+const loadAccountDialog = () => import("@/features/session/account-dialog");
+
+/** Below 768 px, the navigation drawer (Radix's dialog): not in a page's first load either. */
+const loadNavDrawer = () => import("./nav-drawer");
 
 /** Top bar: the phone menu button, current space and the caller's role, working time, theme, account. */
 export function Topbar() {
   const t = useT();
   const { user, space } = useCurrentSpace();
   const detail = useQuery(spaceQueries.detail(space.space_uuid));
-  const [accountOpen, setAccountOpen] = useState(false);
 
   return (
     <header className="flex h-12 shrink-0 items-center gap-3 border-b bg-background px-4 max-md:gap-2 max-md:px-3">
-      <NavDrawer />
+      <LazyMenu
+        load={loadNavDrawer}
+        props={{}}
+        trigger={
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            className="-ml-1 md:hidden"
+            aria-label={t("nav.open")}
+            aria-haspopup="dialog"
+          >
+            <MenuIcon aria-hidden="true" />
+          </Button>
+        }
+      />
       <div className="flex min-w-0 flex-1 items-center gap-2.5">
         <span className="truncate text-sm font-semibold">{space.space_name}</span>
         {detail.isPending ? (
@@ -49,21 +66,23 @@ export function Topbar() {
         </Tooltip>
         <NotificationBell />
         <ThemeToggle />
-        <Tooltip label={user.display_name || user.email}>
-          <button
-            type="button"
-            aria-label={t("topbar.account")}
-            aria-haspopup="dialog"
-            onClick={() => setAccountOpen(true)}
-            className="ml-1 rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
-          >
-            <Avatar>
-              <AvatarFallback>{initialsOf(user.display_name)}</AvatarFallback>
-            </Avatar>
-          </button>
-        </Tooltip>
+        <LazyMenu
+          load={loadAccountDialog}
+          props={{}}
+          trigger={
+            <button
+              type="button"
+              aria-label={t("topbar.account")}
+              aria-haspopup="dialog"
+              className="ml-1 rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+            >
+              <Avatar>
+                <AvatarFallback>{initialsOf(user.display_name)}</AvatarFallback>
+              </Avatar>
+            </button>
+          }
+        />
       </nav>
-      <AccountDialog open={accountOpen} onOpenChange={setAccountOpen} />
     </header>
   );
 }

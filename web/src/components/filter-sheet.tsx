@@ -1,6 +1,6 @@
-import { SlidersHorizontalIcon, XIcon } from "lucide-react";
-import type { ReactNode } from "react";
-import { Badge } from "@/components/ui/badge";
+import { XIcon } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import type { LazyMenuProps } from "@/components/lazy-menu";
 import { Button } from "@/components/ui/button";
 import {
   Sheet,
@@ -14,7 +14,7 @@ import {
 } from "@/components/ui/sheet";
 import { useT } from "@/lib/i18n";
 
-type FilterSheetProps = {
+export type FilterSheetProps = {
   /** How many filters are set (search not counted: its box stays in the toolbar). */
   active: number;
   /** The filters, stacked full width in the sheet. */
@@ -24,23 +24,23 @@ type FilterSheetProps = {
   clearLabel?: string;
 };
 
-/** On phones a list's filters live in a sheet; its button in the toolbar shows how many are set. */
-export function FilterSheet({ active, children, onClear, clearLabel }: FilterSheetProps) {
+/**
+ * On phones a list's filters live in a sheet (loaded by LazyMenu after the first render; its
+ * button, with how many filters are set, is FilterSheetButton).
+ */
+export default function FilterSheet({
+  trigger,
+  defaultOpen,
+  active,
+  children,
+  onClear,
+  clearLabel,
+}: FilterSheetProps & LazyMenuProps) {
   const t = useT();
+  const [open, setOpen] = useState(defaultOpen);
   return (
-    <Sheet>
-      <SheetTrigger asChild>
-        <Button variant="outline" className="shrink-0" data-testid="filter-sheet-button">
-          <SlidersHorizontalIcon aria-hidden="true" />
-          {t("filters.title")}
-          {active > 0 && (
-            <Badge className="ml-0.5 h-5 min-w-5 justify-center rounded-full px-1.5 tabular-nums">
-              {active}
-              <span className="sr-only"> {t("filters.active")}</span>
-            </Badge>
-          )}
-        </Button>
-      </SheetTrigger>
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger asChild>{trigger}</SheetTrigger>
       <SheetContent aria-describedby={undefined}>
         <SheetHeader>
           <SheetTitle>{t("filters.title")}</SheetTitle>

@@ -1,7 +1,7 @@
 import { SEARCH_MAX } from "@contracts/values/text";
 import { XIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { FilterSheet } from "@/components/filter-sheet";
+import { FilterSheetButton } from "@/components/filter-sheet-button";
 import { SearchField } from "@/components/search-field";
 import { SortCombobox, type SortProps } from "@/components/sort-combobox";
 import { Button } from "@/components/ui/button";
@@ -61,9 +61,9 @@ export function ListToolbar<S extends string>(props: ListToolbarProps<S>) {
       <search className="flex flex-col gap-2" aria-label={label}>
         <div className="flex items-center gap-2">
           {searchField}
-          <FilterSheet active={activeFilters} onClear={onReset} clearLabel={clearLabel}>
+          <FilterSheetButton active={activeFilters} onClear={onReset} clearLabel={clearLabel}>
             {children}
-          </FilterSheet>
+          </FilterSheetButton>
         </div>
         <div className="flex items-center gap-2">
           <span className="mr-auto">{countText}</span>

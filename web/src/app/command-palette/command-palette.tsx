@@ -11,10 +11,12 @@ import {
   SunIcon,
   UserIcon,
 } from "lucide-react";
+import { Dialog as DialogPrimitive } from "radix-ui";
 import { type ComponentType, lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { Location, NavigateFunction } from "react-router";
 import { fillListSearch } from "@/components/list-search";
 import { Button } from "@/components/ui/button";
+import { DialogOverlay } from "@/components/ui/dialog";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { usePermissions } from "@/features/space/use-permissions";
 import { type MessageKey, useT } from "@/lib/i18n";
@@ -102,6 +104,31 @@ export function PaletteFollowUp() {
 
 const headingClass =
   "[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:pt-2 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground";
+
+/** The palette's dialog (the host renders a fresh one per opening). */
+export function PaletteDialog({
+  open,
+  onOpenChange,
+  navigate,
+  location,
+}: CommandPaletteProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const t = useT();
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogOverlay />
+        <DialogPrimitive.Content
+          aria-label={t("palette.label")}
+          className="fixed top-[12dvh] left-1/2 z-50 w-[calc(100%-2rem)] max-w-xl -translate-x-1/2 overflow-hidden rounded-xl border bg-popover text-popover-foreground shadow-xl outline-none data-[state=open]:animate-zoom-in data-[state=closed]:animate-zoom-out max-sm:top-0 max-sm:w-full max-sm:max-w-none max-sm:rounded-none max-sm:border-x-0 max-sm:border-t-0"
+        >
+          <DialogPrimitive.Title className="sr-only">{t("palette.label")}</DialogPrimitive.Title>
+          <DialogPrimitive.Description className="sr-only">{t("palette.hint")}</DialogPrimitive.Description>
+          <CommandPalette navigate={navigate} location={location} />
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}
 
 export type CommandPaletteProps = {
   /** The router's, from the host: this chunk imports nothing of the router (no shared chunk is split). */

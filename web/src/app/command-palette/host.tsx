@@ -1,9 +1,7 @@
 import { SearchIcon } from "lucide-react";
-import { Dialog as DialogPrimitive } from "radix-ui";
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { focusListSearch } from "@/components/list-search";
-import { DialogOverlay } from "@/components/ui/dialog";
 import { showAlert } from "@/lib/alerts";
 import { withChunkTimeout } from "@/lib/chunk-load";
 import { useT } from "@/lib/i18n";
@@ -11,8 +9,8 @@ import { cn } from "@/lib/utils";
 import { shortcutHint, shortcutOf } from "./keys";
 import { openPalette, resetPalette, setPaletteOpen, togglePalette, usePaletteState } from "./store";
 
-// cmdk and the palette load on the first Ctrl-K (or click): they stay out of the console's first load.
-// The dialog itself is here (Radix is in the first load anyway): it opens at once, the list fills in.
+// cmdk, the palette and its dialog (Radix's) stay out of the console's first load: they load when the
+// browser is idle after it, or at the first Ctrl-K (or click) if that comes first.
 const loadPalette = withChunkTimeout(() => import("./command-palette"));
 type PaletteModule = Awaited<ReturnType<typeof loadPalette>>;
 
@@ -41,6 +39,25 @@ export function CommandPaletteHost() {
     return () => window.removeEventListener("keydown", onKeyDown);
   }, []);
 
+  // Ready before it is asked for, so the first Ctrl-K opens at once (a failure here is not shown:
+  // the first press tries again and says so).
+  useEffect(() => {
+    if (palette) return;
+    let live = true;
+    const go = () =>
+      loadPalette().then(
+        (module) => live && setPalette(module),
+        () => {},
+      );
+    const idle =
+      "requestIdleCallback" in window ? window.requestIdleCallback(go, { timeout: 4000 }) : setTimeout(go, 500);
+    return () => {
+      live = false;
+      if ("cancelIdleCallback" in window) window.cancelIdleCallback(idle as number);
+      else clearTimeout(idle);
+    };
+  }, [palette]);
+
   useEffect(() => {
     if (!wanted || palette) return;
     let live = true;
@@ -58,35 +75,21 @@ export function CommandPaletteHost() {
     };
   }, [wanted, palette, t]);
 
-  if (!wanted) return null;
+  if (!wanted || !palette) return null;
   return (
     <>
       {/* A fresh dialog and palette per opening (issue 18 item 5): no query is left from the last
           one, and one reopened while the last is still animating out (say, Ctrl-K
           right after Enter opened a device) would otherwise be the old node, left under the
           flyout that opened meanwhile (hidden by its modal, its focus trapped there). */}
-      <DialogPrimitive.Root key={opening} open={open} onOpenChange={setPaletteOpen}>
-        <DialogPrimitive.Portal>
-          <DialogOverlay />
-          <DialogPrimitive.Content
-            aria-label={t("palette.label")}
-            className="fixed top-[12dvh] left-1/2 z-50 w-[calc(100%-2rem)] max-w-xl -translate-x-1/2 overflow-hidden rounded-xl border bg-popover text-popover-foreground shadow-xl outline-none data-[state=open]:animate-zoom-in data-[state=closed]:animate-zoom-out max-sm:top-0 max-sm:w-full max-sm:max-w-none max-sm:rounded-none max-sm:border-x-0 max-sm:border-t-0"
-          >
-            <DialogPrimitive.Title className="sr-only">{t("palette.label")}</DialogPrimitive.Title>
-            <DialogPrimitive.Description className="sr-only">{t("palette.hint")}</DialogPrimitive.Description>
-            {palette ? (
-              // Fresh with its dialog (keyed by the opening above): no query left from the last one.
-              <palette.CommandPalette navigate={navigate} location={location} />
-            ) : (
-              <div className="flex h-12 items-center gap-2 px-3 text-sm text-muted-foreground" role="status">
-                <SearchIcon className="size-4 shrink-0" aria-hidden="true" />
-                {t("common.loading")}…
-              </div>
-            )}
-          </DialogPrimitive.Content>
-        </DialogPrimitive.Portal>
-      </DialogPrimitive.Root>
-      {palette && <palette.PaletteFollowUp />}
+      <palette.PaletteDialog
+        key={opening}
+        open={open}
+        onOpenChange={setPaletteOpen}
+        navigate={navigate}
+        location={location}
+      />
+      <palette.PaletteFollowUp />
     </>
   );
 }

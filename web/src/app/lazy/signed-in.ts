@@ -1,4 +1,3 @@
 // The signed-in frame and what every shell shares; each page comes in its own chunk.
 export { AppLayout } from "../app-layout";
-export { Flyout } from "../flyout";
 export { NotFound } from "../not-found";

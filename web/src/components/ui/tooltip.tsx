@@ -28,6 +28,12 @@ const current = () => implementation;
 
 const FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]";
 
+/** Where the mouse was last seen before the tooltips were here (a pointer resting on a trigger). */
+let pointer: { x: number; y: number } | null = null;
+const trackPointer = (event: PointerEvent) => {
+  pointer = event.pointerType === "mouse" ? { x: event.clientX, y: event.clientY } : null;
+};
+
 function install(next: Implementation) {
   const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   const index = focused ? [...document.querySelectorAll(FOCUSABLE)].indexOf(focused) : -1;
@@ -39,9 +45,19 @@ function install(next: Implementation) {
   if (focused && !focused.isConnected && index >= 0) {
     document.querySelectorAll<HTMLElement>(FOCUSABLE)[index]?.focus({ preventScroll: true });
   }
+  // Radix opens a tooltip on a pointer move over its trigger: a mouse that came to rest on one
+  // while the code loaded gets its tooltip without having to move again.
+  listen(false);
+  const under = pointer && document.elementFromPoint(pointer.x, pointer.y);
+  if (pointer && under) {
+    under.dispatchEvent(
+      new PointerEvent("pointermove", { bubbles: true, pointerType: "mouse", clientX: pointer.x, clientY: pointer.y }),
+    );
+  }
+  pointer = null;
 }
 
-/** Loads the tooltips once (a failed load, e.g. offline, is tried again at the next movement). */
+/** Loads the tooltips once (a failed load, e.g. offline, is tried again at the next pointer or focus move). */
 export function loadTooltips(): Promise<void> {
   loading ??= import("./tooltip-radix").then(
     (module) => install(module.RadixTooltip),
@@ -52,24 +68,34 @@ export function loadTooltips(): Promise<void> {
   return loading;
 }
 
+/** A pointer or the keyboard focus reached something: the tooltips are wanted now. */
+const onActivity = (event: Event) => {
+  if (event instanceof PointerEvent) trackPointer(event);
+  void loadTooltips();
+};
+const ACTIVITY = ["pointerover", "focusin"] as const;
+function listen(on: boolean) {
+  for (const name of ACTIVITY) {
+    if (on) document.addEventListener(name, onActivity, { capture: true, passive: true });
+    else document.removeEventListener(name, onActivity, { capture: true });
+  }
+  if (on) document.addEventListener("pointermove", trackPointer, { capture: true, passive: true });
+  else document.removeEventListener("pointermove", trackPointer, { capture: true });
+}
+
 /** Starts loading the tooltips after the first render; the app renders it once, around everything. */
 export function TooltipLoader() {
   useEffect(() => {
     if (implementation) return;
-    const go = () => {
-      cancel();
-      void loadTooltips();
-    };
-    const events = ["pointerover", "focusin"] as const;
-    for (const name of events) document.addEventListener(name, go, { capture: true, passive: true });
+    listen(true);
+    const go = () => void loadTooltips();
     const idle =
       "requestIdleCallback" in window ? window.requestIdleCallback(go, { timeout: 2000 }) : setTimeout(go, 200);
-    function cancel() {
-      for (const name of events) document.removeEventListener(name, go, { capture: true });
+    return () => {
+      listen(false);
       if ("cancelIdleCallback" in window) window.cancelIdleCallback(idle as number);
       else clearTimeout(idle);
-    }
-    return cancel;
+    };
   }, []);
   return null;
 }

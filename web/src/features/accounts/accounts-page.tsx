@@ -8,7 +8,7 @@ import { DownloadIcon, KeyRoundIcon, SearchXIcon, UserPlusIcon, UsersIcon } from
 import { useMemo, useState } from "react";
 import { Link, Outlet } from "react-router";
 import { ShellHeader } from "@/app/shells/shell-header";
-import { FilterSheet } from "@/components/filter-sheet";
+import { FilterSheetButton } from "@/components/filter-sheet-button";
 import { SearchField } from "@/components/search-field";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -130,13 +130,13 @@ export function AccountsPage() {
                   onChange={filters.setSearch}
                 />
                 {narrow && (
-                  <FilterSheet
+                  <FilterSheetButton
                     active={countAccountFilters(filters.choice)}
                     onClear={filters.clear}
                     clearLabel={t("accounts.filter.clear")}
                   >
                     <FilterPanel {...filterProps} bare />
-                  </FilterSheet>
+                  </FilterSheetButton>
                 )}
                 <ListViewsMenu list="accounts" compact />
                 <span className="text-xs text-muted-foreground" aria-live="polite">

@@ -1,23 +1,34 @@
 import { LogOutIcon } from "lucide-react";
 import { useState } from "react";
+import type { LazyMenuProps } from "@/components/lazy-menu";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { Separator } from "@/components/ui/separator";
+import { Tooltip } from "@/components/ui/tooltip";
 import { initialsOf } from "@/lib/format";
 import { languages, useI18n } from "@/lib/i18n";
 import { signOut } from "@/lib/session";
 import { switchSpace, useCurrentSpace } from "./current-space";
 import { SpaceList } from "./space-list";
 
-type AccountDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
-
-/** The avatar's modal: who is signed in, their spaces, the language, and Sign out. */
-export function AccountDialog({ open, onOpenChange }: AccountDialogProps) {
+/**
+ * The avatar's modal: who is signed in, their spaces, the language, and Sign out. Loaded after the
+ * top bar's first render (LazyMenu, issue 19): the avatar button is its trigger.
+ */
+export default function AccountDialog({ trigger, defaultOpen }: LazyMenuProps) {
   const { t, lang, setLang } = useI18n();
   const { user, space } = useCurrentSpace();
   const [signingOut, setSigningOut] = useState(false);
+  const [open, onOpenChange] = useState(defaultOpen);
 
   const handleSignOut = async () => {
     setSigningOut(true);
@@ -26,6 +37,9 @@ export function AccountDialog({ open, onOpenChange }: AccountDialogProps) {
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
+      <Tooltip label={user.display_name || user.email}>
+        <DialogTrigger asChild>{trigger}</DialogTrigger>
+      </Tooltip>
       <DialogContent className="max-w-md gap-0 p-0">
         <DialogHeader className="flex-row items-center gap-3 p-5 pb-4">
           <Avatar className="size-10">

@@ -210,6 +210,7 @@ export const en = {
   "palette.search": "Search…",
   "palette.label": "Command palette",
   "palette.loadFailed": "The command palette could not be loaded.",
+  "device.screenshot.viewerFailed": "The screenshot could not be shown. Check your connection and try again.",
   "menu.loadFailed": "This menu could not be loaded. Check your connection and try again.",
   "palette.hint": "↑↓ to move · Enter to open · Esc to close",
   "bulk.selectRow": "Select {name}",

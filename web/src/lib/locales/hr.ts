@@ -150,6 +150,7 @@ export const hr: Partial<Record<MessageKey, string>> = {
   "palette.search": "Pretraži…",
   "palette.label": "Paleta naredbi",
   "palette.loadFailed": "Paleta naredbi nije se mogla učitati.",
+  "device.screenshot.viewerFailed": "Snimka zaslona nije se mogla prikazati. Provjerite vezu i pokušajte ponovno.",
   "menu.loadFailed": "Izbornik se nije mogao učitati. Provjerite vezu i pokušajte ponovno.",
   "palette.hint": "↑↓ za pomak · Enter za otvaranje · Esc za zatvaranje",
   "controlPanel.title": "Upravljačka ploča",

@@ -3,7 +3,7 @@ import { DownloadIcon, ExternalLinkIcon, ImageOffIcon, LoaderCircleIcon } from "
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { setScreenshotHandler, showAlert } from "@/lib/alerts";
+import { showAlert } from "@/lib/alerts";
 import { useT } from "@/lib/i18n";
 import { fetchBlob } from "./device-call";
 
@@ -39,23 +39,22 @@ function useScreenshot(url: string | null): Image {
   return image;
 }
 
+export type ScreenshotViewerProps = {
+  /** The screenshot's API URL; null: closed. */
+  url: string | null;
+  onClose: () => void;
+};
+
 /**
- * The viewer the "Screenshot taken" notification's View opens (it registers as the alerts'
- * screenshot handler while mounted): the image, Download (screenshot.jpg) and Open in new tab.
+ * The viewer the "Screenshot taken" notification's View opens (ScreenshotViewerHost loads it at
+ * the first View): the image, Download (screenshot.jpg) and Open in new tab.
  */
-export function ScreenshotViewer() {
+export default function ScreenshotViewer({ url, onClose }: ScreenshotViewerProps) {
   const t = useT();
-  const [url, setUrl] = useState<string | null>(null);
   const [blocked, setBlocked] = useState(false);
   const image = useScreenshot(url);
-  useEffect(
-    () =>
-      setScreenshotHandler((next) => {
-        setBlocked(false);
-        setUrl(next);
-      }),
-    [],
-  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new screenshot is the reason to reset
+  useEffect(() => setBlocked(false), [url]);
 
   const openTab = () => {
     if (image.status !== "ready") return;
@@ -66,7 +65,7 @@ export function ScreenshotViewer() {
   };
 
   return (
-    <Dialog open={url !== null} onOpenChange={(open) => !open && setUrl(null)}>
+    <Dialog open={url !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-4xl" data-testid="screenshot-viewer">
         <DialogHeader>
           <DialogTitle>{t("device.screenshot.title")}</DialogTitle>
