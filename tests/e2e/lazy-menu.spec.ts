@@ -12,6 +12,7 @@ const VIEWS_MENU_CHUNK = /\/assets\/views-menu-items-[\w-]+\.js$/;
 const ADD_MENU_CHUNK = /\/assets\/add-menu-items-[\w-]+\.js$/;
 const COMBOBOX_CHUNK = /\/assets\/combobox-list-[\w-]+\.js$/;
 const NOTIFICATIONS_CHUNK = /\/assets\/notification-panel-[\w-]+\.js$/;
+const ACCOUNT_CHUNK = /\/assets\/account-dialog-[\w-]+\.js$/;
 const TOOLTIP_CHUNK = /\/assets\/tooltip-radix-[\w-]+\.js$/;
 
 /** Holds the chunk's download until the returned function is called. */
@@ -130,4 +131,23 @@ test("a tooltip shows on hover, and moving to the next trigger shows that one's"
   await expect(page.getByRole("tooltip", { name: "Working time settings" })).toBeVisible();
   await page.mouse.move(0, 0, { steps: 5 });
   await expect(page.getByRole("tooltip")).toHaveCount(0);
+});
+
+test("the account dialog opens when the avatar is pressed before its code arrived, and gives the focus back", async ({
+  page,
+}) => {
+  const chunk = await hold(page, ACCOUNT_CHUNK);
+  await signIn(page);
+  const avatar = page.getByRole("button", { name: "Account" });
+  await expect(avatar).toHaveAttribute("aria-haspopup", "dialog");
+  await avatar.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  chunk.release();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await expect(dialog.getByText("admin@outpost.demo")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "Account" })).toBeFocused();
 });

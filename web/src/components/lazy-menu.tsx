@@ -79,7 +79,10 @@ export function LazyMenu<P extends object>({
 
   useEffect(() => {
     if (Menu) return;
-    const go = () => start.current();
+    // A trigger this screen hides (the phone's menu button on a desktop) waits for a pointer or focus.
+    const go = () => {
+      if (box.current?.querySelector("button")?.checkVisibility() !== false) start.current();
+    };
     if ("requestIdleCallback" in window) {
       const id = window.requestIdleCallback(go, { timeout: 2000 });
       return () => window.cancelIdleCallback(id);
