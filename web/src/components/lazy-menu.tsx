@@ -81,7 +81,8 @@ export function LazyMenu<P extends object>({
     if (Menu) return;
     // A trigger this screen hides (the phone's menu button on a desktop) waits for a pointer or focus.
     const go = () => {
-      if (box.current?.querySelector("button")?.checkVisibility() !== false) start.current();
+      const button = box.current?.querySelector("button");
+      if (!button || typeof button.checkVisibility !== "function" || button.checkVisibility()) start.current();
     };
     if ("requestIdleCallback" in window) {
       const id = window.requestIdleCallback(go, { timeout: 2000 });
