@@ -1,6 +1,22 @@
+import type { APIRequestContext } from "@playwright/test";
 import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
 import { bearer, signIn } from "./support.ts";
 import { expect, test, type WebSocketRoute } from "./test.ts";
+
+/** Adds a device named "E2E <prefix> <time>" to the lab space's first location. */
+async function addDevice(request: APIRequestContext, prefix: string) {
+  const auth = await bearer(request);
+  const api = `/api/space/${LAB_SPACE_UUID}`;
+  const { locations } = await (await request.get(`${api}/location/items/`, { headers: auth })).json();
+  const tag = `${prefix} ${Date.now().toString(36)}`;
+  const added = await request.post(`${api}/device/add/`, {
+    headers: auth,
+    data: { name: `E2E ${tag}`, location: (locations[0] as { uuid: string }).uuid },
+  });
+  expect(added.status()).toBe(201);
+  const { uuid } = (await added.json()) as { uuid: string };
+  return { auth, api, tag, uuid };
+}
 
 /**
  * A page fetches its first data before its space socket joins, and a reconnect follows a gap: an
@@ -10,16 +26,7 @@ import { expect, test, type WebSocketRoute } from "./test.ts";
  * joins, the list shows the new name without a reload.
  */
 test("a change made before the page's socket joined shows once it joins", async ({ page, request }) => {
-  const auth = await bearer(request);
-  const api = `/api/space/${LAB_SPACE_UUID}`;
-  const { locations } = await (await request.get(`${api}/location/items/`, { headers: auth })).json();
-  const tag = `Catchup ${Date.now().toString(36)}`;
-  const added = await request.post(`${api}/device/add/`, {
-    headers: auth,
-    data: { name: `E2E ${tag}`, location: (locations[0] as { uuid: string }).uuid },
-  });
-  expect(added.status()).toBe(201);
-  const { uuid } = (await added.json()) as { uuid: string };
+  const { auth, api, tag, uuid } = await addDevice(request, "Catchup");
 
   // The space room's sockets are held: the page believes it is connecting, the room has not seen it.
   const held: WebSocketRoute[] = [];
@@ -97,16 +104,7 @@ test("the live updates' code that failed to load is fetched again, and the list 
   page,
   request,
 }) => {
-  const auth = await bearer(request);
-  const api = `/api/space/${LAB_SPACE_UUID}`;
-  const { locations } = await (await request.get(`${api}/location/items/`, { headers: auth })).json();
-  const tag = `Retry ${Date.now().toString(36)}`;
-  const added = await request.post(`${api}/device/add/`, {
-    headers: auth,
-    data: { name: `E2E ${tag}`, location: (locations[0] as { uuid: string }).uuid },
-  });
-  expect(added.status()).toBe(201);
-  const { uuid } = (await added.json()) as { uuid: string };
+  const { auth, api, tag, uuid } = await addDevice(request, "Retry");
 
   // The room's client loads after the first render (web/src/lib/use-space-realtime.ts): its first
   // download fails, as offline or after a deployment removed the file.
