@@ -58,6 +58,8 @@ test("the add button opens its menu when clicked before its code arrived, and th
   const chunk = await hold(page, ADD_MENU_CHUNK);
   await signIn(page);
   await page.getByRole("button", { name: "Add" }).click();
+  // Pressed, the menu's code still held: the button says it is busy.
+  await expect(page.getByRole("button", { name: "Add" })).toHaveAttribute("aria-busy", "true");
   chunk.release();
   await page.getByRole("menuitem", { name: "Add Runner Device" }).click();
   await expect(page).toHaveURL(/\/devices\/addDeviceRunner$/);

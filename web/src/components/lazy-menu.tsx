@@ -102,6 +102,8 @@ export function LazyMenu<P extends object>({
       // A combobox's trigger says "listbox" itself.
       "aria-haspopup": (trigger.props as { "aria-haspopup"?: string })["aria-haspopup"] ?? "menu",
       "aria-expanded": false,
+      // Pressed, and the code is still on its way (a slow network): the pointer says so.
+      "aria-busy": openOnLoad || undefined,
       onPointerEnter: () => start.current(),
       onFocus: () => {
         focused.current = true;
