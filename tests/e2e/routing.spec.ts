@@ -8,6 +8,7 @@ import { expect, test } from "./test.ts";
  * the console keeps working.
  */
 const GROUPS_CHUNK = /\/assets\/groups-[\w-]+\.js$/;
+const DEVICE_FLYOUT_CHUNK = /\/assets\/device-flyout-[\w-]+\.js$/;
 
 test("pointing at a section's tab loads its page's code before the click", async ({ page }) => {
   await signIn(page);
@@ -17,6 +18,18 @@ test("pointing at a section's tab loads its page's code before the click", async
   await expect(page).toHaveURL(/\/devices$/);
   await page.getByRole("link", { name: "Location Groups" }).click();
   await expect(page.getByRole("list", { name: "Location Groups" })).toBeVisible();
+});
+
+test("pointing at a device's card loads its flyout's code before the click", async ({ page }) => {
+  await signIn(page);
+  const card = page.getByRole("list", { name: "Devices" }).getByRole("link").first();
+  await expect(card).toBeVisible();
+  const requested = page.waitForRequest(DEVICE_FLYOUT_CHUNK);
+  await card.hover();
+  await requested;
+  await expect(page).toHaveURL(/\/devices$/);
+  await card.click();
+  await expect(page.getByRole("dialog")).toBeVisible();
 });
 
 test("a slow page: the old page stays, with the progress bar, until the new one is ready", async ({ page }) => {

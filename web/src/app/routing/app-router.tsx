@@ -51,8 +51,9 @@ export function AppRouter({ routes, fallback }: { routes: RouteObject[]; fallbac
   }));
   const [preparing, setPreparing] = useState(false);
 
-  // A navigation link (`data-preload`: the main navigation, the sections' tabs) loads its page's
-  // code when the pointer or the focus reaches it, so the click seldom waits for it.
+  // A link marked `data-preload` (the main navigation, the sections' tabs, the lists' cards, which
+  // open flyouts) loads its page's code when the pointer or the focus reaches it, so the click
+  // seldom waits for it.
   useLayoutEffect(() => {
     const preloadLink = (event: Event) => {
       const link = event.target instanceof Element ? event.target.closest("a[data-preload]") : null;

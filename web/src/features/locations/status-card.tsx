@@ -12,6 +12,8 @@ export function StatusCardLink({ to, status, children }: { to: string; status: O
   return (
     <Link
       to={to}
+      // The flyout's code loads when the pointer or the focus reaches the card (app-router.tsx).
+      data-preload
       className={cn(
         frame,
         "h-full shadow-xs transition-colors outline-none hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring",

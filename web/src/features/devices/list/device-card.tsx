@@ -40,6 +40,8 @@ export function DeviceCard({ device, height = DEVICE_CARD_HEIGHT }: { device: De
       to={listedDevicePath(device)}
       state={{ from: here.pathname + here.search }}
       data-look={look}
+      // The flyout's code loads when the pointer or the focus reaches the card (app-router.tsx).
+      data-preload
       style={{ height }}
       className={cn(
         "flex flex-col gap-2.5 rounded-lg border border-l-4 bg-card p-4 shadow-xs transition-colors outline-none hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring",

@@ -67,6 +67,7 @@ function DeviceRow({ device, from }: { device: LocationDevice; from: string }) {
           : locationDevicePath(device.space_uuid, device.uuid)
       }
       state={{ from }}
+      data-preload
       className="flex items-center gap-3 px-4 py-2.5 outline-none hover:bg-accent/50 focus-visible:bg-accent"
     >
       <span
