@@ -16,7 +16,11 @@
  * core: the server side of (a) and the triggers stay on the main thread). Times are
  * performance.timeOrigin + performance.now() on both threads.
  *
- *   node scripts/bench-fanout.ts [--sockets 1000] [--rounds 5] [--port 8894] [--direct]
+ *   node scripts/bench-fanout.ts [--sockets 1000] [--rounds 5] [--port 8894] [--direct] [--cycles K]
+ *
+ * --cycles K (a diagnostic): before the stack's measurement, N sockets connect and close K times:
+ * with BENCH_INSPECTOR_PORT=9230 set, `node scripts/bench/cpu-profile.ts` then profiles connects
+ * and closes (the window is printed).
  *
  * --direct: the sockets and the triggers go to the Worker runtime's own entry socket, past
  * wrangler dev's proxy (a second workerd that forwards every upgrade, frame and close; production
@@ -231,6 +235,7 @@ async function stack(
   rounds: number,
   portArg: number,
   direct: boolean,
+  cycles: number,
 ): Promise<Result> {
   const { benchFleet } = await import("./bench/fleet-sql.ts");
   const { seedEnrolledDevices } = await import("./bench/local-d1.ts");
@@ -248,6 +253,14 @@ async function stack(
     console.error(`stack at ${origin}${direct ? " (the runtime's entry socket, past wrangler's proxy)" : ""}`);
     const bearer = await signIn(origin);
     const url = `${origin.replace("http", "ws")}/parties/space/${fleet.space}`;
+    // A diagnostic: N sockets connected and closed `cycles` times first, the window in which to take
+    // a CPU profile of connects and closes (BENCH_INSPECTOR_PORT, scripts/bench/cpu-profile.ts).
+    if (cycles > 0) console.error(`${cycles} cycles of ${n} connects and closes (profile now)…`);
+    for (let cycle = 0; cycle < cycles; cycle++) {
+      await c.ask({ op: "connect", url, headers: { Authorization: `Bearer ${bearer}` }, count: n }, "connected");
+      await c.ask({ op: "close" }, "closed");
+    }
+    if (cycles > 0) console.error("cycles done");
     // wrangler (Node: its dev proxy) and workerd (the Worker, the rooms, local D1), CPU seconds.
     const cpu = () => {
       const out: Cpu = { workerd: 0, wrangler: 0 };
@@ -288,6 +301,7 @@ async function main() {
       rounds: { type: "string", default: "5" },
       port: { type: "string", default: "8894" },
       direct: { type: "boolean", default: false },
+      cycles: { type: "string", default: "0" },
     },
   });
   const { percentile } = await import("./bench/server.ts");
@@ -297,7 +311,7 @@ async function main() {
   console.error(`bare ws: ${n} sockets…`);
   const b = await bare(c, n, rounds);
   console.error(`stack: ${n} sockets on one SpaceRoom…`);
-  const s = await stack(c, n, rounds, Number(args.port), args.direct === true);
+  const s = await stack(c, n, rounds, Number(args.port), args.direct === true, Number(args.cycles));
   await c.worker.terminate();
 
   const f1 = (x: number) => x.toFixed(1);
