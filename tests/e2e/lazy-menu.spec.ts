@@ -13,6 +13,7 @@ const ADD_MENU_CHUNK = /\/assets\/add-menu-items-[\w-]+\.js$/;
 const COMBOBOX_CHUNK = /\/assets\/combobox-list-[\w-]+\.js$/;
 const NOTIFICATIONS_CHUNK = /\/assets\/notification-panel-[\w-]+\.js$/;
 const ACCOUNT_CHUNK = /\/assets\/account-dialog-[\w-]+\.js$/;
+const SETTINGS_TAB_CHUNK = /\/assets\/settings-tab-[\w-]+\.js$/;
 const TOOLTIP_CHUNK = /\/assets\/tooltip-radix-[\w-]+\.js$/;
 
 /** Holds the chunk's download until the returned function is called. */
@@ -152,4 +153,20 @@ test("the account dialog opens when the avatar is pressed before its code arrive
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("button", { name: "Account" })).toBeFocused();
+});
+
+test("a device's tab whose code is still on its way shows a loading state, then the tab", async ({ page }) => {
+  const chunk = await hold(page, SETTINGS_TAB_CHUNK);
+  await signIn(page);
+  await page.getByRole("list", { name: "Devices" }).getByRole("link").first().click();
+  const dialog = page.getByRole("dialog");
+  // The flyout opens on General; the other tabs' code is asked for once it is on screen.
+  await expect(dialog.getByRole("link", { name: "Settings" })).toBeVisible();
+  await expect.poll(chunk.asked).toBe(true);
+  await dialog.getByRole("link", { name: "Settings" }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(dialog.getByRole("status", { name: "Loading" })).toBeVisible();
+  chunk.release();
+  await expect(dialog.getByRole("status", { name: "Loading" })).toHaveCount(0);
+  await expect(dialog.getByRole("region").first()).toBeVisible();
 });

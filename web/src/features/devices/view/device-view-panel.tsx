@@ -10,7 +10,7 @@ import {
   ScrollTextIcon,
   SettingsIcon,
 } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useFlyoutClose, useFlyoutFallback } from "@/app/flyout";
 import { FlyoutLoadFailed, FlyoutLoading, FlyoutTabsHeader } from "@/components/flyout-states";
@@ -26,16 +26,54 @@ import { DeviceStatusBadge, DeviceStatusIcon, deviceLook } from "../device-statu
 import { useDeviceRoom } from "../live/use-device-room";
 import { type DeviceTab, deviceEditPath, deviceViewPath } from "../paths";
 import { deviceQueries } from "../queries";
-import { AssetInfoTab } from "./asset-info-tab";
-import { CommandsTab } from "./commands-tab";
 import { DeviceMenu } from "./device-menu";
 import { GeneralTab } from "./general-tab";
-import { LogsTab } from "./logs-tab";
-import { PeripheralsTab } from "./peripherals-tab";
-import { SettingsTab } from "./settings-tab";
 
-// The Reports tab draws with Recharts: loaded when opened, so Recharts stays out of /devices' first load.
-const ReportsTab = lazy(() => import("./reports-tab").then((m) => ({ default: m.ReportsTab })));
+// The flyout opens on General; every other tab is a chunk of its own (issue 19: a device link's
+// first load), all asked for once the flyout has rendered, so switching seldom waits. The Reports
+// tab draws with Recharts, the Settings tab brings Radix's select, radio group and switch.
+const tabChunks = {
+  assetInfo: () => import("./asset-info-tab"),
+  peripherals: () => import("./peripherals-tab"),
+  logs: () => import("./logs-tab"),
+  reports: () => import("./reports-tab"),
+  settings: () => import("./settings-tab"),
+  commands: () => import("./commands-tab"),
+};
+const AssetInfoTab = lazy(() => tabChunks.assetInfo().then((m) => ({ default: m.AssetInfoTab })));
+const PeripheralsTab = lazy(() => tabChunks.peripherals().then((m) => ({ default: m.PeripheralsTab })));
+const LogsTab = lazy(() => tabChunks.logs().then((m) => ({ default: m.LogsTab })));
+const ReportsTab = lazy(() => tabChunks.reports().then((m) => ({ default: m.ReportsTab })));
+const SettingsTab = lazy(() => tabChunks.settings().then((m) => ({ default: m.SettingsTab })));
+const CommandsTab = lazy(() => tabChunks.commands().then((m) => ({ default: m.CommandsTab })));
+
+/** Asks for the other tabs' code when the browser is idle (a failure shows when the tab is opened). */
+function usePreloadTabs(ready: boolean) {
+  useEffect(() => {
+    if (!ready) return;
+    const go = () => {
+      for (const load of Object.values(tabChunks)) load().catch(() => {});
+    };
+    if ("requestIdleCallback" in window) {
+      const id = window.requestIdleCallback(go, { timeout: 3000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = setTimeout(go, 300);
+    return () => clearTimeout(id);
+  }, [ready]);
+}
+
+/** A tab's place while its code arrives. */
+function TabLoading() {
+  const t = useT();
+  return (
+    <div role="status" aria-label={t("common.loading")} className="grid gap-3">
+      <Skeleton className="h-5 w-40" />
+      <Skeleton className="h-24 w-full" />
+      <Skeleton className="h-24 w-full" />
+    </div>
+  );
+}
 
 const tabIcons = {
   general: InfoIcon,
@@ -64,6 +102,7 @@ export function DeviceViewPanel({ space, uuid, tab, section }: DeviceViewPanelPr
   // Opened by link under /locations (no earlier page): closing goes to its location's device list.
   const locationUuid = section === "locations" ? data?.location_uuid : null;
   useFlyoutFallback(locationUuid ? locationViewPath(locationUuid, "devices") : null);
+  usePreloadTabs(data !== undefined);
 
   if (device.isPending) return <FlyoutLoading label={t("device.loading")} uuid={uuid} />;
   if (device.isError || !data)
@@ -117,17 +156,18 @@ export function DeviceViewPanel({ space, uuid, tab, section }: DeviceViewPanelPr
         </div>
       </FlyoutTabsHeader>
       <SheetBody>
-        {shownTab === "general" && <GeneralTab device={data} />}
-        {shownTab === "assetInfo" && <AssetInfoTab device={data} />}
-        {shownTab === "peripherals" && <PeripheralsTab device={data} />}
-        {shownTab === "logs" && <LogsTab device={data} />}
-        {shownTab === "reports" && (
-          <Suspense fallback={<Skeleton className="h-72 w-full" />}>
-            <ReportsTab device={data} />
+        {shownTab === "general" ? (
+          <GeneralTab device={data} />
+        ) : (
+          <Suspense fallback={<TabLoading />}>
+            {shownTab === "assetInfo" && <AssetInfoTab device={data} />}
+            {shownTab === "peripherals" && <PeripheralsTab device={data} />}
+            {shownTab === "logs" && <LogsTab device={data} />}
+            {shownTab === "reports" && <ReportsTab device={data} />}
+            {shownTab === "settings" && <SettingsTab device={data} section={section} />}
+            {shownTab === "commands" && <CommandsTab device={data} />}
           </Suspense>
         )}
-        {shownTab === "settings" && <SettingsTab device={data} section={section} />}
-        {shownTab === "commands" && <CommandsTab device={data} />}
       </SheetBody>
     </>
   );
