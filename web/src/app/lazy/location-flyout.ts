@@ -1,5 +1,2 @@
-// A location's flyout (view, edit, add) and the control panel's pages: their forms load when one opens, not with the list.
-export { CustomFieldsPage } from "@/features/custom-fields/custom-fields-page";
-export { ControlPanel } from "@/features/locations/control-panel";
+// A location's flyout (view; its add and edit forms load when one opens), not with the list.
 export { LocationFlyout } from "@/features/locations/location-flyout";
-export { GlobalWorkingTimePage } from "@/features/working-time/global-working-time-page";

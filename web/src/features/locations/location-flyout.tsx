@@ -1,9 +1,18 @@
+import { lazy, Suspense } from "react";
 import { useParams } from "react-router";
-import { FlyoutPlaceholder, FlyoutSheet } from "@/app/flyout";
-import { AddLocationPanel } from "./add/add-location-panel";
-import { EditLocationPanel } from "./edit/edit-location-panel";
+import { FlyoutLoading, FlyoutPlaceholder, FlyoutSheet } from "@/app/flyout";
+import { withChunkTimeout } from "@/lib/chunk-load";
 import { LOCATION_TABS, type LocationTab } from "./paths";
 import { LocationViewPanel } from "./view/location-view-panel";
+
+// The add and edit forms (zod rules, the map picker's fields, time zones) load when one opens: a
+// location link's first load is the view (issue 19).
+const AddLocationPanel = lazy(
+  withChunkTimeout(() => import("./add/add-location-panel").then((m) => ({ default: m.AddLocationPanel }))),
+);
+const EditLocationPanel = lazy(
+  withChunkTimeout(() => import("./edit/edit-location-panel").then((m) => ({ default: m.EditLocationPanel }))),
+);
 
 const isTab = (tab: string | undefined): tab is LocationTab => LOCATION_TABS.some((known) => known === tab);
 
@@ -15,15 +24,17 @@ export function LocationFlyout() {
   const { action, location_type: kind, uuid, tab } = useParams();
   return (
     <FlyoutSheet>
-      {action === "addLocation" && !kind ? (
-        <AddLocationPanel />
-      ) : kind === "location" && uuid && action === "view" ? (
-        <LocationViewPanel uuid={uuid} tab={isTab(tab) ? tab : "general"} />
-      ) : kind === "location" && uuid && action === "edit" ? (
-        <EditLocationPanel uuid={uuid} />
-      ) : (
-        <FlyoutPlaceholder />
-      )}
+      <Suspense fallback={<FlyoutLoading />}>
+        {action === "addLocation" && !kind ? (
+          <AddLocationPanel />
+        ) : kind === "location" && uuid && action === "view" ? (
+          <LocationViewPanel uuid={uuid} tab={isTab(tab) ? tab : "general"} />
+        ) : kind === "location" && uuid && action === "edit" ? (
+          <EditLocationPanel uuid={uuid} />
+        ) : (
+          <FlyoutPlaceholder />
+        )}
+      </Suspense>
     </FlyoutSheet>
   );
 }

@@ -1,0 +1,4 @@
+// The locations' control panel: global working time and custom fields.
+export { CustomFieldsPage } from "@/features/custom-fields/custom-fields-page";
+export { ControlPanel } from "@/features/locations/control-panel";
+export { GlobalWorkingTimePage } from "@/features/working-time/global-working-time-page";
