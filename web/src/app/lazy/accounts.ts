@@ -1,2 +1,1 @@
 export { AccountsPage } from "@/features/accounts/accounts-page";
-export { InviteUserFlyout } from "@/features/accounts/invite-flyout";
