@@ -11,6 +11,7 @@ import {
 } from "react";
 import { showAlert } from "@/lib/alerts";
 import { useT } from "@/lib/i18n";
+import { whenIdle } from "@/lib/when-idle";
 
 /** What a lazily loaded menu gets besides its own props: its trigger, and how to start. */
 export type LazyMenuProps = {
@@ -84,12 +85,7 @@ export function LazyMenu<P extends object>({
       const button = box.current?.querySelector("button");
       if (!button || typeof button.checkVisibility !== "function" || button.checkVisibility()) start.current();
     };
-    if ("requestIdleCallback" in window) {
-      const id = window.requestIdleCallback(go, { timeout: 2000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = setTimeout(go, 200);
-    return () => clearTimeout(id);
+    return whenIdle(go, 2000);
   }, [Menu]);
 
   // The swap replaces the trigger's element: the focus goes with it.

@@ -6,6 +6,7 @@ import { showAlert } from "@/lib/alerts";
 import { withChunkTimeout } from "@/lib/chunk-load";
 import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
+import { whenIdle } from "@/lib/when-idle";
 import { shortcutHint, shortcutOf } from "./keys";
 import { openPalette, resetPalette, setPaletteOpen, togglePalette, usePaletteState } from "./store";
 
@@ -49,12 +50,10 @@ export function CommandPaletteHost() {
         (module) => live && setPalette(module),
         () => {},
       );
-    const idle =
-      "requestIdleCallback" in window ? window.requestIdleCallback(go, { timeout: 4000 }) : setTimeout(go, 500);
+    const cancel = whenIdle(go, 4000);
     return () => {
       live = false;
-      if ("cancelIdleCallback" in window) window.cancelIdleCallback(idle as number);
-      else clearTimeout(idle);
+      cancel();
     };
   }, [palette]);
 

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useSyncExternalStore } from "react";
 import { flushSync } from "react-dom";
+import { whenIdle } from "@/lib/when-idle";
 
 export type TooltipProps = {
   label: ReactNode;
@@ -88,13 +89,10 @@ export function TooltipLoader() {
   useEffect(() => {
     if (implementation) return;
     listen(true);
-    const go = () => void loadTooltips();
-    const idle =
-      "requestIdleCallback" in window ? window.requestIdleCallback(go, { timeout: 2000 }) : setTimeout(go, 200);
+    const cancel = whenIdle(() => void loadTooltips(), 2000);
     return () => {
       listen(false);
-      if ("cancelIdleCallback" in window) window.cancelIdleCallback(idle as number);
-      else clearTimeout(idle);
+      cancel();
     };
   }, []);
   return null;

@@ -22,6 +22,7 @@ import { locationViewPath } from "@/features/locations/paths";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { usePermissions } from "@/features/space/use-permissions";
 import { useT } from "@/lib/i18n";
+import { whenIdle } from "@/lib/when-idle";
 import { DeviceStatusBadge, DeviceStatusIcon, deviceLook } from "../device-status";
 import { useDeviceRoom } from "../live/use-device-room";
 import { type DeviceTab, deviceEditPath, deviceViewPath } from "../paths";
@@ -54,12 +55,7 @@ function usePreloadTabs(ready: boolean) {
     const go = () => {
       for (const load of Object.values(tabChunks)) load().catch(() => {});
     };
-    if ("requestIdleCallback" in window) {
-      const id = window.requestIdleCallback(go, { timeout: 3000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = setTimeout(go, 300);
-    return () => clearTimeout(id);
+    return whenIdle(go, 3000);
   }, [ready]);
 }
 
