@@ -99,6 +99,10 @@ export function DeviceViewPanel({ space, uuid, tab, section }: DeviceViewPanelPr
   const locationUuid = section === "locations" ? data?.location_uuid : null;
   useFlyoutFallback(locationUuid ? locationViewPath(locationUuid, "devices") : null);
   usePreloadTabs(data !== undefined);
+  // A link straight to a tab: its code comes while the device loads, not after.
+  useEffect(() => {
+    if (tab !== "general") tabChunks[tab]().catch(() => {});
+  }, [tab]);
 
   if (device.isPending) return <FlyoutLoading label={t("device.loading")} uuid={uuid} />;
   if (device.isError || !data)
