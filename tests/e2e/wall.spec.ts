@@ -142,11 +142,20 @@ test("a display link opens the wall: totals equal the API's counts, the secret l
   await expect(total(page, "online")).not.toHaveText("–");
   // No chrome of the console: no sidebar, no top bar.
   await expect(page.getByRole("navigation")).toHaveCount(0);
+  // Nor its tooltips: a wall has none, so their code is never downloaded (components/ui/tooltip.tsx).
+  const tooltipCode = async () =>
+    (await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name))).filter((url) =>
+      /\/assets\/tooltip-radix-[\w-]+\.js$/.test(url),
+    );
   const expected = await apiCounts(request, auth, LAB_SPACE_UUID);
   await expect.poll(() => shownTotals(page)).toEqual(expected);
   // The clock ticks and the last update time is shown.
   await expect(page.getByTestId("wall-clock")).toHaveText(/^\d\d:\d\d:\d\d$/);
   await expect(page.getByTestId("wall-updated")).toHaveText(/Updated \d\d:\d\d:\d\d/);
+  // A pointer movement would start their download on a page that has tooltips; give it the time.
+  await page.mouse.move(400, 300);
+  await page.waitForTimeout(500);
+  expect(await tooltipCode()).toEqual([]);
 });
 
 test("a device going offline changes the totals, the ticker and its location's colour within 5 s", async ({

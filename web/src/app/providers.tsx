@@ -1,7 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Toaster } from "@/components/ui/toaster";
-import { TooltipLoader } from "@/components/ui/tooltip";
 import { I18nProvider } from "@/lib/i18n";
 import { queryClient } from "@/lib/query-client";
 
@@ -11,7 +10,6 @@ export function Providers({ children }: { children: ReactNode }) {
       <I18nProvider>
         {children}
         <Toaster />
-        <TooltipLoader />
       </I18nProvider>
     </QueryClientProvider>
   );

@@ -84,23 +84,22 @@ function listen(on: boolean) {
   else document.removeEventListener("pointermove", trackPointer, { capture: true });
 }
 
-/** Starts loading the tooltips after the first render; the app renders it once, around everything. */
-export function TooltipLoader() {
-  useEffect(() => {
-    if (implementation) return;
-    listen(true);
-    const cancel = whenIdle(() => void loadTooltips(), 2000);
-    return () => {
-      listen(false);
-      cancel();
-    };
-  }, []);
-  return null;
+let scheduled = false;
+/**
+ * The first tooltip on screen starts it: the tooltips load when the browser is next idle, or at
+ * the first pointer or focus movement (a page without tooltips, the sign-in page, never loads them).
+ */
+function schedule() {
+  if (scheduled || implementation) return;
+  scheduled = true;
+  listen(true);
+  whenIdle(() => void loadTooltips(), 2000);
 }
 
 /** A hint on hover and keyboard focus; the trigger keeps its own accessible name. */
 export function Tooltip(props: TooltipProps) {
   const Loaded = useSyncExternalStore(subscribe, current, current);
+  useEffect(schedule, []);
   if (props.enabled === false || !Loaded) return props.children;
   return <Loaded {...props} />;
 }
