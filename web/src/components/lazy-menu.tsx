@@ -30,8 +30,9 @@ const OPEN_KEYS = new Set(["Enter", " ", "ArrowDown", "ArrowUp"]);
 
 /**
  * A menu whose code (Radix's menu and the menu's content) is not in the page's first load (issue
- * 19: ≈ 9 KB gzip of every list page), or a popover the same way (a combobox's list, the
- * notifications): its trigger renders at once as a plain button and the menu
+ * 19: ≈ 9 KB gzip of every list page), or a popover or dialog the same way (a combobox's list, the
+ * notifications, the account dialog, the phone's drawer and filter sheet): its trigger renders at
+ * once as a plain button and the menu
  * loads when the browser is idle after the first render, or as soon as the pointer or the keyboard
  * focus reaches the trigger. A press before it has loaded opens the menu once it is here; the
  * keyboard focus stays on the trigger across the swap.
