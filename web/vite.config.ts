@@ -56,8 +56,11 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // One chunk for everything the console's entry loads statically (it was 13 files, all loaded by every
-          // page: −9 KB gzip), and one for the signed-in shell's (−6 KB): gzip does better on one file.
+          // page: −9 KB gzip), and one for the signed-in shell's (−6 KB): gzip does better on one file. The
+          // entry's libraries (React, the router, TanStack Query…) are a chunk of their own (+0.2 KB) that a
+          // deployment changing only the app's code leaves cached.
           groups: [
+            { name: "vendor", tags: ["$initial"], test: /[\\/]node_modules[\\/](?!swagger-ui)/, priority: 1 },
             { name: "shell", tags: ["$initial"], test: /^(?!.*(swagger-ui|api-docs))/ },
             { name: "signed-in", test: signedIn.test, includeDependenciesRecursively: false },
           ],
