@@ -132,3 +132,15 @@ test("an Admin's row actions open from the keyboard: Change role asks in a dialo
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 });
+
+test("Export opens its dialog (loaded when first wanted) and downloads the accounts", async ({ page }) => {
+  await signIn(page, "admin@outpost.demo");
+  await page.goto("/accounts");
+  await page.getByRole("button", { name: "Export", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Export accounts" });
+  await expect(dialog).toBeVisible();
+  const download = page.waitForEvent("download");
+  await dialog.getByRole("button", { name: "Export", exact: true }).click();
+  expect((await download).suggestedFilename()).toBe("accounts_export.csv");
+  await expect(dialog).toHaveCount(0);
+});

@@ -5,7 +5,7 @@ import { SEARCH_MAX } from "@contracts/values/text";
 import { useQuery } from "@tanstack/react-query";
 import type { RowSelectionState } from "@tanstack/react-table";
 import { DownloadIcon, KeyRoundIcon, SearchXIcon, UserPlusIcon, UsersIcon } from "lucide-react";
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link, Outlet } from "react-router";
 import { ShellHeader } from "@/app/shells/shell-header";
 import { FilterSheetButton } from "@/components/filter-sheet-button";
@@ -16,14 +16,13 @@ import { ListViewsMenu } from "@/features/saved-views/views-menu";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { spaceQueries } from "@/features/space/queries";
 import { usePermissions } from "@/features/space/use-permissions";
+import { withChunkTimeout } from "@/lib/chunk-load";
 import { useI18n } from "@/lib/i18n";
 import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
+import { whenIdle } from "@/lib/when-idle";
 import { AccountList } from "./account-list";
 import { AccountsTable } from "./accounts-table";
-import { ActionDialogs } from "./action-dialogs";
-import { AccountBulkActions } from "./bulk-actions";
 import { accountColumns } from "./columns";
-import { ExportDialog } from "./export-dialog";
 import { countAccountFilters, FilterPanel } from "./filter-panel";
 import { Pagination } from "./pagination";
 import { accountQueries } from "./queries";
@@ -31,12 +30,36 @@ import { type AccountAction, RowActions } from "./row-actions";
 import { SummaryCards } from "./summary-cards";
 import { useAccountFilters } from "./use-account-filters";
 
+// The dialogs (Radix's dialog, the forms) and the bulk actions load when first wanted, not with the
+// list (issue 19). A chunk that does not load reaches the page's retry screen.
+const chunks = {
+  export: () => import("./export-dialog"),
+  actions: () => import("./action-dialogs"),
+  bulk: () => import("./bulk-actions"),
+};
+const ExportDialog = lazy(withChunkTimeout(() => chunks.export().then((m) => ({ default: m.ExportDialog }))));
+const ActionDialogs = lazy(withChunkTimeout(() => chunks.actions().then((m) => ({ default: m.ActionDialogs }))));
+const AccountBulkActions = lazy(withChunkTimeout(() => chunks.bulk().then((m) => ({ default: m.AccountBulkActions }))));
+
+/** Asks for the dialogs' code when the browser is idle, so the first one opens at once. */
+function usePreloadDialogs(admin: boolean) {
+  useEffect(
+    () =>
+      whenIdle(() => {
+        chunks.export().catch(() => {});
+        if (admin) for (const load of [chunks.actions, chunks.bulk]) load().catch(() => {});
+      }, 4000),
+    [admin],
+  );
+}
+
 /** /accounts (console.md §2.10): summary cards, filters, search, the table; /accounts/inviteUser opens the flyout. */
 export function AccountsPage() {
   const { t, lang } = useI18n();
   const { space } = useCurrentSpace();
   const spaceUuid = space.space_uuid;
   const { isAdmin } = usePermissions();
+  usePreloadDialogs(isAdmin);
   const narrow = useMediaQuery(PHONE_QUERY);
   const roles = useQuery(spaceQueries.roles(spaceUuid)).data?.roles ?? [];
   const filters = useAccountFilters();
@@ -44,6 +67,11 @@ export function AccountsPage() {
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [action, setAction] = useState<AccountAction | null>(null);
   const [exporting, setExporting] = useState(false);
+  // Mounted from their first opening on, so that closing keeps its animation.
+  const [exportWanted, setExportWanted] = useState(false);
+  const [actionWanted, setActionWanted] = useState(false);
+  if (exporting && !exportWanted) setExportWanted(true);
+  if (action && !actionWanted) setActionWanted(true);
 
   const { page, page_size } = filters.applied;
   const rowActions = useMemo(
@@ -143,12 +171,14 @@ export function AccountsPage() {
                   {selected > 0 && t("accounts.selected", { count: selected })}
                 </span>
                 {isAdmin && selected > 0 && !narrow && (
-                  <AccountBulkActions
-                    space={spaceUuid}
-                    roles={roles}
-                    rows={rows.filter((row) => selection[row.account_uuid])}
-                    onDone={() => setSelection({})}
-                  />
+                  <Suspense fallback={null}>
+                    <AccountBulkActions
+                      space={spaceUuid}
+                      roles={roles}
+                      rows={rows.filter((row) => selection[row.account_uuid])}
+                      onDone={() => setSelection({})}
+                    />
+                  </Suspense>
                 )}
                 <Button variant="outline" size="sm" className="ml-auto" onClick={() => setExporting(true)}>
                   <DownloadIcon aria-hidden="true" />
@@ -193,8 +223,14 @@ export function AccountsPage() {
           </div>
         </div>
       </div>
-      <ExportDialog open={exporting} onOpenChange={setExporting} space={spaceUuid} filters={filters.applied} />
-      {isAdmin && <ActionDialogs space={spaceUuid} roles={roles} action={action} onDone={() => setAction(null)} />}
+      <Suspense fallback={null}>
+        {exportWanted && (
+          <ExportDialog open={exporting} onOpenChange={setExporting} space={spaceUuid} filters={filters.applied} />
+        )}
+        {isAdmin && actionWanted && (
+          <ActionDialogs space={spaceUuid} roles={roles} action={action} onDone={() => setAction(null)} />
+        )}
+      </Suspense>
       <Outlet />
     </div>
   );
