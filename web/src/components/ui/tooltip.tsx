@@ -14,8 +14,8 @@ type Implementation = (props: TooltipProps) => ReactNode;
 
 /**
  * Radix's tooltip (with floating-ui, ≈ 11 KB gzip) is not in a page's first load (issue 19): until it
- * is here, a tooltip's trigger renders alone. It loads when the browser is idle after the first
- * render, or at the first pointer or keyboard focus movement, and every trigger then gets its
+ * is here, a tooltip's trigger renders alone. Once a tooltip is on screen it loads when the browser
+ * is idle, or at the first pointer or keyboard focus movement, and every trigger then gets its
  * tooltip in one commit.
  */
 let implementation: Implementation | null = null;
@@ -87,7 +87,7 @@ function listen(on: boolean) {
 let scheduled = false;
 /**
  * The first tooltip on screen starts it: the tooltips load when the browser is next idle, or at
- * the first pointer or focus movement (a page without tooltips, the sign-in page, never loads them).
+ * the first pointer or focus movement (a page without tooltips, a wall screen, never loads them).
  */
 function schedule() {
   if (scheduled || implementation) return;
