@@ -1,4 +1,4 @@
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
 import { bearer, signIn } from "./support.ts";
 import { expect, test, type WebSocketRoute } from "./test.ts";
@@ -18,6 +18,16 @@ async function addDevice(request: APIRequestContext, prefix: string) {
   return { auth, api, tag, uuid };
 }
 
+/** Signs in to the lab space and opens the device list searched for `tag`, its device on screen. */
+async function openListOf(page: Page, tag: string) {
+  await signIn(page);
+  await page.evaluate((space) => localStorage.setItem("outpost.space", space), LAB_SPACE_UUID);
+  await page.goto(`/devices?search=${encodeURIComponent(tag)}`);
+  const list = page.getByRole("list", { name: "Devices" });
+  await expect(list.getByText(`E2E ${tag}`, { exact: true })).toBeVisible();
+  return list;
+}
+
 /**
  * A page fetches its first data before its space socket joins, and a reconnect follows a gap: an
  * event published in between must still reach the screen. The room's welcome says how long ago
@@ -34,11 +44,7 @@ test("a change made before the page's socket joined shows once it joins", async 
     held.push(ws);
   });
   try {
-    await signIn(page);
-    await page.evaluate((space) => localStorage.setItem("outpost.space", space), LAB_SPACE_UUID);
-    await page.goto(`/devices?search=${encodeURIComponent(tag)}`);
-    const list = page.getByRole("list", { name: "Devices" });
-    await expect(list.getByText(`E2E ${tag}`, { exact: true })).toBeVisible();
+    const list = await openListOf(page, tag);
     await expect.poll(() => held.length).toBeGreaterThan(0);
 
     const renamed = await request.patch(`${api}/device/${uuid}/`, {
@@ -111,11 +117,7 @@ test("the live updates' code that failed to load is fetched again, and the list 
   let asked = 0;
   await page.route(/\/assets\/realtime-[\w-]+\.js$/, (route) => (++asked === 1 ? route.abort() : route.continue()));
   try {
-    await signIn(page);
-    await page.evaluate((space) => localStorage.setItem("outpost.space", space), LAB_SPACE_UUID);
-    await page.goto(`/devices?search=${encodeURIComponent(tag)}`);
-    const list = page.getByRole("list", { name: "Devices" });
-    await expect(list.getByText(`E2E ${tag}`, { exact: true })).toBeVisible();
+    const list = await openListOf(page, tag);
     const renamed = await request.patch(`${api}/device/${uuid}/`, {
       headers: auth,
       data: { name: `E2E ${tag} renamed` },
