@@ -34,6 +34,8 @@ const groupsChunk = withChunkTimeout(() => import("./lazy/groups"));
 const groupFlyoutChunk = withChunkTimeout(() => import("./lazy/group-flyout"));
 const monitorChunk = withChunkTimeout(() => import("./lazy/monitor"));
 const adminChunk = withChunkTimeout(() => import("./lazy/admin"));
+const adminRecordsChunk = withChunkTimeout(() => import("./lazy/admin-records"));
+const adminSpacesChunk = withChunkTimeout(() => import("./lazy/admin-spaces"));
 const reportChunk = withChunkTimeout(() => import("@/features/monitor/report/report-flyout"));
 const wallChunk = withChunkTimeout(() => import("@/features/wall/wall-route"));
 
@@ -131,12 +133,12 @@ const Unavailable = pick(monitorChunk, "UnavailablePage");
 const HealthReport = pick(reportChunk, "HealthReportFlyout");
 const AdminShell = pick(adminChunk, "AdminShell");
 const Applications = pick(adminChunk, "ApplicationsPage");
-const ApplicationAdd = pick(adminChunk, "ApplicationAddPage");
-const ApplicationDetail = pick(adminChunk, "ApplicationDetailPage");
+const ApplicationAdd = pick(adminRecordsChunk, "ApplicationAddPage");
+const ApplicationDetail = pick(adminRecordsChunk, "ApplicationDetailPage");
 const Runners = pick(adminChunk, "RunnersPage");
-const RunnerAdd = pick(adminChunk, "RunnerAddPage");
-const RunnerDetail = pick(adminChunk, "RunnerDetailPage");
-const Spaces = pick(adminChunk, "SpacesPage");
+const RunnerAdd = pick(adminRecordsChunk, "RunnerAddPage");
+const RunnerDetail = pick(adminRecordsChunk, "RunnerDetailPage");
+const Spaces = pick(adminSpacesChunk, "SpacesPage");
 
 const flyout = (path: string) => lazy(Flyout, { path });
 const deviceFlyout = (path: string) => lazy(DeviceFlyout, { path });

@@ -1,10 +1,3 @@
-export {
-  ApplicationAddPage,
-  ApplicationDetailPage,
-  ApplicationsPage,
-  RunnerAddPage,
-  RunnerDetailPage,
-  RunnersPage,
-} from "@/features/admin/admin-pages";
-export { SpacesPage } from "@/features/admin/spaces-page";
+// The Admin Panel's frame and its lists; a record's page and the spaces page are chunks of their own.
+export { ApplicationsPage, RunnersPage } from "@/features/admin/admin-list-pages";
 export { AdminShell } from "../shells/admin-shell";

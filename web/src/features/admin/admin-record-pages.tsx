@@ -1,12 +1,6 @@
 import { useParams } from "react-router";
-import { AdminListPage } from "./admin-list-page";
 import { applicationKind, runnerKind } from "./kinds";
 import { RecordPage } from "./record-page";
-
-/** /applications: the applications list (console.md §2.12). */
-export function ApplicationsPage() {
-  return <AdminListPage kind={applicationKind} />;
-}
 
 /** /applications/{appId}: one application in the JSON editor. */
 export function ApplicationDetailPage() {
@@ -17,11 +11,6 @@ export function ApplicationDetailPage() {
 /** /applications/add: a new application. */
 export function ApplicationAddPage() {
   return <RecordPage kind={applicationKind} recordKey={null} />;
-}
-
-/** /runners: the runners list. */
-export function RunnersPage() {
-  return <AdminListPage kind={runnerKind} />;
 }
 
 /** /runners/{runnerId}: one runner in the JSON editor (saved only by system developers). */

@@ -1,0 +1,2 @@
+// The Admin Panel's spaces and their regions.
+export { SpacesPage } from "@/features/admin/spaces-page";
