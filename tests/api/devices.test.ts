@@ -561,6 +561,33 @@ describe("PATCH /api/space/{space}/device/{uuid}/", () => {
     expect(missing.status).toBe(404);
     expect((await api(`/api/space/${s}/device/${device.uuid}/`, { method: "PATCH", json: {} })).status).toBe(401);
   });
+
+  it("refuses tags that are not the space's (another space's too), and an unknown device before its tags", async () => {
+    const { space, token } = await memberOf("content_manager");
+    const s = space.space_uuid;
+    const own = await makeTag(s);
+    const device = await makeDevice(s, { name: "Keep" });
+    await tagDevice(device, own);
+    const foreignTag = await makeTag((await memberOf("admin")).space.space_uuid);
+    const refused = await api(`/api/space/${s}/device/${device.uuid}/`, {
+      method: "PATCH",
+      token,
+      json: { name: "Changed", tag_uuids: [own.uuid, "nope", foreignTag.uuid] },
+    });
+    expect(refused.status).toBe(400);
+    expect(await errorsOf(refused)).toEqual({ tag_uuids: [`Tags not found: nope, ${foreignTag.uuid}.`] });
+    // Nothing written: the name, the tags and no audit entry.
+    expect((await stored(device.uuid))?.name).toBe("Keep");
+    const links = await db().select().from(deviceTagTable).where(eq(deviceTagTable.device_uuid, device.uuid));
+    expect(links.map((l) => l.tag_uuid)).toEqual([own.uuid]);
+    expect(await auditOf(device.uuid)).toEqual([]);
+    const unknown = await api(`/api/space/${s}/device/${crypto.randomUUID()}/`, {
+      method: "PATCH",
+      token,
+      json: { tag_uuids: ["nope"] },
+    });
+    expect(unknown.status).toBe(404);
+  });
 });
 
 describe("device audit trail and availability", () => {

@@ -57,10 +57,18 @@ export async function addTag({ ctx, input }: ServiceArgs<TagAddInput>) {
 /** The uuids among `uuids` that are not tags of this space. */
 export async function unknownTags(ctx: Pick<SpaceCtx, "db" | "space">, uuids: readonly string[]) {
   if (uuids.length === 0) return [];
-  const found = await ctx.db
+  return unknownTagsFrom(uuids, await knownTagsQuery(ctx, uuids));
+}
+
+/** Which of `uuids` are this space's tags (for a batch; an empty list matches nothing). */
+export const knownTagsQuery = (ctx: Pick<SpaceCtx, "db" | "space">, uuids: readonly string[]) =>
+  ctx.db
     .select({ uuid: tagTable.uuid })
     .from(tagTable)
     .where(inSpace(ctx, tagTable, inList(tagTable.uuid, uuids)));
+
+/** The uuids knownTagsQuery did not find. */
+export function unknownTagsFrom(uuids: readonly string[], found: readonly { uuid: string }[]) {
   const known = new Set(found.map((t) => t.uuid));
   return uuids.filter((u) => !known.has(u));
 }
