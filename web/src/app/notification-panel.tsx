@@ -1,5 +1,5 @@
 import { CircleAlertIcon, CircleCheckIcon, InfoIcon, TriangleAlertIcon } from "lucide-react";
-import { cloneElement, type ReactElement, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { LazyMenuProps } from "@/components/lazy-menu";
 import { Button } from "@/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
@@ -38,9 +38,7 @@ export default function NotificationPanel({ trigger, defaultOpen }: LazyMenuProp
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <Tooltip label={t("notifications.title")}>
-        <PopoverTrigger asChild>
-          {cloneElement(trigger as ReactElement<{ "aria-expanded"?: boolean }>, { "aria-expanded": open })}
-        </PopoverTrigger>
+        <PopoverTrigger asChild>{trigger}</PopoverTrigger>
       </Tooltip>
       <PopoverContent align="end" className="w-[min(22rem,calc(100vw-1rem))] p-0">
         <div className="flex items-center justify-between gap-2 border-b px-3 py-2">

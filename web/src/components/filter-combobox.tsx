@@ -1,10 +1,7 @@
-import { ChevronsUpDownIcon } from "lucide-react";
 import type { ComponentProps } from "react";
-import { LazyMenu } from "@/components/lazy-menu";
-import { Combobox, comboboxTriggerClass } from "@/components/ui/combobox";
+import { Combobox, ComboboxButton } from "@/components/ui/combobox";
 import type { ComboOption } from "@/components/ui/option-list";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
 
 type FilterComboboxProps = Omit<ComponentProps<typeof Combobox>, "searchLabel" | "emptyText" | "aria-label"> & {
   /** The filter's accessible name. */
@@ -44,9 +41,6 @@ export function multiFilterText(values: readonly string[], options: readonly Com
   return values.length === 1 ? first : `${first} +${values.length - 1}`;
 }
 
-/** The list's popover: not in a page's first load (issue 19). */
-const loadList = () => import("./multi-filter-list");
-
 /**
  * A list filter taking several values ("any of"): the same trigger as FilterCombobox, a list that
  * stays open while values are ticked; its "All …" choice clears them.
@@ -60,27 +54,31 @@ export function MultiFilterCombobox({
   className = "w-40",
   ...rest
 }: MultiFilterComboboxProps) {
+  const t = useT();
+  const pick = (value: string) => {
+    if (value === "") {
+      onChange([]);
+      return true;
+    }
+    onChange(values.includes(value) ? values.filter((v) => v !== value) : [...values, value]);
+    return false;
+  };
   return (
-    <LazyMenu
-      load={loadList}
-      props={{ values, onChange, options }}
-      trigger={
-        <button
-          type="button"
-          role="combobox"
-          aria-expanded={false}
-          aria-haspopup="listbox"
-          aria-label={label}
-          data-testid={rest["data-testid"]}
-          data-count={values.length}
-          className={cn(comboboxTriggerClass, className)}
-        >
-          <span className={cn("truncate", values.length === 0 && "text-muted-foreground")}>
-            {multiFilterText(values, options, placeholder)}
-          </span>
-          <ChevronsUpDownIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-        </button>
-      }
+    <ComboboxButton
+      aria-label={label}
+      data-testid={rest["data-testid"]}
+      data-count={values.length}
+      className={className}
+      text={multiFilterText(values, options, placeholder)}
+      chosen={values.length > 0}
+      list={{
+        options,
+        multiple: true,
+        isSelected: (v) => (v === "" ? values.length === 0 : values.includes(v)),
+        onPick: pick,
+        searchLabel: t("common.search"),
+        emptyText: t("common.noMatches"),
+      }}
     />
   );
 }

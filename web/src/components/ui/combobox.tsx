@@ -1,6 +1,8 @@
 import { ChevronsUpDownIcon } from "lucide-react";
+import type { ComponentProps } from "react";
 import { LazyMenu } from "@/components/lazy-menu";
 import { cn } from "@/lib/utils";
+import type { ComboboxListProps } from "./combobox-list";
 import type { ComboOption } from "./option-list";
 
 type ComboboxProps = {
@@ -23,16 +25,45 @@ type ComboboxProps = {
 /** The list's popover (Radix's popover and floating-ui): not in a page's first load (issue 19). */
 const loadList = () => import("./combobox-list");
 
-/** A combobox trigger's look (the single and the multiple choice). */
-export const comboboxTriggerClass = cn(
-  "flex h-9 w-full min-w-0 items-center justify-between gap-2 rounded-md border border-input bg-card px-3 text-left text-sm shadow-xs outline-none",
-  "focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive",
-);
+type ComboboxButtonProps = Omit<ComponentProps<"button">, "children"> & {
+  /** What the button shows: the choice, or the placeholder (muted) while nothing is chosen. */
+  text: string;
+  chosen: boolean;
+  list: ComboboxListProps;
+};
 
 /**
- * A searchable single choice (countries, timezones, filters, a list's sort): a button that opens an
- * OptionList. The button renders at once; the list's code loads after the first render (LazyMenu).
+ * A combobox's button and its searchable list (the single and the multiple choice): the button
+ * renders at once; the list's code loads after the first render (LazyMenu). The list's trigger
+ * state (aria-expanded) is Radix's once it is here.
  */
+export function ComboboxButton({ text, chosen, list, className, ...button }: ComboboxButtonProps) {
+  return (
+    <LazyMenu
+      load={loadList}
+      props={list}
+      trigger={
+        <button
+          type="button"
+          // biome-ignore lint/a11y/useAriaPropsForRole: aria-expanded is LazyMenu's (false) until the list is here, then Radix's trigger's
+          role="combobox"
+          aria-haspopup="listbox"
+          {...button}
+          className={cn(
+            "flex h-9 w-full min-w-0 items-center justify-between gap-2 rounded-md border border-input bg-card px-3 text-left text-sm shadow-xs outline-none",
+            "focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive",
+            className,
+          )}
+        >
+          <span className={cn("truncate", !chosen && "text-muted-foreground")}>{text}</span>
+          <ChevronsUpDownIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+        </button>
+      }
+    />
+  );
+}
+
+/** A searchable single choice (countries, timezones, filters, a list's sort): a button that opens an OptionList. */
 export function Combobox({
   value,
   onChange,
@@ -40,28 +71,26 @@ export function Combobox({
   placeholder,
   searchLabel,
   emptyText,
-  className,
   align,
-  ...trigger
+  ...button
 }: ComboboxProps) {
   const selected = options.find((option) => option.value === value);
   return (
-    <LazyMenu
-      load={loadList}
-      props={{ value, onChange, options, searchLabel, emptyText, align }}
-      trigger={
-        <button
-          type="button"
-          role="combobox"
-          aria-expanded={false}
-          aria-haspopup="listbox"
-          {...trigger}
-          className={cn(comboboxTriggerClass, className)}
-        >
-          <span className={cn("truncate", !selected && "text-muted-foreground")}>{selected?.label ?? placeholder}</span>
-          <ChevronsUpDownIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-        </button>
-      }
+    <ComboboxButton
+      {...button}
+      text={selected?.label ?? placeholder}
+      chosen={selected !== undefined}
+      list={{
+        options,
+        isSelected: (v) => v === value,
+        onPick: (v) => {
+          onChange(v);
+          return true;
+        },
+        searchLabel,
+        emptyText,
+        align,
+      }}
     />
   );
 }
