@@ -198,3 +198,22 @@ test("the palette opens pages, accounts and the theme from the keyboard, and fro
   await page.keyboard.press("Enter");
   await expect(page.locator("html")).not.toHaveClass(/dark/);
 });
+
+test("a palette whose code cannot load says so at Ctrl-K, and opens once it can", async ({ page }) => {
+  // Its code is asked for when the browser is idle; every try fails until the route lets it through.
+  let failing = true;
+  let asked = 0;
+  await page.route(/\/assets\/command-palette-[\w-]+\.js$/, (route) => {
+    asked++;
+    return failing ? route.abort() : route.continue();
+  });
+  await signIn(page);
+  // The load when idle failed without a word: nobody asked for the palette yet.
+  await expect.poll(() => asked).toBeGreaterThan(0);
+  await expect(page.getByText("The command palette could not be loaded.")).toHaveCount(0);
+  await page.keyboard.press("Control+k");
+  await expect(page.getByText("The command palette could not be loaded.")).toBeVisible();
+  await expect(palette(page)).toHaveCount(0);
+  failing = false;
+  await openPalette(page);
+});

@@ -10,3 +10,10 @@ export function whenIdle(run: () => void, timeoutMs: number): () => void {
   const id = setTimeout(run, Math.min(timeoutMs, 200));
   return () => clearTimeout(id);
 }
+
+/** Asks for code chunks when the browser is idle; a failure shows where the code is used. Returns the cancel. */
+export function preloadWhenIdle(loads: readonly (() => Promise<unknown>)[], timeoutMs: number): () => void {
+  return whenIdle(() => {
+    for (const load of loads) load().catch(() => {});
+  }, timeoutMs);
+}

@@ -40,37 +40,26 @@ export function CommandPaletteHost() {
     return () => window.removeEventListener("keydown", onKeyDown);
   }, []);
 
-  // Ready before it is asked for, so the first Ctrl-K opens at once (a failure here is not shown:
-  // the first press tries again and says so).
+  // Loaded when the browser is idle, so the first Ctrl-K opens at once, or right away when asked for
+  // before that. Only a failure someone asked for is shown; the next press tries again.
   useEffect(() => {
     if (palette) return;
     let live = true;
-    const go = () =>
+    const load = () =>
       loadPalette().then(
         (module) => live && setPalette(module),
-        () => {},
+        (error: unknown) => {
+          if (!live || !wanted) return;
+          console.error("Command palette failed to load", error);
+          resetPalette();
+          showAlert({ type: "error", message: t("palette.loadFailed") });
+        },
       );
-    const cancel = whenIdle(go, 4000);
+    if (wanted) void load();
+    const cancel = wanted ? undefined : whenIdle(load, 4000);
     return () => {
       live = false;
-      cancel();
-    };
-  }, [palette]);
-
-  useEffect(() => {
-    if (!wanted || palette) return;
-    let live = true;
-    loadPalette().then(
-      (module) => live && setPalette(module),
-      (error: unknown) => {
-        console.error("Command palette failed to load", error);
-        if (!live) return;
-        resetPalette();
-        showAlert({ type: "error", message: t("palette.loadFailed") });
-      },
-    );
-    return () => {
-      live = false;
+      cancel?.();
     };
   }, [wanted, palette, t]);
 

@@ -19,7 +19,7 @@ import { usePermissions } from "@/features/space/use-permissions";
 import { withChunkTimeout } from "@/lib/chunk-load";
 import { useI18n } from "@/lib/i18n";
 import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
-import { whenIdle } from "@/lib/when-idle";
+import { preloadWhenIdle } from "@/lib/when-idle";
 import { AccountList } from "./account-list";
 import { AccountsTable } from "./accounts-table";
 import { accountColumns } from "./columns";
@@ -41,25 +41,17 @@ const ExportDialog = lazy(withChunkTimeout(() => chunks.export().then((m) => ({ 
 const ActionDialogs = lazy(withChunkTimeout(() => chunks.actions().then((m) => ({ default: m.ActionDialogs }))));
 const AccountBulkActions = lazy(withChunkTimeout(() => chunks.bulk().then((m) => ({ default: m.AccountBulkActions }))));
 
-/** Asks for the dialogs' code when the browser is idle, so the first one opens at once. */
-function usePreloadDialogs(admin: boolean) {
-  useEffect(
-    () =>
-      whenIdle(() => {
-        chunks.export().catch(() => {});
-        if (admin) for (const load of [chunks.actions, chunks.bulk]) load().catch(() => {});
-      }, 4000),
-    [admin],
-  );
-}
-
 /** /accounts (console.md §2.10): summary cards, filters, search, the table; /accounts/inviteUser opens the flyout. */
 export function AccountsPage() {
   const { t, lang } = useI18n();
   const { space } = useCurrentSpace();
   const spaceUuid = space.space_uuid;
   const { isAdmin } = usePermissions();
-  usePreloadDialogs(isAdmin);
+  // The dialogs' code, asked for when the browser is idle, so the first one opens at once.
+  useEffect(
+    () => preloadWhenIdle(isAdmin ? [chunks.export, chunks.actions, chunks.bulk] : [chunks.export], 4000),
+    [isAdmin],
+  );
   const narrow = useMediaQuery(PHONE_QUERY);
   const roles = useQuery(spaceQueries.roles(spaceUuid)).data?.roles ?? [];
   const filters = useAccountFilters();

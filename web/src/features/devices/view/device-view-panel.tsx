@@ -21,8 +21,9 @@ import { typeLabel } from "@/features/devices/logic/format";
 import { locationViewPath } from "@/features/locations/paths";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { usePermissions } from "@/features/space/use-permissions";
+import { withChunkTimeout } from "@/lib/chunk-load";
 import { useT } from "@/lib/i18n";
-import { whenIdle } from "@/lib/when-idle";
+import { preloadWhenIdle } from "@/lib/when-idle";
 import { DeviceStatusBadge, DeviceStatusIcon, deviceLook } from "../device-status";
 import { useDeviceRoom } from "../live/use-device-room";
 import { type DeviceTab, deviceEditPath, deviceViewPath } from "../paths";
@@ -41,23 +42,15 @@ const tabChunks = {
   settings: () => import("./settings-tab"),
   commands: () => import("./commands-tab"),
 };
-const AssetInfoTab = lazy(() => tabChunks.assetInfo().then((m) => ({ default: m.AssetInfoTab })));
-const PeripheralsTab = lazy(() => tabChunks.peripherals().then((m) => ({ default: m.PeripheralsTab })));
-const LogsTab = lazy(() => tabChunks.logs().then((m) => ({ default: m.LogsTab })));
-const ReportsTab = lazy(() => tabChunks.reports().then((m) => ({ default: m.ReportsTab })));
-const SettingsTab = lazy(() => tabChunks.settings().then((m) => ({ default: m.SettingsTab })));
-const CommandsTab = lazy(() => tabChunks.commands().then((m) => ({ default: m.CommandsTab })));
-
-/** Asks for the other tabs' code when the browser is idle (a failure shows when the tab is opened). */
-function usePreloadTabs(ready: boolean) {
-  useEffect(() => {
-    if (!ready) return;
-    const go = () => {
-      for (const load of Object.values(tabChunks)) load().catch(() => {});
-    };
-    return whenIdle(go, 3000);
-  }, [ready]);
-}
+// A chunk that does not arrive in time reaches the route's retry screen, as the flyout's forms do.
+const AssetInfoTab = lazy(withChunkTimeout(() => tabChunks.assetInfo().then((m) => ({ default: m.AssetInfoTab }))));
+const PeripheralsTab = lazy(
+  withChunkTimeout(() => tabChunks.peripherals().then((m) => ({ default: m.PeripheralsTab }))),
+);
+const LogsTab = lazy(withChunkTimeout(() => tabChunks.logs().then((m) => ({ default: m.LogsTab }))));
+const ReportsTab = lazy(withChunkTimeout(() => tabChunks.reports().then((m) => ({ default: m.ReportsTab }))));
+const SettingsTab = lazy(withChunkTimeout(() => tabChunks.settings().then((m) => ({ default: m.SettingsTab }))));
+const CommandsTab = lazy(withChunkTimeout(() => tabChunks.commands().then((m) => ({ default: m.CommandsTab }))));
 
 /** A tab's place while its code arrives. */
 function TabLoading() {
@@ -98,7 +91,9 @@ export function DeviceViewPanel({ space, uuid, tab, section }: DeviceViewPanelPr
   // Opened by link under /locations (no earlier page): closing goes to its location's device list.
   const locationUuid = section === "locations" ? data?.location_uuid : null;
   useFlyoutFallback(locationUuid ? locationViewPath(locationUuid, "devices") : null);
-  usePreloadTabs(data !== undefined);
+  // The other tabs' code, asked for when the browser is idle once the device is on screen.
+  const shown = data !== undefined;
+  useEffect(() => (shown ? preloadWhenIdle(Object.values(tabChunks), 3000) : undefined), [shown]);
   // A link straight to a tab: its code comes while the device loads, not after.
   useEffect(() => {
     if (tab !== "general") tabChunks[tab]().catch(() => {});
