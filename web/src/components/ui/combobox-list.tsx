@@ -1,16 +1,11 @@
 import { useState } from "react";
 import type { LazyMenuProps } from "@/components/lazy-menu";
-import { type ComboOption, OptionList } from "./option-list";
+import { OptionList, type OptionListProps } from "./option-list";
 import { Popover, PopoverContent, PopoverTrigger } from "./popover";
 
-export type ComboboxListProps = {
-  options: readonly ComboOption[];
-  isSelected: (value: string) => boolean;
+export type ComboboxListProps = Omit<OptionListProps, "onPick" | "create"> & {
   /** A value was picked; true closes the list. */
   onPick: (value: string) => boolean;
-  searchLabel: string;
-  emptyText: string;
-  multiple?: boolean;
   align?: "start" | "end";
 };
 

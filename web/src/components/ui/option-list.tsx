@@ -11,7 +11,7 @@ export type CreateOption = {
   maxLength: number;
 };
 
-type OptionListProps = {
+export type OptionListProps = {
   options: readonly ComboOption[];
   isSelected: (value: string) => boolean;
   onPick: (value: string) => void;
