@@ -36,7 +36,10 @@ test("the Views menu opens by keyboard when pressed before its code arrived; the
   await signIn(page);
   const trigger = page.getByRole("button", { name: "Views" });
   await expect(trigger).toHaveAttribute("aria-haspopup", "menu");
-  // Asked for once the list was on screen, without any press.
+  // Not asked for while the page is only watched; asked for after its first input, without any press.
+  await expect(page.getByRole("list", { name: "Devices" }).getByRole("link").first()).toBeVisible();
+  expect(chunk.asked()).toBe(false);
+  await page.mouse.move(600, 500);
   await expect.poll(chunk.asked).toBe(true);
   await trigger.focus();
   await page.keyboard.press("Enter");
@@ -169,4 +172,39 @@ test("a device's tab whose code is still on its way shows a loading state, then 
   chunk.release();
   await expect(dialog.getByRole("status", { name: "Loading" })).toHaveCount(0);
   await expect(dialog.getByRole("region").first()).toBeVisible();
+});
+
+test("a list only watched downloads its first load and the live updates, nothing more, until someone uses it", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.endsWith(".js")) scripts.push(path);
+  });
+  const preloaded = [
+    VIEWS_MENU_CHUNK,
+    ADD_MENU_CHUNK,
+    COMBOBOX_CHUNK,
+    NOTIFICATIONS_CHUNK,
+    ACCOUNT_CHUNK,
+    TOOLTIP_CHUNK,
+  ];
+  const PALETTE_CHUNK = /\/assets\/command-palette-[\w-]+\.js$/;
+  const ALERTS_CHUNK = /\/assets\/sonner-[\w-]+\.js$/;
+  const ROOM_CLIENT_CHUNK = /\/assets\/room-socket-[\w-]+\.js$/;
+  const asked = (chunk: RegExp) => scripts.some((path) => chunk.test(path));
+  await signIn(page);
+  await expect(page.getByRole("list", { name: "Devices" }).getByRole("link").first()).toBeVisible();
+  // The live updates are part of watching: their client loads without any input.
+  await expect.poll(() => asked(ROOM_CLIENT_CHUNK)).toBe(true);
+  // Idle for a while (the preloads used to start within the first idle moment, ≈ 50 ms).
+  await page.waitForTimeout(1500);
+  for (const chunk of [...preloaded, PALETTE_CHUNK]) expect(asked(chunk), String(chunk)).toBe(false);
+  // Nor the alerts' code (sonner): nothing was said yet.
+  expect(asked(ALERTS_CHUNK)).toBe(false);
+  // The first input: a pointer move anywhere. Everything the page may need next is asked for.
+  await page.mouse.move(700, 450);
+  for (const chunk of [...preloaded, PALETTE_CHUNK, ALERTS_CHUNK])
+    await expect.poll(() => asked(chunk), String(chunk)).toBe(true);
 });

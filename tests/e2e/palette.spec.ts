@@ -200,7 +200,8 @@ test("the palette opens pages, accounts and the theme from the keyboard, and fro
 });
 
 test("a palette whose code cannot load says so at Ctrl-K, and opens once it can", async ({ page }) => {
-  // Its code is asked for when the browser is idle; every try fails until the route lets it through.
+  // Its code is asked for when the browser is idle after the first input; every try fails until the
+  // route lets it through.
   let failing = true;
   let asked = 0;
   await page.route(/\/assets\/command-palette-[\w-]+\.js$/, (route) => {
@@ -208,6 +209,7 @@ test("a palette whose code cannot load says so at Ctrl-K, and opens once it can"
     return failing ? route.abort() : route.continue();
   });
   await signIn(page);
+  await page.mouse.move(600, 400);
   // The load when idle failed without a word: nobody asked for the palette yet.
   await expect.poll(() => asked).toBeGreaterThan(0);
   await expect(page.getByText("The command palette could not be loaded.")).toHaveCount(0);

@@ -11,7 +11,7 @@ import {
 } from "react";
 import { showAlert } from "@/lib/alerts";
 import { useT } from "@/lib/i18n";
-import { whenIdle } from "@/lib/when-idle";
+import { whenUsedAndIdle } from "@/lib/when-idle";
 
 /** What a lazily loaded menu gets besides its own props: its trigger, and how to start. */
 export type LazyMenuProps = {
@@ -33,8 +33,8 @@ const OPEN_KEYS = new Set(["Enter", " ", "ArrowDown", "ArrowUp"]);
  * 19: ≈ 9 KB gzip of every list page), or a popover or dialog the same way (a combobox's list, the
  * notifications, the account dialog, the phone's drawer and filter sheet): its trigger renders at
  * once as a plain button and the menu
- * loads when the browser is idle after the first render, or as soon as the pointer or the keyboard
- * focus reaches the trigger. A press before it has loaded opens the menu once it is here; the
+ * loads when the browser is idle after the page's first input (lib/when-idle.ts: a page only
+ * watched loads none), or as soon as the pointer or the keyboard focus reaches the trigger. A press before it has loaded opens the menu once it is here; the
  * keyboard focus stays on the trigger across the swap.
  */
 export function LazyMenu<P extends object>({
@@ -86,7 +86,7 @@ export function LazyMenu<P extends object>({
       const button = box.current?.querySelector("button");
       if (!button || typeof button.checkVisibility !== "function" || button.checkVisibility()) start.current();
     };
-    return whenIdle(go, 2000);
+    return whenUsedAndIdle(go, 2000);
   }, [Menu]);
 
   // The swap replaces the trigger's element: the focus goes with it.

@@ -60,12 +60,22 @@ function runButton(button: AlertButton) {
 type Sonner = typeof import("sonner");
 
 /*
- * sonner (≈ 9 KB gzip) stays out of every route's first load (issue 19): the toaster loads
- * right after the first render (components/ui/toaster.tsx), and alerts raised before it is
- * mounted wait for it, in order — none is lost.
+ * sonner (≈ 9 KB gzip) stays out of every route's first load (issue 19): the toaster loads at the
+ * first alert or the page's first input (components/ui/toaster.tsx), and alerts raised before it
+ * is mounted wait for it, in order — none is lost.
  */
 let sonner: Sonner | null = null;
 const waiting: ((module: Sonner) => void)[] = [];
+let wantedListener: (() => void) | null = null;
+
+/** The toaster asks to hear of the first alert that waits for it (then it loads sonner). Returns the cancel. */
+export function onAlertWaiting(listener: () => void): () => void {
+  wantedListener = listener;
+  if (waiting.length) listener();
+  return () => {
+    if (wantedListener === listener) wantedListener = null;
+  };
+}
 
 /** Called by the mounted toaster with the sonner module: shows the alerts that waited for it. */
 export function toasterReady(module: Sonner) {
@@ -75,7 +85,10 @@ export function toasterReady(module: Sonner) {
 
 const withSonner = (run: (module: Sonner) => void) => {
   if (sonner) run(sonner);
-  else waiting.push(run);
+  else {
+    waiting.push(run);
+    wantedListener?.();
+  }
 };
 
 let lastId = 0;

@@ -6,12 +6,12 @@ import { showAlert } from "@/lib/alerts";
 import { withChunkTimeout } from "@/lib/chunk-load";
 import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
-import { whenIdle } from "@/lib/when-idle";
+import { whenUsedAndIdle } from "@/lib/when-idle";
 import { shortcutHint, shortcutOf } from "./keys";
 import { openPalette, resetPalette, setPaletteOpen, togglePalette, usePaletteState } from "./store";
 
 // cmdk, the palette and its dialog (Radix's) stay out of the console's first load: they load when the
-// browser is idle after it, or at the first Ctrl-K (or click) if that comes first.
+// browser is idle after the page's first input, or at the first Ctrl-K (or click) if that comes first.
 const loadPalette = withChunkTimeout(() => import("./command-palette"));
 type PaletteModule = Awaited<ReturnType<typeof loadPalette>>;
 
@@ -40,8 +40,8 @@ export function CommandPaletteHost() {
     return () => window.removeEventListener("keydown", onKeyDown);
   }, []);
 
-  // Loaded when the browser is idle, so the first Ctrl-K opens at once, or right away when asked for
-  // before that. Only a failure someone asked for is shown; the next press tries again.
+  // Loaded when the browser is idle after the page's first input, so the first Ctrl-K opens at
+  // once, or right away when asked for before that. Only a failure someone asked for is shown; the next press tries again.
   useEffect(() => {
     if (palette) return;
     let live = true;
@@ -56,7 +56,7 @@ export function CommandPaletteHost() {
         },
       );
     if (wanted) void load();
-    const cancel = wanted ? undefined : whenIdle(load, 4000);
+    const cancel = wanted ? undefined : whenUsedAndIdle(load, 4000);
     return () => {
       live = false;
       cancel?.();

@@ -1,23 +1,31 @@
 import { CircleAlertIcon, CircleCheckIcon, InfoIcon, TriangleAlertIcon } from "lucide-react";
 import { type CSSProperties, useEffect, useState } from "react";
 import { createPortal } from "react-dom";
-import { toasterReady } from "@/lib/alerts";
+import { onAlertWaiting, toasterReady } from "@/lib/alerts";
 import { useT } from "@/lib/i18n";
 import { useTheme } from "@/lib/theme";
 import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
+import { afterFirstInput } from "@/lib/when-idle";
 
 type Sonner = typeof import("sonner");
 
 /**
- * Where lib/alerts.ts shows alerts; colours come from the theme tokens. sonner loads after the
- * first render (out of the first load); alerts raised meanwhile wait for it (lib/alerts.ts).
+ * Where lib/alerts.ts shows alerts; colours come from the theme tokens. sonner is not in the first
+ * load: it loads at the first alert or the page's first input, whichever comes first (a page only
+ * watched, with nothing to say, never loads it); alerts raised meanwhile wait for it (lib/alerts.ts).
  */
 export function Toaster() {
   const [sonner, setSonner] = useState<Sonner | null>(null);
   useEffect(() => {
     let live = true;
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      void load(1);
+    };
     const load = (attempt: number) =>
-      import("sonner").then(
+      import("./sonner").then(
         (module) => live && setSonner(module),
         (error: unknown) => {
           // A deploy or a dropped connection meanwhile: try again a little later.
@@ -25,9 +33,12 @@ export function Toaster() {
           if (live && attempt < 5) setTimeout(() => load(attempt + 1), 2000 * attempt);
         },
       );
-    void load(1);
+    const cancelInput = afterFirstInput(start);
+    const cancelAlert = onAlertWaiting(start);
     return () => {
       live = false;
+      cancelInput();
+      cancelAlert();
     };
   }, []);
   // Alerts are shown once sonner's Toaster is mounted (it listens from its first effect).

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useSyncExternalStore } from "react";
 import { flushSync } from "react-dom";
-import { whenIdle } from "@/lib/when-idle";
+import { whenUsedAndIdle } from "@/lib/when-idle";
 
 export type TooltipProps = {
   label: ReactNode;
@@ -14,9 +14,9 @@ type Implementation = (props: TooltipProps) => ReactNode;
 
 /**
  * Radix's tooltip (with floating-ui, ≈ 11 KB gzip) is not in a page's first load (issue 19): until it
- * is here, a tooltip's trigger renders alone. Once a tooltip is on screen it loads when the browser
- * is idle, or at the first pointer or keyboard focus movement, and every trigger then gets its
- * tooltip in one commit.
+ * is here, a tooltip's trigger renders alone. Once a tooltip is on screen it loads at the first
+ * pointer or keyboard focus movement, or when the browser is idle after the page's first input,
+ * and every trigger then gets its tooltip in one commit.
  */
 let implementation: Implementation | null = null;
 let loading: Promise<void> | null = null;
@@ -86,14 +86,15 @@ function listen(on: boolean) {
 
 let scheduled = false;
 /**
- * The first tooltip on screen starts it: the tooltips load when the browser is next idle, or at
- * the first pointer or focus movement (a page without tooltips, a wall screen, never loads them).
+ * The first tooltip on screen starts it: the tooltips load at the first pointer or focus movement,
+ * or when the browser is idle after the page's first input (a page only watched, a wall screen,
+ * never loads them).
  */
 function schedule() {
   if (scheduled || implementation) return;
   scheduled = true;
   listen(true);
-  whenIdle(() => void loadTooltips(), 2000);
+  whenUsedAndIdle(() => void loadTooltips(), 2000);
 }
 
 /** A hint on hover and keyboard focus; the trigger keeps its own accessible name. */

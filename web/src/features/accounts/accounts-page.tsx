@@ -47,7 +47,7 @@ export function AccountsPage() {
   const { space } = useCurrentSpace();
   const spaceUuid = space.space_uuid;
   const { isAdmin } = usePermissions();
-  // The dialogs' code, asked for when the browser is idle, so the first one opens at once.
+  // The dialogs' code, asked for when the browser is idle after the first input, so the first one opens at once.
   useEffect(
     () => preloadWhenIdle(isAdmin ? [chunks.export, chunks.actions, chunks.bulk] : [chunks.export], 4000),
     [isAdmin],

@@ -91,7 +91,7 @@ export function DeviceViewPanel({ space, uuid, tab, section }: DeviceViewPanelPr
   // Opened by link under /locations (no earlier page): closing goes to its location's device list.
   const locationUuid = section === "locations" ? data?.location_uuid : null;
   useFlyoutFallback(locationUuid ? locationViewPath(locationUuid, "devices") : null);
-  // The other tabs' code, asked for when the browser is idle once the device is on screen.
+  // The other tabs' code, asked for when the browser is idle once the device is on screen (after the page's first input).
   const shown = data !== undefined;
   useEffect(() => (shown ? preloadWhenIdle(Object.values(tabChunks), 3000) : undefined), [shown]);
   // A link straight to a tab: its code comes while the device loads, not after.
