@@ -203,6 +203,13 @@ test("a list only watched downloads its first load and the live updates, nothing
   for (const chunk of [...preloaded, PALETTE_CHUNK]) expect(asked(chunk), String(chunk)).toBe(false);
   // Nor the alerts' code (sonner): nothing was said yet.
   expect(asked(ALERTS_CHUNK)).toBe(false);
+  // A script's events are no sign of anyone either (only the browser's own, trusted ones are).
+  await page.evaluate(() => {
+    document.body.dispatchEvent(new PointerEvent("pointermove", { bubbles: true, pointerType: "mouse" }));
+    window.dispatchEvent(new KeyboardEvent("keydown", { key: "Tab" }));
+  });
+  await page.waitForTimeout(500);
+  for (const chunk of [...preloaded, PALETTE_CHUNK, ALERTS_CHUNK]) expect(asked(chunk), String(chunk)).toBe(false);
   // The first input: a pointer move anywhere. Everything the page may need next is asked for.
   await page.mouse.move(700, 450);
   for (const chunk of [...preloaded, PALETTE_CHUNK, ALERTS_CHUNK])

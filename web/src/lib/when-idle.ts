@@ -21,7 +21,9 @@ const INPUT_EVENTS = ["pointermove", "pointerdown", "keydown", "touchstart", "wh
 let used = false;
 const waitingForInput = new Set<() => void>();
 
-function onFirstInput() {
+function onFirstInput(event: Event) {
+  // The console's own replays (a tooltip's pointer move) are no sign of anyone.
+  if (!event.isTrusted) return;
   used = true;
   for (const name of INPUT_EVENTS) window.removeEventListener(name, onFirstInput, { capture: true });
   const runs = [...waitingForInput];

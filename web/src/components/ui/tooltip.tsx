@@ -71,17 +71,18 @@ export function loadTooltips(): Promise<void> {
 
 /** A pointer or the keyboard focus reached something: the tooltips are wanted now. */
 const onActivity = (event: Event) => {
+  if (!event.isTrusted) return;
   if (event instanceof PointerEvent) trackPointer(event);
   void loadTooltips();
 };
-const ACTIVITY = ["pointerover", "focusin"] as const;
+// A pointer move, not a pointer over: the browser sends "over" to whatever comes under a resting
+// mouse when the page lays out, which is no sign of anyone there (and Radix opens on a move).
+const ACTIVITY = ["pointermove", "focusin"] as const;
 function listen(on: boolean) {
   for (const name of ACTIVITY) {
     if (on) document.addEventListener(name, onActivity, { capture: true, passive: true });
     else document.removeEventListener(name, onActivity, { capture: true });
   }
-  if (on) document.addEventListener("pointermove", trackPointer, { capture: true, passive: true });
-  else document.removeEventListener("pointermove", trackPointer, { capture: true });
 }
 
 let scheduled = false;
