@@ -52,18 +52,23 @@ export function AppRouter({ routes, fallback }: { routes: RouteObject[]; fallbac
   const [preparing, setPreparing] = useState(false);
 
   // A link marked `data-preload` (the main navigation, the sections' tabs, the lists' cards, which
-  // open flyouts) loads its page's code when the pointer or the focus reaches it, so the click
-  // seldom waits for it.
+  // open flyouts) loads its page's code when the pointer moves over it or the focus reaches it, so
+  // the click seldom waits for it. A pointer move, not a pointer over: the browser sends "over" to
+  // whatever comes under a resting mouse as the page lays out, which is no sign of anyone there.
   useLayoutEffect(() => {
+    let last: Element | null = null;
     const preloadLink = (event: Event) => {
+      if (!event.isTrusted) return;
       const link = event.target instanceof Element ? event.target.closest("a[data-preload]") : null;
+      if (link === last) return;
+      last = link;
       if (link instanceof HTMLAnchorElement && link.origin === window.location.origin)
         preloadPath(routes, link.pathname);
     };
-    document.addEventListener("pointerover", preloadLink, { passive: true });
+    document.addEventListener("pointermove", preloadLink, { passive: true });
     document.addEventListener("focusin", preloadLink);
     return () => {
-      document.removeEventListener("pointerover", preloadLink);
+      document.removeEventListener("pointermove", preloadLink);
       document.removeEventListener("focusin", preloadLink);
     };
   }, [routes]);
