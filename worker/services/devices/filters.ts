@@ -104,39 +104,42 @@ export function deviceWhere(ctx: ReadCtx, q: DeviceFilters, plan: SetPlan = "dri
   );
 }
 
+/** The number of devices matching `where`, as a query: run alone, or in a D1 batch with a page. */
+export const deviceCountQuery = (ctx: ReadCtx, where: SQL | undefined) =>
+  ctx.db.select({ total: count() }).from(d).where(where);
+
 export const countDevices = (ctx: ReadCtx, where: SQL | undefined) =>
-  ctx.db
-    .select({ total: count() })
-    .from(d)
-    .where(where)
-    .then(([row]) => row?.total ?? 0);
+  deviceCountQuery(ctx, where).then(([row]) => row?.total ?? 0);
 
 /**
- * The list's WHERE and its count. With a set filter the count comes first and picks the plan
- * (few matches: drive; many: probe); otherwise both run at once. A count already known (carried
- * by a list cursor) is not read again. `few`: the rows are few (a set filter with at most
- * DENSE_MATCHES matches, or a location filter), so SQLite may read them all and sort them.
+ * The list's WHERE, and its count when the plan needs it. With a set filter the count comes first
+ * and picks the plan (few matches: drive; many: probe); otherwise `total` is undefined and the
+ * caller counts, if it needs to, with the page (the device list: in the same D1 batch). A count
+ * already known (carried by a list cursor) is not read again. `few`: the rows are few (a set
+ * filter with at most DENSE_MATCHES matches, or a location filter), so SQLite may read them all
+ * and sort them.
  */
-export async function planDeviceWhere(ctx: ReadCtx, q: DeviceFilters, known?: number) {
+export async function planDeviceWhere(
+  ctx: ReadCtx,
+  q: DeviceFilters,
+  known?: number,
+): Promise<{ where: SQL | undefined; total: number | undefined; few: boolean }> {
   const hasSet = Boolean(filterValues(q.tag_uuid).length || q.name || (q.search && !UUID.test(q.search)));
   const byLocation = filterValues(q.location_uuid).length > 0;
   if (known !== undefined) {
     const dense = hasSet && known > DENSE_MATCHES;
     return {
       where: deviceWhere(ctx, q, dense ? "probe" : "drive"),
-      total: Promise.resolve(known),
+      total: known,
       few: byLocation || (hasSet && !dense),
     };
   }
-  if (!hasSet) {
-    const where = deviceWhere(ctx, q);
-    return { where, total: countDevices(ctx, where), few: byLocation };
-  }
+  if (!hasSet) return { where: deviceWhere(ctx, q), total: undefined, few: byLocation };
   const total = await countDevices(ctx, deviceWhere(ctx, q, "drive"));
   const dense = total > DENSE_MATCHES;
   return {
     where: deviceWhere(ctx, q, dense ? "probe" : "drive"),
-    total: Promise.resolve(total),
+    total,
     few: byLocation || !dense,
   };
 }

@@ -5,7 +5,9 @@ import { deviceTable as d } from "../../../drizzle/schema/index.ts";
 import { pageWindow } from "../../lib/paging.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
 import {
+  countDevices,
   type DeviceFilters,
+  deviceCountQuery,
   GROUPED_ORDERS,
   isGrouped,
   orderTerms,
@@ -49,49 +51,71 @@ function carriedCount(cursor: Cursor | null, fingerprint: string, now: number): 
   return age >= 0 && age <= COUNT_REUSE_S ? { c: cursor.c, t: cursor.t, f: fingerprint } : null;
 }
 
-/** The rows of one page: by cursor (keyset, no OFFSET) or by page number (OFFSET). */
+/**
+ * The rows of one page, by cursor (keyset, no OFFSET) or by page number (OFFSET), and the count
+ * of the list. A count not known yet (`known` undefined) is read with the page: a numbered page's
+ * rows are one query, so both go in one D1 batch (one round trip); a keyset walk may take more
+ * than one query, and the count runs alongside it.
+ */
 async function pageRows(
   ctx: ReadCtx,
   input: Input,
   cursor: Cursor | null,
   where: SQL | undefined,
-  total: Promise<number>,
+  known: number | undefined,
   few: boolean,
 ) {
   const { key, descending } = parseOrdering(input.ordering);
   const size = input.page_size;
   const byLocation = Boolean(input.location_uuid);
+  const counting = () => (known === undefined ? countDevices(ctx, where) : Promise.resolve(known));
   if (cursor) {
     const backwards = cursor.b;
-    const got = await seek(ctx, {
-      where,
-      ordering: input.ordering,
-      descending: backwards !== descending,
-      after: { v: cursor.v, u: cursor.u, g: cursor.g },
-      limit: size + 1,
-      byLocation,
-      few,
-    });
+    const [total, got] = await Promise.all([
+      counting(),
+      seek(ctx, {
+        where,
+        ordering: input.ordering,
+        descending: backwards !== descending,
+        after: { v: cursor.v, u: cursor.u, g: cursor.g },
+        limit: size + 1,
+        byLocation,
+        few,
+      }),
+    ]);
     const more = got.length > size;
     const rows = got.slice(0, size);
     if (backwards) rows.reverse();
-    return { rows, page: cursor.p, hasNext: backwards || more, hasPrev: backwards ? more : cursor.p > 1 };
+    return { rows, total, page: cursor.p, hasNext: backwards || more, hasPrev: backwards ? more : cursor.p > 1 };
   }
+  const numbered = (rows: DeviceListRow[], total: number) => ({
+    rows,
+    total,
+    page: input.page,
+    hasNext: input.page < Math.ceil(total / size),
+    hasPrev: input.page > 1,
+  });
   const dir = descending ? desc : asc;
   const { limit, offset } = pageWindow(input.page, size);
-  const terms = orderTerms(key, byLocation);
-  let rows: DeviceListRow[];
   if (isGrouped(key) && offset === 0) {
     // A joined-name ordering's first page walks its index (seek); a numbered page sorts (OFFSET).
-    rows = await seek(ctx, { where, ordering: input.ordering, descending, after: null, limit, byLocation, few });
-  } else if (isGrouped(key)) {
-    const { name, ref } = GROUPED_ORDERS[key];
-    rows = await deviceRows(ctx, where).orderBy(dir(name), dir(ref), dir(d.uuid)).limit(limit).offset(offset);
-  } else {
-    rows = await deviceRows(ctx, where).orderBy(dir(terms.key), dir(terms.uuid)).limit(limit).offset(offset);
+    const [total, rows] = await Promise.all([
+      counting(),
+      seek(ctx, { where, ordering: input.ordering, descending, after: null, limit, byLocation, few }),
+    ]);
+    return numbered(rows, total);
   }
-  const pages = Math.ceil((await total) / size);
-  return { rows, page: input.page, hasNext: input.page < pages, hasPrev: input.page > 1 };
+  const terms = orderTerms(key, byLocation);
+  const order = isGrouped(key)
+    ? [dir(GROUPED_ORDERS[key].name), dir(GROUPED_ORDERS[key].ref), dir(d.uuid)]
+    : [dir(terms.key), dir(terms.uuid)];
+  const rowsQuery = deviceRows(ctx, where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  if (known !== undefined) return numbered(await rowsQuery, known);
+  const [[counted], rows] = await ctx.db.batch([deviceCountQuery(ctx, where), rowsQuery]);
+  return numbered(rows, counted?.total ?? 0);
 }
 
 /**
@@ -153,11 +177,8 @@ export async function listDevices({ ctx, input }: ServiceArgs<Input, ReadCtx>): 
   const now = Math.floor(Date.now() / 1000);
   const fingerprint = filtersFingerprint(ctx, input);
   const carried = carriedCount(cursor, fingerprint, now);
-  const { where, total, few } = await planDeviceWhere(ctx, input, carried?.c);
-  const [objects_count, { rows, page, hasNext, hasPrev }] = await Promise.all([
-    total,
-    pageRows(ctx, input, cursor, where, total, few),
-  ]);
+  const { where, total: known, few } = await planDeviceWhere(ctx, input, carried?.c);
+  const { rows, total: objects_count, page, hasNext, hasPrev } = await pageRows(ctx, input, cursor, where, known, few);
   const pages_count = Math.ceil(objects_count / input.page_size);
   const counted = carried ?? { c: objects_count, t: now, f: fingerprint };
   return {

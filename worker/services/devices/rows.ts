@@ -1,4 +1,4 @@
-import { count, eq, type SQL } from "drizzle-orm";
+import { count, eq, type SQL, sql } from "drizzle-orm";
 import type { Device } from "../../../contracts/device.ts";
 import {
   deviceTable as d,
@@ -17,17 +17,21 @@ import { tagsByOwner, tagsQuery } from "../spaces/tags.ts";
 /** Reads need only the db and the space. */
 export type ReadCtx = Pick<SpaceCtx, "db" | "space">;
 
-/** The stored and joined columns of a listed device (tags and total_number are added per page). */
+/**
+ * The stored and joined columns of a listed device (tags and total_number are added per page).
+ * The joined names have aliases of their own: in a D1 batch, rows come back as objects, and four
+ * columns called "name" would be one (drizzle then maps them by position).
+ */
 export const deviceListFields = {
   uuid: d.uuid,
   space_uuid: d.space_uuid,
   name: d.name,
   description: d.description,
   device_type_uuid: d.device_type_uuid,
-  device_type_name: deviceTypeTable.name,
+  device_type_name: sql<string>`${deviceTypeTable.name}`.as("device_type_name"),
   device_type_shorthand: deviceTypeTable.shorthand,
   device_category_uuid: d.device_category_uuid,
-  device_category_name: deviceCategoryTable.name,
+  device_category_name: sql<string>`${deviceCategoryTable.name}`.as("device_category_name"),
   device_class: d.device_class,
   connected_status: d.connected_status,
   online: d.online,
@@ -36,7 +40,7 @@ export const deviceListFields = {
   vision_enabled: d.vision_enabled,
   demo_mode: d.demo_mode,
   location_uuid: d.location_uuid,
-  location_name: locationTable.name,
+  location_name: sql<string | null>`${locationTable.name}`.as("location_name"),
   created_at: d.created_at,
   installed_at: d.installed_at,
   updated_at: d.updated_at,

@@ -1,0 +1,71 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { DeviceListQuery } from "../../contracts/device.ts";
+import type { Env } from "../../worker/env.ts";
+import { createDb } from "../../worker/lib/db.ts";
+import { listDevices } from "../../worker/services/devices/list.ts";
+import { makeDevice, makeSpace } from "../factories.ts";
+
+const REAL = Symbol("real statement");
+
+/**
+ * The D1 binding, counting round trips: each statement run alone, and each batch, is one. (A
+ * batch is handed D1's own statements: workerd accepts no stand-ins there.)
+ */
+function countingD1(real: D1Database) {
+  let trips = 0;
+  const wrap = (stmt: D1PreparedStatement): D1PreparedStatement =>
+    new Proxy(stmt, {
+      get(target, key) {
+        if (key === REAL) return target;
+        if (key === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
+        if (key === "all" || key === "raw" || key === "first" || key === "run") {
+          return (...args: unknown[]) => {
+            trips++;
+            return (target[key] as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        }
+        const value = Reflect.get(target, key, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  const d1 = {
+    prepare: (query: string) => wrap(real.prepare(query)),
+    batch: (statements: D1PreparedStatement[]) => {
+      trips++;
+      return real.batch(statements.map((s) => (s as unknown as Record<symbol, D1PreparedStatement>)[REAL]));
+    },
+  };
+  return { d1: d1 as unknown as D1Database, trips: () => trips };
+}
+
+describe("device list: D1 round trips per page (issue 19)", () => {
+  it("a numbered page reads its count with its rows in one batch, then the page's tags and totals in another", async () => {
+    const space = await makeSpace();
+    for (let i = 0; i < 5; i++) await makeDevice(space.space_uuid);
+    const counting = countingD1((env as unknown as Env).DB);
+    const ctx = { db: createDb({ DB: counting.d1 }), space };
+    const url = `http://outpost.test/api/space/${space.space_uuid}/device/items/?page_size=2`;
+    const page = (query: Record<string, string>, link = url) =>
+      listDevices({ ctx, input: { ...DeviceListQuery.parse({ page_size: "2", ...query }), url: link } });
+
+    const first = await page({});
+    expect(first.devices).toHaveLength(2);
+    expect(first.objects_count).toBe(5);
+    expect(counting.trips()).toBe(2);
+
+    const before = counting.trips();
+    const third = await page({ page: "3" });
+    expect(third.devices).toHaveLength(1);
+    expect(third.objects_count).toBe(5);
+    expect(counting.trips() - before).toBe(2);
+
+    // A page reached by its link's cursor carries the count: its rows, then its tags and totals.
+    const next = new URL(first.links.next ?? "");
+    const atCursor = counting.trips();
+    const second = await page(Object.fromEntries(next.searchParams), next.toString());
+    expect(second.devices.map((device) => device.uuid)).not.toContain(first.devices[0].uuid);
+    expect(second.objects_count).toBe(5);
+    expect(counting.trips() - atCursor).toBe(2);
+  });
+});
