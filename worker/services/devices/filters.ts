@@ -104,9 +104,15 @@ export function deviceWhere(ctx: ReadCtx, q: DeviceFilters, plan: SetPlan = "dri
   );
 }
 
-/** The number of devices matching `where`, as a query: run alone, or in a D1 batch with a page. */
+/**
+ * The number of devices matching `where`, as a query: run alone, or in a D1 batch with a page
+ * (named "total", as D1's row objects in a batch are read by name).
+ */
 export const deviceCountQuery = (ctx: ReadCtx, where: SQL | undefined) =>
-  ctx.db.select({ total: count() }).from(d).where(where);
+  ctx.db
+    .select({ total: count().as("total") })
+    .from(d)
+    .where(where);
 
 export const countDevices = (ctx: ReadCtx, where: SQL | undefined) =>
   deviceCountQuery(ctx, where).then(([row]) => row?.total ?? 0);

@@ -12,6 +12,7 @@ import {
   deviceLocationJoin,
   deviceRows,
   deviceTypeJoin,
+  listRows,
   type ReadCtx,
 } from "./rows.ts";
 
@@ -126,9 +127,12 @@ export async function seek(
     } else {
       condition = nullable ? sql`${column} is not null` : undefined;
     }
-    const page = await deviceRows(ctx, and(q.where, condition))
-      .orderBy(dir(column), dir(uuid))
-      .limit(limit - rows.length);
+    const page = await listRows(
+      ctx,
+      deviceRows(ctx, and(q.where, condition))
+        .orderBy(dir(column), dir(uuid))
+        .limit(limit - rows.length),
+    );
     rows.push(...page);
   }
   return rows;
@@ -173,30 +177,42 @@ async function seekGrouped(
     if (segment === "null") {
       const bounded = after && after.g === null ? sql`${d.uuid} ${cmp} ${after.u}` : undefined;
       rows.push(
-        ...(await deviceRows(ctx, and(q.where, isNull(group.ref), bounded))
-          .orderBy(dir(d.uuid))
-          .limit(limit)),
+        ...(await listRows(
+          ctx,
+          deviceRows(ctx, and(q.where, isNull(group.ref), bounded))
+            .orderBy(dir(d.uuid))
+            .limit(limit),
+        )),
       );
     } else if (segment === "rest" && after?.g) {
       rows.push(
-        ...(await deviceRows(ctx, and(q.where, eq(group.ref, after.g), sql`${d.uuid} ${cmp} ${after.u}`))
-          .orderBy(dir(d.uuid))
-          .limit(limit)),
+        ...(await listRows(
+          ctx,
+          deviceRows(ctx, and(q.where, eq(group.ref, after.g), sql`${d.uuid} ${cmp} ${after.u}`))
+            .orderBy(dir(d.uuid))
+            .limit(limit),
+        )),
       );
     } else if (segment === "groups") {
       const past = after?.g ? sql`(${group.name}, ${group.uuid}) ${cmp} (${after.v}, ${after.g})` : undefined;
       const order = [dir(group.name), dir(group.uuid), dir(d.uuid)];
       if (q.few) {
         rows.push(
-          ...(await deviceRows(ctx, and(q.where, isNotNull(group.ref), past))
-            .orderBy(...order)
-            .limit(limit)),
+          ...(await listRows(
+            ctx,
+            deviceRows(ctx, and(q.where, isNotNull(group.ref), past))
+              .orderBy(...order)
+              .limit(limit),
+          )),
         );
       } else {
         rows.push(
-          ...(await walkGroups(ctx, q.key, and(q.where, past))
-            .orderBy(...order)
-            .limit(limit)),
+          ...(await listRows(
+            ctx,
+            walkGroups(ctx, q.key, and(q.where, past))
+              .orderBy(...order)
+              .limit(limit),
+          )),
         );
       }
     }

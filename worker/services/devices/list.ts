@@ -15,7 +15,15 @@ import {
   planDeviceWhere,
 } from "./filters.ts";
 import { type Cursor, decodeCursor, encodeCursor, groupOf, keyValueOf, seek } from "./keyset.ts";
-import { type DeviceListRow, deviceRows, type ReadCtx, toDevices } from "./rows.ts";
+import {
+  asD1Statement,
+  type DeviceListRow,
+  deviceRows,
+  listRows,
+  listRowsFrom,
+  type ReadCtx,
+  toDevices,
+} from "./rows.ts";
 
 type Input = DeviceListQuery & { url: string };
 
@@ -113,9 +121,13 @@ async function pageRows(
     .orderBy(...order)
     .limit(limit)
     .offset(offset);
-  if (known !== undefined) return numbered(await rowsQuery, known);
-  const [[counted], rows] = await ctx.db.batch([deviceCountQuery(ctx, where), rowsQuery]);
-  return numbered(rows, counted?.total ?? 0);
+  if (known !== undefined) return numbered(await listRows(ctx, rowsQuery), known);
+  const [counted, rows] = await (ctx.db.$client as D1Database).batch([
+    asD1Statement(ctx, deviceCountQuery(ctx, where)),
+    asD1Statement(ctx, rowsQuery),
+  ]);
+  const total = (counted.results[0] as { total?: number } | undefined)?.total ?? 0;
+  return numbered(listRowsFrom(rows.results as Record<string, unknown>[]), total);
 }
 
 /**
