@@ -53,6 +53,8 @@ describe("device list: D1 round trips per page (issue 19)", () => {
     expect(first.devices).toHaveLength(2);
     expect(first.objects_count).toBe(5);
     expect(counting.trips()).toBe(2);
+    // Read past drizzle's row mapping, the booleans are still booleans.
+    expect(first.devices[0]).toMatchObject({ online: false, enabled: true, debug_mode: false, demo_mode: false });
 
     const before = counting.trips();
     const third = await page({ page: "3" });

@@ -1,4 +1,4 @@
-import { count, eq, type SQL, sql } from "drizzle-orm";
+import { Column, count, eq, is, type SQL, sql } from "drizzle-orm";
 import type { Device } from "../../../contracts/device.ts";
 import {
   deviceTable as d,
@@ -71,8 +71,10 @@ export const deviceRows = (ctx: ReadCtx, where: SQL | undefined) =>
     .$dynamic();
 export type DeviceListRow = Awaited<ReturnType<typeof deviceRows>>[number];
 
-/** The boolean columns of deviceListFields (SQLite keeps 0 and 1). */
-const LIST_BOOLEANS = ["online", "enabled", "debug_mode", "demo_mode"] as const;
+/** The boolean columns of deviceListFields (SQLite keeps 0 and 1), read from the schema. */
+const LIST_BOOLEANS = Object.entries(deviceListFields).flatMap(([field, column]) =>
+  is(column, Column) && column.dataType === "boolean" ? [field] : [],
+);
 
 /** A drizzle query as D1's own statement, on the request's D1 session (run, or batched, without drizzle's mapping). */
 export function asD1Statement(ctx: ReadCtx, query: { toSQL(): { sql: string; params: unknown[] } }) {
@@ -84,7 +86,7 @@ export function asD1Statement(ctx: ReadCtx, query: { toSQL(): { sql: string; par
 export function listRowsFrom(results: readonly Record<string, unknown>[]): DeviceListRow[] {
   return results.map((row) => {
     for (const key of LIST_BOOLEANS) row[key] = row[key] === 1 || row[key] === true;
-    return row as DeviceListRow;
+    return row as unknown as DeviceListRow;
   });
 }
 
