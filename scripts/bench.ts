@@ -10,6 +10,7 @@ import { ROOT } from "./lib/proc.ts";
 /** `flags`: the options a bench accepts (its parseArgs is strict); without it, it gets them all. */
 const BENCHES: { script: string; flags?: string[] }[] = [
   { script: "scripts/bench-devices.ts", flags: ["devices", "runs", "port", "analyze", "keep"] },
+  { script: "scripts/bench/list-cpu.ts", flags: [] },
   {
     script: "scripts/bench-agents.ts",
     flags: ["agents", "hb-rates", "window", "commands", "port", "keep"],
