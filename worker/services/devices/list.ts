@@ -15,15 +15,7 @@ import {
   planDeviceWhere,
 } from "./filters.ts";
 import { type Cursor, decodeCursor, encodeCursor, groupOf, keyValueOf, seek } from "./keyset.ts";
-import {
-  asD1Statement,
-  type DeviceListRow,
-  deviceRows,
-  listRows,
-  listRowsFrom,
-  type ReadCtx,
-  toDevices,
-} from "./rows.ts";
+import { type DeviceListRow, deviceRows, listRows, listRowsCounted, type ReadCtx, toDevices } from "./rows.ts";
 
 type Input = DeviceListQuery & { url: string };
 
@@ -122,12 +114,8 @@ async function pageRows(
     .limit(limit)
     .offset(offset);
   if (known !== undefined) return numbered(await listRows(ctx, rowsQuery), known);
-  const [counted, rows] = await (ctx.db.$client as D1Database).batch([
-    asD1Statement(ctx, deviceCountQuery(ctx, where)),
-    asD1Statement(ctx, rowsQuery),
-  ]);
-  const total = (counted.results[0] as { total?: number } | undefined)?.total ?? 0;
-  return numbered(listRowsFrom(rows.results as Record<string, unknown>[]), total);
+  const { rows, total } = await listRowsCounted(ctx, rowsQuery, deviceCountQuery(ctx, where));
+  return numbered(rows, total);
 }
 
 /**

@@ -76,14 +76,21 @@ const LIST_BOOLEANS = Object.entries(deviceListFields).flatMap(([field, column])
   is(column, Column) && column.dataType === "boolean" ? [field] : [],
 );
 
-/** A drizzle query as D1's own statement, on the request's D1 session (run, or batched, without drizzle's mapping). */
-export function asD1Statement(ctx: ReadCtx, query: { toSQL(): { sql: string; params: unknown[] } }) {
+type Query = { toSQL(): { sql: string; params: unknown[] } };
+
+/** The request's D1 session (or D1 itself), under drizzle. */
+const d1Of = (ctx: ReadCtx) => ctx.db.$client as D1Database;
+
+/** A drizzle query as D1's own statement, run or batched without drizzle's mapping. */
+function asD1Statement(ctx: ReadCtx, query: Query) {
   const { sql: text, params } = query.toSQL();
-  return (ctx.db.$client as D1Database).prepare(text).bind(...params);
+  return d1Of(ctx)
+    .prepare(text)
+    .bind(...params);
 }
 
 /** D1's row objects of a deviceListFields query as listed devices. */
-export function listRowsFrom(results: readonly Record<string, unknown>[]): DeviceListRow[] {
+function listRowsFrom(results: readonly Record<string, unknown>[]): DeviceListRow[] {
   return results.map((row) => {
     for (const key of LIST_BOOLEANS) row[key] = row[key] === 1 || row[key] === true;
     return row as unknown as DeviceListRow;
@@ -95,12 +102,25 @@ export function listRowsFrom(results: readonly Record<string, unknown>[]): Devic
  * 36 rows × 25 columns field by field was ≈ 17 % of a first page's CPU in a profile): every column
  * is named as its field, so D1's objects are the rows once their booleans are booleans.
  */
-export async function listRows(
-  ctx: ReadCtx,
-  query: { toSQL(): { sql: string; params: unknown[] } },
-): Promise<DeviceListRow[]> {
+export async function listRows(ctx: ReadCtx, query: Query): Promise<DeviceListRow[]> {
   const { results } = await asD1Statement(ctx, query).all<Record<string, unknown>>();
   return listRowsFrom(results);
+}
+
+/**
+ * listRows, with a count query (one row, its column named "total") in the same D1 batch: one
+ * round trip for a numbered page and the list's count.
+ */
+export async function listRowsCounted(
+  ctx: ReadCtx,
+  query: Query,
+  countQuery: Query,
+): Promise<{ rows: DeviceListRow[]; total: number }> {
+  const [counted, rows] = await d1Of(ctx).batch<Record<string, unknown>>([
+    asD1Statement(ctx, countQuery),
+    asD1Statement(ctx, query),
+  ]);
+  return { rows: listRowsFrom(rows.results), total: Number(counted.results[0]?.total ?? 0) };
 }
 
 /** The two grouped index reads of attachedCounts: peripherals, then displays, per device. */
