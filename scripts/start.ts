@@ -1,17 +1,19 @@
 /**
  * `npm start`: builds the SPA, prepares the local database with the demo space and runs the
- * console on http://localhost:8787 in workerd (wrangler dev: local D1, Durable Objects, R2).
+ * console on http://localhost:8787 in workerd (local D1, Durable Objects, R2; scripts/serve.ts).
+ * `npm run dev` (`--watch`) runs it in `wrangler dev` instead, which reloads the Worker on edits.
  */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { DEMO_SIGN_INS } from "./demo-data.ts";
 import { DEVICES_JSON, prepareDatabase } from "./lib/database.ts";
-import { killOnExit, ROOT, runTool, startTool, waitForHttp } from "./lib/proc.ts";
+import { killOnExit, ROOT, runTool, startServer, startTool, waitForHttp } from "./lib/proc.ts";
 
 const PORT = Number(process.env.PORT ?? 8787);
 const persistDir = `${ROOT}/.wrangler/state`;
 const skipBuild = process.argv.includes("--no-build") && existsSync(`${ROOT}/web/dist/index.html`);
 const simulate = !process.argv.includes("--no-simulate");
+const watch = process.argv.includes("--watch");
 
 if (!skipBuild) {
   console.log("Building the web app…");
@@ -22,11 +24,11 @@ prepareDatabase(persistDir);
 
 console.log("Starting the console…");
 // The mail outbox (/dev/mail) is served only where it is asked for; mailed links point at this port.
-const server = startTool("wrangler", [
-  "dev",
+const serveArgs = [
   ...["--port", String(PORT), "--ip", "127.0.0.1", "--persist-to", persistDir],
   ...["--var", "DEV_ROUTES:1", "--var", `PUBLIC_ORIGIN:http://localhost:${PORT}`],
-]);
+];
+const server = watch ? startTool("wrangler", ["dev", ...serveArgs]) : startServer(serveArgs);
 const children = [server];
 killOnExit(children);
 server.on("exit", (code) => process.exit(code ?? 0));

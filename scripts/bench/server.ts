@@ -1,12 +1,12 @@
 /**
- * What the benchmarks share: a fresh state dir under .wrangler/bench-*, `wrangler dev` on it,
+ * What the benchmarks share: a fresh state dir under .wrangler/bench-*, the console's server on it,
  * the OIDC password grant for the bench user, percentiles and the CPU time of the server's tree.
  */
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CONSOLE_CLIENT_ID } from "../../contracts/auth.ts";
-import { ROOT, runTool, startTool, waitForHttp } from "../lib/proc.ts";
+import { ROOT, runTool, startServer, startTool, waitForHttp } from "../lib/proc.ts";
 import { BENCH_EMAIL, BENCH_PASSWORD } from "./fleet-sql.ts";
 
 /** An empty state directory (.wrangler/bench-<name>, git-ignored) plus a folder for seed SQL. */
@@ -23,20 +23,21 @@ export function benchDirs(name: string) {
 type RunningServer = { origin: string; server: ChildProcess };
 
 /**
- * `wrangler dev` (with `args` before the common ones) on 127.0.0.1:port, its state in persistDir;
- * stopped on Ctrl-C, resolved once /healthz answers.
+ * The console's server on 127.0.0.1:port, its state in persistDir (`args` before the common ones):
+ * scripts/serve.ts, as `npm start` runs it (the Worker in workerd, no dev proxy), or `wrangler dev`
+ * when BENCH_SERVER=wrangler-dev (its dev proxy in front, as before the sixteenth stop). Stopped on
+ * Ctrl-C, resolved once /healthz answers.
  */
-async function wranglerDev(port: number, persistDir: string, args: string[] = []): Promise<RunningServer> {
-  const server = startTool(
-    "wrangler",
-    [
-      "dev",
-      ...args,
-      ...(process.env.BENCH_INSPECTOR_PORT ? ["--inspector-port", process.env.BENCH_INSPECTOR_PORT] : []),
-      ...["--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistDir],
-    ],
-    { WRANGLER_LOG: "error" },
-  );
+async function serve(port: number, persistDir: string, args: string[] = []): Promise<RunningServer> {
+  const common = [
+    ...args,
+    ...(process.env.BENCH_INSPECTOR_PORT ? ["--inspector-port", process.env.BENCH_INSPECTOR_PORT] : []),
+    ...["--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistDir],
+  ];
+  const server =
+    process.env.BENCH_SERVER === "wrangler-dev"
+      ? startTool("wrangler", ["dev", ...common], { WRANGLER_LOG: "error" })
+      : startServer(common, { WRANGLER_LOG: "error" });
   process.on("SIGINT", () => {
     server.kill("SIGTERM");
     process.exit(130);
@@ -44,11 +45,6 @@ async function wranglerDev(port: number, persistDir: string, args: string[] = []
   const origin = `http://127.0.0.1:${port}`;
   await waitForHttp(`${origin}/healthz`, 90_000);
   return { origin, server };
-}
-
-export async function startServer(port: number, persistDir: string): Promise<RunningServer> {
-  mkdirSync(`${ROOT}/web/dist`, { recursive: true });
-  return wranglerDev(port, persistDir);
 }
 
 /**
@@ -86,7 +82,7 @@ export async function startFrozenServer(
   const file = join(work, "wrangler.json");
   writeFileSync(file, JSON.stringify(config, null, 2));
   mkdirSync(assets, { recursive: true });
-  return wranglerDev(port, persistDir, ["--config", file, "--no-bundle"]);
+  return serve(port, persistDir, ["--config", file, "--no-bundle"]);
 }
 
 export async function signIn(origin: string): Promise<string> {
@@ -150,7 +146,8 @@ export function cpuParts(pid: number): { user: number; system: number } {
 }
 
 /**
- * The origin of the Worker runtime's own entry socket, past wrangler dev's proxy. `wrangler dev`
+ * The origin of the Worker runtime's own entry socket: the server's own port under scripts/serve.ts,
+ * which has no proxy; under `wrangler dev` (BENCH_SERVER=wrangler-dev), past its proxy. `wrangler dev`
  * runs two workerd processes: a proxy on the dev port (it holds ≈ 4 file descriptors per open
  * WebSocket: the ceiling at ≈ 4,500 agents here) and the runtime with the Worker and its rooms,
  * listening on a random local port. Production has no such proxy, so a bench of many sockets may
@@ -158,14 +155,19 @@ export function cpuParts(pid: number): { user: number; system: number } {
  * one that answers /healthz.
  */
 export async function runtimeOrigin(server: ChildProcess): Promise<string> {
-  const runtimes = processTree(server.pid ?? 0).filter((p) => {
-    if (!p.comm.startsWith("workerd")) return false;
-    try {
-      return readFileSync(`/proc/${p.pid}/cmdline`, "utf8").includes("entry=127.0.0.1:0");
-    } catch {
-      return false;
-    }
-  });
+  const cmdlines = processTree(server.pid ?? 0)
+    .filter((p) => p.comm.startsWith("workerd"))
+    .map((p) => {
+      try {
+        return { pid: p.pid, cmdline: readFileSync(`/proc/${p.pid}/cmdline`, "utf8") };
+      } catch {
+        return { pid: p.pid, cmdline: "" };
+      }
+    });
+  // wrangler dev's runtime listens on a random port ("entry=127.0.0.1:0") behind its proxy, which
+  // has the dev port; scripts/serve.ts's runtime listens on the port itself.
+  const behindProxy = cmdlines.filter((p) => p.cmdline.includes("entry=127.0.0.1:0"));
+  const runtimes = behindProxy.length ? behindProxy : cmdlines.filter((p) => p.cmdline.includes("entry="));
   const inodes = new Set<string>();
   for (const { pid } of runtimes) {
     for (const fd of readdirSync(`/proc/${pid}/fd`)) {

@@ -46,6 +46,18 @@ export function startTool(name: string, args: string[], extraEnv: NodeJS.Process
   return spawn(bin(name), args, { cwd: ROOT, env: { ...quietEnv, ...extraEnv }, stdio: "inherit" });
 }
 
+/**
+ * scripts/serve.ts (the Worker in workerd, no dev proxy) with `args` (`--port`, `--persist-to`,
+ * `--var NAME:value`…), as a child process: stopping it stops its workerd.
+ */
+export function startServer(args: string[], extraEnv: NodeJS.ProcessEnv = {}): ChildProcess {
+  return spawn(process.execPath, [`${ROOT}/scripts/serve.ts`, ...args], {
+    cwd: ROOT,
+    env: { ...quietEnv, ...extraEnv },
+    stdio: "inherit",
+  });
+}
+
 export async function waitForHttp(url: string, timeoutMs = 60_000) {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {

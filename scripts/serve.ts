@@ -1,0 +1,107 @@
+/**
+ * Serves the Worker in workerd on one port, with local D1, Durable Objects and R2 kept in
+ * `--persist-to`: what `npm start`, the browser tests and the benchmarks run.
+ *
+ *   node scripts/serve.ts --port 8787 --persist-to .wrangler/state [--var NAME:value]…
+ *        [--config wrangler.jsonc] [--no-bundle] [--inspector-port N]
+ *
+ * It is `wrangler dev` without its dev proxy. Wrangler bundles the Worker (`wrangler deploy
+ * --dry-run`, as for a deploy) and turns the project's wrangler.jsonc into the runtime's options
+ * (`unstable_getMiniflareWorkerOptions`: bindings, rooms, assets with the SPA fallback); wrangler's
+ * own local runtime (its Miniflare and workerd) then serves the bundle on the port itself.
+ * `wrangler dev` puts a second workerd in front of that port, which re-sends every request and
+ * every WebSocket frame so that an edit can reload the Worker without dropping connections. A
+ * console that is run, not edited, does not need it, and production has none: through it,
+ * connecting 1 000 dashboards took 2.4× as long, and every API call paid 6–28 ms more
+ * (docs/benchmarks.md, "Sixteenth stop"). `npm run dev` keeps `wrangler dev` for editing.
+ * With `--no-bundle` the config's `main` is served as it is (the benchmarks' frozen bundles).
+ */
+import { mkdirSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { ROOT, runTool } from "./lib/proc.ts";
+
+const { values } = parseArgs({
+  options: {
+    port: { type: "string", default: "8787" },
+    ip: { type: "string", default: "127.0.0.1" },
+    "persist-to": { type: "string", default: join(ROOT, ".wrangler", "state") },
+    var: { type: "string", multiple: true, default: [] },
+    config: { type: "string", default: join(ROOT, "wrangler.jsonc") },
+    "no-bundle": { type: "boolean", default: false },
+    "inspector-port": { type: "string" },
+  },
+});
+
+// Wrangler's own copy of the local runtime (the one `wrangler dev` runs), not another package's.
+const fromWrangler = createRequire(createRequire(import.meta.url).resolve("wrangler"));
+const wrangler = fromWrangler("wrangler") as typeof import("wrangler");
+const { Miniflare, Log, LogLevel, convertV4MiniflareOptions } = fromWrangler(
+  "miniflare",
+) as typeof import("miniflare") & {
+  convertV4MiniflareOptions: (options: unknown) => ConstructorParameters<typeof import("miniflare").Miniflare>[0];
+};
+
+const port = Number(values.port);
+const configPath = resolve(values.config);
+const { workerOptions, main } = wrangler.unstable_getMiniflareWorkerOptions(configPath);
+
+let script: string;
+if (values["no-bundle"]) {
+  if (!main) throw new Error(`${configPath} names no "main" to serve`);
+  script = resolve(dirname(configPath), main);
+} else {
+  // Per port, so servers on other ports (the e2e server, a bench) keep their own bundle.
+  const outdir = join(ROOT, ".wrangler", `serve-bundle-${port}`);
+  rmSync(outdir, { recursive: true, force: true });
+  mkdirSync(outdir, { recursive: true });
+  runTool("wrangler", ["deploy", "--dry-run", "--config", configPath, "--outdir", outdir], { quiet: true });
+  script = join(outdir, "index.js");
+}
+
+/** `--var NAME:value`, as wrangler dev takes it. */
+const vars = Object.fromEntries(
+  (values.var ?? []).map((pair) => {
+    const at = pair.indexOf(":");
+    if (at < 1) throw new Error(`--var wants NAME:value, got ${pair}`);
+    return [pair.slice(0, at), pair.slice(at + 1)];
+  }),
+);
+
+const mf = new Miniflare(
+  convertV4MiniflareOptions({
+    host: values.ip,
+    port,
+    // wrangler dev --persist-to D keeps its state in D/v3; the same layout, so either can open it.
+    resourcePersistencePath: join(resolve(values["persist-to"]), "v3"),
+    log: new Log(LogLevel.WARN),
+    // Offline: the runtime's placeholder Request.cf, never a fetch of Cloudflare's.
+    cf: false,
+    ...(values["inspector-port"] ? { inspectorPort: Number(values["inspector-port"]) } : {}),
+    workers: [
+      {
+        ...workerOptions,
+        // One bundled module (or a bench's wrapper importing it): its imports are found from its folder.
+        modulesRules: undefined,
+        rootPath: dirname(script),
+        modules: true,
+        scriptPath: script,
+        bindings: { ...(workerOptions.bindings as Record<string, unknown>), ...vars },
+      },
+    ],
+  }),
+);
+
+const ready = await mf.ready;
+console.log(`Serving the Worker at ${ready.origin.replace("127.0.0.1", "localhost")}`);
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await mf.dispose().catch(() => {});
+  process.exit(0);
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
