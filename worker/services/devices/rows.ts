@@ -1,5 +1,8 @@
-import { Column, count, eq, is, type SQL, sql } from "drizzle-orm";
+import { Column, count, eq, is, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { Device } from "../../../contracts/device.ts";
+import type { TagRef } from "../../../contracts/tag.ts";
+import type { Weekday } from "../../../contracts/working-time.ts";
 import {
   deviceTable as d,
   deviceCategoryTable,
@@ -8,6 +11,8 @@ import {
   displayTable,
   locationTable,
   peripheralTable,
+  tagTable,
+  workingTimeTable,
 } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
 import { inList, inSpace } from "../kernel/scope.ts";
@@ -76,23 +81,67 @@ const LIST_BOOLEANS = Object.entries(deviceListFields).flatMap(([field, column])
   is(column, Column) && column.dataType === "boolean" ? [field] : [],
 );
 
-type Query = { toSQL(): { sql: string; params: unknown[] } };
+type Query = SQLWrapper & { toSQL(): { sql: string; params: unknown[] } };
 
 /** The request's D1 session (or D1 itself), under drizzle. */
 const d1Of = (ctx: ReadCtx) => ctx.db.$client as D1Database;
 
-/** A drizzle query as D1's own statement, run or batched without drizzle's mapping. */
-function asD1Statement(ctx: ReadCtx, query: Query) {
-  const { sql: text, params } = query.toSQL();
+const dialect = new SQLiteAsyncDialect();
+
+/**
+ * A query of deviceListFields with what toDevices adds to each row, computed by the same statement
+ * for the rows it returns: the device's tags (by name), its peripherals + displays, and its
+ * location's schedule (timezone, flags, its own and the space's working-time entries), so a page
+ * is one D1 round trip instead of two (issue 19). The rows' query is a subquery of its own (its
+ * ORDER BY, LIMIT and OFFSET run first; the extras are looked up per returned row by index, not
+ * per sorted candidate), and its rows come out in its order.
+ */
+function withExtras(ctx: ReadCtx, rows: Query) {
+  const space = ctx.space.space_uuid;
+  const dt = deviceTagTable;
+  const w = workingTimeTable;
+  const l = locationTable;
+  const counted = (t: typeof peripheralTable | typeof displayTable) =>
+    sql`(SELECT count(*) FROM ${t} WHERE ${t.space_uuid} = ${space} AND ${t.device_uuid} = "page"."uuid")`;
+  const query = sql`SELECT "page".*,
+  (SELECT json_group_array(json_object('uuid', "uuid", 'name', "name")) FROM (
+    SELECT ${tagTable.uuid} AS "uuid", ${tagTable.name} AS "name" FROM ${dt}
+    INNER JOIN ${tagTable} ON ${tagTable.uuid} = ${dt.tag_uuid}
+    WHERE ${dt.space_uuid} = ${space} AND ${dt.device_uuid} = "page"."uuid" ORDER BY ${tagTable.name})) AS "page_tags",
+  ${counted(peripheralTable)} + ${counted(displayTable)} AS "page_attached",
+  (SELECT json_array(${l.timezone}, ${l.global_timezone_enabled}, ${l.global_working_time_enabled}, json((
+    SELECT json_group_array(json_array(${w.location_uuid}, ${w.day}, ${w.start}, ${w.end})) FROM ${w}
+    WHERE ${w.space_uuid} = ${space} AND (${w.location_uuid} = ${l.uuid} OR ${w.location_uuid} IS NULL))))
+    FROM ${l} WHERE ${l.space_uuid} = ${space} AND ${l.uuid} = "page"."location_uuid") AS "page_hours"
+FROM (${rows}) AS "page"`;
+  const { sql: text, params } = dialect.sqlToQuery(query);
   return d1Of(ctx)
     .prepare(text)
     .bind(...params);
 }
 
-/** D1's row objects of a deviceListFields query as listed devices. */
+/** The tags, attached count and schedule a withExtras row carries (JSON text from SQLite). */
+type Extras = { page_tags: string; page_attached: number; page_hours: string | null };
+type HoursJson = [string, number, number, [string | null, string, string, string][]];
+
+/** What toDevices adds to a row, read from the row itself (withExtras) instead of another batch. */
+const EXTRAS = new WeakMap<object, { tags: TagRef[]; attached: number; hours: HoursJson | null }>();
+
+/** D1's row objects of a deviceListFields query as listed devices (their extras put aside). */
 function listRowsFrom(results: readonly Record<string, unknown>[]): DeviceListRow[] {
   return results.map((row) => {
     for (const key of LIST_BOOLEANS) row[key] = row[key] === 1 || row[key] === true;
+    if ("page_tags" in row) {
+      const { page_tags, page_attached, page_hours } = row as unknown as Extras;
+      delete row.page_tags;
+      delete row.page_attached;
+      delete row.page_hours;
+      EXTRAS.set(row, {
+        tags: JSON.parse(page_tags) as TagRef[],
+        attached: Number(page_attached),
+        hours: page_hours ? (JSON.parse(page_hours) as HoursJson) : null,
+      });
+    }
     return row as unknown as DeviceListRow;
   });
 }
@@ -100,25 +149,29 @@ function listRowsFrom(results: readonly Record<string, unknown>[]): DeviceListRo
 /**
  * Runs a query selecting deviceListFields past drizzle's row mapping (issue 19: mapping a page's
  * 36 rows × 25 columns field by field was ≈ 17 % of a first page's CPU in a profile): every column
- * is named as its field, so D1's objects are the rows once their booleans are booleans.
+ * is named as its field, so D1's objects are the rows once their booleans are booleans. The rows
+ * carry their tags, attached count and schedule (withExtras) for toDevices.
  */
 export async function listRows(ctx: ReadCtx, query: Query): Promise<DeviceListRow[]> {
-  const { results } = await asD1Statement(ctx, query).all<Record<string, unknown>>();
+  const { results } = await withExtras(ctx, query).all<Record<string, unknown>>();
   return listRowsFrom(results);
 }
 
 /**
  * listRows, with a count query (one row, its column named "total") in the same D1 batch: one
- * round trip for a numbered page and the list's count.
+ * round trip for a numbered page, its extras and the list's count.
  */
 export async function listRowsCounted(
   ctx: ReadCtx,
   query: Query,
   countQuery: Query,
 ): Promise<{ rows: DeviceListRow[]; total: number }> {
+  const { sql: text, params } = countQuery.toSQL();
   const [counted, rows] = await d1Of(ctx).batch<Record<string, unknown>>([
-    asD1Statement(ctx, countQuery),
-    asD1Statement(ctx, query),
+    d1Of(ctx)
+      .prepare(text)
+      .bind(...params),
+    withExtras(ctx, query),
   ]);
   return { rows: listRowsFrom(rows.results), total: Number(counted.results[0]?.total ?? 0) };
 }
@@ -148,12 +201,66 @@ export async function attachedCounts(ctx: ReadCtx, uuids: readonly string[]): Pr
   return attachedFrom(peripherals, displays);
 }
 
+/** Rows → devices, given each row's tags, attached count and its location's expected_online. */
+function devicesFrom<R extends DeviceListRow>(
+  ctx: ReadCtx,
+  rows: readonly R[],
+  tagsOf: (row: R) => TagRef[],
+  attachedOf: (row: R) => number,
+  hours: Map<string, boolean | null>,
+): (R & Device)[] {
+  return rows.map((row) => {
+    const own = tagsOf(row);
+    return {
+      ...row,
+      space_name: ctx.space.space_name,
+      tags: own,
+      tag_uuids: own.map((t) => t.uuid),
+      total_number: attachedOf(row),
+      expected_online: expectedOnlineAt(hours, row.location_uuid),
+    };
+  });
+}
+
+/** expected_online per location of rows read by listRows (their schedules came with them). */
+function carriedHours(ctx: ReadCtx, rows: readonly DeviceListRow[]) {
+  const schedules: Parameters<typeof expectedOnlineFrom>[1] = [];
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const hours = EXTRAS.get(row)?.hours;
+    if (!row.location_uuid || !hours || seen.has(row.location_uuid)) continue;
+    seen.add(row.location_uuid);
+    const [timezone, ownZone, global, entries] = hours;
+    const location = {
+      uuid: row.location_uuid,
+      timezone,
+      global_timezone_enabled: ownZone === 1,
+      global_working_time_enabled: global === 1,
+    };
+    if (entries.length === 0) schedules.push({ ...location, location_uuid: null, day: null, start: null, end: null });
+    for (const [location_uuid, day, start, end] of entries)
+      schedules.push({ ...location, location_uuid, day: day as Weekday, start, end });
+  }
+  return expectedOnlineFrom(ctx, schedules);
+}
+
 /**
  * Rows → devices: tags, peripheral/display totals and whether each location's working hours
- * cover now (expected_online) — one D1 batch (one round trip) for the whole page.
+ * cover now (expected_online). Rows read by listRows carry them; others get them in one D1 batch
+ * (one round trip) for the whole page.
  */
 export async function toDevices<R extends DeviceListRow>(ctx: ReadCtx, rows: readonly R[]): Promise<(R & Device)[]> {
   if (rows.length === 0) return [];
+  if (rows.every((row) => EXTRAS.has(row))) {
+    const extras = (row: R) => EXTRAS.get(row) ?? { tags: [], attached: 0 };
+    return devicesFrom(
+      ctx,
+      rows,
+      (row) => extras(row).tags,
+      (row) => extras(row).attached,
+      carriedHours(ctx, rows),
+    );
+  }
   const uuids = rows.map((r) => r.uuid);
   const locations = [...new Set(rows.flatMap((r) => (r.location_uuid ? [r.location_uuid] : [])))];
   const [tagRows, peripherals, displays, schedules] = await ctx.db.batch([
@@ -163,16 +270,11 @@ export async function toDevices<R extends DeviceListRow>(ctx: ReadCtx, rows: rea
   ]);
   const tags = tagsByOwner(tagRows);
   const totals = attachedFrom(peripherals, displays);
-  const hours = expectedOnlineFrom(ctx, schedules);
-  return rows.map((row) => {
-    const own = tags.get(row.uuid) ?? [];
-    return {
-      ...row,
-      space_name: ctx.space.space_name,
-      tags: own,
-      tag_uuids: own.map((t) => t.uuid),
-      total_number: totals.get(row.uuid) ?? 0,
-      expected_online: expectedOnlineAt(hours, row.location_uuid),
-    };
-  });
+  return devicesFrom(
+    ctx,
+    rows,
+    (row) => tags.get(row.uuid) ?? [],
+    (row) => totals.get(row.uuid) ?? 0,
+    expectedOnlineFrom(ctx, schedules),
+  );
 }
