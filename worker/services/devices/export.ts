@@ -59,6 +59,7 @@ export async function exportDevices({
         limit: EXPORT_BATCH,
         byLocation,
         few,
+        extras: false,
       });
       let text = "";
       for (const device of await toDevices(ctx, rows)) {

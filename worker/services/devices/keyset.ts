@@ -106,6 +106,8 @@ export async function seek(
     byLocation: boolean;
     /** The filtered rows are few (planDeviceWhere's `few`): a joined-name ordering sorts them. */
     few?: boolean;
+    /** Read each row's tags, totals and schedule with it (listRows); default true. */
+    extras?: boolean;
   },
 ): Promise<DeviceListRow[]> {
   const orderKey = parseOrdering(q.ordering).key;
@@ -132,6 +134,7 @@ export async function seek(
       deviceRows(ctx, and(q.where, condition))
         .orderBy(dir(column), dir(uuid))
         .limit(limit - rows.length),
+      q.extras,
     );
     rows.push(...page);
   }
@@ -158,6 +161,7 @@ async function seekGrouped(
     after: After | null;
     limit: number;
     few: boolean;
+    extras?: boolean;
   },
 ): Promise<DeviceListRow[]> {
   const group = GROUPED_ORDERS[q.key];
@@ -182,6 +186,7 @@ async function seekGrouped(
           deviceRows(ctx, and(q.where, isNull(group.ref), bounded))
             .orderBy(dir(d.uuid))
             .limit(limit),
+          q.extras,
         )),
       );
     } else if (segment === "rest" && after?.g) {
@@ -191,6 +196,7 @@ async function seekGrouped(
           deviceRows(ctx, and(q.where, eq(group.ref, after.g), sql`${d.uuid} ${cmp} ${after.u}`))
             .orderBy(dir(d.uuid))
             .limit(limit),
+          q.extras,
         )),
       );
     } else if (segment === "groups") {
@@ -203,6 +209,7 @@ async function seekGrouped(
             deviceRows(ctx, and(q.where, isNotNull(group.ref), past))
               .orderBy(...order)
               .limit(limit),
+            q.extras,
           )),
         );
       } else {
@@ -212,6 +219,7 @@ async function seekGrouped(
             walkGroups(ctx, q.key, and(q.where, past))
               .orderBy(...order)
               .limit(limit),
+            q.extras,
           )),
         );
       }

@@ -88,6 +88,14 @@ const d1Of = (ctx: ReadCtx) => ctx.db.$client as D1Database;
 
 const dialect = new SQLiteAsyncDialect();
 
+/** A drizzle query as D1's own statement, run or batched without drizzle's mapping. */
+function plain(ctx: ReadCtx, query: Query) {
+  const { sql: text, params } = query.toSQL();
+  return d1Of(ctx)
+    .prepare(text)
+    .bind(...params);
+}
+
 /**
  * A query of deviceListFields with what toDevices adds to each row, computed by the same statement
  * for the rows it returns: the device's tags (by name), its peripherals + displays, and its
@@ -149,11 +157,14 @@ function listRowsFrom(results: readonly Record<string, unknown>[]): DeviceListRo
 /**
  * Runs a query selecting deviceListFields past drizzle's row mapping (issue 19: mapping a page's
  * 36 rows × 25 columns field by field was ≈ 17 % of a first page's CPU in a profile): every column
- * is named as its field, so D1's objects are the rows once their booleans are booleans. The rows
- * carry their tags, attached count and schedule (withExtras) for toDevices.
+ * is named as its field, so D1's objects are the rows once their booleans are booleans. With
+ * `extras`, the rows carry their tags, attached count and schedule (withExtras) for toDevices:
+ * a page's few rows are cheaper that way; the export's batches of thousands are not (per-row
+ * lookups instead of one IN list per table), so it leaves them to toDevices' batch.
  */
-export async function listRows(ctx: ReadCtx, query: Query): Promise<DeviceListRow[]> {
-  const { results } = await withExtras(ctx, query).all<Record<string, unknown>>();
+export async function listRows(ctx: ReadCtx, query: Query, extras = true): Promise<DeviceListRow[]> {
+  const statement = extras ? withExtras(ctx, query) : plain(ctx, query);
+  const { results } = await statement.all<Record<string, unknown>>();
   return listRowsFrom(results);
 }
 
@@ -166,11 +177,8 @@ export async function listRowsCounted(
   query: Query,
   countQuery: Query,
 ): Promise<{ rows: DeviceListRow[]; total: number }> {
-  const { sql: text, params } = countQuery.toSQL();
   const [counted, rows] = await d1Of(ctx).batch<Record<string, unknown>>([
-    d1Of(ctx)
-      .prepare(text)
-      .bind(...params),
+    plain(ctx, countQuery),
     withExtras(ctx, query),
   ]);
   return { rows: listRowsFrom(rows.results), total: Number(counted.results[0]?.total ?? 0) };
