@@ -47,6 +47,8 @@ const { Miniflare, Log, LogLevel, convertV4MiniflareOptions } = fromWrangler(
 const port = Number(values.port);
 const configPath = resolve(values.config);
 const { workerOptions, main } = wrangler.unstable_getMiniflareWorkerOptions(configPath);
+// The Worker's name keys its rooms' storage (v3/do/<name>-<class>): the same as wrangler dev's.
+const { name } = wrangler.unstable_readConfig({ config: configPath });
 
 let script: string;
 if (values["no-bundle"]) {
@@ -83,6 +85,7 @@ const mf = new Miniflare(
     workers: [
       {
         ...workerOptions,
+        name,
         // One bundled module (or a bench's wrapper importing it): its imports are found from its folder.
         modulesRules: undefined,
         rootPath: dirname(script),
@@ -94,7 +97,14 @@ const mf = new Miniflare(
   }),
 );
 
-const ready = await mf.ready;
+const ready = await mf.ready.catch(async (error: { code?: string }) => {
+  await mf.dispose().catch(() => {});
+  if (error?.code === "ERR_ADDRESS_IN_USE") {
+    console.error(`Port ${port} on ${values.ip} is in use: stop what holds it or pick another (PORT=… npm start).`);
+    process.exit(1);
+  }
+  throw error;
+});
 console.log(`Serving the Worker at ${ready.origin.replace("127.0.0.1", "localhost")}`);
 
 let stopping = false;

@@ -24,7 +24,12 @@ const targets = (await (await fetch(`http://127.0.0.1:${values.port}/json`)).jso
   webSocketDebuggerUrl: string;
   title: string;
 }[];
-const target = targets.find((t) => t.webSocketDebuggerUrl) ?? targets[0];
+// The Worker's isolate: wrangler dev's inspector lists it alone; workerd's own (scripts/serve.ts)
+// lists every service, the Worker as "core:user:<name>".
+const target =
+  targets.find((t) => t.webSocketDebuggerUrl && /^workerd: worker core:user:./.test(t.title)) ??
+  targets.find((t) => t.webSocketDebuggerUrl) ??
+  targets[0];
 if (!target) throw new Error("no inspector target");
 const socket = new WebSocket(target.webSocketDebuggerUrl);
 await new Promise((resolve, reject) => {
