@@ -1,0 +1,57 @@
+/**
+ * workerd's CPU per device-list request (issue 19 target 3), past wrangler's proxy: seeds the
+ * bench fleet (100 000 devices) into a throwaway local D1, serves a frozen bundle of this checkout,
+ * and times N requests each of the first page, page 50 by number and page 50 by its predecessor's
+ * cursor, one after another, with the CPU (user + system, /proc) of the workerd processes over
+ * each batch. CPU per request moves less between runs than wall time on a shared machine: compare
+ * two commits by running this in a worktree of each, alternately.
+ *
+ *   N=400 node scripts/bench/list-cpu.ts
+ */
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { freePort } from "../lib/proc.ts";
+import { benchFleet } from "./fleet-sql.ts";
+import { localD1 } from "./local-d1.ts";
+import { cpuSeconds, processTree, runtimeOrigin, signIn, startFrozenServer } from "./server.ts";
+
+const N = Number(process.env.N ?? 400);
+const fleet = benchFleet();
+const work = mkdtempSync(join(tmpdir(), "outpost-list-cpu-"));
+const persistDir = join(work, "state");
+mkdirSync(join(work, "sql"), { recursive: true });
+await localD1(persistDir, join(work, "sql")).seed(fleet, 100_000, false);
+const { server } = await startFrozenServer(await freePort(8811), work, persistDir);
+try {
+  const origin = await runtimeOrigin(server);
+  const token = await signIn(origin);
+  const base = `${origin}/api/space/${fleet.space}/device/items/`;
+  const cpu = () =>
+    processTree(server.pid ?? 0)
+      .filter((p) => p.comm.startsWith("workerd"))
+      .reduce((sum, p) => sum + cpuSeconds(p.pid), 0);
+  const get = async (url: string) => {
+    const res = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+    if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { links?: { next?: string | null } };
+  };
+  const fortyNine = await get(`${base}?page=49`);
+  const cursor = String(fortyNine.links?.next).replace(/^https?:\/\/[^/]+/, origin);
+  console.log(`| request (100 000 devices, ${N} each) | wall ms per request | workerd CPU ms per request |`);
+  console.log("| --- | --- | --- |");
+  for (const [label, url] of [
+    
+    
+    ["page 50 by cursor", cursor],
+  ] as const) {
+    for (let i = 0; i < 30; i++) await get(url); // warm-up
+    const cpu0 = cpu();
+    const t0 = performance.now();
+    for (let i = 0; i < N; i++) await get(url);
+    const wall = (performance.now() - t0) / N;
+    console.log(`| ${label} | ${wall.toFixed(2)} | ${(((cpu() - cpu0) * 1000) / N).toFixed(2)} |`);
+  }
+} finally {
+  server.kill("SIGTERM");
+}
