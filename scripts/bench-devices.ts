@@ -1,6 +1,6 @@
 /**
  * Device list benchmark: seeds one space with 100 000 devices (plus locations, tags and tag
- * links) into a throwaway local D1, serves it with `wrangler dev` and times the device list
+ * links) into a throwaway local D1, serves it as `npm start` does (scripts/serve.ts) and times the device list
  * calls through fetch on localhost: the first page, page 50 by number, a deep page by number and
  * by keyset cursor, every ordering and every filter of the devices filter set; the FTS search
  * against the contains scan it replaced (issue 18), the column orderings and multi-value filters;
@@ -10,8 +10,9 @@
  *   npm run bench                                   (the runner: scripts/bench.ts)
  *   node scripts/bench-devices.ts [--devices 100000] [--runs 15] [--port N (default: a free one)] [--analyze] [--keep] [--direct]
  *
- * --direct: the requests go to the Worker runtime's own entry socket, past the second workerd that
- * `wrangler dev` puts in front of it (production has none): the API's own cost against the raw SQL.
+ * --direct: with BENCH_SERVER=wrangler-dev (served by `wrangler dev`), the requests go to the Worker
+ * runtime's own entry socket, past the second workerd that `wrangler dev` puts in front of it;
+ * the default server has no such proxy, so there it changes nothing.
  *
  * Prints a Markdown table (median / p95 / min in ms, objects_count) for docs/benchmarks.md, then
  * some of the same requests' SQL timed directly on the SQLite file (scripts/bench/raw-sql.ts) with

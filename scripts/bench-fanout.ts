@@ -3,7 +3,7 @@
  * broadcast of the same message, in one run.
  *
  *   (a) bare: a `ws` server in this process sends one message to N local `ws` clients;
- *   (b) stack: `wrangler dev` on a frozen bundle, N dashboard sockets on one SpaceRoom (each
+ *   (b) stack: the console's server (scripts/serve.ts, as `npm start` runs it) on a frozen bundle, N dashboard sockets on one SpaceRoom (each
  *       upgrade carries the bench user's access token in its Authorization header, as a
  *       server-side client would; browsers buy a ticket instead), the trigger a device rename
  *       through the API (PATCH /api/space/{space}/device/{uuid}/), measured until each socket
@@ -22,9 +22,10 @@
  * with BENCH_INSPECTOR_PORT=9230 set, `node scripts/bench/cpu-profile.ts` then profiles connects
  * and closes (the window is printed).
  *
- * --direct: the sockets and the triggers go to the Worker runtime's own entry socket, past
- * wrangler dev's proxy (a second workerd that forwards every upgrade, frame and close; production
- * has none), so the stack side is the Worker and its rooms alone (runtimeOrigin in bench/server.ts).
+ * The server has no dev proxy in front (scripts/serve.ts); BENCH_SERVER=wrangler-dev serves with
+ * `wrangler dev` instead, whose proxy (a second workerd) forwards every upgrade, frame and close,
+ * and --direct then goes past it to the Worker runtime's own entry socket (runtimeOrigin in
+ * bench/server.ts; without the proxy it is the server's port itself).
  *   npm run bench -- --only fanout
  */
 import { createServer } from "node:http";
