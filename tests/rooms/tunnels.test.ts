@@ -160,6 +160,19 @@ describe("remote sessions through the device room (contracts/tunnel.ts)", () => 
     expect(s.browser.messages.filter((m) => m.type === "tunnelClosed")).toHaveLength(1);
   });
 
+  it("a terminal's bulk output in many small frames within the window keeps the agent connected", async () => {
+    // `seq 1 3000000` through a PTY: reads of a few KiB, thousands of frames a second. The room
+    // dropped the agent (1008) after 2 000 frames (party/budget.ts TUNNEL_RATE): the device went offline.
+    const s = await setup();
+    const session = await opened(s);
+    const frames = 4000;
+    const chunk = new Uint8Array(Math.floor(TUNNEL_WINDOW_BYTES / frames)).fill(0x31);
+    for (let i = 0; i < frames; i++) s.agent.ws?.send(dataFrame(session, chunk));
+    await until(() => s.browser.binary.filter((f) => sessionOf(f) === session).length === frames);
+    expect(s.agent.closed).toEqual([]);
+    expect(s.browser.messages.some((m) => m.type === "tunnelClosed")).toBe(false);
+  });
+
   it("a browser leaving ends its sessions on the agent; the agent leaving ends them in the browser", async () => {
     const s = await setup();
     const first = await opened(s);
