@@ -91,9 +91,19 @@ describe("AgentSession ⇄ TunnelSessions", () => {
     expect(new TextDecoder().decode(payloadOf(socket.binary[0]))).toBe("file.txt\r\n");
     // Reads that arrive together leave as one frame (fewer frames through the room for the same bytes).
     for (const part of ["a", "b", "c"]) (channel as TunnelChannel | null)?.output(new TextEncoder().encode(part));
-    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setTimeout(r, 10));
     expect(socket.binary).toHaveLength(2);
     expect(new TextDecoder().decode(payloadOf(socket.binary[1]))).toBe("abc");
+    // A stream (reads each in its own turn, right behind one another, as `cat` gives a PTY) is
+    // gathered for a moment: a few frames, not one per read (it was 20 here).
+    for (let i = 0; i < 20; i++) {
+      (channel as TunnelChannel | null)?.output(new Uint8Array(1024).fill(0x61));
+      await new Promise((r) => setImmediate(r));
+    }
+    await new Promise((r) => setTimeout(r, 10));
+    const streamed = socket.binary.slice(2);
+    expect(streamed.length).toBeLessThan(5);
+    expect(streamed.reduce((n, f) => n + payloadOf(f).byteLength, 0)).toBe(20 * 1024);
 
     // The socket drops: the session ends with it.
     socket.readyState = 3;

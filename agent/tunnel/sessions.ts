@@ -82,6 +82,11 @@ export function idleText(ms: number): string {
   return `Closed after ${amount} without activity.`;
 }
 
+/** How long a stream's output may wait for more reads before it leaves as one frame (ms). */
+const OUTPUT_GATHER_MS = 2;
+/** A read at least this big, right behind another, is part of a stream (typing echoes a byte or a few). */
+const STREAM_READ_BYTES = 512;
+
 class Session implements TunnelChannel {
   handle: TunnelHandle | null = null;
   /** Payload bytes sent to the browser, and how many it credited back. */
@@ -95,6 +100,9 @@ class Session implements TunnelChannel {
   private consumed = 0;
   private creditTimer: ReturnType<typeof setTimeout> | null = null;
   private flushSoon: ReturnType<typeof setImmediate> | null = null;
+  private gatherTimer: ReturnType<typeof setTimeout> | null = null;
+  /** When the provider's previous read arrived (performance.now()). */
+  private lastReadAt = Number.NEGATIVE_INFINITY;
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
   closed = false;
 
@@ -145,8 +153,19 @@ class Session implements TunnelChannel {
     this.held.push(data.slice());
     this.heldBytes += data.byteLength;
     // Reads that arrive together go out as one frame (a PTY reads ~4 KiB at a time: one frame a
-    // read would be eight times the frames the room relays for the same bytes).
+    // read would be eight times the frames the room relays for the same bytes). A small read (an
+    // echo, a prompt) leaves on the next turn; a big one right behind another (a stream: `cat`,
+    // `seq`) waits up to OUTPUT_GATHER_MS for the next ones, so a stream goes out in frames of up
+    // to a chunk.
+    const now = performance.now();
+    const streaming = data.byteLength >= STREAM_READ_BYTES && now - this.lastReadAt < OUTPUT_GATHER_MS;
+    this.lastReadAt = now;
     if (this.heldBytes >= TUNNEL_CHUNK_BYTES) this.flushOutput();
+    else if (streaming)
+      this.gatherTimer ??= setTimeout(() => {
+        this.gatherTimer = null;
+        this.flushOutput();
+      }, OUTPUT_GATHER_MS);
     else
       this.flushSoon ??= setImmediate(() => {
         this.flushSoon = null;
@@ -219,6 +238,7 @@ class Session implements TunnelChannel {
     this.closed = true;
     if (this.idleTimer) clearTimeout(this.idleTimer);
     if (this.flushSoon) clearImmediate(this.flushSoon);
+    if (this.gatherTimer) clearTimeout(this.gatherTimer);
     if (this.creditTimer) clearTimeout(this.creditTimer);
     try {
       this.handle?.dispose();
