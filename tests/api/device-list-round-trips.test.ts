@@ -1,9 +1,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DeviceListQuery } from "../../contracts/device.ts";
+import { MonitoringQuery } from "../../contracts/monitoring.ts";
 import type { Env } from "../../worker/env.ts";
 import { createDb } from "../../worker/lib/db.ts";
 import { listDevices } from "../../worker/services/devices/list.ts";
+import { listMonitoredDevices } from "../../worker/services/monitoring/list.ts";
 import { makeDevice, makeDisplay, makePeripheral, makeSpace, makeTag, tagDevice } from "../factories.ts";
 
 const REAL = Symbol("real statement");
@@ -81,5 +83,31 @@ describe("device list: D1 round trips per page (issue 19)", () => {
     expect(second.devices.map((device) => device.uuid)).not.toContain(first.devices[0].uuid);
     expect(second.objects_count).toBe(6);
     expect(counting.trips() - atCursor).toBe(1);
+  });
+
+  it("a monitoring page is one round trip too: its count, rows, tags and totals", async () => {
+    const space = await makeSpace();
+    const device = await makeDevice(space.space_uuid, {
+      connected_status: "connected",
+      online: true,
+      cpu_condition: 3,
+      peripherals_status: [{ device: "Bill acceptor", status: 2 }],
+    });
+    await tagDevice(device, await makeTag(space.space_uuid, "kiosk"));
+    await makePeripheral(device);
+    const counting = countingD1((env as unknown as Env).DB);
+    const ctx = { db: createDb({ DB: counting.d1 }), space };
+    const url = `http://outpost.test/api/space/${space.space_uuid}/monitoring/device/items/`;
+    const page = await listMonitoredDevices({ ctx, input: { ...MonitoringQuery.parse({}), url } });
+    expect(counting.trips()).toBe(1);
+    expect(page.objects_count).toBe(1);
+    expect(page.devices[0]).toMatchObject({
+      uuid: device.uuid,
+      online: true,
+      cpu_condition: 3,
+      total_number: 1,
+      peripherals_status: [{ device: "Bill acceptor", status: 2 }],
+    });
+    expect(page.devices[0].tags.map((t) => t.name)).toEqual(["kiosk"]);
   });
 });

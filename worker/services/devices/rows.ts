@@ -76,10 +76,19 @@ export const deviceRows = (ctx: ReadCtx, where: SQL | undefined) =>
     .$dynamic();
 export type DeviceListRow = Awaited<ReturnType<typeof deviceRows>>[number];
 
-/** The boolean columns of deviceListFields (SQLite keeps 0 and 1), read from the schema. */
-const LIST_BOOLEANS = Object.entries(deviceListFields).flatMap(([field, column]) =>
-  is(column, Column) && column.dataType === "boolean" ? [field] : [],
-);
+/** A selection's fields whose stored value is not the field's (booleans kept as 0/1, JSON as text). */
+export type MappedFields = readonly (readonly [field: string, column: Column])[];
+
+/** The fields of a selection that need their column's mapping from D1's values, read from the schema. */
+export function mappedFields(fields: Record<string, unknown>): MappedFields {
+  return Object.entries(fields).flatMap(([field, column]) =>
+    is(column, Column) && (column.dataType === "boolean" || column.dataType === "json")
+      ? [[field, column] as const]
+      : [],
+  );
+}
+
+const LIST_MAPPED = mappedFields(deviceListFields);
 
 type Query = SQLWrapper & { toSQL(): { sql: string; params: unknown[] } };
 
@@ -153,7 +162,7 @@ type HoursJson = [string, number, number, [string | null, string, string, string
 const EXTRAS = new WeakMap<object, { tags: TagRef[]; attached: number; hours: HoursJson | null }>();
 
 /** D1's row objects of a deviceListFields query as listed devices (their extras put aside). */
-function listRowsFrom(results: readonly Record<string, unknown>[]): DeviceListRow[] {
+function listRowsFrom<R>(results: readonly Record<string, unknown>[], mapped: MappedFields): R[] {
   return results.map((result) => {
     let row = result;
     if ("page_tags" in result) {
@@ -166,8 +175,8 @@ function listRowsFrom(results: readonly Record<string, unknown>[]): DeviceListRo
         hours: page_hours ? (JSON.parse(page_hours) as HoursJson) : null,
       });
     }
-    for (const key of LIST_BOOLEANS) row[key] = row[key] === 1 || row[key] === true;
-    return row as unknown as DeviceListRow;
+    for (const [key, column] of mapped) if (row[key] !== null) row[key] = column.mapFromDriverValue(row[key]);
+    return row as unknown as R;
   });
 }
 
@@ -182,23 +191,25 @@ function listRowsFrom(results: readonly Record<string, unknown>[]): DeviceListRo
 export async function listRows(ctx: ReadCtx, query: Query, extras = true): Promise<DeviceListRow[]> {
   const statement = extras ? withExtras(ctx, query) : plain(ctx, query);
   const { results } = await statement.all<Record<string, unknown>>();
-  return listRowsFrom(results);
+  return listRowsFrom(results, LIST_MAPPED);
 }
 
 /**
  * listRows, with a count query (one row, its column named "total") in the same D1 batch: one
- * round trip for a numbered page, its extras and the list's count.
+ * round trip for a numbered page, its extras and the list's count. A query selecting more than
+ * deviceListFields (every field named as itself) passes its own `mapped` (mappedFields).
  */
-export async function listRowsCounted(
+export async function listRowsCounted<R extends DeviceListRow = DeviceListRow>(
   ctx: ReadCtx,
   query: Query,
   countQuery: Query,
-): Promise<{ rows: DeviceListRow[]; total: number }> {
+  mapped: MappedFields = LIST_MAPPED,
+): Promise<{ rows: R[]; total: number }> {
   const [counted, rows] = await d1Of(ctx).batch<Record<string, unknown>>([
     plain(ctx, countQuery),
     withExtras(ctx, query),
   ]);
-  return { rows: listRowsFrom(rows.results), total: Number(counted.results[0]?.total ?? 0) };
+  return { rows: listRowsFrom<R>(rows.results, mapped), total: Number(counted.results[0]?.total ?? 0) };
 }
 
 /** The two grouped index reads of attachedCounts: peripherals, then displays, per device. */

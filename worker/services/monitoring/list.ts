@@ -1,12 +1,15 @@
 import { asc, desc, type SQL } from "drizzle-orm";
 import type { MonitoringList, MonitoringQuery } from "../../../contracts/monitoring.ts";
 import { deviceTable as d } from "../../../drizzle/schema/index.ts";
-import { pageWindow, readPage } from "../../lib/paging.ts";
+import { pageInfo, pageWindow } from "../../lib/paging.ts";
+import { deviceCountQuery } from "../devices/filters.ts";
 import {
   deviceCategoryJoin,
   deviceListFields,
   deviceLocationJoin,
   deviceTypeJoin,
+  listRowsCounted,
+  mappedFields,
   type ReadCtx,
   toDevices,
 } from "../devices/rows.ts";
@@ -29,6 +32,8 @@ const monitoringFields = {
   peripherals_status: d.peripherals_status,
 };
 
+const MONITORING_MAPPED = mappedFields(monitoringFields);
+
 /** The status the list orders by: for domain=top the virtual own_condition, which has its index. */
 const orderStatus = (domain: MonitoringQuery["domain"]) => (domain === "top" ? d.own_condition : domainStatus(domain));
 
@@ -41,6 +46,8 @@ const monitoredRows = (ctx: ReadCtx, where: SQL | undefined) =>
     .leftJoin(...deviceLocationJoin)
     .where(where)
     .$dynamic();
+
+type MonitoredRow = Awaited<ReturnType<typeof monitoredRows>>[number];
 
 /** One page of the list in problems-first order (exported so a test can show its query plan). */
 export function pageStatement(ctx: ReadCtx, input: MonitoringQuery, where = monitoringWhere(ctx, input)) {
@@ -63,6 +70,12 @@ export async function listMonitoredDevices({
   input,
 }: ServiceArgs<MonitoringQuery & { url: string }, ReadCtx>): Promise<MonitoringList> {
   const where = monitoringWhere(ctx, input);
-  const { rows, info } = await readPage(ctx, input, { table: d, where }, () => pageStatement(ctx, input, where));
-  return { devices: await toDevices(ctx, rows), ...info };
+  // One D1 round trip: the count, and the page's rows with their tags, totals and schedules.
+  const { rows, total } = await listRowsCounted<MonitoredRow>(
+    ctx,
+    pageStatement(ctx, input, where),
+    deviceCountQuery(ctx, where),
+    MONITORING_MAPPED,
+  );
+  return { devices: await toDevices(ctx, rows), ...pageInfo(input.url, input.page, input.page_size, total) };
 }
