@@ -79,6 +79,33 @@ test("a menu whose code cannot load says so when pressed, and the list stays usa
   await expect(page.getByRole("list", { name: "Devices" }).getByRole("link").first()).toBeVisible();
 });
 
+test("a press while the menu's code is failing to load in the background opens it once the code is reachable", async ({
+  page,
+}) => {
+  // The load when idle is held, then fails: the press joins that same fetch (the browser fetches a
+  // module once at a time), so it must try again rather than report the stale failure.
+  let failing = true;
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = 0;
+  await page.route(VIEWS_MENU_CHUNK, async (route) => {
+    asked++;
+    if (!failing) return route.continue();
+    await held;
+    return route.abort();
+  });
+  await signIn(page);
+  await page.mouse.move(600, 400);
+  await expect.poll(() => asked).toBe(1);
+  failing = false;
+  await page.getByRole("button", { name: "Views" }).click();
+  release();
+  await expect(page.getByRole("menu")).toBeVisible();
+  await expect(page.getByText("This menu could not be loaded. Check your connection and try again.")).toHaveCount(0);
+});
+
 test("a combobox opened before its list's code arrived opens with the search focused, and picks", async ({ page }) => {
   const chunk = await hold(page, COMBOBOX_CHUNK);
   await signIn(page);

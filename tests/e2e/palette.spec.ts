@@ -219,3 +219,30 @@ test("a palette whose code cannot load says so at Ctrl-K, and opens once it can"
   failing = false;
   await openPalette(page);
 });
+
+test("a Ctrl-K while the palette's code is failing to load in the background opens it once the code is reachable", async ({
+  page,
+}) => {
+  // The load when idle is held, then fails: a press meanwhile joins that same fetch (the browser
+  // fetches a module once at a time), so the press's own load must try again, not report the stale failure.
+  let failing = true;
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = 0;
+  await page.route(/\/assets\/command-palette-[\w-]+\.js$/, async (route) => {
+    asked++;
+    if (!failing) return route.continue();
+    await held;
+    return route.abort();
+  });
+  await signIn(page);
+  await page.mouse.move(600, 400);
+  await expect.poll(() => asked).toBe(1);
+  failing = false;
+  await page.keyboard.press("Control+k");
+  release();
+  await expect(paletteInput(page)).toBeFocused();
+  await expect(page.getByText("The command palette could not be loaded.")).toHaveCount(0);
+});

@@ -55,8 +55,8 @@ export function LazyMenu<P extends object>({
 
   const t = useT();
   const pressed = useRef(false);
-  const start = useRef(() => {});
-  start.current = () => {
+  const start = useRef((_retry?: boolean) => {});
+  start.current = (retry = true) => {
     if (Menu) return;
     load().then(
       (module) => {
@@ -67,6 +67,9 @@ export function LazyMenu<P extends object>({
         // Offline, or a new deployment removed the chunk: the next press tries again. Someone who
         // pressed is told; a failed load in the background is not their problem yet.
         if (!pressed.current) return;
+        // A press while a load in the background was still failing joined that fetch (the browser
+        // fetches a module once at a time): its failure may be stale, so the press tries once more.
+        if (retry) return start.current(false);
         pressed.current = false;
         setOpenOnLoad(false);
         showAlert({ type: "error", message: t("menu.loadFailed") });

@@ -42,11 +42,13 @@ export function CommandPaletteHost() {
 
   // Loaded when the browser is idle after the page's first input, so the first Ctrl-K opens at
   // once, or right away when asked for before that. Only a failure someone asked for is shown; the next press tries again.
+  // Asked for, it tries twice: a press while a load in the background is still failing joins that
+  // fetch (the browser shares one fetch per module), and its failure may be stale by then.
   useEffect(() => {
     if (palette) return;
     let live = true;
     const load = () =>
-      loadPalette().then(
+      (wanted ? loadPalette().catch(() => loadPalette()) : loadPalette()).then(
         (module) => live && setPalette(module),
         (error: unknown) => {
           if (!live || !wanted) return;
