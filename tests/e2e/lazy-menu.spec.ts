@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { signIn } from "./support.ts";
+import { signIn, signInWithFailingBackgroundLoad } from "./support.ts";
 import { expect, test } from "./test.ts";
 
 /**
@@ -82,26 +82,11 @@ test("a menu whose code cannot load says so when pressed, and the list stays usa
 test("a press while the menu's code is failing to load in the background opens it once the code is reachable", async ({
   page,
 }) => {
-  // The load when idle is held, then fails: the press joins that same fetch (the browser fetches a
-  // module once at a time), so it must try again rather than report the stale failure.
-  let failing = true;
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let asked = 0;
-  await page.route(VIEWS_MENU_CHUNK, async (route) => {
-    asked++;
-    if (!failing) return route.continue();
-    await held;
-    return route.abort();
-  });
-  await signIn(page);
-  await page.mouse.move(600, 400);
-  await expect.poll(() => asked).toBe(1);
-  failing = false;
+  // The press joins the failing background fetch, so it must try again rather than report that stale failure.
+  const load = await signInWithFailingBackgroundLoad(page, VIEWS_MENU_CHUNK);
+  load.reachable();
   await page.getByRole("button", { name: "Views" }).click();
-  release();
+  load.failHeld();
   await expect(page.getByRole("menu")).toBeVisible();
   await expect(page.getByText("This menu could not be loaded. Check your connection and try again.")).toHaveCount(0);
 });

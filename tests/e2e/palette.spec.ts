@@ -1,6 +1,13 @@
 import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
 import { startLabRunner } from "./lab-runner.ts";
-import { ARTIFACTS, screenshot, screenshotSizes, signIn, signInToLab } from "./support.ts";
+import {
+  ARTIFACTS,
+  screenshot,
+  screenshotSizes,
+  signIn,
+  signInToLab,
+  signInWithFailingBackgroundLoad,
+} from "./support.ts";
 import { expect, type Page, test } from "./test.ts";
 
 /**
@@ -223,26 +230,11 @@ test("a palette whose code cannot load says so at Ctrl-K, and opens once it can"
 test("a Ctrl-K while the palette's code is failing to load in the background opens it once the code is reachable", async ({
   page,
 }) => {
-  // The load when idle is held, then fails: a press meanwhile joins that same fetch (the browser
-  // fetches a module once at a time), so the press's own load must try again, not report the stale failure.
-  let failing = true;
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let asked = 0;
-  await page.route(/\/assets\/command-palette-[\w-]+\.js$/, async (route) => {
-    asked++;
-    if (!failing) return route.continue();
-    await held;
-    return route.abort();
-  });
-  await signIn(page);
-  await page.mouse.move(600, 400);
-  await expect.poll(() => asked).toBe(1);
-  failing = false;
+  // The press joins the failing background fetch, so its own load must try again, not report that stale failure.
+  const load = await signInWithFailingBackgroundLoad(page, /\/assets\/command-palette-[\w-]+\.js$/);
+  load.reachable();
   await page.keyboard.press("Control+k");
-  release();
+  load.failHeld();
   await expect(paletteInput(page)).toBeFocused();
   await expect(page.getByText("The command palette could not be loaded.")).toHaveCount(0);
 });

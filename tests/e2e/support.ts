@@ -126,3 +126,34 @@ async function passwordGrant(request: APIRequestContext, username: string, passw
   expect(res.status(), `password grant for ${username}`).toBe(200);
   return TokenResponse.parse(await res.json());
 }
+
+/**
+ * Signs in and has the page's first input start the background load of `chunk`, held and then
+ * failed; resolves once it is asked for. `reachable()` lets later fetches through and then fails
+ * the held one: a press made in between joins that failing fetch (the browser fetches a module
+ * once at a time), as when the network comes back while a background load is still failing.
+ */
+export async function signInWithFailingBackgroundLoad(page: Page, chunk: RegExp) {
+  let failing = true;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = 0;
+  await page.route(chunk, async (route) => {
+    asked++;
+    if (!failing) return route.continue();
+    await held;
+    return route.abort();
+  });
+  await signIn(page);
+  await page.mouse.move(600, 400);
+  await expect.poll(() => asked).toBe(1);
+  return {
+    /** Later fetches of the chunk go through; call `failHeld` after the press. */
+    reachable: () => {
+      failing = false;
+    },
+    failHeld: () => release(),
+  };
+}
