@@ -3,8 +3,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ROLE_UUID } from "../../drizzle/reference.ts";
 import { spaceAccountTable, spaceTable } from "../../drizzle/schema/index.ts";
 import { authRuns } from "../../worker/middleware/auth.ts";
-import { forgetAllCallers } from "../../worker/services/access/caller-cache.ts";
+import { callerReads, forgetAllCallers } from "../../worker/services/access/caller-cache.ts";
 import { api, db, makeDevice, memberOf } from "../factories.ts";
+import { join } from "../ws.ts";
 
 /** How many times the request was authenticated. */
 async function authRunsOf(path: string, init: Parameters<typeof api>[1]) {
@@ -93,5 +94,33 @@ describe("the caller cache (user + membership, a few seconds per isolate)", () =
     expect(read.location_custom_1_alias).toBe("Region");
     const stored = await db().select().from(spaceTable).where(eq(spaceTable.space_uuid, s)).get();
     expect(stored?.location_custom_1_alias).toBe("Region");
+  });
+
+  it("a burst of one member's requests reads the member once (the others wait for that read)", async () => {
+    const { space, token } = await memberOf("viewer");
+    const s = space.space_uuid;
+    forgetAllCallers();
+    callerReads.count = 0;
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, () => api(`/api/space/${s}/`, { token }).then((r) => r.status)),
+    );
+    expect(statuses).toEqual(Array(20).fill(200));
+    expect(callerReads.count).toBe(1);
+  });
+
+  it("a burst of sockets of one member opens on one read, and a stranger in the burst is still refused", async () => {
+    const { space, token } = await memberOf("viewer");
+    const stranger = await memberOf("viewer");
+    const s = space.space_uuid;
+    forgetAllCallers();
+    callerReads.count = 0;
+    const open = (t: string) =>
+      join(`/parties/space/${s}`, t).then(({ status, ws }) => {
+        ws?.close(1000, "done");
+        return status;
+      });
+    const statuses = await Promise.all([...Array.from({ length: 10 }, () => open(token)), open(stranger.token)]);
+    expect(statuses).toEqual([...Array(10).fill(101), 403]);
+    expect(callerReads.count).toBe(2);
   });
 });

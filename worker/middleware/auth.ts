@@ -13,13 +13,7 @@ import type { Config } from "../config.ts";
 import type { AppEnv, Env, UserRow } from "../env.ts";
 import type { Db } from "../lib/db.ts";
 import { ApiError } from "../lib/errors.ts";
-import {
-  type CallerRow,
-  cachedCaller,
-  callerGeneration,
-  callerKey,
-  rememberCaller,
-} from "../services/access/caller-cache.ts";
+import { type CallerRow, callerKey, lookUpCaller } from "../services/access/caller-cache.ts";
 import { activeCredential, touchCredential } from "../services/access/credentials.ts";
 import { credentialUser } from "../services/access/principal.ts";
 
@@ -54,7 +48,8 @@ const identityOf = (config: Config, claims: AccessTokenClaims) =>
 /**
  * The user an access token names and, given a space, their active membership of it (or null): one
  * D1 query (user left-joined to the membership, its space and role), cached per isolate for a few
- * seconds (services/access/caller-cache.ts). null when the token is invalid or names no user.
+ * seconds and shared with the same caller's requests already reading it (services/access/caller-cache.ts).
+ * null when the token is invalid or names no user.
  */
 export async function callerFromToken(
   token: string,
@@ -64,32 +59,39 @@ export async function callerFromToken(
   const claims = await verifyAccessToken(token, { ...deps, issuer: issuerFor(deps.config, deps.requestUrl) });
   if (!claims) return null;
   const key = callerKey(identityOf(deps.config, claims), spaceUuid);
-  const cached = cachedCaller(key);
-  if (cached) return cached;
-  const generation = callerGeneration();
-  let row: CallerRow | null;
+  // Kept only when it grants something: a user on a route without a space, an active member on one.
+  return lookUpCaller(
+    key,
+    () => readCaller(deps, claims, spaceUuid),
+    (row) => spaceUuid === null || !!row.membership,
+  );
+}
+
+/** The caller's one D1 query: the user, and with a space their membership of it. */
+async function readCaller(
+  deps: { db: Db; config: Config },
+  claims: AccessTokenClaims,
+  spaceUuid: string | null,
+): Promise<CallerRow | null> {
   if (spaceUuid === null) {
     const user = await deps.db.select().from(userTable).where(userWhere(deps.config, claims)).get();
-    row = user ? { user, membership: null } : null;
-  } else {
-    const found = await deps.db
-      .select({ user: userTable, space: spaceTable, account: spaceAccountTable, role: roleTable })
-      .from(userTable)
-      .leftJoin(
-        spaceAccountTable,
-        and(eq(spaceAccountTable.user_uuid, userTable.uuid), eq(spaceAccountTable.space_uuid, spaceUuid)),
-      )
-      .leftJoin(spaceTable, eq(spaceTable.space_uuid, spaceAccountTable.space_uuid))
-      .leftJoin(roleTable, eq(roleTable.uuid, spaceAccountTable.role_uuid))
-      .where(userWhere(deps.config, claims))
-      .get();
-    const { space, account, role } = found ?? {};
-    const active = space && account && role && account.status === "active";
-    row = found ? { user: found.user, membership: active ? { space, account, role } : null } : null;
+    return user ? { user, membership: null } : null;
   }
-  // Kept only when it grants something: a user on a route without a space, an active member on one.
-  if (row && (spaceUuid === null || row.membership)) rememberCaller(key, row, generation);
-  return row;
+  const found = await deps.db
+    .select({ user: userTable, space: spaceTable, account: spaceAccountTable, role: roleTable })
+    .from(userTable)
+    .leftJoin(
+      spaceAccountTable,
+      and(eq(spaceAccountTable.user_uuid, userTable.uuid), eq(spaceAccountTable.space_uuid, spaceUuid)),
+    )
+    .leftJoin(spaceTable, eq(spaceTable.space_uuid, spaceAccountTable.space_uuid))
+    .leftJoin(roleTable, eq(roleTable.uuid, spaceAccountTable.role_uuid))
+    .where(userWhere(deps.config, claims))
+    .get();
+  if (!found) return null;
+  const { space, account, role } = found;
+  const active = space && account && role && account.status === "active";
+  return { user: found.user, membership: active ? { space, account, role } : null };
 }
 
 const bearerOf = (c: Context<AppEnv>) => {
