@@ -32,6 +32,32 @@ test("pointing at a device's card loads its flyout's code before the click", asy
   await expect(page.getByRole("dialog")).toBeVisible();
 });
 
+test("a click while the pointed-at page's code is failing to load opens the page once the code is reachable", async ({
+  page,
+}) => {
+  await signIn(page);
+  let failing = true;
+  let asked = 0;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(GROUPS_CHUNK, async (route) => {
+    asked++;
+    if (!failing) return route.continue();
+    await held;
+    return route.abort();
+  });
+  const tab = page.getByRole("link", { name: "Location Groups" });
+  await tab.hover();
+  await expect.poll(() => asked).toBe(1);
+  // The network is back; the click joins the load ahead, which then fails (a stale failure).
+  failing = false;
+  await tab.click();
+  release();
+  await expect(page.getByRole("list", { name: "Location Groups" })).toBeVisible();
+  await expect(page.getByText("This page could not be loaded")).toHaveCount(0);
+  expect(asked).toBe(2);
+});
+
 test("a slow page: the old page stays, with the progress bar, until the new one is ready", async ({ page }) => {
   await signIn(page);
   const cards = page.getByRole("list", { name: "Devices" });

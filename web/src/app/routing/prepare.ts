@@ -6,8 +6,11 @@ import { createPath, type Location, matchRoutes, type RouteObject } from "react-
  * load): the same parallel chunk loading and "loaders" for what must happen before a page renders.
  */
 export type RouteHandle = {
-  /** Starts loading the route's code; called for every route a location matches, before it renders. */
-  preload?: () => Promise<unknown>;
+  /**
+   * Starts loading the route's code; called for every route a location matches, before it renders
+   * (`asked`: true), and for a link about to be followed (a load ahead).
+   */
+  preload?: (asked?: boolean) => Promise<unknown>;
   /**
    * Runs when a navigation enters the route (not while it stays matched, as filters change):
    * resolves to a URL to go to instead (replacing the entry), or null to render it.
@@ -35,7 +38,7 @@ export async function prepare(
   origin = window.location.origin,
 ): Promise<string | null> {
   const next = matchedRoutes(routes, location);
-  const loads = next.map((route) => handleOf(route)?.preload?.());
+  const loads = next.map((route) => handleOf(route)?.preload?.(true));
   const url = new URL(createPath(location), origin);
   for (const route of next) {
     const enter = current.has(route) ? undefined : handleOf(route)?.enter;
