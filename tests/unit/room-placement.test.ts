@@ -163,4 +163,37 @@ describe("the paths to a room use the space's region", () => {
   it("a space that does not exist has no region (local)", async () => {
     expect(await spaceRegion(env, crypto.randomUUID())).toBe("local");
   });
+
+  it("requests that need a space's region while it is being read share that read; a change in between is not shared", async () => {
+    const { space } = await memberOf("viewer");
+    const s = space.space_uuid;
+    forgetSpaceRegion(s);
+    let reads = 0;
+    const counted = {
+      ...env,
+      DB: new Proxy(env.DB, {
+        get(target, key) {
+          if (key === "prepare") reads++;
+          const value = Reflect.get(target, key);
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      }),
+    } as Env;
+    const regions = await Promise.all(Array.from({ length: 20 }, () => spaceRegion(counted, s)));
+    expect(regions).toEqual(Array(20).fill("local"));
+    expect(reads).toBe(1);
+
+    // A region changed while it is being read (the forget of a region write): a request after the
+    // change does not join the read from before it.
+    forgetSpaceRegion(s);
+    reads = 0;
+    const before = spaceRegion(counted, s);
+    forgetSpaceRegion(s);
+    const after = spaceRegion(counted, s);
+    await Promise.all([before, after]);
+    expect(reads).toBe(2);
+    await env.DB.prepare("UPDATE space SET space_datacenter = 'enam' WHERE space_uuid = ?").bind(s).run();
+    forgetSpaceRegion(s);
+    expect(await spaceRegion(counted, s)).toBe("enam");
+  });
 });

@@ -1,4 +1,5 @@
 import type { RoleRow, SpaceAccountRow, SpaceRow, UserRow } from "../../env.ts";
+import { singleFlight } from "../../lib/single-flight.ts";
 
 /**
  * Per-isolate cache of who calls the API: the user an access token names and, on the routes of a
@@ -79,34 +80,17 @@ export function forgetCallers(match: { user_uuid?: string; account_uuid?: string
  */
 export const JOIN_WAIT_MS = 1_000;
 
-/** The lookups under way, by key: the generation they started at and when. */
-const inFlight = new Map<string, { generation: number; started: number; lookup: Promise<CallerRow | null> }>();
+const lookups = singleFlight<CallerRow | null>({ waitMs: JOIN_WAIT_MS, generation: () => generation });
 
 /** How many lookups read D1 (a test checks that a burst of one caller's requests reads it once). */
 export const callerReads = { count: 0 };
 
-const joined = (lookup: Promise<CallerRow | null>, waitMs: number): Promise<{ row: CallerRow | null } | undefined> => {
-  let stop = () => {};
-  const timeout = new Promise<undefined>((resolve) => {
-    const timer = setTimeout(resolve, waitMs);
-    stop = () => clearTimeout(timer);
-  });
-  return Promise.race([
-    lookup.then(
-      (row) => ({ row }),
-      () => undefined,
-    ),
-    timeout,
-  ]).finally(() => stop());
-};
-
 /**
  * The caller under `key`: from the cache, else from a lookup of the same key that another request
  * of this isolate started (1 000 dashboard sockets of one operator open at once and would each read
- * D1), else from `read`. A request joins a lookup only if nothing was forgotten since it started
- * and it started less than `waitMs` ago; it waits at most until then, and reads D1 itself when
- * the lookup fails or is not back by then. What `read` returns is kept when `keep` says it grants
- * something. Every request gets its own copy.
+ * D1; lib/single-flight.ts says when a request joins one, and how long it waits), else from
+ * `read`. What `read` returns is kept when `keep` says it grants something. Every request gets
+ * its own copy.
  */
 export async function lookUpCaller(
   key: string,
@@ -116,31 +100,25 @@ export async function lookUpCaller(
 ): Promise<CallerRow | null> {
   const cached = cachedCaller(key);
   if (cached) return cached;
-  const pending = inFlight.get(key);
-  if (pending && pending.generation === generation) {
-    const left = pending.started + waitMs - now();
-    if (left > 0) {
-      const result = await joined(pending.lookup, left);
-      if (result) return result.row && copy(result.row);
-    }
-    // Not back in time (or failed): nobody joins it any more.
-    if (inFlight.get(key) === pending) inFlight.delete(key);
-  }
-  callerReads.count++;
-  const entry = { generation, started: now(), lookup: read() };
-  inFlight.set(key, entry);
-  try {
-    const row = await entry.lookup;
-    if (row && keep(row)) rememberCaller(key, row, entry.generation);
-    return row && copy(row);
-  } finally {
-    if (inFlight.get(key) === entry) inFlight.delete(key);
-  }
+  const {
+    value: row,
+    started,
+    shared,
+  } = await lookups.run(
+    key,
+    () => {
+      callerReads.count++;
+      return read();
+    },
+    { now, wait: waitMs },
+  );
+  if (row && !shared && keep(row)) rememberCaller(key, row, started);
+  return row && copy(row);
 }
 
 /** Test hook: forget everything (a test that writes users or memberships straight into D1). */
 export const forgetAllCallers = () => {
   generation++;
   entries.clear();
-  inFlight.clear();
+  lookups.clear();
 };

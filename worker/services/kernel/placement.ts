@@ -7,6 +7,7 @@ import type { LocationRoom } from "../../../party/location-room.ts";
 import type { SpaceRoom } from "../../../party/space-room.ts";
 import type { Env } from "../../env.ts";
 import { createDb } from "../../lib/db.ts";
+import { singleFlight } from "../../lib/single-flight.ts";
 
 /*
  * Where a space's rooms live (issue 21). A space's region (`space_datacenter`) is a Durable
@@ -137,18 +138,33 @@ export function rememberSpaceRegion(space: { space_uuid: string; space_datacente
   regions.set(space.space_uuid, { region: space.space_datacenter, until: now + REGION_TTL_MS });
 }
 
-export const forgetSpaceRegion = (spaceUuid: string) => regions.delete(spaceUuid);
+/** Bumped by every forget: a read under way before it is not joined (lib/single-flight.ts). */
+let regionGeneration = 0;
+const regionReads = singleFlight<{ space_uuid: string; space_datacenter: string } | undefined>({
+  waitMs: 1_000,
+  generation: () => regionGeneration,
+});
 
-/** The region of a space (`local` for a space that does not exist). */
+export const forgetSpaceRegion = (spaceUuid: string) => {
+  regionGeneration++;
+  regions.delete(spaceUuid);
+};
+
+/**
+ * The region of a space (`local` for a space that does not exist). Requests that need it while
+ * it is being read (a wall of sockets opening at once) share that read.
+ */
 export async function spaceRegion(env: Pick<Env, "DB">, spaceUuid: string, now = Date.now()): Promise<string> {
   const hit = regions.get(spaceUuid);
   if (hit && hit.until > now) return hit.region;
-  const row = await createDb(env as Env)
-    .select({ space_uuid: spaceTable.space_uuid, space_datacenter: spaceTable.space_datacenter })
-    .from(spaceTable)
-    .where(eq(spaceTable.space_uuid, spaceUuid))
-    .get();
+  const { value: row, started } = await regionReads.run(spaceUuid, () =>
+    createDb(env as Env)
+      .select({ space_uuid: spaceTable.space_uuid, space_datacenter: spaceTable.space_datacenter })
+      .from(spaceTable)
+      .where(eq(spaceTable.space_uuid, spaceUuid))
+      .get(),
+  );
   if (!row) return "local";
-  rememberSpaceRegion(row, now);
+  if (started === regionGeneration) rememberSpaceRegion(row, now);
   return row.space_datacenter;
 }
