@@ -4,6 +4,7 @@ import { ROLE_UUID } from "../../drizzle/reference.ts";
 import { spaceAccountTable, spaceTable } from "../../drizzle/schema/index.ts";
 import { authRuns } from "../../worker/middleware/auth.ts";
 import { callerReads, forgetAllCallers } from "../../worker/services/access/caller-cache.ts";
+import { forgetSpaceRegion } from "../../worker/services/kernel/placement.ts";
 import { api, db, makeDevice, memberOf } from "../factories.ts";
 import { join } from "../ws.ts";
 
@@ -112,6 +113,8 @@ describe("the caller cache (user + membership, a few seconds per isolate)", () =
     const { space, token } = await memberOf("viewer");
     const stranger = await memberOf("viewer");
     const s = space.space_uuid;
+    // Nothing cached: the upgrades share the space's region read and the member's caller read.
+    forgetSpaceRegion(s);
     forgetAllCallers();
     callerReads.count = 0;
     const open = (t: string) =>

@@ -8,25 +8,21 @@
  * the request that started the read can be cancelled (its client went away) and leave the read
  * unsettled. A read that fails, or is not back in time, is dropped, and the joiner reads itself;
  * only the request that started a read sees its error.
+ *
+ * A joiner never awaits the other request's promise: workerd ties a promise's continuations to
+ * the request that awaits it, and a request whose handler is resumed from another request's I/O
+ * fails ("Cannot perform I/O on behalf of a different request", seen in the tests). The reading
+ * request writes the outcome into plain data, and joiners look at it on their own timers (1 ms,
+ * then doubling up to POLL_MAX_MS), so a joiner hears of it at most POLL_MAX_MS late.
  */
-export function singleFlight<T>({ waitMs, generation }: { waitMs: number; generation: () => number }) {
-  const inFlight = new Map<string, { generation: number; started: number; read: Promise<T> }>();
+export const POLL_MAX_MS = 8;
 
-  /** `read`'s promise, or undefined when it failed or was not back within `ms`. */
-  const joined = (read: Promise<T>, ms: number): Promise<{ value: T } | undefined> => {
-    let stop = () => {};
-    const timeout = new Promise<undefined>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      stop = () => clearTimeout(timer);
-    });
-    return Promise.race([
-      read.then(
-        (value) => ({ value }),
-        () => undefined,
-      ),
-      timeout,
-    ]).finally(() => stop());
-  };
+type Flight<T> = { generation: number; started: number; outcome?: { value: T } | "failed" };
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function singleFlight<T>({ waitMs, generation }: { waitMs: number; generation: () => number }) {
+  const inFlight = new Map<string, Flight<T>>();
 
   return {
     /**
@@ -36,25 +32,35 @@ export function singleFlight<T>({ waitMs, generation }: { waitMs: number; genera
      */
     async run(
       key: string,
-      read: () => Promise<T>,
+      read: () => PromiseLike<T>,
       { now = Date.now, wait = waitMs }: { now?: () => number; wait?: number } = {},
     ): Promise<{ value: T; started: number; shared: boolean }> {
       const pending = inFlight.get(key);
       if (pending && pending.generation === generation()) {
-        const left = pending.started + wait - now();
-        if (left > 0) {
-          const result = await joined(pending.read, left);
-          if (result) return { value: result.value, started: pending.generation, shared: true };
+        const deadline = pending.started + wait;
+        let step = 1;
+        while (pending.outcome === undefined && now() < deadline) {
+          await pause(Math.max(1, Math.min(step, deadline - now())));
+          step = Math.min(step * 2, POLL_MAX_MS);
         }
-        // Not back in time (or failed): nobody joins it any more.
+        const { outcome } = pending;
+        if (outcome !== undefined && outcome !== "failed") {
+          return { value: outcome.value, started: pending.generation, shared: true };
+        }
+        // Failed, or not back in time: nobody joins it any more.
         if (inFlight.get(key) === pending) inFlight.delete(key);
       }
-      const entry = { generation: generation(), started: now(), read: read() };
-      inFlight.set(key, entry);
+      const flight: Flight<T> = { generation: generation(), started: now() };
+      inFlight.set(key, flight);
       try {
-        return { value: await entry.read, started: entry.generation, shared: false };
+        const value = await read();
+        flight.outcome = { value };
+        return { value, started: flight.generation, shared: false };
+      } catch (error) {
+        flight.outcome = "failed";
+        throw error;
       } finally {
-        if (inFlight.get(key) === entry) inFlight.delete(key);
+        if (inFlight.get(key) === flight) inFlight.delete(key);
       }
     },
     /** Forgets every read under way (a test hook's reset). */
