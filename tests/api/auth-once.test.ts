@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { ROLE_UUID } from "../../drizzle/reference.ts";
 import { spaceAccountTable, spaceTable } from "../../drizzle/schema/index.ts";
+import { resetSigningKeyCache } from "../../worker/auth/keys.ts";
 import { authRuns } from "../../worker/middleware/auth.ts";
 import { callerReads, forgetAllCallers } from "../../worker/services/access/caller-cache.ts";
 import { forgetSpaceRegion } from "../../worker/services/kernel/placement.ts";
@@ -113,7 +114,9 @@ describe("the caller cache (user + membership, a few seconds per isolate)", () =
     const { space, token } = await memberOf("viewer");
     const stranger = await memberOf("viewer");
     const s = space.space_uuid;
-    // Nothing cached: the upgrades share the space's region read and the member's caller read.
+    // Nothing cached (a cold isolate): the upgrades share the signing key's load, the space's region
+    // read and the member's caller read.
+    resetSigningKeyCache();
     forgetSpaceRegion(s);
     forgetAllCallers();
     callerReads.count = 0;

@@ -3,10 +3,19 @@ import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK } from 
 import { signingKeyTable } from "../../drizzle/schema/auth.ts";
 import type { Env } from "../env.ts";
 import type { Db } from "../lib/db.ts";
+import { singleFlight } from "../lib/single-flight.ts";
 
 export type SigningKey = { kid: string; privateKey: CryptoKey; publicJwk: JWK };
 
-let cached: Promise<SigningKey> | undefined;
+/** The key once loaded (plain data: any request of the isolate may use it). */
+let loaded: SigningKey | undefined;
+/** Bumped by the test hook's reset, so a load under way then is neither joined nor kept. */
+let generation = 0;
+/**
+ * Requests of a cold isolate that arrive together (a wall's sockets after a deploy) share one load
+ * (lib/single-flight.ts: none of them awaits another request's promise, which workerd refuses).
+ */
+const loads = singleFlight<SigningKey>({ waitMs: 10_000, generation: () => generation });
 
 /** Production without the OIDC_SIGNING_JWK secret: nothing is signed (no key is minted into D1). */
 export const MISSING_SIGNING_KEY =
@@ -17,12 +26,11 @@ export const MISSING_SIGNING_KEY =
  * start signing without it (a key minted into D1 would sit next to the data it protects);
  * elsewhere the first key ever made is kept in D1 so every isolate (and every restart) signs alike.
  */
-export function getSigningKey(env: Env, db: Db): Promise<SigningKey> {
-  cached ??= loadKey(env, db).catch((err) => {
-    cached = undefined;
-    throw err;
-  });
-  return cached;
+export async function getSigningKey(env: Env, db: Db): Promise<SigningKey> {
+  if (loaded) return loaded;
+  const { value, started } = await loads.run("key", () => loadKey(env, db));
+  if (started === generation) loaded = value;
+  return value;
 }
 
 async function loadKey(env: Env, db: Db): Promise<SigningKey> {
@@ -56,5 +64,7 @@ async function fromPrivateJwk(kid: string, jwk: JWK): Promise<SigningKey> {
 
 /** Test hook: forget the cached key (tests reset storage between files). */
 export const resetSigningKeyCache = () => {
-  cached = undefined;
+  generation++;
+  loaded = undefined;
+  loads.clear();
 };
