@@ -1,5 +1,4 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { decodeJwt } from "jose";
 import { type Lobby, routePartykitRequest } from "partyserver";
 import { credentialKindOf } from "../contracts/access.ts";
 import { PRINCIPAL_HEADER, type Principal } from "../contracts/principal.ts";
@@ -135,13 +134,12 @@ export async function authenticateRoomRequest(
     const caller = await callerFromToken(token, { env, db, config: getConfig(env), requestUrl: req.url }, spaceUuid);
     if (!caller) return deny(401, "Given token not valid for any token type");
     if (!caller.membership) return deny(403, "You are not a member of this space.");
-    const exp = (decodeJwt(token).exp ?? 0) * 1000; // verified by callerFromToken
     return {
       kind: "user",
       user_uuid: caller.user.uuid,
       account_uuid: caller.membership.account.account_uuid,
       space_uuid: spaceUuid,
-      exp,
+      exp: caller.exp,
     };
   }
 

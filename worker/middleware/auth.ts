@@ -49,22 +49,24 @@ const identityOf = (config: Config, claims: AccessTokenClaims) =>
  * The user an access token names and, given a space, their active membership of it (or null): one
  * D1 query (user left-joined to the membership, its space and role), cached per isolate for a few
  * seconds and shared with the same caller's requests already reading it (services/access/caller-cache.ts).
- * null when the token is invalid or names no user.
+ * null when the token is invalid or names no user. `exp`: the token's expiry (ms).
  */
 export async function callerFromToken(
   token: string,
   deps: { env: Env; db: Db; config: Config; requestUrl: string },
   spaceUuid: string | null,
-): Promise<CallerRow | null> {
+): Promise<(CallerRow & { exp: number }) | null> {
   const claims = await verifyAccessToken(token, { ...deps, issuer: issuerFor(deps.config, deps.requestUrl) });
   if (!claims) return null;
   const key = callerKey(identityOf(deps.config, claims), spaceUuid);
   // Kept only when it grants something: a user on a route without a space, an active member on one.
-  return lookUpCaller(
+  const row = await lookUpCaller(
     key,
     () => readCaller(deps, claims, spaceUuid),
     (row) => spaceUuid === null || !!row.membership,
   );
+  // The token's expiry (ms) too: a room socket opened with it lasts until then.
+  return row && { ...row, exp: claims.exp * 1000 };
 }
 
 /** The caller's one D1 query: the user, and with a space their membership of it. */
