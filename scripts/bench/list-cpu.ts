@@ -8,7 +8,7 @@
  *
  *   N=400 node scripts/bench/list-cpu.ts
  */
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../lib/proc.ts";
@@ -19,6 +19,8 @@ import { cpuSeconds, processTree, runtimeOrigin, signIn, startFrozenServer } fro
 const N = Number(process.env.N ?? 400);
 const fleet = benchFleet();
 const work = mkdtempSync(join(tmpdir(), "outpost-list-cpu-"));
+// The seeded fleet is ≈ 2 GB: no run leaves it behind, failed ones included (thirty runs had filled the disk).
+process.on("exit", () => rmSync(work, { recursive: true, force: true }));
 const persistDir = join(work, "state");
 mkdirSync(join(work, "sql"), { recursive: true });
 await localD1(persistDir, join(work, "sql")).seed(fleet, 100_000, false);
