@@ -3,6 +3,8 @@
  * broadcast of the same message, in one run.
  *
  *   (a) bare: a `ws` server in this process sends one message to N local `ws` clients;
+ *   (c) workerd floor: a bare Durable Object room in workerd (scripts/bench/fanout-floor.ts): what
+ *       any room on this runtime pays, the console's code left out (no auth, D1, routing);
  *   (b) stack: the console's server (scripts/serve.ts, as `npm start` runs it) on a frozen bundle, N dashboard sockets on one SpaceRoom (each
  *       upgrade carries the bench user's access token in its Authorization header, as a
  *       server-side client would; browsers buy a ticket instead), the trigger a device rename
@@ -295,6 +297,50 @@ async function stack(
   }
 }
 
+/** (c) the runtime's floor: a bare Durable Object room in workerd (scripts/bench/fanout-floor.ts). */
+async function floor(c: ReturnType<typeof clients>, n: number, rounds: number): Promise<Result> {
+  const { startFloor } = await import("./bench/fanout-floor.ts");
+  const { cpuSeconds, processTree } = await import("./bench/server.ts");
+  const { freePort } = await import("./lib/proc.ts");
+  const { origin, stop } = await startFloor(await freePort(8896));
+  // The floor's workerd is this process's child (Miniflare spawns it; the stack's server is gone).
+  const cpu = () => {
+    const out: Cpu = { workerd: 0, wrangler: 0 };
+    for (const p of processTree(process.pid)) if (p.comm === "workerd") out.workerd += cpuSeconds(p.pid);
+    return out;
+  };
+  try {
+    return await measure(
+      c,
+      n,
+      rounds,
+      { url: `${origin.replace("http", "ws")}/room`, headers: {} },
+      async (round) => {
+        const device = crypto.randomUUID();
+        return {
+          device,
+          fire: async () => {
+            const res = await fetch(`${origin}/publish`, {
+              method: "POST",
+              body: JSON.stringify({
+                type: "deviceDetailsUpdate",
+                event: "deviceUpdated",
+                space_uuid: "floor",
+                device_uuid: device,
+                device_name: `renamed ${round}`,
+              }),
+            });
+            if (!res.ok) throw new Error(`floor publish failed: ${res.status}`);
+          },
+        };
+      },
+      cpu,
+    );
+  } finally {
+    await stop();
+  }
+}
+
 async function main() {
   const { values: args } = parseArgs({
     options: {
@@ -313,6 +359,8 @@ async function main() {
   const b = await bare(c, n, rounds);
   console.error(`stack: ${n} sockets on one SpaceRoom…`);
   const s = await stack(c, n, rounds, Number(args.port), args.direct === true, Number(args.cycles));
+  console.error(`workerd floor: ${n} sockets on a bare Durable Object…`);
+  const f = await floor(c, n, rounds);
   await c.worker.terminate();
 
   const f1 = (x: number) => x.toFixed(1);
@@ -326,32 +374,38 @@ async function main() {
   console.log(
     `\n## Fan-out: one device event to ${n} dashboard sockets (${rounds} events)${args.direct ? ", stack reached past wrangler's dev proxy" : ""}\n`,
   );
-  console.log("| measure | bare `ws` | stack | stack ÷ bare |\n| --- | --- | --- | --- |");
-  console.log(`| sockets connected | ${b.connected} | ${s.connected} | |`);
   console.log(
-    `| connect ${n} (all at once, until each has its welcome) | ${f1(b.connectMs)} ms | ${f1(s.connectMs)} ms | ${ratio(s.connectMs, b.connectMs)} |`,
+    "| measure | bare `ws` | workerd floor | stack | stack ÷ bare | floor ÷ bare | stack ÷ floor |\n| --- | --- | --- | --- | --- | --- | --- |",
   );
+  const row = (label: string, pick: (r: Result) => number) => {
+    const [bv, fv, sv] = [pick(b), pick(f), pick(s)];
+    console.log(
+      `| ${label} | ${f1(bv)} ms | ${f1(fv)} ms | ${f1(sv)} ms | ${ratio(sv, bv)} | ${ratio(fv, bv)} | ${ratio(sv, fv)} |`,
+    );
+  };
+  console.log(`| sockets connected | ${b.connected} | ${f.connected} | ${s.connected} | | | |`);
+  row(`connect ${n} (all at once, until each has its welcome)`, (r) => r.connectMs);
   for (const [name, q] of [
     ["p50", 0.5],
     ["p95", 0.95],
     ["max", 1],
   ] as const)
-    console.log(`| trigger → socket, ${name} | ${f1(p(b, q))} ms | ${f1(p(s, q))} ms | ${ratio(p(s, q), p(b, q))} |`);
-  console.log(
-    `| trigger → first socket (median of ${rounds}) | ${f1(med(b.firstMs))} ms | ${f1(med(s.firstMs))} ms | ${ratio(med(s.firstMs), med(b.firstMs))} |`,
-  );
-  console.log(
-    `| first → last socket (median of ${rounds}) | ${f1(med(b.spreadMs))} ms | ${f1(med(s.spreadMs))} ms | ${ratio(med(s.spreadMs), med(b.spreadMs))} |`,
-  );
-  console.log(
-    `| close ${n} (until all closed and a fresh socket is welcomed) | ${f1(b.closeMs)} ms | ${f1(s.closeMs)} ms | ${ratio(s.closeMs, b.closeMs)} |`,
-  );
+    row(`trigger → socket, ${name}`, (r) => p(r, q));
+  row(`trigger → first socket (median of ${rounds})`, (r) => med(r.firstMs));
+  row(`first → last socket (median of ${rounds})`, (r) => med(r.spreadMs));
+  row(`close ${n} (until all closed and a fresh socket is welcomed)`, (r) => r.closeMs);
   if (s.cpu) {
     const ms = (c: Cpu, per: number) =>
       `workerd ${((c.workerd * 1000) / per).toFixed(2)} ms, wrangler ${((c.wrangler * 1000) / per).toFixed(2)} ms`;
     console.log(`\nServer CPU of the stack (user + system, /proc): per socket connected ${ms(s.cpu.connect, n)}; `);
     console.log(
       `per event (${rounds + 1} renames incl. the warm-up, each to ${n} sockets) ${ms(s.cpu.events, rounds + 1)}; per socket closed ${ms(s.cpu.close, n)}.`,
+    );
+  }
+  if (f.cpu) {
+    const ms = (c: Cpu, per: number) => `${((c.workerd * 1000) / per).toFixed(2)} ms`;
+    console.log(
+      `Server CPU of the workerd floor: per socket connected ${ms(f.cpu.connect, n)}; per event ${ms(f.cpu.events, rounds + 1)}; per socket closed ${ms(f.cpu.close, n)}.`,
     );
   }
   process.exit(0);
