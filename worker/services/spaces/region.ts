@@ -11,7 +11,7 @@ import { forgetCallers } from "../access/caller-cache.ts";
 import type { AdminCtx } from "../admin/ctx.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
 import { auditInsert } from "../kernel/audit.ts";
-import { rememberSpaceRegion } from "../kernel/placement.ts";
+import { forgetSpaceRegion, rememberSpaceRegion } from "../kernel/placement.ts";
 
 /*
  * Issue 21: a space's region (`space_datacenter`), where its rooms are created. Super admins
@@ -72,8 +72,10 @@ export async function setSpaceRegion({
     }),
     ctx.db.update(spaceTable).set({ space_datacenter: region }).where(eq(spaceTable.space_uuid, space.space_uuid)),
   ]);
-  // This isolate routes by the new region at once (others within placement.ts REGION_TTL_MS).
+  // This isolate routes by the new region at once (others within placement.ts REGION_TTL_MS); a
+  // read of the old region still under way is neither joined nor kept (the forget).
   forgetCallers({ space_uuid: space.space_uuid });
+  forgetSpaceRegion(space.space_uuid);
   rememberSpaceRegion({ space_uuid: space.space_uuid, space_datacenter: region });
   return { ...space, space_datacenter: region };
 }
