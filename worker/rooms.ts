@@ -209,12 +209,13 @@ export async function routeRoomRequest(req: Request, env: Env): Promise<Response
     onBeforeConnect: async (request, lobby) => {
       const result = await authenticateRoomRequest(request, lobby, env, placed ?? undefined);
       if (result instanceof Response) return result;
-      const url = new URL(request.url);
-      url.search = "";
-      const headers = new Headers(request.headers);
-      headers.delete("Authorization");
-      headers.set(PRINCIPAL_HEADER, JSON.stringify(result));
-      return new Request(url, { method: request.method, headers });
+      // partyserver hands over its own copy of the upgrade (its headers are writable): the
+      // credential leaves it, the principal (never the client's own header of that name) goes in.
+      request.headers.delete("Authorization");
+      request.headers.set(PRINCIPAL_HEADER, JSON.stringify(result));
+      // A token or ticket in the query string must not reach the room either.
+      const query = request.url.indexOf("?");
+      return query === -1 ? request : new Request(request.url.slice(0, query), request);
     },
     // Rooms take no plain HTTP from outside: the API publishes through RPC.
     onBeforeRequest: () => deny(404, "Not found."),
