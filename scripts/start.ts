@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { DEMO_SIGN_INS } from "./demo-data.ts";
 import { DEVICES_JSON, prepareDatabase } from "./lib/database.ts";
-import { killOnExit, ROOT, runTool, startServer, startTool, waitForHttp } from "./lib/proc.ts";
+import { killOnExit, ROOT, runTool, startConsole, waitForHttp } from "./lib/proc.ts";
 
 const PORT = Number(process.env.PORT ?? 8787);
 const persistDir = `${ROOT}/.wrangler/state`;
@@ -28,7 +28,7 @@ const serveArgs = [
   ...["--port", String(PORT), "--ip", "127.0.0.1", "--persist-to", persistDir],
   ...["--var", "DEV_ROUTES:1", "--var", `PUBLIC_ORIGIN:http://localhost:${PORT}`],
 ];
-const server = watch ? startTool("wrangler", ["dev", ...serveArgs]) : startServer(serveArgs);
+const server = startConsole(serveArgs, { devProxy: watch });
 const children = [server];
 killOnExit(children);
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -6,7 +6,7 @@ import type { ChildProcess } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CONSOLE_CLIENT_ID } from "../../contracts/auth.ts";
-import { ROOT, runTool, startServer, startTool, waitForHttp } from "../lib/proc.ts";
+import { ROOT, runTool, startConsole, waitForHttp } from "../lib/proc.ts";
 import { BENCH_EMAIL, BENCH_PASSWORD } from "./fleet-sql.ts";
 
 /** An empty state directory (.wrangler/bench-<name>, git-ignored) plus a folder for seed SQL. */
@@ -34,10 +34,10 @@ async function serve(port: number, persistDir: string, args: string[] = []): Pro
     ...(process.env.BENCH_INSPECTOR_PORT ? ["--inspector-port", process.env.BENCH_INSPECTOR_PORT] : []),
     ...["--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistDir],
   ];
-  const server =
-    process.env.BENCH_SERVER === "wrangler-dev"
-      ? startTool("wrangler", ["dev", ...common], { WRANGLER_LOG: "error" })
-      : startServer(common, { WRANGLER_LOG: "error" });
+  const server = startConsole(common, {
+    devProxy: process.env.BENCH_SERVER === "wrangler-dev",
+    env: { WRANGLER_LOG: "error" },
+  });
   process.on("SIGINT", () => {
     server.kill("SIGTERM");
     process.exit(130);

@@ -58,6 +58,18 @@ export function startServer(args: string[], extraEnv: NodeJS.ProcessEnv = {}): C
   });
 }
 
+/**
+ * The console's server with `args` (`--port`, `--ip`, `--persist-to`, `--var NAME:value`…), both
+ * accept the same: scripts/serve.ts (the Worker in workerd, as users run it), or with `devProxy`
+ * `wrangler dev`, whose proxy reloads the Worker on edits (`npm run dev`, BENCH_SERVER=wrangler-dev).
+ */
+export function startConsole(
+  args: string[],
+  { devProxy = false, env = {} }: { devProxy?: boolean; env?: NodeJS.ProcessEnv } = {},
+): ChildProcess {
+  return devProxy ? startTool("wrangler", ["dev", ...args], env) : startServer(args, env);
+}
+
 export async function waitForHttp(url: string, timeoutMs = 60_000) {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
