@@ -172,6 +172,9 @@ const pathOf = (url: string) => {
 
 async function run() {
   const work = mkdtempSync(join(tmpdir(), "outpost-bench-"));
+  // The seeded fleet is ≈ 2 GB: a run that fails while seeding, or is stopped with Ctrl-C (the
+  // server's SIGINT handler exits), leaves none of it.
+  if (!args.keep) process.on("exit", () => rmSync(work, { recursive: true, force: true }));
   const persistDir = join(work, "state");
   const sqlDir = join(work, "sql");
   mkdirSync(sqlDir, { recursive: true });
@@ -289,8 +292,10 @@ async function run() {
     );
     lines.push(...exportLines);
     lines.push("", ...rawSqlComparison(persistDir));
-    writeFileSync(join(work, "results.md"), `${lines.join("\n")}\n`);
-    console.error(`\nResults also in ${join(work, "results.md")}`);
+    if (args.keep) {
+      writeFileSync(join(work, "results.md"), `${lines.join("\n")}\n`);
+      console.error(`\nResults also in ${join(work, "results.md")}`);
+    }
   } finally {
     server.kill("SIGTERM");
     if (!args.keep) rmSync(work, { recursive: true, force: true });
