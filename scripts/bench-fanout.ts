@@ -204,6 +204,16 @@ async function measure(
   return { connectMs, connected: connected.ok, latencies, firstMs, spreadMs, closeMs, cpu: phases };
 }
 
+/** The message the stack sends for a rename (a deviceDetailsUpdate), as the bare and floor sides send it. */
+const renameEvent = (space: string, device: string, round: number) =>
+  JSON.stringify({
+    type: "deviceDetailsUpdate",
+    event: "deviceUpdated",
+    space_uuid: space,
+    device_uuid: device,
+    device_name: `renamed ${round}`,
+  });
+
 async function bare(c: ReturnType<typeof clients>, n: number, rounds: number): Promise<Result> {
   const http = createServer();
   const wss = new WebSocketServer({ server: http, perMessageDeflate: false });
@@ -215,14 +225,8 @@ async function bare(c: ReturnType<typeof clients>, n: number, rounds: number): P
     return {
       device,
       fire: async () => {
-        // The same message the stack sends, serialised once, as the room does.
-        const payload = JSON.stringify({
-          type: "deviceDetailsUpdate",
-          event: "deviceUpdated",
-          space_uuid: "bare",
-          device_uuid: device,
-          device_name: `renamed ${round}`,
-        });
+        // Serialised once, as the room does.
+        const payload = renameEvent("bare", device, round);
         for (const ws of wss.clients) ws.send(payload);
       },
     };
@@ -320,16 +324,7 @@ async function floor(c: ReturnType<typeof clients>, n: number, rounds: number): 
         return {
           device,
           fire: async () => {
-            const res = await fetch(`${origin}/publish`, {
-              method: "POST",
-              body: JSON.stringify({
-                type: "deviceDetailsUpdate",
-                event: "deviceUpdated",
-                space_uuid: "floor",
-                device_uuid: device,
-                device_name: `renamed ${round}`,
-              }),
-            });
+            const res = await fetch(`${origin}/publish`, { method: "POST", body: renameEvent("floor", device, round) });
             if (!res.ok) throw new Error(`floor publish failed: ${res.status}`);
           },
         };

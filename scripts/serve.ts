@@ -19,9 +19,9 @@
  * With `--no-bundle` the config's `main` is served as it is (the benchmarks' frozen bundles).
  */
 import { mkdirSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { convertV4MiniflareOptions, Log, LogLevel, Miniflare, wrangler } from "./lib/local-runtime.ts";
 import { ROOT, runTool } from "./lib/proc.ts";
 
 const { values } = parseArgs({
@@ -35,15 +35,6 @@ const { values } = parseArgs({
     "inspector-port": { type: "string" },
   },
 });
-
-// Wrangler's own copy of the local runtime (the one `wrangler dev` runs), not another package's.
-const fromWrangler = createRequire(createRequire(import.meta.url).resolve("wrangler"));
-const wrangler = fromWrangler("wrangler") as typeof import("wrangler");
-const { Miniflare, Log, LogLevel, convertV4MiniflareOptions } = fromWrangler(
-  "miniflare",
-) as typeof import("miniflare") & {
-  convertV4MiniflareOptions: (options: unknown) => ConstructorParameters<typeof import("miniflare").Miniflare>[0];
-};
 
 const port = Number(values.port);
 const configPath = resolve(values.config);

@@ -8,9 +8,8 @@
  * workerd, in the bench's process tree, on the console's compatibility date.
  */
 
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
+import { convertV4MiniflareOptions, Log, LogLevel, Miniflare, wrangler } from "../lib/local-runtime.ts";
 import { ROOT } from "../lib/proc.ts";
 
 const SCRIPT = `
@@ -44,16 +43,10 @@ export default {
 
 /** Starts the floor on `port`; `stop()` disposes of it (and its workerd). */
 export async function startFloor(port: number): Promise<{ origin: string; stop: () => Promise<void> }> {
-  const fromWrangler = createRequire(createRequire(import.meta.url).resolve("wrangler"));
-  // Wrangler's Miniflare takes its options in a newer shape; convertV4MiniflareOptions turns the
-  // classic one into it (as scripts/serve.ts does).
-  const { Miniflare, Log, LogLevel, convertV4MiniflareOptions } = fromWrangler(
-    "miniflare",
-  ) as typeof import("miniflare") & {
-    convertV4MiniflareOptions: (options: unknown) => ConstructorParameters<typeof import("miniflare").Miniflare>[0];
-  };
-  const config = readFileSync(join(ROOT, "wrangler.jsonc"), "utf8");
-  const compatibilityDate = /"compatibility_date":\s*"([\d-]+)"/.exec(config)?.[1] ?? "2026-10-01";
+  // The console's compatibility date, read as wrangler reads it.
+  const { compatibility_date: compatibilityDate } = wrangler.unstable_readConfig({
+    config: join(ROOT, "wrangler.jsonc"),
+  });
   const mf = new Miniflare(
     convertV4MiniflareOptions({
       host: "127.0.0.1",

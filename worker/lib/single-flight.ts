@@ -15,7 +15,7 @@
  * request writes the outcome into plain data, and joiners look at it on their own timers (1 ms,
  * then doubling up to POLL_MAX_MS), so a joiner hears of it at most POLL_MAX_MS late.
  */
-export const POLL_MAX_MS = 8;
+const POLL_MAX_MS = 8;
 
 type Flight<T> = { generation: number; started: number; outcome?: { value: T } | "failed" };
 

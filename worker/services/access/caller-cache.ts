@@ -41,11 +41,8 @@ export function cachedCaller(key: string, now = Date.now()): CallerRow | undefin
   return copy(hit.row);
 }
 
-/** The generation to pass to rememberCaller: take it before reading D1. */
-export const callerGeneration = () => generation;
-
-/** Keeps a caller read at `readGeneration` unless something was forgotten since. */
-export function rememberCaller(key: string, row: CallerRow, readGeneration: number, now = Date.now()) {
+/** Keeps a caller read at `readGeneration` unless something was forgotten since (lookUpCaller). */
+function rememberCaller(key: string, row: CallerRow, readGeneration: number, now = Date.now()) {
   if (readGeneration !== generation) return;
   if (entries.size >= MAX_ENTRIES) {
     for (const [k, v] of entries) if (v.until <= now) entries.delete(k);
@@ -78,7 +75,7 @@ export function forgetCallers(match: { user_uuid?: string; account_uuid?: string
  * before it reads D1 itself. The wait is bounded because the request that started the lookup can
  * be cancelled (its client went away) and leave the lookup unsettled.
  */
-export const JOIN_WAIT_MS = 1_000;
+const JOIN_WAIT_MS = 1_000;
 
 const lookups = singleFlight<CallerRow | null>({ waitMs: JOIN_WAIT_MS, generation: () => generation });
 
