@@ -6,40 +6,8 @@ import type { Env } from "../../worker/env.ts";
 import { createDb } from "../../worker/lib/db.ts";
 import { listDevices } from "../../worker/services/devices/list.ts";
 import { listMonitoredDevices } from "../../worker/services/monitoring/list.ts";
+import { countingD1 } from "../d1-counting.ts";
 import { makeDevice, makeDisplay, makePeripheral, makeSpace, makeTag, tagDevice } from "../factories.ts";
-
-const REAL = Symbol("real statement");
-
-/**
- * The D1 binding, counting round trips: each statement run alone, and each batch, is one. (A
- * batch is handed D1's own statements: workerd accepts no stand-ins there.)
- */
-function countingD1(real: D1Database) {
-  let trips = 0;
-  const wrap = (stmt: D1PreparedStatement): D1PreparedStatement =>
-    new Proxy(stmt, {
-      get(target, key) {
-        if (key === REAL) return target;
-        if (key === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
-        if (key === "all" || key === "raw" || key === "first" || key === "run") {
-          return (...args: unknown[]) => {
-            trips++;
-            return (target[key] as (...a: unknown[]) => unknown).apply(target, args);
-          };
-        }
-        const value = Reflect.get(target, key, target);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
-  const d1 = {
-    prepare: (query: string) => wrap(real.prepare(query)),
-    batch: (statements: D1PreparedStatement[]) => {
-      trips++;
-      return real.batch(statements.map((s) => (s as unknown as Record<symbol, D1PreparedStatement>)[REAL]));
-    },
-  };
-  return { d1: d1 as unknown as D1Database, trips: () => trips };
-}
 
 describe("device list: D1 round trips per page (issue 19)", () => {
   it("a page is one round trip: its rows with their tags, totals and schedules, and a numbered page's count", async () => {

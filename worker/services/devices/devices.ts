@@ -1,14 +1,15 @@
-import { eq } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { DeviceAddInput, DeviceEditInput } from "../../../contracts/device.ts";
 import type { DeviceDetail } from "../../../contracts/device-detail.ts";
-import { deviceTable as d, deviceTagTable, locationTable } from "../../../drizzle/schema/index.ts";
+import { deviceTable as d, deviceTagTable, locationTable, tagTable } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
 import type { Defer } from "../../lib/defer.ts";
 import { ApiError } from "../../lib/errors.ts";
 import type { WriteArgs } from "../kernel/args.ts";
+import { auditInsertWhen } from "../kernel/audit-when.ts";
 import { auditChange, inSpace } from "../kernel/scope.ts";
-import { knownTagsQuery, tagLinkWrites, tagsByOwner, tagsQuery, unknownTags, unknownTagsFrom } from "../spaces/tags.ts";
+import { knownTagsQuery, tagLinkWrites, unknownTags, unknownTagsFrom } from "../spaces/tags.ts";
 import { deviceNotFound, getDeviceDetail } from "./detail.ts";
 import { announceDevice } from "./events.ts";
 
@@ -87,56 +88,90 @@ export async function createDevice({
   return getDeviceDetail({ ctx, input: { uuid } });
 }
 
-/** PATCH /space/{space}/device/{uuid}/: name, description, tags (replaced when sent), in any status. */
+/**
+ * PATCH /space/{space}/device/{uuid}/: name, description, tags (replaced when sent), in any status.
+ *
+ * One D1 round trip before the publish (issue 19 target 2: a dashboard hears of an edit one write
+ * after the request): the batch reads the device and which tags are known, and every write in it
+ * (the audit entry with its before-state read in SQL, the update, the tag links) holds only when
+ * the device is this space's and every tag is known. A refused edit therefore writes nothing, and
+ * the refusals keep their order: an unknown device first, then unknown tags.
+ */
 export async function updateDevice({
   ctx,
   input,
   defer,
 }: WriteArgs<DeviceEditInput & { uuid: string }>): Promise<DeviceDetail> {
   const { uuid, ...edit } = input;
-  // The reads before the write are one D1 batch (one round trip): dashboards hear of the change
-  // right after the write (issue 19 target 2: publish latency of a device edit).
-  const tagUuids = edit.tag_uuids ?? [];
-  const [devices, tagRows, knownTags] = await ctx.db.batch([
-    ctx.db
-      .select()
-      .from(d)
-      .where(inSpace(ctx, d, eq(d.uuid, uuid)))
-      .limit(1),
-    tagsQuery(ctx, deviceTagTable, [uuid]),
-    knownTagsQuery(ctx, tagUuids),
-  ]);
-  // Refusals in this order: an unknown device first, then unknown tags.
-  const current = devices[0];
-  if (!current) throw deviceNotFound();
-  const missing = unknownTagsFrom(tagUuids, knownTags);
-  if (missing.length) throw referenceErrors({ tag_uuids: [tagsNotFound(missing)] });
-  const tagsBefore = tagsByOwner(tagRows);
   const set: Partial<typeof d.$inferInsert> = {};
   if (edit.name !== undefined) set.name = edit.name;
   if (edit.description !== undefined) set.description = edit.description ?? "";
   const tagsChange = edit.tag_uuids !== undefined;
   if (Object.keys(set).length === 0 && !tagsChange) return getDeviceDetail({ ctx, input: { uuid } });
 
-  const beforeTags = tagsBefore.get(uuid) ?? [];
-  const statements: BatchItem<"sqlite">[] = [
+  const space = ctx.space.space_uuid;
+  const tagUuids = [...new Set(edit.tag_uuids ?? [])];
+  const tagList = JSON.stringify(tagUuids);
+  const deviceHere = sql`exists (select 1 from ${d} where ${d.space_uuid} = ${space} and ${d.uuid} = ${uuid})`;
+  const tagsKnown = tagUuids.length
+    ? sql`(select count(*) from ${tagTable} where ${tagTable.space_uuid} = ${space}
+        and ${tagTable.uuid} in (select value from json_each(${tagList}))) = ${tagUuids.length}`
+    : sql`1`;
+  const applies = and(deviceHere, tagsKnown) as SQL;
+  // The audit's before-state, as the batch finds it (its tags by name, as the detail lists them).
+  const before = sql`(select json_object('name', ${d.name}, 'description', ${d.description}, 'tag_uuids', json((
+      select json_group_array("uuid") from (select ${tagTable.uuid} as "uuid" from ${deviceTagTable}
+        inner join ${tagTable} on ${tagTable.uuid} = ${deviceTagTable.tag_uuid}
+        where ${deviceTagTable.space_uuid} = ${space} and ${deviceTagTable.device_uuid} = ${uuid}
+        order by ${tagTable.name}))))
+    from ${d} where ${d.space_uuid} = ${space} and ${d.uuid} = ${uuid})`;
+  const writes: BatchItem<"sqlite">[] = [
+    auditInsertWhen(
+      ctx.db,
+      {
+        spaceUuid: space,
+        actorUserUuid: ctx.user.uuid,
+        action: "device.update",
+        entityType: "device",
+        entityUuid: uuid,
+        before,
+        after: edit,
+      },
+      applies,
+    ),
     // updated_at moves even when only the tags change (Time Modified).
     ctx.db
       .update(d)
       .set({ ...set, updated_at: new Date().toISOString() })
-      .where(inSpace(ctx, d, eq(d.uuid, uuid))),
+      .where(and(inSpace(ctx, d, eq(d.uuid, uuid)), tagsKnown)),
   ];
-  if (tagsChange) statements.push(...tagLinkWrites(ctx, deviceTagTable, uuid, edit.tag_uuids ?? [], { replace: true }));
-  await ctx.db.batch([
-    auditChange(ctx, {
-      action: "device.update",
-      entityType: "device",
-      entityUuid: uuid,
-      before: { name: current.name, description: current.description, tag_uuids: beforeTags.map((t) => t.uuid) },
-      after: edit,
-    }),
-    ...statements,
+  if (tagsChange) {
+    writes.push(
+      ctx.db
+        .delete(deviceTagTable)
+        .where(and(inSpace(ctx, deviceTagTable, eq(deviceTagTable.device_uuid, uuid)), applies)),
+      // Each known tag once, from the tag table itself: no chunking for D1's bound parameters.
+      // (An INSERT … SELECT in the table's column order: device_uuid, tag_uuid, space_uuid.)
+      ctx.db.insert(deviceTagTable).select(
+        sql`select ${uuid}, ${tagTable.uuid}, ${tagTable.space_uuid} from ${tagTable}
+        where ${tagTable.space_uuid} = ${space} and ${tagTable.uuid} in (select value from json_each(${tagList}))
+        and ${applies}`,
+      ),
+    );
+  }
+  const [devices, knownTags] = await ctx.db.batch([
+    ctx.db
+      .select({ name: d.name })
+      .from(d)
+      .where(inSpace(ctx, d, eq(d.uuid, uuid)))
+      .limit(1),
+    knownTagsQuery(ctx, tagUuids),
+    ...writes,
   ]);
+  const current = devices[0];
+  if (!current) throw deviceNotFound();
+  const missing = unknownTagsFrom(edit.tag_uuids ?? [], knownTags);
+  if (missing.length) throw referenceErrors({ tag_uuids: [tagsNotFound(missing)] });
   announceDevice(ctx, defer, "deviceUpdated", { uuid, name: set.name ?? current.name });
   return getDeviceDetail({ ctx, input: { uuid } });
 }

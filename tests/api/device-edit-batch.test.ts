@@ -1,0 +1,108 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { deviceTable, deviceTagTable } from "../../drizzle/schema/index.ts";
+import type { Env, SpaceCtx } from "../../worker/env.ts";
+import { createDb } from "../../worker/lib/db.ts";
+import { updateDevice } from "../../worker/services/devices/devices.ts";
+import { countingD1 } from "../d1-counting.ts";
+import { api, auditOf, db, errorsOf, makeDevice, makeTag, memberOf, tagDevice } from "../factories.ts";
+
+const linksOf = async (deviceUuid: string) =>
+  (await db().select().from(deviceTagTable).where(eq(deviceTagTable.device_uuid, deviceUuid)))
+    .map((l) => l.tag_uuid)
+    .sort();
+
+describe("device edit: one D1 round trip before the publish (issue 19 target 2)", () => {
+  it("checks, writes and audits in one round trip, then tells the dashboards", async () => {
+    const { space, user } = await memberOf("content_manager");
+    const s = space.space_uuid;
+    const [zeta, alpha] = [await makeTag(s, "zeta"), await makeTag(s, "alpha")];
+    const device = await makeDevice(s, { name: "Before" });
+    const counting = countingD1((env as unknown as Env).DB);
+    const ctx = { db: createDb({ DB: counting.d1 }), env, space, user } as unknown as SpaceCtx;
+    let tripsAtPublish = -1;
+    const published: Promise<unknown>[] = [];
+    const detail = await updateDevice({
+      ctx,
+      input: { uuid: device.uuid, name: "After", tag_uuids: [zeta.uuid, alpha.uuid, zeta.uuid] },
+      defer: (work) => {
+        tripsAtPublish = counting.trips();
+        published.push(work);
+      },
+    });
+    expect(tripsAtPublish).toBe(1);
+    await Promise.all(published);
+    // What the reply carries: the new name, each tag once, by name.
+    expect(detail).toMatchObject({ name: "After", tag_uuids: [alpha.uuid, zeta.uuid] });
+    expect(await linksOf(device.uuid)).toEqual([alpha.uuid, zeta.uuid].sort());
+  });
+
+  it("audits the before-state the batch found: the old name, description and tags by name", async () => {
+    const { space, token } = await memberOf("content_manager");
+    const s = space.space_uuid;
+    const [zeta, alpha, other] = [await makeTag(s, "zeta"), await makeTag(s, "alpha"), await makeTag(s, "other")];
+    const device = await makeDevice(s, { name: "Old", description: "was" });
+    await tagDevice(device, zeta, alpha);
+    const res = await api(`/api/space/${s}/device/${device.uuid}/`, {
+      method: "PATCH",
+      token,
+      json: { description: "now", tag_uuids: [other.uuid] },
+    });
+    expect(res.status).toBe(200);
+    const [entry] = await auditOf(device.uuid);
+    expect(entry.before).toEqual({ name: "Old", description: "was", tag_uuids: [alpha.uuid, zeta.uuid] });
+    expect(entry.after).toEqual({ description: "now", tag_uuids: [other.uuid] });
+    expect(await linksOf(device.uuid)).toEqual([other.uuid]);
+    // tag_uuids null clears the tags; a device without tags audits an empty list.
+    const cleared = await api(`/api/space/${s}/device/${device.uuid}/`, {
+      method: "PATCH",
+      token,
+      json: { tag_uuids: null },
+    });
+    expect(cleared.status).toBe(200);
+    expect(await linksOf(device.uuid)).toEqual([]);
+    const again = await api(`/api/space/${s}/device/${device.uuid}/`, { method: "PATCH", token, json: { name: "N" } });
+    expect(again.status).toBe(200);
+    // In the order made (rowid: entries of one millisecond tie on created_at).
+    const entries = await auditOf(device.uuid);
+    expect(entries.map((e) => (e.before as { tag_uuids: string[] }).tag_uuids)).toEqual([
+      [alpha.uuid, zeta.uuid],
+      [other.uuid],
+      [],
+    ]);
+  });
+
+  it("a refused edit writes nothing: another space's device keeps its name and tags, and no entry is made", async () => {
+    const { space, token } = await memberOf("content_manager");
+    const s = space.space_uuid;
+    const mine = await makeTag(s);
+    const elsewhere = (await memberOf("admin")).space.space_uuid;
+    const foreignTag = await makeTag(elsewhere);
+    const foreign = await makeDevice(elsewhere, { name: "Theirs" });
+    await tagDevice(foreign, foreignTag);
+    const res = await api(`/api/space/${s}/device/${foreign.uuid}/`, {
+      method: "PATCH",
+      token,
+      json: { name: "Mine now", tag_uuids: [mine.uuid] },
+    });
+    expect(res.status).toBe(404);
+    const row = await db().select().from(deviceTable).where(eq(deviceTable.uuid, foreign.uuid)).get();
+    expect(row?.name).toBe("Theirs");
+    expect(await linksOf(foreign.uuid)).toEqual([foreignTag.uuid]);
+    expect(await auditOf(foreign.uuid)).toEqual([]);
+    // An own device with one unknown tag among known ones: 400, and its tags stay.
+    const own = await makeDevice(s, { name: "Keep" });
+    await tagDevice(own, mine);
+    const partly = await api(`/api/space/${s}/device/${own.uuid}/`, {
+      method: "PATCH",
+      token,
+      json: { name: "Again", tag_uuids: [mine.uuid, "nope"] },
+    });
+    expect(partly.status).toBe(400);
+    expect(await errorsOf(partly)).toEqual({ tag_uuids: ["Tags not found: nope."] });
+    expect(await linksOf(own.uuid)).toEqual([mine.uuid]);
+    expect((await db().select().from(deviceTable).where(eq(deviceTable.uuid, own.uuid)).get())?.name).toBe("Keep");
+    expect(await auditOf(own.uuid)).toEqual([]);
+  });
+});
