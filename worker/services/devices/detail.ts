@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import type { DeviceDetail } from "../../../contracts/device-detail.ts";
 import { DEVICE_TYPE_UUID } from "../../../drizzle/reference.ts";
 import {
@@ -20,9 +20,9 @@ import type { Env } from "../../env.ts";
 import { ApiError } from "../../lib/errors.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
 import { roomServer } from "../kernel/placement.ts";
-import { inList, inSpace, requireInSpace } from "../kernel/scope.ts";
-import { expectedOnlineAt, expectedOnlineByLocation } from "../monitoring/expected-online.ts";
-import { tagsOf } from "../spaces/tags.ts";
+import { inSpace, requireInSpace } from "../kernel/scope.ts";
+import { expectedOnlineAt, expectedOnlineFrom, expectedOnlineQuery } from "../monitoring/expected-online.ts";
+import { tagsByOwner, tagsQuery } from "../spaces/tags.ts";
 import { deviceCategoryJoin, deviceLocationJoin, deviceTypeJoin, type ReadCtx } from "./rows.ts";
 
 export type DeviceRow = typeof d.$inferSelect;
@@ -36,11 +36,12 @@ const mainRow = (ctx: ReadCtx, uuid: string) =>
   ctx.db
     .select({
       ...getTableColumns(d),
-      device_type_name: deviceTypeTable.name,
-      device_type_shorthand: deviceTypeTable.shorthand,
-      device_category_name: deviceCategoryTable.name,
-      location_name: locationTable.name,
-      created_by: userTable.display_name,
+      // Aliased: in a batch D1 returns rows as objects, where columns of one name are one.
+      device_type_name: sql<string>`${deviceTypeTable.name}`.as("device_type_name"),
+      device_type_shorthand: sql<string>`${deviceTypeTable.shorthand}`.as("device_type_shorthand"),
+      device_category_name: sql<string>`${deviceCategoryTable.name}`.as("device_category_name"),
+      location_name: sql<string | null>`${locationTable.name}`.as("location_name"),
+      created_by: sql<string | null>`${userTable.display_name}`.as("created_by"),
     })
     .from(d)
     .innerJoin(...deviceTypeJoin)
@@ -48,57 +49,62 @@ const mainRow = (ctx: ReadCtx, uuid: string) =>
     .leftJoin(...deviceLocationJoin)
     .leftJoin(userTable, eq(userTable.uuid, d.created_by_user_uuid))
     .where(inSpace(ctx, d, eq(d.uuid, uuid)))
-    .get();
+    .limit(1);
 
 /** A device's peripherals as contracts/device-detail.ts Peripheral (also the Peripherals tab's replies). */
 export const peripheralsOf = (ctx: ReadCtx, uuid: string) =>
   ctx.db
     .select({
       ...getTableColumns(peripheralTable),
-      device_type_name: peripheralTypeTable.name,
-      slug: peripheralTypeTable.slug,
+      // Aliased, as in mainRow.
+      device_type_name: sql<string>`${peripheralTypeTable.name}`.as("device_type_name"),
+      slug: sql<string>`${peripheralTypeTable.slug}`.as("slug"),
     })
     .from(peripheralTable)
     .innerJoin(peripheralTypeTable, eq(peripheralTypeTable.uuid, peripheralTable.peripheral_type_uuid))
     .where(inSpace(ctx, peripheralTable, eq(peripheralTable.device_uuid, uuid)))
     .orderBy(asc(peripheralTable.name), asc(peripheralTable.uuid));
 
-/** A device's displays as contracts/device-detail.ts Display, primary first (also the Peripherals tab's replies). */
-export async function displaysOf(ctx: ReadCtx, uuid: string) {
-  const displays = await ctx.db
+/** A device's displays, primary first (displaysFrom makes them contracts/device-detail.ts Display). */
+const displaysQuery = (ctx: ReadCtx, uuid: string) =>
+  ctx.db
     .select()
     .from(displayTable)
     .where(inSpace(ctx, displayTable, eq(displayTable.device_uuid, uuid)))
     .orderBy(desc(displayTable.primary), asc(displayTable.name), asc(displayTable.uuid));
-  const apps = displays.length
-    ? await ctx.db
-        .select({
-          display_uuid: displayApplicationTable.display_uuid,
-          uuid: applicationTable.uuid,
-          name: applicationTable.name,
-          config: displayApplicationTable.config,
-          position: displayApplicationTable.position,
-        })
-        .from(displayApplicationTable)
-        .innerJoin(applicationTable, eq(applicationTable.uuid, displayApplicationTable.application_uuid))
-        .where(
-          inSpace(
-            ctx,
-            displayApplicationTable,
-            inList(
-              displayApplicationTable.display_uuid,
-              displays.map((x) => x.uuid),
-            ),
-          ),
-        )
-        .orderBy(asc(displayApplicationTable.position), asc(applicationTable.name))
-    : [];
+
+/** The applications on a device's displays, in position order (each with its display's uuid). */
+const displayAppsQuery = (ctx: ReadCtx, uuid: string) =>
+  ctx.db
+    .select({
+      display_uuid: displayApplicationTable.display_uuid,
+      uuid: applicationTable.uuid,
+      name: applicationTable.name,
+      config: displayApplicationTable.config,
+      position: displayApplicationTable.position,
+    })
+    .from(displayApplicationTable)
+    .innerJoin(applicationTable, eq(applicationTable.uuid, displayApplicationTable.application_uuid))
+    .innerJoin(displayTable, eq(displayTable.uuid, displayApplicationTable.display_uuid))
+    .where(and(inSpace(ctx, displayApplicationTable), inSpace(ctx, displayTable, eq(displayTable.device_uuid, uuid))))
+    .orderBy(asc(displayApplicationTable.position), asc(applicationTable.name));
+
+type DisplayRow = Awaited<ReturnType<typeof displaysQuery>>[number];
+type DisplayAppRow = Awaited<ReturnType<typeof displayAppsQuery>>[number];
+
+function displaysFrom(displays: readonly DisplayRow[], apps: readonly DisplayAppRow[]) {
   return displays.map(({ available_resolutions, available_refresh_rates, ...display }) => ({
     ...display,
     availableResolutions: available_resolutions,
     availableRefreshRates: available_refresh_rates,
     applications: apps.filter((a) => a.display_uuid === display.uuid).map(({ display_uuid: _, ...app }) => app),
   }));
+}
+
+/** A device's displays as contracts/device-detail.ts Display, primary first (also the Peripherals tab's replies). */
+export async function displaysOf(ctx: ReadCtx, uuid: string) {
+  const [displays, apps] = await ctx.db.batch([displaysQuery(ctx, uuid), displayAppsQuery(ctx, uuid)]);
+  return displaysFrom(displays, apps);
 }
 
 /** Expiry of the device's current code (unused, not revoked; possibly already expired). */
@@ -108,8 +114,7 @@ const currentCodeExpiry = (ctx: ReadCtx, uuid: string) =>
     .from(code)
     .where(inSpace(ctx, code, eq(code.device_uuid, uuid), isNull(code.used_at), isNull(code.revoked_at)))
     .orderBy(desc(code.expires_at))
-    .limit(1)
-    .get();
+    .limit(1);
 
 const cameraOf = (ctx: ReadCtx, uuid: string) =>
   ctx.db
@@ -125,8 +130,8 @@ const cameraOf = (ctx: ReadCtx, uuid: string) =>
       username: cameraTable.username,
     })
     .from(cameraTable)
-    .where(and(inSpace(ctx, cameraTable, eq(cameraTable.device_uuid, uuid))))
-    .get();
+    .where(inSpace(ctx, cameraTable, eq(cameraTable.device_uuid, uuid)))
+    .limit(1);
 
 /**
  * The DeviceRoom's latest report when it is newer than the one in D1: the room writes D1 only
@@ -153,19 +158,29 @@ export async function getDeviceDetail({
   ctx,
   input,
 }: ServiceArgs<{ uuid: string; kind?: "device" | "camera" }, ReadCtx & { env?: Env }>): Promise<DeviceDetail> {
-  const row = await mainRow(ctx, input.uuid);
-  if (!row || (input.kind === "camera" && row.device_type_uuid !== DEVICE_TYPE_UUID.camera)) throw deviceNotFound();
-  const [tags, peripherals, displays, codeRow, camera, fresher, hours] = await Promise.all([
-    tagsOf(ctx, deviceTagTable, [row.uuid]),
-    peripheralsOf(ctx, row.uuid),
-    displaysOf(ctx, row.uuid),
-    currentCodeExpiry(ctx, row.uuid),
-    cameraOf(ctx, row.uuid),
-    ctx.env && row.connected_status === "connected"
-      ? fresherTelemetry(ctx.env, ctx.space.space_datacenter, row.uuid, row.telemetry_updated_at)
-      : null,
-    expectedOnlineByLocation(ctx, [row.location_uuid]),
+  // Everything D1 holds of the device is one batch (one round trip): the parts are keyed by the
+  // device's uuid, and its location's schedule by the location the batch finds it at.
+  const uuid = input.uuid;
+  const locationOf = sql`(select ${d.location_uuid} from ${d} where ${d.space_uuid} = ${ctx.space.space_uuid} and ${d.uuid} = ${uuid})`;
+  const [[row], tagRows, peripherals, displays, apps, [codeRow], [camera], schedules] = await ctx.db.batch([
+    mainRow(ctx, uuid),
+    tagsQuery(ctx, deviceTagTable, [uuid]),
+    peripheralsOf(ctx, uuid),
+    displaysQuery(ctx, uuid),
+    displayAppsQuery(ctx, uuid),
+    currentCodeExpiry(ctx, uuid),
+    cameraOf(ctx, uuid),
+    expectedOnlineQuery(ctx, locationOf),
   ]);
+  if (!row || (input.kind === "camera" && row.device_type_uuid !== DEVICE_TYPE_UUID.camera)) throw deviceNotFound();
+  // A connected device's room may hold a newer report than D1 (asked only then: a room is not
+  // woken for a device that has no agent on it).
+  const fresher =
+    ctx.env && row.connected_status === "connected"
+      ? await fresherTelemetry(ctx.env, ctx.space.space_datacenter, row.uuid, row.telemetry_updated_at)
+      : null;
+  const tags = tagsByOwner(tagRows);
+  const hours = expectedOnlineFrom(ctx, schedules);
   const own = tags.get(row.uuid) ?? [];
   return {
     ...row,
@@ -179,7 +194,7 @@ export async function getDeviceDetail({
     installation_code_value: null,
     installation_code_expires_at: codeRow?.expires_at ?? null,
     peripherals,
-    displays,
+    displays: displaysFrom(displays, apps),
     camera: camera ?? null,
   };
 }

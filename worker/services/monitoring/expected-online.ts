@@ -1,4 +1,4 @@
-import { eq, isNull, or } from "drizzle-orm";
+import { eq, is, isNull, or, SQL } from "drizzle-orm";
 import { locationTable as l, workingTimeTable as w } from "../../../drizzle/schema/index.ts";
 import type { ReadCtx } from "../devices/rows.ts";
 import { inList, inSpace } from "../kernel/scope.ts";
@@ -19,8 +19,11 @@ export async function expectedOnlineByLocation(
   return expectedOnlineFrom(ctx, await expectedOnlineQuery(ctx, uuids), now);
 }
 
-/** The query of expectedOnlineByLocation: the locations' schedules (location uuids, no nulls). */
-export const expectedOnlineQuery = (ctx: ReadCtx, uuids: readonly string[]) =>
+/**
+ * The query of expectedOnlineByLocation: the locations' schedules (location uuids, no nulls; or
+ * an SQL expression giving one location's uuid, e.g. a device's, read when a batch runs).
+ */
+export const expectedOnlineQuery = (ctx: ReadCtx, uuids: readonly string[] | SQL) =>
   ctx.db
     .select({
       uuid: l.uuid,
@@ -34,7 +37,7 @@ export const expectedOnlineQuery = (ctx: ReadCtx, uuids: readonly string[]) =>
     })
     .from(l)
     .leftJoin(w, inSpace(ctx, w, or(eq(w.location_uuid, l.uuid), isNull(w.location_uuid))))
-    .where(inSpace(ctx, l, inList(l.uuid, uuids)));
+    .where(inSpace(ctx, l, is(uuids, SQL) ? eq(l.uuid, uuids) : inList(l.uuid, uuids)));
 
 /** expectedOnlineQuery's rows → expected_online per location uuid. */
 export function expectedOnlineFrom(

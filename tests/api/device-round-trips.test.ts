@@ -1,12 +1,29 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { deviceTable, deviceTagTable } from "../../drizzle/schema/index.ts";
+import { WEEKDAYS } from "../../contracts/working-time.ts";
+import { applicationTable, deviceTable, deviceTagTable, displayApplicationTable } from "../../drizzle/schema/index.ts";
 import type { Env, SpaceCtx } from "../../worker/env.ts";
 import { createDb } from "../../worker/lib/db.ts";
+import { getDeviceDetail } from "../../worker/services/devices/detail.ts";
 import { updateDevice } from "../../worker/services/devices/devices.ts";
 import { countingD1 } from "../d1-counting.ts";
-import { api, auditOf, db, errorsOf, makeDevice, makeTag, memberOf, tagDevice } from "../factories.ts";
+import {
+  api,
+  auditOf,
+  db,
+  errorsOf,
+  makeCamera,
+  makeDevice,
+  makeDisplay,
+  makeLocation,
+  makePeripheral,
+  makeTag,
+  makeWorkingTime,
+  memberOf,
+  tagDevice,
+  uid,
+} from "../factories.ts";
 
 const linksOf = async (deviceUuid: string) =>
   (await db().select().from(deviceTagTable).where(eq(deviceTagTable.device_uuid, deviceUuid)))
@@ -104,5 +121,46 @@ describe("device edit: one D1 round trip before the publish (issue 19 target 2)"
     expect(await linksOf(own.uuid)).toEqual([mine.uuid]);
     expect((await db().select().from(deviceTable).where(eq(deviceTable.uuid, own.uuid)).get())?.name).toBe("Keep");
     expect(await auditOf(own.uuid)).toEqual([]);
+  });
+});
+
+describe("device detail: one D1 round trip (issue 19)", () => {
+  it("reads the device, its tags, peripherals, displays with their applications, code, camera and schedule at once", async () => {
+    const { space, user } = await memberOf("viewer");
+    const s = space.space_uuid;
+    const location = await makeLocation(s, { global_working_time_enabled: false });
+    // Its own hours, all day every day: the device is expected online whenever the test runs.
+    for (const day of WEEKDAYS) await makeWorkingTime(s, location.uuid, day, [{ start: "00:00:00", end: "23:59:59" }]);
+    const device = await makeDevice(s, { location_uuid: location.uuid, connected_status: "disconnected" });
+    await tagDevice(device, await makeTag(s, "zeta"), await makeTag(s, "alpha"));
+    await makePeripheral(device, { name: "Reader" });
+    const display = await makeDisplay(device, { name: "HDMI-1", primary: true });
+    await makeDisplay(device, { name: "HDMI-2" });
+    const [app] = await db()
+      .insert(applicationTable)
+      .values({ name: `App ${uid()}` })
+      .returning();
+    await db()
+      .insert(displayApplicationTable)
+      .values({ display_uuid: display.uuid, application_uuid: app.uuid, space_uuid: s, config: { a: 1 } });
+    await makeCamera(location, { device_uuid: device.uuid });
+    const counting = countingD1((env as unknown as Env).DB);
+    const ctx = { db: createDb({ DB: counting.d1 }), env, space, user } as unknown as SpaceCtx;
+
+    const detail = await getDeviceDetail({ ctx, input: { uuid: device.uuid } });
+    expect(counting.trips()).toBe(1);
+    expect(detail.tags.map((t) => t.name)).toEqual(["alpha", "zeta"]);
+    expect(detail.peripherals.map((p) => p.name)).toEqual(["Reader"]);
+    expect(detail.displays.map((x) => [x.name, x.applications.map((a) => a.uuid)])).toEqual([
+      ["HDMI-1", [app.uuid]],
+      ["HDMI-2", []],
+    ]);
+    expect(detail).toMatchObject({ total_number: 3, expected_online: true, location_name: location.name });
+    expect(detail.camera?.ip_address).toBe("10.0.0.9");
+
+    // Not this space's: still one round trip, and not found.
+    const other = await makeDevice((await memberOf("admin")).space.space_uuid);
+    await expect(getDeviceDetail({ ctx, input: { uuid: other.uuid } })).rejects.toThrow("Device not found.");
+    expect(counting.trips()).toBe(2);
   });
 });
