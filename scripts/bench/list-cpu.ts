@@ -2,8 +2,8 @@
  * workerd's CPU per device-list request (issue 19 target 3), past wrangler's proxy: seeds the
  * bench fleet (100 000 devices) into a throwaway local D1, serves a frozen bundle of this checkout,
  * and times N requests each of the first page, page 50 by number and page 50 by its predecessor's
- * cursor, one after another, with the CPU (user + system, /proc) of the workerd processes over
- * each batch. CPU per request moves less between runs than wall time on a shared machine: compare
+ * cursor, then of one device's detail and of an edit of it (a rename, alternating names), one
+ * after another, with the CPU (user + system, /proc) of the workerd processes over each batch. CPU per request moves less between runs than wall time on a shared machine: compare
  * two commits by running this in a worktree of each, alternately.
  *
  *   N=400 node scripts/bench/list-cpu.ts
@@ -33,24 +33,36 @@ try {
     processTree(server.pid ?? 0)
       .filter((p) => p.comm.startsWith("workerd"))
       .reduce((sum, p) => sum + cpuSeconds(p.pid), 0);
-  const get = async (url: string) => {
-    const res = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+  const call = async (url: string, init: RequestInit = {}) => {
+    const res = await fetch(url, { ...init, headers: { Authorization: `Bearer ${token}`, ...init.headers } });
     if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as { links?: { next?: string | null } };
+    return (await res.json()) as { links?: { next?: string | null }; devices?: { uuid: string }[] };
   };
+  const get = (url: string) => call(url);
   const fortyNine = await get(`${base}?page=49`);
   const cursor = String(fortyNine.links?.next).replace(/^https?:\/\/[^/]+/, origin);
+  // The first page's first device (connected: its detail also asks the device's room).
+  const device = `${origin}/api/space/${fleet.space}/device/${(await get(base)).devices?.[0]?.uuid}/`;
+  let renames = 0;
+  const rename = () =>
+    call(device, {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: `Bench device ${renames++ % 2}` }),
+    });
   console.log(`| request (100 000 devices, ${N} each) | wall ms per request | workerd CPU ms per request |`);
   console.log("| --- | --- | --- |");
-  for (const [label, url] of [
-    ["first page (-online)", base],
-    ["page 50 by number", `${base}?page=50`],
-    ["page 50 by cursor", cursor],
+  for (const [label, request] of [
+    ["first page (-online)", () => get(base)],
+    ["page 50 by number", () => get(`${base}?page=50`)],
+    ["page 50 by cursor", () => get(cursor)],
+    ["device detail", () => get(device)],
+    ["device edit (PATCH name)", rename],
   ] as const) {
-    for (let i = 0; i < 30; i++) await get(url); // warm-up
+    for (let i = 0; i < 30; i++) await request(); // warm-up
     const cpu0 = cpu();
     const t0 = performance.now();
-    for (let i = 0; i < N; i++) await get(url);
+    for (let i = 0; i < N; i++) await request();
     const wall = (performance.now() - t0) / N;
     console.log(`| ${label} | ${wall.toFixed(2)} | ${(((cpu() - cpu0) * 1000) / N).toFixed(2)} |`);
   }
