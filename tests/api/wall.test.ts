@@ -1,10 +1,16 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DeviceList } from "../../contracts/device.ts";
 import { MonitoringCounts } from "../../contracts/monitoring.ts";
 import { onlineSecondsPerDay } from "../../contracts/presence.ts";
 import { AvailabilityList, WallSummary } from "../../contracts/wall.ts";
 import { WEEKDAYS } from "../../contracts/working-time.ts";
-import { deviceAvailabilityTable, devicePeripheralConditionTable } from "../../drizzle/schema/index.ts";
+import { deviceAvailabilityTable, devicePeripheralConditionTable, locationTable } from "../../drizzle/schema/index.ts";
+import type { Env } from "../../worker/env.ts";
+import { createDb } from "../../worker/lib/db.ts";
+import { wallSummary } from "../../worker/services/monitoring/wall-summary.ts";
+import { countingD1 } from "../d1-counting.ts";
 import {
   api,
   db,
@@ -190,6 +196,26 @@ async function recordStreak(space: string, device: string, from: number, to: num
   }));
   if (rows.length) await db().insert(deviceAvailabilityTable).values(rows);
 }
+
+describe("the wall summary's D1 round trips (issue 19)", () => {
+  it("is one round trip for the whole space, working hours included; a named scope adds its check", async () => {
+    const { s, space, l1, l2, group } = await fleet();
+    for (const day of WEEKDAYS) await makeWorkingTime(s, l1.uuid, day, WHOLE_DAY);
+    await db().update(locationTable).set({ global_working_time_enabled: false }).where(eq(locationTable.uuid, l1.uuid));
+    const counting = countingD1((env as unknown as Env).DB);
+    const ctx = { db: createDb({ DB: counting.d1 }), space };
+    const whole = await wallSummary({ ctx, input: {} });
+    expect(counting.trips()).toBe(1);
+    expect(Object.fromEntries(whole.locations.map((l) => [l.uuid, l.expected_online]))).toEqual({
+      [l1.uuid]: true,
+      [l2.uuid]: null,
+    });
+    // A group's schedules are its locations' only; the group is checked first (one more trip).
+    const byGroup = await wallSummary({ ctx, input: { group: group.uuid } });
+    expect(counting.trips()).toBe(3);
+    expect(byGroup.locations.map((l) => [l.uuid, l.expected_online])).toEqual([[l1.uuid, true]]);
+  });
+});
 
 describe("GET /space/{space}/location/availability/", () => {
   /** A space whose global schedule is the whole week, with three locations. */

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ARTIFACTS, darkScreenshot, screenshot, signIn } from "./support.ts";
@@ -155,6 +155,8 @@ test("an operator installs a real agent, takes a screenshot, reboots it and sees
     expect(output).toContain("dry run: would run systemctl reboot");
   } finally {
     agent.kill("SIGTERM");
+    // The agent's config holds its device credential: nothing of the run stays in /tmp.
+    rmSync(dir, { recursive: true, force: true });
   }
   // The agent is gone: the flyout flips to Offline without a reload, and the controls lock.
   await expect(headerLook(dialog)).toHaveAttribute("data-look", "offline", { timeout: 20_000 });

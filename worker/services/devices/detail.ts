@@ -170,7 +170,7 @@ export async function getDeviceDetail({
     displayAppsQuery(ctx, uuid),
     currentCodeExpiry(ctx, uuid),
     cameraOf(ctx, uuid),
-    expectedOnlineQuery(ctx, locationOf),
+    expectedOnlineQuery(ctx, (location) => eq(location, locationOf)),
   ]);
   if (!row || (input.kind === "camera" && row.device_type_uuid !== DEVICE_TYPE_UUID.camera)) throw deviceNotFound();
   // A connected device's room may hold a newer report than D1 (asked only then: a room is not

@@ -1,4 +1,5 @@
-import { eq, is, isNull, or, SQL } from "drizzle-orm";
+import { eq, isNull, or, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { locationTable as l, workingTimeTable as w } from "../../../drizzle/schema/index.ts";
 import type { ReadCtx } from "../devices/rows.ts";
 import { inList, inSpace } from "../kernel/scope.ts";
@@ -20,10 +21,14 @@ export async function expectedOnlineByLocation(
 }
 
 /**
- * The query of expectedOnlineByLocation: the locations' schedules (location uuids, no nulls; or
- * an SQL expression giving one location's uuid, e.g. a device's, read when a batch runs).
+ * The query of expectedOnlineByLocation: the schedules of the locations given by uuid (no nulls),
+ * or of those a condition on the location's uuid keeps, read when a batch runs (a device's
+ * location, the wall's scope; undefined: every location of the space).
  */
-export const expectedOnlineQuery = (ctx: ReadCtx, uuids: readonly string[] | SQL) =>
+export const expectedOnlineQuery = (
+  ctx: ReadCtx,
+  uuids: readonly string[] | ((uuid: SQLiteColumn) => SQL | undefined),
+) =>
   ctx.db
     .select({
       uuid: l.uuid,
@@ -37,7 +42,7 @@ export const expectedOnlineQuery = (ctx: ReadCtx, uuids: readonly string[] | SQL
     })
     .from(l)
     .leftJoin(w, inSpace(ctx, w, or(eq(w.location_uuid, l.uuid), isNull(w.location_uuid))))
-    .where(inSpace(ctx, l, is(uuids, SQL) ? eq(l.uuid, uuids) : inList(l.uuid, uuids)));
+    .where(inSpace(ctx, l, typeof uuids === "function" ? uuids(l.uuid) : inList(l.uuid, uuids)));
 
 /** expectedOnlineQuery's rows → expected_online per location uuid. */
 export function expectedOnlineFrom(

@@ -19,7 +19,7 @@ import type { ReadCtx } from "../devices/rows.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
 import { inSpace } from "../kernel/scope.ts";
 import { onlineStatus } from "../locations/totals.ts";
-import { expectedOnlineByLocation } from "./expected-online.ts";
+import { expectedOnlineFrom, expectedOnlineQuery } from "./expected-online.ts";
 import { inWallScope, resolveWallScope } from "./wall-scope.ts";
 
 const count = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`;
@@ -50,14 +50,15 @@ const criticalWhere = (ctx: ReadCtx, scope: SQL | undefined) =>
 
 /**
  * GET /space/{space}/wall/?group=&location= (issue 16): everything the NOC wall shows but the
- * availability, in one batch of reads held to the space — the fleet totals, every location in
- * scope with its status and counts (and whether it is inside its working hours now, a second
- * query), the space's groups, and the devices in critical health with what is critical on them.
+ * availability, in one batch of reads held to the space (one round trip after the scope's check)
+ * — the fleet totals, every location in scope with its status and counts and whether it is inside
+ * its working hours now, the space's groups, and the devices in critical health with what is
+ * critical on them.
  */
 export async function wallSummary({ ctx, input }: ServiceArgs<WallScopeQuery, ReadCtx>): Promise<WallSummary> {
   const scope = await resolveWallScope(ctx, input);
   const deviceScope = inWallScope(ctx, scope, d.location_uuid);
-  const [locations, counts, groupRows, critical, criticalPeripherals] = await ctx.db.batch([
+  const [locations, counts, groupRows, critical, criticalPeripherals, schedules] = await ctx.db.batch([
     ctx.db
       .select({ uuid: l.uuid, name: l.name, latitude: l.latitude, longitude: l.longitude })
       .from(l)
@@ -88,13 +89,12 @@ export async function wallSummary({ ctx, input }: ServiceArgs<WallScopeQuery, Re
       .innerJoin(d, eq(d.uuid, dpc.device_uuid))
       .where(and(inSpace(ctx, dpc, eq(dpc.condition, 3)), criticalWhere(ctx, deviceScope)))
       .orderBy(asc(dpc.type)),
+    // The scope's locations' working hours (expected_online), in the same round trip.
+    expectedOnlineQuery(ctx, (location) => inWallScope(ctx, scope, location)),
   ]);
 
   const byLocation = new Map(counts.map((c) => [c.location_uuid, c]));
-  const expected = await expectedOnlineByLocation(
-    ctx,
-    locations.map((x) => x.uuid),
-  );
+  const expected = expectedOnlineFrom(ctx, schedules);
   const totals: WallTotals = { total: 0, online: 0, offline: 0, warning: 0, critical: 0, not_connected: 0 };
   for (const c of counts) {
     totals.total += c.total;
