@@ -1,5 +1,7 @@
+import { is, SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/d1";
+import { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import * as schema from "../../drizzle/schema/index.ts";
 import type { Env } from "../env.ts";
 
@@ -58,4 +60,18 @@ export async function batchAll(db: Db, writes: readonly BatchItem<"sqlite">[]): 
   if (!first) return false;
   await db.batch([first, ...rest]);
   return true;
+}
+
+/**
+ * A select's fields, each named as its key in the SQL (`… AS "key"`), decoded as before. For a
+ * select that runs in a batch: there D1 returns rows as objects keyed by column name, so two
+ * selected columns of one name (a device's and its type's `name`) would be one.
+ */
+export function namedFields<T extends Record<string, SQLiteColumn | SQL | SQL.Aliased>>(fields: T): T {
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, field]) => [
+      key,
+      is(field, SQLiteColumn) ? sql`${field}`.mapWith(field).as(key) : is(field, SQL) ? field.as(key) : field,
+    ]),
+  ) as T;
 }

@@ -1,4 +1,5 @@
 import { count, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { PageInfo } from "../../contracts/paging.ts";
 import type { Db } from "./db.ts";
@@ -27,18 +28,19 @@ type PageRequest = { url: string; page: number; page_size: number };
 
 /**
  * One page of a numbered list and its paging info: the rows of `table` that `where` selects are
- * counted while `rows` reads the page's LIMIT/OFFSET window, both at once.
+ * counted and the page's LIMIT/OFFSET window is read in one D1 batch (one round trip). `rows`
+ * runs in a batch, so its select names each column once (`namedFields` where names repeat).
  */
 export async function readPage<R>(
   ctx: { db: Db },
   input: PageRequest,
   { table, where }: { table: SQLiteTable; where: SQL | undefined },
-  rows: (window: ReturnType<typeof pageWindow>) => PromiseLike<R[]>,
+  rows: (window: ReturnType<typeof pageWindow>) => BatchItem<"sqlite"> & PromiseLike<R[]>,
 ): Promise<{ rows: R[]; info: PageInfo }> {
-  const [[{ total }], page] = await Promise.all([
+  const [[{ total }], page] = (await ctx.db.batch([
     ctx.db.select({ total: count() }).from(table).where(where),
     rows(pageWindow(input.page, input.page_size)),
-  ]);
+  ])) as [{ total: number }[], R[]];
   return { rows: page, info: pageInfo(input.url, input.page, input.page_size, total) };
 }
 

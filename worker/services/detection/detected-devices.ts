@@ -7,6 +7,7 @@ import type {
 import type { DeviceDetail } from "../../../contracts/device-detail.ts";
 import { CATEGORY_OF_DEVICE_TYPE, DEVICE_TYPES } from "../../../drizzle/reference.ts";
 import { detectedDeviceTable as dd, deviceTypeTable } from "../../../drizzle/schema/index.ts";
+import { namedFields } from "../../lib/db.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { readPage } from "../../lib/paging.ts";
 import { createDevice } from "../devices/devices.ts";
@@ -24,17 +25,19 @@ export async function listDetectedDevices({
   const where = inSpace(ctx, dd, eq(dd.location_uuid, location.uuid));
   const { rows, info } = await readPage(ctx, input, { table: dd, where }, ({ limit, offset }) =>
     ctx.db
-      .select({
-        uuid: dd.uuid,
-        name: dd.name,
-        ip_address: dd.ip_address,
-        mac_address: dd.mac_address,
-        device_type_uuid: dd.device_type_uuid,
-        device_type_name: deviceTypeTable.name,
-        connected_status: dd.connected_status,
-        device_uuid: dd.device_uuid,
-        detected_at: dd.detected_at,
-      })
+      .select(
+        namedFields({
+          uuid: dd.uuid,
+          name: dd.name,
+          ip_address: dd.ip_address,
+          mac_address: dd.mac_address,
+          device_type_uuid: dd.device_type_uuid,
+          device_type_name: deviceTypeTable.name,
+          connected_status: dd.connected_status,
+          device_uuid: dd.device_uuid,
+          detected_at: dd.detected_at,
+        }),
+      )
       .from(dd)
       .innerJoin(deviceTypeTable, eq(deviceTypeTable.uuid, dd.device_type_uuid))
       .where(where)

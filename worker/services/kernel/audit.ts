@@ -1,7 +1,7 @@
 import { desc, eq, type SQL } from "drizzle-orm";
 import { auditLogTable } from "../../../drizzle/schema/audit-log.ts";
 import { userTable } from "../../../drizzle/schema/index.ts";
-import type { Db } from "../../lib/db.ts";
+import { type Db, namedFields } from "../../lib/db.ts";
 import { readPage } from "../../lib/paging.ts";
 
 export type AuditEntry = {
@@ -40,17 +40,19 @@ export const readAuditPage = (
 ) =>
   readPage(ctx, input, { table: auditLogTable, where }, ({ limit, offset }) =>
     ctx.db
-      .select({
-        uuid: auditLogTable.uuid,
-        action: auditLogTable.action,
-        created_at: auditLogTable.created_at,
-        before: auditLogTable.before,
-        after: auditLogTable.after,
-        actor_uuid: userTable.uuid,
-        actor_display_name: userTable.display_name,
-        actor_email: userTable.email,
-        actor_device_uuid: auditLogTable.actor_device_uuid,
-      })
+      .select(
+        namedFields({
+          uuid: auditLogTable.uuid,
+          action: auditLogTable.action,
+          created_at: auditLogTable.created_at,
+          before: auditLogTable.before,
+          after: auditLogTable.after,
+          actor_uuid: userTable.uuid,
+          actor_display_name: userTable.display_name,
+          actor_email: userTable.email,
+          actor_device_uuid: auditLogTable.actor_device_uuid,
+        }),
+      )
       .from(auditLogTable)
       .leftJoin(userTable, eq(userTable.uuid, auditLogTable.actor_user_uuid))
       .where(where)

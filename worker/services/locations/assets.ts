@@ -6,6 +6,7 @@ import {
   deviceTagTable,
   deviceTypeTable,
 } from "../../../drizzle/schema/index.ts";
+import { namedFields } from "../../lib/db.ts";
 import { readPage } from "../../lib/paging.ts";
 import { listSpaceCameras } from "../devices/reference.ts";
 import { deviceCategoryJoin, deviceTypeJoin } from "../devices/rows.ts";
@@ -30,24 +31,26 @@ export async function listLocationDevices({
   const key = ORDER_KEYS[input.ordering.replace(/^-/, "") as keyof typeof ORDER_KEYS];
   const { rows, info } = await readPage(ctx, input, { table: d, where }, ({ limit, offset }) =>
     ctx.db
-      .select({
-        uuid: d.uuid,
-        space_uuid: d.space_uuid,
-        name: d.name,
-        description: d.description,
-        device_type_name: deviceTypeTable.name,
-        device_type_shorthand: deviceTypeTable.shorthand,
-        device_category_name: deviceCategoryTable.name,
-        device_class: d.device_class,
-        connected_status: d.connected_status,
-        online: d.online,
-        enabled: d.enabled,
-        location_uuid: d.location_uuid,
-        created_at: d.created_at,
-        updated_at: d.updated_at,
-        installation_date: d.installation_date,
-        last_seen: d.last_seen,
-      })
+      .select(
+        namedFields({
+          uuid: d.uuid,
+          space_uuid: d.space_uuid,
+          name: d.name,
+          description: d.description,
+          device_type_name: deviceTypeTable.name,
+          device_type_shorthand: deviceTypeTable.shorthand,
+          device_category_name: deviceCategoryTable.name,
+          device_class: d.device_class,
+          connected_status: d.connected_status,
+          online: d.online,
+          enabled: d.enabled,
+          location_uuid: d.location_uuid,
+          created_at: d.created_at,
+          updated_at: d.updated_at,
+          installation_date: d.installation_date,
+          last_seen: d.last_seen,
+        }),
+      )
       .from(d)
       .innerJoin(...deviceTypeJoin)
       .innerJoin(...deviceCategoryJoin)

@@ -9,23 +9,25 @@ import {
   locationTypeTable,
 } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx, SpaceRow } from "../../env.ts";
+import { namedFields } from "../../lib/db.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { readPage } from "../../lib/paging.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
 import { contains, inSpace, requireInSpace } from "../kernel/scope.ts";
-import { tagsOf } from "../spaces/tags.ts";
-import { deviceTotalsQuery, NO_DEVICES, onlineRank, onlineStatus, totalsByLocation } from "./totals.ts";
+import { tagsByOwner, tagsQuery } from "../spaces/tags.ts";
+import { deviceTotalsQuery, NO_DEVICES, onlineRank, onlineStatus, totalsFrom } from "./totals.ts";
 
 export type LocationFilters = Omit<LocationListQuery, "page" | "page_size" | "ordering">;
 type Ordering = LocationListQuery["ordering"];
 /** Reads need only the db and the space. */
 type ReadCtx = Pick<SpaceCtx, "db" | "space">;
 
-const rowFields = {
+// Named once each (three columns are called `name`): the page is read in a batch (readPage).
+const rowFields = namedFields({
   ...getTableColumns(l),
   location_type_name: locationTypeTable.name,
   country_name: countryTable.name,
-};
+});
 
 /** Filters of the location list; each one is served by an index that starts with space_uuid. */
 export function locationWhere(ctx: ReadCtx, q: LocationFilters): SQL | undefined {
@@ -114,10 +116,16 @@ const toLocation = (space: SpaceRow, row: LocationRow, totals: LocationTotals, t
   ...customSettings(space),
 });
 
-/** Rows → locations: totals and tags of all of them in one query each. */
+/** Rows → locations: the totals and tags of all of them, one D1 batch (one round trip). */
 export async function toLocations(ctx: SpaceCtx, rows: LocationRow[]): Promise<Location[]> {
+  if (rows.length === 0) return [];
   const uuids = rows.map((r) => r.uuid);
-  const [totals, tags] = await Promise.all([totalsByLocation(ctx, uuids), tagsOf(ctx, locationTagTable, uuids)]);
+  const [totalRows, tagRows] = await ctx.db.batch([
+    deviceTotalsQuery(ctx, uuids),
+    tagsQuery(ctx, locationTagTable, uuids),
+  ]);
+  const totals = totalsFrom(totalRows);
+  const tags = tagsByOwner(tagRows);
   return rows.map((r) => toLocation(ctx.space, r, totals.get(r.uuid) ?? NO_DEVICES, tags.get(r.uuid) ?? []));
 }
 

@@ -67,9 +67,12 @@ export const NO_DEVICES: LocationTotals = {
 /** Totals of the given locations, keyed by location uuid (locations without devices are absent). */
 export async function totalsByLocation(ctx: TotalsCtx, locationUuids: readonly string[]) {
   if (locationUuids.length === 0) return new Map<string, LocationTotals>();
-  const rows = await deviceTotalsQuery(ctx, locationUuids);
-  return new Map(rows.map(({ location_uuid, ...totals }) => [location_uuid ?? "", totals]));
+  return totalsFrom(await deviceTotalsQuery(ctx, locationUuids));
 }
+
+/** deviceTotalsQuery's rows by location uuid (for a batch that ran the query). */
+export const totalsFrom = (rows: Awaited<ReturnType<typeof deviceTotalsQuery>>): Map<string, LocationTotals> =>
+  new Map(rows.map(({ location_uuid, ...totals }) => [location_uuid ?? "", totals]));
 
 /** online when every installed (connected) device is online and there is one; partially when some are. */
 export function onlineStatus(t: Pick<LocationTotals, "total_connected_number" | "total_online_number">): OnlineStatus {

@@ -1,12 +1,21 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { LocationListQuery } from "../../contracts/location.ts";
 import { WEEKDAYS } from "../../contracts/working-time.ts";
-import { applicationTable, deviceTable, deviceTagTable, displayApplicationTable } from "../../drizzle/schema/index.ts";
+import { LOCATION_TYPE_UUID } from "../../drizzle/reference.ts";
+import {
+  applicationTable,
+  deviceTable,
+  deviceTagTable,
+  displayApplicationTable,
+  locationTagTable,
+} from "../../drizzle/schema/index.ts";
 import type { Env, SpaceCtx } from "../../worker/env.ts";
 import { createDb } from "../../worker/lib/db.ts";
 import { getDeviceDetail } from "../../worker/services/devices/detail.ts";
 import { updateDevice } from "../../worker/services/devices/devices.ts";
+import { listLocations } from "../../worker/services/locations/queries.ts";
 import { countingD1 } from "../d1-counting.ts";
 import {
   api,
@@ -162,5 +171,38 @@ describe("device detail: one D1 round trip (issue 19)", () => {
     const other = await makeDevice((await memberOf("admin")).space.space_uuid);
     await expect(getDeviceDetail({ ctx, input: { uuid: other.uuid } })).rejects.toThrow("Device not found.");
     expect(counting.trips()).toBe(2);
+  });
+});
+
+describe("location list: two D1 round trips per page (issue 19)", () => {
+  it("counts and reads the page in one, then the page's device totals and tags in another", async () => {
+    const { space, user } = await memberOf("viewer");
+    const s = space.space_uuid;
+    const shop = await makeLocation(s, {
+      name: "A shop",
+      location_type_uuid: LOCATION_TYPE_UUID.shop,
+      country_code: "HR",
+    });
+    await makeLocation(s, { name: "B home", location_type_uuid: LOCATION_TYPE_UUID.home });
+    await makeLocation(s, { name: "C third" });
+    await db()
+      .insert(locationTagTable)
+      .values({ space_uuid: s, location_uuid: shop.uuid, tag_uuid: (await makeTag(s, "vip")).uuid });
+    await makeDevice(s, { location_uuid: shop.uuid, connected_status: "connected", online: true });
+    const counting = countingD1((env as unknown as Env).DB);
+    const ctx = { db: createDb({ DB: counting.d1 }), env, space, user } as unknown as SpaceCtx;
+    const url = `http://outpost.test/api/space/${s}/location/items/?page_size=2&ordering=name`;
+    const page = await listLocations({
+      ctx,
+      input: { ...LocationListQuery.parse({ page_size: "2", ordering: "name" }), url },
+    });
+    expect(counting.trips()).toBe(2);
+    expect(page.objects_count).toBe(3);
+    // Three selected columns are called `name` (the location's, its type's, its country's): each arrives.
+    expect(page.locations.map((l) => [l.name, l.location_type_name, l.country_name])).toEqual([
+      ["A shop", "Shop", "Croatia"],
+      ["B home", "Home", null],
+    ]);
+    expect(page.locations[0]).toMatchObject({ total_number: 1, online_status: "online", tags: [{ name: "vip" }] });
   });
 });
