@@ -17,6 +17,7 @@ import {
   userTable,
 } from "../../../drizzle/schema/index.ts";
 import type { Env } from "../../env.ts";
+import { namedFields } from "../../lib/db.ts";
 import { ApiError } from "../../lib/errors.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
 import { roomServer } from "../kernel/placement.ts";
@@ -34,15 +35,17 @@ export const requireDevice = (ctx: ReadCtx, uuid: string): Promise<DeviceRow> =>
 
 const mainRow = (ctx: ReadCtx, uuid: string) =>
   ctx.db
-    .select({
-      ...getTableColumns(d),
-      // Aliased: in a batch D1 returns rows as objects, where columns of one name are one.
-      device_type_name: sql<string>`${deviceTypeTable.name}`.as("device_type_name"),
-      device_type_shorthand: sql<string>`${deviceTypeTable.shorthand}`.as("device_type_shorthand"),
-      device_category_name: sql<string>`${deviceCategoryTable.name}`.as("device_category_name"),
-      location_name: sql<string | null>`${locationTable.name}`.as("location_name"),
-      created_by: sql<string | null>`${userTable.display_name}`.as("created_by"),
-    })
+    // Each column named once: the detail is read in a batch (namedFields).
+    .select(
+      namedFields({
+        ...getTableColumns(d),
+        device_type_name: deviceTypeTable.name,
+        device_type_shorthand: deviceTypeTable.shorthand,
+        device_category_name: deviceCategoryTable.name,
+        location_name: locationTable.name,
+        created_by: userTable.display_name,
+      }),
+    )
     .from(d)
     .innerJoin(...deviceTypeJoin)
     .innerJoin(...deviceCategoryJoin)
@@ -54,12 +57,13 @@ const mainRow = (ctx: ReadCtx, uuid: string) =>
 /** A device's peripherals as contracts/device-detail.ts Peripheral (also the Peripherals tab's replies). */
 export const peripheralsOf = (ctx: ReadCtx, uuid: string) =>
   ctx.db
-    .select({
-      ...getTableColumns(peripheralTable),
-      // Aliased, as in mainRow.
-      device_type_name: sql<string>`${peripheralTypeTable.name}`.as("device_type_name"),
-      slug: sql<string>`${peripheralTypeTable.slug}`.as("slug"),
-    })
+    .select(
+      namedFields({
+        ...getTableColumns(peripheralTable),
+        device_type_name: peripheralTypeTable.name,
+        slug: peripheralTypeTable.slug,
+      }),
+    )
     .from(peripheralTable)
     .innerJoin(peripheralTypeTable, eq(peripheralTypeTable.uuid, peripheralTable.peripheral_type_uuid))
     .where(inSpace(ctx, peripheralTable, eq(peripheralTable.device_uuid, uuid)))
