@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { LocationListQuery } from "../../contracts/location.ts";
+import { LocationGroupQuery } from "../../contracts/location-group.ts";
 import { WEEKDAYS } from "../../contracts/working-time.ts";
 import { LOCATION_TYPE_UUID } from "../../drizzle/reference.ts";
 import {
@@ -15,6 +16,7 @@ import type { Env, SpaceCtx } from "../../worker/env.ts";
 import { createDb } from "../../worker/lib/db.ts";
 import { getDeviceDetail } from "../../worker/services/devices/detail.ts";
 import { updateDevice } from "../../worker/services/devices/devices.ts";
+import { listGroups } from "../../worker/services/locations/group-queries.ts";
 import { listLocations } from "../../worker/services/locations/queries.ts";
 import { countingD1 } from "../d1-counting.ts";
 import {
@@ -25,6 +27,7 @@ import {
   makeCamera,
   makeDevice,
   makeDisplay,
+  makeGroup,
   makeLocation,
   makePeripheral,
   makeTag,
@@ -204,5 +207,46 @@ describe("location list: two D1 round trips per page (issue 19)", () => {
       ["B home", "Home", null],
     ]);
     expect(page.locations[0]).toMatchObject({ total_number: 1, online_status: "online", tags: [{ name: "vip" }] });
+  });
+});
+
+describe("location group list: two D1 round trips per page (issue 19)", () => {
+  it("counts and reads the page in one, then the groups' locations and their device totals in another", async () => {
+    const { space, user } = await memberOf("viewer");
+    const s = space.space_uuid;
+    const [north, south, empty] = [
+      await makeLocation(s, { name: "North" }),
+      await makeLocation(s, { name: "South" }),
+      await makeLocation(s, { name: "Empty" }),
+    ];
+    await makeDevice(s, { location_uuid: north.uuid, connected_status: "connected", online: true });
+    await makeDevice(s, { location_uuid: south.uuid, connected_status: "connected", online: false });
+    // A device of a location in no group is not counted.
+    await makeDevice(s, { location_uuid: (await makeLocation(s)).uuid, connected_status: "connected", online: true });
+    await makeGroup(s, { name: "Both", created_at: "2026-01-02T00:00:00.000Z" }, [north, south]);
+    await makeGroup(s, { name: "Quiet", created_at: "2026-01-01T00:00:00.000Z" }, [empty]);
+    const counting = countingD1((env as unknown as Env).DB);
+    const ctx = { db: createDb({ DB: counting.d1 }), env, space, user } as unknown as SpaceCtx;
+    const url = `http://outpost.test/api/space/${s}/location-group/items/`;
+    const page = await listGroups({ ctx, input: { ...LocationGroupQuery.parse({}), url } });
+    expect(counting.trips()).toBe(2);
+    expect(page.objects_count).toBe(2);
+    expect(
+      page.location_groups.map((g) => [
+        g.name,
+        g.online_status,
+        g.locations.map((l) => [l.name, l.online_status, l.total_number]),
+      ]),
+    ).toEqual([
+      [
+        "Both",
+        "partially_online",
+        [
+          ["North", "online", 1],
+          ["South", "offline", 1],
+        ],
+      ],
+      ["Quiet", "offline", [["Empty", "offline", 0]]],
+    ]);
   });
 });

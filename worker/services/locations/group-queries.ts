@@ -11,12 +11,13 @@ import {
   locationTable as l,
 } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
+import { namedFields } from "../../lib/db.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { readInBatches, readPage } from "../../lib/paging.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
 import { type CsvCell, toCsv } from "../kernel/csv.ts";
 import { contains, inList, inSpace, requireInSpace } from "../kernel/scope.ts";
-import { NO_DEVICES, onlineStatus, totalsByLocation } from "./totals.ts";
+import { deviceTotalsQuery, NO_DEVICES, onlineStatus, totalsFrom } from "./totals.ts";
 
 type Ordering = LocationGroupQuery["ordering"];
 type GroupRow = typeof g.$inferSelect;
@@ -43,26 +44,29 @@ function groupRows(
     .offset(window.offset);
 }
 
-/** Rows → groups: their locations (one query), those locations' totals (one aggregate). */
+/** Rows → groups: their locations and those locations' totals (one aggregate), one D1 batch. */
 export async function toGroups(ctx: SpaceCtx, rows: GroupRow[]): Promise<LocationGroup[]> {
-  const links = rows.length
-    ? await ctx.db
-        .select({ group: gl.location_group_uuid, uuid: l.uuid, name: l.name, address: l.address, city: l.city })
-        .from(gl)
-        .innerJoin(l, eq(l.uuid, gl.location_uuid))
-        .where(
-          inSpace(
-            ctx,
-            gl,
-            inList(
-              gl.location_group_uuid,
-              rows.map((r) => r.uuid),
-            ),
-          ),
-        )
-        .orderBy(asc(l.name), asc(l.uuid))
-    : [];
-  const totals = await totalsByLocation(ctx, [...new Set(links.map((link) => link.uuid))]);
+  if (rows.length === 0) return [];
+  const inGroups = inSpace(
+    ctx,
+    gl,
+    inList(
+      gl.location_group_uuid,
+      rows.map((r) => r.uuid),
+    ),
+  );
+  const [links, totalRows] = await ctx.db.batch([
+    ctx.db
+      .select(
+        namedFields({ group: gl.location_group_uuid, uuid: l.uuid, name: l.name, address: l.address, city: l.city }),
+      )
+      .from(gl)
+      .innerJoin(l, eq(l.uuid, gl.location_uuid))
+      .where(inGroups)
+      .orderBy(asc(l.name), asc(l.uuid)),
+    deviceTotalsQuery(ctx, ctx.db.select({ uuid: gl.location_uuid }).from(gl).where(inGroups).getSQL()),
+  ]);
+  const totals = totalsFrom(totalRows);
   return rows.map(({ space_uuid: _space, ...group }) => {
     let connected = 0;
     let online = 0;

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, is, isNotNull, SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { LocationTotals, OnlineStatus } from "../../../contracts/location.ts";
 import { DEVICE_TYPE_UUID } from "../../../drizzle/reference.ts";
@@ -24,11 +24,12 @@ export type TotalsCtx = { db: Db; space: { space_uuid: string } };
 /**
  * The one place a location's device counts (and so its online status) are computed: one aggregate
  * over the space's devices, grouped by location (covering index device(space_uuid, location_uuid,
- * connected_status, online, device_type_uuid)); restricted to `locationUuids` when given. Used as a
+ * connected_status, online, device_type_uuid)); restricted to `locationUuids` when given (a list,
+ * or a subquery selecting location uuids, read when a batch runs). Used as a
  * subquery for the online-status ordering, on its own for a page's totals (list, detail, groups;
  * never one query per location) and for one location after a presence change (locationOnline).
  */
-export function deviceTotalsQuery(ctx: TotalsCtx, locationUuids?: readonly string[]) {
+export function deviceTotalsQuery(ctx: TotalsCtx, locationUuids?: readonly string[] | SQL) {
   return ctx.db
     .select({
       location_uuid: d.location_uuid,
@@ -48,7 +49,16 @@ export function deviceTotalsQuery(ctx: TotalsCtx, locationUuids?: readonly strin
     })
     .from(d)
     .where(
-      inSpace(ctx, d, isNotNull(d.location_uuid), locationUuids ? inList(d.location_uuid, locationUuids) : undefined),
+      inSpace(
+        ctx,
+        d,
+        isNotNull(d.location_uuid),
+        is(locationUuids, SQL)
+          ? sql`${d.location_uuid} in (${locationUuids})`
+          : locationUuids
+            ? inList(d.location_uuid, locationUuids)
+            : undefined,
+      ),
     )
     .groupBy(d.location_uuid);
 }
@@ -64,13 +74,7 @@ export const NO_DEVICES: LocationTotals = {
   archived_cameras_number: 0,
 };
 
-/** Totals of the given locations, keyed by location uuid (locations without devices are absent). */
-export async function totalsByLocation(ctx: TotalsCtx, locationUuids: readonly string[]) {
-  if (locationUuids.length === 0) return new Map<string, LocationTotals>();
-  return totalsFrom(await deviceTotalsQuery(ctx, locationUuids));
-}
-
-/** deviceTotalsQuery's rows by location uuid (for a batch that ran the query). */
+/** deviceTotalsQuery's rows keyed by location uuid (locations without devices are absent). */
 export const totalsFrom = (rows: Awaited<ReturnType<typeof deviceTotalsQuery>>): Map<string, LocationTotals> =>
   new Map(rows.map(({ location_uuid, ...totals }) => [location_uuid ?? "", totals]));
 
