@@ -7,6 +7,7 @@ import { WEEKDAYS } from "../../contracts/working-time.ts";
 import { LOCATION_TYPE_UUID } from "../../drizzle/reference.ts";
 import {
   applicationTable,
+  auditLogTable,
   deviceTable,
   deviceTagTable,
   displayApplicationTable,
@@ -14,10 +15,13 @@ import {
 } from "../../drizzle/schema/index.ts";
 import type { Env, SpaceCtx } from "../../worker/env.ts";
 import { createDb } from "../../worker/lib/db.ts";
+import { listComments } from "../../worker/services/devices/comments.ts";
 import { getDeviceDetail } from "../../worker/services/devices/detail.ts";
 import { updateDevice } from "../../worker/services/devices/devices.ts";
+import { getDeviceAvailability, listDeviceAudit } from "../../worker/services/devices/history.ts";
 import { listGroups } from "../../worker/services/locations/group-queries.ts";
 import { listLocations } from "../../worker/services/locations/queries.ts";
+import { getDisplayConfiguration } from "../../worker/services/peripherals/display-config.ts";
 import { countingD1 } from "../d1-counting.ts";
 import {
   api,
@@ -25,6 +29,7 @@ import {
   db,
   errorsOf,
   makeCamera,
+  makeComment,
   makeDevice,
   makeDisplay,
   makeGroup,
@@ -248,5 +253,61 @@ describe("location group list: two D1 round trips per page (issue 19)", () => {
       ],
       ["Quiet", "offline", [["Empty", "offline", 0]]],
     ]);
+  });
+});
+
+describe("a device's tabs: one D1 round trip each, the device's check included (issue 19)", () => {
+  it("comments, audit entries, availability and display configuration; another space's device is 404", async () => {
+    const { space, user } = await memberOf("content_manager");
+    const s = space.space_uuid;
+    const device = await makeDevice(s, { name: "Till" });
+    await makeComment(device, user.uuid, { value: "hello" });
+    const display = await makeDisplay(device, { name: "HDMI-1", primary: true });
+    const [app] = await db()
+      .insert(applicationTable)
+      .values({ name: `App ${uid()}` })
+      .returning();
+    await db()
+      .insert(displayApplicationTable)
+      .values({ display_uuid: display.uuid, application_uuid: app.uuid, space_uuid: s, config: {} });
+    // An agent's audit entry shows the device's name as its actor.
+    await db().insert(auditLogTable).values({
+      space_uuid: s,
+      actor_device_uuid: device.uuid,
+      action: "device.hello",
+      entity_type: "device",
+      entity_uuid: device.uuid,
+    });
+    const counting = countingD1((env as unknown as Env).DB);
+    const ctx = { db: createDb({ DB: counting.d1 }), env, space, user } as unknown as SpaceCtx;
+    const url = `http://outpost.test/api/space/${s}/device/${device.uuid}/audit/items/`;
+    const once = async <T>(read: () => Promise<T>) => {
+      const before = counting.trips();
+      const result = await read();
+      expect(counting.trips() - before).toBe(1);
+      return result;
+    };
+
+    const comments = await once(() => listComments({ ctx, input: { device_uuid: device.uuid } }));
+    expect(comments.comments.map((c) => [c.value, c.account_display_name])).toEqual([["hello", user.display_name]]);
+    const audit = await once(() => listDeviceAudit({ ctx, input: { uuid: device.uuid, page: 1, page_size: 10, url } }));
+    expect(audit.objects_count).toBe(1);
+    expect(audit.entries[0]).toMatchObject({ action: "device.hello", actor_display_name: "Till" });
+    const availability = await once(() => getDeviceAvailability({ ctx, input: { uuid: device.uuid, days: 3 } }));
+    expect(availability.days).toHaveLength(3);
+    const configuration = await once(() => getDisplayConfiguration({ ctx, input: { uuid: device.uuid } }));
+    expect(configuration.displays.map((d) => [d.name, d.applications.map((a) => a.uuid)])).toEqual([
+      ["HDMI-1", [app.uuid]],
+    ]);
+
+    const foreign = await makeDevice((await memberOf("admin")).space.space_uuid);
+    for (const read of [
+      () => listComments({ ctx, input: { device_uuid: foreign.uuid } }),
+      () => listDeviceAudit({ ctx, input: { uuid: foreign.uuid, page: 1, page_size: 10, url } }),
+      () => getDeviceAvailability({ ctx, input: { uuid: foreign.uuid, days: 3 } }),
+      () => getDisplayConfiguration({ ctx, input: { uuid: foreign.uuid } }),
+    ]) {
+      await expect(read()).rejects.toThrow("Device not found.");
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { count, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { RunnableQuery } from "drizzle-orm/runnable-query";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { PageInfo } from "../../contracts/paging.ts";
 import type { Db } from "./db.ts";
@@ -34,14 +35,27 @@ type PageRequest = { url: string; page: number; page_size: number };
 export async function readPage<R>(
   ctx: { db: Db },
   input: PageRequest,
-  { table, where }: { table: SQLiteTable; where: SQL | undefined },
+  from: { table: SQLiteTable; where: SQL | undefined },
   rows: (window: ReturnType<typeof pageWindow>) => BatchItem<"sqlite"> & PromiseLike<R[]>,
 ): Promise<{ rows: R[]; info: PageInfo }> {
-  const [[{ total }], page] = (await ctx.db.batch([
+  return pageFrom(input, await ctx.db.batch(pageReads(ctx, input, from, rows)));
+}
+
+/** readPage's two reads (the count, the page's rows), for a batch with more reads; then pageFrom. */
+export const pageReads = <R>(
+  ctx: { db: Db },
+  input: PageRequest,
+  { table, where }: { table: SQLiteTable; where: SQL | undefined },
+  rows: (window: ReturnType<typeof pageWindow>) => BatchItem<"sqlite"> & PromiseLike<R[]>,
+) =>
+  [
     ctx.db.select({ total: count() }).from(table).where(where),
-    rows(pageWindow(input.page, input.page_size)),
-  ])) as [{ total: number }[], R[]];
-  return { rows: page, info: pageInfo(input.url, input.page, input.page_size, total) };
+    rows(pageWindow(input.page, input.page_size)) as RunnableQuery<R[], "sqlite">,
+  ] as const;
+
+/** The page and its paging info from pageReads' results. */
+export function pageFrom<R>(input: PageRequest, [counted, rows]: readonly [{ total: number }[], R[]]) {
+  return { rows, info: pageInfo(input.url, input.page, input.page_size, counted[0]?.total ?? 0) };
 }
 
 /**

@@ -11,7 +11,7 @@ import type { SpaceCtx } from "../../env.ts";
 import { ApiError } from "../../lib/errors.ts";
 import type { ServiceArgs, WriteArgs } from "../kernel/args.ts";
 import { auditChange, inSpace, requireInSpace } from "../kernel/scope.ts";
-import { requireDevice } from "./detail.ts";
+import { deviceWith, requireDevice } from "./detail.ts";
 import { announceDevice } from "./events.ts";
 
 /** What a comment is on: a device itself, or one of its displays or peripherals. */
@@ -81,6 +81,14 @@ const toComment = ({ author_user_uuid: _, ...row }: Awaited<ReturnType<typeof co
 
 /** GET …/comment/items/. */
 export async function listComments({ ctx, input }: ServiceArgs<CommentTarget>): Promise<CommentList> {
+  // A device's own comments (its General tab) are read with the device, in one D1 round trip.
+  if (!("display_uuid" in input) && !("peripheral_uuid" in input)) {
+    const own = ofTarget({ device: { uuid: input.device_uuid }, display_uuid: null, peripheral_uuid: null });
+    const {
+      results: [rows],
+    } = await deviceWith(ctx, input.device_uuid, [commentRows(ctx, own)]);
+    return { comments: rows.map(toComment) };
+  }
   const target = await resolveTarget(ctx, input);
   return { comments: (await commentRows(ctx, ofTarget(target))).map(toComment) };
 }

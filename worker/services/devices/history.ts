@@ -2,10 +2,11 @@ import { and, asc, eq, gte } from "drizzle-orm";
 import type { DeviceAuditList, DeviceAvailability } from "../../../contracts/device-detail.ts";
 import type { PageQuery } from "../../../contracts/paging.ts";
 import { auditLogTable as a, deviceAvailabilityTable as av } from "../../../drizzle/schema/index.ts";
+import { pageFrom } from "../../lib/paging.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
-import { readAuditPage } from "../kernel/audit.ts";
+import { auditPageReads } from "../kernel/audit.ts";
 import { inSpace } from "../kernel/scope.ts";
-import { requireDevice } from "./detail.ts";
+import { deviceWith } from "./detail.ts";
 import type { ReadCtx } from "./rows.ts";
 
 /**
@@ -16,9 +17,9 @@ export async function listDeviceAudit({
   ctx,
   input,
 }: ServiceArgs<PageQuery & { uuid: string; url: string }, ReadCtx>): Promise<DeviceAuditList> {
-  const device = await requireDevice(ctx, input.uuid);
-  const where = and(eq(a.entity_uuid, device.uuid), inSpace(ctx, a));
-  const { rows, info } = await readAuditPage(ctx, input, where);
+  const where = and(eq(a.entity_uuid, input.uuid), inSpace(ctx, a));
+  const { device, results } = await deviceWith(ctx, input.uuid, auditPageReads(ctx, input, where));
+  const { rows, info } = pageFrom(input, results);
   const entries = rows.map((row) => ({
     uuid: row.uuid,
     action: row.action,
@@ -41,14 +42,17 @@ export async function getDeviceAvailability({
   ctx,
   input,
 }: ServiceArgs<{ uuid: string; days: number }, ReadCtx>): Promise<DeviceAvailability> {
-  const device = await requireDevice(ctx, input.uuid);
   const today = Date.now();
   const days = Array.from({ length: input.days }, (_, i) => utcDay(today - (input.days - 1 - i) * DAY_MS));
-  const rows = await ctx.db
-    .select({ day: av.day, online_seconds: av.online_seconds })
-    .from(av)
-    .where(inSpace(ctx, av, eq(av.device_uuid, device.uuid), gte(av.day, days[0])))
-    .orderBy(asc(av.day));
+  const {
+    results: [rows],
+  } = await deviceWith(ctx, input.uuid, [
+    ctx.db
+      .select({ day: av.day, online_seconds: av.online_seconds })
+      .from(av)
+      .where(inSpace(ctx, av, eq(av.device_uuid, input.uuid), gte(av.day, days[0])))
+      .orderBy(asc(av.day)),
+  ]);
   const seconds = new Map(rows.map((r) => [r.day, r.online_seconds]));
   return { days: days.map((day) => ({ day, online_seconds: seconds.get(day) ?? 0 })) };
 }

@@ -2,7 +2,7 @@ import { desc, eq, type SQL } from "drizzle-orm";
 import { auditLogTable } from "../../../drizzle/schema/audit-log.ts";
 import { userTable } from "../../../drizzle/schema/index.ts";
 import { type Db, namedFields } from "../../lib/db.ts";
-import { readPage } from "../../lib/paging.ts";
+import { pageReads, readPage } from "../../lib/paging.ts";
 
 export type AuditEntry = {
   spaceUuid: string | null;
@@ -37,26 +37,35 @@ export const readAuditPage = (
   ctx: { db: Db },
   input: { url: string; page: number; page_size: number },
   where: SQL | undefined,
-) =>
-  readPage(ctx, input, { table: auditLogTable, where }, ({ limit, offset }) =>
-    ctx.db
-      .select(
-        namedFields({
-          uuid: auditLogTable.uuid,
-          action: auditLogTable.action,
-          created_at: auditLogTable.created_at,
-          before: auditLogTable.before,
-          after: auditLogTable.after,
-          actor_uuid: userTable.uuid,
-          actor_display_name: userTable.display_name,
-          actor_email: userTable.email,
-          actor_device_uuid: auditLogTable.actor_device_uuid,
-        }),
-      )
-      .from(auditLogTable)
-      .leftJoin(userTable, eq(userTable.uuid, auditLogTable.actor_user_uuid))
-      .where(where)
-      .orderBy(desc(auditLogTable.created_at), desc(auditLogTable.uuid))
-      .limit(limit)
-      .offset(offset),
-  );
+) => readPage(ctx, input, { table: auditLogTable, where }, (window) => auditRows(ctx, where, window));
+
+/** readAuditPage's reads, for a batch with more reads (then pageFrom of their results). */
+export const auditPageReads = (
+  ctx: { db: Db },
+  input: { url: string; page: number; page_size: number },
+  where: SQL | undefined,
+) => pageReads<AuditRow>(ctx, input, { table: auditLogTable, where }, (window) => auditRows(ctx, where, window));
+
+type AuditRow = Awaited<ReturnType<typeof auditRows>>[number];
+
+const auditRows = (ctx: { db: Db }, where: SQL | undefined, { limit, offset }: { limit: number; offset: number }) =>
+  ctx.db
+    .select(
+      namedFields({
+        uuid: auditLogTable.uuid,
+        action: auditLogTable.action,
+        created_at: auditLogTable.created_at,
+        before: auditLogTable.before,
+        after: auditLogTable.after,
+        actor_uuid: userTable.uuid,
+        actor_display_name: userTable.display_name,
+        actor_email: userTable.email,
+        actor_device_uuid: auditLogTable.actor_device_uuid,
+      }),
+    )
+    .from(auditLogTable)
+    .leftJoin(userTable, eq(userTable.uuid, auditLogTable.actor_user_uuid))
+    .where(where)
+    .orderBy(desc(auditLogTable.created_at), desc(auditLogTable.uuid))
+    .limit(limit)
+    .offset(offset);

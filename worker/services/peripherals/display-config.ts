@@ -10,7 +10,7 @@ import {
 import { applicationTable, displayApplicationTable as da, displayTable } from "../../../drizzle/schema/index.ts";
 import { ApiError, OutcomeUnknownError } from "../../lib/errors.ts";
 import { type RemoteCtx, sendCommand } from "../commands/remote-actions.ts";
-import { displaysOf, requireDevice } from "../devices/detail.ts";
+import { deviceWith, displayReads, displaysFrom, displaysOf, requireDevice } from "../devices/detail.ts";
 import { announceDevice } from "../devices/events.ts";
 import type { ServiceArgs, WriteArgs } from "../kernel/args.ts";
 import { auditInsert } from "../kernel/audit.ts";
@@ -25,8 +25,10 @@ export async function getDisplayConfiguration({
   ctx,
   input,
 }: ServiceArgs<{ uuid: string }, RemoteCtx>): Promise<DisplayConfiguration> {
-  const device = await requireDevice(ctx, input.uuid);
-  return { displays: await displaysOf(ctx, device.uuid) };
+  const {
+    results: [displays, apps],
+  } = await deviceWith(ctx, input.uuid, displayReads(ctx, input.uuid));
+  return { displays: displaysFrom(displays, apps) };
 }
 
 /**
