@@ -20,7 +20,7 @@ import { getDeviceDetail } from "../../worker/services/devices/detail.ts";
 import { updateDevice } from "../../worker/services/devices/devices.ts";
 import { getDeviceAvailability, listDeviceAudit } from "../../worker/services/devices/history.ts";
 import { listGroups } from "../../worker/services/locations/group-queries.ts";
-import { listLocations } from "../../worker/services/locations/queries.ts";
+import { getLocation, listLocations } from "../../worker/services/locations/queries.ts";
 import { getDisplayConfiguration } from "../../worker/services/peripherals/display-config.ts";
 import { countingD1 } from "../d1-counting.ts";
 import {
@@ -182,7 +182,7 @@ describe("device detail: one D1 round trip (issue 19)", () => {
   });
 });
 
-describe("location list: two D1 round trips per page (issue 19)", () => {
+describe("location list and view: two D1 round trips per page, one per location (issue 19)", () => {
   it("counts and reads the page in one, then the page's device totals and tags in another", async () => {
     const { space, user } = await memberOf("viewer");
     const s = space.space_uuid;
@@ -212,6 +212,21 @@ describe("location list: two D1 round trips per page (issue 19)", () => {
       ["B home", "Home", null],
     ]);
     expect(page.locations[0]).toMatchObject({ total_number: 1, online_status: "online", tags: [{ name: "vip" }] });
+
+    // One location (its view): its row, totals and tags are one round trip.
+    const before = counting.trips();
+    const one = await getLocation({ ctx, input: { uuid: shop.uuid } });
+    expect(counting.trips() - before).toBe(1);
+    expect(one).toMatchObject({
+      name: "A shop",
+      location_type_name: "Shop",
+      country_name: "Croatia",
+      total_number: 1,
+      online_status: "online",
+      tags: [{ name: "vip" }],
+    });
+    const elsewhere = await makeLocation((await memberOf("admin")).space.space_uuid);
+    await expect(getLocation({ ctx, input: { uuid: elsewhere.uuid } })).rejects.toThrow("Location not found.");
   });
 });
 

@@ -145,10 +145,15 @@ const locationNotFound = () => new ApiError("not_found", "Location not found.");
 
 /** GET /space/{space}/location/{loc}/. A location of another space is not found. */
 export async function getLocation({ ctx, input }: ServiceArgs<{ uuid: string }>): Promise<Location> {
-  const rows = await locationRows(ctx, inSpace(ctx, l, eq(l.uuid, input.uuid)), "name");
-  if (rows.length === 0) throw locationNotFound();
-  const [location] = await toLocations(ctx, rows);
-  return location;
+  // The row, its device totals and its tags in one D1 batch: all three are keyed by the uuid.
+  const [[row], totalRows, tagRows] = await ctx.db.batch([
+    locationRows(ctx, inSpace(ctx, l, eq(l.uuid, input.uuid)), "name"),
+    deviceTotalsQuery(ctx, [input.uuid]),
+    tagsQuery(ctx, locationTagTable, [input.uuid]),
+  ]);
+  if (!row) throw locationNotFound();
+  const tags = tagsByOwner(tagRows).get(row.uuid) ?? [];
+  return toLocation(ctx.space, row, totalsFrom(totalRows).get(row.uuid) ?? NO_DEVICES, tags);
 }
 
 /** The stored location row of this space, or 404. */
