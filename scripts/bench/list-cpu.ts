@@ -2,8 +2,9 @@
  * workerd's CPU per device-list request (issue 19 target 3), past wrangler's proxy: seeds the
  * bench fleet (100 000 devices) into a throwaway local D1, serves a frozen bundle of this checkout,
  * and times N requests each of the first page, page 50 by number and page 50 by its predecessor's
- * cursor, then of one device's detail and of an edit of it (a rename, alternating names), one
- * after another, with the CPU (user + system, /proc) of the workerd processes over each batch. CPU per request moves less between runs than wall time on a shared machine: compare
+ * cursor, then of one device's detail, its comments (General tab) and audit entries (Logs tab), an
+ * edit of it (a rename, alternating names), the location list's first page and one location,
+ * one after another, with the CPU (user + system, /proc) of the workerd processes over each batch. CPU per request moves less between runs than wall time on a shared machine: compare
  * two commits by running this in a worktree of each, alternately.
  *
  *   N=400 node scripts/bench/list-cpu.ts
@@ -42,7 +43,9 @@ try {
   const fortyNine = await get(`${base}?page=49`);
   const cursor = String(fortyNine.links?.next).replace(/^https?:\/\/[^/]+/, origin);
   // The first page's first device (connected: its detail also asks the device's room).
-  const device = `${origin}/api/space/${fleet.space}/device/${(await get(base)).devices?.[0]?.uuid}/`;
+  const first = (await get(base)).devices?.[0] as { uuid: string; location_uuid: string };
+  const space = `${origin}/api/space/${fleet.space}`;
+  const device = `${space}/device/${first.uuid}/`;
   let renames = 0;
   const rename = () =>
     call(device, {
@@ -57,7 +60,11 @@ try {
     ["page 50 by number", () => get(`${base}?page=50`)],
     ["page 50 by cursor", () => get(cursor)],
     ["device detail", () => get(device)],
+    ["device comments (General tab)", () => get(`${device}comment/items/`)],
+    ["device audit entries (Logs tab)", () => get(`${device}audit/items/`)],
     ["device edit (PATCH name)", rename],
+    ["location list, first page", () => get(`${space}/location/items/?page_size=36`)],
+    ["one location", () => get(`${space}/location/${first.location_uuid}/`)],
   ] as const) {
     for (let i = 0; i < 30; i++) await request(); // warm-up
     const cpu0 = cpu();
