@@ -15,7 +15,7 @@ import { readPage } from "../../lib/paging.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
 import { contains, inSpace, requireInSpace } from "../kernel/scope.ts";
 import { tagsByOwner, tagsQuery } from "../spaces/tags.ts";
-import { deviceTotalsQuery, NO_DEVICES, onlineRank, onlineStatus, totalsFrom } from "./totals.ts";
+import { deviceTotalsQuery, NO_DEVICES, onlineCountsQuery, onlineRank, onlineStatus, totalsFrom } from "./totals.ts";
 
 export type LocationFilters = Omit<LocationListQuery, "page" | "page_size" | "ordering">;
 type Ordering = LocationListQuery["ordering"];
@@ -78,8 +78,8 @@ export function locationRows(
   let key: SQL | SQLiteColumn;
   const field = ordering.replace(/^-/, "");
   if (field === "online_status") {
-    // A computed rank: the space's per-location device aggregate joined once.
-    const totals = deviceTotalsQuery(ctx).as("totals");
+    // A computed rank: the space's per-location counts of installed devices, joined once.
+    const totals = onlineCountsQuery(ctx).as("totals");
     query = query.leftJoin(totals, eq(totals.location_uuid, l.uuid));
     key = onlineRank(totals);
   } else {
