@@ -131,13 +131,15 @@ export const deviceTable = sqliteTable(
     // A location's devices (?ordering=-created_at).
     index("device_space_uuid_location_uuid_idx").on(t.space_uuid, t.location_uuid, t.created_at, t.uuid),
     // The per-location totals and online status (location-totals.ts) read this index alone:
-    // 100 000 devices in 36 ms instead of 171 ms through the index above plus table rows.
+    // 100 000 devices in 36 ms instead of 171 ms through the index above plus table rows. So do
+    // the wall's per-location counts (combined_status: 257 → 15 ms of SQLite at 100 000 devices).
     index("device_space_uuid_location_totals_idx").on(
       t.space_uuid,
       t.location_uuid,
       t.connected_status,
       t.online,
       t.device_type_uuid,
+      t.combined_status,
     ),
     // Filters. Each ends with the default ordering (online, uuid), so a filtered first page or
     // keyset page is a range read in order even when the filtered value is rare (no sort, no scan).

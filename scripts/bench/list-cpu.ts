@@ -3,7 +3,8 @@
  * bench fleet (100 000 devices) into a throwaway local D1, serves a frozen bundle of this checkout,
  * and times N requests each of the first page, page 50 by number and page 50 by its predecessor's
  * cursor, then of one device's detail, its comments (General tab) and audit entries (Logs tab), an
- * edit of it (a rename, alternating names), the location list's first page and one location,
+ * edit of it (a rename, alternating names), the location list's first page, one location and the
+ * wall's summary,
  * one after another, with the CPU (user + system, /proc) of the workerd processes over each batch. CPU per request moves less between runs than wall time on a shared machine: compare
  * two commits by running this in a worktree of each, alternately.
  *
@@ -65,6 +66,7 @@ try {
     ["device edit (PATCH name)", rename],
     ["location list, first page", () => get(`${space}/location/items/?page_size=36`)],
     ["one location", () => get(`${space}/location/${first.location_uuid}/`)],
+    ["wall summary (whole space)", () => get(`${space}/wall/`)],
   ] as const) {
     for (let i = 0; i < 30; i++) await request(); // warm-up
     const cpu0 = cpu();

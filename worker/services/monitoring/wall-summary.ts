@@ -81,7 +81,10 @@ export async function wallSummary({ ctx, input }: ServiceArgs<WallScopeQuery, Re
       })
       .from(d)
       .where(criticalWhere(ctx, deviceScope))
-      .orderBy(asc(d.online), asc(d.name), asc(d.uuid))
+      // `+online`: with LIMIT bound as a parameter, SQLite otherwise walks the connected-status
+      // index for the order and reads every connected device's row (21 ms at 100 000 devices),
+      // instead of seeking the critical ones in the monitoring index and sorting them (5 ms).
+      .orderBy(sql`+${d.online}`, asc(d.name), asc(d.uuid))
       .limit(WALL_CRITICAL_LIMIT),
     ctx.db
       .select({ device_uuid: dpc.device_uuid, type: dpc.type })

@@ -1,0 +1,2 @@
+DROP INDEX `device_space_uuid_location_totals_idx`;--> statement-breakpoint
+CREATE INDEX `device_space_uuid_location_totals_idx` ON `device` (`space_uuid`,`location_uuid`,`connected_status`,`online`,`device_type_uuid`,`combined_status`);
