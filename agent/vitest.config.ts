@@ -8,5 +8,9 @@ const root = fileURLToPath(new URL(".", import.meta.url));
 // Vitest needs a default export here.
 export default defineConfig({
   root,
-  test: { environment: "node", projects: isolationProjects("agent", root, ["**/*.test.ts"]) },
+  test: {
+    environment: "node",
+    globalSetup: ["../scripts/lib/test-tmpdir.ts"],
+    projects: isolationProjects("agent", root, ["**/*.test.ts"]),
+  },
 });

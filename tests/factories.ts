@@ -5,12 +5,14 @@ import { CONSOLE_CLIENT_ID, TokenResponse } from "../contracts/auth.ts";
 import { ApiErrorBody } from "../contracts/errors.ts";
 import { LOCATION_TYPE_UUID, PERIPHERAL_TYPE_UUID, ROLE_UUID } from "../drizzle/reference.ts";
 import {
+  applicationTable,
   auditLogTable,
   cameraTable,
   commentTable,
   deviceCredentialTable,
   deviceTable,
   deviceTagTable,
+  displayApplicationTable,
   displayTable,
   locationGroupLocationTable,
   locationGroupTable,
@@ -248,6 +250,18 @@ export const makeDisplay = (device: OfDevice, overrides: Partial<typeof displayT
     name: `HDMI-${uid().slice(0, 4)}`,
     ...overrides,
   });
+
+/** A new application shown on `display` (with its configuration); the application's row. */
+export async function makeDisplayApplication(
+  display: { uuid: string; space_uuid: string },
+  config: Record<string, unknown> = {},
+) {
+  const app = await insertOne(applicationTable, { name: `App ${uid()}` });
+  await db()
+    .insert(displayApplicationTable)
+    .values({ display_uuid: display.uuid, application_uuid: app.uuid, space_uuid: display.space_uuid, config });
+  return app;
+}
 
 /** A comment by `authorUuid` on a device (or one of its displays/peripherals via overrides). */
 export const makeComment = (

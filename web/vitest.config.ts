@@ -16,6 +16,7 @@ export default defineConfig({
   },
   test: {
     environment: "node",
+    globalSetup: ["../scripts/lib/test-tmpdir.ts"],
     projects: isolationProjects("web", alias("."), ["src/**/*.test.ts", "build/**/*.test.ts"]),
   },
 });

@@ -7,11 +7,9 @@ import { ApiErrorBody } from "../../contracts/errors.ts";
 import { CameraList } from "../../contracts/location-assets.ts";
 import { DEVICE_CATEGORY_UUID, DEVICE_TYPE_UUID, PERIPHERAL_TYPE_UUID } from "../../drizzle/reference.ts";
 import {
-  applicationTable,
   deviceAvailabilityTable,
   deviceTable,
   deviceTagTable,
-  displayApplicationTable,
   installationCodeTable,
 } from "../../drizzle/schema/index.ts";
 import {
@@ -22,6 +20,7 @@ import {
   makeCamera,
   makeDevice,
   makeDisplay,
+  makeDisplayApplication,
   makeLocation,
   makePeripheral,
   makeTag,
@@ -368,13 +367,7 @@ describe("GET /api/space/{space}/device/{uuid}/ and /camera/{uuid}/", () => {
       available_refresh_rates: { "1920x1080": [60] },
       refresh_rate: 60,
     });
-    const [app] = await db()
-      .insert(applicationTable)
-      .values({ name: `App ${uid()}` })
-      .returning();
-    await db()
-      .insert(displayApplicationTable)
-      .values({ display_uuid: display.uuid, application_uuid: app.uuid, space_uuid: s, config: { a: 1 } });
+    const app = await makeDisplayApplication(display, { a: 1 });
     await db()
       .insert(installationCodeTable)
       .values([

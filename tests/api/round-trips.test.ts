@@ -5,14 +5,7 @@ import { LocationListQuery } from "../../contracts/location.ts";
 import { LocationGroupQuery } from "../../contracts/location-group.ts";
 import { WEEKDAYS } from "../../contracts/working-time.ts";
 import { LOCATION_TYPE_UUID } from "../../drizzle/reference.ts";
-import {
-  applicationTable,
-  auditLogTable,
-  deviceTable,
-  deviceTagTable,
-  displayApplicationTable,
-  locationTagTable,
-} from "../../drizzle/schema/index.ts";
+import { auditLogTable, deviceTable, deviceTagTable, locationTagTable } from "../../drizzle/schema/index.ts";
 import type { Env, SpaceCtx } from "../../worker/env.ts";
 import { createDb } from "../../worker/lib/db.ts";
 import { listComments } from "../../worker/services/devices/comments.ts";
@@ -32,6 +25,7 @@ import {
   makeComment,
   makeDevice,
   makeDisplay,
+  makeDisplayApplication,
   makeGroup,
   makeLocation,
   makePeripheral,
@@ -39,7 +33,6 @@ import {
   makeWorkingTime,
   memberOf,
   tagDevice,
-  uid,
 } from "../factories.ts";
 
 const linksOf = async (deviceUuid: string) =>
@@ -153,13 +146,7 @@ describe("device detail: one D1 round trip (issue 19)", () => {
     await makePeripheral(device, { name: "Reader" });
     const display = await makeDisplay(device, { name: "HDMI-1", primary: true });
     await makeDisplay(device, { name: "HDMI-2" });
-    const [app] = await db()
-      .insert(applicationTable)
-      .values({ name: `App ${uid()}` })
-      .returning();
-    await db()
-      .insert(displayApplicationTable)
-      .values({ display_uuid: display.uuid, application_uuid: app.uuid, space_uuid: s, config: { a: 1 } });
+    const app = await makeDisplayApplication(display, { a: 1 });
     await makeCamera(location, { device_uuid: device.uuid });
     const counting = countingD1((env as unknown as Env).DB);
     const ctx = { db: createDb({ DB: counting.d1 }), env, space, user } as unknown as SpaceCtx;
@@ -278,13 +265,7 @@ describe("a device's tabs: one D1 round trip each, the device's check included (
     const device = await makeDevice(s, { name: "Till" });
     await makeComment(device, user.uuid, { value: "hello" });
     const display = await makeDisplay(device, { name: "HDMI-1", primary: true });
-    const [app] = await db()
-      .insert(applicationTable)
-      .values({ name: `App ${uid()}` })
-      .returning();
-    await db()
-      .insert(displayApplicationTable)
-      .values({ display_uuid: display.uuid, application_uuid: app.uuid, space_uuid: s, config: {} });
+    const app = await makeDisplayApplication(display, {});
     // An agent's audit entry shows the device's name as its actor.
     await db().insert(auditLogTable).values({
       space_uuid: s,

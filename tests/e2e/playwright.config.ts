@@ -12,6 +12,8 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
+  // The run's temporary files (agent configs with device credentials, clips) in one directory, removed at the end.
+  globalSetup: "../../scripts/lib/test-tmpdir.ts",
   use: {
     baseURL: `http://localhost:${port}`,
     viewport: { width: 1440, height: 900 },
