@@ -1,12 +1,13 @@
 /**
- * workerd's CPU per device-list request (issue 19 target 3), past wrangler's proxy: seeds the
+ * workerd's CPU per request of the console's main reads (issue 19 target 3), past wrangler's proxy: seeds the
  * bench fleet (100 000 devices) into a throwaway local D1, serves a frozen bundle of this checkout,
  * and times N requests each of the first page, page 50 by number and page 50 by its predecessor's
  * cursor, then of one device's detail, its comments (General tab) and audit entries (Logs tab), an
- * edit of it (a rename, alternating names), the location list's first page, one location and the
- * wall's summary,
- * one after another, with the CPU (user + system, /proc) of the workerd processes over each batch. CPU per request moves less between runs than wall time on a shared machine: compare
- * two commits by running this in a worktree of each, alternately.
+ * edit of it (a rename, alternating names), the location list's first page, one location, the
+ * wall's summary, the monitoring counts and list, the group list and (N/10 times) the wall's
+ * location availability, one after another, with the CPU (user + system, /proc) of the workerd
+ * processes over each batch. CPU per request moves less between runs than wall time on a shared
+ * machine: compare two commits by running this in a worktree of each, alternately.
  *
  *   N=400 node scripts/bench/list-cpu.ts
  */
@@ -56,7 +57,7 @@ try {
     });
   console.log(`| request (100 000 devices, ${N} each) | wall ms per request | workerd CPU ms per request |`);
   console.log("| --- | --- | --- |");
-  for (const [label, request] of [
+  const requests: [label: string, request: () => Promise<unknown>, divisor?: number][] = [
     ["first page (-online)", () => get(base)],
     ["page 50 by number", () => get(`${base}?page=50`)],
     ["page 50 by cursor", () => get(cursor)],
@@ -67,13 +68,21 @@ try {
     ["location list, first page", () => get(`${space}/location/items/?page_size=36`)],
     ["one location", () => get(`${space}/location/${first.location_uuid}/`)],
     ["wall summary (whole space)", () => get(`${space}/wall/`)],
-  ] as const) {
-    for (let i = 0; i < 30; i++) await request(); // warm-up
+    ["monitoring counts", () => get(`${space}/monitoring/counts/`)],
+    ["monitoring list, first page", () => get(`${space}/monitoring/device/items/`)],
+    ["group list", () => get(`${space}/location-group/items/`)],
+    // The wall's availability panels (refetched every 5 minutes), N/10 times each: they are slow.
+    ["location availability, 24 h (N/10)", () => get(`${space}/location/availability/?window=24h`), 10],
+    ["location availability, 7 days (N/10)", () => get(`${space}/location/availability/?window=7d`), 10],
+  ];
+  for (const [label, request, divisor = 1] of requests) {
+    const times = Math.max(1, Math.round(N / divisor));
+    for (let i = 0; i < Math.min(30, times); i++) await request(); // warm-up
     const cpu0 = cpu();
     const t0 = performance.now();
-    for (let i = 0; i < N; i++) await request();
-    const wall = (performance.now() - t0) / N;
-    console.log(`| ${label} | ${wall.toFixed(2)} | ${(((cpu() - cpu0) * 1000) / N).toFixed(2)} |`);
+    for (let i = 0; i < times; i++) await request();
+    const wall = (performance.now() - t0) / times;
+    console.log(`| ${label} | ${wall.toFixed(2)} | ${(((cpu() - cpu0) * 1000) / times).toFixed(2)} |`);
   }
 } finally {
   server.kill("SIGTERM");

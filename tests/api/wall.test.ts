@@ -283,6 +283,34 @@ describe("GET /space/{space}/location/availability/", () => {
     expect(Date.parse(week.to) - Date.parse(week.from)).toBe(7 * 24 * HOUR);
   });
 
+  it("counts a device online only since inside the window with its outage, and one online throughout as always up", async () => {
+    const space = await makeSpace({ timezone: "UTC" });
+    const { token } = await memberOf("viewer", space);
+    const s = space.space_uuid;
+    for (const day of WEEKDAYS) await makeWorkingTime(s, null, day, WHOLE_DAY);
+    const now = Date.now();
+    const site = await makeLocation(s, { name: "Back 3h ago", global_working_time_enabled: true });
+    const connected = { connected_status: "connected" as const, installed_at: iso(now - 10 * 24 * HOUR) };
+    // Online throughout the last 24 h (and 7 days): counted, never the reason for an outage.
+    await makeDevice(s, {
+      ...connected,
+      location_uuid: site.uuid,
+      online: true,
+      online_since: iso(now - 9 * 24 * HOUR),
+    });
+    // Offline from 5 h ago to 3 h ago, online since: its earlier streak is recorded.
+    const back = await makeDevice(s, {
+      ...connected,
+      location_uuid: site.uuid,
+      online: true,
+      online_since: iso(now - 3 * HOUR),
+    });
+    await recordStreak(s, back.uuid, now - 10 * 24 * HOUR, now - 5 * HOUR);
+    const [day] = (await availability(s, token, "?window=24h")).locations;
+    expect(day).toMatchObject({ location_uuid: site.uuid, devices: 2 });
+    expect(day.availability).toBeCloseTo(22 / 24, 2);
+  });
+
   it("defaults to 24 h, narrows by group and location, refuses an unknown window", async () => {
     const { s, token, up, group, unscheduled } = await availabilityFleet();
     expect((await availability(s, token)).window).toBe("24h");
