@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { scheduleOf } from "../../worker/services/monitoring/availability.ts";
 import {
@@ -244,5 +245,65 @@ describe("byAvailability", () => {
       { location_name: "D", availability: 0.9 },
     ];
     expect(rows.sort(byAvailability).map((r) => r.location_name)).toEqual(["A", "C", "D", "B"]);
+  });
+});
+
+describe("devices online throughout the window (availability.ts counts them and adds one stand-in)", () => {
+  const FROM = ms("2026-03-02T00:00:00Z");
+  const TO = FROM + 7 * 24 * H;
+  const STAND_IN: DeviceHistory = { installed_at: null, online: true, streak_start: null, online_seconds: new Map() };
+  // Times around the window, on whole minutes (with its edges among them).
+  const time = fc.oneof(
+    fc.integer({ min: -48 * 60, max: 8 * 24 * 60 }).map((m) => FROM + m * 60_000),
+    fc.constantFrom(FROM, TO),
+  );
+  const changing = fc.record({
+    installed_at: fc.option(time, { nil: null }),
+    online: fc.boolean(),
+    streak_start: fc.option(time, { nil: null }),
+    online_seconds: fc
+      .array(fc.tuple(fc.integer({ min: -1, max: 7 }), fc.integer({ min: 0, max: 86_400 })), { maxLength: 9 })
+      .map((days) => new Map(days.map(([d, s]) => [new Date(FROM + d * 24 * H).toISOString().slice(0, 10), s]))),
+  });
+  // What the read counts instead of listing: online since at or before the window's start,
+  // installed at or before it (or either unknown).
+  const steady = fc.record({
+    installed_at: fc.option(
+      fc.integer({ min: 0, max: 30 * 24 }).map((h) => FROM - h * H),
+      { nil: null },
+    ),
+    online: fc.constant(true),
+    streak_start: fc.option(
+      fc.integer({ min: 0, max: 30 * 24 }).map((h) => FROM - h * H),
+      { nil: null },
+    ),
+    online_seconds: fc.constant(new Map<string, number>()),
+  });
+  const working = fc
+    .array(
+      fc.tuple(
+        time,
+        fc.integer({ min: 1, max: 30 * 60 }).map((m) => m * 60_000),
+      ),
+      { maxLength: 6 },
+    )
+    .map((list) =>
+      mergeIntervals(
+        list.map(([a, len]): Interval => [Math.max(FROM, a), Math.min(TO, a + len)]).filter(([a, b]) => b > a),
+      ),
+    );
+
+  it("gives the same seconds as all of those devices themselves", () => {
+    fc.assert(
+      fc.property(
+        working,
+        fc.array(changing, { maxLength: 4 }),
+        fc.array(steady, { minLength: 1, maxLength: 4 }),
+        (w, c, s) => {
+          expect(locationAvailableSeconds(w, [...c, STAND_IN])).toEqual(locationAvailableSeconds(w, [...c, ...s]));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

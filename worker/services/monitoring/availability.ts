@@ -1,4 +1,4 @@
-import { asc, eq, gte, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, not, or, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   type AvailabilityList,
@@ -53,9 +53,10 @@ const toMs = (iso: string | null) => (iso === null ? null : Date.parse(iso));
  * location in scope, the share of its working time in the last 24 h or 7 d (the schedule it
  * follows, on its clock) during which all its installed devices were online — from the Reports
  * tab's data (device_availability: seconds online per UTC day) and each device's current streak
- * (availability-math.ts says how). Four reads in one batch, each held to the space: the
- * locations, the schedules (theirs and the global one), their installed devices and those
- * devices' daily rows since the window's first UTC day. Worst first.
+ * (availability-math.ts says how). Five reads in one batch, each held to the space: the
+ * locations, the schedules (theirs and the global one), their installed devices that were not
+ * online throughout the window and those devices' daily rows since the window's first UTC day,
+ * and per location the count of those that were. Worst first.
  */
 export async function listLocationAvailability({
   ctx,
@@ -68,10 +69,19 @@ export async function listLocationAvailability({
   const firstDay = new Date(Math.floor(from / 86_400_000) * 86_400_000).toISOString().slice(0, 10);
   const inScope = (column: SQLiteColumn) => inWallScope(ctx, scope, column);
   const installed = inSpace(ctx, d, eq(d.connected_status, "connected"), inScope(d.location_uuid));
+  // A device online since before the window (and installed before it) was online throughout: its
+  // share is 1 at every moment of the window and it adds no cut. Such devices are only counted,
+  // per location, and stand in as one history (the minimum over devices is the same). In a healthy
+  // fleet most installed devices are; both reads walk device_space_uuid_availability_idx alone.
+  const fromIso = new Date(from).toISOString();
+  const before = (column: SQLiteColumn) => sql`(${column} is null or julianday(${column}) <= julianday(${fromIso}))`;
+  // (In parentheses: `not(throughout)` renders as `not …`, and NOT binds tighter than AND.)
+  const throughout = sql`(${d.online} = 1 and ${before(d.online_since)} and ${before(d.installed_at)})`;
+  const varying = and(installed, not(throughout));
   // The space's global entries and the scope's own ones (every location's, unscoped).
   const ownEntries = inScope(w.location_uuid);
   const scheduleScope = ownEntries ? or(isNull(w.location_uuid), ownEntries) : undefined;
-  const [locations, schedules, devices, days] = await ctx.db.batch([
+  const [locations, schedules, devices, steady, days] = await ctx.db.batch([
     ctx.db
       .select({
         uuid: l.uuid,
@@ -98,7 +108,12 @@ export async function listLocationAvailability({
         last_seen: d.last_seen,
       })
       .from(d)
-      .where(installed),
+      .where(varying),
+    ctx.db
+      .select({ location_uuid: d.location_uuid, devices: sql<number>`count(*)`.as("devices") })
+      .from(d)
+      .where(and(installed, throughout))
+      .groupBy(d.location_uuid),
     ctx.db
       .select({ device_uuid: av.device_uuid, day: av.day, online_seconds: av.online_seconds })
       .from(av)
@@ -107,10 +122,13 @@ export async function listLocationAvailability({
           ctx,
           av,
           gte(av.day, firstDay),
-          sql`${av.device_uuid} in (select ${d.uuid} from ${d} where ${installed})`,
+          sql`${av.device_uuid} in (select ${d.uuid} from ${d} where ${varying})`,
         ),
       ),
   ]);
+  const steadyByLocation = new Map(steady.map((row) => [row.location_uuid, row.devices]));
+  /** The devices online throughout the window, as one: a share of 1 at every moment. */
+  const online: DeviceHistory = { installed_at: null, online: true, streak_start: null, online_seconds: new Map() };
 
   const dailyByDevice = new Map<string, Map<string, number>>();
   for (const row of days) {
@@ -134,7 +152,9 @@ export async function listLocationAvailability({
   const rows: LocationAvailability[] = locations.map((location) => {
     const timezone = locationTimeZone(location, ctx.space.timezone);
     const schedule = scheduleOf(location, schedules);
-    const history = devicesByLocation.get(location.uuid) ?? [];
+    const changing = devicesByLocation.get(location.uuid) ?? [];
+    const steadyDevices = steadyByLocation.get(location.uuid) ?? 0;
+    const history = steadyDevices > 0 ? [...changing, online] : changing;
     const working = schedule ? workingIntervals(schedule, timezone, from, to) : [];
     const seconds = locationAvailableSeconds(working, history);
     return {
@@ -142,7 +162,7 @@ export async function listLocationAvailability({
       location_name: location.name,
       timezone,
       schedule: location.global_working_time_enabled ? "global" : "local",
-      devices: history.length,
+      devices: changing.length + steadyDevices,
       ...seconds,
       availability: availabilityRatio(seconds),
     };

@@ -1,0 +1,1 @@
+CREATE INDEX `device_space_uuid_availability_idx` ON `device` (`space_uuid`,`connected_status`,`location_uuid`,`online`,`online_since`,`installed_at`,`last_seen`,`uuid`);
