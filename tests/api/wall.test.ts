@@ -9,6 +9,7 @@ import { WEEKDAYS } from "../../contracts/working-time.ts";
 import { deviceAvailabilityTable, devicePeripheralConditionTable, locationTable } from "../../drizzle/schema/index.ts";
 import type { Env } from "../../worker/env.ts";
 import { createDb } from "../../worker/lib/db.ts";
+import { listLocationAvailability } from "../../worker/services/monitoring/availability.ts";
 import { wallSummary } from "../../worker/services/monitoring/wall-summary.ts";
 import { countingD1 } from "../d1-counting.ts";
 import {
@@ -198,7 +199,7 @@ async function recordStreak(space: string, device: string, from: number, to: num
 }
 
 describe("the wall summary's D1 round trips (issue 19)", () => {
-  it("is one round trip for the whole space, working hours included; a named scope adds its check", async () => {
+  it("is one round trip, working hours and a named scope's check included", async () => {
     const { s, space, l1, l2, group } = await fleet();
     for (const day of WEEKDAYS) await makeWorkingTime(s, l1.uuid, day, WHOLE_DAY);
     await db().update(locationTable).set({ global_working_time_enabled: false }).where(eq(locationTable.uuid, l1.uuid));
@@ -210,10 +211,28 @@ describe("the wall summary's D1 round trips (issue 19)", () => {
       [l1.uuid]: true,
       [l2.uuid]: null,
     });
-    // A group's schedules are its locations' only; the group is checked first (one more trip).
+    // A group's schedules are its locations' only; the group is checked in the same batch.
     const byGroup = await wallSummary({ ctx, input: { group: group.uuid } });
-    expect(counting.trips()).toBe(3);
+    expect(counting.trips()).toBe(2);
     expect(byGroup.locations.map((l) => [l.uuid, l.expected_online])).toEqual([[l1.uuid, true]]);
+    expect(byGroup.scope).toEqual({ group: { uuid: group.uuid, name: "North" }, location: null });
+    const both = await wallSummary({ ctx, input: { group: group.uuid, location: l2.uuid } });
+    expect(counting.trips()).toBe(3);
+    expect(both.scope.location).toEqual({ uuid: l2.uuid, name: "B Square" });
+    expect(both.locations).toEqual([]);
+    // Not the space's: 404 after the same one trip, the group's before the location's.
+    await expect(wallSummary({ ctx, input: { group: crypto.randomUUID(), location: l2.uuid } })).rejects.toThrow(
+      "Location group not found.",
+    );
+    await expect(wallSummary({ ctx, input: { location: crypto.randomUUID() } })).rejects.toThrow("Location not found.");
+    expect(counting.trips()).toBe(5);
+    // The availability panels the same way: one trip with the scope's check.
+    const panel = await listLocationAvailability({ ctx, input: { window: "24h", group: group.uuid } });
+    expect(counting.trips()).toBe(6);
+    expect(panel.locations.map((l) => l.location_uuid)).toEqual([l1.uuid]);
+    await expect(
+      listLocationAvailability({ ctx, input: { window: "7d", group: crypto.randomUUID() } }),
+    ).rejects.toThrow("Location group not found.");
   });
 });
 

@@ -24,7 +24,7 @@ import {
   locationAvailableSeconds,
   workingIntervals,
 } from "./availability-math.ts";
-import { inWallScope, resolveWallScope } from "./wall-scope.ts";
+import { inWallScope, wallScopeInBatch } from "./wall-scope.ts";
 
 /**
  * The schedule a location follows: the space's global entries when global_working_time_enabled,
@@ -63,7 +63,8 @@ export async function listLocationAvailability({
   input,
   now = Date.now(),
 }: ServiceArgs<AvailabilityListQuery, ReadCtx> & { now?: number }): Promise<AvailabilityList> {
-  const scope = await resolveWallScope(ctx, input);
+  const asked = wallScopeInBatch(ctx, input);
+  const scope = asked.claimed;
   const to = now;
   const from = to - WINDOW_MS[input.window];
   const firstDay = new Date(Math.floor(from / 86_400_000) * 86_400_000).toISOString().slice(0, 10);
@@ -81,7 +82,7 @@ export async function listLocationAvailability({
   // The space's global entries and the scope's own ones (every location's, unscoped).
   const ownEntries = inScope(w.location_uuid);
   const scheduleScope = ownEntries ? or(isNull(w.location_uuid), ownEntries) : undefined;
-  const [locations, schedules, devices, steady, days] = await ctx.db.batch([
+  const [locations, schedules, devices, steady, days, ...scopeRows] = await ctx.db.batch([
     ctx.db
       .select({
         uuid: l.uuid,
@@ -125,7 +126,10 @@ export async function listLocationAvailability({
           sql`${av.device_uuid} in (select ${d.uuid} from ${d} where ${varying})`,
         ),
       ),
+    ...asked.reads,
   ]);
+  // 404 for a group or location that is not the space's (the reads above then found nothing).
+  asked.checked(scopeRows);
   const steadyByLocation = new Map(steady.map((row) => [row.location_uuid, row.devices]));
   /** The devices online throughout the window, as one: a share of 1 at every moment. */
   const online: DeviceHistory = { installed_at: null, online: true, streak_start: null, online_seconds: new Map() };

@@ -20,7 +20,7 @@ import type { ServiceArgs } from "../kernel/args.ts";
 import { inSpace } from "../kernel/scope.ts";
 import { onlineStatus } from "../locations/totals.ts";
 import { expectedOnlineFrom, expectedOnlineQuery } from "./expected-online.ts";
-import { inWallScope, resolveWallScope } from "./wall-scope.ts";
+import { inWallScope, wallScopeInBatch } from "./wall-scope.ts";
 
 const count = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`;
 const installed = eq(d.connected_status, "connected");
@@ -50,26 +50,27 @@ const criticalWhere = (ctx: ReadCtx, scope: SQL | undefined) =>
 
 /**
  * GET /space/{space}/wall/?group=&location= (issue 16): everything the NOC wall shows but the
- * availability, in one batch of reads held to the space (one round trip after the scope's check)
+ * availability, in one batch of reads held to the space (one round trip, the scope's check included)
  * — the fleet totals, every location in scope with its status and counts and whether it is inside
  * its working hours now, the space's groups, and the devices in critical health with what is
  * critical on them.
  */
 export async function wallSummary({ ctx, input }: ServiceArgs<WallScopeQuery, ReadCtx>): Promise<WallSummary> {
-  const scope = await resolveWallScope(ctx, input);
-  const deviceScope = inWallScope(ctx, scope, d.location_uuid);
-  const [locations, counts, groupRows, critical, criticalPeripherals, schedules] = await ctx.db.batch([
+  const asked = wallScopeInBatch(ctx, input);
+  const claimed = asked.claimed;
+  const deviceScope = inWallScope(ctx, claimed, d.location_uuid);
+  const [locations, counts, groupRows, critical, criticalPeripherals, schedules, ...scopeRows] = await ctx.db.batch([
     ctx.db
       .select({ uuid: l.uuid, name: l.name, latitude: l.latitude, longitude: l.longitude })
       .from(l)
-      .where(inSpace(ctx, l, inWallScope(ctx, scope, l.uuid)))
+      .where(inSpace(ctx, l, inWallScope(ctx, claimed, l.uuid)))
       .orderBy(asc(l.name), asc(l.uuid)),
     countsByLocation(ctx, deviceScope),
     ctx.db
       .select({ uuid: g.uuid, name: g.name, active: g.active, location_uuid: gl.location_uuid })
       .from(g)
-      .leftJoin(gl, and(eq(gl.location_group_uuid, g.uuid), inWallScope(ctx, scope, gl.location_uuid)))
-      .where(inSpace(ctx, g, scope.group ? eq(g.uuid, scope.group.uuid) : undefined))
+      .leftJoin(gl, and(eq(gl.location_group_uuid, g.uuid), inWallScope(ctx, claimed, gl.location_uuid)))
+      .where(inSpace(ctx, g, claimed.group ? eq(g.uuid, claimed.group.uuid) : undefined))
       .orderBy(asc(g.name), asc(g.uuid)),
     ctx.db
       .select({
@@ -93,8 +94,10 @@ export async function wallSummary({ ctx, input }: ServiceArgs<WallScopeQuery, Re
       .where(and(inSpace(ctx, dpc, eq(dpc.condition, 3)), criticalWhere(ctx, deviceScope)))
       .orderBy(asc(dpc.type)),
     // The scope's locations' working hours (expected_online), in the same round trip.
-    expectedOnlineQuery(ctx, (location) => inWallScope(ctx, scope, location)),
+    expectedOnlineQuery(ctx, (location) => inWallScope(ctx, claimed, location)),
+    ...asked.reads,
   ]);
+  const scope = asked.checked(scopeRows);
 
   const byLocation = new Map(counts.map((c) => [c.location_uuid, c]));
   const expected = expectedOnlineFrom(ctx, schedules);
