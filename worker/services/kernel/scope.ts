@@ -44,6 +44,16 @@ export const inList = (column: SQLiteColumn, values: readonly string[]) =>
   sql`${column} in (select value from json_each(${JSON.stringify(values)}))`;
 
 /**
+ * Which rows of a uuid column a read keeps: these uuids, or a condition on the column, read when
+ * the statement runs (e.g. a device's location, a scope's locations, in the same batch).
+ */
+export type UuidsOrWhere = readonly string[] | ((column: SQLiteColumn) => SQL | undefined);
+
+/** The condition `which` puts on `column` (inList for uuids). */
+export const keepUuids = (column: SQLiteColumn, which: UuidsOrWhere) =>
+  typeof which === "function" ? which(column) : inList(column, which);
+
+/**
  * `column` contains `text`, case-insensitive for ASCII (SQLite's lower(), like its LIKE) and with
  * every character literal. Not LIKE: D1 refuses LIKE patterns over 50 bytes ("LIKE or GLOB
  * pattern too complex"), and a contains-LIKE cannot use an index anyway. `column` may be a raw

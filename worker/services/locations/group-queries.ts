@@ -1,4 +1,4 @@
-import { asc, desc, eq, type SQL } from "drizzle-orm";
+import { asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type {
   GroupLocation,
   LocationGroup,
@@ -64,7 +64,9 @@ export async function toGroups(ctx: SpaceCtx, rows: GroupRow[]): Promise<Locatio
       .innerJoin(l, eq(l.uuid, gl.location_uuid))
       .where(inGroups)
       .orderBy(asc(l.name), asc(l.uuid)),
-    deviceTotalsQuery(ctx, ctx.db.select({ uuid: gl.location_uuid }).from(gl).where(inGroups).getSQL()),
+    deviceTotalsQuery(ctx, (location) =>
+      inArray(location, ctx.db.select({ uuid: gl.location_uuid }).from(gl).where(inGroups)),
+    ),
   ]);
   const totals = totalsFrom(totalRows);
   return rows.map(({ space_uuid: _space, ...group }) => {

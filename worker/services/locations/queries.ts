@@ -116,17 +116,31 @@ const toLocation = (space: SpaceRow, row: LocationRow, totals: LocationTotals, t
   ...customSettings(space),
 });
 
+/** The reads of the locations' device totals and tags, for a batch (then locationsFrom). */
+const extraReads = (ctx: ReadCtx, uuids: readonly string[]) =>
+  [deviceTotalsQuery(ctx, uuids), tagsQuery(ctx, locationTagTable, uuids)] as const;
+
+/** Rows and extraReads' results → locations. */
+function locationsFrom(
+  space: SpaceRow,
+  rows: readonly LocationRow[],
+  [totalRows, tagRows]: readonly [Awaited<ReturnType<typeof deviceTotalsQuery>>, Awaited<ReturnType<typeof tagsQuery>>],
+): Location[] {
+  const totals = totalsFrom(totalRows);
+  const tags = tagsByOwner(tagRows);
+  return rows.map((r) => toLocation(space, r, totals.get(r.uuid) ?? NO_DEVICES, tags.get(r.uuid) ?? []));
+}
+
 /** Rows → locations: the totals and tags of all of them, one D1 batch (one round trip). */
 export async function toLocations(ctx: SpaceCtx, rows: LocationRow[]): Promise<Location[]> {
   if (rows.length === 0) return [];
-  const uuids = rows.map((r) => r.uuid);
-  const [totalRows, tagRows] = await ctx.db.batch([
-    deviceTotalsQuery(ctx, uuids),
-    tagsQuery(ctx, locationTagTable, uuids),
-  ]);
-  const totals = totalsFrom(totalRows);
-  const tags = tagsByOwner(tagRows);
-  return rows.map((r) => toLocation(ctx.space, r, totals.get(r.uuid) ?? NO_DEVICES, tags.get(r.uuid) ?? []));
+  const extras = await ctx.db.batch(
+    extraReads(
+      ctx,
+      rows.map((r) => r.uuid),
+    ),
+  );
+  return locationsFrom(ctx.space, rows, extras);
 }
 
 /** GET /space/{space}/location/items/. */
@@ -146,14 +160,13 @@ const locationNotFound = () => new ApiError("not_found", "Location not found.");
 /** GET /space/{space}/location/{loc}/. A location of another space is not found. */
 export async function getLocation({ ctx, input }: ServiceArgs<{ uuid: string }>): Promise<Location> {
   // The row, its device totals and its tags in one D1 batch: all three are keyed by the uuid.
-  const [[row], totalRows, tagRows] = await ctx.db.batch([
+  const [rows, ...extras] = await ctx.db.batch([
     locationRows(ctx, inSpace(ctx, l, eq(l.uuid, input.uuid)), "name"),
-    deviceTotalsQuery(ctx, [input.uuid]),
-    tagsQuery(ctx, locationTagTable, [input.uuid]),
+    ...extraReads(ctx, [input.uuid]),
   ]);
-  if (!row) throw locationNotFound();
-  const tags = tagsByOwner(tagRows).get(row.uuid) ?? [];
-  return toLocation(ctx.space, row, totalsFrom(totalRows).get(row.uuid) ?? NO_DEVICES, tags);
+  const [location] = locationsFrom(ctx.space, rows, extras);
+  if (!location) throw locationNotFound();
+  return location;
 }
 
 /** The stored location row of this space, or 404. */

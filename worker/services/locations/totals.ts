@@ -1,10 +1,10 @@
-import { and, eq, is, isNotNull, SQL, sql } from "drizzle-orm";
+import { and, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { LocationTotals, OnlineStatus } from "../../../contracts/location.ts";
 import { DEVICE_TYPE_UUID } from "../../../drizzle/reference.ts";
 import { deviceTable as d, locationTable as l } from "../../../drizzle/schema/index.ts";
 import type { Db } from "../../lib/db.ts";
-import { inList, inSpace } from "../kernel/scope.ts";
+import { inSpace, keepUuids, type UuidsOrWhere } from "../kernel/scope.ts";
 
 const count = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`;
 const status = (s: string) => sql`${d.connected_status} = ${s}`;
@@ -24,12 +24,12 @@ export type TotalsCtx = { db: Db; space: { space_uuid: string } };
 /**
  * The one place a location's device counts (and so its online status) are computed: one aggregate
  * over the space's devices, grouped by location (covering index device(space_uuid, location_uuid,
- * connected_status, online, device_type_uuid)); restricted to `locationUuids` when given (a list,
- * or a subquery selecting location uuids, read when a batch runs). Used as a
+ * connected_status, online, device_type_uuid)); restricted to `locations` when given (uuids, or a
+ * condition on the location's uuid read when a batch runs). Used as a
  * subquery for the online-status ordering, on its own for a page's totals (list, detail, groups;
  * never one query per location) and for one location after a presence change (locationOnline).
  */
-export function deviceTotalsQuery(ctx: TotalsCtx, locationUuids?: readonly string[] | SQL) {
+export function deviceTotalsQuery(ctx: TotalsCtx, locations?: UuidsOrWhere) {
   return ctx.db
     .select({
       location_uuid: d.location_uuid,
@@ -48,18 +48,7 @@ export function deviceTotalsQuery(ctx: TotalsCtx, locationUuids?: readonly strin
       ),
     })
     .from(d)
-    .where(
-      inSpace(
-        ctx,
-        d,
-        isNotNull(d.location_uuid),
-        is(locationUuids, SQL)
-          ? sql`${d.location_uuid} in (${locationUuids})`
-          : locationUuids
-            ? inList(d.location_uuid, locationUuids)
-            : undefined,
-      ),
-    )
+    .where(inSpace(ctx, d, isNotNull(d.location_uuid), locations ? keepUuids(d.location_uuid, locations) : undefined))
     .groupBy(d.location_uuid);
 }
 

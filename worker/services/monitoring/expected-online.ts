@@ -1,8 +1,7 @@
-import { eq, isNull, or, type SQL } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { eq, isNull, or } from "drizzle-orm";
 import { locationTable as l, workingTimeTable as w } from "../../../drizzle/schema/index.ts";
 import type { ReadCtx } from "../devices/rows.ts";
-import { inList, inSpace } from "../kernel/scope.ts";
+import { inSpace, keepUuids, type UuidsOrWhere } from "../kernel/scope.ts";
 import { expectedOnline, type LocationHours, type ScheduleRow } from "../locations/working-hours.ts";
 
 /**
@@ -25,10 +24,7 @@ export async function expectedOnlineByLocation(
  * or of those a condition on the location's uuid keeps, read when a batch runs (a device's
  * location, the wall's scope; undefined: every location of the space).
  */
-export const expectedOnlineQuery = (
-  ctx: ReadCtx,
-  uuids: readonly string[] | ((uuid: SQLiteColumn) => SQL | undefined),
-) =>
+export const expectedOnlineQuery = (ctx: ReadCtx, uuids: UuidsOrWhere) =>
   ctx.db
     .select({
       uuid: l.uuid,
@@ -42,7 +38,7 @@ export const expectedOnlineQuery = (
     })
     .from(l)
     .leftJoin(w, inSpace(ctx, w, or(eq(w.location_uuid, l.uuid), isNull(w.location_uuid))))
-    .where(inSpace(ctx, l, typeof uuids === "function" ? uuids(l.uuid) : inList(l.uuid, uuids)));
+    .where(inSpace(ctx, l, keepUuids(l.uuid, uuids)));
 
 /** expectedOnlineQuery's rows → expected_online per location uuid. */
 export function expectedOnlineFrom(
