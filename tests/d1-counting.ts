@@ -1,3 +1,7 @@
+import { env } from "cloudflare:workers";
+import type { Env, SpaceCtx } from "../worker/env.ts";
+import { createDb } from "../worker/lib/db.ts";
+
 /** A D1 binding that counts round trips, for tests that pin how many a service makes. */
 const REAL = Symbol("real statement");
 
@@ -30,4 +34,14 @@ export function countingD1(real: D1Database) {
     },
   };
   return { d1: d1 as unknown as D1Database, trips: () => trips };
+}
+
+/**
+ * A service context over the test Worker's D1 that counts round trips (`counting.trips()`): the
+ * space's, with the caller when a service needs one, and the Worker's env for room calls.
+ */
+export function countingContext(space: SpaceCtx["space"], user?: SpaceCtx["user"]) {
+  const counting = countingD1((env as unknown as Env).DB);
+  const ctx = { db: createDb({ DB: counting.d1 }), env, space, user } as unknown as SpaceCtx;
+  return { counting, ctx };
 }

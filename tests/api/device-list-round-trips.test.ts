@@ -1,12 +1,9 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DeviceListQuery } from "../../contracts/device.ts";
 import { MonitoringQuery } from "../../contracts/monitoring.ts";
-import type { Env } from "../../worker/env.ts";
-import { createDb } from "../../worker/lib/db.ts";
 import { listDevices } from "../../worker/services/devices/list.ts";
 import { listMonitoredDevices } from "../../worker/services/monitoring/list.ts";
-import { countingD1 } from "../d1-counting.ts";
+import { countingContext } from "../d1-counting.ts";
 import { makeDevice, makeDisplay, makePeripheral, makeSpace, makeTag, tagDevice } from "../factories.ts";
 
 describe("device list: D1 round trips per page (issue 19)", () => {
@@ -19,8 +16,7 @@ describe("device list: D1 round trips per page (issue 19)", () => {
     await makePeripheral(tagged);
     await makeDisplay(tagged);
     await makeDisplay(tagged);
-    const counting = countingD1((env as unknown as Env).DB);
-    const ctx = { db: createDb({ DB: counting.d1 }), space };
+    const { counting, ctx } = countingContext(space);
     const url = `http://outpost.test/api/space/${space.space_uuid}/device/items/?page_size=2`;
     const page = (query: Record<string, string>, link = url) =>
       listDevices({ ctx, input: { ...DeviceListQuery.parse({ page_size: "2", ...query }), url: link } });
@@ -63,8 +59,7 @@ describe("device list: D1 round trips per page (issue 19)", () => {
     });
     await tagDevice(device, await makeTag(space.space_uuid, "kiosk"));
     await makePeripheral(device);
-    const counting = countingD1((env as unknown as Env).DB);
-    const ctx = { db: createDb({ DB: counting.d1 }), space };
+    const { counting, ctx } = countingContext(space);
     const url = `http://outpost.test/api/space/${space.space_uuid}/monitoring/device/items/`;
     const page = await listMonitoredDevices({ ctx, input: { ...MonitoringQuery.parse({}), url } });
     expect(counting.trips()).toBe(1);

@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { LocationListQuery } from "../../contracts/location.ts";
@@ -6,8 +5,6 @@ import { LocationGroupQuery } from "../../contracts/location-group.ts";
 import { WEEKDAYS } from "../../contracts/working-time.ts";
 import { LOCATION_TYPE_UUID } from "../../drizzle/reference.ts";
 import { auditLogTable, deviceTable, deviceTagTable, locationTagTable } from "../../drizzle/schema/index.ts";
-import type { Env, SpaceCtx } from "../../worker/env.ts";
-import { createDb } from "../../worker/lib/db.ts";
 import { listComments } from "../../worker/services/devices/comments.ts";
 import { getDeviceDetail } from "../../worker/services/devices/detail.ts";
 import { updateDevice } from "../../worker/services/devices/devices.ts";
@@ -15,7 +12,7 @@ import { getDeviceAvailability, listDeviceAudit } from "../../worker/services/de
 import { listGroups } from "../../worker/services/locations/group-queries.ts";
 import { getLocation, listLocations } from "../../worker/services/locations/queries.ts";
 import { getDisplayConfiguration } from "../../worker/services/peripherals/display-config.ts";
-import { countingD1 } from "../d1-counting.ts";
+import { countingContext } from "../d1-counting.ts";
 import {
   api,
   auditOf,
@@ -46,8 +43,7 @@ describe("device edit: one D1 round trip before the publish (issue 19 target 2)"
     const s = space.space_uuid;
     const [zeta, alpha] = [await makeTag(s, "zeta"), await makeTag(s, "alpha")];
     const device = await makeDevice(s, { name: "Before" });
-    const counting = countingD1((env as unknown as Env).DB);
-    const ctx = { db: createDb({ DB: counting.d1 }), env, space, user } as unknown as SpaceCtx;
+    const { counting, ctx } = countingContext(space, user);
     let tripsAtPublish = -1;
     const published: Promise<unknown>[] = [];
     const detail = await updateDevice({
@@ -148,8 +144,7 @@ describe("device detail: one D1 round trip (issue 19)", () => {
     await makeDisplay(device, { name: "HDMI-2" });
     const app = await makeDisplayApplication(display, { a: 1 });
     await makeCamera(location, { device_uuid: device.uuid });
-    const counting = countingD1((env as unknown as Env).DB);
-    const ctx = { db: createDb({ DB: counting.d1 }), env, space, user } as unknown as SpaceCtx;
+    const { counting, ctx } = countingContext(space, user);
 
     const detail = await getDeviceDetail({ ctx, input: { uuid: device.uuid } });
     expect(counting.trips()).toBe(1);
@@ -184,8 +179,7 @@ describe("location list and view: two D1 round trips per page, one per location 
       .insert(locationTagTable)
       .values({ space_uuid: s, location_uuid: shop.uuid, tag_uuid: (await makeTag(s, "vip")).uuid });
     await makeDevice(s, { location_uuid: shop.uuid, connected_status: "connected", online: true });
-    const counting = countingD1((env as unknown as Env).DB);
-    const ctx = { db: createDb({ DB: counting.d1 }), env, space, user } as unknown as SpaceCtx;
+    const { counting, ctx } = countingContext(space, user);
     const url = `http://outpost.test/api/space/${s}/location/items/?page_size=2&ordering=name`;
     const page = await listLocations({
       ctx,
@@ -232,8 +226,7 @@ describe("location group list: two D1 round trips per page (issue 19)", () => {
     await makeDevice(s, { location_uuid: (await makeLocation(s)).uuid, connected_status: "connected", online: true });
     await makeGroup(s, { name: "Both", created_at: "2026-01-02T00:00:00.000Z" }, [north, south]);
     await makeGroup(s, { name: "Quiet", created_at: "2026-01-01T00:00:00.000Z" }, [empty]);
-    const counting = countingD1((env as unknown as Env).DB);
-    const ctx = { db: createDb({ DB: counting.d1 }), env, space, user } as unknown as SpaceCtx;
+    const { counting, ctx } = countingContext(space, user);
     const url = `http://outpost.test/api/space/${s}/location-group/items/`;
     const page = await listGroups({ ctx, input: { ...LocationGroupQuery.parse({}), url } });
     expect(counting.trips()).toBe(2);
@@ -274,8 +267,7 @@ describe("a device's tabs: one D1 round trip each, the device's check included (
       entity_type: "device",
       entity_uuid: device.uuid,
     });
-    const counting = countingD1((env as unknown as Env).DB);
-    const ctx = { db: createDb({ DB: counting.d1 }), env, space, user } as unknown as SpaceCtx;
+    const { counting, ctx } = countingContext(space, user);
     const url = `http://outpost.test/api/space/${s}/device/${device.uuid}/audit/items/`;
     const once = async <T>(read: () => Promise<T>) => {
       const before = counting.trips();

@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DeviceList } from "../../contracts/device.ts";
@@ -7,11 +6,9 @@ import { onlineSecondsPerDay } from "../../contracts/presence.ts";
 import { AvailabilityList, WallSummary } from "../../contracts/wall.ts";
 import { WEEKDAYS } from "../../contracts/working-time.ts";
 import { deviceAvailabilityTable, devicePeripheralConditionTable, locationTable } from "../../drizzle/schema/index.ts";
-import type { Env } from "../../worker/env.ts";
-import { createDb } from "../../worker/lib/db.ts";
 import { listLocationAvailability } from "../../worker/services/monitoring/availability.ts";
 import { wallSummary } from "../../worker/services/monitoring/wall-summary.ts";
-import { countingD1 } from "../d1-counting.ts";
+import { countingContext } from "../d1-counting.ts";
 import {
   api,
   db,
@@ -203,8 +200,7 @@ describe("the wall summary's D1 round trips (issue 19)", () => {
     const { s, space, l1, l2, group } = await fleet();
     for (const day of WEEKDAYS) await makeWorkingTime(s, l1.uuid, day, WHOLE_DAY);
     await db().update(locationTable).set({ global_working_time_enabled: false }).where(eq(locationTable.uuid, l1.uuid));
-    const counting = countingD1((env as unknown as Env).DB);
-    const ctx = { db: createDb({ DB: counting.d1 }), space };
+    const { counting, ctx } = countingContext(space);
     const whole = await wallSummary({ ctx, input: {} });
     expect(counting.trips()).toBe(1);
     expect(Object.fromEntries(whole.locations.map((l) => [l.uuid, l.expected_online]))).toEqual({
