@@ -14,7 +14,8 @@
  * console that is run, not edited, does not need it, and production has none. Without it the
  * server spends ≈ 27 % less CPU on a fan-out to 1 000 sockets and ≈ 25 % less per socket closed,
  * and an API call takes ≈ 1–3 ms less; connecting 1 000 sockets at once is not reliably faster
- * (docs/benchmarks.md, "Sixteenth stop").
+ * (docs/benchmarks.md, "Sixteenth stop"). The paths the Worker answers first (`run_worker_first`)
+ * also skip the local assets router, as they skip Cloudflare's in production (worker-routes.ts).
  * `npm run dev` keeps `wrangler dev` for editing.
  * With `--no-bundle` the config's `main` is served as it is (the benchmarks' frozen bundles).
  */
@@ -23,6 +24,7 @@ import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare, wrangler } from "./lib/local-runtime.ts";
 import { ROOT, runTool } from "./lib/proc.ts";
+import { workerFirstRoutes } from "./lib/worker-routes.ts";
 
 const { values } = parseArgs({
   options: {
@@ -40,7 +42,10 @@ const port = Number(values.port);
 const configPath = resolve(values.config);
 const { workerOptions, main } = wrangler.unstable_getMiniflareWorkerOptions(configPath);
 // The Worker's name keys its rooms' storage (v3/do/<name>-<class>): the same as wrangler dev's.
-const { name } = wrangler.unstable_readConfig({ config: configPath });
+const { name, assets } = wrangler.unstable_readConfig({ config: configPath });
+// The paths the Worker answers first go to it straight from the runtime's entry, past the local
+// assets router (scripts/lib/worker-routes.ts); everything else still goes through the router.
+const routes = workerFirstRoutes(assets?.run_worker_first);
 
 let script: string;
 if (values["no-bundle"]) {
@@ -78,6 +83,7 @@ const mf = new Miniflare(
       {
         ...workerOptions,
         name,
+        ...(routes.length ? { routes } : {}),
         // One bundled module (or a bench's wrapper importing it): its imports are found from its folder.
         modulesRules: undefined,
         rootPath: dirname(script),
