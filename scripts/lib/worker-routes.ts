@@ -18,7 +18,5 @@ export function workerFirstRoutes(runWorkerFirst: unknown): string[] {
   const patterns = runWorkerFirst.filter((p): p is string => typeof p === "string");
   // An exclusion ("!/api/docs/*") narrows the others: routing around the router would ignore it.
   if (patterns.some((p) => p.startsWith("!"))) return [];
-  return patterns
-    .filter((p) => p.startsWith("/") && !p.slice(0, -1).includes("*"))
-    .map((p) => `*${p}`);
+  return patterns.filter((p) => p.startsWith("/") && !p.slice(0, -1).includes("*")).map((p) => `*${p}`);
 }
