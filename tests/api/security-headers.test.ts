@@ -2,7 +2,8 @@ import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloud
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/index.ts";
 import { CONTENT_SECURITY_POLICY } from "../../worker/middleware/security-headers.ts";
-import { ORIGIN, uid } from "../factories.ts";
+import { memberOf, ORIGIN, uid } from "../factories.ts";
+import { join, until } from "../ws.ts";
 
 /** A request through the Worker with extra vars (a fresh env object: getConfig caches per env). */
 async function fetchWith(vars: Record<string, string>, url: string) {
@@ -35,6 +36,28 @@ describe("security headers on Worker responses", () => {
       expectCommon(res);
       expect(res.headers.get("Strict-Transport-Security")).toBeNull();
     }
+  });
+
+  it("a refused room upgrade carries them; an accepted one's 101 is the room's own and its socket works", async () => {
+    const refused = await SELF.fetch(`${ORIGIN}/parties/space/${uid()}`, { headers: { Upgrade: "websocket" } });
+    expect(refused.status).toBe(401);
+    expectCommon(refused);
+    expect(refused.headers.get("X-Request-Id")).toBeTruthy();
+
+    const member = await memberOf("viewer");
+    const upgraded = await SELF.fetch(`${ORIGIN}/parties/space/${member.space.space_uuid}`, {
+      headers: { Upgrade: "websocket", Authorization: `Bearer ${member.token}` },
+    });
+    expect(upgraded.status).toBe(101);
+    // Not copied five times to carry headers no WebSocket client reads (issue 19).
+    expect(upgraded.headers.get("Content-Security-Policy")).toBeNull();
+    expect(upgraded.headers.get("X-Request-Id")).toBeNull();
+    upgraded.webSocket?.accept();
+    upgraded.webSocket?.close();
+
+    const socket = await join(`/parties/space/${member.space.space_uuid}`, undefined, { bearer: member.token });
+    await until(() => socket.messages.some((m) => m.type === "welcome"));
+    socket.ws?.close();
   });
 
   it("the policy allows nothing beyond the console's own origin", () => {

@@ -10,7 +10,8 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  * Request id, parsed config and the db handle for every request: one D1 session (lib/db.ts).
  * Only the API's reads (`GET`/`HEAD` under /api/) may start on a read replica, from the bookmark
  * the client sent; everything else (writes, /auth, room upgrades, /dev) starts on the primary.
- * The reply carries the session's bookmark for the client's next request.
+ * The reply carries the session's bookmark for the client's next request. A room socket's 101
+ * carries neither: its headers are immutable, so Hono would copy the response for each.
  */
 export const contextMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   const given = c.req.header("X-Request-Id");
@@ -21,8 +22,8 @@ export const contextMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   const session = createSessionDb(c.env, api ? c.req.method : "POST", c.req.header(BOOKMARK_HEADER));
   c.set("db", session.db);
   await next();
+  if (c.res.status === 101) return;
   c.header("X-Request-Id", requestId);
   const bookmark = session.bookmark();
-  // A WebSocket upgrade's 101 has immutable headers.
-  if (bookmark && c.res.status !== 101) c.header(BOOKMARK_HEADER, bookmark);
+  if (bookmark) c.header(BOOKMARK_HEADER, bookmark);
 });

@@ -30,9 +30,14 @@ export const CONTENT_SECURITY_POLICY = [
 
 export const HSTS = "max-age=31536000; includeSubDomains";
 
-/** Security headers on every Worker response (static assets get theirs from web/public/_headers). */
+/**
+ * Security headers on every Worker response (static assets get theirs from web/public/_headers),
+ * except a room socket's 101: no client reads them there, and its headers are immutable, so each
+ * header would copy the response (Hono's c.header), five copies per upgrade (issue 19).
+ */
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();
+  if (c.res.status === 101) return;
   c.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
   c.header("X-Content-Type-Options", "nosniff");
   c.header("Referrer-Policy", "no-referrer");
