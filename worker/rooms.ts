@@ -1,5 +1,4 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { type Lobby, routePartykitRequest } from "partyserver";
 import { credentialKindOf } from "../contracts/access.ts";
 import { PRINCIPAL_HEADER, type Principal } from "../contracts/principal.ts";
 import { deviceCredentialTable, userTable } from "../drizzle/schema/index.ts";
@@ -12,7 +11,7 @@ import { callerFromToken } from "./middleware/auth.ts";
 import { memberPrincipal } from "./middleware/space.ts";
 import { credentialBySecret, credentialState, touchCredential } from "./services/access/credentials.ts";
 import { CREDENTIAL_ROOM_ONLY, consumeCredentialTicket } from "./services/access/tickets.ts";
-import { type Placement, roomPlacement, spaceRegion } from "./services/kernel/placement.ts";
+import { roomStub, spaceRegion } from "./services/kernel/placement.ts";
 import { consumeRoomTicket, type RoomParty, spaceOfRoom, TICKET_PREFIX } from "./services/spaces/room-tickets.ts";
 
 const deny = (status: 401 | 403 | 404, message: string) =>
@@ -23,15 +22,6 @@ const deny = (status: 401 | 403 | 404, message: string) =>
       headers: { "Content-Type": "application/json" },
     },
   );
-
-const partyOf = (lobby: Lobby<Env>): RoomParty | null =>
-  lobby.className === "Space"
-    ? "space"
-    : lobby.className === "Location"
-      ? "location"
-      : lobby.className === "Device"
-        ? "device"
-        : null;
 
 /**
  * The credential of a room upgrade, in order of preference: the `Authorization: Bearer` header
@@ -96,7 +86,7 @@ async function userPrincipal(db: Db, spaceUuid: string, user: UserRow, exp: numb
  */
 export async function authenticateRoomRequest(
   req: Request,
-  lobby: Lobby<Env>,
+  { party, name }: { party: RoomParty; name: string },
   env: Env,
   /**
    * The room's space when the caller already looked it up (routeRoomRequest does, to place the
@@ -107,13 +97,12 @@ export async function authenticateRoomRequest(
   const credential = credentialOf(req);
   if (!credential)
     return deny(401, "Credentials are required: an Authorization header, a ticket or a token query parameter.");
-  const party = partyOf(lobby);
   const db = createDb(env);
-  const spaceUuid = !party ? null : known ? known.spaceUuid : await spaceOfRoom(db, party, lobby.name);
-  if (!party || !spaceUuid) return deny(404, "Room not found.");
+  const spaceUuid = known ? known.spaceUuid : await spaceOfRoom(db, party, name);
+  if (!spaceUuid) return deny(404, "Room not found.");
 
   if (credential.kind === "ticket") {
-    const room = `${party}/${lobby.name}`;
+    const room = `${party}/${name}`;
     const used = await consumeRoomTicket(db, credential.value, room);
     if (!used) {
       // A ticket bought with a display link or API token (only ever for a space's room).
@@ -146,7 +135,7 @@ export async function authenticateRoomRequest(
   if (party !== "device") return deny(401, "Device credentials open only their device's room.");
   const device = known?.deviceCredential !== undefined ? known.deviceCredential : await deviceCredentialOf(db, token);
   if (!device) return deny(401, "Unknown device credential.");
-  if (device.device_uuid !== lobby.name) return deny(403, "This credential belongs to another device.");
+  if (device.device_uuid !== name) return deny(403, "This credential belongs to another device.");
   return { kind: "device", device_uuid: device.device_uuid, space_uuid: device.space_uuid };
 }
 
@@ -173,15 +162,11 @@ const PARTIES: Readonly<Record<string, RoomParty>> = { space: "space", location:
  * credential: anything else is refused before a room is reached.
  */
 async function placeUpgrade(
-  req: Request,
   env: Env,
-): Promise<{ spaceUuid: string | null; deviceCredential?: DeviceCredentialRow | null; placement: Placement } | null> {
-  const credential = credentialOf(req);
-  if (req.headers.get("Upgrade")?.toLowerCase() !== "websocket" || !credential) return null;
-  // The parts routePartykitRequest reads: /parties/<party>/<room>.
-  const [prefix, name, room] = new URL(req.url).pathname.split("/").filter(Boolean);
-  const party = name ? PARTIES[name] : undefined;
-  if (prefix !== "parties" || !party || !room) return null;
+  credential: { kind: "ticket" | "token"; value: string },
+  party: RoomParty,
+  room: string,
+): Promise<{ spaceUuid: string | null; deviceCredential?: DeviceCredentialRow | null; region: string }> {
   const db = createDb(env);
   // An agent's upgrade (issue 19 target 4) reads one row: its credential names the device and
   // its space (a credential goes with its device: ON DELETE CASCADE). Only a credential that is
@@ -192,32 +177,42 @@ async function placeUpgrade(
     deviceCredential && deviceCredential.device_uuid === room
       ? deviceCredential.space_uuid
       : await spaceOfRoom(db, party, room);
-  if (!spaceUuid) return { spaceUuid, placement: {} };
-  const { placement } = roomPlacement(env, party, await spaceRegion(env, spaceUuid));
-  return { spaceUuid, ...(agent ? { deviceCredential } : {}), placement };
+  if (!spaceUuid) return { spaceUuid, region: "local" };
+  return { spaceUuid, ...(agent ? { deviceCredential } : {}), region: await spaceRegion(env, spaceUuid) };
 }
+
+/** Headers of the upgrade that partyserver reads as its own: only the Worker sets them. */
+const PARTYSERVER_HEADERS = ["x-partykit-props", "x-partykit-room", "x-partykit-namespace", "x-partykit-jurisdiction"];
 
 /**
  * /parties/<party>/<room>: authenticate, then hand the upgrade (with the principal) to the room,
  * placed by its space's region. The credential is stripped from what the room sees (URL and
- * header), and nothing here logs the query string.
+ * header), and nothing here logs the query string. null for a path that names no room.
+ *
+ * The room gets one copy of the upgrade, made here: partyserver's routePartykitRequest made three
+ * per upgrade (its own, a clone for the stub, and ours without the query), a measurable part of
+ * what a socket's connect costs the Worker (issue 19; docs/benchmarks.md, fan-out, nineteenth
+ * stop). The rooms are partyserver's Servers as before, addressed by name (their id's name).
  */
 export async function routeRoomRequest(req: Request, env: Env): Promise<Response | null> {
-  const placed = await placeUpgrade(req, env);
-  return routePartykitRequest(req, env, {
-    ...placed?.placement,
-    onBeforeConnect: async (request, lobby) => {
-      const result = await authenticateRoomRequest(request, lobby, env, placed ?? undefined);
-      if (result instanceof Response) return result;
-      // partyserver hands over its own copy of the upgrade (its headers are writable): the
-      // credential leaves it, the principal (never the client's own header of that name) goes in.
-      request.headers.delete("Authorization");
-      request.headers.set(PRINCIPAL_HEADER, JSON.stringify(result));
-      // A token or ticket in the query string must not reach the room either.
-      const query = request.url.indexOf("?");
-      return query === -1 ? request : new Request(request.url.slice(0, query), request);
-    },
-    // Rooms take no plain HTTP from outside: the API publishes through RPC.
-    onBeforeRequest: () => deny(404, "Not found."),
-  });
+  const [prefix, partyName, name] = new URL(req.url).pathname.split("/").filter(Boolean);
+  if (prefix !== "parties" || !partyName || !name) return null;
+  const party = PARTIES[partyName];
+  if (!party) return deny(404, "Room not found.");
+  // Rooms take no plain HTTP from outside: the API publishes through RPC.
+  if (req.headers.get("Upgrade")?.toLowerCase() !== "websocket") return deny(404, "Not found.");
+  const credential = credentialOf(req);
+  const placed = credential ? await placeUpgrade(env, credential, party, name) : undefined;
+  const result = await authenticateRoomRequest(req, { party, name }, env, placed);
+  if (result instanceof Response) return result;
+  // The credential leaves the upgrade; the principal (never the client's own header of that
+  // name, nor any header partyserver reads) goes in.
+  const headers = new Headers(req.headers);
+  headers.delete("Authorization");
+  for (const header of PARTYSERVER_HEADERS) headers.delete(header);
+  headers.set(PRINCIPAL_HEADER, JSON.stringify(result));
+  // A token or ticket in the query string must not reach the room either.
+  const query = req.url.indexOf("?");
+  const stub = roomStub(env, party, name, placed?.region ?? "local");
+  return stub.fetch(query === -1 ? req.url : req.url.slice(0, query), { headers });
 }

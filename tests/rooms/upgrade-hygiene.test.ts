@@ -1,7 +1,9 @@
-import { env, runInDurableObject } from "cloudflare:test";
+import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { PRINCIPAL_HEADER } from "../../contracts/principal.ts";
-import { memberOf } from "../factories.ts";
+import type { Env } from "../../worker/env.ts";
+import { routeRoomRequest } from "../../worker/rooms.ts";
+import { memberOf, ORIGIN } from "../factories.ts";
 import { join, ticketFor, until } from "../ws.ts";
 
 /** What the space room keeps of each socket: the address partyserver stored and the principal. */
@@ -58,5 +60,76 @@ describe("a room never sees the upgrade's credential, and only the Worker names 
     const seen = await socketsSeenBy(s);
     expect(seen.map((x) => x.principal?.account_uuid)).toEqual([member.account.account_uuid]);
     socket.ws?.close(1000, "done");
+  });
+});
+
+describe("what the Worker hands a room (worker/rooms.ts routeRoomRequest)", () => {
+  /** The real bindings with a Space namespace whose stub records the requests it is sent. */
+  function recordingEnv() {
+    const sent: Request[] = [];
+    const stub = {
+      fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+        sent.push(new Request(input, init));
+        return new Response("room", { status: 200 });
+      },
+    };
+    const Space = {
+      idFromName: (name: string) => ({ name, toString: () => name }),
+      get: () => stub,
+      jurisdiction: () => Space,
+    } as unknown as DurableObjectNamespace;
+    return { env: { ...env, Space } as Env, sent };
+  }
+
+  it("one request per upgrade: no credential, no header partyserver reads, the Worker's principal, no query", async () => {
+    const member = await memberOf("viewer");
+    const s = member.space.space_uuid;
+    const { env: recording, sent } = recordingEnv();
+    const res = await routeRoomRequest(
+      new Request(`${ORIGIN}/parties/space/${s}?token=${member.token}&x=1`, {
+        headers: {
+          Upgrade: "websocket",
+          "x-partykit-room": "someone-elses-room",
+          "x-partykit-props": btoa(JSON.stringify({ admin: true })),
+          [PRINCIPAL_HEADER]: JSON.stringify({ kind: "device", device_uuid: "d", space_uuid: s }),
+        },
+      }),
+      recording,
+    );
+    expect(res?.status).toBe(200);
+    expect(sent).toHaveLength(1);
+    const [req] = sent;
+    expect(req.url).toBe(`${ORIGIN}/parties/space/${s}`);
+    expect(req.headers.get("Upgrade")).toBe("websocket");
+    expect(req.headers.get("Authorization")).toBeNull();
+    expect(req.headers.get("x-partykit-room")).toBeNull();
+    expect(req.headers.get("x-partykit-props")).toBeNull();
+    expect(JSON.parse(req.headers.get(PRINCIPAL_HEADER) ?? "null")).toMatchObject({
+      kind: "user",
+      account_uuid: member.account.account_uuid,
+      space_uuid: s,
+    });
+  });
+
+  it("refusals never reach a room: no credential, a plain request, an unknown party, no room name", async () => {
+    const member = await memberOf("viewer");
+    const s = member.space.space_uuid;
+    const { env: recording, sent } = recordingEnv();
+    const route = (path: string, headers: Record<string, string>) =>
+      routeRoomRequest(new Request(`${ORIGIN}${path}`, { headers }), recording);
+    const noCredential = await route(`/parties/space/${s}`, { Upgrade: "websocket" });
+    expect(noCredential?.status).toBe(401);
+    const plain = await route(`/parties/space/${s}`, { Authorization: `Bearer ${member.token}` });
+    expect(plain?.status).toBe(404);
+    expect(await plain?.json()).toMatchObject({ message: "Not found." });
+    const unknownParty = await route(`/parties/spaces/${s}`, { Upgrade: "websocket" });
+    expect(unknownParty?.status).toBe(404);
+    expect(await unknownParty?.json()).toMatchObject({ message: "Room not found." });
+    expect(await route("/parties/space", { Upgrade: "websocket" })).toBeNull();
+    expect(sent).toHaveLength(0);
+    // Through the Worker, a path that names no room is the API's 404.
+    const res = await SELF.fetch(`${ORIGIN}/parties/space`, { headers: { Upgrade: "websocket" } });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ message: "Room not found." });
   });
 });
