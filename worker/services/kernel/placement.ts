@@ -23,7 +23,7 @@ export type RoomKind = "space" | "location" | "device";
 type Rooms = { space: SpaceRoom; location: LocationRoom; device: DeviceRoom };
 const BINDINGS = { space: "Space", location: "Location", device: "Device" } as const;
 
-/** What partyserver's getServerByName and routePartykitRequest take (and DurableObjectNamespace.get). */
+/** What partyserver's getServerByName takes (and DurableObjectNamespace.get). */
 export type Placement = { jurisdiction?: DurableObjectJurisdiction; locationHint?: DurableObjectLocationHint };
 
 /** The environment this module reaches rooms through (tests pass fake namespaces). */
