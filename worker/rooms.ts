@@ -23,12 +23,14 @@ const deny = (status: 401 | 403 | 404, message: string) =>
     },
   );
 
+type RoomCredential = { kind: "ticket" | "token"; value: string; inUrl: boolean };
+
 /**
  * The credential of a room upgrade, in order of preference: the `Authorization: Bearer` header
  * (agents, server-side clients), a single-use `ticket` (browsers; also accepted in `token`), or
  * the `token` query parameter (an access token or device credential; kept for existing clients).
  */
-function credentialOf(req: Request): { kind: "ticket" | "token"; value: string; inUrl: boolean } | null {
+function credentialOf(req: Request): RoomCredential | null {
   const header = /^Bearer\s+(.+)$/i.exec(req.headers.get("Authorization") ?? "")?.[1];
   if (header) return { kind: header.startsWith(TICKET_PREFIX) ? "ticket" : "token", value: header, inUrl: false };
   const params = new URL(req.url).searchParams;
@@ -82,23 +84,23 @@ async function userPrincipal(db: Db, spaceUuid: string, user: UserRow, exp: numb
  * Authenticates a room upgrade before it reaches the Durable Object. A user (access token or
  * ticket) must be an active member of the room's space; a device credential opens only that
  * device's room; a display link or API token (its ticket, or itself in the header) only its
- * space's room. Returns the principal or a refusal (401/403/404) — no socket opens on a refusal.
+ * space's room. Returns the principal or a refusal (404/401/403) — no socket opens on a refusal.
  */
-export async function authenticateRoomRequest(
+async function authenticateRoomRequest(
   req: Request,
-  { party, name }: { party: RoomParty; name: string },
+  credential: RoomCredential,
+  party: RoomParty,
+  name: string,
   env: Env,
-  /**
-   * The room's space when the caller already looked it up (routeRoomRequest does, to place the
-   * room), and for an agent's upgrade its credential, read at the same time.
-   */
-  known?: { spaceUuid: string | null; deviceCredential?: DeviceCredentialRow | null },
 ): Promise<Principal | Response> {
-  const credential = credentialOf(req);
-  if (!credential)
-    return deny(401, "Credentials are required: an Authorization header, a ticket or a token query parameter.");
   const db = createDb(env);
-  const spaceUuid = known ? known.spaceUuid : await spaceOfRoom(db, party, name);
+  // An agent's upgrade (issue 19 target 4) reads one row: its credential names the device and
+  // its space (a credential goes with its device: ON DELETE CASCADE). Only a credential that is
+  // unknown or another device's needs the room's own space, for the refusal (404 before 401/403).
+  const deviceCredential =
+    party === "device" && isDeviceCredential(credential) ? await deviceCredentialOf(db, credential.value) : null;
+  const spaceUuid =
+    deviceCredential?.device_uuid === name ? deviceCredential.space_uuid : await spaceOfRoom(db, party, name);
   if (!spaceUuid) return deny(404, "Room not found.");
 
   if (credential.kind === "ticket") {
@@ -132,11 +134,11 @@ export async function authenticateRoomRequest(
     };
   }
 
+  // What is left is a device credential, read above for a device's room.
   if (party !== "device") return deny(401, "Device credentials open only their device's room.");
-  const device = known?.deviceCredential !== undefined ? known.deviceCredential : await deviceCredentialOf(db, token);
-  if (!device) return deny(401, "Unknown device credential.");
-  if (device.device_uuid !== name) return deny(403, "This credential belongs to another device.");
-  return { kind: "device", device_uuid: device.device_uuid, space_uuid: device.space_uuid };
+  if (!deviceCredential) return deny(401, "Unknown device credential.");
+  if (deviceCredential.device_uuid !== name) return deny(403, "This credential belongs to another device.");
+  return { kind: "device", device_uuid: deviceCredential.device_uuid, space_uuid: deviceCredential.space_uuid };
 }
 
 type DeviceCredentialRow = typeof deviceCredentialTable.$inferSelect;
@@ -150,43 +152,18 @@ const deviceCredentialOf = async (db: Db, token: string): Promise<DeviceCredenti
     .get()) ?? null;
 
 /** An agent's device credential: not a ticket, not a JWT, not a display link or API token. */
-const isDeviceCredential = (credential: { kind: "ticket" | "token"; value: string }) =>
+const isDeviceCredential = (credential: RoomCredential) =>
   credential.kind === "token" && !credentialKindOf(credential.value) && credential.value.split(".").length !== 3;
 
 const PARTIES: Readonly<Record<string, RoomParty>> = { space: "space", location: "location", device: "device" };
-
-/**
- * Where the room of an upgrade lives (issue 21): its space (looked up from the room's name, as
- * authentication needs it anyway) and that space's region, resolved by kernel/placement.ts the
- * same way the API's publishes and RPCs resolve it. Only for an upgrade that carries a
- * credential: anything else is refused before a room is reached.
- */
-async function placeUpgrade(
-  env: Env,
-  credential: { kind: "ticket" | "token"; value: string },
-  party: RoomParty,
-  room: string,
-): Promise<{ spaceUuid: string | null; deviceCredential?: DeviceCredentialRow | null; region: string }> {
-  const db = createDb(env);
-  // An agent's upgrade (issue 19 target 4) reads one row: its credential names the device and
-  // its space (a credential goes with its device: ON DELETE CASCADE). Only a credential that is
-  // unknown or another device's needs the room's own space, for the refusal (404 before 401/403).
-  const agent = party === "device" && isDeviceCredential(credential);
-  const deviceCredential = agent ? await deviceCredentialOf(db, credential.value) : undefined;
-  const spaceUuid =
-    deviceCredential && deviceCredential.device_uuid === room
-      ? deviceCredential.space_uuid
-      : await spaceOfRoom(db, party, room);
-  if (!spaceUuid) return { spaceUuid, region: "local" };
-  return { spaceUuid, ...(agent ? { deviceCredential } : {}), region: await spaceRegion(env, spaceUuid) };
-}
 
 /** Headers of the upgrade that partyserver reads as its own: only the Worker sets them. */
 const PARTYSERVER_HEADERS = ["x-partykit-props", "x-partykit-room", "x-partykit-namespace", "x-partykit-jurisdiction"];
 
 /**
  * /parties/<party>/<room>: authenticate, then hand the upgrade (with the principal) to the room,
- * placed by its space's region. The credential is stripped from what the room sees (URL and
+ * placed by its space's region (issue 21: resolved by kernel/placement.ts, the same way the API's
+ * publishes and RPCs resolve it; looked up only once the upgrade is authenticated). The credential is stripped from what the room sees (URL and
  * header), and nothing here logs the query string. null for a path that names no room.
  *
  * The room gets one copy of the upgrade, made here: partyserver's routePartykitRequest made three
@@ -202,8 +179,9 @@ export async function routeRoomRequest(req: Request, env: Env): Promise<Response
   // Rooms take no plain HTTP from outside: the API publishes through RPC.
   if (req.headers.get("Upgrade")?.toLowerCase() !== "websocket") return deny(404, "Not found.");
   const credential = credentialOf(req);
-  const placed = credential ? await placeUpgrade(env, credential, party, name) : undefined;
-  const result = await authenticateRoomRequest(req, { party, name }, env, placed);
+  if (!credential)
+    return deny(401, "Credentials are required: an Authorization header, a ticket or a token query parameter.");
+  const result = await authenticateRoomRequest(req, credential, party, name, env);
   if (result instanceof Response) return result;
   // The credential leaves the upgrade; the principal (never the client's own header of that
   // name, nor any header partyserver reads) goes in.
@@ -213,6 +191,6 @@ export async function routeRoomRequest(req: Request, env: Env): Promise<Response
   headers.set(PRINCIPAL_HEADER, JSON.stringify(result));
   // A token or ticket in the query string must not reach the room either.
   const query = req.url.indexOf("?");
-  const stub = roomStub(env, party, name, placed?.region ?? "local");
+  const stub = roomStub(env, party, name, await spaceRegion(env, result.space_uuid));
   return stub.fetch(query === -1 ? req.url : req.url.slice(0, query), { headers });
 }
