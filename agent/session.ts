@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { CommandAction } from "../contracts/command-action.ts";
 import type { AgentInventory } from "../contracts/installation.ts";
-import { HEARTBEAT_INTERVAL_MS } from "../contracts/presence.ts";
+import { AGENT_STOPPING_REASON, HEARTBEAT_INTERVAL_MS } from "../contracts/presence.ts";
 import { AGENT_ATTEMPT_HEADER } from "../contracts/principal.ts";
 import {
   AGENT_PING_MS,
@@ -178,7 +178,7 @@ export class AgentSession {
     this.ready = false;
     this.connected = false;
     this.tunnels.closeAll();
-    ws?.close(1000, "agent stopping");
+    ws?.close(1000, AGENT_STOPPING_REASON);
   }
 
   /** Sends a telemetry report now (also what a telemetry refresh does). */

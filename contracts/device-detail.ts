@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Device, HealthCode } from "./device.ts";
 import { Camera } from "./location-assets.ts";
 import { PageInfo } from "./paging.ts";
+import { OUTAGE_CAUSES } from "./presence.ts";
 import { Telemetry as AgentTelemetry } from "./telemetry.ts";
 import { DISPLAY_ORIENTATIONS } from "./values/device-detail.ts";
 
@@ -147,8 +148,24 @@ export const AvailabilityQuery = z.object({
 });
 export type AvailabilityQuery = z.infer<typeof AvailabilityQuery>;
 
-/** Seconds online per UTC day, oldest first, every day of the window (0 when none recorded). */
+/** The Reports tab lists at most this many outages (the newest); its days count them all. */
+export const MAX_LISTED_OUTAGES = 200;
+
+/** One offline span of a device: from when it was last heard to when it came back (null: still offline). */
+export const DeviceOutage = z.object({
+  started_at: z.string(),
+  ended_at: z.string().nullable(),
+  cause: z.enum(OUTAGE_CAUSES),
+});
+export type DeviceOutage = z.infer<typeof DeviceOutage>;
+
+/**
+ * Seconds online per UTC day, oldest first, every day of the window (0 before installation), counted
+ * exactly from the device's outages (the same function as the wall's availability); and those of
+ * its outages that touch the window, newest first.
+ */
 export const DeviceAvailability = z.object({
   days: z.array(z.object({ day: z.string(), online_seconds: z.number().int() })),
+  outages: z.array(DeviceOutage),
 });
 export type DeviceAvailability = z.infer<typeof DeviceAvailability>;

@@ -72,6 +72,30 @@ export function restorePresence(saved: PresenceState, heard: (number | undefined
 export const nextCheckAt = (state: PresenceState): number | null =>
   state.online ? (state.last_heartbeat ?? 0) + OFFLINE_AFTER_MS : null;
 
+/**
+ * Why a device went offline, as its outage row records it: the agent said it was stopping (its
+ * socket closed with 1000 "agent stopping"), its socket dropped otherwise, it sent nothing for
+ * 25 s (the silence rule), no heartbeat came for 90 s, the device was disabled, or not known (the
+ * room found D1 saying online with no agent, or the outage predates its recording).
+ */
+export const OUTAGE_CAUSES = [
+  "agent_stopped",
+  "connection_lost",
+  "silence",
+  "heartbeat_missed",
+  "disabled",
+  "unknown",
+] as const;
+export type OutageCause = (typeof OUTAGE_CAUSES)[number];
+
+/** The reason the agent gives when it closes its socket on purpose (agent/session.ts). */
+export const AGENT_STOPPING_REASON = "agent stopping";
+
+/** The cause of an offline transition from how the last agent socket left (`code`/`reason` of its close). */
+export function closeCause(code: number | undefined, reason: string | undefined): OutageCause {
+  return code === 1000 && reason === AGENT_STOPPING_REASON ? "agent_stopped" : "connection_lost";
+}
+
 /** Online seconds of a streak [from, to) per UTC day (YYYY-MM-DD), for device_availability. */
 export function onlineSecondsPerDay(from: number, to: number): { day: string; seconds: number }[] {
   const out: { day: string; seconds: number }[] = [];

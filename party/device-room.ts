@@ -2,10 +2,12 @@ import type { Connection } from "partyserver";
 import type { CommandRecord } from "../contracts/command-queue.ts";
 import type { TelemetryMetric } from "../contracts/monitoring.ts";
 import {
+  closeCause,
   initialPresence,
   nextCheckAt,
   nextPresence,
   OFFLINE_AFTER_MS,
+  type OutageCause,
   type PresenceEvent,
   type PresenceState,
   restorePresence,
@@ -266,19 +268,21 @@ export class DeviceRoom extends WatchedRoom {
     return this.tunnels.data(connection, frame);
   }
 
-  protected async onLeave(connection: Connection<ConnState>, why?: string) {
+  protected async onLeave(connection: Connection<ConnState>, why?: string, close?: { code?: number; reason?: string }) {
     this.tunnels.left(connection.id);
     if (connection.state?.principal.kind === "user") return super.onLeave(connection);
     if (connection.state?.principal.kind !== "device") return;
     const left = this.openAgents().filter((c) => c.id !== connection.id).length;
     if (left === 0) this.commands.agentGone();
-    await this.step({ type: "disconnect", agentsLeft: left }, undefined, `agent socket ${why ?? "left"}`);
+    // A socket the silence rule closed is marked by closeSilentAgents; any other close says how it went.
+    const cause = close ? closeCause(close.code, close.reason) : "silence";
+    await this.step({ type: "disconnect", agentsLeft: left }, undefined, `agent socket ${why ?? "left"}`, cause);
   }
 
   protected async onRoomAlarm() {
     const now = Date.now();
     await this.closeSilentAgents(now);
-    await this.step({ type: "check" }, undefined, "no heartbeat for 90 s");
+    await this.step({ type: "check" }, undefined, "no heartbeat for 90 s", "heartbeat_missed");
     const due = this.commands.sweep(now);
     if (due !== null) await this.armAlarm(due);
     const listen = this.nextSilenceCheck();
@@ -294,7 +298,7 @@ export class DeviceRoom extends WatchedRoom {
    * A heartbeat that changes nothing but the time is kept on the agent's socket, not in storage
    * (restorePresence reads it back after hibernation): heartbeats cost no database write.
    */
-  private async step(event: PresenceEvent, from?: Connection<ConnState>, why?: string) {
+  private async step(event: PresenceEvent, from?: Connection<ConnState>, why?: string, cause: OutageCause = "unknown") {
     const now = Date.now();
     const before = this.presence;
     const { state, transition } = nextPresence(before, event, now);
@@ -316,7 +320,7 @@ export class DeviceRoom extends WatchedRoom {
       // the Playwright run) show it too.
       console.warn(`device ${this.name} offline: ${why ?? event.type}`);
       this.commands.agentGone();
-      await recordOffline(this.env, this.name, { lastSeen: state.last_seen ?? now, since: before.online_since });
+      await recordOffline(this.env, this.name, { lastSeen: state.last_seen ?? now, since: before.online_since }, cause);
     }
   }
 

@@ -201,7 +201,11 @@ export abstract class OutpostRoom extends Server<Env> {
   protected async onJoin(_connection: Connection<ConnState>, _principal: Principal): Promise<void> {}
 
   /** Hook for rooms that react to a socket leaving (presence). */
-  protected async onLeave(_connection: Connection<ConnState>, _why?: string): Promise<void> {}
+  protected async onLeave(
+    _connection: Connection<ConnState>,
+    _why?: string,
+    _close?: { code?: number; reason?: string },
+  ): Promise<void> {}
 
   /** Hook for rooms with timed work of their own; runs on every alarm (it may come early). */
   protected async onRoomAlarm(): Promise<void> {}
@@ -211,7 +215,7 @@ export abstract class OutpostRoom extends Server<Env> {
     this.buckets.delete(connection.id);
     this.buckets.delete(`tunnel:${connection.id}`);
     this.flow.delete(connection.id);
-    await this.onLeave(connection, `closed ${code ?? "?"}${reason ? ` (${reason})` : ""}`);
+    await this.onLeave(connection, `closed ${code ?? "?"}${reason ? ` (${reason})` : ""}`, { code, reason });
   }
 
   async onMessage(connection: Connection<ConnState>, message: WSMessage) {

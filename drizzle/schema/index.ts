@@ -11,6 +11,7 @@ export * from "./device.ts";
 export * from "./device-availability.ts";
 export * from "./device-category.ts";
 export * from "./device-credential.ts";
+export * from "./device-outage.ts";
 export * from "./device-peripheral-condition.ts";
 export * from "./device-type.ts";
 export * from "./display.ts";

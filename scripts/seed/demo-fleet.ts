@@ -14,11 +14,13 @@ import {
   uptimeStatus,
 } from "../../agent/health.ts";
 import { simProfile } from "../../agent/sim-telemetry.ts";
+import { onlineSecondsPerDay } from "../../contracts/presence.ts";
 import { CATEGORY_OF_DEVICE_TYPE, DEVICE_TYPE_UUID, DEVICE_TYPES } from "../../drizzle/reference.ts";
 import type {
   DeviceTelemetry,
   deviceAvailabilityTable,
   deviceCredentialTable,
+  deviceOutageTable,
   devicePeripheralConditionTable,
   deviceTable,
   deviceTagTable,
@@ -37,7 +39,7 @@ import {
 } from "../demo-data.ts";
 import { inventoryFor } from "./demo-inventory.ts";
 import type { PlannedPeripheral } from "./demo-peripherals.ts";
-import type { Rng } from "./prng.ts";
+import { createRng, type Rng } from "./prng.ts";
 
 type DeviceRow = typeof deviceTable.$inferInsert;
 const MIN = 60_000;
@@ -86,6 +88,7 @@ export function buildFleet(
   const credentials: (typeof deviceCredentialTable.$inferInsert)[] = [];
   const codes: (typeof installationCodeTable.$inferInsert)[] = [];
   const availability: (typeof deviceAvailabilityTable.$inferInsert)[] = [];
+  const outages: (typeof deviceOutageTable.$inferInsert)[] = [];
   const tags: (typeof deviceTagTable.$inferInsert)[] = [];
   const peripheralConditions: (typeof devicePeripheralConditionTable.$inferInsert)[] = [];
   const access: DemoDeviceAccess[] = [];
@@ -175,13 +178,22 @@ export function buildFleet(
     }
     access.push({ uuid: spec.uuid, name: spec.name, space_uuid, credential, installation_code: installationCode });
 
-    if (installationDate !== null && lastSeen !== null) {
-      availability.push(...availabilityFor(spec, space_uuid, installationDate, online ? now : lastSeen, now, rng));
+    if (installationDate !== null && lastSeen !== null && row.installed_at) {
+      const days = availabilityFor(spec, space_uuid, installationDate, online ? now : lastSeen, now, rng);
+      const history = historyFrom(spec, space_uuid, days, {
+        installed: Date.parse(row.installed_at),
+        online,
+        onlineSince,
+        lastSeen,
+        now,
+      });
+      outages.push(...history.outages);
+      availability.push(...history.days);
     }
     for (const tag of tagsFor(spec, rng))
       tags.push({ device_uuid: spec.uuid, tag_uuid: tagUuid(spec.space, tag), space_uuid });
   }
-  return { devices, credentials, codes, availability, tags, access, peripheralConditions };
+  return { devices, credentials, codes, availability, outages, tags, access, peripheralConditions };
 }
 
 function descriptionOf(spec: DemoDeviceSpec): string {
@@ -307,6 +319,69 @@ function telemetry(
     };
   }
   return report;
+}
+
+const OUTAGE_CAUSES_SEEN = ["connection_lost", "heartbeat_missed", "silence", "agent_stopped"] as const;
+
+/**
+ * A device's outages over the last 14 days, placed so that each day loses what its daily draw
+ * (availabilityFor) says, none inside its current online streak; the outage that streak ended, and
+ * an offline device's open one from when it was last heard. The daily rollup is then counted from
+ * those outages, so both agree. The placement has a generator of its own (seeded by the device),
+ * so the main one draws what it drew before outages were seeded.
+ */
+function historyFrom(
+  spec: DemoDeviceSpec,
+  space_uuid: string,
+  days: (typeof deviceAvailabilityTable.$inferInsert)[],
+  at: { installed: number; online: boolean; onlineSince: number | null; lastSeen: number; now: number },
+) {
+  const place = createRng(Number.parseInt(sha256(spec.uuid).slice(0, 8), 16));
+  // Nothing after this closes: the current streak's start, or the open outage's.
+  const streak = at.online ? (at.onlineSince ?? at.now) : at.lastSeen;
+  const spans: { start: number; end: number | null; cause: (typeof OUTAGE_CAUSES_SEEN)[number] }[] = [];
+  for (const row of days) {
+    const dayStart = Date.parse(`${row.day}T00:00:00Z`);
+    const from = Math.max(dayStart, at.installed);
+    const observed = Math.min(dayStart + DAY, at.online ? at.now : at.lastSeen, at.now) - from;
+    const room = Math.min(dayStart + DAY, streak) - from - MIN;
+    const lost = Math.min(observed - (row.online_seconds ?? 0) * 1000, room);
+    if (lost < MIN) continue;
+    const start = from + place.int(0, Math.floor((room - lost) / 1000)) * 1000;
+    spans.push({ start, end: start + Math.round(lost / 1000) * 1000, cause: place.pick(OUTAGE_CAUSES_SEEN) });
+  }
+  if (at.online && at.onlineSince !== null && at.onlineSince > at.installed + HOUR) {
+    const start = at.onlineSince - place.int(2, 40) * MIN;
+    spans.push({ start, end: at.onlineSince, cause: place.pick(OUTAGE_CAUSES_SEEN) });
+  }
+  if (!at.online) spans.push({ start: at.lastSeen, end: null, cause: place.pick(OUTAGE_CAUSES_SEEN) });
+  // Oldest first, each starting after the one before ended.
+  spans.sort((a, b) => a.start - b.start);
+  const kept: typeof spans = [];
+  for (const span of spans) {
+    const last = kept.at(-1);
+    if (last && (last.end === null || span.start <= last.end)) continue;
+    kept.push(span);
+  }
+  const outages = kept.map((o) => ({
+    space_uuid,
+    device_uuid: spec.uuid,
+    started_at: iso(o.start),
+    ended_at: o.end === null ? null : iso(o.end),
+    cause: o.cause,
+  }));
+  // Seconds online per day from what the outages leave of [installed, now).
+  const online = new Map<string, number>();
+  let cursor = at.installed;
+  for (const o of [...kept, { start: at.now, end: at.now }]) {
+    for (const { day, seconds } of onlineSecondsPerDay(cursor, Math.min(o.start, at.now)))
+      online.set(day, (online.get(day) ?? 0) + seconds);
+    cursor = o.end ?? at.now;
+  }
+  return {
+    outages,
+    days: days.map((row) => ({ ...row, online_seconds: online.get(row.day) ?? 0 })),
+  };
 }
 
 /** Seconds online per UTC day for the last 14 days, between installation and the end of presence. */

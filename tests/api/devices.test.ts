@@ -6,12 +6,9 @@ import { DeviceAuditList, DeviceAvailability, DeviceDetail } from "../../contrac
 import { ApiErrorBody } from "../../contracts/errors.ts";
 import { CameraList } from "../../contracts/location-assets.ts";
 import { DEVICE_CATEGORY_UUID, DEVICE_TYPE_UUID, PERIPHERAL_TYPE_UUID } from "../../drizzle/reference.ts";
-import {
-  deviceAvailabilityTable,
-  deviceTable,
-  deviceTagTable,
-  installationCodeTable,
-} from "../../drizzle/schema/index.ts";
+import { deviceOutageTable, deviceTable, deviceTagTable, installationCodeTable } from "../../drizzle/schema/index.ts";
+import { getDeviceAvailability } from "../../worker/services/devices/history.ts";
+import { countingContext } from "../d1-counting.ts";
 import {
   api,
   auditOf,
@@ -599,23 +596,62 @@ describe("device audit trail and availability", () => {
     expect(body.links.next).toContain("page=2");
   });
 
-  it("returns seconds online per day for the window, 0 for missing days", async () => {
+  it("counts seconds online per UTC day exactly from the outages, and lists them newest first", async () => {
     const { space, token } = await memberOf("viewer");
     const s = space.space_uuid;
-    const device = await makeDevice(s);
-    const today = new Date().toISOString().slice(0, 10);
-    const old = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);
+    // Past midnight UTC, with yesterday's outage: the hours a daily-total estimate got wrong.
+    const now = Date.parse("2026-11-29T02:10:00Z");
+    const at = (isoTime: string) => new Date(isoTime).toISOString();
+    const device = await makeDevice(s, {
+      connected_status: "connected",
+      installed_at: at("2026-11-25T12:00:00Z"),
+      online: false,
+      last_seen: at("2026-11-29T01:10:00Z"),
+    });
     await db()
-      .insert(deviceAvailabilityTable)
+      .insert(deviceOutageTable)
       .values([
-        { space_uuid: s, device_uuid: device.uuid, day: today, online_seconds: 3600 },
-        { space_uuid: s, device_uuid: device.uuid, day: old, online_seconds: 7 },
+        // Across midnight: 1 h on the 27th, 2 h on the 28th.
+        {
+          space_uuid: s,
+          device_uuid: device.uuid,
+          started_at: at("2026-11-27T23:00:00Z"),
+          ended_at: at("2026-11-28T02:00:00Z"),
+          cause: "heartbeat_missed",
+        },
+        // Still open: offline for the last hour.
+        {
+          space_uuid: s,
+          device_uuid: device.uuid,
+          started_at: at("2026-11-29T01:10:00Z"),
+          ended_at: null,
+          cause: "agent_stopped",
+        },
       ]);
+    const { ctx } = countingContext(space);
+    const body = await getDeviceAvailability({ ctx, input: { uuid: device.uuid, days: 7 }, now });
+    expect(body.days).toEqual([
+      { day: "2026-11-23", online_seconds: 0 },
+      { day: "2026-11-24", online_seconds: 0 },
+      // Installed at noon.
+      { day: "2026-11-25", online_seconds: 12 * 3600 },
+      { day: "2026-11-26", online_seconds: 24 * 3600 },
+      { day: "2026-11-27", online_seconds: 23 * 3600 },
+      { day: "2026-11-28", online_seconds: 22 * 3600 },
+      // Today so far: 01:10 of 02:10.
+      { day: "2026-11-29", online_seconds: 70 * 60 },
+    ]);
+    expect(body.outages).toEqual([
+      { started_at: at("2026-11-29T01:10:00Z"), ended_at: null, cause: "agent_stopped" },
+      { started_at: at("2026-11-27T23:00:00Z"), ended_at: at("2026-11-28T02:00:00Z"), cause: "heartbeat_missed" },
+    ]);
+    // A window that ends before an outage leaves it out of the list.
+    expect((await getDeviceAvailability({ ctx, input: { uuid: device.uuid, days: 1 }, now })).outages).toHaveLength(1);
+
     const res = await api(`/api/space/${s}/device/${device.uuid}/availability/?days=7`, { token });
-    const body = DeviceAvailability.parse(await res.json());
-    expect(body.days).toHaveLength(7);
-    expect(body.days.at(-1)).toEqual({ day: today, online_seconds: 3600 });
-    expect(body.days.slice(0, 6).every((d) => d.online_seconds === 0)).toBe(true);
+    const served = DeviceAvailability.parse(await res.json());
+    expect(served.days).toHaveLength(7);
+    expect(served.outages.map((o) => o.cause)).toEqual(["agent_stopped", "heartbeat_missed"]);
     const bad = await api(`/api/space/${s}/device/${device.uuid}/availability/?days=0`, { token });
     expect(await errorsOf(bad)).toEqual({ days: ["Ensure this value is greater than or equal to 1."] });
   });

@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DeviceList } from "../../contracts/device.ts";
 import { MonitoringCounts } from "../../contracts/monitoring.ts";
-import { onlineSecondsPerDay } from "../../contracts/presence.ts";
+import type { OutageCause } from "../../contracts/presence.ts";
 import { AvailabilityList, WallSummary } from "../../contracts/wall.ts";
 import { WEEKDAYS } from "../../contracts/working-time.ts";
-import { deviceAvailabilityTable, devicePeripheralConditionTable, locationTable } from "../../drizzle/schema/index.ts";
+import { deviceOutageTable, devicePeripheralConditionTable, locationTable } from "../../drizzle/schema/index.ts";
 import { listLocationAvailability } from "../../worker/services/monitoring/availability.ts";
 import { wallSummary } from "../../worker/services/monitoring/wall-summary.ts";
 import { countingContext } from "../d1-counting.ts";
@@ -184,16 +184,39 @@ describe("GET /space/{space}/wall/", () => {
   });
 });
 
-/** Writes the device_availability rows of an online streak [from, to), as the DeviceRoom does when it ends. */
-async function recordStreak(space: string, device: string, from: number, to: number) {
-  const rows = onlineSecondsPerDay(from, to).map(({ day, seconds }) => ({
-    space_uuid: space,
-    device_uuid: device,
-    day,
-    online_seconds: seconds,
-  }));
-  if (rows.length) await db().insert(deviceAvailabilityTable).values(rows);
+/** Writes an outage [from, to) of a device (to: null while it is still offline), as the DeviceRoom does. */
+async function recordOutage(
+  space: string,
+  device: string,
+  from: number,
+  to: number | null,
+  cause: OutageCause = "unknown",
+) {
+  await db()
+    .insert(deviceOutageTable)
+    .values({
+      space_uuid: space,
+      device_uuid: device,
+      started_at: iso(from),
+      ended_at: to === null ? null : iso(to),
+      cause,
+    });
 }
+
+/**
+ * The instants the availability figures are checked at: past midnight UTC with the outage on the
+ * day before (the night hours an estimate from daily totals got wrong), Monday 00:30, a month's
+ * last second, both Zagreb clock changes, New York's spring one, and noon.
+ */
+const INSTANTS = [
+  "2026-11-29T02:10:00Z",
+  "2026-11-30T00:30:00Z",
+  "2026-11-30T23:59:59Z",
+  "2026-03-29T01:30:00Z",
+  "2026-10-25T02:30:00Z",
+  "2026-03-08T07:30:00Z",
+  "2026-06-15T12:00:00Z",
+].map(Date.parse);
 
 describe("the wall summary's D1 round trips (issue 19)", () => {
   it("is one round trip, working hours and a named scope's check included", async () => {
@@ -233,16 +256,15 @@ describe("the wall summary's D1 round trips (issue 19)", () => {
 });
 
 describe("GET /space/{space}/location/availability/", () => {
-  /** A space whose global schedule is the whole week, with three locations. */
-  async function availabilityFleet() {
-    const space = await makeSpace({ timezone: "UTC" });
+  /** A space whose global schedule is the whole week, with four locations, as at `now`. */
+  async function availabilityFleet(now = Date.now(), timezone = "UTC") {
+    const space = await makeSpace({ timezone });
     const { token } = await memberOf("viewer", space);
     const s = space.space_uuid;
     for (const day of WEEKDAYS) await makeWorkingTime(s, null, day, WHOLE_DAY);
-    const now = Date.now();
     const installed = iso(now - 10 * 24 * HOUR);
     const connected = { connected_status: "connected" as const, installed_at: installed };
-    /** A device at `location` offline for the last `hours`, its streak before that (since installation) recorded. */
+    /** A device at `location` offline for the last `hours` (its outage open). */
     const downFor = async (location: { uuid: string }, hours: number) => {
       const device = await makeDevice(s, {
         ...connected,
@@ -250,9 +272,8 @@ describe("GET /space/{space}/location/availability/", () => {
         online: false,
         last_seen: iso(now - hours * HOUR),
       });
-      await recordStreak(s, device.uuid, now - 10 * 24 * HOUR, now - hours * HOUR);
+      await recordOutage(s, device.uuid, now - hours * HOUR, null, "connection_lost");
     };
-    // Down for the last 6 hours: its previous streak (since installation) is recorded.
     const down = await makeLocation(s, { name: "Down 6h", global_working_time_enabled: true });
     await makeDevice(s, {
       ...connected,
@@ -271,59 +292,94 @@ describe("GET /space/{space}/location/availability/", () => {
     const local = await makeLocation(s, { name: "Local hours", global_working_time_enabled: false });
     for (const day of WEEKDAYS) await makeWorkingTime(s, local.uuid, day, WHOLE_DAY);
     await downFor(local, 12);
-    const group = await makeGroup(s, {}, [up]);
-    return { s, token, down, up, unscheduled, local, group };
-  }
-
-  it("gives the share of working time with every device online, worst first, exact for current streaks", async () => {
-    const { s, token, down } = await availabilityFleet();
-    const day = await availability(s, token, "?window=24h");
-    expect(day.window).toBe("24h");
-    expect(day.locations.map((l) => l.location_name)).toEqual(["Local hours", "Down 6h", "Up", "Unscheduled"]);
-    const [local, worst, best, none] = day.locations;
-    // A local schedule counts in the whole space's list as in the location's own.
-    expect(local).toMatchObject({ schedule: "local", devices: 1 });
-    expect(local.availability).toBeCloseTo(0.5, 2);
-    const own = await availability(s, token, `?location=${local.location_uuid}`);
-    expect(own.locations[0].availability).toBeCloseTo(local.availability ?? -1, 3);
-    expect(worst).toMatchObject({ location_uuid: down.uuid, schedule: "global", timezone: "UTC", devices: 2 });
-    expect(worst.availability).toBeCloseTo(18 / 24, 2);
-    expect(best.availability).toBe(1);
-    expect(none).toMatchObject({ schedule: "local", working_seconds: 0, availability: null });
-
-    const week = await availability(s, token, "?window=7d");
-    const weekly = Object.fromEntries(week.locations.map((l) => [l.location_name, l.availability]));
-    expect(weekly["Down 6h"]).toBeCloseTo(1 - 6 / (7 * 24), 2);
-    expect(weekly["Local hours"]).toBeCloseTo(1 - 12 / (7 * 24), 2);
-    expect(Date.parse(week.to) - Date.parse(week.from)).toBe(7 * 24 * HOUR);
-  });
-
-  it("counts a device online only since inside the window with its outage, and one online throughout as always up", async () => {
-    const space = await makeSpace({ timezone: "UTC" });
-    const { token } = await memberOf("viewer", space);
-    const s = space.space_uuid;
-    for (const day of WEEKDAYS) await makeWorkingTime(s, null, day, WHOLE_DAY);
-    const now = Date.now();
-    const site = await makeLocation(s, { name: "Back 3h ago", global_working_time_enabled: true });
-    const connected = { connected_status: "connected" as const, installed_at: iso(now - 10 * 24 * HOUR) };
-    // Online throughout the last 24 h (and 7 days): counted, never the reason for an outage.
+    // Back 3 h ago after 2 h offline (a closed outage), beside a device online throughout.
+    const back = await makeLocation(s, { name: "Back 3h ago", global_working_time_enabled: true });
     await makeDevice(s, {
       ...connected,
-      location_uuid: site.uuid,
+      location_uuid: back.uuid,
       online: true,
       online_since: iso(now - 9 * 24 * HOUR),
     });
-    // Offline from 5 h ago to 3 h ago, online since: its earlier streak is recorded.
-    const back = await makeDevice(s, {
+    const returned = await makeDevice(s, {
       ...connected,
-      location_uuid: site.uuid,
+      location_uuid: back.uuid,
       online: true,
       online_since: iso(now - 3 * HOUR),
     });
-    await recordStreak(s, back.uuid, now - 10 * 24 * HOUR, now - 5 * HOUR);
-    const [day] = (await availability(s, token, "?window=24h")).locations;
-    expect(day).toMatchObject({ location_uuid: site.uuid, devices: 2 });
-    expect(day.availability).toBeCloseTo(22 / 24, 2);
+    await recordOutage(s, returned.uuid, now - 5 * HOUR, now - 3 * HOUR, "heartbeat_missed");
+    const group = await makeGroup(s, {}, [up]);
+    return { s, space, token, down, up, unscheduled, local, back, group };
+  }
+
+  it("gives the exact share of working time with every device online, worst first, at any hour", async () => {
+    for (const now of INSTANTS) {
+      const { space, down, back } = await availabilityFleet(now);
+      const { ctx } = countingContext(space);
+      const day = await listLocationAvailability({ ctx, input: { window: "24h" }, now });
+      expect(day.window).toBe("24h");
+      expect(day.to).toBe(iso(now));
+      expect(day.locations.map((l) => l.location_name)).toEqual([
+        "Local hours",
+        "Down 6h",
+        "Back 3h ago",
+        "Up",
+        "Unscheduled",
+      ]);
+      const [local, worst, returned, best, none] = day.locations;
+      // Whole seconds: the schedule's 23:59:59 end reaches midnight, so every second of the window is working time.
+      expect(local).toMatchObject({
+        schedule: "local",
+        devices: 1,
+        working_seconds: 86_400,
+        available_seconds: 43_200,
+      });
+      expect(worst).toMatchObject({ location_uuid: down.uuid, schedule: "global", timezone: "UTC", devices: 2 });
+      expect(worst).toMatchObject({ working_seconds: 86_400, available_seconds: 18 * 3600 });
+      expect(returned).toMatchObject({ location_uuid: back.uuid, devices: 2, available_seconds: 22 * 3600 });
+      expect(best.availability).toBe(1);
+      expect(none).toMatchObject({ schedule: "local", working_seconds: 0, availability: null });
+
+      const week = await listLocationAvailability({ ctx, input: { window: "7d" }, now });
+      const weekly = Object.fromEntries(week.locations.map((l) => [l.location_name, l.available_seconds]));
+      expect(weekly).toMatchObject({
+        "Down 6h": (7 * 24 - 6) * 3600,
+        "Local hours": (7 * 24 - 12) * 3600,
+        "Back 3h ago": (7 * 24 - 2) * 3600,
+      });
+      expect(Date.parse(week.to) - Date.parse(week.from)).toBe(7 * 24 * HOUR);
+    }
+  });
+
+  it("counts working time on the location's wall clock across a clock change", async () => {
+    // Zagreb's clocks go back at 03:00 CEST on 2026-10-25: 02:00–02:59:59 happens twice, so a
+    // 02:00–03:59:59 schedule is 3 h of real time that night. A device down through it loses all 3.
+    const now = Date.parse("2026-10-25T06:00:00Z");
+    const space = await makeSpace({ timezone: "Europe/Zagreb" });
+    const s = space.space_uuid;
+    const site = await makeLocation(s, { name: "Night shift", global_working_time_enabled: false });
+    await makeWorkingTime(s, site.uuid, "sunday", [{ start: "02:00:00", end: "03:59:59" }]);
+    const device = await makeDevice(s, {
+      connected_status: "connected",
+      installed_at: iso(now - 5 * 24 * HOUR),
+      location_uuid: site.uuid,
+      online: true,
+      online_since: iso(Date.parse("2026-10-25T02:30:00Z")),
+    });
+    await recordOutage(s, device.uuid, Date.parse("2026-10-25T00:00:00Z"), Date.parse("2026-10-25T02:30:00Z"));
+    const { ctx } = countingContext(space);
+    const [row] = (await listLocationAvailability({ ctx, input: { window: "24h" }, now })).locations;
+    expect(row).toMatchObject({ timezone: "Europe/Zagreb", working_seconds: 3 * 3600, available_seconds: 30 * 60 });
+  });
+
+  it("serves the same figures over HTTP, whatever the hour", async () => {
+    const { s, token } = await availabilityFleet();
+    const body = await availability(s, token, "?window=24h");
+    const byName = Object.fromEntries(body.locations.map((l) => [l.location_name, l.availability]));
+    // The request comes a moment after the fleet was written: within a second of the exact figure.
+    expect(byName["Local hours"]).toBeCloseTo(0.5, 4);
+    expect(byName["Down 6h"]).toBeCloseTo(18 / 24, 4);
+    expect(byName["Back 3h ago"]).toBeCloseTo(22 / 24, 4);
+    expect(byName.Up).toBe(1);
   });
 
   it("defaults to 24 h, narrows by group and location, refuses an unknown window", async () => {

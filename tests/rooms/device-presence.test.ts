@@ -4,14 +4,25 @@ import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { TIMEOUT_MESSAGE } from "../../contracts/commands.ts";
-import { OFFLINE_AFTER_MS } from "../../contracts/presence.ts";
+import { AGENT_STOPPING_REASON, OFFLINE_AFTER_MS } from "../../contracts/presence.ts";
 import { AGENT_SILENCE_MS, ServerMessage } from "../../contracts/realtime.ts";
-import { auditLogTable, deviceAvailabilityTable, deviceTable } from "../../drizzle/schema/index.ts";
+import { auditLogTable, deviceAvailabilityTable, deviceOutageTable, deviceTable } from "../../drizzle/schema/index.ts";
 import { reconcileOffline, recordOffline, recordOnline } from "../../worker/services/devices/presence.ts";
 import { db, makeDevice, makeDeviceCredential, makeLocation, memberOf, uid } from "../factories.ts";
 import { join, until } from "../ws.ts";
 
 const deviceRow = async (uuid: string) => db().select().from(deviceTable).where(eq(deviceTable.uuid, uuid)).get();
+/** The device's outages, oldest first. */
+const outages = (uuid: string) =>
+  db()
+    .select({
+      started_at: deviceOutageTable.started_at,
+      ended_at: deviceOutageTable.ended_at,
+      cause: deviceOutageTable.cause,
+    })
+    .from(deviceOutageTable)
+    .where(eq(deviceOutageTable.device_uuid, uuid))
+    .orderBy(deviceOutageTable.id);
 
 async function connectedDevice(status: "connected" | "installation_pending" = "connected") {
   const member = await memberOf("content_manager");
@@ -70,6 +81,10 @@ describe("DeviceRoom presence", () => {
     const offline = await deviceRow(device.uuid);
     expect(offline).toMatchObject({ online: false, online_since: null, cpu_condition: 2, combined_status: 2 });
     expect(offline?.latest_telemetry?.cpu?.load1).toBe(6);
+    // The outage opens when it was last heard; a close that is not the agent's own stop is a lost connection.
+    expect(await outages(device.uuid)).toEqual([
+      { started_at: offline?.last_seen, ended_at: null, cause: "connection_lost" },
+    ]);
     // A sub-second streak adds no whole second to device_availability (per-day split: unit tests).
     const days = await db()
       .select()
@@ -80,6 +95,15 @@ describe("DeviceRoom presence", () => {
     expect((await room.telemetryHistory()).length).toBe(1);
     space.ws?.close();
     watcher.ws?.close();
+  });
+
+  it("an agent that says it is stopping leaves an outage caused by its stop", async () => {
+    const { device, credential } = await connectedDevice();
+    const agent = await join(`/parties/device/${device.uuid}`, credential);
+    const room = await getServerByName(env.Device, device.uuid);
+    await expect.poll(async () => (await room.presenceState()).online).toBe(true);
+    agent.ws?.close(1000, AGENT_STOPPING_REASON);
+    await expect.poll(async () => (await outages(device.uuid)).map((o) => o.cause)).toEqual(["agent_stopped"]);
   });
 
   it("missed heartbeats (alarm) → offline while the socket stays; the next heartbeat → online", async () => {
@@ -97,10 +121,19 @@ describe("DeviceRoom presence", () => {
     });
     expect(await runDurableObjectAlarm(room)).toBe(true);
     await until(() => space.messages.some(about("deviceOffline")));
-    expect(await deviceRow(device.uuid)).toMatchObject({ online: false });
+    const missed = await deviceRow(device.uuid);
+    expect(missed).toMatchObject({ online: false });
+    expect(await outages(device.uuid)).toEqual([
+      { started_at: missed?.last_seen, ended_at: null, cause: "heartbeat_missed" },
+    ]);
     agent.ws?.send(JSON.stringify({ type: "heartbeat" }));
     await until(() => space.messages.filter(about("deviceOnline")).length === 2);
-    expect(await deviceRow(device.uuid)).toMatchObject({ online: true });
+    const back = await deviceRow(device.uuid);
+    expect(back).toMatchObject({ online: true });
+    // Back: the outage ends where the new streak begins.
+    expect(await outages(device.uuid)).toEqual([
+      { started_at: missed?.last_seen, ended_at: back?.online_since, cause: "heartbeat_missed" },
+    ]);
     agent.ws?.close();
     space.ws?.close();
   });
@@ -248,12 +281,52 @@ describe("presence writes (one D1 batch per change)", () => {
     });
   });
 
+  it("an outage opens with its cause when a streak ends and closes when the next begins; never two open", async () => {
+    const member = await memberOf("viewer");
+    const device = await makeDevice(member.space.space_uuid, { connected_status: "connected", online: true });
+    const t = Date.parse("2026-11-20T23:00:00Z");
+    const at = (ms: number) => new Date(ms).toISOString();
+    await recordOffline(env, device.uuid, { since: t, lastSeen: t + 3600_000 }, "agent_stopped");
+    // A second offline write (a retried one) opens nothing more.
+    await recordOffline(env, device.uuid, { since: null, lastSeen: t + 3700_000 }, "silence");
+    expect(await outages(device.uuid)).toEqual([
+      { started_at: at(t + 3600_000), ended_at: null, cause: "agent_stopped" },
+    ]);
+    await recordOnline(env, device.uuid, { now: t + 7200_000, since: t + 7200_000 });
+    expect(await outages(device.uuid)).toEqual([
+      { started_at: at(t + 3600_000), ended_at: at(t + 7200_000), cause: "agent_stopped" },
+    ]);
+    // Disabled when it went offline: that is the cause, whatever the socket said.
+    await db().update(deviceTable).set({ enabled: false }).where(eq(deviceTable.uuid, device.uuid));
+    await recordOffline(env, device.uuid, { since: t + 7200_000, lastSeen: t + 9000_000 }, "connection_lost");
+    expect((await outages(device.uuid)).at(-1)).toEqual({
+      started_at: at(t + 9000_000),
+      ended_at: null,
+      cause: "disabled",
+    });
+  });
+
+  it("a reconciled device's outage starts when it was last heard, and only once", async () => {
+    const member = await memberOf("viewer");
+    const lastSeen = "2026-11-20T10:00:00.000Z";
+    const device = await makeDevice(member.space.space_uuid, {
+      connected_status: "connected",
+      online: true,
+      online_since: "2026-11-20T09:00:00.000Z",
+      last_seen: lastSeen,
+    });
+    expect(await reconcileOffline(env, device.uuid)).toBe(true);
+    expect(await reconcileOffline(env, device.uuid)).toBe(false);
+    expect(await outages(device.uuid)).toEqual([{ started_at: lastSeen, ended_at: null, cause: "unknown" }]);
+  });
+
   it("a device that no longer exists: nothing is written and nothing fails", async () => {
     const gone = uid();
     await recordOnline(env, gone, { now: Date.now(), since: Date.now() });
     await recordOffline(env, gone, { since: Date.now() - 3600_000, lastSeen: Date.now() });
     expect(await reconcileOffline(env, gone)).toBe(false);
     expect(await availability(gone)).toEqual([]);
+    expect(await outages(gone)).toEqual([]);
   });
 
   it("the first connection ends the installation once; a later one keeps installed_at", async () => {

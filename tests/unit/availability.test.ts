@@ -1,14 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { TimeEntry } from "../../contracts/working-time.ts";
 import { scheduleOf } from "../../worker/services/monitoring/availability.ts";
 import {
   availabilityRatio,
   byAvailability,
   type DeviceHistory,
+  deviceHistory,
   type Interval,
   locationAvailableSeconds,
   mergeIntervals,
-  onlineShareAt,
   workingIntervals,
   zonedToUtc,
 } from "../../worker/services/monitoring/availability-math.ts";
@@ -91,15 +92,37 @@ describe("workingIntervals", () => {
     expect((b - a) / H).toBeCloseTo(7, 3);
   });
 
-  it("maps a skipped and a repeated local time to one instant each", () => {
-    // 02:30 does not exist in Berlin on 2026-03-29: it lands after the gap (03:30 CEST = 01:30Z).
+  it("maps a skipped local time to the gap's end and a repeated one to its first occurrence", () => {
+    // 02:30 does not exist in Berlin on 2026-03-29: the wall clock is first past it at 03:00 CEST (01:00Z).
     expect(new Date(zonedToUtc("Europe/Berlin", ms("2026-03-29T02:30:00Z"))).toISOString()).toBe(
-      "2026-03-29T01:30:00.000Z",
+      "2026-03-29T01:00:00.000Z",
     );
-    // 02:30 happens twice on 2026-10-25: the later one (CET, 01:30Z).
+    // 02:30 happens twice on 2026-10-25: first in CEST (00:30Z).
     expect(new Date(zonedToUtc("Europe/Berlin", ms("2026-10-25T02:30:00Z"))).toISOString()).toBe(
-      "2026-10-25T01:30:00.000Z",
+      "2026-10-25T00:30:00.000Z",
     );
+  });
+
+  it("holds the repeated hour twice and skips the missing one, as the wall clock reads them", () => {
+    const sunday = (entries: TimeEntry[]) => ({ sunday: entries });
+    // 02:00–02:59:59 on the night the clocks go back happens twice: 00:00–01:00Z (CEST) and 01:00–02:00Z (CET).
+    expect(
+      workingIntervals(
+        sunday([{ start: "02:00:00", end: "02:59:59" }]),
+        "Europe/Zagreb",
+        ms("2026-10-24T12:00:00Z"),
+        ms("2026-10-25T12:00:00Z"),
+      ),
+    ).toEqual([iv("2026-10-25T00:00:00Z", "2026-10-25T02:00:00Z")]);
+    // 02:30–03:29:59 on the night they go forward: only 03:00–03:30 CEST happens (01:00–01:30Z).
+    expect(
+      workingIntervals(
+        sunday([{ start: "02:30:00", end: "03:29:59" }]),
+        "Europe/Zagreb",
+        ms("2026-03-28T12:00:00Z"),
+        ms("2026-03-29T12:00:00Z"),
+      ),
+    ).toEqual([iv("2026-03-29T01:00:00Z", "2026-03-29T01:30:00Z")]);
   });
 
   it("gives five spans for a working week", () => {
@@ -151,37 +174,33 @@ describe("scheduleOf (global vs local)", () => {
   });
 });
 
-const device = (over: Partial<DeviceHistory> = {}): DeviceHistory => ({
-  installed_at: null,
-  online: true,
-  streak_start: ms("2026-01-01T00:00:00Z"),
-  online_seconds: new Map(),
-  ...over,
-});
+const device = (over: Partial<DeviceHistory> = {}): DeviceHistory => ({ installed_at: null, offline: [], ...over });
+const INF = Number.POSITIVE_INFINITY;
 
-describe("onlineShareAt", () => {
-  it("is exact inside the current streak and absent before installation", () => {
-    const d = device({
-      installed_at: ms("2026-03-02T10:00:00Z"),
-      online: false,
-      streak_start: ms("2026-03-02T12:00:00Z"),
-    });
-    expect(onlineShareAt(d, ms("2026-03-02T09:00:00Z"))).toBeNull();
-    expect(onlineShareAt(d, ms("2026-03-02T12:00:00Z"))).toBe(0);
+describe("deviceHistory", () => {
+  const state = { installed_at: ms("2026-03-01T00:00:00Z"), online: true, online_since: null, last_seen: null };
+  it("takes the outage rows as they are, an open one up to now while offline", () => {
+    const h = deviceHistory({ ...state, online: false, last_seen: ms("2026-03-02T12:00:00Z") }, [
+      { started_at: ms("2026-03-02T01:00:00Z"), ended_at: ms("2026-03-02T02:00:00Z") },
+      { started_at: ms("2026-03-02T12:00:00Z"), ended_at: null },
+    ]);
+    expect(mergeIntervals(h.offline)).toEqual([
+      iv("2026-03-02T01:00:00Z", "2026-03-02T02:00:00Z"),
+      [ms("2026-03-02T12:00:00Z"), INF],
+    ]);
   });
-  it("spreads a day's recorded online seconds over the part of the day observed before the streak", () => {
-    // Installed at 10:00, offline since 12:00, 1 h online recorded that day: 1 h of 2 h observed.
-    const d = device({
-      installed_at: ms("2026-03-02T10:00:00Z"),
-      online: false,
-      streak_start: ms("2026-03-02T12:00:00Z"),
-      online_seconds: new Map([["2026-03-02", 3600]]),
-    });
-    expect(onlineShareAt(d, ms("2026-03-02T11:00:00Z"))).toBeCloseTo(0.5);
+  it("ends an outage left open at the current streak's start", () => {
+    const since = ms("2026-03-02T13:00:00Z");
+    const h = deviceHistory({ ...state, online_since: since }, [
+      { started_at: ms("2026-03-02T12:00:00Z"), ended_at: null },
+    ]);
+    expect(h.offline).toEqual([[ms("2026-03-02T12:00:00Z"), since]]);
   });
-  it("treats a device never heard from as offline since it was installed", () => {
-    const d = device({ installed_at: ms("2026-03-02T10:00:00Z"), online: false, streak_start: null });
-    expect(onlineShareAt(d, ms("2026-03-02T11:00:00Z"))).toBe(0);
+  it("is offline since last heard without a row, and since installation when never heard", () => {
+    expect(deviceHistory({ ...state, online: false, last_seen: ms("2026-03-02T12:00:00Z") }, []).offline).toEqual([
+      [ms("2026-03-02T12:00:00Z"), INF],
+    ]);
+    expect(deviceHistory({ ...state, online: false }, []).offline).toEqual([[state.installed_at, INF]]);
   });
 });
 
@@ -194,40 +213,41 @@ describe("locationAvailableSeconds", () => {
     expect(availabilityRatio(r)).toBe(1);
   });
 
-  it("loses the working time after one device went offline (exact: its current streak)", () => {
-    const r = locationAvailableSeconds(monday, [
-      device(),
-      // Its last streak (online since before Monday) was recorded when it ended: 15 h of Monday.
-      device({
-        online: false,
-        streak_start: ms("2026-03-02T15:00:00Z"),
-        online_seconds: new Map([["2026-03-02", 15 * 3600]]),
-      }),
-    ]);
+  it("loses the working time after one device went offline", () => {
+    const r = locationAvailableSeconds(monday, [device(), device({ offline: [[ms("2026-03-02T15:00:00Z"), INF]] })]);
     expect(r.working_seconds).toBe(8 * 3600 + 1);
     expect(r.available_seconds).toBe(6 * 3600);
   });
 
   it("does not count an outage outside working hours", () => {
-    // Back online at 08:00 after a night offline: the working day is untouched.
-    const r = locationAvailableSeconds(monday, [device({ online: true, streak_start: ms("2026-03-02T08:00:00Z") })]);
+    const r = locationAvailableSeconds(monday, [
+      device({ offline: [iv("2026-03-01T20:00:00Z", "2026-03-02T08:00:00Z")] }),
+    ]);
     expect(availabilityRatio(r)).toBe(1);
   });
 
-  it("counts working time only once a device is installed", () => {
-    const r = locationAvailableSeconds(monday, [device({ installed_at: ms("2026-03-02T13:00:00Z") })]);
+  it("counts working time only once a device is installed, and its outages only after that", () => {
+    const r = locationAvailableSeconds(monday, [
+      device({
+        installed_at: ms("2026-03-02T13:00:00Z"),
+        offline: [iv("2026-03-02T08:00:00Z", "2026-03-02T14:00:00Z")],
+      }),
+    ]);
     expect(r.working_seconds).toBe(4 * 3600 + 1);
-    expect(r.available_seconds).toBe(4 * 3600 + 1);
+    expect(r.available_seconds).toBe(3 * 3600 + 1);
   });
 
-  it("estimates a past day from its daily total, the location as available as its least available device", () => {
-    // Two devices online since Tuesday; on Monday one was online 18 h of 24 (75 %), the other 12 h (50 %).
-    const tuesday = ms("2026-03-03T00:00:00Z");
+  it("counts overlapping outages of two devices once, and the location as down while any device is", () => {
     const r = locationAvailableSeconds(monday, [
-      device({ streak_start: tuesday, online_seconds: new Map([["2026-03-02", 18 * 3600]]) }),
-      device({ streak_start: tuesday, online_seconds: new Map([["2026-03-02", 12 * 3600]]) }),
+      device({ offline: [iv("2026-03-02T10:00:00Z", "2026-03-02T12:00:00Z")] }),
+      device({
+        offline: [
+          iv("2026-03-02T11:00:00Z", "2026-03-02T13:00:00Z"),
+          iv("2026-03-02T16:00:00Z", "2026-03-02T16:30:00Z"),
+        ],
+      }),
     ]);
-    expect(availabilityRatio(r)).toBeCloseTo(0.5, 3);
+    expect(r.available_seconds).toBe(8 * 3600 + 1 - 3.5 * 3600);
   });
 
   it("has no figure without working time or without devices", () => {
@@ -251,33 +271,28 @@ describe("byAvailability", () => {
 describe("devices online throughout the window (availability.ts counts them and adds one stand-in)", () => {
   const FROM = ms("2026-03-02T00:00:00Z");
   const TO = FROM + 7 * 24 * H;
-  const STAND_IN: DeviceHistory = { installed_at: null, online: true, streak_start: null, online_seconds: new Map() };
+  const STAND_IN: DeviceHistory = { installed_at: null, offline: [] };
   // Times around the window, on whole minutes (with its edges among them).
   const time = fc.oneof(
     fc.integer({ min: -48 * 60, max: 8 * 24 * 60 }).map((m) => FROM + m * 60_000),
     fc.constantFrom(FROM, TO),
   );
+  const span = fc.tuple(time, fc.integer({ min: 1, max: 48 * 60 })).map(([a, m]): Interval => [a, a + m * 60_000]);
   const changing = fc.record({
     installed_at: fc.option(time, { nil: null }),
-    online: fc.boolean(),
-    streak_start: fc.option(time, { nil: null }),
-    online_seconds: fc
-      .array(fc.tuple(fc.integer({ min: -1, max: 7 }), fc.integer({ min: 0, max: 86_400 })), { maxLength: 9 })
-      .map((days) => new Map(days.map(([d, s]) => [new Date(FROM + d * 24 * H).toISOString().slice(0, 10), s]))),
+    offline: fc.array(span, { maxLength: 5 }),
   });
   // What the read counts instead of listing: online since at or before the window's start,
-  // installed at or before it (or either unknown).
+  // installed at or before it (or unknown): no outage reaches into the window.
   const steady = fc.record({
     installed_at: fc.option(
       fc.integer({ min: 0, max: 30 * 24 }).map((h) => FROM - h * H),
       { nil: null },
     ),
-    online: fc.constant(true),
-    streak_start: fc.option(
-      fc.integer({ min: 0, max: 30 * 24 }).map((h) => FROM - h * H),
-      { nil: null },
+    offline: fc.array(
+      fc.integer({ min: 1, max: 30 * 24 }).map((h): Interval => [FROM - (h + 1) * H, FROM - h * H]),
+      { maxLength: 3 },
     ),
-    online_seconds: fc.constant(new Map<string, number>()),
   });
   const working = fc
     .array(

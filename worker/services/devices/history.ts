@@ -1,11 +1,13 @@
-import { and, asc, eq, gte } from "drizzle-orm";
-import type { DeviceAuditList, DeviceAvailability } from "../../../contracts/device-detail.ts";
+import { and, desc, eq } from "drizzle-orm";
+import { type DeviceAuditList, type DeviceAvailability, MAX_LISTED_OUTAGES } from "../../../contracts/device-detail.ts";
 import type { PageQuery } from "../../../contracts/paging.ts";
-import { auditLogTable as a, deviceAvailabilityTable as av } from "../../../drizzle/schema/index.ts";
+import { auditLogTable as a, deviceOutageTable as o } from "../../../drizzle/schema/index.ts";
 import { pageFrom } from "../../lib/paging.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
 import { auditPageReads } from "../kernel/audit.ts";
 import { inSpace } from "../kernel/scope.ts";
+import { outagesSince } from "../monitoring/availability.ts";
+import { deviceHistory, locationAvailableSeconds } from "../monitoring/availability-math.ts";
 import { deviceWith } from "./detail.ts";
 import type { ReadCtx } from "./rows.ts";
 
@@ -33,26 +35,44 @@ export async function listDeviceAudit({
 
 const DAY_MS = 86_400_000;
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const toMs = (iso: string | null) => (iso === null ? null : Date.parse(iso));
 
 /**
  * GET /space/{space}/device/{uuid}/availability/?days= (the Reports tab): seconds online per UTC
- * day for the last `days` days up to today, oldest first, 0 for days without a record.
+ * day for the last `days` days up to today, oldest first, counted exactly from the device's
+ * outages by the wall's own function (availability-math.ts, each day as the working time); and
+ * the outages that touch those days, newest first, with their causes.
  */
 export async function getDeviceAvailability({
   ctx,
   input,
-}: ServiceArgs<{ uuid: string; days: number }, ReadCtx>): Promise<DeviceAvailability> {
-  const today = Date.now();
-  const days = Array.from({ length: input.days }, (_, i) => utcDay(today - (input.days - 1 - i) * DAY_MS));
+  now = Date.now(),
+}: ServiceArgs<{ uuid: string; days: number }, ReadCtx> & { now?: number }): Promise<DeviceAvailability> {
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
+  const from = today - (input.days - 1) * DAY_MS;
   const {
+    device,
     results: [rows],
   } = await deviceWith(ctx, input.uuid, [
     ctx.db
-      .select({ day: av.day, online_seconds: av.online_seconds })
-      .from(av)
-      .where(inSpace(ctx, av, eq(av.device_uuid, input.uuid), gte(av.day, days[0])))
-      .orderBy(asc(av.day)),
+      .select({ started_at: o.started_at, ended_at: o.ended_at, cause: o.cause })
+      .from(o)
+      .where(inSpace(ctx, o, eq(o.device_uuid, input.uuid), outagesSince(new Date(from).toISOString())))
+      .orderBy(desc(o.started_at)),
   ]);
-  const seconds = new Map(rows.map((r) => [r.day, r.online_seconds]));
-  return { days: days.map((day) => ({ day, online_seconds: seconds.get(day) ?? 0 })) };
+  const history = deviceHistory(
+    {
+      installed_at: toMs(device.installed_at),
+      online: device.online,
+      online_since: toMs(device.online_since),
+      last_seen: toMs(device.last_seen),
+    },
+    rows.map((row) => ({ started_at: Date.parse(row.started_at), ended_at: toMs(row.ended_at) })),
+  );
+  const days = Array.from({ length: input.days }, (_, i) => {
+    const start = from + i * DAY_MS;
+    const { available_seconds } = locationAvailableSeconds([[start, Math.min(start + DAY_MS, now)]], [history]);
+    return { day: utcDay(start), online_seconds: available_seconds };
+  });
+  return { days, outages: rows.slice(0, MAX_LISTED_OUTAGES) };
 }

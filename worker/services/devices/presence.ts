@@ -1,7 +1,11 @@
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { onlineSecondsPerDay } from "../../../contracts/presence.ts";
-import { deviceAvailabilityTable as avail, deviceTable as d } from "../../../drizzle/schema/index.ts";
+import { type OutageCause, onlineSecondsPerDay } from "../../../contracts/presence.ts";
+import {
+  deviceAvailabilityTable as avail,
+  deviceTable as d,
+  deviceOutageTable as outage,
+} from "../../../drizzle/schema/index.ts";
 import type { Env } from "../../env.ts";
 import { createDb, type Db } from "../../lib/db.ts";
 import { publishToSpace } from "../kernel/realtime.ts";
@@ -11,8 +15,34 @@ import { announceFromRoom, iso, keepUpdatedAt } from "./records.ts";
 /*
  * The DeviceRoom's presence writes to D1: one update per transition (online, offline, a stale
  * online reconciled), with the pushes they cause (the device's, and its location's when that
- * location's online status moves).
+ * location's online status moves). Each offline transition opens an outage (device_outage) and
+ * the next online one closes it: availability is counted from those spans.
  */
+
+/**
+ * Opens the device's outage from `startedIso` unless one is open already (read in the statement:
+ * no device row, no insert). A device disabled at that moment is offline because it was disabled.
+ */
+const openOutage = (db: Db, device_uuid: string, startedIso: SQL | string, cause: OutageCause, onlyIf?: SQL) =>
+  db.insert(outage).select(
+    db
+      .select({
+        id: sql<number>`null`.as("id"),
+        space_uuid: d.space_uuid,
+        device_uuid: d.uuid,
+        started_at: sql<string>`${startedIso}`.as("started_at"),
+        ended_at: sql<string | null>`null`.as("ended_at"),
+        cause: sql<OutageCause>`case when ${d.enabled} = 0 then 'disabled' else ${cause} end`.as("cause"),
+      })
+      .from(d)
+      .where(
+        and(
+          eq(d.uuid, device_uuid),
+          onlyIf,
+          sql`not exists (select 1 from ${outage} where ${outage.device_uuid} = ${device_uuid} and ${outage.ended_at} is null)`,
+        ),
+      ),
+  );
 
 const LOCATION_EVENT = {
   online: "locationOnline",
@@ -101,6 +131,11 @@ export async function recordOnline(env: Env, device_uuid: string, at: { now: num
         ...keepUpdatedAt,
       })
       .where(and(eq(d.uuid, device_uuid), or(eq(d.connected_status, "installation_pending"), isNull(d.installed_at)))),
+    // The outage this streak ends (none on a first connection).
+    db
+      .update(outage)
+      .set({ ended_at: iso(at.since) })
+      .where(and(eq(outage.device_uuid, device_uuid), isNull(outage.ended_at))),
   ]);
   if (!row) return;
   await announceFromRoom(env, row.space, device_uuid, row.name, "deviceOnline", {
@@ -114,7 +149,12 @@ export async function recordOnline(env: Env, device_uuid: string, at: { now: num
     await announceFromRoom(env, row.space, device_uuid, row.name, "deviceInstalled");
 }
 
-export async function recordOffline(env: Env, device_uuid: string, at: { lastSeen: number; since: number | null }) {
+export async function recordOffline(
+  env: Env,
+  device_uuid: string,
+  at: { lastSeen: number; since: number | null },
+  cause: OutageCause = "unknown",
+) {
   const db = createDb(env);
   const days = at.since === null ? [] : onlineSecondsPerDay(at.since, at.lastSeen);
   const row = await presenceChange(env, db, device_uuid, [
@@ -122,6 +162,7 @@ export async function recordOffline(env: Env, device_uuid: string, at: { lastSee
       .update(d)
       .set({ online: false, online_since: null, last_seen: iso(at.lastSeen), ...keepUpdatedAt })
       .where(eq(d.uuid, device_uuid)),
+    openOutage(db, device_uuid, iso(at.lastSeen), cause),
     // The streak's seconds per day, in the device's space (read in the statement: no row, no insert).
     ...days.map(({ day, seconds }) =>
       db
@@ -161,6 +202,14 @@ export async function recordOffline(env: Env, device_uuid: string, at: { lastSee
 export async function reconcileOffline(env: Env, device_uuid: string): Promise<boolean> {
   const db = createDb(env);
   const row = await presenceChange(env, db, device_uuid, [
+    // Before the update below: from when it was last heard, only if D1 still says online.
+    openOutage(
+      db,
+      device_uuid,
+      sql`coalesce(${d.last_seen}, ${d.installed_at}, ${iso(Date.now())})`,
+      "unknown",
+      eq(d.online, true),
+    ),
     db
       .update(d)
       .set({ online: false, online_since: null, ...keepUpdatedAt })

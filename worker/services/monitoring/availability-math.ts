@@ -2,12 +2,14 @@ import { WEEKDAYS } from "../../../contracts/working-time.ts";
 import { seconds, type WeeklySchedule, zoneFormatters } from "../locations/working-hours.ts";
 
 /**
- * Location availability over working time (issue 16) as pure functions: the working hours of a
- * window as UTC intervals (a weekly schedule read on a zone's wall clocks, DST and overnight
- * entries included), and the share of that time during which all of a location's devices were
- * online, from what is stored about them — the seconds online per UTC day of their closed streaks
- * (device_availability, the Reports tab's data) and their current streak (online since / offline
- * since). worker/services/monitoring/availability.ts reads the rows and calls these.
+ * Availability over working time as pure functions: the working hours of a window as UTC
+ * intervals (a weekly schedule read on a zone's wall clocks, DST and overnight entries included),
+ * and the share of that time during which all of a location's devices were online, from their
+ * recorded outages (device_outage) and their current state. Both are exact: the working time is
+ * the set of instants insideWorkingHours (working-hours.ts) calls working, and a device is online
+ * at every instant after its installation that no outage covers. The wall
+ * (worker/services/monitoring/availability.ts) and a device's Reports tab
+ * (worker/services/devices/history.ts) read the rows and call these.
  */
 
 /** A half-open span of time [start, end) in epoch ms. */
@@ -36,13 +38,81 @@ function naiveLocal(timeZone: string, ms: number): number {
 const offsetAt = (timeZone: string, ms: number) => naiveLocal(timeZone, ms) - Math.floor(ms / 1000) * 1000;
 
 /**
- * The instant a naive local time (wall-clock fields read as UTC) happens in `timeZone`. A time
- * the clocks skip (spring forward) lands just after the gap; a time they repeat (fall back)
- * is its later occurrence.
+ * The stretches of [from, to) over which `timeZone` keeps one offset from UTC, as
+ * [start, end, offset] (ms). A change of offset is found to the second by bisection; a range is
+ * taken to hold at most one change when both its ends have the same offset and it spans no more
+ * than two days (zones change at most twice a year).
+ */
+function offsetSegments(timeZone: string, from: number, to: number): [number, number, number][] {
+  const out: [number, number, number][] = [];
+  let start = from;
+  let offset = offsetAt(timeZone, from);
+  while (start < to) {
+    if (offsetAt(timeZone, to - 1) === offset) {
+      out.push([start, to, offset]);
+      break;
+    }
+    // The first second at which the offset is no longer `offset`.
+    let lo = start;
+    let hi = to - 1;
+    while (hi - lo > 1000) {
+      const mid = Math.floor((lo + hi) / 2000) * 1000;
+      if (mid <= lo) break;
+      if (offsetAt(timeZone, mid) === offset) lo = mid;
+      else hi = mid;
+    }
+    // The offset is a function of the whole second (offsetAt), so the change is hi's second.
+    const change = Math.floor(hi / 1000) * 1000;
+    out.push([start, change, offset]);
+    start = change;
+    offset = offsetAt(timeZone, change);
+  }
+  return out;
+}
+
+/**
+ * The offset segments around one local day (naive midnight `day`), cached per zone: the UTC range
+ * any wall-clock time of that day or the next (overnight entries) can fall in.
+ */
+const segmentCache = new Map<string, [number, number, number][]>();
+function daySegments(timeZone: string, day: number): [number, number, number][] {
+  const key = `${timeZone}|${day}`;
+  let segments = segmentCache.get(key);
+  if (!segments) {
+    // Offsets lie within ±14 h: a wall-clock time of [day, day + 2 days) happens inside this range.
+    segments = offsetSegments(timeZone, day - 15 * 3_600_000, day + 2 * DAY_MS + 15 * 3_600_000);
+    // A long-lived isolate reads a bounded number of zones and days; keep the cache bounded too.
+    if (segmentCache.size > 20_000) segmentCache.clear();
+    segmentCache.set(key, segments);
+  }
+  return segments;
+}
+
+/**
+ * The UTC instants whose wall-clock reading in `timeZone` lies in the naive local span
+ * [localStart, localEnd) of local day `day`: one interval on most days, two when the clocks go
+ * back inside it (the repeated hour happens twice), shorter when they go forward (the skipped
+ * hour never happens).
+ */
+function localSpanToUtc(timeZone: string, day: number, localStart: number, localEnd: number): Interval[] {
+  const out: Interval[] = [];
+  for (const [a, b, offset] of daySegments(timeZone, day)) {
+    const start = Math.max(a, localStart - offset);
+    const end = Math.min(b, localEnd - offset);
+    if (end > start) out.push([start, end]);
+  }
+  return out;
+}
+
+/**
+ * The instant a naive local time (wall-clock fields read as UTC) first happens in `timeZone`. A
+ * time the clocks skip (spring forward) is the end of the gap — the first instant the wall clock
+ * is past it, as insideWorkingHours reads it; a time they repeat (fall back) is its first occurrence.
  */
 export function zonedToUtc(timeZone: string, naive: number): number {
-  const first = naive - offsetAt(timeZone, naive);
-  return naive - offsetAt(timeZone, first);
+  const day = Math.floor(naive / DAY_MS) * DAY_MS;
+  const [first] = localSpanToUtc(timeZone, day, naive, day + 2 * DAY_MS);
+  return first ? first[0] : naive - offsetAt(timeZone, naive);
 }
 
 /** Sorts and merges overlapping or touching intervals, dropping empty ones. */
@@ -58,10 +128,12 @@ export function mergeIntervals(intervals: readonly Interval[]): Interval[] {
 }
 
 /**
- * The working time of [from, to) as UTC intervals: each entry of `schedule` on every local day
- * the window touches, on the wall clocks of `timeZone`. Ends are inclusive to the second, as
- * working-hours.ts reads them (09:00:00–17:00:00 is [09:00:00, 17:00:01)); an entry whose end is
- * before its start runs past midnight into the next day (the next day off or not).
+ * The working time of [from, to) as UTC intervals: exactly the instants insideWorkingHours
+ * (working-hours.ts) calls working. Each entry of `schedule` on every local day the window
+ * touches, on the wall clocks of `timeZone`. Ends are inclusive to the second (09:00:00–17:00:00
+ * is [09:00:00, 17:00:01)); an entry whose end is before its start runs past midnight into the
+ * next day (the next day off or not). On the day the clocks go back, a span over the repeated
+ * hour holds it twice; on the day they go forward, the skipped hour is not working time.
  */
 export function workingIntervals(schedule: WeeklySchedule, timeZone: string, from: number, to: number): Interval[] {
   if (to <= from) return [];
@@ -75,82 +147,94 @@ export function workingIntervals(schedule: WeeklySchedule, timeZone: string, fro
       const start = seconds(entry.start);
       let end = seconds(entry.end) + 1;
       if (end <= start) end += 86_400;
-      const a = Math.max(from, zonedToUtc(timeZone, day + start * 1000));
-      const b = Math.min(to, zonedToUtc(timeZone, day + end * 1000));
-      if (b > a) out.push([a, b]);
+      for (const [a, b] of localSpanToUtc(timeZone, day, day + start * 1000, day + end * 1000)) {
+        const clipped: Interval = [Math.max(from, a), Math.min(to, b)];
+        if (clipped[1] > clipped[0]) out.push(clipped);
+      }
     }
   }
   return mergeIntervals(out);
 }
 
-/** What is stored about one installed device of a location. */
+/** What is known about one installed device of a location. */
 export type DeviceHistory = {
   /** When it was installed (ms); before that it is not one of the location's devices. null: always was. */
   installed_at: number | null;
-  online: boolean;
-  /**
-   * Start of the current streak (ms): online_since while online, last_seen (when it was last
-   * heard) while offline. null while offline: it was never heard, offline throughout.
-   */
-  streak_start: number | null;
-  /** Seconds online per UTC day (YYYY-MM-DD) of its closed streaks (device_availability). */
-  online_seconds: ReadonlyMap<string, number>;
+  /** Its offline spans [start, end) in ms, in any order; one still going on ends at Infinity. */
+  offline: readonly Interval[];
 };
 
-const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** What device_outage and the device row hold about one device, as the reads return them. */
+export type DeviceState = {
+  installed_at: number | null;
+  online: boolean;
+  /** Start of the current online streak while online. */
+  online_since: number | null;
+  /** When it was last heard: while offline, the start of its current outage. */
+  last_seen: number | null;
+};
+export type OutageSpan = { started_at: number; ended_at: number | null };
 
 /**
- * The chance that `device` was online at `t`, or null when it was not installed yet. Inside the
- * current streak this is exact (1 or 0). Before it, the stored data says only how long the device
- * was online on each UTC day, not when: that time is taken as spread evenly over the part of the
- * day it was installed and not yet in its current streak.
+ * A device's history from its outage rows and its current state. The row is the newer word: an
+ * outage left open while the device is online (its close was lost) ends when the current streak
+ * began, and a device offline with no open outage row (offline since before outages were
+ * recorded) is offline since it was last heard — or since installation when it never was.
  */
-export function onlineShareAt(device: DeviceHistory, t: number): number | null {
-  const installed = device.installed_at ?? Number.NEGATIVE_INFINITY;
-  if (t < installed) return null;
-  const streak = device.streak_start ?? (device.online ? Number.NEGATIVE_INFINITY : installed);
-  if (t >= streak) return device.online ? 1 : 0;
-  const dayStart = Math.floor(t / DAY_MS) * DAY_MS;
-  const observed = (Math.min(dayStart + DAY_MS, streak) - Math.max(dayStart, installed)) / 1000;
-  if (observed <= 0) return 0;
-  return Math.min(1, Math.max(0, (device.online_seconds.get(utcDay(t)) ?? 0) / observed));
+export function deviceHistory(state: DeviceState, outages: readonly OutageSpan[]): DeviceHistory {
+  const offline: Interval[] = [];
+  for (const o of outages) {
+    const end = o.ended_at ?? (state.online ? (state.online_since ?? o.started_at) : Number.POSITIVE_INFINITY);
+    offline.push([o.started_at, end]);
+  }
+  if (!state.online) {
+    offline.push([state.last_seen ?? state.installed_at ?? Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY]);
+  }
+  return { installed_at: state.installed_at, offline };
 }
 
+/** The parts of two merged (sorted, disjoint) interval lists that both cover. */
+function intersect(a: readonly Interval[], b: readonly Interval[]): Interval[] {
+  const out: Interval[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const start = Math.max(a[i][0], b[j][0]);
+    const end = Math.min(a[i][1], b[j][1]);
+    if (end > start) out.push([start, end]);
+    if (a[i][1] < b[j][1]) i++;
+    else j++;
+  }
+  return out;
+}
+
+const length = (intervals: readonly Interval[]) => intervals.reduce((sum, [a, b]) => sum + (b - a), 0);
+
 /**
- * Seconds of `working` (UTC intervals) during which at least one device was installed, and the
- * estimated seconds of those during which all of them were online. Between the data's steps
- * (UTC midnights, installations, streak starts, working-time edges) each device has one online
- * share; the location counts as available for the smallest share of its devices — a site's
- * devices usually fail together (power, network) — so where the streaks are known (the wall's
- * usual case: who is offline right now, since when) the figure is exact, and a past day is an
- * estimate from its daily totals.
+ * Seconds of `working` (UTC intervals) during which at least one device was installed, and of
+ * those the seconds during which all installed devices were online: the location is available
+ * only while none of its devices is in an outage (a site's devices usually fail together: power,
+ * network). Exact, from the intervals themselves.
  */
 export function locationAvailableSeconds(
   working: readonly Interval[],
   devices: readonly DeviceHistory[],
 ): { working_seconds: number; available_seconds: number } {
-  let workingMs = 0;
-  let availableMs = 0;
-  for (const [from, to] of working) {
-    const cuts = new Set<number>([from, to]);
-    for (let midnight = Math.ceil(from / DAY_MS) * DAY_MS; midnight < to; midnight += DAY_MS) cuts.add(midnight);
-    for (const d of devices) {
-      for (const t of [d.installed_at, d.streak_start]) if (t !== null && t > from && t < to) cuts.add(t);
-    }
-    const points = [...cuts].sort((a, b) => a - b);
-    for (let i = 0; i + 1 < points.length; i++) {
-      const [a, b] = [points[i], points[i + 1]];
-      let share: number | null = null;
-      for (const d of devices) {
-        const s = onlineShareAt(d, a);
-        if (s !== null) share = share === null ? s : Math.min(share, s);
-      }
-      if (share === null) continue;
-      workingMs += b - a;
-      availableMs += (b - a) * share;
-    }
+  if (devices.length === 0) return { working_seconds: 0, available_seconds: 0 };
+  let firstInstalled = Number.POSITIVE_INFINITY;
+  for (const d of devices) firstInstalled = Math.min(firstInstalled, d.installed_at ?? Number.NEGATIVE_INFINITY);
+  const counted = intersect(mergeIntervals(working), [[firstInstalled, Number.POSITIVE_INFINITY]]);
+  const down: Interval[] = [];
+  for (const d of devices) {
+    const installed = d.installed_at ?? Number.NEGATIVE_INFINITY;
+    for (const [a, b] of d.offline) down.push([Math.max(a, installed), b]);
   }
-  return { working_seconds: Math.round(workingMs / 1000), available_seconds: Math.round(availableMs / 1000) };
+  const workingMs = length(counted);
+  const lostMs = length(intersect(counted, mergeIntervals(down)));
+  return {
+    working_seconds: Math.round(workingMs / 1000),
+    available_seconds: Math.round((workingMs - lostMs) / 1000),
+  };
 }
 
 /** The availability figure: available ÷ working, or null without working time. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, not, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, not, or, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   type AvailabilityList,
@@ -8,9 +8,9 @@ import {
 } from "../../../contracts/wall.ts";
 import type { TimeEntry, Weekday } from "../../../contracts/working-time.ts";
 import {
-  deviceAvailabilityTable as av,
   deviceTable as d,
   locationTable as l,
+  deviceOutageTable as o,
   workingTimeTable as w,
 } from "../../../drizzle/schema/index.ts";
 import type { ReadCtx } from "../devices/rows.ts";
@@ -21,7 +21,9 @@ import {
   availabilityRatio,
   byAvailability,
   type DeviceHistory,
+  deviceHistory,
   locationAvailableSeconds,
+  type OutageSpan,
   workingIntervals,
 } from "./availability-math.ts";
 import { inWallScope, wallScopeInBatch } from "./wall-scope.ts";
@@ -48,15 +50,18 @@ export function scheduleOf(
 
 const toMs = (iso: string | null) => (iso === null ? null : Date.parse(iso));
 
+/** The outages of a device that reach past `fromIso` (open ones included), as the math reads them. */
+export const outagesSince = (fromIso: string) =>
+  sql`(${o.ended_at} is null or julianday(${o.ended_at}) > julianday(${fromIso}))`;
+
 /**
- * GET /space/{space}/location/availability/?window=24h|7d&group=&location= (issue 16): for each
- * location in scope, the share of its working time in the last 24 h or 7 d (the schedule it
- * follows, on its clock) during which all its installed devices were online — from the Reports
- * tab's data (device_availability: seconds online per UTC day) and each device's current streak
- * (availability-math.ts says how). Five reads in one batch, each held to the space: the
- * locations, the schedules (theirs and the global one), their installed devices that were not
- * online throughout the window and those devices' daily rows since the window's first UTC day,
- * and per location the count of those that were. Worst first.
+ * GET /space/{space}/location/availability/?window=24h|7d&group=&location=: for each location in
+ * scope, the share of its working time in the last 24 h or 7 d (the schedule it follows, on its
+ * clock) during which all its installed devices were online — exactly, from the devices' outages
+ * (device_outage) and their current state (availability-math.ts). Five reads in one batch, each
+ * held to the space: the locations, the schedules (theirs and the global one), their installed
+ * devices that were not online throughout the window and those devices' outages that reach into
+ * it, and per location the count of those that were. Worst first.
  */
 export async function listLocationAvailability({
   ctx,
@@ -67,7 +72,6 @@ export async function listLocationAvailability({
   const scope = asked.claimed;
   const to = now;
   const from = to - WINDOW_MS[input.window];
-  const firstDay = new Date(Math.floor(from / 86_400_000) * 86_400_000).toISOString().slice(0, 10);
   const inScope = (column: SQLiteColumn) => inWallScope(ctx, scope, column);
   const installed = inSpace(ctx, d, eq(d.connected_status, "connected"), inScope(d.location_uuid));
   // A device online since before the window (and installed before it) was online throughout: its
@@ -82,7 +86,7 @@ export async function listLocationAvailability({
   // The space's global entries and the scope's own ones (every location's, unscoped).
   const ownEntries = inScope(w.location_uuid);
   const scheduleScope = ownEntries ? or(isNull(w.location_uuid), ownEntries) : undefined;
-  const [locations, schedules, devices, steady, days, ...scopeRows] = await ctx.db.batch([
+  const [locations, schedules, devices, steady, outages, ...scopeRows] = await ctx.db.batch([
     ctx.db
       .select({
         uuid: l.uuid,
@@ -116,40 +120,40 @@ export async function listLocationAvailability({
       .where(and(installed, throughout))
       .groupBy(d.location_uuid),
     ctx.db
-      .select({ device_uuid: av.device_uuid, day: av.day, online_seconds: av.online_seconds })
-      .from(av)
+      .select({ device_uuid: o.device_uuid, started_at: o.started_at, ended_at: o.ended_at })
+      .from(o)
       .where(
-        inSpace(
-          ctx,
-          av,
-          gte(av.day, firstDay),
-          sql`${av.device_uuid} in (select ${d.uuid} from ${d} where ${varying})`,
-        ),
+        inSpace(ctx, o, outagesSince(fromIso), sql`${o.device_uuid} in (select ${d.uuid} from ${d} where ${varying})`),
       ),
     ...asked.reads,
   ]);
   // 404 for a group or location that is not the space's (the reads above then found nothing).
   asked.checked(scopeRows);
   const steadyByLocation = new Map(steady.map((row) => [row.location_uuid, row.devices]));
-  /** The devices online throughout the window, as one: a share of 1 at every moment. */
-  const online: DeviceHistory = { installed_at: null, online: true, streak_start: null, online_seconds: new Map() };
+  /** The devices online throughout the window, as one: never offline. */
+  const online: DeviceHistory = { installed_at: null, offline: [] };
 
-  const dailyByDevice = new Map<string, Map<string, number>>();
-  for (const row of days) {
-    const map = dailyByDevice.get(row.device_uuid) ?? new Map<string, number>();
-    map.set(row.day, row.online_seconds);
-    dailyByDevice.set(row.device_uuid, map);
+  const outagesByDevice = new Map<string, OutageSpan[]>();
+  for (const row of outages) {
+    const list = outagesByDevice.get(row.device_uuid) ?? [];
+    list.push({ started_at: Date.parse(row.started_at), ended_at: toMs(row.ended_at) });
+    outagesByDevice.set(row.device_uuid, list);
   }
   const devicesByLocation = new Map<string, DeviceHistory[]>();
   for (const device of devices) {
     if (!device.location_uuid) continue;
     const list = devicesByLocation.get(device.location_uuid) ?? [];
-    list.push({
-      installed_at: toMs(device.installed_at),
-      online: device.online,
-      streak_start: toMs(device.online ? device.online_since : device.last_seen),
-      online_seconds: dailyByDevice.get(device.uuid) ?? new Map(),
-    });
+    list.push(
+      deviceHistory(
+        {
+          installed_at: toMs(device.installed_at),
+          online: device.online,
+          online_since: toMs(device.online_since),
+          last_seen: toMs(device.last_seen),
+        },
+        outagesByDevice.get(device.uuid) ?? [],
+      ),
+    );
     devicesByLocation.set(device.location_uuid, list);
   }
 
