@@ -11,6 +11,7 @@ import { ROOT } from "./lib/proc.ts";
 const BENCHES: { script: string; flags?: string[] }[] = [
   { script: "scripts/bench-devices.ts", flags: ["devices", "runs", "port", "analyze", "keep"] },
   { script: "scripts/bench/list-cpu.ts", flags: [] },
+  { script: "scripts/bench/availability.ts", flags: ["locations", "devices", "days", "rounds"] },
   {
     script: "scripts/bench-agents.ts",
     flags: ["agents", "hb-rates", "window", "commands", "port", "keep"],

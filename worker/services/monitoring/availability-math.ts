@@ -28,7 +28,7 @@ const formatterFor = zoneFormatters({
 });
 
 /** The wall-clock reading of `ms` in `timeZone` as a naive UTC timestamp (same fields, read as UTC). */
-function naiveLocal(timeZone: string, ms: number): number {
+export function naiveLocal(timeZone: string, ms: number): number {
   const p: Record<string, number> = {};
   for (const part of formatterFor(timeZone).formatToParts(new Date(ms))) p[part.type] = Number(part.value);
   return Date.UTC(p.year, p.month - 1, p.day, p.hour % 24, p.minute, p.second);
