@@ -51,7 +51,7 @@ test("the device list filters, sorts and switches between cards and rows", async
 
   await page.getByRole("button", { name: "Table view" }).click();
   const table = page.getByRole("table", { name: "Devices" });
-  await expect(table.locator("tbody tr").first()).toBeVisible();
+  await expect(table.getByRole("listitem").first()).toBeVisible();
   await screenshot(page, `${ARTIFACTS}/devices-rows.png`);
   await page.reload();
   await expect(page.getByRole("table", { name: "Devices" })).toBeVisible();
@@ -91,6 +91,10 @@ test("a connected device: tabs, comments and edit", async ({ page }) => {
   await expect(dialog.getByTestId("availability")).toBeVisible();
   // Bars are drawn (the seeded device was online on most of the last 30 days).
   await expect(dialog.locator(".recharts-bar-rectangle path").first()).toBeVisible();
+  // The outages behind the bars, newest first, each with its cause (the streak it is in ended one).
+  await expect(dialog.getByTestId("outages").getByRole("listitem").first()).toContainText(
+    /Connection lost|No heartbeat for 90 s|Nothing received for 25 s|Agent stopped|Not known|Device disabled/,
+  );
   // The flyout is modal (the theme button is behind it): switch the class the toggle sets.
   await darkScreenshot(page, "device-reports-dark", 0);
 

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDateTime } from "@/lib/datetime";
-import { useI18n, useT } from "@/lib/i18n";
+import { type Lang, useI18n, useT } from "@/lib/i18n";
 import { deviceQueries } from "../queries";
 
 /** "2 h 05 min", "4 min 10 s", "45 s": how long an outage lasted (or has lasted). */
@@ -67,6 +67,14 @@ export function ReportsTab({ device }: { device: DeviceDetail }) {
   );
 }
 
+/** The end of an outage as its time of day ("HH:mm:ss") when it ended on the local day it began, else in full. */
+function shortEnd(started: string, ended: string, lang: Lang) {
+  const [a, b] = [formatDateTime(started, lang), formatDateTime(ended, lang)];
+  return a.slice(0, -9) === b.slice(0, -9) ? b.slice(-8) : b;
+}
+
+const OUTAGE_GRID = "grid-cols-[auto_1fr] gap-x-3 sm:grid-cols-[minmax(0,11rem)_minmax(0,11rem)_7rem_minmax(0,1fr)]";
+
 function OutageList({ outages }: { outages: DeviceOutage[] }) {
   const t = useT();
   const { lang } = useI18n();
@@ -76,35 +84,37 @@ function OutageList({ outages }: { outages: DeviceOutage[] }) {
       {outages.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t("device.reports.outages.none")}</p>
       ) : (
-        <div className="max-h-80 overflow-auto">
-          <table className="w-full text-sm tabular-nums">
-            <thead className="sticky top-0 bg-card text-left text-xs text-muted-foreground">
-              <tr>
-                <th className="py-1 pr-3 font-medium">{t("device.reports.outage.started")}</th>
-                <th className="py-1 pr-3 font-medium">{t("device.reports.outage.ended")}</th>
-                <th className="py-1 pr-3 font-medium">{t("device.reports.outage.duration")}</th>
-                <th className="py-1 font-medium">{t("device.reports.outage.cause")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {outages.map((o) => (
-                <tr key={o.started_at} className="border-t">
-                  <td className="py-1 pr-3 whitespace-nowrap">{formatDateTime(o.started_at, lang)}</td>
-                  <td className="py-1 pr-3 whitespace-nowrap">
-                    {o.ended_at ? (
-                      formatDateTime(o.ended_at, lang)
-                    ) : (
-                      <span className="font-medium text-status-offline">{t("device.reports.outage.ongoing")}</span>
-                    )}
-                  </td>
-                  <td className="py-1 pr-3 whitespace-nowrap">
-                    {o.ended_at ? outageDuration(Date.parse(o.ended_at) - Date.parse(o.started_at)) : "—"}
-                  </td>
-                  <td className="py-1">{t(`device.reports.cause.${o.cause}`)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="max-h-80 overflow-auto text-sm tabular-nums">
+          {/* A table's columns on wide screens; on a phone each outage is two short lines. */}
+          <div className={`${OUTAGE_GRID} sticky top-0 hidden bg-card pb-1 text-xs text-muted-foreground sm:grid`}>
+            <span>{t("device.reports.outage.started")}</span>
+            <span>{t("device.reports.outage.ended")}</span>
+            <span>{t("device.reports.outage.duration")}</span>
+            <span>{t("device.reports.outage.cause")}</span>
+          </div>
+          <ul aria-label={t("device.reports.outages")}>
+            {outages.map((o) => (
+              <li key={o.started_at} className={`${OUTAGE_GRID} grid border-t py-1`}>
+                <span className="whitespace-nowrap">{formatDateTime(o.started_at, lang)}</span>
+                <span className="whitespace-nowrap">
+                  <span className="text-muted-foreground sm:hidden">→ </span>
+                  {o.ended_at ? (
+                    <>
+                      <span className="hidden sm:inline">{formatDateTime(o.ended_at, lang)}</span>
+                      {/* On a phone, the end's time alone when it is on the day the outage began. */}
+                      <span className="sm:hidden">{shortEnd(o.started_at, o.ended_at, lang)}</span>
+                    </>
+                  ) : (
+                    <span className="font-medium text-status-offline">{t("device.reports.outage.ongoing")}</span>
+                  )}
+                </span>
+                <span className="whitespace-nowrap text-muted-foreground sm:text-foreground">
+                  {o.ended_at ? outageDuration(Date.parse(o.ended_at) - Date.parse(o.started_at)) : "—"}
+                </span>
+                <span className="text-muted-foreground sm:text-foreground">{t(`device.reports.cause.${o.cause}`)}</span>
+              </li>
+            ))}
+          </ul>
           {outages.length >= MAX_LISTED_OUTAGES && (
             <p className="pt-2 text-xs text-muted-foreground">
               {t("device.reports.outages.more", { count: MAX_LISTED_OUTAGES })}
