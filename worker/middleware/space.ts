@@ -78,7 +78,7 @@ export const requireSpaceMember = createMiddleware<AppEnv>(async (c, next) => {
     membership = await credentialMembership(c.var.db, spaceUuid.data, principal, creator);
     refuseReadOnlyWrite(principal, c.req.method, c.req.path);
     refuseDisplayAccountReads(principal, c.req.path);
-    await enforceDisplayScope(c.var.db, principal.credential, { path: c.req.path, query: c.req.query() });
+    await enforceDisplayScope(c.var.db, principal.credential, { path: c.req.path, query: c.req.queries() });
   }
   if (!membership) throw new ApiError("forbidden", "You do not have permission to perform this action.");
   c.set("space", membership.space);

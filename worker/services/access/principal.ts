@@ -144,13 +144,20 @@ const DEVICE_PATH = new RegExp(`^/api/space/[^/]+/device/(${UUID})(?:/|$)`, "i")
 const LOCATION_QUERY = ["location_uuid", "location"] as const;
 const GROUP_QUERY = ["group", "location_group_uuid"] as const;
 
-/** The locations, groups and devices a request names (path and query). */
-export function namedTargets(path: string, query: Record<string, string>) {
-  const pick = (re: RegExp) => re.exec(path)?.[1]?.toLowerCase();
-  const present = (values: (string | undefined)[]) => values.filter((v): v is string => Boolean(v));
+/**
+ * The locations, groups and devices a request names (path and query). `query` holds every value
+ * of each parameter (Hono's `queries()`): a list filter reads a repeated parameter as "any of",
+ * so a scope check that saw only the first value would let the others through. Values are
+ * compared as the lists read them: trimmed, and a uuid's case does not matter.
+ */
+export function namedTargets(path: string, query: Record<string, string[] | undefined>) {
+  const pick = (re: RegExp) => re.exec(path)?.[1];
+  const all = (keys: readonly string[]) => keys.flatMap((k) => query[k] ?? []);
+  const present = (values: (string | undefined)[]) =>
+    values.map((v) => v?.trim().toLowerCase()).filter((v): v is string => Boolean(v));
   return {
-    locations: present([pick(LOCATION_PATH), ...LOCATION_QUERY.map((k) => query[k])]),
-    groups: present([pick(GROUP_PATH), ...GROUP_QUERY.map((k) => query[k])]),
+    locations: present([pick(LOCATION_PATH), ...all(LOCATION_QUERY)]),
+    groups: present([pick(GROUP_PATH), ...all(GROUP_QUERY)]),
     devices: present([pick(DEVICE_PATH)]),
   };
 }
@@ -163,7 +170,7 @@ export function namedTargets(path: string, query: Record<string, string>) {
 export async function enforceDisplayScope(
   db: Db,
   credential: SpaceCredentialRow,
-  request: { path: string; query: Record<string, string> },
+  request: { path: string; query: Record<string, string[] | undefined> },
 ) {
   const { location_group_uuid: group, location_uuid: location } = credential;
   if (credential.kind !== "display_link" || (!group && !location)) return;
@@ -179,10 +186,10 @@ export async function enforceDisplayScope(
       return row?.location_uuid ?? "";
     }),
   );
-  const groupOk = (uuid: string) => Boolean(group) && uuid === group;
+  const groupOk = (uuid: string) => Boolean(group) && uuid === group?.toLowerCase();
   const locationOk = async (uuid: string) => {
     if (!uuid) return false;
-    if (location) return uuid === location;
+    if (location) return uuid === location.toLowerCase();
     const link = await db
       .select({ l: locationGroupLocationTable.location_uuid })
       .from(locationGroupLocationTable)
