@@ -6,11 +6,9 @@ export { SEARCH_MAX } from "./values/text.ts";
 /** The spec's message for a text over its length (console.md §3: "Text inputs max 256 …"). */
 export const maxLengthMessage = (n: number) => `Ensure this field has no more than ${n} characters.`;
 
-/** ?search= / ?name= of a list or export: trimmed, at most SEARCH_MAX characters. */
-export const searchText = z.string().trim().max(SEARCH_MAX, maxLengthMessage(SEARCH_MAX)).optional();
-
 export const UNSAFE_NAME_MESSAGE = "Enter a name without control or text-direction characters.";
 export const UNSAFE_TEXT_MESSAGE = "Enter a text without control or text-direction characters.";
+export const UNSAFE_SEARCH_MESSAGE = "Enter a search without control or text-direction characters.";
 
 /**
  * Bidi embeddings/overrides (U+202A–U+202E) and isolates (U+2066–U+2069): they reorder what
@@ -24,6 +22,18 @@ const UNSAFE_IN_TEXT = new RegExp(`[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F
 
 export const isSafeName = (value: string) => !UNSAFE_IN_LINE.test(value);
 export const isSafeText = (value: string) => !UNSAFE_IN_TEXT.test(value);
+
+/**
+ * ?search= / ?name= of a list or export: trimmed, at most SEARCH_MAX characters, and no control
+ * or text-direction characters. No name can hold them (safeName), so such a search finds nothing;
+ * a NUL also ends an FTS5 phrase early, which the database answers with an error.
+ */
+export const searchText = z
+  .string()
+  .trim()
+  .max(SEARCH_MAX, maxLengthMessage(SEARCH_MAX))
+  .refine(isSafeName, UNSAFE_SEARCH_MESSAGE)
+  .optional();
 
 /**
  * A user-given one-line name or text (device, location, group, tag, display name…): refuses

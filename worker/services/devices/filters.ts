@@ -35,8 +35,12 @@ const rowsMatching = (ctx: ReadCtx, text: string, withMachineId: boolean) =>
 
 /** The trigram index needs three characters; a shorter search is a contains over name and machine id. */
 export const FTS_MIN_CHARS = 3;
-/** The search text as one FTS5 phrase: with the trigram tokenizer, "contains this text" (any case). */
-const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+/**
+ * The search text as one FTS5 phrase: with the trigram tokenizer, "contains this text" (any case).
+ * Queries refuse control characters (contracts/text.ts searchText); a NUL that arrives another way
+ * (a stored filter) is dropped here, since FTS5 reads it as the end of the string.
+ */
+const ftsPhrase = (text: string) => `"${text.replaceAll("\u0000", "").replaceAll('"', '""')}"`;
 
 /**
  * Devices of the space whose name, description, machine id, uuid, IP or MAC addresses, location
