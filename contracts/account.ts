@@ -20,6 +20,9 @@ export const ACCOUNT_MESSAGES = {
   accountNotFound: "space-account not found",
   resetAlreadySent: "Not allowed. Reset password request has been already sent. Please check your e-mail inbox.",
   nonActive: "Not allowed for non-active accounts",
+  /** The one reply of a password-link request, whether or not the address has an account. */
+  passwordLinkRequested:
+    "If an active account uses this e-mail address, we sent it a link. It works once and expires in 24 hours.",
   alreadyMember: "User is already a member of this space.",
 } as const;
 

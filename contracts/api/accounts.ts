@@ -63,13 +63,17 @@ const passwordMail = (purpose: "reset" | "update") =>
     path: `/account/password-${purpose}`,
     summary:
       purpose === "reset"
-        ? "Mail a password-reset link (400 for an account not fully set up, which gets an update link)"
-        : "Mail a link to set the password",
+        ? "Mail a password-reset link to an active account (one not fully set up gets an update link)"
+        : "Mail a link to set the password to an active account (or one not fully set up)",
+    description:
+      "The same 200 reply whether the address is an active account's, a non-active one's or unknown, " +
+      "and while a link is still open (no second mail): the answer does not tell who has an account.",
     ...lifecycleCall,
     request: { body: jsonBody(PasswordMailInput) },
     responses: {
-      ...lifecycleReplies,
-      405: jsonResponse(ApiErrorBody, "A link was already sent, or the account is not active"),
+      200: jsonResponse(LifecycleReply),
+      400: commonErrors[400],
+      415: notJson,
     },
   }) as const;
 

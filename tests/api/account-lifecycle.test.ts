@@ -205,83 +205,63 @@ describe("POST /api/account/password-reset/", () => {
     });
   });
 
-  it("answers the §8 statuses and texts", async () => {
+  it("answers a malformed address 400; every other address the same 200 (password-mail-enumeration.test.ts)", async () => {
     const bad = await mailRequest("password-reset", "nope");
     expect(bad.status).toBe(400);
     expect(await errorsOf(bad)).toEqual({ email: ["Enter a valid email address."] });
 
-    await expectMessage(
-      await mailRequest("password-reset", `ghost-${uid()}@outpost.test`),
-      404,
-      "space-account not found",
-    );
-
     const disabled = await makeUser();
     const space = (await memberOf("admin")).space;
     await addMember(space.space_uuid, disabled.uuid, "viewer", "disabled");
-    await expectMessage(
-      await mailRequest("password-reset", disabled.email),
-      405,
-      "Not allowed for non-active accounts",
-    );
+    expect((await mailRequest("password-reset", disabled.email)).status).toBe(200);
     expect(await outboxFor(disabled.email)).toHaveLength(0);
 
     const { user } = await memberOf("viewer");
     expect((await mailRequest("password-reset", user.email)).status).toBe(200);
-    await expectMessage(
-      await mailRequest("password-reset", user.email),
-      405,
-      "Not allowed. Reset password request has been already sent. Please check your e-mail inbox.",
-    );
+    expect((await mailRequest("password-reset", user.email)).status).toBe(200);
     expect(await outboxFor(user.email)).toHaveLength(1);
   });
 
-  it("answers 400 Account is not fully set up and mails a password-update link instead", async () => {
+  it("mails a password-update link instead to an account not fully set up", async () => {
     const pending = await makeUserWithoutPassword();
     const space = (await memberOf("admin")).space;
     const account = await addMember(space.space_uuid, pending.uuid, "viewer", "invited");
-    await expectMessage(await mailRequest("password-reset", pending.email), 400, "Account is not fully set up");
+    expect((await mailRequest("password-reset", pending.email)).status).toBe(200);
     const link = await onlyLinkFor(pending.email);
     expect(link).toMatchObject({ page: "/account-password-update", account: account.account_uuid });
     expect((await tokenRow(link.token))?.purpose).toBe("password_update");
     // Asking again does not send a second mail.
-    await expectMessage(await mailRequest("password-reset", pending.email), 400, "Account is not fully set up");
+    expect((await mailRequest("password-reset", pending.email)).status).toBe(200);
     expect(await outboxFor(pending.email)).toHaveLength(1);
   });
 });
 
 describe("POST /api/account/password-update/", () => {
-  it("mails an update link once; a second request while it is open is refused", async () => {
+  it("mails an update link once; a second request while it is open mails nothing", async () => {
     const { user } = await memberOf("content_manager");
     expect((await mailRequest("password-update", user.email)).status).toBe(200);
     const link = await onlyLinkFor(user.email);
     expect(link.page).toBe("/account-password-update");
-    await expectMessage(
-      await mailRequest("password-update", user.email),
-      405,
-      "Not allowed. Reset password request has been already sent. Please check your e-mail inbox.",
-    );
+    expect((await mailRequest("password-update", user.email)).status).toBe(200);
+    expect(await outboxFor(user.email)).toHaveLength(1);
     await expireToken(link.token);
     expect((await mailRequest("password-update", user.email)).status).toBe(200);
+    expect(await outboxFor(user.email)).toHaveLength(2);
   });
 
-  it("serves users who are not fully set up, and refuses unknown and non-active ones", async () => {
+  it("serves users who are not fully set up; unknown and non-active ones get the same reply, no mail", async () => {
     const pending = await makeUserWithoutPassword();
     const space = (await memberOf("admin")).space;
     await addMember(space.space_uuid, pending.uuid, "viewer", "invited");
     expect((await mailRequest("password-update", pending.email)).status).toBe(200);
-    await expectMessage(
-      await mailRequest("password-update", `ghost-${uid()}@outpost.test`),
-      404,
-      "space-account not found",
-    );
+    expect(await outboxFor(pending.email)).toHaveLength(1);
+    const ghost = `ghost-${uid()}@outpost.test`;
+    expect((await mailRequest("password-update", ghost)).status).toBe(200);
+    expect(await outboxFor(ghost)).toHaveLength(0);
     const disabled = await makeUser();
     await addMember(space.space_uuid, disabled.uuid, "viewer", "disabled");
-    await expectMessage(
-      await mailRequest("password-update", disabled.email),
-      405,
-      "Not allowed for non-active accounts",
-    );
+    expect((await mailRequest("password-update", disabled.email)).status).toBe(200);
+    expect(await outboxFor(disabled.email)).toHaveLength(0);
     expect(await errorsOf(await mailRequest("password-update", ""))).toEqual({
       email: ["Enter a valid email address."],
     });

@@ -15,7 +15,6 @@ import {
 import { ApiError } from "../../lib/errors.ts";
 import { forgetCallers } from "../access/caller-cache.ts";
 import { deliverMail, outboxInsert } from "../kernel/mail.ts";
-import { accountNotFound } from "./accounts.ts";
 import { claimActionToken, newActionToken, openTokenOf } from "./action-tokens.ts";
 import { type Deps, lifecycleAudit, linkedAccount } from "./lifecycle.ts";
 import { actionLink, passwordMail } from "./mails.ts";
@@ -103,14 +102,20 @@ async function mailLink(
   await deliverMail(deps, [{ uuid: outbox.uuid, ...mail }]);
 }
 
-const alreadySent = () => new ApiError("method_not_allowed", ACCOUNT_MESSAGES.resetAlreadySent);
-const nonActive = () => new ApiError("method_not_allowed", ACCOUNT_MESSAGES.nonActive);
+/**
+ * The one answer of a password-link request, whoever the address belongs to: its status and body
+ * do not tell an active account from a non-active one, from an unknown address, or from one whose
+ * link is still open.
+ */
+const linkRequested = (email: string): LifecycleReply => ({ message: ACCOUNT_MESSAGES.passwordLinkRequested, email });
 
 /**
- * POST /account/password-reset/ and /account/password-update/ (console.md §8, in this order):
- * unknown e-mail or no membership → 404; no password yet → a password-update mail (reset: then
- * 400 "Account is not fully set up"); no active membership → 405 non-active; an open link of the
- * same purpose → 405 already sent; otherwise the link is mailed.
+ * POST /account/password-reset/ and /account/password-update/ (console.md §7.7): always 200 with
+ * the same reply (a malformed address is still 400). The link is mailed only to a user who may
+ * set a password: an active member with no open link of the same purpose, or an invited one with
+ * no password yet (an update link: the spec's "Account is not fully set up" flow). Unknown
+ * addresses, non-active accounts and open links get no mail; the spec's 404/405/400 answers of
+ * these calls told them apart, so they are no longer sent here.
  */
 export async function requestPasswordMail({
   deps,
@@ -119,14 +124,14 @@ export async function requestPasswordMail({
   deps: Deps;
   input: PasswordMailInput & { purpose: "password_reset" | "password_update"; origin: string };
 }): Promise<LifecycleReply> {
+  const reply = linkRequested(input.email);
   const user = await deps.db.select().from(userTable).where(eq(userTable.email, input.email)).get();
-  if (!user) throw accountNotFound();
+  if (!user) return reply;
   const memberships = await deps.db
     .select()
     .from(spaceAccountTable)
     .where(eq(spaceAccountTable.user_uuid, user.uuid))
     .orderBy(asc(spaceAccountTable.created_at), asc(spaceAccountTable.account_uuid));
-  if (memberships.length === 0) throw accountNotFound();
   const recipient = (m: (typeof memberships)[number]) => ({
     user_uuid: user.uuid,
     email: user.email,
@@ -136,22 +141,14 @@ export async function requestPasswordMail({
 
   if (!user.password_hash) {
     const target = memberships.find((m) => m.status === "active") ?? memberships.find((m) => m.status === "invited");
-    if (!target) throw nonActive();
-    const open = await openTokenOf(deps.db, user.uuid, "password_update");
-    if (!open) await mailLink(deps, recipient(target), "password_update", input.origin);
-    if (input.purpose === "password_reset") throw new ApiError("bad_request", ACCOUNT_MESSAGES.notFullySetUp);
-    if (open) throw alreadySent();
-    return { message: "We sent you an e-mail with a link to set your password.", email: user.email };
+    if (target && !(await openTokenOf(deps.db, user.uuid, "password_update"))) {
+      await mailLink(deps, recipient(target), "password_update", input.origin);
+    }
+    return reply;
   }
   const active = memberships.find((m) => m.status === "active");
-  if (!active) throw nonActive();
-  if (await openTokenOf(deps.db, user.uuid, input.purpose)) throw alreadySent();
-  await mailLink(deps, recipient(active), input.purpose, input.origin);
-  return {
-    message:
-      input.purpose === "password_reset"
-        ? "We sent you an e-mail with a link to reset your password."
-        : "We sent you an e-mail with a link to set your password.",
-    email: user.email,
-  };
+  if (active && !(await openTokenOf(deps.db, user.uuid, input.purpose))) {
+    await mailLink(deps, recipient(active), input.purpose, input.origin);
+  }
+  return reply;
 }

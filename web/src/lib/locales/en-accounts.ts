@@ -114,5 +114,6 @@ export const enAccounts = englishPart({
   "lifecycle.unreachable": "The server cannot be reached. Check your connection and try again.",
 
   "success.emailSent.title": "Check your inbox",
-  "success.emailSent.text": "We sent you an e-mail with a link. It works once and expires in 24 hours.",
+  "success.emailSent.text":
+    "If an active account uses this address, we sent it an e-mail with a link. It works once and expires in 24 hours.",
 } as const);
