@@ -36,6 +36,8 @@ export const errorCodes = {
   method_not_allowed: 405,
   /** A body that is not sent as JSON to a route that reads a JSON body. */
   unsupported_media_type: 415,
+  /** A body over the route's limit (routes without sign-in read at most 64 KiB). */
+  payload_too_large: 413,
   conflict: 409,
   unprocessable: 422,
   /** The device (its agent) refused or failed a remote action: the upstream failed, not the caller. */

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { authRoutes } from "./auth/routes.ts";
 import type { AppEnv, Env } from "./env.ts";
+import { publicBodyLimit } from "./lib/body-limits.ts";
 import { handleError } from "./lib/errors.ts";
 import { openApiRouter } from "./lib/openapi.ts";
 import { requireUser } from "./middleware/auth.ts";
@@ -88,6 +89,8 @@ serveOpenApiDocument(api);
 export const app = new Hono<AppEnv>({ strict: false })
   .use(securityHeaders)
   .use(contextMiddleware)
+  // The identity endpoints take no sign-in: their form bodies are small.
+  .use("/auth/*", publicBodyLimit)
   .route("/auth", authRoutes)
   .route("/api", api)
   .route("/dev", devRoutes)

@@ -1,6 +1,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { Context, MiddlewareHandler, ValidationTargets } from "hono";
 import type { z } from "zod";
+import { jsonNestsDeeper, TOO_DEEP_MESSAGE } from "./body-limits.ts";
 import { ApiError, fieldErrorsOfInput } from "./errors.ts";
 
 /** application/json and any +json type; parameters (charset) are allowed. */
@@ -12,15 +13,19 @@ export const MALFORMED_JSON_MESSAGE = "The request body is not valid JSON.";
 /**
  * Guards a JSON body before zValidator reads it: hono's validator takes a body of any other
  * Content-Type as `{}` (a PATCH sent as text/plain "succeeded" without changing anything) and
- * answers malformed JSON with a bare HTTPException. A request without a body still validates `{}`,
+ * answers malformed JSON with a bare HTTPException. JSON nested past MAX_JSON_DEPTH is refused
+ * (400) before it is parsed. A request without a body still validates `{}`,
  * so body-less clients of routes whose schema accepts `{}` keep working. The text read here is
  * cached by hono, so zValidator parses the same body.
  */
 async function checkJsonBody(c: Context) {
   const mediaType = (c.req.header("Content-Type") ?? "").split(";")[0].trim();
   if (JSON_MEDIA_TYPE.test(mediaType)) {
+    const text = await c.req.text();
+    // Counted before parsing: a body nested thousands of levels deep is refused unparsed.
+    if (jsonNestsDeeper(text)) throw new ApiError("bad_request", TOO_DEEP_MESSAGE);
     try {
-      JSON.parse(await c.req.text());
+      JSON.parse(text);
     } catch {
       throw new ApiError("bad_request", MALFORMED_JSON_MESSAGE);
     }
