@@ -15,6 +15,12 @@ export const Principal = z.discriminatedUnion("kind", [
     space_uuid: z.string(),
     /** Expiry (ms) of the access token behind this socket: the room closes it then unless it re-authenticates. */
     exp: z.number().optional(),
+    /**
+     * The member's role when the socket was authenticated. A role change closes the socket
+     * (CloseCode.membershipChanged), so it holds for the socket's life: the room refuses what the
+     * role may not do without reading D1. Absent on a socket opened before it was sent.
+     */
+    role: z.enum(["viewer", "content_manager", "admin"]).optional(),
   }),
   z.object({ kind: z.literal("device"), device_uuid: z.string(), space_uuid: z.string() }),
   /**

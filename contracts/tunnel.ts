@@ -39,6 +39,11 @@ export const TUNNEL_WINDOW_BYTES = 256 * 1024;
 export const TUNNEL_CREDIT_EVERY = 32 * 1024;
 /** Sessions open at once on one device (all kinds). */
 export const TUNNEL_MAX_PER_DEVICE = 8;
+/**
+ * Refused tunnelOpens one socket may send before the room closes it (CloseCode.policy): a client
+ * that keeps asking for what it was refused is not a console.
+ */
+export const TUNNEL_REFUSALS_MAX = 20;
 /** A session with no byte either way for this long is closed by the agent (default; `--terminal-idle-minutes`). */
 export const TUNNEL_IDLE_MS = 15 * 60_000;
 /** The browser gives up on a tunnelOpen unanswered for this long (the spec's 30 s). */
@@ -107,6 +112,7 @@ export const TUNNEL_TEXT = {
   exited: "The shell exited.",
   closed: "Session closed.",
   timeout: "The device did not answer in time.",
+  tooManyRefusals: `Closed after ${TUNNEL_REFUSALS_MAX} refused remote sessions.`,
 } as const;
 
 /** The 16-byte session id of a data frame, from its UUID text. */

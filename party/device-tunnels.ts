@@ -1,12 +1,13 @@
 import type { Connection } from "partyserver";
 import type { Principal } from "../contracts/principal.ts";
-import type { ClientMessage, ServerMessage } from "../contracts/realtime.ts";
+import { type ClientMessage, CloseCode, type ServerMessage } from "../contracts/realtime.ts";
 import {
   sessionOf,
   TUNNEL_CHUNK_BYTES,
   TUNNEL_ID_BYTES,
   TUNNEL_IDLE_MS,
   TUNNEL_MAX_PER_DEVICE,
+  TUNNEL_REFUSALS_MAX,
   TUNNEL_TEXT,
   TUNNEL_WINDOW_BYTES,
   type TunnelKind,
@@ -14,6 +15,7 @@ import {
 import type { Env } from "../worker/env.ts";
 import {
   auditRemoteSessions,
+  mayOpenRemoteSessions,
   type RemoteSessionStep,
   remoteSessionRefusal,
 } from "../worker/services/devices/remote-sessions.ts";
@@ -63,6 +65,10 @@ type SessionRow = {
 export class DeviceTunnels {
   private rows: Map<string, SessionRow> | null = null;
   private readonly inFlight = new Map<string, { toAgent: number; toBrowser: number }>();
+  /** tunnelOpens refused per socket (connection id); memory only, like the in-flight counts. */
+  private readonly refused = new Map<string, number>();
+  /** tunnelOpens waiting for their D1 check: they count against TUNNEL_MAX_PER_DEVICE meanwhile. */
+  private opening = 0;
   private readonly auditWriter = batchWriter<RemoteSessionStep>((steps) => auditRemoteSessions(this.host.env(), steps));
 
   constructor(private readonly host: TunnelHost) {}
@@ -167,6 +173,7 @@ export class DeviceTunnels {
 
   /** A socket left: the sessions it held end (the other side is told why). */
   left(connectionId: string) {
+    this.refused.delete(connectionId);
     for (const row of this.sessions()) {
       if (row.dashboard === connectionId) this.end(row, TUNNEL_TEXT.viewerLeft, { agent: true, browser: false });
       else if (row.agent === connectionId) this.end(row, TUNNEL_TEXT.agentLeft, { agent: false, browser: true });
@@ -178,17 +185,26 @@ export class DeviceTunnels {
     principal: Principal,
     message: Extract<TunnelMessage, { type: "tunnelOpen" }>,
   ) {
-    const refuse = (reason: string) =>
-      this.host.send(connection, { type: "tunnelClosed", session: message.session, reason });
+    const refuse = (reason: string) => this.refuse(connection, message.session, reason);
+    // Refusals come from what the socket already knows first (its principal, and the role it was
+    // authenticated with: a role change closes it), so a socket that may not open sessions costs
+    // no D1 read however many it asks for.
     if (principal.kind !== "user") return refuse(TUNNEL_TEXT.forbidden);
+    if (principal.role && !mayOpenRemoteSessions(principal.role)) return refuse(TUNNEL_TEXT.forbidden);
     if (this.all().has(message.session)) return;
-    if (this.all().size >= TUNNEL_MAX_PER_DEVICE) return refuse(TUNNEL_TEXT.tooMany);
+    if (this.all().size + this.opening >= TUNNEL_MAX_PER_DEVICE) return refuse(TUNNEL_TEXT.tooMany);
     if (!this.host.agent()) return refuse(TUNNEL_TEXT.offline);
-    const refusal = await remoteSessionRefusal(this.host.env(), {
-      space_uuid: principal.space_uuid,
-      user_uuid: principal.user_uuid,
-      device_uuid: this.host.device(),
-    });
+    this.opening++;
+    let refusal: string | null;
+    try {
+      refusal = await remoteSessionRefusal(this.host.env(), {
+        space_uuid: principal.space_uuid,
+        user_uuid: principal.user_uuid,
+        device_uuid: this.host.device(),
+      });
+    } finally {
+      this.opening--;
+    }
     if (refusal) return refuse(refusal);
     // Checked again after the await: the agent may have left, the limit may have filled meanwhile.
     const agent = this.host.agent();
@@ -208,6 +224,24 @@ export class DeviceTunnels {
     this.save(row);
     if (!this.host.send(agent, { ...message, idle_ms: message.idle_ms ?? TUNNEL_IDLE_MS })) {
       this.end(row, TUNNEL_TEXT.offline, { agent: false, browser: true });
+    }
+  }
+
+  /**
+   * Refuses a tunnelOpen (tunnelClosed with the reason); the TUNNEL_REFUSALS_MAX-th refusal of a
+   * socket closes it (1008): the console asks again only when a person does, a loop asking for
+   * what it was refused is not the console.
+   */
+  private refuse(connection: Connection, session: string, reason: string) {
+    const count = (this.refused.get(connection.id) ?? 0) + 1;
+    this.refused.set(connection.id, count);
+    this.host.send(connection, { type: "tunnelClosed", session, reason });
+    if (count < TUNNEL_REFUSALS_MAX) return;
+    this.refused.delete(connection.id);
+    try {
+      connection.close(CloseCode.policy, TUNNEL_TEXT.tooManyRefusals);
+    } catch {
+      // Already closing.
     }
   }
 

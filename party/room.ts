@@ -56,6 +56,8 @@ const lastEventKey = (kind: EventKind) => `outpost:last:${kind}`;
 export const KEEP_EVENT_MS = 1000;
 const kindOf = (event: RoomEvent): EventKind =>
   event.type === "accountOnline" || event.type === "accountOffline" ? "presence" : "fleet";
+/** JSON frames that spend the tunnel budget (see onMessage); binary data frames do too. */
+const TUNNEL_BUDGET_TYPES: ReadonlySet<string> = new Set(["tunnelCredit", "tunnelResize"]);
 
 /**
  * What every Outpost room shares: hibernation, the principal kept on each connection (it
@@ -244,8 +246,11 @@ export abstract class OutpostRoom extends Server<Env> {
       return;
     }
     const parsed = ClientMessage.safeParse(data);
-    // Remote-session control frames (credits follow the data) have the tunnel budget; all else the message budget.
-    const budget = parsed.success && parsed.data.type.startsWith("tunnel") ? "tunnel" : "message";
+    // Credits and resizes follow a session's data (a credit per 32 KiB consumed, a resize per frame
+    // while a window is dragged) and touch only the sender's own sessions in memory: the tunnel
+    // budget. Every other frame — tunnelOpen and tunnelClose too, which are what may cost the room
+    // work — spends the message budget.
+    const budget = parsed.success && TUNNEL_BUDGET_TYPES.has(parsed.data.type) ? "tunnel" : "message";
     if (!this.spend(connection, principal, now, budget)) return;
     if (!parsed.success) {
       this.send(connection, { type: "error", message: "Unknown or malformed message." });

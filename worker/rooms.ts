@@ -131,6 +131,7 @@ async function authenticateRoomRequest(
       account_uuid: caller.membership.account.account_uuid,
       space_uuid: spaceUuid,
       exp: caller.exp,
+      role: caller.membership.role.code,
     };
   }
 

@@ -49,6 +49,7 @@ export async function memberPrincipal(
     account_uuid: membership.account.account_uuid,
     space_uuid: spaceUuid,
     exp,
+    role: membership.role.code,
   };
 }
 

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { DEVICE_DISABLED_MESSAGE } from "../../../contracts/commands.ts";
 import { TUNNEL_TEXT, type TunnelKind } from "../../../contracts/tunnel.ts";
 import { deviceTable as d } from "../../../drizzle/schema/index.ts";
-import type { Env } from "../../env.ts";
+import type { Env, RoleCode } from "../../env.ts";
 import { batchAll, createDb } from "../../lib/db.ts";
 import { findMembership, roleAtLeast } from "../../middleware/space.ts";
 import { auditInsert } from "../kernel/audit.ts";
@@ -13,10 +13,14 @@ import { auditInsert } from "../kernel/audit.ts";
  * bytes (party/device-tunnels.ts); nothing of them is stored.
  */
 
+/** Roles that may open remote sessions. */
+export const mayOpenRemoteSessions = (role: RoleCode) => roleAtLeast(role, "content_manager");
+
 /**
  * Why a user may not open a remote session on a device, or null when they may: an active Content
  * Manager or Admin of the device's space, on a device that is enabled (a disabled device takes
- * no remote action, issue 17).
+ * no remote action, issue 17). The membership is read even when the caller's room socket knows
+ * its role: an opening is rare, and a demotion whose socket close failed is still refused here.
  */
 export async function remoteSessionRefusal(
   env: Env,
@@ -31,7 +35,7 @@ export async function remoteSessionRefusal(
       .where(and(eq(d.uuid, input.device_uuid), eq(d.space_uuid, input.space_uuid)))
       .get(),
   ]);
-  if (!membership || !roleAtLeast(membership.role.code, "content_manager") || !device) return TUNNEL_TEXT.forbidden;
+  if (!membership || !mayOpenRemoteSessions(membership.role.code) || !device) return TUNNEL_TEXT.forbidden;
   if (!device.enabled) return DEVICE_DISABLED_MESSAGE;
   return null;
 }
