@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { DeviceCategoryList, DeviceCategoryTypeList, DeviceList, DeviceTypeList } from "../../contracts/device.ts";
 import { DeviceAuditList, DeviceAvailability, DeviceDetail } from "../../contracts/device-detail.ts";
 import { ApiErrorBody } from "../../contracts/errors.ts";
@@ -34,6 +34,9 @@ const list = async (path: string, token: string) => {
   return DeviceList.parse(await res.json());
 };
 
+afterEach(() => {
+  vi.useRealTimers();
+});
 describe("GET /api/space/{space}/device/items/", () => {
   it("lists the space's devices with derived fields, -online first, 36 per page", async () => {
     const { space, token } = await memberOf("viewer");
@@ -597,10 +600,13 @@ describe("device audit trail and availability", () => {
   });
 
   it("counts seconds online per UTC day exactly from the outages, and lists them newest first", async () => {
-    const { space, token } = await memberOf("viewer");
-    const s = space.space_uuid;
     // Past midnight UTC, with yesterday's outage: the hours a daily-total estimate got wrong.
     const now = Date.parse("2026-11-29T02:10:00Z");
+    // The route below reads the clock itself: it must see the same instant, whenever the test runs.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(now);
+    const { space, token } = await memberOf("viewer");
+    const s = space.space_uuid;
     const at = (isoTime: string) => new Date(isoTime).toISOString();
     const device = await makeDevice(s, {
       connected_status: "connected",

@@ -1,9 +1,20 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DeviceList } from "../../contracts/device.ts";
 import { DeviceDetail } from "../../contracts/device-detail.ts";
 import { MonitoringList } from "../../contracts/monitoring.ts";
 import { WEEKDAYS, type Weekday } from "../../contracts/working-time.ts";
 import { api, makeDevice, makeLocation, makeSpace, makeWorkingTime, memberOf } from "../factories.ts";
+
+// One fixed instant for the test and the routes it calls (they read the clock themselves): a day
+// boundary in one of the zones below falling between the test's reading and the route's would fail
+// it. Wednesday 12:00 UTC: Tokyo 21:00 Wednesday, Phoenix 05:00 Wednesday, Kiritimati 02:00 Thursday.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(Date.parse("2026-11-25T12:00:00Z"));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 /** Today's weekday on the wall clocks of `timeZone` (read with Intl, apart from the code under test). */
 const todayIn = (timeZone: string) =>
