@@ -35,8 +35,7 @@ import { rng } from "./sim-episodes.ts";
 import { provisionDevices, type SimAccess } from "./sim-fleet.ts";
 import { simHardware } from "./sim-hardware.ts";
 import { simProfile, simSensors } from "./sim-telemetry.ts";
-import { simulatedShell } from "./tunnel/sim-shell.ts";
-import { terminalProvider } from "./tunnel/terminal.ts";
+import { simulatedTerminal } from "./tunnel/sim-shell.ts";
 import { vncProvider } from "./tunnel/vnc.ts";
 
 /** A tiny valid JPEG (8×8 grey) that stands in for a screen. */
@@ -272,16 +271,18 @@ if (import.meta.main) {
   }
   const timing = values.fast ? { heartbeatMs: 5_000, telemetryMs: 10_000 } : {};
   const sessions = devices.map((device) => {
+    const machine = virtualMachine(device, log, { instant: values.instant });
     const session = new AgentSession({
       url: roomUrl({ server: values.server ?? "", device_uuid: device.uuid }),
       credential: device.credential ?? "",
-      machine: virtualMachine(device, log, { instant: values.instant }),
+      machine,
       journal: simJournal(device.uuid, values["memory-journal"] ? null : (values["journal-dir"] ?? null)),
       backoff: { baseMs: 2000, maxMs: 30_000 },
-      // A real PTY with a restricted shell in a scratch directory, as if started with --allow-terminal.
+      // The terminal is a shell simulated in this process over an in-memory filesystem, never a
+      // shell of the host (the simulator runs on the server's machine, often as root).
       // Remote desktop relays whatever VNC server answers on 127.0.0.1:--vnc-port; otherwise "not available".
       tunnels: {
-        terminal: terminalProvider({ allow: true, shell: simulatedShell }),
+        terminal: simulatedTerminal({ device, inventory: machine.inventory }),
         vnc: vncProvider({ port: parseVncPort(values["vnc-port"]), log }),
       },
       ...timing,

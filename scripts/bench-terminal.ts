@@ -1,9 +1,9 @@
 /**
  * The browser terminal's relay (issue 17): keystroke echo and output throughput of a terminal
  * session through the device room (browser socket → DeviceRoom → agent socket, `wrangler dev`),
- * against the same PTY and TunnelSessions served directly to the same client over one local
+ * against the same shell and TunnelSessions served directly to the same client over one local
  * WebSocket (a `ws` server in this process), so the ratio is the room's cost. Both run the
- * simulator's restricted shell (agent/tunnel/sim-shell.ts) in a real PTY; the client speaks the
+ * simulator's in-process shell (agent/tunnel/sim-shell.ts); the client speaks the
  * protocol of contracts/tunnel.ts with the browser's credit rules (TunnelStream).
  *
  *   node scripts/bench-terminal.ts [--keys 300] [--lines 3000000] [--port 8887]
@@ -16,8 +16,7 @@ import { roomUrl } from "../agent/config.ts";
 import { AgentSession } from "../agent/session.ts";
 import { virtualMachine } from "../agent/simulator.ts";
 import { type TunnelProviders, TunnelSessions } from "../agent/tunnel/sessions.ts";
-import { simulatedShell } from "../agent/tunnel/sim-shell.ts";
-import { terminalProvider } from "../agent/tunnel/terminal.ts";
+import { simulatedTerminal } from "../agent/tunnel/sim-shell.ts";
 import type { ServerMessage } from "../contracts/realtime.ts";
 import {
   dataFrame,
@@ -267,7 +266,7 @@ async function main() {
   const [device] = await seedEnrolledDevices(persistDir, sqlDir, fleet, 1);
   const { origin, server } = await startFrozenServer(Number(args.port), benchDirs("terminal-run").work, persistDir);
   const token = await signIn(origin);
-  const providers: TunnelProviders = { terminal: terminalProvider({ allow: true, shell: simulatedShell }) };
+  const providers: TunnelProviders = { terminal: simulatedTerminal({ device }) };
   const logs: string[] = [];
   const tStart = performance.now();
   const agent = new AgentSession({

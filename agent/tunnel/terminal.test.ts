@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   dataFrame,
@@ -9,11 +12,25 @@ import {
   TUNNEL_WINDOW_BYTES,
 } from "../../contracts/tunnel.ts";
 import { TunnelSessions } from "./sessions.ts";
-import { simulatedShell } from "./sim-shell.ts";
-import { type TerminalOptions, terminalProvider } from "./terminal.ts";
+import { type ShellSpec, type TerminalOptions, terminalProvider } from "./terminal.ts";
+
+/**
+ * The real agent's PTY path, with a plain bash in a scratch directory. (The simulator does not
+ * use this path: its terminal is the in-process shell of sim-shell.ts, tested in sim-shell.test.ts.)
+ */
+function scratchBash(): ShellSpec {
+  const home = mkdtempSync(join(tmpdir(), "outpost-pty-test-"));
+  return {
+    file: "/bin/bash",
+    args: ["--noprofile", "--norc"],
+    cwd: home,
+    env: { PATH: "/usr/bin:/bin", HOME: home, TERM: "xterm-256color", LANG: "C.UTF-8", PS1: "test$ " },
+    cleanup: () => rmSync(home, { recursive: true, force: true }),
+  };
+}
 
 /** A TunnelSessions whose frames land in arrays: control frames parsed, data frames decoded. */
-function harness(terminal: TerminalOptions = { allow: true, shell: simulatedShell }, idleMs?: number) {
+function harness(terminal: TerminalOptions = { allow: true, shell: scratchBash }, idleMs?: number) {
   const json: { type: string; session: string; reason?: string; bytes?: number }[] = [];
   const frames: Uint8Array[] = [];
   const sessions = new TunnelSessions({
@@ -105,7 +122,7 @@ describe("terminal sessions through TunnelSessions (a real PTY)", () => {
   });
 
   it("closes an idle session with the idle reason", async () => {
-    const h = harness({ allow: true, shell: simulatedShell });
+    const h = harness({ allow: true, shell: scratchBash });
     open.push(h.sessions);
     await h.sessions.open({ type: "tunnelOpen", session: A, kind: "terminal", idle_ms: 1000 });
     await until(() => h.json.some((m) => m.type === "tunnelClose"), 4000);
