@@ -195,16 +195,33 @@ test("the wall's fleet map: the offline basemap in dark, a marker per located lo
   await expect(zagreb).toHaveAccessibleName(/^Zagreb HQ: .+, \d+ of \d+ devices online$/);
   const markers = map.locator("button[data-status]");
   expect(await markers.count()).toBeGreaterThanOrEqual(3);
-  for (const marker of await markers.all()) {
-    const status = (await marker.getAttribute("data-status")) as keyof typeof STATUS_RGB;
-    await expect(marker).toHaveCSS("background-color", STATUS_RGB[status]);
-  }
-  // Every marker lies inside the map: the view fits the fleet.
-  const box = await map.boundingBox();
-  for (const marker of await markers.all()) {
-    const m = await marker.boundingBox();
-    expect(m && box && m.x >= box.x && m.x + m.width <= box.x + box.width && m.y >= box.y).toBe(true);
-  }
+  // Each marker's colour is read together with its status, in the page and retried: tests running
+  // beside this one take devices on and off line, and a marker may change status between two reads.
+  await expect
+    .poll(() =>
+      markers.evaluateAll(
+        (buttons, rgb) =>
+          buttons
+            .map((b) => ({
+              status: (b as HTMLElement).dataset.status ?? "",
+              colour: getComputedStyle(b).backgroundColor,
+            }))
+            .filter(({ status, colour }) => rgb[status] !== colour),
+        STATUS_RGB as Record<string, string>,
+      ),
+    )
+    .toEqual([]);
+  // Every marker lies inside the map: the view fits the fleet (read in one go, as markers may come and go).
+  await expect
+    .poll(() =>
+      map.evaluate((region) => {
+        const box = region.getBoundingClientRect();
+        return [...region.querySelectorAll("button[data-status]")]
+          .map((marker) => marker.getBoundingClientRect())
+          .filter((m) => !(m.x >= box.x && m.x + m.width <= box.x + box.width && m.y >= box.y)).length;
+      }),
+    )
+    .toBe(0);
 
   await zagreb.hover();
   const popup = map.getByRole("status").filter({ hasText: "Zagreb HQ" });

@@ -3,13 +3,52 @@ import { CHROMIUM, CHROMIUM_ARGS } from "../../scripts/ensure-chromium.ts";
 
 const port = process.env.E2E_PORT ?? "8799";
 
+/*
+ * One seeded server for the whole run, and two lanes through it at once (one worker each: the
+ * specs of a lane run one after another, as the whole suite used to). A spec goes where what it
+ * changes is never read by the other lane while it runs:
+ * - "lab": the specs that change the lab space (runners and simulated agents at the lab's Munich
+ *   Test Bench: two at once would answer each other's scans; the wall's and catch-up's totals count
+ *   the lab's devices), and specs that only read, whose assertions no fleet change can move.
+ * - "demo": every other spec (a new spec lands here by default): the demo space's changes and the
+ *   lists, counts and presence that read them.
+ * - "alone", after both lanes: specs that change what both lanes read (an application's document,
+ *   the demo space's region, a location's working hours) or read both spaces' lists and totals.
+ */
+const LAB_LANE = [
+  "api-docs",
+  "catch-up",
+  "detect",
+  "device-spec-sweep",
+  "health-report",
+  "language",
+  "map",
+  "palette",
+  "peripherals",
+  "realtime-auth",
+  "remote-desktop",
+  "routing",
+  "security-headers",
+  "simulator",
+  "terminal",
+  "wall",
+];
+const ALONE = ["admin-panel", "monitoring", "space-regions", "working-hours"];
+const specs = (names: string[]) => names.map((name) => `${name}.spec.ts`);
+
 export default defineConfig({
   testDir: ".",
   outputDir: "../../test-results",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // One per lane (projects below); E2E_WORKERS=1 runs the lanes one after another.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  projects: [
+    { name: "lab", testMatch: specs(LAB_LANE), workers: 1 },
+    { name: "demo", testIgnore: specs([...LAB_LANE, ...ALONE]), workers: 1 },
+    { name: "alone", testMatch: specs(ALONE), dependencies: ["lab", "demo"], workers: 1 },
+  ],
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
   // The run's temporary files (agent configs with device credentials, clips) in one directory, removed at the end.
