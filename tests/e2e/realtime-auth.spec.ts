@@ -56,7 +56,8 @@ test("a token refreshed in another tab is sent on the open socket and accepted",
     ws.on("framesent", (frame) => sent.push(String(frame.payload)));
     ws.on("framereceived", (frame) => received.push(String(frame.payload)));
   });
-  await signIn(page);
+  // A family of its own: another tab refreshes it below.
+  await signIn(page, undefined, undefined, { fresh: true });
   await expect.poll(() => received.some((m) => m.includes('"welcome"'))).toBe(true);
   expect(spaceSocket).not.toBeNull();
 

@@ -1,7 +1,7 @@
-import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { CONSOLE_CLIENT_ID, TokenResponse } from "../../contracts/auth.ts";
 import { storageKeys } from "../../web/src/lib/storage.ts";
-import { sessionFromTokens } from "../../web/src/lib/stored-session.ts";
+import { type Session, sessionFromTokens } from "../../web/src/lib/stored-session.ts";
 
 /** Screenshots every local run keeps (looked at by people, not compared by tests). */
 export const ARTIFACTS = "tests/e2e/artifacts";
@@ -43,18 +43,71 @@ export async function signInWithForm(page: Page, email = "admin@outpost.demo", p
   await expect(page).toHaveURL(/\/devices$/);
 }
 
+/*
+ * Signed-in state shared between the tests of a worker: one password grant per account, kept and
+ * handed to the next tests that sign in as it, instead of a grant per test. Refresh tokens rotate
+ * and a replayed one revokes its whole family, so a kept session is only handed out while no
+ * console can refresh it: the console's session keeper refreshes 60 s before the access token
+ * expires (web/src/lib/session-keeper.ts, REFRESH_MARGIN_MS), and a session is handed to a test only
+ * if that moment is further away than the test may last. After each test (tests/e2e/test.ts) a
+ * session whose tab no longer holds it unchanged (refreshed, signed out, or not readable) is
+ * dropped, and the next sign-in makes a new one. Each worker keeps its own (module state of its
+ * process), so two tests never hold one family at once.
+ */
+const REFRESH_MARGIN_MS = 60_000;
+/** What a test may last at least, whatever its timeout says when it signs in (test.slow() triples 60 s later). */
+const LONGEST_TEST_MS = 180_000;
+const kept = new Map<string, Session>();
+const handedOut: { email: string; page: Page; refreshToken: string }[] = [];
+
+/** A kept session of `email` that no console will refresh before this test ends, or a new one. */
+async function sessionFor(request: APIRequestContext, email: string, password: string): Promise<Session> {
+  const holdMs = Math.max(test.info().timeout, LONGEST_TEST_MS) + 10_000;
+  const session = kept.get(email);
+  if (session && password === DEMO_PASSWORD && session.expires_at - REFRESH_MARGIN_MS - Date.now() > holdMs)
+    return session;
+  const fresh = sessionFromTokens(await passwordGrant(request, email, password));
+  if (password === DEMO_PASSWORD) kept.set(email, fresh);
+  return fresh;
+}
+
+/**
+ * After a test: a kept session survives only if every tab it was handed to still holds it as it was
+ * (nothing refreshed or signed out), and the test passed.
+ */
+export async function settleSignIns(passed: boolean) {
+  for (const { email, page, refreshToken } of handedOut.splice(0)) {
+    const held = passed
+      ? await page
+          .evaluate((key) => localStorage.getItem(key), storageKeys.session)
+          .then((value) => (value ? (JSON.parse(value) as Partial<Session>).refresh_token : null))
+          .catch(() => null)
+      : null;
+    if (held !== refreshToken && kept.get(email)?.refresh_token === refreshToken) kept.delete(email);
+  }
+}
+
 /**
  * Opens the console signed in, as for a user coming back to a tab whose session is remembered:
- * the same password grant the login form makes (the console's client id, a fresh refresh-token
- * family per call, so tests never share one), the tokens kept where and as the console keeps them
- * (`storageKeys.session` in localStorage, shaped by web/src/lib/stored-session.ts), then /devices
- * opened. It skips the login page's own load — one full page load less per test; signInWithForm
- * covers the form.
+ * the tokens of the same password grant the login form makes (the console's client id; kept per
+ * worker and account, see above), kept where and as the console keeps them (`storageKeys.session`
+ * in localStorage, shaped by web/src/lib/stored-session.ts), then /devices opened. It skips the
+ * login page's own load — one full page load less per test; signInWithForm covers the form.
+ * `fresh`: a refresh-token family of the test's own, for a test that refreshes or revokes it.
  */
-export async function signIn(page: Page, email = "admin@outpost.demo", password = DEMO_PASSWORD) {
-  const session = sessionFromTokens(await passwordGrant(page.request, email, password));
-  // A document of the console's origin that runs no script, to write its localStorage from.
-  await page.goto("/healthz");
+export async function signIn(
+  page: Page,
+  email = "admin@outpost.demo",
+  password = DEMO_PASSWORD,
+  { fresh = false }: { fresh?: boolean } = {},
+) {
+  const session = fresh
+    ? sessionFromTokens(await passwordGrant(page.request, email, password))
+    : await sessionFor(page.request, email, password);
+  if (!fresh && kept.get(email) === session) handedOut.push({ email, page, refreshToken: session.refresh_token });
+  // A document of the console's origin that runs no script, to write its localStorage from (each
+  // test starts on one: tests/e2e/test.ts).
+  if (new URL(page.url()).pathname !== "/healthz") await page.goto("/healthz");
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
     storageKeys.session,
     JSON.stringify(session),
@@ -115,7 +168,7 @@ export async function setTheme(page: Page, theme: "light" | "dark") {
 
 /** An Authorization header for the demo admin through the console's password grant (API calls in tests). */
 export async function bearer(request: APIRequestContext, username = "admin@outpost.demo") {
-  return { Authorization: `Bearer ${(await passwordGrant(request, username)).access_token}` };
+  return { Authorization: `Bearer ${(await sessionFor(request, username, DEMO_PASSWORD)).access_token}` };
 }
 
 /** POST /auth/token with the password grant through the console's client, as its login form does. */

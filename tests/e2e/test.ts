@@ -1,4 +1,5 @@
 import { test as base, expect } from "@playwright/test";
+import { settleSignIns } from "./support.ts";
 
 export * from "@playwright/test";
 
@@ -11,10 +12,12 @@ export * from "@playwright/test";
  */
 export const test = base.extend<{ clearedSessionStorage: undefined; allTextsLoaded: undefined }>({
   clearedSessionStorage: [
-    async ({ page, baseURL }, use) => {
+    async ({ page, baseURL }, use, testInfo) => {
       await page.goto(`${baseURL}/healthz`);
       await page.evaluate(() => sessionStorage.clear());
       await use(undefined);
+      // The worker's kept sessions (support.ts signIn) that this test's tabs may have refreshed or revoked go.
+      await settleSignIns(testInfo.status === testInfo.expectedStatus);
     },
     { auto: true },
   ],
