@@ -107,9 +107,8 @@ test("devices: full names in cards, filters in a sheet with a count, a full-scre
   await card.click();
   const flyout = page.getByRole("dialog");
   await expect(flyout.getByRole("heading", { name: LONG_NAME })).toBeVisible();
-  await page.waitForTimeout(300);
-  const box = await flyout.boundingBox();
-  expect(box).toEqual({ x: 0, y: 0, width: PHONE.width, height: PHONE.height });
+  // Where its opening transition ends.
+  await expect.poll(() => flyout.boundingBox()).toEqual({ x: 0, y: 0, width: PHONE.width, height: PHONE.height });
   await shoot(page, "device-flyout");
 
   // A toast sits at the top under the bar, clear of the flyout's close button and of footers.
@@ -118,10 +117,13 @@ test("devices: full names in cards, filters in a sheet with a count, a full-scre
   await page.getByRole("menuitem", { name: "Copy Device URL" }).click();
   const toast = page.locator("[data-sonner-toast]").first();
   await expect(toast).toBeVisible();
-  await page.waitForTimeout(400);
-  const toastBox = await toast.boundingBox();
-  expect(toastBox?.y).toBeGreaterThanOrEqual(48);
-  expect((toastBox?.y ?? 0) + (toastBox?.height ?? 0)).toBeLessThan(PHONE.height / 2);
+  // Where it settles once it has slid in: below the bar, in the upper half.
+  await expect
+    .poll(async () => {
+      const box = await toast.boundingBox();
+      return box !== null && box.y >= 48 && box.y + box.height < PHONE.height / 2;
+    })
+    .toBe(true);
   await screenshot(page, `${ARTIFACTS}/phone-toast.png`);
   await flyout.getByRole("button", { name: "Close" }).last().click();
   // Back to the list as it was: its search stays in the URL (issue 18 item 3).
