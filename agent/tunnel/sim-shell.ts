@@ -292,8 +292,8 @@ export class SimShell implements Sh {
     this.started = true;
     const [os, version] = this.id.os;
     this.write(
-      `Simulated terminal of ${this.id.name} (${this.id.hostname}, ${os} ${version}): a shell built into the\r\n` +
-        "Outpost simulator, over an in-memory filesystem. Type `help` for its commands.\r\n\r\n",
+      `Simulated terminal of ${this.id.name} (${this.id.hostname}, ${os} ${version}).\r\n` +
+        "A shell built into the Outpost simulator, over an in-memory filesystem: type `help`.\r\n\r\n",
     );
     this.prompt();
   }
