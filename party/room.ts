@@ -56,6 +56,8 @@ const lastEventKey = (kind: EventKind) => `outpost:last:${kind}`;
 export const KEEP_EVENT_MS = 1000;
 const kindOf = (event: RoomEvent): EventKind =>
   event.type === "accountOnline" || event.type === "accountOffline" ? "presence" : "fleet";
+/** The tag of a display link's sockets. */
+const DISPLAY_LINK_TAG = "display-link";
 /** JSON frames that spend the tunnel budget (see onMessage); binary data frames do too. */
 const TUNNEL_BUDGET_TYPES: ReadonlySet<string> = new Set(["tunnelCredit", "tunnelResize"]);
 
@@ -129,8 +131,12 @@ export abstract class OutpostRoom extends Server<Env> {
     const principal = this.principalOf(ctx.request);
     if (!principal) return [];
     if (principal.kind === "user") return ["dashboard", `account:${principal.account_uuid}`];
-    // A display link or API token: a read-only dashboard the SpaceRoom can close by credential.
-    if (principal.kind === "credential") return ["dashboard", `credential:${principal.credential_uuid}`];
+    // A display link or API token: a read-only dashboard the SpaceRoom can close by credential. A
+    // display link's is tagged too: it hears no account events (fanOut).
+    if (principal.kind === "credential") {
+      const tags = ["dashboard", `credential:${principal.credential_uuid}`];
+      return principal.credential_kind === "display_link" ? [...tags, DISPLAY_LINK_TAG] : tags;
+    }
     return ["agent"];
   }
 
@@ -490,6 +496,9 @@ export abstract class OutpostRoom extends Server<Env> {
     let payload: string | undefined;
     let delivered = 0;
     const all = this.dashboards();
+    // Account presence names accounts, which a display link may not read (it reads the fleet):
+    // its sockets (found by their tag, a few) are left out of those events.
+    const blind = message.type === "accountOnline" || message.type === "accountOffline" ? this.displayLinks() : null;
     for (const [id, conn] of all) {
       const state = conn.readyState;
       if (state !== WebSocket.OPEN) {
@@ -497,6 +506,7 @@ export abstract class OutpostRoom extends Server<Env> {
         if (state === WebSocket.CLOSED) all.delete(id);
         continue;
       }
+      if (blind?.has(id)) continue;
       let flow = this.flow.get(id);
       if (!flow) {
         flow = { sent: 0, acked: 0 };
@@ -535,6 +545,13 @@ export abstract class OutpostRoom extends Server<Env> {
       for (const conn of this.getConnections<ConnState>("dashboard")) this.dashboardSockets.set(conn.id, conn);
     }
     return this.dashboardSockets;
+  }
+
+  /** The ids of the room's display-link sockets (by their tag: only theirs are read). */
+  private displayLinks(): Set<string> {
+    const ids = new Set<string>();
+    for (const conn of this.getConnections(DISPLAY_LINK_TAG)) ids.add(conn.id);
+    return ids;
   }
 
   /** The open dashboard sockets; a closed one that never reported its close is forgotten here. */
