@@ -5,7 +5,7 @@ import { AgentInventory } from "./installation.ts";
 import { Telemetry } from "./telemetry.ts";
 import { TunnelClose, TunnelClosed, TunnelCredit, TunnelOpen, TunnelOpened, TunnelResize } from "./tunnel.ts";
 
-export { ACK_EVERY, CloseCode } from "./values/realtime.ts";
+export { ACK_EVERY, CloseCode, ROOM_SOCKETS_PER_ACCOUNT } from "./values/realtime.ts";
 
 /**
  * The real-time protocol of every room (a contract shared by rooms, agent and web).

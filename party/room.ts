@@ -1,6 +1,13 @@
 import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
 import { AGENT_ATTEMPT_HEADER, type Principal, principalFrom } from "../contracts/principal.ts";
-import { type Batch, ClientMessage, CloseCode, RoomEvent, type ServerMessage } from "../contracts/realtime.ts";
+import {
+  type Batch,
+  ClientMessage,
+  CloseCode,
+  ROOM_SOCKETS_PER_ACCOUNT,
+  RoomEvent,
+  type ServerMessage,
+} from "../contracts/realtime.ts";
 import { getConfig } from "../worker/config.ts";
 import type { Env } from "../worker/env.ts";
 import { createDb } from "../worker/lib/db.ts";
@@ -37,6 +44,8 @@ export type ConnState = {
   queueWindow?: number;
   /** An agent socket's connection attempt (its upgrade's AGENT_ATTEMPT_HEADER), when it sent one. */
   attempt?: number;
+  /** When the socket was accepted (ms): its holder's oldest socket is closed first (holderOf). */
+  opened?: number;
 };
 
 /** A room with more dashboards than this gathers bursts of deviceDetailsUpdate into batches. */
@@ -58,6 +67,23 @@ const kindOf = (event: RoomEvent): EventKind =>
   event.type === "accountOnline" || event.type === "accountOffline" ? "presence" : "fleet";
 /** The tag of a display link's sockets. */
 const DISPLAY_LINK_TAG = "display-link";
+/** Who holds a dashboard socket, for the per-holder cap: an account, or a display link or API token. */
+const holderOf = (principal: Principal): string | null =>
+  principal.kind === "user"
+    ? `account:${principal.account_uuid}`
+    : principal.kind === "credential"
+      ? `credential:${principal.credential_uuid}`
+      : null;
+/** Why a holder's oldest socket was closed (CloseCode.tooManySockets). */
+const TOO_MANY_SOCKETS = "Too many connections of this account in this room: the oldest was closed.";
+/**
+ * Sockets one holder may have in a room: ROOM_SOCKETS_PER_ACCOUNT, unless the deployment sets
+ * ROOM_SOCKETS_PER_ACCOUNT (the fan-out bench connects 1 000 dashboards of one account).
+ */
+const socketsPerHolder = (env: Env) => {
+  const set = Number(env.ROOM_SOCKETS_PER_ACCOUNT);
+  return Number.isSafeInteger(set) && set > 0 ? set : ROOM_SOCKETS_PER_ACCOUNT;
+};
 /** JSON frames that spend the tunnel budget (see onMessage); binary data frames do too. */
 const TUNNEL_BUDGET_TYPES: ReadonlySet<string> = new Set(["tunnelCredit", "tunnelResize"]);
 
@@ -91,6 +117,12 @@ export abstract class OutpostRoom extends Server<Env> {
    * every pass — 1 000 of them per event in a room with 1 000 dashboards (issue 19 target 2).
    */
   private dashboardSockets: Map<string, Connection<ConnState>> | null = null;
+  /**
+   * Each holder's dashboard sockets here (holderOf → connection ids, oldest first), for the cap of
+   * ROOM_SOCKETS_PER_ACCOUNT. Memory only: null after a wake, then rebuilt once from the open
+   * dashboards in the order they were opened (their state survives hibernation).
+   */
+  private holderSockets: Map<string, Set<string>> | null = null;
   /**
    * deviceDetailsUpdate events gathered while a window is open (null: none is), sent as one
    * batch when it ends. See publish().
@@ -151,9 +183,13 @@ export abstract class OutpostRoom extends Server<Env> {
     connection.setState({
       principal,
       origin: new URL(ctx.request.url).origin,
+      opened: Date.now(),
       ...(Number.isSafeInteger(attempt) && attempt > 0 ? { attempt } : {}),
     });
-    if (principal.kind !== "device") this.dashboards().set(connection.id, connection);
+    if (principal.kind !== "device") {
+      this.dashboards().set(connection.id, connection);
+      this.holdSocket(connection, principal);
+    }
     const age = (kind: EventKind) => {
       const at = this.lastEvent(kind);
       return at === null ? null : Math.max(0, Date.now() - at);
@@ -205,6 +241,65 @@ export abstract class OutpostRoom extends Server<Env> {
     return was && ids.size === 0;
   }
 
+  /**
+   * Counts a dashboard socket in for its holder (an account, a display link or an API token); a
+   * holder with more than ROOM_SOCKETS_PER_ACCOUNT here has its oldest closed (4429; the web client
+   * does not reconnect it), so one account cannot pile up sockets in a room. O(1) but over the cap.
+   */
+  private holdSocket(connection: Connection<ConnState>, principal: Principal) {
+    const holder = holderOf(principal);
+    if (!holder) return;
+    const index = this.holders();
+    let ids = index.get(holder);
+    if (!ids) {
+      ids = new Set();
+      index.set(holder, ids);
+    }
+    ids.add(connection.id);
+    const cap = socketsPerHolder(this.env);
+    if (ids.size <= cap) return;
+    const dashboards = this.dashboards();
+    // Sockets that closed without reporting it are not counted.
+    for (const id of ids) if (dashboards.get(id)?.readyState !== WebSocket.OPEN) ids.delete(id);
+    for (const id of ids) {
+      if (ids.size <= cap) break;
+      if (id === connection.id) continue;
+      ids.delete(id);
+      try {
+        dashboards.get(id)?.close(CloseCode.tooManySockets, TOO_MANY_SOCKETS);
+      } catch {
+        // Already closing.
+      }
+    }
+  }
+
+  /** Counts a dashboard socket out (onClose). */
+  private releaseSocket(connection: Connection<ConnState>) {
+    const principal = connection.state?.principal;
+    const holder = principal ? holderOf(principal) : null;
+    const ids = holder ? this.holderSockets?.get(holder) : undefined;
+    if (!holder || !ids) return;
+    ids.delete(connection.id);
+    if (ids.size === 0) this.holderSockets?.delete(holder);
+  }
+
+  /** The holders' sockets, read from the open dashboards once after a wake (oldest first). */
+  private holders(): Map<string, Set<string>> {
+    if (!this.holderSockets) {
+      const index = new Map<string, Set<string>>();
+      const open = [...this.openDashboards()].sort((a, b) => (a.state?.opened ?? 0) - (b.state?.opened ?? 0));
+      for (const conn of open) {
+        const holder = conn.state ? holderOf(conn.state.principal) : null;
+        if (!holder) continue;
+        const ids = index.get(holder) ?? new Set<string>();
+        ids.add(conn.id);
+        index.set(holder, ids);
+      }
+      this.holderSockets = index;
+    }
+    return this.holderSockets;
+  }
+
   /** Hook for rooms that react to a join (presence). */
   protected async onJoin(_connection: Connection<ConnState>, _principal: Principal): Promise<void> {}
 
@@ -220,6 +315,7 @@ export abstract class OutpostRoom extends Server<Env> {
 
   async onClose(connection: Connection<ConnState>, code?: number, reason?: string) {
     this.dashboardSockets?.delete(connection.id);
+    this.releaseSocket(connection);
     this.buckets.delete(connection.id);
     this.buckets.delete(`tunnel:${connection.id}`);
     this.flow.delete(connection.id);

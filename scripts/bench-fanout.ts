@@ -253,7 +253,10 @@ async function stack(
   const { persistDir, sqlDir } = benchDirs("fanout");
   console.error("seeding 10 devices…");
   const devices = await seedEnrolledDevices(persistDir, sqlDir, fleet, 10);
-  const dev = await startFrozenServer(portArg, benchDirs("fanout-run").work, persistDir);
+  // The N dashboards are one account's: the room's cap on one account's sockets is lifted above N.
+  const dev = await startFrozenServer(portArg, benchDirs("fanout-run").work, persistDir, undefined, undefined, {
+    ROOM_SOCKETS_PER_ACCOUNT: String(n + 1),
+  });
   const server = dev.server;
   try {
     const origin = direct ? await runtimeOrigin(server) : dev.origin;

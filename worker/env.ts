@@ -34,6 +34,8 @@ declare global {
       DEV_ROUTES?: string;
       /** Public origin of the console (e.g. "https://outpost.example.com"): mailed links point here. */
       PUBLIC_ORIGIN?: string;
+      /** Sockets one account (display link, API token) may hold in one room; default 20 (party/room.ts). */
+      ROOM_SOCKETS_PER_ACCOUNT?: string;
     }
   }
 }

@@ -18,7 +18,15 @@ export const CloseCode = {
   silent: 4408,
   /** The display link or API token behind the socket was revoked by an Admin: do not reconnect (issue 16). */
   credentialRevoked: 4410,
+  /**
+   * The oldest socket of an account (or display link, API token) in a room, closed because the
+   * account opened more than ROOM_SOCKETS_PER_ACCOUNT there: the web client does not reconnect it.
+   */
+  tooManySockets: 4429,
 } as const;
+
+/** Sockets one account (or one display link, API token) may hold in one room; a newer one closes the oldest. */
+export const ROOM_SOCKETS_PER_ACCOUNT = 20;
 
 /** The web client acknowledges after this many events (and a room never needs more than this slack). */
 export const ACK_EVERY = 100;

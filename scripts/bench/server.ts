@@ -63,6 +63,8 @@ export async function startFrozenServer(
   assets = join(work, "assets"),
   /** Optional: given the bundle folder, the module to run instead of its index.js (a bench's instrumented wrapper). */
   entry?: (bundle: string) => string,
+  /** Variables set over the config's (e.g. ROOM_SOCKETS_PER_ACCOUNT for the fan-out's one account). */
+  vars: Record<string, string> = {},
 ): Promise<RunningServer> {
   const bundle = join(work, "bundle");
   // The project's config names web/dist as its assets: a fresh clone has none until a build.
@@ -79,6 +81,7 @@ export async function startFrozenServer(
   config.assets.directory = assets;
   for (const db of config.d1_databases) db.migrations_dir = join(ROOT, db.migrations_dir);
   config.observability = { enabled: false };
+  config.vars = { ...(config.vars as Record<string, string> | undefined), ...vars };
   const file = join(work, "wrangler.json");
   writeFileSync(file, JSON.stringify(config, null, 2));
   mkdirSync(assets, { recursive: true });

@@ -1,6 +1,6 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { RoomEvent, ServerMessage } from "../../contracts/realtime.ts";
+import { ROOM_SOCKETS_PER_ACCOUNT, type RoomEvent, type ServerMessage } from "../../contracts/realtime.ts";
 import { GATHER_ABOVE, GATHER_MS } from "../../party/room.ts";
 import { publishToSpace } from "../../worker/services/kernel/realtime.ts";
 import { memberOf } from "../factories.ts";
@@ -16,11 +16,20 @@ const update = (space_uuid: string, device_uuid: string): RoomEvent => ({
   device_name: device_uuid,
 });
 
-/** `count` dashboards of one member in its space's room, each welcomed. */
+/**
+ * `count` dashboards in a space's room, each welcomed: of one member (`member`) up to the sockets
+ * one account may hold in a room, then of more members of the space.
+ */
 async function dashboards(count: number) {
   const member = await memberOf("viewer");
   const s = member.space.space_uuid;
-  const sockets = await Promise.all(Array.from({ length: count }, () => join(`/parties/space/${s}`, member.token)));
+  const members = [member];
+  while (members.length * ROOM_SOCKETS_PER_ACCOUNT < count) members.push(await memberOf("viewer", member.space));
+  const sockets = await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      join(`/parties/space/${s}`, members[Math.floor(i / ROOM_SOCKETS_PER_ACCOUNT)].token),
+    ),
+  );
   await until(() => sockets.every((d) => d.messages.some((m) => m.type === "welcome")), 10_000);
   return { s, member, sockets };
 }
@@ -82,7 +91,7 @@ describe("a busy space room gathers device updates (issue 19 target 2)", () => {
   });
 
   it("many sockets of one account: one accountOnline when the first joins, one accountOffline when the last leaves", async () => {
-    const { s, member, sockets } = await dashboards(GATHER_ABOVE + 10);
+    const { s, member, sockets } = await dashboards(ROOM_SOCKETS_PER_ACCOUNT);
     const other = await memberOf("viewer", member.space);
     const watcher = await join(`/parties/space/${s}`, other.token);
     await until(() => watcher.messages.some((m) => m.type === "welcome"));

@@ -117,6 +117,9 @@ export function openRoomSocket(space: string, room: RoomName, options: RoomSocke
   });
   socket.addEventListener("close", (event: CloseEvent) => {
     if (event.code === CloseCode.membershipChanged) options.onRevoked?.();
+    // The account opened more sockets in this room elsewhere (other tabs) and this was the oldest:
+    // reconnecting would close the next oldest, and so on around the tabs.
+    if (event.code === CloseCode.tooManySockets) queueMicrotask(() => socket.close());
     if (event.code === CloseCode.credentialRevoked) {
       if (display) endDisplaySession("revoked");
       queueMicrotask(() => socket.close());
