@@ -123,6 +123,8 @@ export abstract class OutpostRoom extends Server<Env> {
    * dashboards in the order they were opened (their state survives hibernation).
    */
   private holderSockets: Map<string, Set<string>> | null = null;
+  /** The holder of each socket in holderSockets (a close then reads no socket state). */
+  private readonly holderById = new Map<string, string>();
   /**
    * deviceDetailsUpdate events gathered while a window is open (null: none is), sent as one
    * batch when it ends. See publish().
@@ -256,15 +258,20 @@ export abstract class OutpostRoom extends Server<Env> {
       index.set(holder, ids);
     }
     ids.add(connection.id);
+    this.holderById.set(connection.id, holder);
     const cap = socketsPerHolder(this.env);
     if (ids.size <= cap) return;
     const dashboards = this.dashboards();
+    const forget = (id: string) => {
+      ids.delete(id);
+      this.holderById.delete(id);
+    };
     // Sockets that closed without reporting it are not counted.
-    for (const id of ids) if (dashboards.get(id)?.readyState !== WebSocket.OPEN) ids.delete(id);
+    for (const id of ids) if (dashboards.get(id)?.readyState !== WebSocket.OPEN) forget(id);
     for (const id of ids) {
       if (ids.size <= cap) break;
       if (id === connection.id) continue;
-      ids.delete(id);
+      forget(id);
       try {
         dashboards.get(id)?.close(CloseCode.tooManySockets, TOO_MANY_SOCKETS);
       } catch {
@@ -275,25 +282,29 @@ export abstract class OutpostRoom extends Server<Env> {
 
   /** Counts a dashboard socket out (onClose). */
   private releaseSocket(connection: Connection<ConnState>) {
-    const principal = connection.state?.principal;
-    const holder = principal ? holderOf(principal) : null;
-    const ids = holder ? this.holderSockets?.get(holder) : undefined;
-    if (!holder || !ids) return;
-    ids.delete(connection.id);
-    if (ids.size === 0) this.holderSockets?.delete(holder);
+    const holder = this.holderById.get(connection.id);
+    if (holder === undefined) return;
+    this.holderById.delete(connection.id);
+    const ids = this.holderSockets?.get(holder);
+    ids?.delete(connection.id);
+    if (ids?.size === 0) this.holderSockets?.delete(holder);
   }
 
   /** The holders' sockets, read from the open dashboards once after a wake (oldest first). */
   private holders(): Map<string, Set<string>> {
     if (!this.holderSockets) {
       const index = new Map<string, Set<string>>();
-      const open = [...this.openDashboards()].sort((a, b) => (a.state?.opened ?? 0) - (b.state?.opened ?? 0));
-      for (const conn of open) {
-        const holder = conn.state ? holderOf(conn.state.principal) : null;
+      this.holderById.clear();
+      const open = [...this.openDashboards()]
+        .map((conn) => ({ id: conn.id, state: conn.state }))
+        .sort((a, b) => (a.state?.opened ?? 0) - (b.state?.opened ?? 0));
+      for (const { id, state } of open) {
+        const holder = state ? holderOf(state.principal) : null;
         if (!holder) continue;
         const ids = index.get(holder) ?? new Set<string>();
-        ids.add(conn.id);
+        ids.add(id);
         index.set(holder, ids);
+        this.holderById.set(id, holder);
       }
       this.holderSockets = index;
     }
