@@ -22,6 +22,7 @@ import { detectionRoutes } from "./routes/detection.ts";
 import { devRoutes } from "./routes/dev-mail.ts";
 import { deviceLifecycleRoutes } from "./routes/device-lifecycle.ts";
 import { deviceRoutes } from "./routes/devices.ts";
+import { hashedAssetRoutes } from "./routes/hashed-assets.ts";
 import { installationRoutes } from "./routes/installation.ts";
 import { locationGroupRoutes } from "./routes/location-groups.ts";
 import { locationRoutes } from "./routes/locations.ts";
@@ -94,6 +95,7 @@ export const app = new Hono<AppEnv>({ strict: false })
   .route("/auth", authRoutes)
   .route("/api", api)
   .route("/dev", devRoutes)
+  .route("/assets", hashedAssetRoutes)
   .all("/parties/*", async (c) => {
     const res = await routeRoomRequest(c.req.raw, c.env);
     return res ?? c.json({ code: "not_found", message: "Room not found." }, 404);
