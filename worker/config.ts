@@ -18,7 +18,11 @@ const ConfigSchema = z.object({
     .string()
     .default(CONSOLE_CLIENT_ID)
     .transform((list) => list.split(",").map((aud) => aud.trim())),
-  issuerUrl: z.string().optional(),
+  /** The embedded provider's issuer, pinned; required in production (productionConfigProblems). */
+  issuerUrl: z
+    .string()
+    .optional()
+    .transform((url) => url?.replace(/\/+$/, "")),
   mailFrom: z.string().optional(),
   /** /dev/* (the mail outbox) is served only when DEV_ROUTES is "1"/"true": off unless asked for. */
   devRoutes: z.boolean().default(false),
@@ -52,3 +56,37 @@ export function getConfig(env: Env): Config {
 }
 
 export const isProduction = (config: Config) => config.environment === "production";
+
+/** The origin wrangler.jsonc's env.production ships with: a deploy must replace it. */
+export const PLACEHOLDER_ORIGIN = "https://outpost.example.com";
+
+const urlOf = (value: string | undefined) => {
+  try {
+    return value?.trim() ? new URL(value.trim()) : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * What keeps a production Worker from serving, read from the raw vars (nothing else may throw
+ * here): the console's origin must be set and not the placeholder (mailed links point there),
+ * and the issuer must be pinned as `{origin}/auth` (ARCHITECTURE.md) — unpinned, it follows the
+ * request's Host, so discovery through another Host names another issuer. Empty outside
+ * production: local runs and tests use their own origin and the request's.
+ */
+export function productionConfigProblems(env: Pick<Env, "ENVIRONMENT" | "PUBLIC_ORIGIN" | "ISSUER_URL">): string[] {
+  if (env.ENVIRONMENT !== "production") return [];
+  const problems: string[] = [];
+  const origin = urlOf(env.PUBLIC_ORIGIN);
+  if (!origin) problems.push("PUBLIC_ORIGIN is not set to the console's origin");
+  else if (origin.origin === PLACEHOLDER_ORIGIN)
+    problems.push(`PUBLIC_ORIGIN is still the placeholder ${PLACEHOLDER_ORIGIN}`);
+  const issuer = urlOf(env.ISSUER_URL);
+  if (!issuer) problems.push("ISSUER_URL is not set (the issuer would follow the request's Host)");
+  else if (!/^https?:$/.test(issuer.protocol) || issuer.pathname.replace(/\/+$/, "") !== "/auth") {
+    problems.push("ISSUER_URL must be the console's {origin}/auth");
+  } else if (issuer.origin === PLACEHOLDER_ORIGIN)
+    problems.push(`ISSUER_URL is still the placeholder ${PLACEHOLDER_ORIGIN}/auth`);
+  return problems;
+}

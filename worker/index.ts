@@ -1,11 +1,15 @@
+import { env as startupEnv } from "cloudflare:workers";
 import { Hono } from "hono";
 import { authRoutes } from "./auth/routes.ts";
+import { productionConfigProblems } from "./config.ts";
 import type { AppEnv, Env } from "./env.ts";
 import { publicBodyLimit } from "./lib/body-limits.ts";
 import { handleError } from "./lib/errors.ts";
 import { openApiRouter } from "./lib/openapi.ts";
 import { requireUser } from "./middleware/auth.ts";
 import { contextMiddleware } from "./middleware/context.ts";
+import { productionGuard } from "./middleware/production-guard.ts";
+import { requestLog } from "./middleware/request-log.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { requireSpaceMember } from "./middleware/space.ts";
 import { routeRoomRequest } from "./rooms.ts";
@@ -38,6 +42,14 @@ import { spaceRegionRoutes } from "./routes/space-region.ts";
 import { tagRoutes } from "./routes/tags.ts";
 import { wallRoutes } from "./routes/wall.ts";
 import { workingTimeRoutes } from "./routes/working-time.ts";
+
+// A production Worker with an incomplete configuration does not start: the deploy fails on it
+// (Cloudflare runs the script's top level when it is uploaded). productionGuard covers a
+// runtime whose vars are not readable here.
+const startupProblems = productionConfigProblems((startupEnv ?? {}) as Env);
+if (startupProblems.length) {
+  throw new Error(`Outpost refuses to start in production: ${startupProblems.join("; ")}.`);
+}
 
 export { DeviceRoom } from "../party/device-room.ts";
 export { LocationRoom } from "../party/location-room.ts";
@@ -90,6 +102,8 @@ serveOpenApiDocument(api);
 export const app = new Hono<AppEnv>({ strict: false })
   .use(securityHeaders)
   .use(contextMiddleware)
+  .use(requestLog)
+  .use(productionGuard)
   // The identity endpoints take no sign-in: their form bodies are small.
   .use("/auth/*", publicBodyLimit)
   .route("/auth", authRoutes)

@@ -362,7 +362,9 @@ describe("/dev/mail", () => {
     for (const path of ["/dev/mail", "/dev/mail.json"]) {
       for (const ENVIRONMENT of ["development", "test", "production"]) {
         for (const DEV_ROUTES of ["", "0", "false", "yes"]) {
-          expect(await status(path, { ENVIRONMENT, DEV_ROUTES }), `${path} ${ENVIRONMENT} ${DEV_ROUTES}`).toBe(404);
+          // Production serves only with its issuer pinned (worker/config.ts productionConfigProblems).
+          const vars = { ENVIRONMENT, DEV_ROUTES, ISSUER_URL: `${ORIGIN}/auth` };
+          expect(await status(path, vars), `${path} ${ENVIRONMENT} ${DEV_ROUTES}`).toBe(404);
         }
       }
       for (const DEV_ROUTES of ["1", "true"]) {
