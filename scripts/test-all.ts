@@ -1,8 +1,8 @@
 /**
  * `npm test`: everything the project proves, in order — lint, the SPA build, types, Worker and room tests
- * inside workerd, agent tests, the command chaos test (the browser tests' server starts beside it), web unit
- * tests, the production bundle and the per-route budgets, then browser tests in Debian's Chromium against
- * the real Worker.
+ * inside workerd, the command chaos test with the agent and web unit tests, the production bundle and the
+ * per-route budgets beside it (and the browser tests' server starting), then browser tests in Debian's
+ * Chromium against the real Worker.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, openSync } from "node:fs";
@@ -75,7 +75,6 @@ step("Web build", () => runTool("vite", ["build", "--config", "web/vite.config.t
   console.log(`✔ ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
 }
 step("Worker and room tests (workerd)", () => runTool("vitest", ["run", "--config", "tests/vitest.config.ts"]));
-step("Agent unit tests", () => runTool("vitest", ["run", "--config", "agent/vitest.config.ts"]));
 // The browser tests' server (a fresh database with the demo seed, then wrangler dev serving the build
 // above: ≈ 13 s, most of it CPU) starts beside the chaos test, which mostly waits on its agents, instead
 // of in front of the browser tests (beside the types step it made tsc 6–20 s slower). Playwright reuses
@@ -107,10 +106,41 @@ async function startE2eServer(): Promise<boolean> {
   return true;
 }
 
+/**
+ * Runs `args` with this Node beside the steps that follow; its output is printed when it ends, as one
+ * block. The promise settles with the step's name and time, or rejects when it fails.
+ */
+function besideSteps(name: string, args: string[]): Promise<void> {
+  const t = Date.now();
+  console.log(`\n▶ ${name} (beside the next steps)`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: quietEnv, stdio: ["ignore", "pipe", "pipe"] });
+    children.add(child);
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.on("close", (code) => {
+      children.delete(child);
+      console.log(`\n── ${name}: its output\n${out}`);
+      if (code !== 0) return reject(new Error(`node ${args.join(" ")} exited with ${code}`));
+      console.log(`✔ ${name} (${((Date.now() - t) / 1000).toFixed(1)} s, beside the steps after it)`);
+      resolve();
+    });
+  });
+}
+
 const ownE2eServer = await startE2eServer();
 // Remote commands under forced and silent disconnects and same-id retries: LOST/DOUBLE/LIED must be 0.
-// (Run beside the unit tests it made both slower on 2 vCPU: 326 s and 265 s instead of ≈ 115 and ≈ 110.)
-step("Command chaos test, short (10 agents × 100 commands)", () => runNode("scripts/chaos-commands.ts", ["--short"]));
+// It mostly waits (on its agents, and 25 s on the silent sockets' liveness), so the agent and web unit
+// tests, the bundle and its budget run beside it (≈ 33 s of them). Not beside the Worker tests: that
+// made both slower on 2 vCPU (326 s and 265 s instead of ≈ 115 and ≈ 110).
+const chaos = besideSteps("Command chaos test, short (10 agents × 100 commands)", [
+  "scripts/chaos-commands.ts",
+  "--short",
+]);
+// Its failure is reported when it is awaited, after the steps beside it.
+chaos.catch(() => {});
+step("Agent unit tests", () => runTool("vitest", ["run", "--config", "agent/vitest.config.ts"]));
 step("Web unit tests", () => runTool("vitest", ["run", "--config", "web/vitest.config.ts"]));
 // The production Worker bundles as deployed (no network: --dry-run), with its own bindings (issue 21).
 step("Production bundle (wrangler deploy --env production --dry-run)", () =>
@@ -120,6 +150,7 @@ step("Production bundle (wrangler deploy --env production --dry-run)", () =>
 );
 // Per route, the gzipped JS its first load needs, against web/bundle-budget.json (issue 19).
 step("Bundle budget per route", () => runNode("scripts/check-bundle.ts"));
+await chaos;
 let e2eEnv: NodeJS.ProcessEnv = { E2E_PORT: e2ePort };
 if (ownE2eServer) {
   const t = Date.now();
