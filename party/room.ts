@@ -324,6 +324,25 @@ export abstract class OutpostRoom extends Server<Env> {
   /** Hook for rooms with timed work of their own; runs on every alarm (it may come early). */
   protected async onRoomAlarm(): Promise<void> {}
 
+  /**
+   * partyserver answers a peer's close frame with the same code, except a close frame without a
+   * status code (1005: what a browser's `WebSocket.close()` sends): that one it leaves unanswered,
+   * and the client waits ≈ 10 s for a reply and ends with 1006. It is answered here with 1000.
+   */
+  async webSocketClose(ws: WebSocket, code: number, reason: string, wasClean: boolean): Promise<void> {
+    try {
+      await super.webSocketClose(ws, code, reason, wasClean);
+    } finally {
+      if (code === 1005) {
+        try {
+          ws.close(1000);
+        } catch {
+          // Already answered or gone.
+        }
+      }
+    }
+  }
+
   async onClose(connection: Connection<ConnState>, code?: number, reason?: string) {
     this.dashboardSockets?.delete(connection.id);
     this.releaseSocket(connection);
