@@ -9,7 +9,13 @@ import { sha256Hex } from "./lib/crypto.ts";
 import { createDb, type Db } from "./lib/db.ts";
 import { callerFromToken } from "./middleware/auth.ts";
 import { memberPrincipal } from "./middleware/space.ts";
-import { credentialBySecret, credentialState, touchCredential } from "./services/access/credentials.ts";
+import {
+  CREATOR_GONE,
+  creatorIsActive,
+  credentialBySecret,
+  credentialState,
+  touchCredential,
+} from "./services/access/credentials.ts";
 import { CREDENTIAL_ROOM_ONLY, consumeCredentialTicket } from "./services/access/tickets.ts";
 import { roomStub, spaceRegion } from "./services/kernel/placement.ts";
 import { consumeRoomTicket, type RoomParty, spaceOfRoom, TICKET_PREFIX } from "./services/spaces/room-tickets.ts";
@@ -68,6 +74,7 @@ async function credentialRoomPrincipal(
   if (!row || credentialState(row) !== "active") return deny(401, "This display link or API token is not valid.");
   if (party !== "space") return deny(403, CREDENTIAL_ROOM_ONLY);
   if (row.space_uuid !== spaceUuid) return deny(403, "This credential belongs to another space.");
+  if (!(await creatorIsActive(db, row))) return deny(403, CREATOR_GONE);
   await touchCredential(
     db,
     row,
@@ -109,7 +116,10 @@ async function authenticateRoomRequest(
     if (!used) {
       // A ticket bought with a display link or API token (only ever for a space's room).
       const bought = party === "space" ? await consumeCredentialTicket(db, credential.value, room) : null;
-      if (bought?.space_uuid === spaceUuid) return credentialPrincipal(bought);
+      if (bought?.space_uuid === spaceUuid) {
+        // The ticket was bought up to 30 s ago: its creator may have left since.
+        return (await creatorIsActive(db, bought)) ? credentialPrincipal(bought) : deny(403, CREATOR_GONE);
+      }
       return deny(401, "This ticket is unknown, used, expired or for another room.");
     }
     const user = await db.select().from(userTable).where(eq(userTable.uuid, used.user_uuid)).get();

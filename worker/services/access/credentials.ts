@@ -13,6 +13,7 @@ import { CloseCode } from "../../../contracts/realtime.ts";
 import {
   locationGroupTable,
   locationTable,
+  spaceAccountTable,
   spaceCredentialTable,
   spaceTable,
   userTable,
@@ -58,6 +59,31 @@ export async function activeCredential(db: Db, secret: string): Promise<SpaceCre
   const state = credentialState(row);
   if (state !== "active") throw new ApiError("unauthorized", CREDENTIAL_ENDED[row.kind][state]);
   return row;
+}
+
+/** Why a credential whose creator left (disabled, removed) is refused and its sockets closed. */
+export const CREATOR_GONE =
+  "The account that created this display link or API token is no longer an active member of the space.";
+
+/**
+ * Whether the account that created a credential is still an active member of its space. A
+ * display link or API token lasts only as long as its creator's right to the space: the API, a
+ * ticket's use and a room upgrade all ask (a creator since deleted is gone too).
+ */
+export async function creatorIsActive(db: Db, row: SpaceCredentialRow): Promise<boolean> {
+  if (!row.created_by_user_uuid) return false;
+  const member = await db
+    .select({ status: spaceAccountTable.status })
+    .from(spaceAccountTable)
+    .where(
+      and(
+        eq(spaceAccountTable.space_uuid, row.space_uuid),
+        eq(spaceAccountTable.user_uuid, row.created_by_user_uuid),
+        eq(spaceAccountTable.status, "active"),
+      ),
+    )
+    .get();
+  return Boolean(member);
 }
 
 /**
@@ -266,6 +292,29 @@ export async function revokeCredential({ ctx, input }: ServiceArgs<{ kind: Crede
 export async function closeCredentialSockets(env: Env, spaceUuid: string, credentialUuid: string, reason: string) {
   const room = await roomServer(env, "space", spaceUuid, await spaceRegion(env, spaceUuid));
   return room.revokeCredential(credentialUuid, CloseCode.credentialRevoked, reason);
+}
+
+/**
+ * Closes the sockets of every live credential a user created in a space (their membership was
+ * disabled or removed), with CloseCode.credentialRevoked: reconnecting would be refused. Returns
+ * how many sockets were closed.
+ */
+export async function closeCreatedCredentialSockets(env: Env, db: Db, spaceUuid: string, userUuid: string) {
+  const rows = await db
+    .select({ uuid: spaceCredentialTable.uuid })
+    .from(spaceCredentialTable)
+    .where(
+      and(
+        eq(spaceCredentialTable.space_uuid, spaceUuid),
+        eq(spaceCredentialTable.created_by_user_uuid, userUuid),
+        isNull(spaceCredentialTable.revoked_at),
+      ),
+    );
+  if (rows.length === 0) return 0;
+  const room = await roomServer(env, "space", spaceUuid, await spaceRegion(env, spaceUuid));
+  let closed = 0;
+  for (const { uuid } of rows) closed += await room.revokeCredential(uuid, CloseCode.credentialRevoked, CREATOR_GONE);
+  return closed;
 }
 
 /** GET /credential/self/: the credential sent as the bearer, with its space's name (the wall starts here). */

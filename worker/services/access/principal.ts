@@ -12,6 +12,7 @@ import type {
 } from "../../env.ts";
 import type { Db } from "../../lib/db.ts";
 import { ApiError } from "../../lib/errors.ts";
+import { CREATOR_GONE, creatorIsActive } from "./credentials.ts";
 
 type CredentialPrincipal = Extract<ApiPrincipal, { kind: "display_link" | "api_token" }>;
 type Membership = { space: SpaceRow; account: SpaceAccountRow; role: RoleRow };
@@ -84,8 +85,13 @@ export async function credentialMembership(
     const role = RANK[membership.role.code] <= RANK[wanted] ? membership.role : roleRow(wanted);
     return { space: membership.space, account: membership.account, role };
   }
-  const space = await db.select().from(spaceTable).where(eq(spaceTable.space_uuid, spaceUuid)).get();
+  const [space, creatorActive] = await Promise.all([
+    db.select().from(spaceTable).where(eq(spaceTable.space_uuid, spaceUuid)).get(),
+    creatorIsActive(db, credential),
+  ]);
   if (!space) throw forbidden("You do not have permission to perform this action.");
+  // A display link lasts as long as its creator's membership, like an API token (and its sockets).
+  if (!creatorActive) throw forbidden(CREATOR_GONE);
   const viewer = roleRow("viewer");
   return {
     space,

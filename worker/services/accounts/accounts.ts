@@ -12,6 +12,7 @@ import type { SpaceCtx } from "../../env.ts";
 import type { Db } from "../../lib/db.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { forgetCallers } from "../access/caller-cache.ts";
+import { closeCreatedCredentialSockets } from "../access/credentials.ts";
 import type { ServiceArgs, WriteArgs } from "../kernel/args.ts";
 import { closeAccountSockets, publishToSpace } from "../kernel/realtime.ts";
 import { auditChange, inSpace, requireInSpace } from "../kernel/scope.ts";
@@ -79,6 +80,13 @@ export async function updateAccount({
     const reason = lostAccess ? "Your account in this space was disabled." : "Your role in this space changed.";
     await closeAccountSockets(ctx.env, ctx.space.space_uuid, target.account_uuid, reason).catch((error: unknown) =>
       console.error("closing the account's sockets failed", error),
+    );
+  }
+  // The display links and API tokens this member created stop with their membership (their
+  // upgrades are refused from now on): their open sockets go too.
+  if (lostAccess) {
+    await closeCreatedCredentialSockets(ctx.env, ctx.db, ctx.space.space_uuid, target.user_uuid).catch(
+      (error: unknown) => console.error("closing the sockets of the account's credentials failed", error),
     );
   }
   const [row] = await accountRowsByUuid(ctx, [target.account_uuid]);
