@@ -109,6 +109,25 @@ export class DeviceRoom extends WatchedRoom {
     return [...this.getConnections("agent")].length;
   }
 
+  /**
+   * RPC used by the API when the device is archived (its credentials are revoked in the same
+   * change): closes its agent sockets with `code` (CloseCode.credentialRevoked). A closing socket's
+   * frames are not read (onMessage), so nothing more from the agent reaches the device's row.
+   * Returns how many sockets were closed.
+   */
+  closeAgents(code: number, reason: string): number {
+    let closed = 0;
+    for (const agent of this.openAgents()) {
+      try {
+        agent.close(code, reason);
+        closed++;
+      } catch {
+        // Already closing.
+      }
+    }
+    return closed;
+  }
+
   /** RPC: the current presence. */
   presenceState(): Presence {
     return this.presenceMessage();

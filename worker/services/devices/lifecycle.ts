@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { ConnectedStatus } from "../../../contracts/device.ts";
 import type { DeviceDetail } from "../../../contracts/device-detail.ts";
+import { CloseCode } from "../../../contracts/realtime.ts";
 import {
   deviceTable as d,
   deviceCredentialTable,
@@ -11,6 +12,7 @@ import {
 import type { SpaceCtx } from "../../env.ts";
 import { ApiError } from "../../lib/errors.ts";
 import type { WriteArgs } from "../kernel/args.ts";
+import { roomIn } from "../kernel/placement.ts";
 import { auditChange, inSpace } from "../kernel/scope.ts";
 import { type DeviceRow, getDeviceDetail, requireDevice } from "./detail.ts";
 import { announceDevice } from "./events.ts";
@@ -130,6 +132,13 @@ export async function setArchived({ ctx, input, defer }: WriteArgs<{ uuid: strin
     }),
     ...statements,
   ]);
+  // An archived device's agent is out of service: its open socket closes now (4410, do not
+  // reconnect; its credential was revoked above, so an upgrade is refused too).
+  if (input.archived) {
+    await roomIn(ctx, "device", device.uuid)
+      .then((room) => room.closeAgents(CloseCode.credentialRevoked, "The device was archived."))
+      .catch((error: unknown) => console.error("closing an archived device's agent failed", error));
+  }
   announceDevice(ctx, defer, "deviceUpdated", device);
   return getDeviceDetail({ ctx, input: { uuid: device.uuid } });
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { MonitoredPeripheralType } from "../../../contracts/health.ts";
 import type { AgentInventory } from "../../../contracts/installation.ts";
@@ -68,7 +68,14 @@ export async function recordInventory(
   );
   if (hello.machine_id) set.machine_id = hello.machine_id;
   const db = createDb(env);
-  const update = Object.keys(set).length > 0 ? db.update(d).set(set).where(eq(d.uuid, device_uuid)) : null;
+  // An archived device's row keeps what it had: a hello still in flight when it was archived changes nothing.
+  const update =
+    Object.keys(set).length > 0
+      ? db
+          .update(d)
+          .set(set)
+          .where(and(eq(d.uuid, device_uuid), ne(d.connected_status, "archived")))
+      : null;
   if (!hello.settings) {
     if (update) await update;
     return;
