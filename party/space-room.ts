@@ -8,12 +8,18 @@ import { type ConnState, OutpostRoom } from "./room.ts";
 /** The rooms besides the space's own where an account may hold sockets. */
 export type WatchedRoom = { party: "location" | "device"; room: string };
 
-const WATCH = "INSERT OR IGNORE INTO watchers (account_uuid, party, room) VALUES (?, ?, ?)";
-const UNWATCH = "DELETE FROM watchers WHERE account_uuid = ? AND party = ? AND room = ?";
+/*
+ * One row per user socket in a location or device room (not per account and room): a revocation
+ * forgets every row of the account, and a socket opened after it is counted on its own. Counting
+ * per account let a socket that never finished closing (a frozen tab does not answer the close)
+ * stand for the account, so the account's next socket there was never reported.
+ */
+const WATCH = "INSERT OR IGNORE INTO socket_watchers (account_uuid, party, room, socket) VALUES (?, ?, ?, ?)";
+const UNWATCH = "DELETE FROM socket_watchers WHERE account_uuid = ? AND party = ? AND room = ? AND socket = ?";
 
-/** Runs `statement` (WATCH, UNWATCH) with one watcher row's account, party and room as its parameters (in that order). */
-const onWatcher = (sql: SqlStorage, statement: string, accountUuid: string, at: WatchedRoom) =>
-  sql.exec(statement, accountUuid, at.party, at.room);
+/** Runs `statement` (WATCH, UNWATCH) with one watcher row's account, party, room and socket as its parameters. */
+const onWatcher = (sql: SqlStorage, statement: string, accountUuid: string, at: WatchedRoom, socket: string) =>
+  sql.exec(statement, accountUuid, at.party, at.room, socket);
 
 /**
  * One per space (`/parties/space/{space_uuid}`): fans deviceDetailsUpdate,
@@ -29,19 +35,28 @@ export class SpaceRoom extends OutpostRoom {
   protected readonly datesEvents = true;
 
   onStart() {
-    this.ctx.storage.sql.exec(
-      "CREATE TABLE IF NOT EXISTS watchers (account_uuid TEXT NOT NULL, party TEXT NOT NULL, room TEXT NOT NULL, PRIMARY KEY (account_uuid, party, room))",
+    const sql = this.ctx.storage.sql;
+    sql.exec(
+      "CREATE TABLE IF NOT EXISTS socket_watchers (account_uuid TEXT NOT NULL, party TEXT NOT NULL, room TEXT NOT NULL, socket TEXT NOT NULL, PRIMARY KEY (account_uuid, party, room, socket))",
     );
+    // Rows of the per-account table this one replaced stay revocable (socket '': only a revocation removes them).
+    const old = sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'watchers'").toArray();
+    if (old.length > 0) {
+      sql.exec(
+        "INSERT OR IGNORE INTO socket_watchers (account_uuid, party, room, socket) SELECT account_uuid, party, room, '' FROM watchers",
+      );
+      sql.exec("DROP TABLE watchers");
+    }
   }
 
-  /** RPC from a location or device room: an account opened a socket there. */
-  watch(accountUuid: string, at: WatchedRoom) {
-    onWatcher(this.ctx.storage.sql, WATCH, accountUuid, at);
+  /** RPC from a location or device room: a socket of an account opened there. */
+  watch(accountUuid: string, at: WatchedRoom, socket = "") {
+    onWatcher(this.ctx.storage.sql, WATCH, accountUuid, at, socket);
   }
 
-  /** RPC from a location or device room: the account's last socket there closed. */
-  unwatch(accountUuid: string, at: WatchedRoom) {
-    onWatcher(this.ctx.storage.sql, UNWATCH, accountUuid, at);
+  /** RPC from a location or device room: that socket closed. */
+  unwatch(accountUuid: string, at: WatchedRoom, socket = "") {
+    onWatcher(this.ctx.storage.sql, UNWATCH, accountUuid, at, socket);
   }
 
   /**
@@ -51,7 +66,10 @@ export class SpaceRoom extends OutpostRoom {
   async revokeAccount(accountUuid: string, code: number, reason: string): Promise<number> {
     const sql = this.ctx.storage.sql;
     const rooms = sql
-      .exec<{ party: string; room: string }>("SELECT party, room FROM watchers WHERE account_uuid = ?", accountUuid)
+      .exec<{ party: string; room: string }>(
+        "SELECT DISTINCT party, room FROM socket_watchers WHERE account_uuid = ?",
+        accountUuid,
+      )
       .toArray();
     const closedHere = this.closeAccount(accountUuid, code, reason);
     const region = rooms.length > 0 ? await spaceRegion(this.env, this.name) : "local";
@@ -66,7 +84,7 @@ export class SpaceRoom extends OutpostRoom {
         }
       }),
     );
-    sql.exec("DELETE FROM watchers WHERE account_uuid = ?", accountUuid);
+    sql.exec("DELETE FROM socket_watchers WHERE account_uuid = ?", accountUuid);
     return closedHere + closedThere.reduce((a, b) => a + b, 0);
   }
 

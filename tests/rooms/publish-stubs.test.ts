@@ -38,6 +38,6 @@ describe("publishing through the API's cached room stubs (issue 19)", () => {
       state.storage.sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'").toArray(),
     );
     // SpaceRoom.onStart creates the watchers table.
-    expect(tables.map((t) => t.name)).toContain("watchers");
+    expect(tables.map((t) => t.name)).toContain("socket_watchers");
   });
 });
