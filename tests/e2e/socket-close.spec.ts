@@ -3,6 +3,7 @@ import { CONSOLE_CLIENT_ID } from "../../contracts/auth.ts";
 import { CloseCode } from "../../contracts/realtime.ts";
 import { ROLE_UUID } from "../../drizzle/reference.ts";
 import { DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_SPACE_UUID } from "../../scripts/demo-data.ts";
+import { signIn } from "./support.ts";
 import { expect, test } from "./test.ts";
 
 /**
@@ -37,6 +38,8 @@ async function passwordGrant(origin: string, email: string, password = DEMO_PASS
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
+const MEMBER_PASSWORD = "socket-close-pass";
+
 /** A new member of the demo space with `role`, invited by the demo Admin and registered from the mailed link. */
 async function newMember(origin: string, admin: string, role: keyof typeof ROLE_UUID) {
   const api = apiOf(origin);
@@ -53,7 +56,7 @@ async function newMember(origin: string, admin: string, role: keyof typeof ROLE_
   const link = /account-registration\?account=([^&\s]+)&(?:amp;)?token=([^\s"<]+)/.exec(mails.mails[0]?.text ?? "");
   if (!link) throw new Error(`no registration link mailed to ${email}`);
   const [, account, token] = link;
-  const password = "socket-close-pass";
+  const password = MEMBER_PASSWORD;
   const registered = await api(`/api/space-account/${account}/account-registration/`, {
     method: "PATCH",
     json: { token: decodeURIComponent(token), display_name: email.split("@")[0], password },
@@ -154,6 +157,8 @@ test("an API token and its socket stop with its creator's membership", async ({ 
   const tokenT = ((await made.json()) as { secret: string }).secret;
   const room = `/parties/space/${SPACE}`;
   const sock = await open(origin, room, tokenT);
+  // As the console's client does (else the runtime ends the connection ≈ 10 s after the close frame).
+  sock.ws.send(JSON.stringify({ type: "ack", received: 0 }));
 
   const disabled = await api(`/api/space/${SPACE}/account/${creator.account_uuid}/`, {
     method: "PATCH",
@@ -242,6 +247,7 @@ test("a stalled socket does not let the member's later sockets survive a disable
 
   // The member comes back (another tab), then is disabled: the new sockets close with it.
   const again = await Promise.all(rooms.map((room) => open(origin, room, member.token)));
+  for (const sock of again) sock.ws.send(JSON.stringify({ type: "ack", received: 0 }));
   const disabled = await api(`/api/space/${SPACE}/account/${member.account_uuid}/`, {
     method: "PATCH",
     token: admin,
@@ -253,4 +259,50 @@ test("a stalled socket does not let the member's later sockets survive a disable
     expect((await sock.ended).code).toBe(CloseCode.membershipChanged);
   }
   for (const sock of frozen) sock.ws.terminate();
+});
+
+test("a socket that has sent a frame, as the console's does at once, ends within 1 s of a revocation", async ({
+  baseURL,
+}) => {
+  // The runtime completes a close the room starts (from the API's call, not from the socket's own
+  // message) only ≈ 10 s later on a socket that never sent anything; on one that has, at once. The
+  // console's client sends its first frame (an ack of nothing) as it opens.
+  const origin = baseURL ?? "";
+  const api = apiOf(origin);
+  const admin = await passwordGrant(origin, "admin@outpost.demo");
+  const made = await api(`/api/space/${SPACE}/api-token/add/`, {
+    method: "POST",
+    token: admin,
+    json: { name: `socket-close-frame-${Date.now().toString(36)}`, scope: "read" },
+  });
+  const { uuid, secret } = (await made.json()) as { uuid: string; secret: string };
+  const sock = await open(origin, `/parties/space/${SPACE}`, secret);
+  sock.ws.send(JSON.stringify({ type: "ack", received: 0 }));
+  await new Promise((r) => setTimeout(r, 100));
+  const started = Date.now();
+  expect((await api(`/api/space/${SPACE}/api-token/${uuid}/`, { method: "DELETE", token: admin })).status).toBe(204);
+  const end = await sock.ended;
+  expect(end.code).toBe(CloseCode.credentialRevoked);
+  expect(end.at - started).toBeLessThan(1000);
+});
+
+test("the console hears its socket close within 1 s of its member being disabled", async ({ page, baseURL }) => {
+  const origin = baseURL ?? "";
+  const api = apiOf(origin);
+  const admin = await passwordGrant(origin, "admin@outpost.demo");
+  const member = await newMember(origin, admin, "viewer");
+  const spaceSocket = page.waitForEvent("websocket", (ws) => ws.url().includes(`/parties/space/${SPACE}`));
+  await signIn(page, member.email, MEMBER_PASSWORD, { fresh: true });
+  const ws = await spaceSocket;
+  // Its welcome came: the socket is open and joined.
+  await ws.waitForEvent("framereceived");
+  const closed = ws.waitForEvent("close").then(() => Date.now());
+  const started = Date.now();
+  const disabled = await api(`/api/space/${SPACE}/account/${member.account_uuid}/`, {
+    method: "PATCH",
+    token: admin,
+    json: { status: "disabled" },
+  });
+  expect(disabled.status).toBe(200);
+  expect((await closed) - started).toBeLessThan(1000);
 });

@@ -106,6 +106,10 @@ export function openRoomSocket(space: string, room: RoomName, options: RoomSocke
   let received = 0;
   socket.addEventListener("open", () => {
     received = 0;
+    // A first frame from the client, at once: the runtime completes a close the room starts (a
+    // revoked member, an expired token) within milliseconds only on a socket that has sent
+    // something; on one that never did, the browser's close event came ≈ 10 s late.
+    socket.send(JSON.stringify({ type: "ack", received: 0 }));
   });
   socket.addEventListener("message", (event: MessageEvent) => {
     received++;
