@@ -10,5 +10,6 @@ CREATE TABLE `device_outage` (
 );
 --> statement-breakpoint
 CREATE INDEX `device_outage_device_uuid_started_at_idx` ON `device_outage` (`device_uuid`,`started_at`);--> statement-breakpoint
+CREATE INDEX `device_outage_open_idx` ON `device_outage` (`device_uuid`) WHERE ended_at is null;--> statement-breakpoint
 -- A device offline when outages began to be recorded: its current outage, from when it was last heard (cause not known).
 INSERT INTO `device_outage` (`space_uuid`, `device_uuid`, `started_at`, `cause`) SELECT `space_uuid`, `uuid`, `last_seen`, 'unknown' FROM `device` WHERE `online` = 0 AND `last_seen` IS NOT NULL AND `installed_at` IS NOT NULL;

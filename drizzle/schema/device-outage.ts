@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { OUTAGE_CAUSES } from "../../contracts/presence.ts";
 import { deviceUuid } from "./device.ts";
@@ -23,5 +24,8 @@ export const deviceOutageTable = sqliteTable(
   (t) => [
     // A device's outages in a window, and its open one (the reads of the wall and the Reports tab).
     index("device_outage_device_uuid_started_at_idx").on(t.device_uuid, t.started_at),
+    // Its open outage alone (the one a reconnect closes, or an offline write must not open twice),
+    // without walking a flapping device's history.
+    index("device_outage_open_idx").on(t.device_uuid).where(sql`ended_at is null`),
   ],
 );
