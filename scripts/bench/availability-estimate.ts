@@ -4,9 +4,13 @@
  * streak, spread evenly over each day. Kept here only to be timed beside the exact computation;
  * nothing in the product uses it.
  */
-import { WEEKDAYS } from "../../contracts/working-time.ts";
-import { seconds, type WeeklySchedule } from "../../worker/services/locations/working-hours.ts";
-import { type Interval, mergeIntervals, naiveLocal } from "../../worker/services/monitoring/availability-math.ts";
+import type { WeeklySchedule } from "../../worker/services/locations/working-hours.ts";
+import {
+  type Interval,
+  localWorkingSpans,
+  mergeIntervals,
+  naiveLocal,
+} from "../../worker/services/monitoring/availability-math.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -35,21 +39,11 @@ export function estimateWorkingIntervals(
   from: number,
   to: number,
 ): Interval[] {
-  if (to <= from) return [];
-  // Local days from the one before `from` (its overnight entries reach into the window) to `to`'s.
-  const first = Math.floor(naiveLocal(timeZone, from) / DAY_MS) * DAY_MS - DAY_MS;
-  const last = Math.floor(naiveLocal(timeZone, to) / DAY_MS) * DAY_MS;
   const out: Interval[] = [];
-  for (let day = first; day <= last; day += DAY_MS) {
-    const weekday = WEEKDAYS[(new Date(day).getUTCDay() + 6) % 7];
-    for (const entry of schedule[weekday] ?? []) {
-      const start = seconds(entry.start);
-      let end = seconds(entry.end) + 1;
-      if (end <= start) end += 86_400;
-      const a = Math.max(from, zonedToUtc(timeZone, day + start * 1000));
-      const b = Math.min(to, zonedToUtc(timeZone, day + end * 1000));
-      if (b > a) out.push([a, b]);
-    }
+  for (const { start, end } of localWorkingSpans(schedule, timeZone, from, to)) {
+    const a = Math.max(from, zonedToUtc(timeZone, start));
+    const b = Math.min(to, zonedToUtc(timeZone, end));
+    if (b > a) out.push([a, b]);
   }
   return mergeIntervals(out);
 }

@@ -6,8 +6,8 @@ import { pageFrom } from "../../lib/paging.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
 import { auditPageReads } from "../kernel/audit.ts";
 import { inSpace } from "../kernel/scope.ts";
-import { outagesSince } from "../monitoring/availability.ts";
-import { deviceHistory, locationAvailableSeconds } from "../monitoring/availability-math.ts";
+import { historyFromRows, outagesSince } from "../monitoring/availability.ts";
+import { locationAvailableSeconds } from "../monitoring/availability-math.ts";
 import { deviceWith } from "./detail.ts";
 import type { ReadCtx } from "./rows.ts";
 
@@ -35,7 +35,6 @@ export async function listDeviceAudit({
 
 const DAY_MS = 86_400_000;
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const toMs = (iso: string | null) => (iso === null ? null : Date.parse(iso));
 
 /**
  * GET /space/{space}/device/{uuid}/availability/?days= (the Reports tab): seconds online per UTC
@@ -60,15 +59,7 @@ export async function getDeviceAvailability({
       .where(inSpace(ctx, o, eq(o.device_uuid, input.uuid), outagesSince(new Date(from).toISOString())))
       .orderBy(desc(o.started_at)),
   ]);
-  const history = deviceHistory(
-    {
-      installed_at: toMs(device.installed_at),
-      online: device.online,
-      online_since: toMs(device.online_since),
-      last_seen: toMs(device.last_seen),
-    },
-    rows.map((row) => ({ started_at: Date.parse(row.started_at), ended_at: toMs(row.ended_at) })),
-  );
+  const history = historyFromRows(device, rows);
   const days = Array.from({ length: input.days }, (_, i) => {
     const start = from + i * DAY_MS;
     const { available_seconds } = locationAvailableSeconds([[start, Math.min(start + DAY_MS, now)]], [history]);

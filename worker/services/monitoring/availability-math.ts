@@ -136,24 +136,39 @@ export function mergeIntervals(intervals: readonly Interval[]): Interval[] {
  * hour holds it twice; on the day they go forward, the skipped hour is not working time.
  */
 export function workingIntervals(schedule: WeeklySchedule, timeZone: string, from: number, to: number): Interval[] {
-  if (to <= from) return [];
-  // Local days from the one before `from` (its overnight entries reach into the window) to `to`'s.
+  const out: Interval[] = [];
+  for (const { day, start, end } of localWorkingSpans(schedule, timeZone, from, to)) {
+    for (const [a, b] of localSpanToUtc(timeZone, day, start, end)) {
+      const clipped: Interval = [Math.max(from, a), Math.min(to, b)];
+      if (clipped[1] > clipped[0]) out.push(clipped);
+    }
+  }
+  return mergeIntervals(out);
+}
+
+/**
+ * Each entry of `schedule` on every local day that [from, to) touches (and the day before, whose
+ * overnight entries reach into it), as a naive local span [start, end) of local day `day` (wall-clock
+ * fields read as UTC, ms): the end inclusive to the second, an end before the start past midnight.
+ */
+export function* localWorkingSpans(
+  schedule: WeeklySchedule,
+  timeZone: string,
+  from: number,
+  to: number,
+): Generator<{ day: number; start: number; end: number }> {
+  if (to <= from) return;
   const first = Math.floor(naiveLocal(timeZone, from) / DAY_MS) * DAY_MS - DAY_MS;
   const last = Math.floor(naiveLocal(timeZone, to) / DAY_MS) * DAY_MS;
-  const out: Interval[] = [];
   for (let day = first; day <= last; day += DAY_MS) {
     const weekday = WEEKDAYS[(new Date(day).getUTCDay() + 6) % 7];
     for (const entry of schedule[weekday] ?? []) {
       const start = seconds(entry.start);
       let end = seconds(entry.end) + 1;
       if (end <= start) end += 86_400;
-      for (const [a, b] of localSpanToUtc(timeZone, day, day + start * 1000, day + end * 1000)) {
-        const clipped: Interval = [Math.max(from, a), Math.min(to, b)];
-        if (clipped[1] > clipped[0]) out.push(clipped);
-      }
+      yield { day, start: day + start * 1000, end: day + end * 1000 };
     }
   }
-  return mergeIntervals(out);
 }
 
 /** What is known about one installed device of a location. */

@@ -23,7 +23,6 @@ import {
   type DeviceHistory,
   deviceHistory,
   locationAvailableSeconds,
-  type OutageSpan,
   workingIntervals,
 } from "./availability-math.ts";
 import { inWallScope, wallScopeInBatch } from "./wall-scope.ts";
@@ -49,6 +48,22 @@ export function scheduleOf(
 }
 
 const toMs = (iso: string | null) => (iso === null ? null : Date.parse(iso));
+
+/** A device's history from its row and its outage rows as D1 returns them (ISO times). */
+export function historyFromRows(
+  device: { installed_at: string | null; online: boolean; online_since: string | null; last_seen: string | null },
+  outages: readonly { started_at: string; ended_at: string | null }[],
+): DeviceHistory {
+  return deviceHistory(
+    {
+      installed_at: toMs(device.installed_at),
+      online: device.online,
+      online_since: toMs(device.online_since),
+      last_seen: toMs(device.last_seen),
+    },
+    outages.map((row) => ({ started_at: Date.parse(row.started_at), ended_at: toMs(row.ended_at) })),
+  );
+}
 
 /** The outages of a device that reach past `fromIso` (open ones included), as the math reads them. */
 export const outagesSince = (fromIso: string) =>
@@ -133,27 +148,17 @@ export async function listLocationAvailability({
   /** The devices online throughout the window, as one: never offline. */
   const online: DeviceHistory = { installed_at: null, offline: [] };
 
-  const outagesByDevice = new Map<string, OutageSpan[]>();
+  const outagesByDevice = new Map<string, (typeof outages)[number][]>();
   for (const row of outages) {
     const list = outagesByDevice.get(row.device_uuid) ?? [];
-    list.push({ started_at: Date.parse(row.started_at), ended_at: toMs(row.ended_at) });
+    list.push(row);
     outagesByDevice.set(row.device_uuid, list);
   }
   const devicesByLocation = new Map<string, DeviceHistory[]>();
   for (const device of devices) {
     if (!device.location_uuid) continue;
     const list = devicesByLocation.get(device.location_uuid) ?? [];
-    list.push(
-      deviceHistory(
-        {
-          installed_at: toMs(device.installed_at),
-          online: device.online,
-          online_since: toMs(device.online_since),
-          last_seen: toMs(device.last_seen),
-        },
-        outagesByDevice.get(device.uuid) ?? [],
-      ),
-    );
+    list.push(historyFromRows(device, outagesByDevice.get(device.uuid) ?? []));
     devicesByLocation.set(device.location_uuid, list);
   }
 
