@@ -29,6 +29,11 @@ export const deviceUuid = () => ownerUuid("device_uuid", () => deviceTable.uuid)
 const condition = (name: string) => integer(name).$type<HealthCode>();
 /** The device's own heading columns, bare, for own_condition. */
 const OWN = DEVICE_HEADINGS.map((h) => h.column).join(", ");
+/** problem_rank's expression (see the column). */
+const PROBLEM_RANK =
+  "(case when connected_status = 'archived' then '0'" +
+  " when connected_status = 'connected' and online = 0 then '9' || coalesce(last_seen, '')" +
+  " when combined_status is null then '1' else '2' || combined_status end)";
 
 /**
  * A runner device or camera of a space. Derived in queries, not stored: space_name,
@@ -116,6 +121,16 @@ export const deviceTable = sqliteTable(
       ),
       { mode: "virtual" },
     ),
+    /**
+     * The rank of "Problems first" (?ordering=-combined_status), highest first: an offline device
+     * (connected, not archived; "9" + last_seen, so the most recent outage leads), then the worst
+     * health (critical "23", warning "22", "21", healthy "20"), no telemetry "1", archived "0" last.
+     * Offline outranks critical: its health is only what it last reported. A virtual column so its
+     * index is the list's order (keyset pages on (problem_rank, uuid)).
+     */
+    problem_rank: text("problem_rank")
+      .notNull()
+      .generatedAlwaysAs(sql.raw(PROBLEM_RANK), { mode: "virtual" }),
     latest_telemetry: json<DeviceTelemetry>("latest_telemetry"),
     /** Set when an unclaimed agent (showing a QR) is installed as this device. */
     unclaimed_device_uuid: text("unclaimed_device_uuid"),
@@ -161,6 +176,8 @@ export const deviceTable = sqliteTable(
     index("device_space_uuid_vision_enabled_idx").on(t.space_uuid, t.vision_enabled, t.online, t.uuid),
     // "Problems first" (?ordering=-combined_status), keyset by (combined_status, uuid).
     index("device_space_uuid_combined_status_idx").on(t.space_uuid, t.combined_status, t.uuid),
+    // "Problems first" as it reads: offline, critical, warning … archived (see problem_rank).
+    index("device_space_uuid_problem_rank_idx").on(t.space_uuid, t.problem_rank, t.uuid),
     // Activity's "disconnected" list (?online=false&ordering=-last_seen): a range read in order.
     index("device_space_uuid_online_last_seen_idx").on(t.space_uuid, t.online, t.last_seen, t.uuid),
     // Monitoring (only connected devices are monitored). The counts read this index alone: the

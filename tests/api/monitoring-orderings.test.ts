@@ -90,6 +90,37 @@ describe("device list orderings -last_seen and -combined_status", () => {
     expect(atLocation.map((n) => n.split("-")[1])).toEqual(["3", "3", "2", "1", "0", "null"]);
   });
 
+  it("ranks offline devices first (the most recent outage leading), then critical, warning; archived last", async () => {
+    const { space, token } = await memberOf("viewer");
+    const s = space.space_uuid;
+    const connected = { connected_status: "connected" } as const;
+    const ago = (hours: number) => new Date(Date.parse("2026-11-29T06:00:00Z") - hours * 3_600_000).toISOString();
+    await makeDevice(s, { ...connected, name: "healthy", online: true, combined_status: 0 });
+    await makeDevice(s, { ...connected, name: "warning", online: true, combined_status: 2 });
+    await makeDevice(s, { ...connected, name: "critical", online: true, combined_status: 3 });
+    // Its last report said healthy: offline still makes it a problem.
+    await makeDevice(s, { ...connected, name: "offline-now", online: false, last_seen: ago(0.01), combined_status: 0 });
+    await makeDevice(s, { ...connected, name: "offline-old", online: false, last_seen: ago(30), combined_status: 3 });
+    await makeDevice(s, {
+      connected_status: "archived",
+      name: "archived",
+      online: false,
+      last_seen: ago(1704),
+      combined_status: 3,
+    });
+    await makeDevice(s, { name: "uninstalled" });
+    const order = ["offline-now", "offline-old", "critical", "warning", "healthy", "uninstalled", "archived"];
+    expect((await walk(`/api/space/${s}/device/items/?ordering=-combined_status&page_size=2`, token)).flat()).toEqual(
+      order,
+    );
+    expect((await walk(`/api/space/${s}/device/items/?ordering=combined_status&page_size=3`, token)).flat()).toEqual(
+      [...order].reverse(),
+    );
+    const offline = await list(`/api/space/${s}/device/items/?online=false&ordering=-combined_status`, token);
+    expect(offline.devices.map((d) => d.name)).toEqual(["offline-now", "offline-old", "uninstalled", "archived"]);
+    expect(offline.devices[0]).not.toHaveProperty("problem_rank");
+  });
+
   it("refuses a cursor of another ordering and an unknown ordering", async () => {
     const { space, token } = await memberOf("viewer");
     const s = space.space_uuid;

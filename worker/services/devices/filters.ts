@@ -156,8 +156,8 @@ export async function planDeviceWhere(
 
 /**
  * The sort keys (each with an index (space_uuid, key, uuid); last_seen also (space_uuid, online,
- * last_seen, uuid) for the online filter). installation_date, last_seen, combined_status,
- * device_class and location_name may be null: NULL sorts first ascending and last descending.
+ * last_seen, uuid) for the online filter). installation_date, last_seen, device_class and
+ * location_name may be null: NULL sorts first ascending and last descending.
  */
 export const ORDER_COLUMNS: Record<DeviceOrderKey, { column: SQLiteColumn; nullable: boolean }> = {
   online: { column: d.online, nullable: false },
@@ -165,7 +165,8 @@ export const ORDER_COLUMNS: Record<DeviceOrderKey, { column: SQLiteColumn; nulla
   installation_date: { column: d.installation_date, nullable: true },
   updated_at: { column: d.updated_at, nullable: false },
   last_seen: { column: d.last_seen, nullable: true },
-  combined_status: { column: d.combined_status, nullable: true },
+  // "Problems first" reads the rank (offline, critical, warning, …, archived), not the code alone.
+  combined_status: { column: d.problem_rank, nullable: false },
   name: { column: d.name, nullable: false },
   connected_status: { column: d.connected_status, nullable: false },
   device_type_name: { column: deviceTypeTable.name, nullable: false },

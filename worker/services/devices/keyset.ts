@@ -84,6 +84,7 @@ export const afterRow = (row: DeviceListRow, ordering: DeviceOrdering): After =>
 export function keyValueOf(row: DeviceListRow, ordering: DeviceOrdering): KeyValue {
   const { key } = parseOrdering(ordering);
   if (key === "online") return row.online ? 1 : 0;
+  if (key === "combined_status") return row.problem_rank;
   return row[key] ?? null;
 }
 

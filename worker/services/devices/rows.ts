@@ -54,6 +54,8 @@ export const deviceListFields = {
   online_since: d.online_since,
   installation_date: d.installation_date,
   combined_status: d.combined_status,
+  /** The sort key of ?ordering=combined_status (not a field of the reply). */
+  problem_rank: d.problem_rank,
 };
 
 /** The joins of a device's names, by primary key: `.innerJoin(...deviceTypeJoin)` and so on. */

@@ -1,0 +1,2 @@
+ALTER TABLE `device` ADD `problem_rank` text GENERATED ALWAYS AS ((case when connected_status = 'archived' then '0' when connected_status = 'connected' and online = 0 then '9' || coalesce(last_seen, '') when combined_status is null then '1' else '2' || combined_status end)) VIRTUAL NOT NULL;--> statement-breakpoint
+CREATE INDEX `device_space_uuid_problem_rank_idx` ON `device` (`space_uuid`,`problem_rank`,`uuid`);
