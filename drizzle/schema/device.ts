@@ -128,9 +128,7 @@ export const deviceTable = sqliteTable(
      * Offline outranks critical: its health is only what it last reported. A virtual column so its
      * index is the list's order (keyset pages on (problem_rank, uuid)).
      */
-    problem_rank: text("problem_rank")
-      .notNull()
-      .generatedAlwaysAs(sql.raw(PROBLEM_RANK), { mode: "virtual" }),
+    problem_rank: text("problem_rank").notNull().generatedAlwaysAs(sql.raw(PROBLEM_RANK), { mode: "virtual" }),
     latest_telemetry: json<DeviceTelemetry>("latest_telemetry"),
     /** Set when an unclaimed agent (showing a QR) is installed as this device. */
     unclaimed_device_uuid: text("unclaimed_device_uuid"),
