@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { AppliedApplication } from "./applications.ts";
 import { CameraProbeAnswer, CameraProbeParams, CameraSnapshotAnswer } from "./camera.ts";
 import { DetectionResult } from "./detection.ts";
 import { DISPLAY_ORIENTATIONS } from "./device-detail.ts";
-import { DisplayFindings, PeripheralFindings } from "./peripheral-config.ts";
+import { DisplayFindings, MAX_APPS_PER_DISPLAY, PeripheralFindings } from "./peripheral-config.ts";
 import type { CommandAction } from "./realtime.ts";
 import { RemoteSharingResult } from "./remote-actions.ts";
 
@@ -79,8 +80,13 @@ export const LogsAnswer = z.object({
   debug_mode: z.boolean().optional(),
 });
 
-/** A display as apply-display-config sends it (the device's Display; other fields are not read). */
+/**
+ * A display as apply-display-config sends it (the device's Display; other fields are not read),
+ * with the applications it shows, in order, each with its launch definition and option values
+ * (contracts/applications.ts). Older servers send no applications: none.
+ */
 export const AppliedDisplay = z.object({
+  uuid: z.string().max(64).optional(),
   name: z.string().min(1),
   graphical_output: z.string().optional(),
   primary: z.boolean(),
@@ -88,6 +94,7 @@ export const AppliedDisplay = z.object({
   resolution: z.string(),
   refresh_rate: z.number().nullable(),
   orientation: z.enum(DISPLAY_ORIENTATIONS),
+  applications: z.array(AppliedApplication).max(MAX_APPS_PER_DISPLAY).default([]),
 });
 export type AppliedDisplay = z.infer<typeof AppliedDisplay>;
 
@@ -99,6 +106,8 @@ export const ApplyDisplayAnswer = z.object({
   ran: z.array(z.string()).optional(),
   simulated: z.boolean().optional(),
   applied_displays: z.number().int().optional(),
+  /** The applications the agent now supervises (`allowed` false: a dry run, none launched). */
+  applications: z.object({ allowed: z.boolean(), configured: z.number().int().min(0) }).optional(),
 });
 
 type CommandSpec = { params: z.ZodType; result: z.ZodType };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ApplicationsReport } from "./applications.ts";
 
 /**
  * The spec's Telemetry (devices.md §3) as an agent reports it (contracts/realtime.ts) and as the API
@@ -75,6 +76,8 @@ export const Telemetry = z.object({
         .max(64),
     })
     .optional(),
+  /** The applications the agent supervises on each display (contracts/applications.ts). */
+  applications: ApplicationsReport.optional(),
   /** Whether vision processing is on on the device (issue 17: the agent's kept setting). */
   vision: z.object({ enabled: z.boolean() }).optional(),
   peripherals: z
