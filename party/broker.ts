@@ -19,12 +19,21 @@ export { COMMAND_TIMEOUT_MS, type Outcome, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE 
  *     ├─cancel─▶ cancelled
  *     └─supersede─▶ superseded
  *
- * A direct command is created queued and delivered at once (its deadline: created + 30 s); a
- * queued one gets its 30 s deadline when it is delivered.
+ * A direct command is created queued and delivered at once (its deadline: created + 26 s, so
+ * the call is answered by 28 s, inside the browser's 30 s); a queued one gets its 30 s deadline
+ * when it is delivered.
  */
 
 /** An ack in flight at the deadline still counts: the room's verdict waits this long after it. */
 export const ACK_GRACE_MS = 2_000;
+/**
+ * A direct call is answered within this long of its creation, whatever the agent does: the
+ * browser gives up at the spec's 30 s (devices.md §9), so the server's verdict (outcome unknown,
+ * or timed out) must reach it before, with room for the network. The agent's deadline is this
+ * minus the ack grace, so the verdict (deadline + grace) lands here.
+ */
+export const DIRECT_ANSWER_MS = 28_000;
+export const DIRECT_DEADLINE_MS = DIRECT_ANSWER_MS - ACK_GRACE_MS;
 /**
  * An unacknowledged command is not re-delivered with less than this left before its deadline: an
  * agent starting it that late could not get its ack back before the room's verdict ("did not
@@ -160,8 +169,9 @@ export function nextCommand(row: CommandRow, event: CommandEvent): CommandRow | 
         state: "delivered",
         updated_at: now,
         delivered_at: now,
-        deadline:
-          (row.queued ? now : row.created_at) + COMMAND_TIMEOUT_MS * (1 + (row.queued ? (event.ahead ?? 0) : 0)),
+        deadline: row.queued
+          ? now + COMMAND_TIMEOUT_MS * (1 + (event.ahead ?? 0))
+          : row.created_at + DIRECT_DEADLINE_MS,
       };
     case "undeliverable":
       if (row.state !== "queued" || row.queued) return null;

@@ -6,6 +6,8 @@ import {
   COMMAND_TIMEOUT_MS,
   type CommandEvent,
   type CommandRow,
+  DIRECT_ANSWER_MS,
+  DIRECT_DEADLINE_MS,
   dueAt,
   newCommand,
   nextCommand,
@@ -38,9 +40,17 @@ function run(row: CommandRow, ...events: CommandEvent[]): CommandRow {
 }
 
 describe("command state machine (party/broker.ts)", () => {
-  it("direct: delivered with a 30 s deadline from creation, acked, succeeded (image left out)", () => {
+  it("direct: answered within 28 s, inside the browser's 30 s (deadline 26 s + 2 s ack grace)", () => {
+    expect(DIRECT_DEADLINE_MS + ACK_GRACE_MS).toBe(DIRECT_ANSWER_MS);
+    expect(DIRECT_ANSWER_MS).toBeLessThanOrEqual(COMMAND_TIMEOUT_MS - 2_000);
+    const acked = run(direct(), { type: "deliver", now: T0 + 5 }, { type: "ack", now: T0 + 10 });
+    expect(dueAt(acked)).toBe(T0 + DIRECT_ANSWER_MS);
+    expect(run(acked, { type: "tick", now: T0 + DIRECT_ANSWER_MS }).state).toBe("in_doubt");
+  });
+
+  it("direct: delivered with its deadline from creation, acked, succeeded (image left out)", () => {
     const sent = run(direct(), { type: "deliver", now: T0 + 5 });
-    expect(sent).toMatchObject({ state: "delivered", deadline: T0 + COMMAND_TIMEOUT_MS, delivered_at: T0 + 5 });
+    expect(sent).toMatchObject({ state: "delivered", deadline: T0 + DIRECT_DEADLINE_MS, delivered_at: T0 + 5 });
     expect(outcomeOf(sent)).toBeNull();
     const acked = run(sent, { type: "ack", now: T0 + 10 });
     expect(acked.state).toBe("acked");
@@ -62,9 +72,9 @@ describe("command state machine (party/broker.ts)", () => {
 
   it("direct: written, not acked by the deadline (+ grace) → expired, answered as timed out", () => {
     const sent = run(direct(), { type: "deliver", now: T0 });
-    expect(dueAt(sent)).toBe(T0 + COMMAND_TIMEOUT_MS + ACK_GRACE_MS);
-    expect(nextCommand(sent, { type: "tick", now: T0 + COMMAND_TIMEOUT_MS })).toBeNull();
-    const expired = run(sent, { type: "tick", now: T0 + COMMAND_TIMEOUT_MS + ACK_GRACE_MS });
+    expect(dueAt(sent)).toBe(T0 + DIRECT_DEADLINE_MS + ACK_GRACE_MS);
+    expect(nextCommand(sent, { type: "tick", now: T0 + DIRECT_DEADLINE_MS })).toBeNull();
+    const expired = run(sent, { type: "tick", now: T0 + DIRECT_DEADLINE_MS + ACK_GRACE_MS });
     expect(expired.state).toBe("expired");
     expect(outcomeOf(expired)).toEqual({ status: "timed_out", error: TIMEOUT_MESSAGE, received: false });
     expect(auditStatusOf("delivered", expired)).toBe("timed_out");
@@ -81,9 +91,9 @@ describe("command state machine (party/broker.ts)", () => {
     const sent = run(direct(), { type: "deliver", now: T0 });
     expect(nextCommand(sent, { type: "agentGone", now: T0 + 1 })).toBeNull();
     expect(redeliveries([sent], T0 + 2).map((r) => r.id)).toEqual(["d"]);
-    expect(redeliveries([sent], T0 + COMMAND_TIMEOUT_MS)).toEqual([]);
+    expect(redeliveries([sent], T0 + DIRECT_DEADLINE_MS)).toEqual([]);
     // Too little time left for the ack to come back before the verdict: not offered again.
-    expect(redeliveries([sent], T0 + COMMAND_TIMEOUT_MS - REDELIVER_MARGIN_MS)).toEqual([]);
+    expect(redeliveries([sent], T0 + DIRECT_DEADLINE_MS - REDELIVER_MARGIN_MS)).toEqual([]);
     const doubt = run(sent, { type: "ack", now: T0 + 3 }, { type: "agentGone", now: T0 + 4 });
     expect(doubt).toMatchObject({ state: "in_doubt", error: OUTCOME_UNKNOWN_MESSAGE });
     expect(outcomeOf(doubt)).toMatchObject({ status: "in_doubt", received: true });
@@ -99,13 +109,13 @@ describe("command state machine (party/broker.ts)", () => {
       id: "d",
       state: "failed",
       late: true,
-      deadline: new Date(T0 + 30_000).toISOString(),
+      deadline: new Date(T0 + DIRECT_DEADLINE_MS).toISOString(),
     });
   });
 
   it("direct: acked but no answer by the deadline → in_doubt; the agent's expired answer ends it expired", () => {
     const acked = run(direct(), { type: "deliver", now: T0 }, { type: "ack", now: T0 + 1 });
-    const doubt = run(acked, { type: "tick", now: T0 + COMMAND_TIMEOUT_MS + ACK_GRACE_MS });
+    const doubt = run(acked, { type: "tick", now: T0 + DIRECT_DEADLINE_MS + ACK_GRACE_MS });
     expect(doubt.state).toBe("in_doubt");
     const refused = run(doubt, { type: "result", now: T0 + 40_000, ok: false, expired: true });
     expect(refused).toMatchObject({ state: "expired", late: true });
@@ -140,7 +150,7 @@ describe("command state machine (party/broker.ts)", () => {
     expect(nextQueued([rows[3], b, rows[2], a], T0 + 11, 3).map((r) => r.id)).toEqual(["c"]);
     expect(nextQueued([a, b, rows[2]], T0 + 11, 2)).toEqual([]);
     // A direct command's deadline is never stretched.
-    expect(run(direct(), { type: "deliver", now: T0, ahead: 4 }).deadline).toBe(T0 + COMMAND_TIMEOUT_MS);
+    expect(run(direct(), { type: "deliver", now: T0, ahead: 4 }).deadline).toBe(T0 + DIRECT_DEADLINE_MS);
   });
 
   it("queued: TTL expiry, cancel only while queued, supersede", () => {

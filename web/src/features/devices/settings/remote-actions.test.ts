@@ -26,8 +26,14 @@ describe("remote action failures (devices.md §8)", () => {
   const apiError = (status: number, code: string, message: string) =>
     Object.assign(new Error(message), { status, body: { code, message } });
 
-  it("our 30 s abort and the API's device_timeout are the timeout warning", () => {
-    expect(classifyFailure(new DOMException("aborted", "AbortError"))).toEqual({ kind: "timeout" });
+  it("our 30 s abort may have run: outcome unknown, never a failure; the API's device_timeout is the timeout warning", () => {
+    expect(classifyFailure(new DOMException("aborted", "AbortError"))).toEqual({
+      kind: "outcomeUnknown",
+      commandId: null,
+    });
+    expect(classifyFailure(new DOMException("signal timed out", "TimeoutError"))).toMatchObject({
+      kind: "outcomeUnknown",
+    });
     expect(classifyFailure(apiError(503, "device_timeout", TIMEOUT_TEXT))).toEqual({ kind: "timeout" });
   });
 

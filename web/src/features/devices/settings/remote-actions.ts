@@ -82,16 +82,19 @@ export type ActionFailure =
   | { kind: "failed"; reason?: string };
 
 /**
- * §4/§8: no reply within 30 s (our own abort, or the API's device_timeout after its 30 s) is the
- * timeout warning; an offline device (device_offline, "physical device temporarily unavailable")
+ * §4/§8: the API's device_timeout (written, not acknowledged: it did not run) is the timeout
+ * warning; an offline device (device_offline, "physical device temporarily unavailable")
  * or another 503 shows the server's message. outcome_unknown (issue 14: the device received the
  * command, its answer is missing, it may have run) is neither: a warning that points at the
  * command's row in the Commands tab, which the late answer updates. Decided by the error's code,
  * never its text.
  */
 export function classifyFailure(error: unknown): ActionFailure {
+  // Our own 30 s abort: the API answers every call by 28 s (outcome unknown when the device took
+  // it without answering), so no answer by 30 s means the call was lost on the way, and the
+  // device may have run it: never a failure, a way to the Commands tab where its answer shows.
   if (error instanceof DOMException && (error.name === "AbortError" || error.name === "TimeoutError")) {
-    return { kind: "timeout" };
+    return { kind: "outcomeUnknown", commandId: null };
   }
   if (!isHttpFailure(error)) return { kind: "failed" };
   const code = error.body?.code;
