@@ -63,9 +63,11 @@ describe("screenshot provider", () => {
 describe("power and remote desktop providers", () => {
   it("reboot without --allow-power only says what it would run", async () => {
     const { reply, lines } = await run("instant-reboot", {});
-    expect(reply).toEqual({ ok: true, result: { dry_run: true, would_run: "systemctl reboot" } });
-    expect(lines).toEqual(["dry run: would run systemctl reboot"]);
-    expect((await run("instant-power-off", {})).reply).toMatchObject({ result: { would_run: "systemctl poweroff" } });
+    expect(reply).toEqual({ ok: true, result: { dry_run: true, would_run: "systemctl --no-block reboot" } });
+    expect(lines).toEqual(["dry run: would run systemctl --no-block reboot"]);
+    expect((await run("instant-power-off", {})).reply).toMatchObject({
+      result: { would_run: "systemctl --no-block poweroff" },
+    });
   });
 
   it("remote desktop reports the configured address, or why it cannot", async () => {

@@ -5,8 +5,17 @@ import type { AgentStateFile } from "../state.ts";
 
 /** Options of the real agent's providers (from the command line). */
 export type ProviderOptions = {
-  /** Really run `systemctl reboot|poweroff`; otherwise report what would run. */
+  /** Really ask the OS to reboot or power off (agent/providers/power.ts); otherwise report what would run. */
   allowPower: boolean;
+  /** How long one way of powering may take to be accepted (default 10 s; tests shorten it). */
+  powerTimeoutMs?: number;
+  /** The vision service: a command the agent supervises (`--vision-command`) or a systemd unit (`--vision-unit`). */
+  visionCommand?: string;
+  visionUnit?: string;
+  /** Where USB devices are authorised (default /sys/bus/usb/devices; tests pass a directory of their own). */
+  usbDevicesDir?: string;
+  /** `--allow-headless-vnc`: headless-remote-desktop starts Xvfb and x11vnc. */
+  allowHeadlessVnc?: boolean;
   /** A shell command that writes a JPEG to stdout (e.g. `grim -t jpeg -`). */
   screenshotCommand?: string;
   /** A fixed JPEG to send as the screenshot (tests, demos). */
