@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Incident } from "./alerting.ts";
 import { CommandAction } from "./command-action.ts";
 import { CommandRecord } from "./command-queue.ts";
 import { AgentInventory } from "./installation.ts";
@@ -53,8 +54,34 @@ export const AccountPresence = z.object({
   account_uuid: z.string(),
 });
 
+/**
+ * An incident changed (contracts/alerting.ts), fanned out on the space room: `incident` is the
+ * record after the change, so a page updates its cache without a refetch.
+ */
+export const IncidentEvent = z.enum([
+  "incidentOpened",
+  "incidentUpdated",
+  "incidentAcknowledged",
+  "incidentResolved",
+  "incidentSuppressed",
+]);
+export const IncidentUpdate = z.object({
+  type: z.literal("incidentUpdate"),
+  event: IncidentEvent,
+  space_uuid: z.string(),
+  incident_uuid: z.string(),
+  location_uuid: z.string(),
+  incident: Incident,
+});
+export type IncidentUpdate = z.infer<typeof IncidentUpdate>;
+
 /** Events the API publishes into rooms (validated again inside the room). */
-export const RoomEvent = z.discriminatedUnion("type", [DeviceDetailsUpdate, LocationDetailsUpdate, AccountPresence]);
+export const RoomEvent = z.discriminatedUnion("type", [
+  DeviceDetailsUpdate,
+  LocationDetailsUpdate,
+  AccountPresence,
+  IncidentUpdate,
+]);
 export type RoomEvent = z.infer<typeof RoomEvent>;
 
 /**
@@ -152,6 +179,7 @@ export const ServerMessage = z.discriminatedUnion("type", [
   DeviceDetailsUpdate,
   LocationDetailsUpdate,
   AccountPresence,
+  IncidentUpdate,
   Welcome,
   Pong,
   Authenticated,

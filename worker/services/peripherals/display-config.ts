@@ -125,8 +125,10 @@ export async function saveDisplayConfiguration({
     return { displays, applied: false };
   };
   if (!device.online) return later();
+  let dryRun = false;
   try {
-    await sendCommand(ctx, device, "apply-display-config", { displays });
+    const { result } = await sendCommand(ctx, device, "apply-display-config", { displays });
+    dryRun = result.dry_run === true;
   } catch (error) {
     if (error instanceof ApiError && error.code === "device_offline") return later();
     // Taken by the agent, answer missing: say so (504 outcome_unknown), not that it failed.
@@ -135,5 +137,6 @@ export async function saveDisplayConfiguration({
   }
   // Applied: an older configuration still waiting must not overwrite it on the next hello.
   await (await roomIn(ctx, "device", device.uuid)).setPendingDisplayConfig(null);
-  return { displays, applied: true };
+  // The agent only wrote it down (no --allow-display): not applied, and the answer says so.
+  return dryRun ? { displays, applied: false, dry_run: true } : { displays, applied: true };
 }
