@@ -32,12 +32,27 @@ type MultiFilterComboboxProps = {
   placeholder: string;
   className?: string;
   "data-testid"?: string;
+  /** Search on the server (useLocationOptions): the options are its answer to the text. */
+  search?: ServerSearch;
+};
+
+/** What a picker searched on the server adds to its options. */
+export type ServerSearch = {
+  onQueryChange: (query: string) => void;
+  loading: boolean;
+  moreText?: string;
+  labelOf: (value: string) => string | undefined;
 };
 
 /** What the trigger shows: the placeholder, the one chosen value, or the first one and "+N". */
-export function multiFilterText(values: readonly string[], options: readonly ComboOption[], placeholder: string) {
+export function multiFilterText(
+  values: readonly string[],
+  options: readonly ComboOption[],
+  placeholder: string,
+  labelOf?: (value: string) => string | undefined,
+) {
   if (values.length === 0) return placeholder;
-  const first = options.find((o) => o.value === values[0])?.label ?? values[0];
+  const first = options.find((o) => o.value === values[0])?.label ?? labelOf?.(values[0]) ?? values[0];
   return values.length === 1 ? first : `${first} +${values.length - 1}`;
 }
 
@@ -52,6 +67,7 @@ export function MultiFilterCombobox({
   options,
   placeholder,
   className = "w-40",
+  search,
   ...rest
 }: MultiFilterComboboxProps) {
   const t = useT();
@@ -69,7 +85,7 @@ export function MultiFilterCombobox({
       data-testid={rest["data-testid"]}
       data-count={values.length}
       className={className}
-      text={multiFilterText(values, options, placeholder)}
+      text={multiFilterText(values, options, placeholder, search?.labelOf)}
       chosen={values.length > 0}
       list={{
         options,
@@ -78,6 +94,9 @@ export function MultiFilterCombobox({
         onPick: pick,
         searchLabel: t("common.search"),
         emptyText: t("common.noMatches"),
+        onQueryChange: search?.onQueryChange,
+        loading: search?.loading,
+        moreText: search?.moreText,
       }}
     />
   );

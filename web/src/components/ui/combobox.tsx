@@ -20,6 +20,12 @@ type ComboboxProps = {
   "aria-label"?: string;
   /** Which edge of the trigger the list lines up with (start unless told; a sort at a toolbar's end: "end"). */
   align?: "start" | "end";
+  /** Search on the server (see OptionList): the options are its answer to the text. */
+  onQueryChange?: (query: string) => void;
+  loading?: boolean;
+  moreText?: string;
+  /** The chosen value's name when it is not among the options (an answer to another search). */
+  labelOf?: (value: string) => string | undefined;
 };
 
 /** The list's popover (Radix's popover and floating-ui): not in a page's first load (issue 19). */
@@ -72,14 +78,19 @@ export function Combobox({
   searchLabel,
   emptyText,
   align,
+  onQueryChange,
+  loading,
+  moreText,
+  labelOf,
   ...button
 }: ComboboxProps) {
   const selected = options.find((option) => option.value === value);
+  const label = selected?.label ?? (value ? labelOf?.(value) : undefined);
   return (
     <ComboboxButton
       {...button}
-      text={selected?.label ?? placeholder}
-      chosen={selected !== undefined}
+      text={label ?? placeholder}
+      chosen={label !== undefined}
       list={{
         options,
         isSelected: (v) => v === value,
@@ -90,6 +101,9 @@ export function Combobox({
         searchLabel,
         emptyText,
         align,
+        onQueryChange,
+        loading,
+        moreText,
       }}
     />
   );

@@ -24,6 +24,12 @@ type MultiComboboxProps = {
   disabled?: boolean;
   invalid?: boolean;
   describedBy?: string;
+  /** Search on the server (see OptionList): the options are its answer to the text. */
+  onQueryChange?: (query: string) => void;
+  loading?: boolean;
+  moreText?: string;
+  /** A chosen value's name when it is not among the options (an answer to another search). */
+  labelOf?: (value: string) => string | undefined;
 };
 
 /** Chosen values as removable chips, plus a button that opens a searchable multi-choice list. */
@@ -34,7 +40,7 @@ export function MultiCombobox(props: MultiComboboxProps) {
   const emptyText = props.emptyText ?? t("common.noMatches");
   const removeLabel = props.removeLabel ?? ((name: string) => t("common.remove", { name }));
   const [open, setOpen] = useState(false);
-  const labelOf = (value: string) => options.find((o) => o.value === value)?.label ?? value;
+  const labelOf = (value: string) => options.find((o) => o.value === value)?.label ?? props.labelOf?.(value) ?? value;
   const toggle = (value: string) =>
     onChange(values.includes(value) ? values.filter((v) => v !== value) : [...values, value]);
 
@@ -89,6 +95,9 @@ export function MultiCombobox(props: MultiComboboxProps) {
             searchLabel={searchLabel}
             emptyText={emptyText}
             create={create}
+            onQueryChange={props.onQueryChange}
+            loading={props.loading}
+            moreText={props.moreText}
           />
         </PopoverContent>
       </Popover>

@@ -19,6 +19,15 @@ export type OptionListProps = {
   emptyText: string;
   multiple?: boolean;
   create?: CreateOption;
+  /**
+   * The search runs on the server: each change of the search text is handed over, and `options`
+   * are its answer (already matching), so they are not filtered again here.
+   */
+  onQueryChange?: (query: string) => void;
+  /** The server's answer to the current text is still on its way. */
+  loading?: boolean;
+  /** Said below the options when the server has more than it sent ("Type to narrow…"). */
+  moreText?: string;
 };
 
 const matches = (option: ComboOption, needle: string) =>
@@ -28,16 +37,35 @@ const matches = (option: ComboOption, needle: string) =>
  * A search box over a listbox (inside a popover): typing filters, arrows move, Enter picks,
  * Esc closes the popover. Focus stays in the search box (aria-activedescendant).
  */
-export function OptionList({ options, isSelected, onPick, searchLabel, emptyText, multiple, create }: OptionListProps) {
+export function OptionList({
+  options,
+  isSelected,
+  onPick,
+  searchLabel,
+  emptyText,
+  multiple,
+  create,
+  onQueryChange,
+  loading,
+  moreText,
+}: OptionListProps) {
   const listId = useId();
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
   const listRef = useRef<HTMLDivElement>(null);
   const needle = query.trim().toLowerCase();
-  const shown = useMemo(() => options.filter((o) => matches(o, needle)), [options, needle]);
+  const remote = onQueryChange !== undefined;
+  const shown = useMemo(
+    () => (remote ? options : options.filter((o) => matches(o, needle))),
+    [options, needle, remote],
+  );
   const canCreate = Boolean(create && needle && !options.some((o) => o.label.toLowerCase() === needle));
   const rowCount = shown.length + (canCreate ? 1 : 0);
   const activeIndex = Math.min(active, Math.max(rowCount - 1, 0));
+
+  // A list opens with an empty search box: a server search starts over from the first answer.
+  const startedWith = useRef(onQueryChange);
+  useEffect(() => startedWith.current?.(""), []);
 
   useEffect(() => {
     listRef.current?.querySelector(`[data-index="${activeIndex}"]`)?.scrollIntoView({ block: "nearest" });
@@ -85,6 +113,7 @@ export function OptionList({ options, isSelected, onPick, searchLabel, emptyText
           onChange={(event) => {
             setQuery(event.target.value);
             setActive(0);
+            onQueryChange?.(event.target.value);
           }}
           onKeyDown={onKeyDown}
           className="h-9 min-w-0 flex-1 bg-transparent text-sm outline-none placeholder:text-muted-foreground"
@@ -149,7 +178,16 @@ export function OptionList({ options, isSelected, onPick, searchLabel, emptyText
             {create.label(query.trim())}
           </div>
         )}
-        {rowCount === 0 && <p className="px-2 py-3 text-center text-sm text-muted-foreground">{emptyText}</p>}
+        {rowCount === 0 && !loading && (
+          <p className="px-2 py-3 text-center text-sm text-muted-foreground">{emptyText}</p>
+        )}
+        {loading && rowCount === 0 && (
+          <div className="flex flex-col gap-1 p-1" aria-hidden="true">
+            <div className="h-6 animate-pulse rounded bg-muted" />
+            <div className="h-6 w-3/4 animate-pulse rounded bg-muted" />
+          </div>
+        )}
+        {moreText && rowCount > 0 && <p className="px-2 py-1.5 text-xs text-muted-foreground">{moreText}</p>}
       </div>
     </div>
   );

@@ -5,10 +5,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { FormAlert } from "@/components/form-alert";
 import { FormDialog } from "@/components/form-dialog";
+import { Combobox } from "@/components/ui/combobox";
 import { FormField, fieldProps } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
-import { locationQueries } from "@/features/locations/queries";
+import { useLocationOptions } from "@/features/locations/use-location-options";
 import { toFormFailure } from "@/lib/form-failure";
 import { useT } from "@/lib/i18n";
 import { accessQueries, type CredentialAdd, useAddCredential } from "./queries";
@@ -43,7 +44,10 @@ export function AddCredentialDialog({ space, kind, onOpenChange, onCreated }: Ad
   const [expires, setExpires] = useState("");
   const display = kind === "display_link";
   const groups = useQuery({ ...accessQueries.groupOptions(space), enabled: display && narrow === "group" });
-  const locations = useQuery({ ...locationQueries.options(space), enabled: display && narrow === "location" });
+  const { options: locationOptions, ...locationSearch } = useLocationOptions(space, {
+    enabled: display && narrow === "location",
+    selected: narrow === "location" && target ? [target] : [],
+  });
   const failure = add.error ? toFormFailure(add.error, FIELDS, t) : null;
 
   const reset = () => {
@@ -82,8 +86,6 @@ export function AddCredentialDialog({ space, kind, onOpenChange, onCreated }: Ad
       },
     });
   };
-
-  const options = narrow === "group" ? (groups.data ?? []) : narrow === "location" ? (locations.data ?? []) : [];
 
   return (
     <FormDialog
@@ -139,22 +141,32 @@ export function AddCredentialDialog({ space, kind, onOpenChange, onCreated }: Ad
               required
               error={narrow === "group" ? failure?.fields.location_group_uuid : failure?.fields.location_uuid}
             >
-              <NativeSelect
-                {...fieldProps(
-                  "credential-target",
-                  narrow === "group" ? failure?.fields.location_group_uuid : failure?.fields.location_uuid,
-                  true,
-                )}
-                value={target}
-                onChange={(event) => setTarget(event.target.value)}
-              >
-                <option value="">{t("access.form.choose")}</option>
-                {options.map((option) => (
-                  <option key={option.uuid} value={option.uuid}>
-                    {option.name}
-                  </option>
-                ))}
-              </NativeSelect>
+              {narrow === "location" ? (
+                // A space may hold thousands of locations: searched on the server as the user types.
+                <Combobox
+                  {...fieldProps("credential-target", failure?.fields.location_uuid, true)}
+                  value={target}
+                  onChange={setTarget}
+                  options={locationOptions}
+                  {...locationSearch}
+                  placeholder={t("access.form.choose")}
+                  searchLabel={t("common.search")}
+                  emptyText={t("common.noMatches")}
+                />
+              ) : (
+                <NativeSelect
+                  {...fieldProps("credential-target", failure?.fields.location_group_uuid, true)}
+                  value={target}
+                  onChange={(event) => setTarget(event.target.value)}
+                >
+                  <option value="">{t("access.form.choose")}</option>
+                  {(groups.data ?? []).map((option) => (
+                    <option key={option.uuid} value={option.uuid}>
+                      {option.name}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
             </FormField>
           )}
         </div>

@@ -1,6 +1,5 @@
 import "@/lib/locales/en-assets";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
@@ -12,7 +11,7 @@ import { Label } from "@/components/ui/label";
 import { MultiCombobox } from "@/components/ui/multi-combobox";
 import { SheetBody } from "@/components/ui/sheet";
 import { Switch } from "@/components/ui/switch";
-import { locationQueries } from "@/features/locations/queries";
+import { useLocationOptions } from "@/features/locations/use-location-options";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { toFormFailure } from "@/lib/form-failure";
 import { useT } from "@/lib/i18n";
@@ -35,7 +34,6 @@ type GroupFormProps = {
 export function GroupForm({ mode, defaultValues, submitLabel, onSave, onClose }: GroupFormProps) {
   const t = useT();
   const { space } = useCurrentSpace();
-  const locations = useQuery(locationQueries.options(space.space_uuid));
   const schema = useMemo(
     () =>
       z.object({
@@ -53,11 +51,12 @@ export function GroupForm({ mode, defaultValues, submitLabel, onSave, onClose }:
   const failure = useFormFailure(form);
   const name = useWatch({ control: form.control, name: "name" });
   const { errors, isSubmitting, isValid, isDirty } = form.formState;
-  const options = (locations.data ?? []).map((l) => ({
-    value: l.uuid,
-    label: l.name,
-    hint: t("group.devicesAt", { count: l.total_number, place: [l.city, l.address].filter(Boolean).join(", ") || "—" }),
-  }));
+  const chosen = useWatch({ control: form.control, name: "location_uuids" });
+  const { options, ...locationSearch } = useLocationOptions(space.space_uuid, {
+    selected: chosen,
+    hint: (l) =>
+      t("group.devicesAt", { count: l.total_number, place: [l.city, l.address].filter(Boolean).join(", ") || "—" }),
+  });
 
   const submit = form.handleSubmit(async (values) => {
     failure.clear();
@@ -95,6 +94,7 @@ export function GroupForm({ mode, defaultValues, submitLabel, onSave, onClose }:
                 values={field.value}
                 onChange={field.onChange}
                 options={options}
+                {...locationSearch}
                 addLabel={t("group.addLocation")}
                 flag={(value) => (defaultValues.location_uuids.includes(value) ? undefined : t("group.new"))}
               />

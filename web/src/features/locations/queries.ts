@@ -27,14 +27,6 @@ export const locationQueries = {
       getNextPageParam: (last) => nextPageOf(last.links),
       placeholderData: previousPagesIn(space),
     }),
-  /** Every location of the space by name (group link pickers); one big page. */
-  options: (space: string) =>
-    queryOptions({
-      queryKey: [...locationQueries.all(space), "options"] as const,
-      queryFn: ({ signal }) =>
-        callApi(listLocations, { params: { space }, query: { ordering: "name", page_size: 500 }, signal }),
-      select: (reply) => reply.locations,
-    }),
   detail: (space: string, uuid: string) =>
     queryOptions({
       queryKey: [...locationQueries.all(space), "detail", uuid] as const,

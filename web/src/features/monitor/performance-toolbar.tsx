@@ -52,7 +52,10 @@ function ChoiceSelect<V extends string>({ label, value, choices, labels, onChang
 /** The monitoring filter set (console.md §3.10): name, location, device type, combined status, domain. */
 export function PerformanceToolbar({ state, onChange, onReset, filtered, total }: PerformanceToolbarProps) {
   const t = useT();
-  const options = useDeviceFilterOptions({ enabled: true });
+  const options = useDeviceFilterOptions({
+    enabled: true,
+    selectedLocations: state.location_uuid ? [state.location_uuid] : [],
+  });
   const statusLabel = {
     "": t("monitor.filter.anyHealth"),
     "0": t("device.health.healthy"),

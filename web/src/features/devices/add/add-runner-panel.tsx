@@ -1,7 +1,6 @@
 import "@/lib/locales/en-device";
 import { DEVICE_CLASSES } from "@contracts/device";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQuery } from "@tanstack/react-query";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { useFlyoutClose } from "@/app/flyout";
@@ -10,7 +9,7 @@ import { Combobox } from "@/components/ui/combobox";
 import { FormField, fieldProps } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/native-select";
 import { SheetBody, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
-import { locationQueries } from "@/features/locations/queries";
+import { useLocationOptions } from "@/features/locations/use-location-options";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { useT } from "@/lib/i18n";
 import { deviceClassLabel } from "../device-status";
@@ -28,10 +27,12 @@ export function AddRunnerPanel() {
   const navigate = useNavigate();
   const close = useFlyoutClose();
   const { space } = useCurrentSpace();
-  const locations = useQuery(locationQueries.options(space.space_uuid));
   const add = useAddDevice();
   const form = useForm<DeviceAddValues>({ resolver: zodResolver(deviceAddSchema(t)), defaultValues: empty });
   const [name, location] = useWatch({ control: form.control, name: ["name", "location"] });
+  const { options: locationOptions, ...locationSearch } = useLocationOptions(space.space_uuid, {
+    selected: location ? [location] : [],
+  });
   const ready = name.trim() !== "" && location !== "";
   const { errors } = form.formState;
 
@@ -76,7 +77,8 @@ export function AddRunnerPanel() {
                   {...fieldProps("device-location", errors.location?.message, true)}
                   value={field.value}
                   onChange={field.onChange}
-                  options={(locations.data ?? []).map((x) => ({ value: x.uuid, label: x.name }))}
+                  options={locationOptions}
+                  {...locationSearch}
                   placeholder={t("device.add.locationPick")}
                   searchLabel={t("common.search")}
                   emptyText={t("common.noMatches")}

@@ -60,10 +60,8 @@ function LocationDetection({ location, onLocation }: { location: string; onLocat
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { space } = useCurrentSpace();
-  const locationName = useQuery({
-    ...locationQueries.options(space.space_uuid),
-    select: (reply) => reply.locations.find((x) => x.uuid === location)?.name,
-  }).data;
+  const locationName = useQuery({ ...locationQueries.detail(space.space_uuid, location), enabled: Boolean(location) })
+    .data?.name;
   const detection = useDetection(space.space_uuid, location);
   const install = useInstallDetectedDevice(location);
   const [selection, setSelection] = useState<Selection>(emptySelection);

@@ -1,12 +1,11 @@
 import "@/lib/locales/en-detect";
 import type { DetectionScan } from "@contracts/detection";
-import { useQuery } from "@tanstack/react-query";
 import { LoaderCircleIcon, RadarIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Combobox } from "@/components/ui/combobox";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
-import { locationQueries } from "@/features/locations/queries";
+import { useLocationOptions } from "@/features/locations/use-location-options";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { formatDateTime } from "@/lib/datetime";
 import { useI18n } from "@/lib/i18n";
@@ -29,7 +28,7 @@ type DetectToolbarProps = {
 export function DetectToolbar({ location, onLocation, scan }: DetectToolbarProps) {
   const { t, lang } = useI18n();
   const { space } = useCurrentSpace();
-  const locations = useQuery(locationQueries.options(space.space_uuid));
+  const { options, ...locationSearch } = useLocationOptions(space.space_uuid, { selected: [location] });
   return (
     <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
       <div className="flex min-w-0 flex-1 flex-wrap items-end gap-2 sm:flex-none">
@@ -39,7 +38,8 @@ export function DetectToolbar({ location, onLocation, scan }: DetectToolbarProps
             id="detect-location"
             value={location}
             onChange={onLocation}
-            options={(locations.data ?? []).map((x) => ({ value: x.uuid, label: x.name }))}
+            options={options}
+            {...locationSearch}
             placeholder={t("detect.locationPick")}
             searchLabel={t("common.search")}
             emptyText={t("common.noMatches")}

@@ -6,9 +6,11 @@ import { type ComponentType, useId, useState } from "react";
 import { FormDialog } from "@/components/form-dialog";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
+import { Combobox } from "@/components/ui/combobox";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { locationQueries, tagQueries } from "@/features/locations/queries";
+import { tagQueries } from "@/features/locations/queries";
+import { useLocationOptions } from "@/features/locations/use-location-options";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { useT } from "@/lib/i18n";
 import type { BulkParams } from "./use-bulk-run";
@@ -114,13 +116,12 @@ function BulkConfirm({ action, count, onClose, onConfirm }: BulkConfirmProps) {
   const needsLocation = kind === "move_location";
   // Fresh on each opening: a tag or location added meanwhile is offered.
   const tags = useQuery({ ...tagQueries.list(space.space_uuid), enabled: action !== null && needsTag, staleTime: 0 });
-  const locations = useQuery({
-    ...locationQueries.options(space.space_uuid),
-    enabled: action !== null && needsLocation,
-    staleTime: 0,
-  });
   const [tag, setTag] = useState("");
   const [location, setLocation] = useState("");
+  const { options: locationOptions, ...locationSearch } = useLocationOptions(space.space_uuid, {
+    enabled: action !== null && needsLocation,
+    selected: location ? [location] : [],
+  });
   const [queueOffline, setQueueOffline] = useState(false);
   const close = () => {
     setTag("");
@@ -157,13 +158,20 @@ function BulkConfirm({ action, count, onClose, onConfirm }: BulkConfirmProps) {
     >
       {needsTag && <Choice id={`${id}-tag`} label={t("bulk.tag")} value={tag} onChange={setTag} options={tags.data} />}
       {needsLocation && (
-        <Choice
-          id={`${id}-location`}
-          label={t("bulk.location")}
-          value={location}
-          onChange={setLocation}
-          options={locations.data}
-        />
+        // A space may hold thousands of locations: searched on the server as the user types.
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-location`}>{t("bulk.location")}</Label>
+          <Combobox
+            id={`${id}-location`}
+            value={location}
+            onChange={setLocation}
+            options={locationOptions}
+            {...locationSearch}
+            placeholder={t("bulk.choose")}
+            searchLabel={t("common.search")}
+            emptyText={t("common.noMatches")}
+          />
+        </div>
       )}
       {kind === "reboot" && (
         <div className="flex items-center gap-2">

@@ -35,7 +35,7 @@ const flag = (value: string) => (value === "true" || value === "false" ? value :
  */
 export function DeviceToolbar({ state, onChange, onReset, total, optionsEnabled }: DeviceToolbarProps) {
   const t = useT();
-  const options = useDeviceFilterOptions({ enabled: optionsEnabled });
+  const options = useDeviceFilterOptions({ enabled: optionsEnabled, selectedLocations: state.location_uuid });
   const narrow = useMediaQuery(PHONE_QUERY);
   const [params, setParams] = useListParams();
   useViewParam();
@@ -77,6 +77,7 @@ export function DeviceToolbar({ state, onChange, onReset, total, optionsEnabled 
         values={state.location_uuid}
         onChange={(location_uuid) => onChange({ location_uuid })}
         options={options.locations}
+        search={options.locationSearch}
         placeholder={t("devices.filter.allLocations")}
         data-testid="filter-location"
       />

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-devices";
-import { FilterCombobox } from "@/components/filter-combobox";
+import { FilterCombobox, type ServerSearch } from "@/components/filter-combobox";
 import type { ComboOption } from "@/components/ui/option-list";
 import { useT } from "@/lib/i18n";
 
@@ -9,7 +9,7 @@ type LocationTypeFiltersProps = {
   state: LocationTypeState;
   onChange: (patch: Partial<LocationTypeState>) => void;
   /** From useDeviceFilterOptions. */
-  options: { locations: readonly ComboOption[]; types: readonly ComboOption[] };
+  options: { locations: readonly ComboOption[]; types: readonly ComboOption[]; locationSearch?: ServerSearch };
   className?: string;
 };
 
@@ -23,6 +23,7 @@ export function LocationTypeFilters({ state, onChange, options, className }: Loc
         value={state.location_uuid}
         onChange={(value) => onChange({ location_uuid: value })}
         options={options.locations}
+        {...options.locationSearch}
         placeholder={t("devices.filter.allLocations")}
         className={className}
       />

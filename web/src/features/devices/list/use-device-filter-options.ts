@@ -2,7 +2,8 @@ import "@/lib/locales/en-devices";
 import { CONNECTED_STATUSES, VISION_STATES } from "@contracts/values/device";
 import { useQuery } from "@tanstack/react-query";
 import type { ComboOption } from "@/components/ui/option-list";
-import { locationQueries, tagQueries } from "@/features/locations/queries";
+import { tagQueries } from "@/features/locations/queries";
+import { useLocationOptions } from "@/features/locations/use-location-options";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { useT } from "@/lib/i18n";
 import { connectedLabel } from "../device-status";
@@ -13,18 +14,27 @@ import { deviceReferenceQueries } from "../queries";
  * device list passes it after its first page, which must not queue behind them (D1 answers one
  * query at a time, and the location options with their device totals cost ~10× a device page).
  */
-export function useDeviceFilterOptions({ enabled }: { enabled: boolean }) {
+export function useDeviceFilterOptions({
+  enabled,
+  selectedLocations = [],
+}: {
+  enabled: boolean;
+  /** The location filter's values, whose names are shown even when a search does not return them. */
+  selectedLocations?: readonly string[];
+}) {
   const t = useT();
   const { space } = useCurrentSpace();
-  const locations = useQuery({ ...locationQueries.options(space.space_uuid), enabled });
+  const { options: locationOptions, ...locationSearch } = useLocationOptions(space.space_uuid, {
+    enabled,
+    selected: selectedLocations,
+  });
   const types = useQuery({ ...deviceReferenceQueries.types(space.space_uuid), enabled });
   const tags = useQuery({ ...tagQueries.list(space.space_uuid), enabled });
   const all = (label: string): ComboOption => ({ value: "", label });
   return {
-    locations: [
-      all(t("devices.filter.allLocations")),
-      ...(locations.data ?? []).map((x) => ({ value: x.uuid, label: x.name })),
-    ],
+    locations: [all(t("devices.filter.allLocations")), ...locationOptions],
+    /** The locations are searched on the server as the user types (a space may have thousands). */
+    locationSearch,
     types: [all(t("devices.filter.allTypes")), ...(types.data ?? []).map((x) => ({ value: x.uuid, label: x.name }))],
     statuses: [
       all(t("devices.filter.allStatuses")),
