@@ -54,8 +54,13 @@ export type DisplayConfiguration = z.infer<typeof DisplayConfiguration>;
 
 export const DisplayConfigurationSaved = z.object({
   displays: z.array(Display),
-  /** false: stored, but the device is offline and gets it when it next asks. */
+  /** false: stored, but the device is offline and gets it when it next asks (or, with dry_run, did not apply it). */
   applied: z.boolean(),
+  /**
+   * The agent took the configuration but only wrote it down (no --allow-display): nothing on its
+   * screens changed, and the console says so instead of "successfully saved".
+   */
+  dry_run: z.boolean().optional(),
 });
 export type DisplayConfigurationSaved = z.infer<typeof DisplayConfigurationSaved>;
 

@@ -270,6 +270,16 @@ describe("display configuration", () => {
     agent?.ws?.close();
   });
 
+  it("an agent's dry run (no --allow-display) is answered as a dry run, never as applied", async () => {
+    const { member, base, hdmi, dp, agent } = await setup({
+      answer: () => ({ ok: true, result: { dry_run: true, written_to: "/etc/outpost/displays.json" } }),
+    });
+    const res = await save(base, member.token, [entry(hdmi), entry(dp)]);
+    expect(res.status).toBe(200);
+    expect(DisplayConfigurationSaved.parse(await res.json())).toMatchObject({ applied: false, dry_run: true });
+    agent?.ws?.close();
+  });
+
   it("an agent failure after storing is 502 device_failed, and the configuration stays stored", async () => {
     const { member, device, base, hdmi, dp, agent } = await setup({
       answer: () => ({ ok: false, error: "xrandr: cannot find mode" }),

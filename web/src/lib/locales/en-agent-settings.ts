@@ -20,4 +20,9 @@ export const enAgentSettings = englishPart({
     "Remote desktop, reverse SSH and screenshot failures as notifications with Retry.",
   "device.audit.cmd.fetchLogs": "Fetch agent log",
   "device.audit.settingsReported": "Settings reported by the device",
+  "device.periph.savedDryRun":
+    "Display configuration for device {name} saved, but not applied: the agent only did a dry run (start it with --allow-display).",
+  "device.commands.state.dryRun": "Dry run",
+  "device.commands.stateHint.dryRun": "The device answered without acting: its agent is not allowed to (a dry run).",
+  "device.audit.outcome.dryRun": "dry run",
 } as const);

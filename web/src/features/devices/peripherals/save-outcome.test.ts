@@ -3,7 +3,7 @@ import { ApiErrorBody, type FieldErrors } from "@contracts/errors";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api";
 import { draftOf } from "./display-draft";
-import { detectionAlert, failureMessage, saveErrorsOf, serverMessage } from "./save-outcome";
+import { detectionAlert, failureMessage, savedAlert, saveErrorsOf, serverMessage } from "./save-outcome";
 
 // The browser session (window, localStorage) is not needed to build an ApiError.
 vi.mock("@/lib/session", () => ({}));
@@ -70,5 +70,18 @@ describe("save and detection alerts", () => {
     expect(detectionAlert("displays", 0)).toMatchObject({ type: "warning", key: "device.periph.noNewDisplays" });
     expect(detectionAlert("peripherals", 1)).toMatchObject({ type: "success", key: "device.periph.newPeripherals" });
     expect(detectionAlert("peripherals", 0)).toMatchObject({ type: "warning", key: "device.periph.noNewPeripherals" });
+  });
+});
+
+describe("savedAlert", () => {
+  const t = (key: string, values?: Record<string, unknown>) => `${key}${values ? JSON.stringify(values) : ""}`;
+  it("a dry run is a warning saying so, never the success", () => {
+    const dry = savedAlert({ applied: false, dry_run: true }, "Kiosk 1", t as never);
+    expect(dry).toMatchObject({ type: "warning", message: 'device.periph.savedDryRun{"name":"Kiosk 1"}' });
+    expect(savedAlert({ applied: true }, "Kiosk 1", t as never)).toMatchObject({ type: "success" });
+    expect(savedAlert({ applied: false }, "Kiosk 1", t as never)).toMatchObject({
+      type: "warning",
+      message: "device.periph.savedOffline",
+    });
   });
 });

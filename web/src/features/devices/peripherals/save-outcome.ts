@@ -1,5 +1,9 @@
 import "@/lib/locales/en-device";
 import "@/lib/locales/en-peripherals";
+import "@/lib/locales/en-agent-settings";
+import type { DisplayConfigurationSaved } from "@contracts/peripheral-config";
+import type { Alert } from "@/lib/alerts";
+import type { TFunction } from "@/lib/i18n";
 import type { DisplayDraft } from "./display-draft";
 
 /** What the editor needs of a failed call (structural, so this stays free of the api module). */
@@ -79,4 +83,18 @@ export function detectionAlert(kind: "displays" | "peripherals", found: number) 
     key: `device.periph.${key}` as const,
     count: found,
   };
+}
+
+/**
+ * What a saved configuration toasts: applied (success), a dry run (warning: the agent wrote it
+ * down but changed no screen; never "successfully saved"), or stored for an offline device.
+ */
+export function savedAlert(
+  saved: Pick<DisplayConfigurationSaved, "applied" | "dry_run">,
+  name: string,
+  t: TFunction,
+): Alert {
+  if (saved.dry_run) return { type: "warning", duration: 10_000, message: t("device.periph.savedDryRun", { name }) };
+  if (saved.applied) return { type: "success", message: t("device.periph.saved", { name }) };
+  return { type: "warning", message: t("device.periph.savedOffline") };
 }

@@ -9,7 +9,7 @@ import { useT } from "@/lib/i18n";
 import { deviceQueries } from "../queries";
 import { type DisplayDraft, draftOf, isDirty, rebase, toConfigurationInput } from "./display-draft";
 import { peripheralQueries } from "./queries";
-import { failureMessage, type SaveErrors, saveErrorsOf } from "./save-outcome";
+import { failureMessage, type SaveErrors, savedAlert, saveErrorsOf } from "./save-outcome";
 
 type Device = Pick<DeviceDetail, "uuid" | "space_uuid" | "name" | "displays" | "demo_mode">;
 
@@ -51,11 +51,7 @@ export function useDisplayDraft(device: Device) {
       });
       setEdited(null);
       setErrors(null);
-      showAlert(
-        saved.applied
-          ? { type: "success", message: t("device.periph.saved", { name: device.name }) }
-          : { type: "warning", message: t("device.periph.savedOffline") },
-      );
+      showAlert(savedAlert(saved, device.name, t));
       void queryClient.invalidateQueries({ queryKey: key });
     },
     onError: (error, body) => {
