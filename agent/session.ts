@@ -1,7 +1,13 @@
 import { z } from "zod";
 import type { CommandAction } from "../contracts/command-action.ts";
 import type { AgentInventory } from "../contracts/installation.ts";
-import { AGENT_STOPPING_REASON, HEARTBEAT_INTERVAL_MS } from "../contracts/presence.ts";
+import {
+  AGENT_STOPPING_REASON,
+  HEARTBEAT_INTERVAL_MS,
+  HELLO_TIMEOUT_MS,
+  retryAfterOf,
+  retryLaterDelayMs,
+} from "../contracts/presence.ts";
 import { AGENT_ATTEMPT_HEADER } from "../contracts/principal.ts";
 import {
   AGENT_PING_MS,
@@ -92,6 +98,8 @@ export type SessionOptions = {
   telemetryMs?: number;
   pingMs?: number;
   silenceMs?: number;
+  /** How long an attempt may wait for its hello's answer (ms); HELLO_TIMEOUT_MS by default. */
+  helloTimeoutMs?: number;
   /** Reconnect backoff: base doubles per failed attempt up to max, with jitter. */
   backoff?: { baseMs: number; maxMs: number };
   /** Opens the socket (tests pass a fake); Node's WebSocket by default. */
@@ -125,6 +133,10 @@ export class AgentSession {
   private stopped = false;
   private retry: ReturnType<typeof setTimeout> | null = null;
   private heardAt = 0;
+  /** When the current attempt started (local ms): its hello must be answered within HELLO_TIMEOUT_MS. */
+  private attemptAt = 0;
+  /** The room answered this socket's hello (helloAck): from then on the silence rule counts. */
+  private answered = false;
   /** When the unanswered ping went out (local ms), to read the room's clock from its pong. */
   private pingSentAt: number | null = null;
   /** The room's clock minus this machine's (ms), from the last pong: deadlines are the room's times. */
@@ -234,14 +246,24 @@ export class AgentSession {
     });
     this.ws = ws;
     this.ready = false;
+    this.answered = false;
     this.heardAt = Date.now();
+    this.attemptAt = this.heardAt;
     ws.binaryType = "arraybuffer";
-    // Also while connecting: an upgrade that never completes is given up the same way.
+    // The silence rule counts once the room has answered the hello. Before that (the upgrade and
+    // the hello of a connect that queues behind a whole fleet's), the attempt has HELLO_TIMEOUT_MS:
+    // giving up a slow connect at 25 s and trying again while the server still works on the
+    // abandoned one is what turned a reconnect wave into a storm (docs/scale.md).
     const silenceMs = this.opts.silenceMs ?? SILENCE_MS;
+    const helloMs = this.opts.helloTimeoutMs ?? HELLO_TIMEOUT_MS;
     this.timers.push(
       setInterval(
         () => {
-          if (Date.now() - this.heardAt >= silenceMs) this.lost(ws, `no frame from the room for ${silenceMs / 1000} s`);
+          const now = Date.now();
+          if (this.answered && now - this.heardAt >= silenceMs)
+            this.lost(ws, `no frame from the room for ${silenceMs / 1000} s`);
+          else if (!this.answered && now - this.attemptAt >= helloMs)
+            this.lost(ws, `hello not answered within ${helloMs / 1000} s`);
         },
         Math.min(1000, silenceMs / 5),
       ),
@@ -265,6 +287,12 @@ export class AgentSession {
       void this.onMessage(String(event.data)).catch((e: unknown) => this.log(`message failed: ${String(e)}`));
     });
     ws.addEventListener("close", (event) => {
+      // Turned away by the server's admission (contracts/presence.ts): come back when it said, with jitter.
+      const retryAfter = event.code === CloseCode.retryLater ? retryAfterOf(event.reason) : null;
+      if (retryAfter !== null) {
+        this.lost(ws, `server busy (retry-after ${retryAfter} s)`, retryLaterDelayMs(retryAfter, Math.random()));
+        return;
+      }
       const why = event.code === REPLACED_CLOSE_CODE ? "replaced by a newer connection" : `code ${event.code}`;
       this.lost(ws, `disconnected (${why})`);
     });
@@ -277,7 +305,7 @@ export class AgentSession {
    * `ws` is gone (closed, or silent too long): forget it, close it if it is not closed yet, and
    * reconnect after the backoff. Only the current socket counts, so there is never a second one.
    */
-  private lost(ws: AgentSocket, reason: string) {
+  private lost(ws: AgentSocket, reason: string, retryAfterMs?: number) {
     if (this.ws !== ws) return;
     this.ws = null;
     this.ready = false;
@@ -291,8 +319,9 @@ export class AgentSession {
     }
     if (this.stopped) return;
     const { baseMs, maxMs } = this.opts.backoff ?? { baseMs: 1000, maxMs: 60_000 };
-    const delay = Math.min(maxMs, baseMs * 2 ** this.attempts) * (0.75 + Math.random() * 0.5);
-    this.attempts++;
+    // A retry-after is the server's own schedule: it replaces the backoff (which is not advanced).
+    const delay = retryAfterMs ?? Math.min(maxMs, baseMs * 2 ** this.attempts) * (0.75 + Math.random() * 0.5);
+    if (retryAfterMs === undefined) this.attempts++;
     this.log(`${reason}; reconnecting in ${Math.round(delay / 1000)} s`);
     this.retry = setTimeout(() => this.open(), delay);
   }
@@ -336,6 +365,7 @@ export class AgentSession {
     if (!parsed.success) return this.refuse(data);
     const message = parsed.data;
     if (message.type === "error") this.log(`room says: ${message.message}`);
+    if (message.type === "helloAck") this.answered = true;
     if (message.type === "pong") this.readClock(message.at);
     if (message.type === "command") await this.onCommand(message);
     this.tunnels.message(message);

@@ -91,7 +91,10 @@ describe("agent state file (issue 17)", () => {
     for (const action of ["instant-reboot", "instant-power-off"] as const) {
       expect(await agent.execute(command(action))).toEqual({
         ok: true,
-        result: { dry_run: true, would_run: action === "instant-reboot" ? "systemctl reboot" : "systemctl poweroff" },
+        result: {
+          dry_run: true,
+          would_run: `systemctl --no-block ${action === "instant-reboot" ? "reboot" : "poweroff"}`,
+        },
       });
     }
   });

@@ -109,3 +109,36 @@ export function onlineSecondsPerDay(from: number, to: number): { day: string; se
   }
   return out;
 }
+
+
+/**
+ * Connect admission (worker/services/devices/presence-admission.ts): an agent's connect that the
+ * server cannot serve now is closed with CloseCode.retryLater (4503) and this reason, which names
+ * the seconds to wait before the next attempt: `retry-after=<whole seconds>`. The server hands out
+ * those delays as slots at the rate it serves connects, so a wave comes back spread over time.
+ */
+export const RETRY_AFTER_MIN_S = 1;
+export const RETRY_AFTER_MAX_S = 600;
+export const retryLaterReason = (seconds: number) =>
+  `retry-after=${Math.min(RETRY_AFTER_MAX_S, Math.max(RETRY_AFTER_MIN_S, Math.ceil(seconds)))}`;
+
+/** The seconds a 4503 close asks the agent to wait, or null when its reason carries none. */
+export function retryAfterOf(reason: string | undefined): number | null {
+  const match = /(?:^|[;\s])retry-after=(\d{1,6})(?:$|[;\s])/.exec(reason ?? "");
+  if (!match) return null;
+  return Math.min(RETRY_AFTER_MAX_S, Math.max(RETRY_AFTER_MIN_S, Number(match[1])));
+}
+
+/**
+ * How long an agent told `retry-after=s` waits (ms): never sooner than told, and up to a quarter
+ * more (plus up to a second), so agents shed in the same instant do not come back in the same one.
+ * `random` is in [0, 1).
+ */
+export const retryLaterDelayMs = (seconds: number, random: number) => Math.round(seconds * 1000 * (1 + 0.25 * random) + 1000 * random);
+
+/**
+ * How long an agent waits for its hello to be answered (helloAck), from the start of the attempt:
+ * the upgrade and the hello of a connect admitted during a wave may queue behind others, and that
+ * is not silence. The 25 s silence rule (AGENT_SILENCE_MS) counts only from the answer.
+ */
+export const HELLO_TIMEOUT_MS = 90_000;

@@ -109,6 +109,12 @@ export const Welcome = z.object({
   last_presence_age_ms: z.number().int().nonnegative().nullable().optional(),
 });
 export const Pong = z.object({ type: z.literal("pong"), at: z.number() });
+/**
+ * room → agent: its hello was taken (presence is online); the inventory is written after it. From
+ * here on both sides hold the socket to the silence rule (AGENT_SILENCE_MS): before it, a slow
+ * connect during a reconnect wave is not silence (agent/session.ts gives it HELLO_TIMEOUT_MS).
+ */
+export const HelloAck = z.object({ type: z.literal("helloAck"), at: z.number() });
 /** room → dashboard: a fresh access token sent on the socket was accepted; the socket now lasts until `exp` (ms). */
 export const Authenticated = z.object({ type: z.literal("authenticated"), exp: z.number() });
 export const ProtocolError = z.object({ type: z.literal("error"), message: z.string() });
@@ -182,6 +188,7 @@ export const ServerMessage = z.discriminatedUnion("type", [
   IncidentUpdate,
   Welcome,
   Pong,
+  HelloAck,
   Authenticated,
   ProtocolError,
   Command,

@@ -262,15 +262,22 @@ export function statusOf(state: CommandState): CommandStatus {
 /** The audit's status for a command that reached `row.state` from `before` (null: nothing to audit). */
 export function auditStatusOf(before: CommandState, row: CommandRow): string | null {
   if (before === row.state) return null;
-  if (row.late) return `${row.state === "expired" ? "timed_out" : row.state} late`;
+  const status = row.state === "expired" ? "timed_out" : isDryRun(row) ? "dry_run" : row.state;
+  if (row.late) return `${status} late`;
   if (!row.queued) {
     // A direct call is audited once, when the API answers it (and again if a late answer follows).
-    if (!isAnswered(row.state)) return null;
-    return row.state === "expired" ? "timed_out" : row.state;
+    return isAnswered(row.state) ? status : null;
   }
   // A queued command: when it is issued (by the caller) and when it ends.
-  return isFinal(row.state) ? row.state : null;
+  return isFinal(row.state) ? (row.state === "expired" ? "expired" : status) : null;
 }
+
+/**
+ * An answer that says the agent did not act (no --allow-power, no --allow-display): audited as
+ * "dry_run", never "succeeded".
+ */
+export const isDryRun = (row: Pick<CommandRow, "state" | "result">) =>
+  row.state === "succeeded" && row.result?.dry_run === true;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

@@ -36,6 +36,8 @@ declare global {
       PUBLIC_ORIGIN?: string;
       /** Sockets one account (display link, API token) may hold in one room; default 20 (party/room.ts). */
       ROOM_SOCKETS_PER_ACCOUNT?: string;
+      /** Agent connects one isolate runs at once; the rest wait or are told to retry later (presence-admission.ts). */
+      AGENT_CONNECTS_IN_FLIGHT?: string;
     }
   }
 }

@@ -17,6 +17,7 @@ import {
   touchCredential,
 } from "./services/access/credentials.ts";
 import { CREDENTIAL_ROOM_ONLY, consumeCredentialTicket } from "./services/access/tickets.ts";
+import { admission, admit, connectLimit, release, retryLaterResponse } from "./services/devices/presence-admission.ts";
 import { roomStub, spaceRegion } from "./services/kernel/placement.ts";
 import { consumeRoomTicket, type RoomParty, spaceOfRoom, TICKET_PREFIX } from "./services/spaces/room-tickets.ts";
 
@@ -192,6 +193,23 @@ export async function routeRoomRequest(req: Request, env: Env): Promise<Response
   const credential = credentialOf(req);
   if (!credential)
     return deny(401, "Credentials are required: an Authorization header, a ticket or a token query parameter.");
+  // An agent's connect takes a place in the isolate's admission first (presence-admission.ts): in a
+  // reconnect wave the ones without a place are told when to come back, before any database read.
+  if (party === "device" && isDeviceCredential(credential)) {
+    const limit = connectLimit(env);
+    const place = await admit(admission, limit);
+    if ("retryAfterS" in place) return retryLaterResponse(place.retryAfterS);
+    try {
+      return await upgradeRoom(req, env, credential, party, name);
+    } finally {
+      release(admission, place.admittedAt, Date.now());
+    }
+  }
+  return upgradeRoom(req, env, credential, party, name);
+}
+
+/** The authenticated upgrade of a room (routeRoomRequest, after admission). */
+async function upgradeRoom(req: Request, env: Env, credential: RoomCredential, party: RoomParty, name: string) {
   const result = await authenticateRoomRequest(req, credential, party, name, env);
   if (result instanceof Response) return result;
   // The credential leaves the upgrade; the principal (never the client's own header of that

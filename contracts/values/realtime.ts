@@ -23,6 +23,12 @@ export const CloseCode = {
    * account opened more than ROOM_SOCKETS_PER_ACCOUNT there: the web client does not reconnect it.
    */
   tooManySockets: 4429,
+  /**
+   * An agent's connect was not admitted: the server is taking connects at the rate it can serve
+   * them. The reason says when to come back (contracts/presence.ts retryLaterReason,
+   * `retry-after=<seconds>`); the agent waits that long plus jitter, and it is not an outage.
+   */
+  retryLater: 4503,
 } as const;
 
 /** Sockets one account (or one display link, API token) may hold in one room; a newer one closes the oldest. */
@@ -39,6 +45,7 @@ export const SERVER_MESSAGE_TYPES = [
   "accountOffline",
   "welcome",
   "pong",
+  "helloAck",
   "authenticated",
   "error",
   "command",

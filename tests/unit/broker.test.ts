@@ -63,6 +63,22 @@ describe("command state machine (party/broker.ts)", () => {
     expect(nextCommand(done, { type: "result", now: T0 + 30, ok: false })).toBeNull();
   });
 
+  it("a dry run (the agent was not allowed to act) is audited as dry_run, never succeeded", () => {
+    const reboot = newCommand({ id: "r", action: "instant-reboot", params: {}, queued: false, now: T0, ...actor });
+    const acked = run(reboot, { type: "deliver", now: T0 }, { type: "ack", now: T0 + 1 });
+    const dry = run(acked, { type: "result", now: T0 + 2, ok: true, result: { dry_run: true, would_run: "x" } });
+    expect(dry.state).toBe("succeeded");
+    expect(auditStatusOf("acked", dry)).toBe("dry_run");
+    const done = run(acked, { type: "result", now: T0 + 2, ok: true, result: { dry_run: false, ran: "x" } });
+    expect(auditStatusOf("acked", done)).toBe("succeeded");
+    const queuedDry = run(
+      queued("qd"),
+      { type: "deliver", now: T0 },
+      { type: "result", now: T0 + 1, ok: true, result: { dry_run: true } },
+    );
+    expect(auditStatusOf("delivered", queuedDry)).toBe("dry_run");
+  });
+
   it("direct: never written → unavailable (safe to retry)", () => {
     const row = run(direct(), { type: "undeliverable", now: T0 });
     expect(row.state).toBe("unavailable");

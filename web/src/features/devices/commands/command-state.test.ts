@@ -1,7 +1,7 @@
 import { CommandState } from "@contracts/command-queue";
 import { describe, expect, it } from "vitest";
 import { translate } from "@/lib/i18n";
-import { COMMAND_STATE_LOOKS, commandStateLook, isCancellable } from "./command-state";
+import { COMMAND_STATE_LOOKS, commandStateLook, isCancellable, isDryRun, recordLook } from "./command-state";
 
 describe("command state badges (issue 14)", () => {
   const states = CommandState.options;
@@ -33,5 +33,15 @@ describe("command state badges (issue 14)", () => {
 
   it("only a queued command can be cancelled", () => {
     expect(states.filter(isCancellable)).toEqual(["queued"]);
+  });
+
+  it("a dry run reads 'Dry run', never 'Succeeded'", () => {
+    const dry = { state: "succeeded" as const, result: { dry_run: true, would_run: "systemctl --no-block reboot" } };
+    expect(isDryRun(dry)).toBe(true);
+    expect(isDryRun({ state: "succeeded", result: { dry_run: false } })).toBe(false);
+    expect(isDryRun({ state: "failed", result: { dry_run: true } })).toBe(false);
+    expect(translate("en", recordLook("succeeded", true).label)).toBe("Dry run");
+    expect(recordLook("succeeded", false)).toBe(COMMAND_STATE_LOOKS.succeeded);
+    expect(recordLook("failed", true)).toBe(COMMAND_STATE_LOOKS.failed);
   });
 });

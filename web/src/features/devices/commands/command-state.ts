@@ -1,4 +1,5 @@
 import "@/lib/locales/en-commands";
+import "@/lib/locales/en-agent-settings";
 import type { CommandState } from "@contracts/command-queue";
 import {
   BanIcon,
@@ -7,6 +8,7 @@ import {
   CircleXIcon,
   ClockIcon,
   CpuIcon,
+  FlaskConicalIcon,
   type LucideIcon,
   ReplaceIcon,
   SendIcon,
@@ -93,8 +95,27 @@ export const COMMAND_STATE_LOOKS: Record<CommandState, CommandStateLook> = {
   },
 };
 
+/**
+ * A command that succeeded as a dry run (the agent was not allowed to act: no --allow-power or
+ * --allow-display) did nothing: it reads "Dry run" in amber, never "Succeeded" in green.
+ */
+export const DRY_RUN_LOOK: CommandStateLook = {
+  label: "device.commands.state.dryRun",
+  hint: "device.commands.stateHint.dryRun",
+  className: `border-warning/50 bg-transparent ${WARNING_TEXT}`,
+  icon: FlaskConicalIcon,
+};
+
+/** Whether a record is a dry run: answered, with the agent's result saying it did not act. */
+export const isDryRun = (record: { state: CommandState; result?: Record<string, unknown> | null }) =>
+  record.state === "succeeded" && record.result?.dry_run === true;
+
 /** The look of a state (the reply is parsed with CommandState, so every state has one). */
 export const commandStateLook = (state: CommandState): CommandStateLook => COMMAND_STATE_LOOKS[state];
+
+/** A record's look: its state's, but a dry run's own for a success that did not act. */
+export const recordLook = (state: CommandState, dryRun: boolean): CommandStateLook =>
+  dryRun && state === "succeeded" ? DRY_RUN_LOOK : COMMAND_STATE_LOOKS[state];
 
 /** Only a queued command can still be cancelled (a delivered one cannot be recalled: 409). */
 export const isCancellable = (state: CommandState) => state === "queued";

@@ -36,6 +36,9 @@ describe("auditLabel", () => {
     expect(step("queued")).toBe("Reboot · queued");
     expect(step("in_doubt")).toBe("Reboot · outcome unknown");
     expect(step("succeeded late")).toBe("Reboot · succeeded (late answer)");
+    // The agent only said what it would run: a dry run, never "succeeded".
+    expect(step("dry_run")).toBe("Reboot · dry run");
+    expect(step("dry_run late")).toBe("Reboot · dry run (late answer)");
     expect(step("timed_out late")).toBe("Reboot · timed out (late answer)");
     expect(step("unavailable")).toBe("Reboot · not sent (device offline)");
     expect(step("superseded")).toBe("Reboot · replaced by a newer command");

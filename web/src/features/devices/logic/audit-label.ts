@@ -62,6 +62,7 @@ const outcomes: Record<string, MessageKey> = {
   expired: "device.audit.outcome.expired",
   cancelled: "device.audit.outcome.cancelled",
   superseded: "device.audit.outcome.superseded",
+  dry_run: "device.audit.outcome.dryRun",
 };
 
 /** A command step's wording: "succeeded", or "succeeded (late answer)" for "succeeded late" (issue 14). */

@@ -19,7 +19,7 @@ import { formatDateTime } from "@/lib/datetime";
 import { type TFunction, useI18n } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { queuedCount } from "../commands/command-cache";
-import { isCancellable } from "../commands/command-state";
+import { isCancellable, isDryRun } from "../commands/command-state";
 import { CommandStateBadge } from "../commands/command-state-badge";
 import { commandOutcome, issuedBy } from "../commands/command-summary";
 import { commandQueries, useCancelCommand, usePurgeCommands } from "../commands/queries";
@@ -207,7 +207,7 @@ function CommandRow({ command, canWrite, onCancel }: RowProps) {
         </div>
       </TableCell>
       <TableCell className="py-2">
-        <CommandStateBadge state={command.state} late={command.late} />
+        <CommandStateBadge state={command.state} late={command.late} dryRun={isDryRun(command)} />
       </TableCell>
       <TableCell className="hidden py-2 @2xl:table-cell">
         <RelativeTimeText iso={command.created_at} className="text-[13px]" />
