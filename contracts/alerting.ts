@@ -385,6 +385,7 @@ export type MaintenanceList = z.infer<typeof MaintenanceList>;
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Enter a time as HH:MM.");
 export const QuietHours = z.object({ start: hhmm, end: hhmm, time_zone: z.string().min(1).max(64) });
+export type QuietHours = z.infer<typeof QuietHours>;
 export const NotificationPreferences = z.object({
   /** Where this user wants incidents: e-mail (to their own address, through `members` channels) and the bell. */
   channels: z.array(z.enum(["email", "bell"])).default(["email", "bell"]),

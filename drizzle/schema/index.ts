@@ -1,4 +1,5 @@
 export * from "./action-token.ts";
+export * from "./alerting.ts";
 export * from "./application.ts";
 export * from "./audit-log.ts";
 export * from "./auth.ts";
