@@ -1,8 +1,11 @@
 import "@/lib/locales/en-device";
 import { useQuery } from "@tanstack/react-query";
 import { LoaderCircleIcon } from "lucide-react";
+import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { SheetBody, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
+import { usePermissions } from "@/features/space/use-permissions";
+import { showAlert } from "@/lib/alerts";
 import { useT } from "@/lib/i18n";
 import { deviceViewPath } from "../paths";
 import { deviceQueries } from "../queries";
@@ -18,7 +21,16 @@ export function EditDevicePanel({ space, uuid, section }: EditDevicePanelProps) 
   const device = useQuery(deviceQueries.detail(space, uuid));
   const edit = useEditDevice(uuid);
   const back = () => navigate(deviceViewPath(space, uuid, "general", section), { replace: true });
-  const data = device.data;
+  const { canWrite, settled } = usePermissions();
+  const readOnly = settled && !canWrite;
+  // A Viewer given an edit link gets the device's read-only view, told why, never a form that
+  // would fail on Save.
+  useEffect(() => {
+    if (!readOnly) return;
+    showAlert({ type: "info", message: t("device.edit.readOnly"), uuid: "device-edit-read-only" });
+    navigate(deviceViewPath(space, uuid, "general", section), { replace: true });
+  }, [readOnly, navigate, space, uuid, section, t]);
+  const data = settled && canWrite ? device.data : undefined;
   return (
     <>
       <SheetHeader>

@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { useCurrentSpace } from "@/features/session/current-space";
+import { usePermissions } from "@/features/space/use-permissions";
 import { initialsOf } from "@/lib/format";
 import { type TFunction, useT } from "@/lib/i18n";
 import { type CommentDay, commentDay } from "../logic/format";
@@ -32,41 +33,49 @@ export function DeviceComments({ uuid, part }: { uuid: string; part?: CommentPar
   const { space, user } = useCurrentSpace();
   const comments = useQuery(deviceQueries.comments(space.space_uuid, uuid, part));
   const { add, remove } = useDeviceComments(uuid, part);
+  const { canWrite, settled } = usePermissions();
   const [value, setValue] = useState("");
   const now = useNow();
   const text = value.trim();
 
   return (
     <div className="flex flex-col gap-3">
-      <form
-        className="flex flex-col gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (text) add.mutate(text, { onSuccess: () => setValue("") });
-        }}
-      >
-        <Textarea
-          aria-label={t("device.comment.label")}
-          placeholder={t("device.comment.placeholder")}
-          value={value}
-          maxLength={COMMENT_MAX}
-          rows={2}
-          onChange={(event) => setValue(event.target.value)}
-        />
-        <div className="flex items-center justify-between">
-          <span className="text-xs text-muted-foreground tabular-nums">
-            {value.length}/{COMMENT_MAX}
-          </span>
-          <Button type="submit" size="sm" disabled={!text || add.isPending}>
-            {add.isPending ? (
-              <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
-            ) : (
-              <SendIcon aria-hidden="true" />
-            )}
-            {t("device.comment.send")}
-          </Button>
-        </div>
-      </form>
+      {!settled ? (
+        <Skeleton className="h-[88px] w-full" />
+      ) : !canWrite ? (
+        // Viewers read comments; the server refuses their posts (403), so no box invites one.
+        <p className="text-xs text-muted-foreground">{t("device.comment.readOnly")}</p>
+      ) : (
+        <form
+          className="flex flex-col gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (text) add.mutate(text, { onSuccess: () => setValue("") });
+          }}
+        >
+          <Textarea
+            aria-label={t("device.comment.label")}
+            placeholder={t("device.comment.placeholder")}
+            value={value}
+            maxLength={COMMENT_MAX}
+            rows={2}
+            onChange={(event) => setValue(event.target.value)}
+          />
+          <div className="flex items-center justify-between">
+            <span className="text-xs text-muted-foreground tabular-nums">
+              {value.length}/{COMMENT_MAX}
+            </span>
+            <Button type="submit" size="sm" disabled={!text || add.isPending}>
+              {add.isPending ? (
+                <LoaderCircleIcon className="animate-spin" aria-hidden="true" />
+              ) : (
+                <SendIcon aria-hidden="true" />
+              )}
+              {t("device.comment.send")}
+            </Button>
+          </div>
+        </form>
+      )}
       {comments.isPending ? (
         <Skeleton className="h-14 w-full" />
       ) : !comments.data?.length ? (
