@@ -138,7 +138,16 @@ export function simAttached(device: Access): { name: string; type: string }[] {
 export function virtualMachine(
   device: Access,
   log: (line: string) => void,
-  opts: { instant?: boolean; now?: () => number } = {},
+  opts: {
+    instant?: boolean;
+    now?: () => number;
+    /**
+     * A power action was answered: the simulated device goes offline and boots (the simulator's
+     * main stops its session and starts it again after simulatedBootMs). Called once the answer
+     * has had time to leave.
+     */
+    onPower?: (verb: "reboot" | "poweroff") => void;
+  } = {},
 ): Machine {
   const now = opts.now ?? Date.now;
   const rand = rng(device.uuid);
@@ -161,15 +170,19 @@ export function virtualMachine(
   const ok = <R>(result: R) => Promise.resolve({ ok: true as const, result });
   const hardware = () => simHardware(device, peripherals);
   const vnc = () => ok({ url: `vnc://10.0.${Math.floor(rand() * 250)}.${Math.floor(rand() * 250)}:5900` });
-  const power = () => ok({ dry_run: true, simulated: true });
+  // The simulator simulates power for real (not a dry run): 204, offline, back after a boot.
+  const power = (verb: "reboot" | "poweroff") => () => {
+    if (opts.onPower) setTimeout(() => opts.onPower?.(verb), POWER_ANSWER_LEAVES_MS);
+    return ok({ dry_run: false, simulated: true, ran: `simulated ${verb}` });
+  };
   /** The simulator's providers, typed by contracts/commands.ts like the real agent's. */
   const handlers: Handlers<null> = {
     screenshot: () => ok({ image_base64: SAMPLE_JPEG }),
     "reverse-ssh": () => ok({ host: "relay.outpost.local", port: 20_000 + Math.floor(Math.random() * 20_000) }),
     "remote-desktop": vnc,
     "headless-remote-desktop": vnc,
-    "instant-reboot": power,
-    "instant-power-off": power,
+    "instant-reboot": power("reboot"),
+    "instant-power-off": power("poweroff"),
     "set-enabled": (params) => ok({ ...params }),
     "set-debug": (params) => ok({ ...params }),
     "set-vision": (params) => ok({ ...params }),
@@ -213,6 +226,30 @@ export function virtualMachine(
       },
     }),
   };
+}
+
+/** How long after answering a power action the simulated device goes down (its answer leaves first). */
+export const POWER_ANSWER_LEAVES_MS = 1_000;
+
+/**
+ * How long a simulated device stays down: a reboot boots in 20–40 s; a power-off is switched on
+ * again after 2–4 min (as someone on site would), so the demo fleet does not shrink.
+ */
+export function simulatedBootMs(verb: "reboot" | "poweroff", random: () => number = Math.random): number {
+  return verb === "reboot" ? 20_000 + random() * 20_000 : 120_000 + random() * 120_000;
+}
+
+/** A simulated power action: the session goes away (offline) and comes back after the boot. */
+export function powerCycle(
+  session: { stop: () => void; start: () => unknown },
+  verb: "reboot" | "poweroff",
+  log: (line: string) => void,
+  random: () => number = Math.random,
+) {
+  const down = simulatedBootMs(verb, random);
+  log(`simulated ${verb}, back in ${Math.round(down / 1000)} s`);
+  session.stop();
+  setTimeout(() => session.start(), down);
 }
 
 /** A virtual agent's command journal: `<dir>/<uuid>.jsonl`, or in memory when `dir` is null. */
@@ -271,8 +308,11 @@ if (import.meta.main) {
   }
   const timing = values.fast ? { heartbeatMs: 5_000, telemetryMs: 10_000 } : {};
   const sessions = devices.map((device) => {
-    const machine = virtualMachine(device, log, { instant: values.instant });
-    const session = new AgentSession({
+    const machine = virtualMachine(device, log, {
+      instant: values.instant,
+      onPower: (verb) => powerCycle(session, verb, (line) => log(`${device.name}: ${line}`)),
+    });
+    const session: AgentSession = new AgentSession({
       url: roomUrl({ server: values.server ?? "", device_uuid: device.uuid }),
       credential: device.credential ?? "",
       machine,
