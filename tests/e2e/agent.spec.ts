@@ -152,7 +152,7 @@ test("an operator installs a real agent, takes a screenshot, reboots it and sees
     await expect(
       page.getByText("Dry run: the agent is not allowed to power the device (start it with --allow-power)."),
     ).toBeVisible({ timeout: 30_000 });
-    expect(output).toContain("dry run: would run systemctl reboot");
+    expect(output).toContain("dry run: would run systemctl --no-block reboot");
   } finally {
     agent.kill("SIGTERM");
     // The agent's config holds its device credential: nothing of the run stays in /tmp.
