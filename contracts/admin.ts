@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ApplicationLaunch, launchPlaceholders } from "./applications.ts";
 import { PageInfo, PageQuery } from "./paging.ts";
 import { ApplicationOption } from "./peripheral-config.ts";
 import { maxLengthMessage, safeName, searchText } from "./text.ts";
@@ -32,6 +33,9 @@ export const ADMIN_TEXTS = {
   needsPossibilities: "A select or radio option needs at least one possibility.",
   possibilityLabel: "A possibility needs a name or a text.",
   toggleDefault: "The default value of a toggle is true or false.",
+  /** `{name}`: the placeholder's option id. */
+  unknownPlaceholder: "{{{name}}} names no configurable option of the template (its deterministic_id).",
+  launchUrl: "The URL must start with http://, https:// or file://.",
 } as const;
 
 const documentName = safeName(
@@ -113,10 +117,41 @@ const withinSize = (document: object, ctx: z.RefinementCtx) => {
   }
 };
 
-/** An application as edited: `name`, an optional `template`, and any other field (kept). */
+/**
+ * How the agent launches the application (contracts/applications.ts, docs/applications.md): its
+ * URL must be a web or file address, and every `{{option}}` placeholder must name an option of
+ * the template. Optional: a definition without it is shown on displays but nothing is launched.
+ */
+const Launch = ApplicationLaunch.superRefine((launch, ctx) => {
+  if (launch.kind === "url" && !/^(https?|file):\/\//i.test(launch.url)) {
+    ctx.addIssue({ code: "custom", message: ADMIN_TEXTS.launchUrl, path: ["url"] });
+  }
+});
+
+const knownPlaceholders = (document: { template?: unknown; launch?: unknown }, ctx: z.RefinementCtx) => {
+  const launch = ApplicationLaunch.safeParse(document.launch);
+  if (!launch.success) return;
+  const template = isRecord(document.template) ? document.template : {};
+  const options = Array.isArray(template.configurable_options) ? template.configurable_options : [];
+  const ids = new Set(
+    options.map((o) => (isRecord(o) && typeof o.deterministic_id === "string" ? o.deterministic_id.trim() : "")),
+  );
+  for (const name of launchPlaceholders(launch.data)) {
+    if (!ids.has(name)) {
+      ctx.addIssue({
+        code: "custom",
+        message: ADMIN_TEXTS.unknownPlaceholder.replace("{name}", name),
+        path: ["launch"],
+      });
+    }
+  }
+};
+
+/** An application as edited: `name`, an optional `template` and `launch`, and any other field (kept). */
 export const ApplicationDocument = z
-  .looseObject({ name: documentName, template: Template.optional() })
-  .superRefine(withinSize);
+  .looseObject({ name: documentName, template: Template.optional(), launch: Launch.optional() })
+  .superRefine(withinSize)
+  .superRefine(knownPlaceholders);
 export type ApplicationDocument = z.infer<typeof ApplicationDocument>;
 
 /** A runner as edited: `name` and any other field (kept). */

@@ -20,7 +20,7 @@ const envName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "Not a valid enviro
 /** Open `url` in a kiosk browser window placed on the display (Chromium --kiosk --app, own profile). */
 export const UrlLaunch = z.strictObject({
   kind: z.literal("url"),
-  /** http(s) or file URL; `{{option}}` takes the option's value, URL-encoded. */
+  /** http(s) or file URL; `{{option}}` takes the option's value, URL-encoded (as is when it starts the URL). */
   url: z.string().trim().min(1, "Required").max(2048),
   /** The browser executable (name on PATH or absolute path); default: the first of chromium, chromium-browser, google-chrome. */
   browser: z.string().trim().min(1).max(256).optional(),
@@ -58,9 +58,16 @@ const asText = (value: unknown) =>
   value === null || value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value);
 
 const fill = (text: string, options: Record<string, unknown>, encode: (s: string) => string) =>
-  text.replace(PLACEHOLDER, (_, id: string) => encode(asText(options[id])));
+  text.replace(PLACEHOLDER, (_, id: string, at: number) => {
+    const value = asText(options[id]);
+    // A placeholder that starts the text is the address itself ("{{url}}"): taken as is.
+    return at === 0 ? value : encode(value);
+  });
 
-/** A launch definition with the display's option values in its placeholders (URL values URL-encoded). */
+/**
+ * A launch definition with the display's option values in its placeholders: in a URL they are
+ * URL-encoded, except one that starts the URL (the option holds the address itself).
+ */
 export function resolveLaunch(launch: ApplicationLaunch, options: Record<string, unknown>): ApplicationLaunch {
   const raw = (s: string) => s;
   if (launch.kind === "url") {
@@ -103,8 +110,9 @@ export type AppliedApplication = z.infer<typeof AppliedApplication>;
 export const APP_RUN_STATES = ["starting", "running", "crashed", "dry_run", "no_launch"] as const;
 export type AppRunStateName = (typeof APP_RUN_STATES)[number];
 
-/** From this many restarts in the last hour an application is crash-looping (critical). */
+/** An application restarted this many times within CRASH_LOOP_WINDOW_MS is crash-looping (critical). */
 export const CRASH_LOOP_RESTARTS = 5;
+export const CRASH_LOOP_WINDOW_MS = 15 * 60_000;
 
 export const AppRunState = z.object({
   uuid: z.string().max(64),

@@ -1,8 +1,9 @@
 import { execFile } from "node:child_process";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import si from "systeminformation";
-import type { Provider } from "./types.ts";
+import { type AppliedDisplay, COMMANDS } from "../../contracts/commands.ts";
+import type { Provider, ProviderOptions } from "./types.ts";
 import { parseXrandr, type SiDisplay, toDisplayFindings, xrandrArgs } from "./xrandr.ts";
 
 const run = (args: string[], env?: NodeJS.ProcessEnv) =>
@@ -30,10 +31,21 @@ async function store(file: string, displays: unknown) {
   await writeFile(file, `${JSON.stringify({ displays }, null, 2)}\n`);
 }
 
+/** Hands the configuration's applications to the runner: what it now supervises (or would, in a dry run). */
+async function runApplications(displays: readonly AppliedDisplay[], options: ProviderOptions) {
+  if (!options.apps) return {};
+  const applications = await options.apps.apply(displays);
+  options.log(
+    `apply-display-config: ${applications.configured} application(s)${applications.allowed ? "" : " (dry run: no --allow-apps)"}`,
+  );
+  return { applications };
+}
+
 /**
  * apply-display-config: with --allow-display, xrandr and a DISPLAY, one `xrandr` call per display.
  * Otherwise (dry run, no X) the configuration is written to options.displayConfigFile for the
- * kiosk shell to read at its next start, and the answer says where.
+ * kiosk shell to read at its next start, and the answer says where. Either way the displays'
+ * applications then go to the runner (agent/apps/), which the kept file also feeds at start.
  */
 export const applyDisplayConfig: Provider<"apply-display-config"> = async ({ displays }, options) => {
   const env = options.env ?? process.env;
@@ -52,7 +64,12 @@ export const applyDisplayConfig: Provider<"apply-display-config"> = async ({ dis
     options.log(`apply-display-config: written to ${file}`);
     return {
       ok: true,
-      result: { dry_run: true, written_to: file, would_run: calls.map((a) => `xrandr ${a.join(" ")}`) },
+      result: {
+        dry_run: true,
+        written_to: file,
+        would_run: calls.map((a) => `xrandr ${a.join(" ")}`),
+        ...(await runApplications(displays, options)),
+      },
     };
   }
   try {
@@ -62,5 +79,24 @@ export const applyDisplayConfig: Provider<"apply-display-config"> = async ({ dis
   }
   if (options.displayConfigFile) await store(options.displayConfigFile, displays).catch(() => {});
   options.log(`apply-display-config: ${calls.length} xrandr call(s)`);
-  return { ok: true, result: { dry_run: false, ran: calls.map((a) => `xrandr ${a.join(" ")}`) } };
+  return {
+    ok: true,
+    result: {
+      dry_run: false,
+      ran: calls.map((a) => `xrandr ${a.join(" ")}`),
+      ...(await runApplications(displays, options)),
+    },
+  };
 };
+
+/** The configuration apply-display-config kept (displays.json), to run its applications at start; [] when none. */
+export async function keptDisplays(file: string): Promise<AppliedDisplay[]> {
+  const text = await readFile(file, "utf8").catch(() => null);
+  if (text === null) return [];
+  try {
+    const parsed = COMMANDS["apply-display-config"].params.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data.displays : [];
+  } catch {
+    return [];
+  }
+}

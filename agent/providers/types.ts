@@ -1,5 +1,6 @@
 import type { CommandAnswer, ParsedParams } from "../../contracts/commands.ts";
 import type { CommandAction } from "../../contracts/realtime.ts";
+import type { AppRunner } from "../apps/runner.ts";
 import type { AgentLog } from "../log.ts";
 import type { AgentStateFile } from "../state.ts";
 
@@ -32,6 +33,8 @@ export type ProviderOptions = {
   allowDisplay?: boolean;
   /** Where apply-display-config keeps the configuration (beside the agent's config). */
   displayConfigFile?: string;
+  /** Runs the displays' applications (agent/apps/); none: apply-display-config only changes the screens. */
+  apps?: AppRunner;
   /** The environment grabbers are looked up and run in (default: the agent's own). */
   env?: NodeJS.ProcessEnv;
   log: (line: string) => void;

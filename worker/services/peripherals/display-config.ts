@@ -16,6 +16,7 @@ import type { ServiceArgs, WriteArgs } from "../kernel/args.ts";
 import { auditInsert } from "../kernel/audit.ts";
 import { roomIn } from "../kernel/placement.ts";
 import { inList, inSpace } from "../kernel/scope.ts";
+import { appliedDisplays } from "./applied-displays.ts";
 import { displayConfigurationErrors } from "./display-rules.ts";
 
 const fill = (text: string, name: string) => text.replace("{name}", name);
@@ -114,12 +115,14 @@ export async function saveDisplayConfiguration({
   ]);
   announceDevice({ env: ctx.env, space: ctx.space }, defer, "deviceUpdated", device);
   const displays = await displaysOf(ctx, device.uuid);
+  // What the agent gets: the displays with their applications' launch definitions and option values.
+  const applied = await appliedDisplays(ctx, displays);
   // Offline (or the agent left between the check and the send): the room keeps the
   // configuration and hands it to the agent when it next says hello.
   const later = async () => {
     const room = await roomIn(ctx, "device", device.uuid);
     await room.setPendingDisplayConfig({
-      displays,
+      displays: applied,
       actor: { user_uuid: ctx.user.uuid, space_uuid: ctx.space.space_uuid },
     });
     return { displays, applied: false };
@@ -127,7 +130,7 @@ export async function saveDisplayConfiguration({
   if (!device.online) return later();
   let dryRun = false;
   try {
-    const { result } = await sendCommand(ctx, device, "apply-display-config", { displays });
+    const { result } = await sendCommand(ctx, device, "apply-display-config", { displays: applied });
     dryRun = result.dry_run === true;
   } catch (error) {
     if (error instanceof ApiError && error.code === "device_offline") return later();
