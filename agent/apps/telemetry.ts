@@ -37,22 +37,27 @@ export function withApplications(telemetry: Telemetry, report: ApplicationsRepor
 }
 
 /**
- * The agent's machine with its applications in every telemetry report. `current()` is the last
- * full report with the applications as they are now: what the agent sends at once on a change,
- * without measuring everything again (null before the first full report).
+ * The agent's machine with its applications in every telemetry report. After `quickNext()`, the
+ * next report is the last full one with the applications as they are now: what the agent sends
+ * at once on a change, without measuring everything again (a full one before there is any).
  */
 export function applicationsMachine(
   machine: Machine,
   apps: { report: () => ApplicationsReport },
-): Machine & { current: () => Telemetry | null } {
+): Machine & { quickNext: () => void } {
   let last: Telemetry | null = null;
+  let quick = false;
   return {
     ...machine,
     telemetry: async () => {
-      last = await machine.telemetry();
-      return withApplications(last, apps.report());
+      const cached = quick ? last : null;
+      quick = false;
+      if (!cached) last = await machine.telemetry();
+      return withApplications(cached ?? (last as Telemetry), apps.report());
     },
-    current: () => (last ? withApplications(last, apps.report()) : null),
+    quickNext: () => {
+      quick = true;
+    },
   };
 }
 

@@ -6,7 +6,10 @@
  *   outpost-agent run [--config PATH] [--journal PATH] [--allow-power] [--allow-display] [--screenshot-file F | --screenshot-command CMD]
  *                     [--rssh-relay user@host] [--rssh-port N] [--vnc-url URL] [--headless-vnc-url URL]
  *                     [--allow-terminal] [--terminal-user USER] [--terminal-idle-minutes N]
- *                     [--vnc-port N] [--allow-headless-vnc]
+ *                     [--vnc-port N] [--allow-headless-vnc] [--allow-apps]
+ *
+ * `--allow-apps` runs the applications configured on the displays (agent/apps/: kiosk browser
+ * windows and supervised commands); without it the agent reports what it would run (a dry run).
  *
  * `run` keeps its command journal (agent/journal.ts: command ids taken on and their answers, so
  * none runs twice across a restart) beside the configuration, `<config>.journal`, unless --journal says where.
@@ -17,10 +20,14 @@ import { enrollAgent } from "../../contracts/api/agents.ts";
 import { API_PREFIX, routePath } from "../../contracts/api/route.ts";
 import { ApiErrorBody } from "../../contracts/errors.ts";
 import { AgentEnrollment } from "../../contracts/installation.ts";
+import { AppRunner } from "../apps/runner.ts";
+import { processSpawner, systemdScopes, which } from "../apps/spawn.ts";
+import { applicationsMachine, throttled } from "../apps/telemetry.ts";
 import { defaultConfigPath, loadConfig, parseVncPort, roomUrl, saveConfig } from "../config.ts";
 import { FileJournal } from "../journal.ts";
 import { AgentLog } from "../log.ts";
 import { settingsMachine } from "../machine.ts";
+import { keptDisplays } from "../providers/displays.ts";
 import { createExecutor } from "../providers/index.ts";
 import { registerUnclaimed } from "../register.ts";
 import { AgentSession } from "../session.ts";
@@ -57,6 +64,7 @@ const { positionals, values } = parseArgs({
     "terminal-idle-minutes": { type: "string" },
     "vnc-port": { type: "string" },
     "allow-headless-vnc": { type: "boolean", default: false },
+    "allow-apps": { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
   },
 });
@@ -68,7 +76,7 @@ const usage = `usage:
   outpost-agent run [--config PATH] [--journal PATH] [--allow-power] [--allow-display] [--screenshot-file FILE | --screenshot-command CMD]
                     [--rssh-relay user@host] [--rssh-port N] [--vnc-url URL] [--headless-vnc-url URL]
                     [--allow-terminal] [--terminal-user USER] [--terminal-idle-minutes N]
-                    [--vnc-port N] [--allow-headless-vnc]`;
+                    [--vnc-port N] [--allow-headless-vnc] [--allow-apps]`;
 
 async function enroll() {
   if (!values.server || !values.code) throw new Error(`enroll needs --server and --code\n${usage}`);
@@ -124,16 +132,29 @@ async function register() {
   log(`claimed as device ${config.device_uuid}; configuration saved to ${configPath}`);
 }
 
-function run() {
+async function run() {
   const config = loadConfig(configPath);
   const state = new AgentStateFile(statePath(configPath));
   kept = state;
+  const displayConfigFile = join(dirname(configPath), "displays.json");
+  const allowApps = values["allow-apps"] ?? false;
+  // Applications run in systemd user scopes where the user's service manager answers, else as children.
+  const systemd = allowApps && (await systemdScopes());
+  const apps = new AppRunner({
+    allow: allowApps,
+    spawner: processSpawner({ systemd }),
+    supervisor: systemd ? "systemd" : "child",
+    profilesDir: join(dirname(configPath), "apps"),
+    which,
+    log,
+  });
   const execute = createExecutor({
+    apps,
     state,
     logs,
     allowPower: values["allow-power"] ?? false,
     allowDisplay: values["allow-display"] ?? false,
-    displayConfigFile: join(dirname(configPath), "displays.json"),
+    displayConfigFile,
     screenshotFile: values["screenshot-file"],
     screenshotCommand: values["screenshot-command"],
     rsshRelay: values["rssh-relay"],
@@ -146,10 +167,14 @@ function run() {
   const idleMinutes = values["terminal-idle-minutes"] ? Number(values["terminal-idle-minutes"]) : undefined;
   if (idleMinutes !== undefined && !(idleMinutes > 0))
     throw new Error("--terminal-idle-minutes is a number of minutes above 0");
+  const machine = applicationsMachine(
+    settingsMachine({ state, source: systemSource, inventory: readInventory, execute }),
+    apps,
+  );
   const session = new AgentSession({
     url: roomUrl(config),
     credential: config.credential,
-    machine: settingsMachine({ state, source: systemSource, inventory: readInventory, execute }),
+    machine,
     journal,
     log,
     tunnels: tunnelProviders({
@@ -159,10 +184,20 @@ function run() {
     tunnelIdleMs: idleMinutes === undefined ? undefined : Math.round(idleMinutes * 60_000),
   }).start();
   log(`device ${config.device_uuid} → ${config.server} (command journal ${journal.path})`);
+  // A change of an application's state is reported at once (the room and the console show it live).
+  apps.onChange(
+    throttled(() => {
+      if (!session.connected) return;
+      machine.quickNext();
+      session.reportTelemetry().catch((e: unknown) => log(`telemetry failed: ${String(e)}`));
+    }, 250),
+  );
+  // The applications of the configuration kept from the last apply-display-config run from the start.
+  void keptDisplays(displayConfigFile).then((displays) => apps.apply(displays));
   const stop = () => {
     session.stop();
     journal.close();
-    setTimeout(() => process.exit(0), 200);
+    void apps.stopAll().finally(() => setTimeout(() => process.exit(0), 200));
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
@@ -173,7 +208,7 @@ try {
   if (values.help || !command) console.log(usage);
   else if (command === "enroll") await enroll();
   else if (command === "register") await register();
-  else if (command === "run") run();
+  else if (command === "run") await run();
   else throw new Error(`unknown command ${command}\n${usage}`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
