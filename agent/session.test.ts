@@ -4,8 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { WebSocketServer } from "ws";
+import { HEARTBEAT_INTERVAL_MS } from "../contracts/presence.ts";
 import { AGENT_ATTEMPT_HEADER } from "../contracts/principal.ts";
-import type { Command, Telemetry } from "../contracts/realtime.ts";
+import { AGENT_PING, type Command, type Telemetry } from "../contracts/realtime.ts";
 import { type CommandJournal, FileJournal, MemoryJournal } from "./journal.ts";
 import {
   AgentSession,
@@ -245,6 +246,26 @@ describe("AgentSession: commands", () => {
     h.session.stop();
   });
 
+  it("reads the room's clock from the pong of a heartbeat (sent right after the hello), not from the runtime's pong", async () => {
+    const h = harness();
+    h.session.start();
+    await h.connect();
+    expect(h.last().of("heartbeat")).toHaveLength(1);
+    // The runtime's answer to a ping: no clock, nothing learnt.
+    h.last().deliver({ type: "pong", auto: true });
+    await vi.advanceTimersByTimeAsync(0);
+    // The heartbeat's answer: the room's clock runs 2 minutes ahead.
+    h.last().deliver({ type: "pong", at: Date.now() + 120_000 });
+    await vi.advanceTimersByTimeAsync(0);
+    h.last().deliver(command("behind", "screenshot", Date.now() + 60_000));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.runs).toEqual([]);
+    // One heartbeat a minute, each asking for the clock again.
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_INTERVAL_MS);
+    expect(h.last().of("heartbeat")).toHaveLength(2);
+    h.session.stop();
+  });
+
   it("before the first pong reads a deadline by the frame's ttl_ms, whatever this machine's clock says", async () => {
     const h = harness();
     h.session.start();
@@ -411,7 +432,7 @@ describe("AgentSession: commands", () => {
     await vi.advanceTimersByTimeAsync(0);
     const sent = h.last().sent.map((f) => (f.id ? `${f.type}:${f.id}` : f.type));
     expect(sent.slice(0, 4)).toEqual(["hello", "commandResult:a", "commandResult:b", "commandAck:c"]);
-    expect(sent.slice(4).sort()).toEqual(["commandResult:c", "ping", "telemetry"]);
+    expect(sent.slice(4).sort()).toEqual(["commandResult:c", "heartbeat", "ping", "telemetry"]);
     expect(h.session.pendingReplies).toBe(0);
     h.session.stop();
   });
@@ -426,7 +447,8 @@ describe("AgentSession: liveness", () => {
     expect(h.last().of("ping")).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(PING_INTERVAL_MS);
     expect(h.last().of("ping")).toHaveLength(2);
-    expect(h.last().of("ping")[1].at).toBe(Date.now());
+    // The fixed frame the room's runtime answers without waking the room.
+    expect(JSON.stringify(h.last().of("ping")[1])).toBe(AGENT_PING);
     // Pongs keep it alive.
     h.last().deliver({ type: "pong", at: Date.now() });
     await vi.advanceTimersByTimeAsync(PING_INTERVAL_MS);
@@ -542,7 +564,7 @@ describe("AgentSession over a real WebSocket", () => {
     try {
       await vi.waitFor(() => expect(frames.some((f) => f.type === "commandResult")).toBe(true), { timeout: 5000 });
       expect(authorization).toBe("Bearer secret");
-      expect(frames.map((f) => f.type).filter((t) => t !== "ping")).toEqual([
+      expect(frames.map((f) => f.type).filter((t) => t !== "ping" && t !== "heartbeat")).toEqual([
         "hello",
         "telemetry",
         "commandAck",

@@ -10,6 +10,7 @@ import {
 } from "../contracts/presence.ts";
 import { AGENT_ATTEMPT_HEADER } from "../contracts/principal.ts";
 import {
+  AGENT_PING,
   AGENT_PING_MS,
   AGENT_SILENCE_MS,
   type AgentSettings,
@@ -24,7 +25,10 @@ import { type TunnelProviders, TunnelSessions } from "./tunnel/sessions.ts";
 
 export const AGENT_VERSION = "0.1.0";
 export const TELEMETRY_INTERVAL_MS = 60_000;
-/** The agent pings its room this often (the room answers pong): the room hears it, and it hears the room. */
+/**
+ * The agent pings its room this often with AGENT_PING, which the runtime answers (AGENT_PONG)
+ * without waking the room: the room reads when it last answered, and the agent hears the room.
+ */
 export const PING_INTERVAL_MS = AGENT_PING_MS;
 /** No frame at all from the room for this long: the socket is taken for dead (half-open) and replaced. */
 export const SILENCE_MS = AGENT_SILENCE_MS;
@@ -113,8 +117,8 @@ export type SessionOptions = {
 type Reply = { type: "commandAck"; id: string } | CommandResult;
 
 /**
- * One agent connection to its DeviceRoom: hello on open, heartbeats every 30 s, telemetry every
- * 60 s, pings every 10 s; commands journaled, acked and answered through the machine's executor;
+ * One agent connection to its DeviceRoom: hello on open, heartbeats and telemetry every 60 s,
+ * pings every 10 s; commands journaled, acked and answered through the machine's executor;
  * reconnects with exponential backoff, also when the room has been silent for 25 s (a half-open
  * socket). The real agent and the simulator both run this.
  *
@@ -137,7 +141,10 @@ export class AgentSession {
   private attemptAt = 0;
   /** The room answered this socket's hello (helloAck): from then on the silence rule counts. */
   private answered = false;
-  /** When the unanswered ping went out (local ms), to read the room's clock from its pong. */
+  /**
+   * When the last ping or heartbeat went out (local ms), to read the room's clock from the pong
+   * that carries it (a heartbeat's; an older room's answer to a ping).
+   */
   private pingSentAt: number | null = null;
   /** The room's clock minus this machine's (ms), from the last pong: deadlines are the room's times. */
   private clockOffset = 0;
@@ -331,10 +338,7 @@ export class AgentSession {
     // machine) must not leave the socket silent for the room's 25 s rule, or the agent's own.
     this.timers.push(
       setInterval(() => this.ping(), this.opts.pingMs ?? PING_INTERVAL_MS),
-      setInterval(
-        () => this.send({ type: "heartbeat", at: Date.now() }),
-        this.opts.heartbeatMs ?? HEARTBEAT_INTERVAL_MS,
-      ),
+      setInterval(() => this.heartbeat(), this.opts.heartbeatMs ?? HEARTBEAT_INTERVAL_MS),
     );
     const { machine_id, inventory, settings } = await this.opts.machine.inventory();
     if (this.ws !== ws || ws.readyState !== OPEN) return;
@@ -349,6 +353,8 @@ export class AgentSession {
     this.ready = true;
     this.flushOutbox();
     this.ping();
+    // Answered with the room's clock at once (a room that auto-answers pings has no other way).
+    this.heartbeat();
     await this.reportTelemetry();
     if (this.ws !== ws) return;
     this.timers.push(
@@ -366,14 +372,24 @@ export class AgentSession {
     const message = parsed.data;
     if (message.type === "error") this.log(`room says: ${message.message}`);
     if (message.type === "helloAck") this.answered = true;
-    if (message.type === "pong") this.readClock(message.at);
+    // The runtime's pong carries no clock: it only proves the room is there.
+    if (message.type === "pong" && message.at !== undefined) this.readClock(message.at);
     if (message.type === "command") await this.onCommand(message);
     this.tunnels.message(message);
   }
 
+  /** The fixed frame the runtime answers for the room (an older room answers it itself, with its clock). */
   private ping() {
+    if (this.ws?.readyState !== OPEN) return;
     this.pingSentAt = Date.now();
-    this.send({ type: "ping", at: this.pingSentAt });
+    this.ws.send(AGENT_PING);
+  }
+
+  /** A heartbeat: the room answers it with a pong carrying its clock. */
+  private heartbeat() {
+    if (this.ws?.readyState !== OPEN) return;
+    this.pingSentAt = Date.now();
+    this.send({ type: "heartbeat", at: this.pingSentAt });
   }
 
   /**

@@ -2,7 +2,13 @@
  * Device presence as plain decisions (STYLE: rooms keep decisions in functions with tests).
  * Online = the agent is connected and its last heartbeat is younger than OFFLINE_AFTER_MS.
  */
-export const HEARTBEAT_INTERVAL_MS = 30_000;
+/**
+ * How often the agent sends a heartbeat frame. Between two the room hears the agent's pings (every
+ * 10 s, answered by the runtime without waking the room) and counts them as heard for both rules:
+ * one frame a minute, sent beside the telemetry, is what wakes a hibernating room. Well inside
+ * OFFLINE_AFTER_MS for a room that only counts heartbeat frames.
+ */
+export const HEARTBEAT_INTERVAL_MS = 60_000;
 export const OFFLINE_AFTER_MS = 90_000;
 
 export type PresenceState = {

@@ -108,7 +108,12 @@ export const Welcome = z.object({
   last_event_age_ms: z.number().int().nonnegative().nullable().optional(),
   last_presence_age_ms: z.number().int().nonnegative().nullable().optional(),
 });
-export const Pong = z.object({ type: z.literal("pong"), at: z.number() });
+/**
+ * room → socket: the answer to a ping. `at` (the room's clock, ms) is on the pongs the room writes
+ * itself (a dashboard's ping, an agent's heartbeat); the runtime's auto-response to AGENT_PING
+ * (AGENT_PONG) has none.
+ */
+export const Pong = z.object({ type: z.literal("pong"), at: z.number().optional() });
 /**
  * room → agent: its hello was taken (presence is online); the inventory is written after it. From
  * here on both sides hold the socket to the silence rule (AGENT_SILENCE_MS): before it, a slow
@@ -277,6 +282,15 @@ export type ClientMessage = z.infer<typeof ClientMessage>;
 /** Agents ping every AGENT_PING_MS; a side that hears nothing for AGENT_SILENCE_MS drops the socket. */
 export const AGENT_PING_MS = 10_000;
 export const AGENT_SILENCE_MS = 25_000;
+/**
+ * The agent's ping frame, byte for byte, and the pong the runtime answers it with (the device
+ * room's WebSocket auto-response): the room is not woken for it, so it can hibernate between
+ * heartbeats, and it reads when the last one was answered (getWebSocketAutoResponseTimestamp) for
+ * its liveness rules. A room that does not auto-respond reads the frame as a ping and answers a
+ * pong with its clock, so the agent works with both.
+ */
+export const AGENT_PING = '{"type":"ping","auto":true}';
+export const AGENT_PONG = '{"type":"pong","auto":true}';
 
 /** Largest frame a dashboard may send; agents may send larger commandResult frames (screenshots) up to AGENT_UPLOAD_MAX_BYTES. */
 export const FRAME_MAX_BYTES = 64 * 1024;

@@ -3,6 +3,7 @@ import type { CommandRecord } from "../contracts/command-queue.ts";
 import type { TelemetryMetric } from "../contracts/monitoring.ts";
 import {
   closeCause,
+  HEARTBEAT_INTERVAL_MS,
   initialPresence,
   nextCheckAt,
   nextPresence,
@@ -14,6 +15,8 @@ import {
 } from "../contracts/presence.ts";
 import type { Principal } from "../contracts/principal.ts";
 import {
+  AGENT_PING,
+  AGENT_PONG,
   AGENT_SILENCE_MS,
   type ClientMessage,
   CloseCode,
@@ -41,6 +44,13 @@ import { WatchedRoom } from "./watched-room.ts";
 export type { QueueCommandInput, RunCommandInput } from "./device-commands.ts";
 
 /**
+ * How long after an agent's last frame the room looks at its liveness when the runtime answers its
+ * pings: just after its next heartbeat is due, so a healthy agent's heartbeat moves the check on
+ * before it runs and the room is woken by the agent's frames only (once a minute, not every 25 s).
+ */
+export const LIVENESS_CHECK_MS = HEARTBEAT_INTERVAL_MS + 5_000;
+
+/**
  * One per device (`/parties/device/{device_uuid}`): the agent's socket (tag "agent", joined
  * with the device credential) and the dashboards watching the device (tag "dashboard").
  * It owns presence (agent connected and heartbeating = online), the commands (device-commands.ts:
@@ -48,6 +58,11 @@ export type { QueueCommandInput, RunCommandInput } from "./device-commands.ts";
  * all kept in its SQLite) and the telemetry history (device-telemetry.ts). One agent socket per
  * device: a new one closes the older ones (4409) and takes over their commands; an agent that
  * pings and then goes silent for 25 s is closed (a half-open socket).
+ *
+ * Agents' pings (AGENT_PING) are answered by the runtime (WebSocket auto-response) without waking
+ * the room; both liveness rules read the time of the last answered ping
+ * (getWebSocketAutoResponseTimestamp) beside the last frame, so the room hibernates between
+ * heartbeats. An older agent's JSON pings still reach onMessage and are held to the same rules.
  */
 export class DeviceRoom extends WatchedRoom {
   readonly roomKind = "device" as const;
@@ -85,6 +100,8 @@ export class DeviceRoom extends WatchedRoom {
   });
 
   onStart() {
+    // Answered by the runtime, hibernated or not: an agent's ping costs the room no wake and no request.
+    this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(AGENT_PING, AGENT_PONG));
     const sql = this.ctx.storage.sql;
     // A room wakes often (alarms, frames after hibernation): its ten CREATE … IF NOT EXISTS and
     // migrations run once per schema version, not on every wake.
@@ -130,6 +147,7 @@ export class DeviceRoom extends WatchedRoom {
 
   /** RPC: the current presence. */
   presenceState(): Presence {
+    this.hearPings();
     return this.presenceMessage();
   }
 
@@ -254,6 +272,9 @@ export class DeviceRoom extends WatchedRoom {
     switch (message.type) {
       case "heartbeat":
         await this.step({ type: "heartbeat" }, connection);
+        // The room's clock for the agent's deadlines: the runtime's pongs carry none.
+        this.send(connection, { type: "pong", at: Date.now() });
+        await this.deferLivenessCheck(now);
         return;
       case "hello": {
         // The inventory's D1 writes go out beside the presence ones, not after them (issue 19
@@ -301,6 +322,7 @@ export class DeviceRoom extends WatchedRoom {
   protected async onRoomAlarm() {
     const now = Date.now();
     await this.closeSilentAgents(now);
+    this.hearPings();
     await this.step({ type: "check" }, undefined, "no heartbeat for 90 s", "heartbeat_missed");
     const due = this.commands.sweep(now);
     if (due !== null) await this.armAlarm(due);
@@ -362,6 +384,48 @@ export class DeviceRoom extends WatchedRoom {
     return [...this.getConnections<ConnState>("agent")].filter((c) => c.readyState === WebSocket.OPEN);
   }
 
+  /** When the runtime last answered the socket's ping (ms), or null: it never did. */
+  protected autoPingAt(connection: Connection<ConnState>): number | null {
+    return this.ctx.getWebSocketAutoResponseTimestamp(connection)?.getTime() ?? null;
+  }
+
+  /**
+   * When an agent socket that pings was last heard (its last frame or its last ping the runtime
+   * answered, ms); null for one that never pinged (older agents are not held to the silence rule).
+   */
+  private lastHeard(connection: Connection<ConnState>): number | null {
+    const { pinger, frameAt } = connection.state ?? {};
+    const auto = this.autoPingAt(connection);
+    if (auto === null && !pinger) return null;
+    return Math.max(auto ?? 0, frameAt ?? 0) || null;
+  }
+
+  /** Pings the runtime answered count as heard for the 90 s rule: a hibernating room reads no frame. */
+  private hearPings() {
+    this.presence = restorePresence(
+      this.presence,
+      this.openAgents().map((c) => this.autoPingAt(c) ?? undefined),
+    );
+  }
+
+  /**
+   * A heartbeat moves the liveness check on to just after the next one is due (LIVENESS_CHECK_MS),
+   * later than the alarm may be set; what else the room's alarm serves (command deadlines, the
+   * telemetry prune, the presence check, token expiry) is armed again, as onAlarm does.
+   */
+  private async deferLivenessCheck(now: number) {
+    const at = this.nextSilenceCheck();
+    if (at === null || at <= now) return;
+    await this.moveAlarm(at);
+    const due = this.commands.sweep(now);
+    if (due !== null) await this.armAlarm(due);
+    await this.telemetry.prune(now);
+    const check = nextCheckAt(this.presence);
+    if (check !== null) await this.armAlarm(check);
+    const expiry = this.nextExpiry();
+    if (expiry !== null) await this.armAlarm(expiry);
+  }
+
   /**
    * Closes the agent sockets that ping but sent nothing for 25 s (half-open after a network
    * change: the agent already reconnects on its side) and treats them as gone at once: a dead
@@ -369,8 +433,8 @@ export class DeviceRoom extends WatchedRoom {
    */
   private async closeSilentAgents(now: number) {
     for (const connection of this.openAgents()) {
-      const { pinger, frameAt } = connection.state ?? {};
-      if (!pinger || frameAt === undefined || now - frameAt < AGENT_SILENCE_MS) continue;
+      const heard = this.lastHeard(connection);
+      if (heard === null || now - heard < AGENT_SILENCE_MS) continue;
       try {
         connection.close(CloseCode.silent, "no frame for 25 s");
       } catch {
@@ -380,11 +444,19 @@ export class DeviceRoom extends WatchedRoom {
     }
   }
 
-  /** When the next agent socket would have been silent for 25 s (pinging agents only). */
+  /**
+   * When to look at the agent sockets' liveness next (pinging agents only): 25 s after one was last
+   * heard; for an agent whose pings the runtime answers (the room does not see them), not before
+   * LIVENESS_CHECK_MS after its last frame, so its heartbeats, not a check every 25 s, wake the room.
+   */
   private nextSilenceCheck(): number | null {
-    const times = this.openAgents()
-      .filter((c) => c.state?.pinger && c.state.frameAt !== undefined)
-      .map((c) => (c.state?.frameAt ?? 0) + AGENT_SILENCE_MS);
+    const times = this.openAgents().flatMap((c) => {
+      const heard = this.lastHeard(c);
+      if (heard === null) return [];
+      const silent = heard + AGENT_SILENCE_MS;
+      if (this.autoPingAt(c) === null) return [silent];
+      return [Math.max(silent, (c.state?.frameAt ?? heard) + LIVENESS_CHECK_MS)];
+    });
     return times.length ? Math.min(...times) : null;
   }
 

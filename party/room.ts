@@ -481,7 +481,7 @@ export abstract class OutpostRoom extends Server<Env> {
     }
   }
 
-  private nextExpiry(): number | null {
+  protected nextExpiry(): number | null {
     let next: number | null = null;
     for (const conn of this.openDashboards()) {
       const exp = conn.state?.principal.kind !== "device" ? conn.state?.principal.exp : undefined;
@@ -506,6 +506,15 @@ export abstract class OutpostRoom extends Server<Env> {
     } else {
       this.alarmAt = current;
     }
+  }
+
+  /**
+   * Sets the room's alarm to `at`, also later than the one set: only for a caller that arms again
+   * everything else the alarm serves (DeviceRoom's liveness check, moved on by each heartbeat).
+   */
+  protected async moveAlarm(at: number) {
+    await this.ctx.storage.setAlarm(at);
+    this.alarmAt = at;
   }
 
   /** RPC: closes every socket of an account in this room (its membership changed). Returns how many. */
