@@ -1,0 +1,305 @@
+import type { IncidentDevice, SuppressedReason } from "../../../contracts/alerting.ts";
+import {
+  type DeviceFacts,
+  deviceCondition,
+  failureWindowMs,
+  inScope,
+  isOpen,
+  type LocationFacts,
+  locationCondition,
+  maintenanceCovers,
+  nextHoursChange,
+  type Rule,
+  respectsWorkingHours,
+} from "./conditions.ts";
+
+/*
+ * A location's alert evaluation, as pure functions over a state the LocationRoom keeps in its
+ * storage. Each (rule, device) — or (rule, the location) for location conditions — has a tracker:
+ * the raw condition and since when it holds. The condition must hold for the rule's duration to
+ * put the device in the rule's incident, and its absence must hold as long to take it out
+ * (hysteresis). The incident is one per (rule, location): it opens with its first device and
+ * resolves with its last. It notifies when it starts to count (opened, reopened, unsuppressed) —
+ * never on a device joining — and at most once per RENOTIFY_MS: an incident resolved less than
+ * REOPEN_MS ago is reopened, not opened anew. So a device flapping every 30 s for an hour
+ * notifies at most twice.
+ */
+
+/** A resolved incident that comes back within this is the same incident, reopened. */
+export const REOPEN_MS = 60 * 60_000;
+/** An incident notifies at most once per this, whatever it does in between. */
+export const RENOTIFY_MS = 60 * 60_000;
+/** The tracker of a location-level condition. */
+const LOCATION = "@location";
+
+type Tracker = { raw: boolean; since: number; in: boolean };
+type LiveIncident = {
+  uuid: string;
+  opened_at: number;
+  members: Record<string, { name: string; since: number }>;
+  reason: SuppressedReason | null;
+  notified_at: number | null;
+};
+
+export type EngineState = {
+  trackers: Record<string, Tracker>;
+  incidents: Record<string, LiveIncident>;
+  /** The last resolved incident per rule: reopened when the rule fires again within REOPEN_MS. */
+  resolved: Record<string, { uuid: string; at: number; opened_at: number; notified_at: number | null }>;
+};
+
+export const emptyState = (): EngineState => ({ trackers: {}, incidents: {}, resolved: {} });
+
+export type TimelineItem = {
+  kind: "opened" | "device_joined" | "device_left" | "resolved" | "suppressed" | "unsuppressed";
+  at: number;
+  device?: { uuid: string; name: string };
+  note?: string;
+};
+
+/** What happened to one rule's incident in one evaluation: the store writes it in one batch. */
+export type IncidentChange = {
+  rule_uuid: string;
+  /** null when the rule is gone (its incidents resolve). */
+  rule: Rule | null;
+  incident_uuid: string;
+  /** Written as a new row (or a resolved one reopened). */
+  opened: boolean;
+  reopened: boolean;
+  state: "open" | "suppressed" | "resolved";
+  reason: SuppressedReason | null;
+  devices: IncidentDevice[];
+  opened_at: number;
+  timeline: TimelineItem[];
+  /** Put on the rule's channels now. */
+  notify: boolean;
+  /** When the condition began (the earliest member's since): detection → notification latency. */
+  detected_at: number;
+};
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const key = (rule: string, entity: string) => `${rule}|${entity}`;
+
+/** The raw condition per entity of a rule at this location, and the devices each entity lists. */
+function conditionsOf(rule: Rule, location: LocationFacts, devices: readonly DeviceFacts[], now: number) {
+  const scoped = devices.filter((d) => inScope(rule.scope, location, d));
+  const raw = new Map<string, boolean>();
+  if (rule.condition.kind === "location_offline") {
+    raw.set(LOCATION, locationCondition(rule, scoped));
+  } else {
+    for (const d of scoped) raw.set(d.uuid, deviceCondition(rule, d, now));
+  }
+  return { scoped, raw };
+}
+
+export type Evaluation = { changes: IncidentChange[]; nextAt: number | null };
+
+/**
+ * One evaluation at `now`: trackers follow the facts, due trackers move devices in or out,
+ * incidents open, change, get (un)suppressed or resolve. Mutates `state`; returns the changes
+ * and when the next evaluation is due (a tracker's duration ending, a window or the hours
+ * changing), or null.
+ */
+export function evaluate(
+  state: EngineState,
+  location: LocationFacts,
+  devices: readonly DeviceFacts[],
+  rules: readonly Rule[],
+  now: number,
+  newId: () => string = () => crypto.randomUUID(),
+): Evaluation {
+  const changes: IncidentChange[] = [];
+  let nextAt: number | null = null;
+  const due = (at: number) => {
+    if (at > now && (nextAt === null || at < nextAt)) nextAt = at;
+  };
+  const byUuid = new Map(devices.map((d) => [d.uuid, d]));
+  const live = new Set<string>();
+
+  for (const rule of rules) {
+    if (!rule.enabled) continue;
+    live.add(rule.uuid);
+    const hold = rule.duration_s * 1000;
+    const { scoped, raw } = conditionsOf(rule, location, devices, now);
+    // Trackers of entities that left the scope (or the location) count as recovered.
+    for (const k of Object.keys(state.trackers)) {
+      const [r, entity] = k.split("|");
+      if (r === rule.uuid && !raw.has(entity)) raw.set(entity, false);
+    }
+    const members = new Set<string>();
+    for (const [entity, value] of raw) {
+      const k = key(rule.uuid, entity);
+      let t = state.trackers[k];
+      if (!t) {
+        if (!value) continue;
+        t = { raw: true, since: now, in: false };
+        state.trackers[k] = t;
+      } else if (t.raw !== value) {
+        t.raw = value;
+        t.since = now;
+      }
+      if (t.raw && !t.in && now >= t.since + hold) t.in = true;
+      if (!t.raw && t.in && now >= t.since + hold) t.in = false;
+      if (t.raw !== t.in) due(t.since + hold);
+      if (!t.raw && !t.in) delete state.trackers[k];
+      if (t.in) members.add(entity);
+    }
+    if (rule.condition.kind === "command_failures") {
+      // A failure ageing out may end the condition: look again then.
+      for (const d of scoped) for (const at of d.failures) due(at + failureWindowMs(rule) + 1);
+    }
+    // The devices an incident lists: the members, or for a location condition its offline devices.
+    const listed = new Map<string, { name: string; since: number }>();
+    if (rule.condition.kind === "location_offline") {
+      if (members.has(LOCATION)) {
+        const since = state.trackers[key(rule.uuid, LOCATION)]?.since ?? now;
+        for (const d of scoped) if (!d.online) listed.set(d.uuid, { name: d.name, since });
+      }
+    } else {
+      for (const uuid of members) {
+        const d = byUuid.get(uuid);
+        const since = state.trackers[key(rule.uuid, uuid)]?.since ?? now;
+        listed.set(uuid, { name: d?.name ?? uuid, since });
+      }
+    }
+    const change = step(state, rule, location, listed, members.size > 0, now, newId, byUuid);
+    if (change) changes.push(change);
+    const inc = state.incidents[rule.uuid];
+    if (inc && (respectsWorkingHours(rule) || inc.reason !== null)) {
+      const hours = nextHoursChange(location, now);
+      if (hours !== null) due(hours);
+    }
+    if (inc || Object.keys(state.trackers).some((k) => k.startsWith(`${rule.uuid}|`))) {
+      for (const w of location.maintenance) {
+        due(w.start);
+        due(w.end);
+      }
+    }
+  }
+  // Rules deleted or disabled: their incidents resolve, their trackers go.
+  for (const ruleUuid of Object.keys(state.incidents)) {
+    if (live.has(ruleUuid)) continue;
+    const inc = state.incidents[ruleUuid];
+    delete state.incidents[ruleUuid];
+    changes.push(resolvedChange(ruleUuid, inc, now, "The rule was disabled or deleted."));
+  }
+  for (const k of Object.keys(state.trackers)) if (!live.has(k.split("|")[0])) delete state.trackers[k];
+  return { changes, nextAt };
+}
+
+function resolvedChange(ruleUuid: string, inc: LiveIncident, now: number, note?: string): IncidentChange {
+  const timeline: TimelineItem[] = Object.entries(inc.members).map(([uuid, m]) => ({
+    kind: "device_left",
+    at: now,
+    device: { uuid, name: m.name },
+  }));
+  timeline.push({ kind: "resolved", at: now, ...(note ? { note } : {}) });
+  return {
+    rule_uuid: ruleUuid,
+    rule: null,
+    incident_uuid: inc.uuid,
+    opened: false,
+    reopened: false,
+    state: "resolved",
+    reason: null,
+    devices: [],
+    opened_at: inc.opened_at,
+    timeline,
+    notify: false,
+    detected_at: inc.opened_at,
+  };
+}
+
+/** One rule's incident after its members are known. */
+function step(
+  state: EngineState,
+  rule: Rule,
+  location: LocationFacts,
+  listed: Map<string, { name: string; since: number }>,
+  firing: boolean,
+  now: number,
+  newId: () => string,
+  byUuid: Map<string, DeviceFacts>,
+): IncidentChange | null {
+  let inc = state.incidents[rule.uuid];
+  const timeline: TimelineItem[] = [];
+  let opened = false;
+  let reopened = false;
+  if (!inc && !firing) return null;
+  if (!inc) {
+    const last = state.resolved[rule.uuid];
+    reopened = last !== undefined && now - last.at < REOPEN_MS;
+    inc = {
+      uuid: reopened && last ? last.uuid : newId(),
+      opened_at: reopened && last ? last.opened_at : now,
+      members: {},
+      reason: null,
+      notified_at: reopened && last ? last.notified_at : null,
+    };
+    state.incidents[rule.uuid] = inc;
+    opened = true;
+    timeline.push({ kind: "opened", at: now, ...(reopened ? { note: "Reopened: the condition came back." } : {}) });
+  }
+  const wasCounting = !opened && inc.reason === null;
+  for (const [uuid, m] of listed) {
+    if (!inc.members[uuid]) timeline.push({ kind: "device_joined", at: now, device: { uuid, name: m.name } });
+  }
+  for (const [uuid, m] of Object.entries(inc.members)) {
+    if (!listed.has(uuid)) timeline.push({ kind: "device_left", at: now, device: { uuid, name: m.name } });
+  }
+  if (!firing) {
+    delete state.incidents[rule.uuid];
+    state.resolved[rule.uuid] = { uuid: inc.uuid, at: now, opened_at: inc.opened_at, notified_at: inc.notified_at };
+    const change = resolvedChange(rule.uuid, { ...inc, members: {} }, now);
+    return { ...change, rule, timeline: [...timeline, ...change.timeline] };
+  }
+  inc.members = Object.fromEntries(listed);
+  const facts = [...listed.keys()].map((u) => byUuid.get(u)).filter((d): d is DeviceFacts => d !== undefined);
+  const reason: SuppressedReason | null = maintenanceCovers(location, facts, now)
+    ? "maintenance"
+    : respectsWorkingHours(rule) && !isOpen(location, now)
+      ? "outside_working_hours"
+      : null;
+  if (reason !== inc.reason) {
+    if (reason) timeline.push({ kind: "suppressed", at: now, note: reason });
+    else if (!opened) timeline.push({ kind: "unsuppressed", at: now });
+    inc.reason = reason;
+  }
+  const counting = reason === null;
+  const notify = counting && !wasCounting && (inc.notified_at === null || now - inc.notified_at >= RENOTIFY_MS);
+  if (notify) inc.notified_at = now;
+  if (timeline.length === 0) return null;
+  const devices = Object.entries(inc.members).map(([uuid, m]) => ({ uuid, name: m.name, since: iso(m.since) }));
+  return {
+    rule_uuid: rule.uuid,
+    rule,
+    incident_uuid: inc.uuid,
+    opened,
+    reopened,
+    state: counting ? "open" : "suppressed",
+    reason,
+    devices,
+    opened_at: inc.opened_at,
+    timeline,
+    notify,
+    detected_at: Math.min(...[...listed.values()].map((m) => m.since)),
+  };
+}
+
+/**
+ * An incident resolved by hand: the room forgets it and re-arms its trackers, so a condition
+ * still holding opens a new incident after the rule's duration (not a reopening).
+ */
+export function forgetIncident(state: EngineState, incidentUuid: string, now: number): boolean {
+  const entry = Object.entries(state.incidents).find(([, inc]) => inc.uuid === incidentUuid);
+  if (!entry) return false;
+  const [ruleUuid] = entry;
+  delete state.incidents[ruleUuid];
+  delete state.resolved[ruleUuid];
+  for (const [k, t] of Object.entries(state.trackers)) {
+    if (!k.startsWith(`${ruleUuid}|`)) continue;
+    if (t.raw) Object.assign(t, { in: false, since: now });
+    else delete state.trackers[k];
+  }
+  return true;
+}
