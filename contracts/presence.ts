@@ -116,7 +116,6 @@ export function onlineSecondsPerDay(from: number, to: number): { day: string; se
   return out;
 }
 
-
 /**
  * Connect admission (worker/services/devices/presence-admission.ts): an agent's connect that the
  * server cannot serve now is closed with CloseCode.retryLater (4503) and this reason, which names
@@ -140,7 +139,8 @@ export function retryAfterOf(reason: string | undefined): number | null {
  * more (plus up to a second), so agents shed in the same instant do not come back in the same one.
  * `random` is in [0, 1).
  */
-export const retryLaterDelayMs = (seconds: number, random: number) => Math.round(seconds * 1000 * (1 + 0.25 * random) + 1000 * random);
+export const retryLaterDelayMs = (seconds: number, random: number) =>
+  Math.round(seconds * 1000 * (1 + 0.25 * random) + 1000 * random);
 
 /**
  * How long an agent waits for its hello to be answered (helloAck), from the start of the attempt:

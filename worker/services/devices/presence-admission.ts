@@ -1,0 +1,117 @@
+import { retryLaterReason } from "../../../contracts/presence.ts";
+import { CloseCode } from "../../../contracts/realtime.ts";
+
+/*
+ * Admission of agent connects (a device credential's upgrade of /parties/device/…), per isolate.
+ *
+ * A connect costs the server a credential read, the room's start and its presence write before the
+ * upgrade is answered (partyserver answers 101 after onConnect). When a whole fleet reconnects at
+ * once, taking every upgrade makes each of them wait behind all the others: past the agent's
+ * patience the agent gives up and tries again while the server still does the abandoned connect's
+ * work (and then its disconnect's), so the queue only grows (docs/scale.md, "Reconnect storms").
+ *
+ * So at most `limit` connects run at once (Little's law: the server then serves limit ÷ latency
+ * connects a second, whatever that latency is on a quiet or a busy machine); a few more wait a short
+ * while for a place; the rest are answered at once, without a database read, with a close 4503
+ * whose reason names when to come back. Those times are handed out as slots at the measured rate,
+ * so the agents told to wait come back spread over the time the server needs for them.
+ */
+
+/** Connects that run at once in one isolate, unless the deployment sets AGENT_CONNECTS_IN_FLIGHT. */
+export const CONNECTS_IN_FLIGHT = 32;
+/** How long a connect may wait for a place before it is told to come back later (ms). */
+export const ADMIT_WAIT_MS = 2_000;
+/** How often a waiting connect looks for a place (ms): polled, so no promise crosses requests. */
+const POLL_MS = 50;
+
+export type Admission = {
+  inFlight: number;
+  waiting: number;
+  /** Moving average of an admitted connect's duration (ms): admission to the room's answer. */
+  latencyMs: number;
+  /** The latest retry slot handed out (ms, this isolate's clock). */
+  nextSlot: number;
+  /** Counters since the isolate started (for tests and logs). */
+  admitted: number;
+  shed: number;
+};
+
+export const newAdmission = (): Admission => ({
+  inFlight: 0,
+  waiting: 0,
+  latencyMs: 250,
+  nextSlot: 0,
+  admitted: 0,
+  shed: 0,
+});
+
+/** This isolate's gate (in local workerd: the whole server's). */
+export const admission = newAdmission();
+
+export const connectLimit = (env: { AGENT_CONNECTS_IN_FLIGHT?: string }) => {
+  const set = Number(env.AGENT_CONNECTS_IN_FLIGHT);
+  return Number.isSafeInteger(set) && set > 0 ? set : CONNECTS_IN_FLIGHT;
+};
+
+/**
+ * The seconds a connect turned away at `now` is asked to wait: a slot after those already handed
+ * out, and after the ones running or waiting now, at the served rate (limit ÷ latency).
+ */
+export function retrySlot(gate: Admission, limit: number, now: number): number {
+  const spacing = gate.latencyMs / limit;
+  const ahead = now + (gate.inFlight + gate.waiting) * spacing;
+  gate.nextSlot = Math.max(gate.nextSlot, ahead) + spacing;
+  gate.shed++;
+  return (gate.nextSlot - now) / 1000;
+}
+
+/** An admitted connect ends (its upgrade was answered or failed): its place frees, its time is counted. */
+export function release(gate: Admission, startedAt: number, now: number) {
+  gate.inFlight = Math.max(0, gate.inFlight - 1);
+  gate.latencyMs = 0.8 * gate.latencyMs + 0.2 * Math.max(1, now - startedAt);
+}
+
+/**
+ * Takes a place for a connect: resolves with the time it was admitted (pass it to release), or with
+ * the seconds to come back after when there is no place within ADMIT_WAIT_MS (or too many wait).
+ */
+export async function admit(
+  gate: Admission,
+  limit: number,
+  clock: () => number = Date.now,
+  sleep: (ms: number) => Promise<unknown> = (ms) => new Promise((r) => setTimeout(r, ms)),
+): Promise<{ admittedAt: number } | { retryAfterS: number }> {
+  if (gate.inFlight < limit && gate.waiting === 0) {
+    gate.inFlight++;
+    gate.admitted++;
+    return { admittedAt: clock() };
+  }
+  if (gate.waiting >= limit) return { retryAfterS: retrySlot(gate, limit, clock()) };
+  gate.waiting++;
+  const until = clock() + ADMIT_WAIT_MS;
+  try {
+    while (clock() < until) {
+      await sleep(POLL_MS);
+      if (gate.inFlight < limit) {
+        gate.inFlight++;
+        gate.admitted++;
+        return { admittedAt: clock() };
+      }
+    }
+  } finally {
+    gate.waiting--;
+  }
+  return { retryAfterS: retrySlot(gate, limit, clock()) };
+}
+
+/**
+ * The answer to a connect turned away: the upgrade is accepted and closed at once with 4503 and
+ * `retry-after=<s>` (an HTTP 503 would reach a WebSocket client as a bare failure, 1006, without
+ * its Retry-After). No database, no room.
+ */
+export function retryLaterResponse(retryAfterS: number): Response {
+  const pair = new WebSocketPair();
+  pair[1].accept();
+  pair[1].close(CloseCode.retryLater, retryLaterReason(retryAfterS));
+  return new Response(null, { status: 101, webSocket: pair[0] });
+}
