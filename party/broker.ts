@@ -320,7 +320,7 @@ export function redeliveries(rows: readonly CommandRow[], now: number): CommandR
 }
 
 /**
- * The queued commands to deliver next, oldest first (FIFO), whose TTL has not passed: as many as
+ * The queued commands to deliver next, oldest first (FIFO; Disable / Enable ahead of the rest), whose TTL has not passed: as many as
  * the agent's window has room for beside the queued commands in flight (delivered or
  * acknowledged). Window 1 (an agent without one): one at a time.
  */
@@ -329,9 +329,19 @@ export function nextQueued(rows: readonly CommandRow[], now: number, window = 1)
   if (inFlight >= window) return [];
   return rows
     .filter((r) => r.queued && r.state === "queued" && (r.expires_at === null || r.expires_at > now))
-    .sort(byCreation)
+    .sort(byPriority)
     .slice(0, window - inFlight);
 }
+
+/**
+ * Actions a reconnecting device takes before anything else: a Disable (or Enable) queued for a
+ * lost or stolen device must not wait behind the rest of the queue (which the agent refuses
+ * anyway while disabled).
+ */
+export const FIRST_ACTIONS: readonly CommandAction[] = ["set-enabled"];
+export const isFirst = (row: Pick<CommandRow, "action">) => FIRST_ACTIONS.includes(row.action);
+
+const byPriority = (a: CommandRow, b: CommandRow) => Number(isFirst(b)) - Number(isFirst(a)) || byCreation(a, b);
 
 /** How many queued commands are in flight (delivered or acknowledged): the `ahead` of the next delivery. */
 export const queuedInFlight = (rows: readonly CommandRow[]) =>

@@ -17,6 +17,7 @@ import {
   type CommandRow,
   dueAt,
   isAnswered,
+  isFirst,
   newCommand,
   nextCommand,
   nextQueued,
@@ -253,8 +254,11 @@ export class DeviceCommands {
     this.sweep(now);
     const agent = this.host.agent();
     if (!agent) return;
-    const waiting = commandsIn(this.host.sql(), ["delivered", "acked", "in_doubt"]);
-    for (const row of redeliveries(waiting, now)) this.host.send(agent, frameOf(row));
+    // Read before the first delivery below, so what it delivers is not sent twice.
+    const waiting = redeliveries(commandsIn(this.host.sql(), ["delivered", "acked", "in_doubt"]), now);
+    // A Disable / Enable queued while the device was away goes before anything else.
+    this.deliverNext(isFirst);
+    for (const row of waiting) this.host.send(agent, frameOf(row));
     this.deliverNext();
   }
 
@@ -300,14 +304,16 @@ export class DeviceCommands {
 
   /**
    * Delivers the oldest queued commands while an agent is connected: as many as its queue window
-   * has room for beside those in flight (one at a time for an agent without a window).
+   * has room for beside those in flight (one at a time for an agent without a window); `only`:
+   * just those of them (the hello's Disable / Enable first).
    */
-  private deliverNext() {
+  private deliverNext(only?: (row: CommandRow) => boolean) {
     if (!this.host.agent()) return;
     const now = Date.now();
     const rows = commandsIn(this.host.sql(), ["queued", "delivered", "acked"]);
     let ahead = queuedInFlight(rows);
-    for (const next of nextQueued(rows, now, this.host.queueWindow())) {
+    const due = nextQueued(rows, now, this.host.queueWindow());
+    for (const next of only ? due.filter(only) : due) {
       if (this.deliver(next, false, ahead).state !== "delivered") return;
       ahead++;
     }

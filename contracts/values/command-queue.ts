@@ -14,3 +14,9 @@ export const FINAL_COMMAND_STATES: readonly CommandState[] = [
 /** Queued commands wait 24 h by default, 7 days at most (issue 14). */
 export const QUEUE_TTL_DEFAULT_S = 86_400;
 export const QUEUE_TTL_MAX_S = 7 * 86_400;
+
+/**
+ * The supersede key a queued Disable / Enable (set-enabled) always has: the newest decision
+ * replaces one still waiting, and a reconnecting device takes it before anything else.
+ */
+export const ENABLED_SUPERSEDE_KEY = "enabled";

@@ -203,6 +203,35 @@ describe("command queue", () => {
     expect(await record("sup-0003")).toMatchObject({ state: "queued" });
   });
 
+  it("Disable queued for an offline device: the newest decision wins, taken first on reconnect, recorded", async () => {
+    const { device, queue, record } = await setup();
+    const id = (name: string) => `${name}-${crypto.randomUUID()}`;
+    const telemetry = id("tel");
+    const disable = id("off");
+    const enable = id("on");
+    const disableAgain = id("off2");
+    expect((await queue({ action: "telemetry-refresh", request_id: telemetry })).status).toBe(202);
+    expect((await queue({ action: "set-enabled", params: { enabled: false }, request_id: disable })).status).toBe(202);
+    await queue({ action: "set-enabled", params: { enabled: true }, request_id: enable, ttl_seconds: 3600 });
+    await queue({ action: "set-enabled", params: { enabled: false }, request_id: disableAgain, ttl_seconds: 3600 });
+    // Without a key of their own, Disable / Enable share one: only the newest waits.
+    expect(await record(disable)).toMatchObject({ state: "superseded", supersede_key: "enabled" });
+    expect(await record(enable)).toMatchObject({ state: "superseded" });
+    const waiting = await record(disableAgain);
+    expect(waiting).toMatchObject({ state: "queued", supersede_key: "enabled" });
+    expect(Date.parse(waiting.expires_at ?? "") - Date.parse(waiting.created_at)).toBe(3_600_000);
+    const agent = await agentOf(device, () => ({ ok: true, result: {} }));
+    await until(() => agent.seen.length === 2);
+    await settle();
+    // Queued after the telemetry refresh, delivered before it.
+    expect(agent.seen.map((m) => m.id)).toEqual([disableAgain, telemetry]);
+    for (let i = 0; i < 40 && (await record(disableAgain)).state !== "succeeded"; i++) await settle();
+    await settle();
+    const row = await db().select().from(deviceTable).where(eq(deviceTable.uuid, device.uuid)).get();
+    expect(row?.enabled).toBe(false);
+    agent.ws?.close();
+  });
+
   it("a display configuration saved offline is a queued command a newer one supersedes (no TTL)", async () => {
     const { member, room, list } = await setup();
     const actor = { user_uuid: member.user.uuid, space_uuid: member.space.space_uuid };

@@ -169,6 +169,22 @@ describe("command state machine (party/broker.ts)", () => {
     expect(run(direct(), { type: "deliver", now: T0, ahead: 4 }).deadline).toBe(T0 + DIRECT_DEADLINE_MS);
   });
 
+  it("queued: a Disable / Enable goes ahead of the rest of the queue", () => {
+    const a = queued("a", T0);
+    const off = newCommand({
+      id: "off",
+      action: "set-enabled",
+      params: { enabled: false },
+      queued: true,
+      now: T0 + 5,
+      ttl_ms: 3_600_000,
+      ...actor,
+    });
+    const b = queued("b", T0 + 1);
+    expect(nextQueued([a, b, off], T0 + 10, 3).map((r) => r.id)).toEqual(["off", "a", "b"]);
+    expect(nextQueued([a, b, off], T0 + 10).map((r) => r.id)).toEqual(["off"]);
+  });
+
   it("queued: TTL expiry, cancel only while queued, supersede", () => {
     const a = queued("a", T0, 60_000);
     expect(dueAt(a)).toBe(T0 + 60_000);

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { CommandRecord } from "../../../contracts/command-queue.ts";
 import { type CommandQueueInput, NOT_CANCELLABLE_MESSAGE } from "../../../contracts/command-queue.ts";
 import { COMMANDS } from "../../../contracts/commands.ts";
+import { ENABLED_SUPERSEDE_KEY } from "../../../contracts/values/command-queue.ts";
 import { spaceAccountTable, userTable } from "../../../drizzle/schema/index.ts";
 import { ApiError, fieldErrors } from "../../lib/errors.ts";
 import { requireDevice } from "../devices/detail.ts";
@@ -103,7 +104,8 @@ export async function queueCommand({
     action: input.action,
     params,
     ttl_seconds: input.ttl_seconds,
-    supersede_key: input.supersede_key ?? null,
+    // A Disable / Enable always replaces one still waiting: the newest decision wins.
+    supersede_key: input.supersede_key ?? (input.action === "set-enabled" ? ENABLED_SUPERSEDE_KEY : null),
     actor: { user_uuid: ctx.user.uuid, space_uuid: ctx.space.space_uuid },
   })) as { record: CommandRecord; created: boolean };
 }

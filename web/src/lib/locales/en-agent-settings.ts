@@ -25,4 +25,9 @@ export const enAgentSettings = englishPart({
   "device.commands.state.dryRun": "Dry run",
   "device.commands.stateHint.dryRun": "The device answered without acting: its agent is not allowed to (a dry run).",
   "device.audit.outcome.dryRun": "dry run",
+  "device.queue.disable": "Disable",
+  "device.queue.disableText":
+    "Disable the device the moment it reconnects, before anything else (a lost or stolen device); a newer request replaces a pending one.",
+  "device.queue.enable": "Enable",
+  "device.queue.enableText": "Enable the device the moment it reconnects; a newer request replaces a pending one.",
 } as const);

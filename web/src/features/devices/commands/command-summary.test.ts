@@ -68,6 +68,18 @@ describe("Queue until online: what each choice queues", () => {
       title: "device.queue.debugOn",
     });
     expect(queuePlan("debug", { debug_mode: true }).params).toEqual({ debug_mode: false });
+    // Disable for an offline (lost, stolen) device: destructive, one key so the newest decision wins.
+    expect(queuePlan("enabled", { debug_mode: false, enabled: true })).toMatchObject({
+      action: "set-enabled",
+      params: { enabled: false },
+      supersede_key: "enabled",
+      destructive: true,
+      title: "device.queue.disable",
+    });
+    expect(queuePlan("enabled", { debug_mode: false, enabled: false })).toMatchObject({
+      params: { enabled: true },
+      destructive: false,
+    });
   });
 
   it("offers 1 h, 24 h (the default) and 7 days", () => {

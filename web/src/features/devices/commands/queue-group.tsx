@@ -1,6 +1,15 @@
 import "@/lib/locales/en-commands";
 import type { DeviceDetail } from "@contracts/device-detail";
-import { BugIcon, ClockIcon, type LucideIcon, PowerOffIcon, RefreshCwIcon, RotateCwIcon } from "lucide-react";
+import {
+  BanIcon,
+  BugIcon,
+  CircleCheckIcon,
+  ClockIcon,
+  type LucideIcon,
+  PowerOffIcon,
+  RefreshCwIcon,
+  RotateCwIcon,
+} from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { showAlert } from "@/lib/alerts";
@@ -12,9 +21,10 @@ import { QueueDialog } from "./queue-dialog";
 import { type QueueChoice, queuePlan } from "./queue-options";
 import { viewCommandsButton } from "./use-open-commands";
 
-type Device = Pick<DeviceDetail, "uuid" | "space_uuid" | "name" | "debug_mode">;
+type Device = Pick<DeviceDetail, "uuid" | "space_uuid" | "name" | "debug_mode" | "enabled">;
 
 const rows: { choice: QueueChoice; icon: LucideIcon }[] = [
+  { choice: "enabled", icon: BanIcon },
   { choice: "reboot", icon: RotateCwIcon },
   { choice: "shutdown", icon: PowerOffIcon },
   { choice: "telemetry", icon: RefreshCwIcon },
@@ -68,8 +78,11 @@ export function QueueGroup({ device, viewCommands }: { device: Device; viewComma
         <ClockIcon className="mt-px size-3.5 shrink-0" aria-hidden="true" />
         {t("device.queue.intro")}
       </p>
-      {rows.map(({ choice, icon }) => {
+      {rows.map(({ choice, icon: rowIcon }) => {
         const row = queuePlan(choice, device);
+        // A disabled device takes nothing but Enable (the API refuses the rest).
+        if (!device.enabled && choice !== "enabled") return null;
+        const icon = choice === "enabled" && !device.enabled ? CircleCheckIcon : rowIcon;
         const title = t(row.title);
         return (
           <SettingRow

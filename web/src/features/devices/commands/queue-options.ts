@@ -1,14 +1,16 @@
 import "@/lib/locales/en-commands";
+import "@/lib/locales/en-agent-settings";
 import type { CommandAction } from "@contracts/command-action";
-import { QUEUE_TTL_DEFAULT_S, QUEUE_TTL_MAX_S } from "@contracts/values/command-queue";
+import { ENABLED_SUPERSEDE_KEY, QUEUE_TTL_DEFAULT_S, QUEUE_TTL_MAX_S } from "@contracts/values/command-queue";
 import type { MessageKey } from "@/lib/i18n";
 
 /**
- * What an offline device can be given to do when it is back (issue 14): power actions, a fresh
+ * What an offline device can be given to do when it is back: Disable / Enable (a lost or stolen
+ * device is disabled the moment it reconnects, before anything else), power actions, a fresh
  * telemetry report and debug mode. Remote desktop, RSSH and screenshots are not queued: they are
  * interactive and only make sense while someone waits for them.
  */
-export type QueueChoice = "reboot" | "shutdown" | "telemetry" | "debug";
+export type QueueChoice = "enabled" | "reboot" | "shutdown" | "telemetry" | "debug";
 
 export type QueuePlan = {
   action: CommandAction;
@@ -21,9 +23,20 @@ export type QueuePlan = {
   destructive: boolean;
 };
 
-/** The command a choice queues; debug mode asks for the opposite of what the device has now. */
-export function queuePlan(choice: QueueChoice, device: { debug_mode: boolean }): QueuePlan {
+/** The command a choice queues; Disable / Enable and debug mode ask for the opposite of what the device has now. */
+export function queuePlan(choice: QueueChoice, device: { debug_mode: boolean; enabled?: boolean }): QueuePlan {
   switch (choice) {
+    case "enabled": {
+      const disable = device.enabled !== false;
+      return {
+        action: "set-enabled",
+        params: { enabled: !disable },
+        supersede_key: ENABLED_SUPERSEDE_KEY,
+        title: disable ? "device.queue.disable" : "device.queue.enable",
+        text: disable ? "device.queue.disableText" : "device.queue.enableText",
+        destructive: disable,
+      };
+    }
     case "reboot":
       return {
         action: "instant-reboot",
