@@ -43,6 +43,9 @@ import { WatchedRoom } from "./watched-room.ts";
 
 export type { QueueCommandInput, RunCommandInput } from "./device-commands.ts";
 
+/** An unchanged hello is written again after this long (ms), so the catalogue never drifts for good. */
+export const HELLO_REWRITE_MS = 24 * 3600_000;
+
 /**
  * How long after an agent's last frame the room looks at its liveness when the runtime answers its
  * pings: just after its next heartbeat is due, so a healthy agent's heartbeat moves the check on
@@ -277,14 +280,14 @@ export class DeviceRoom extends WatchedRoom {
         await this.deferLivenessCheck(now);
         return;
       case "hello": {
-        // The inventory's D1 writes go out beside the presence ones, not after them (issue 19
-        // target 4: a hello's D1 round trips halved); they touch other columns of the row.
-        const inventory = recordInventory(this.env, this.name, message).catch((e: unknown) =>
-          console.error("inventory", e),
-        );
         await this.step({ type: "heartbeat" }, connection);
+        // Answered before the inventory's write (in a reconnect wave that write waits its batch):
+        // from the answer on, both sides hold the socket to the 25 s silence rule.
+        const answered = Date.now();
+        if (connection.state) connection.setState({ ...connection.state, answered, frameAt: answered });
+        this.send(connection, { type: "helloAck", at: answered });
         this.commands.onHello();
-        await inventory;
+        await this.recordHello(message);
         return;
       }
       case "telemetry":
@@ -394,7 +397,9 @@ export class DeviceRoom extends WatchedRoom {
    * answered, ms); null for one that never pinged (older agents are not held to the silence rule).
    */
   private lastHeard(connection: Connection<ConnState>): number | null {
-    const { pinger, frameAt } = connection.state ?? {};
+    const { pinger, frameAt, answered } = connection.state ?? {};
+    // Not before the hello is answered: a connect that queues in a reconnect wave is not silence.
+    if (answered === undefined) return null;
     const auto = this.autoPingAt(connection);
     if (auto === null && !pinger) return null;
     return Math.max(auto ?? 0, frameAt ?? 0) || null;
@@ -458,6 +463,25 @@ export class DeviceRoom extends WatchedRoom {
       return [Math.max(silent, (c.state?.frameAt ?? heard) + LIVENESS_CHECK_MS)];
     });
     return times.length ? Math.min(...times) : null;
+  }
+
+  /**
+   * The hello's inventory and settings, written to D1 (batched with other rooms' hellos) only when
+   * they differ from what this room last wrote, or once a day: a device that reconnects with the
+   * same inventory, as a whole fleet does after an outage, costs the catalogue nothing here.
+   */
+  private async recordHello(hello: Extract<ClientMessage, { type: "hello" }>) {
+    const sql = this.ctx.storage.sql;
+    const signature = JSON.stringify([hello.machine_id ?? null, hello.inventory ?? null, hello.settings ?? null]);
+    const kept = kvGet<{ signature: string; at: number }>(sql, "hello");
+    const now = Date.now();
+    if (kept?.signature === signature && now - kept.at < HELLO_REWRITE_MS) return;
+    try {
+      await recordInventory(this.env, this.name, hello);
+      kvSet(sql, "hello", { signature, at: now });
+    } catch (error) {
+      console.error("inventory", error);
+    }
   }
 
   private save() {

@@ -44,6 +44,8 @@ export type ConnState = {
   queueWindow?: number;
   /** An agent socket's connection attempt (its upgrade's AGENT_ATTEMPT_HEADER), when it sent one. */
   attempt?: number;
+  /** When the room answered an agent socket's hello (helloAck, ms): the silence rule counts from then. */
+  answered?: number;
   /** When the socket was accepted (ms): its holder's oldest socket is closed first (holderOf). */
   opened?: number;
 };

@@ -242,6 +242,9 @@ describe("truthful command outcomes", () => {
   it("an agent that pings and then falls silent for 25 s is closed; its acked command becomes in_doubt", async () => {
     const { device, room, shot, record } = await setup();
     const agent = await fakeAgent(device, () => ({ ack: true, answer: null }));
+    // The silence rule counts once the room has answered the hello.
+    agent.hello();
+    await until(() => agent.messages.some((m) => m.type === "helloAck"));
     agent.send({ type: "ping", at: Date.now() });
     await until(() => agent.messages.some((m) => m.type === "pong"));
     const call = shot("silence-0001");

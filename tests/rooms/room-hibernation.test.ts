@@ -23,6 +23,9 @@ async function watchedAgent() {
   const watcher = await join(`/parties/device/${device.uuid}`, member.token);
   const agent = await join(`/parties/device/${device.uuid}`, await makeDeviceCredential(device));
   await until(() => watcher.messages.some((m) => m.type === "presence" && m.online));
+  // As a real agent does: the silence rule counts once the room has answered its hello.
+  agent.ws?.send(JSON.stringify({ type: "hello", agent_version: "test" }));
+  await until(() => agent.messages.some((m) => m.type === "helloAck"));
   // A stub that has called nothing yet: getServerByName's setName would wake the room.
   const room = env.Device.getByName(device.uuid);
   const offline = (m: ServerMessage) =>

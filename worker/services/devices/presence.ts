@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { type OutageCause, onlineSecondsPerDay } from "../../../contracts/presence.ts";
 import {
@@ -10,6 +10,7 @@ import type { Env } from "../../env.ts";
 import { createDb, type Db } from "../../lib/db.ts";
 import { publishToSpace } from "../kernel/realtime.ts";
 import { deviceLocationOnlineQuery, locationOnlineOf } from "../locations/totals.ts";
+import { gatherOnline } from "./presence-batch.ts";
 import { announceFromRoom, iso, keepUpdatedAt } from "./records.ts";
 
 /*
@@ -112,31 +113,15 @@ async function presenceChange(
   return device;
 }
 
+/**
+ * A device's online transition. Gathered with the other rooms' of this isolate into one D1 batch
+ * of six statements (presence-batch.ts): in a reconnect wave a connect costs the catalogue a
+ * fraction of a statement, not six. Then the space hears deviceOnline (and deviceInstalled on the
+ * device's first connection).
+ */
 export async function recordOnline(env: Env, device_uuid: string, at: { now: number; since: number }) {
-  const db = createDb(env);
   const now = iso(at.now);
-  const row = await presenceChange(env, db, device_uuid, [
-    db
-      .update(d)
-      .set({ online: true, online_since: iso(at.since), last_seen: now, ...keepUpdatedAt })
-      .where(eq(d.uuid, device_uuid)),
-    // The first connection ends the installation (the row read before says whether it did). A
-    // statement of its own that matches no row otherwise: a column in an UPDATE's SET rewrites
-    // every index entry that holds it, changed or not (5 more D1 rows written per connect).
-    db
-      .update(d)
-      .set({
-        connected_status: sql`case when ${d.connected_status} = 'installation_pending' then 'connected' else ${d.connected_status} end`,
-        installed_at: sql`coalesce(${d.installed_at}, ${now})`,
-        ...keepUpdatedAt,
-      })
-      .where(and(eq(d.uuid, device_uuid), or(eq(d.connected_status, "installation_pending"), isNull(d.installed_at)))),
-    // The outage this streak ends (none on a first connection).
-    db
-      .update(outage)
-      .set({ ended_at: iso(at.since) })
-      .where(and(eq(outage.device_uuid, device_uuid), isNull(outage.ended_at))),
-  ]);
+  const row = await gatherOnline({ env, device_uuid, now, since: iso(at.since) });
   if (!row) return;
   await announceFromRoom(env, row.space, device_uuid, row.name, "deviceOnline", {
     online: true,

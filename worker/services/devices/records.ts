@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { MonitoredPeripheralType } from "../../../contracts/health.ts";
 import type { AgentInventory } from "../../../contracts/installation.ts";
@@ -15,6 +15,7 @@ import { batchAll, createDb, type Db } from "../../lib/db.ts";
 import { auditInsert } from "../kernel/audit.ts";
 import { publishToSpace } from "../kernel/realtime.ts";
 import { conditionsOf, samePeripheralConditions } from "../monitoring/conditions.ts";
+import { gatherHello } from "./presence-batch.ts";
 
 /*
  * The DeviceRoom's writes to the catalogue (D1): the inventory of each hello, the latest telemetry
@@ -56,34 +57,18 @@ export async function announceFromRoom(
 /**
  * The device columns a hello sets (only what the agent sent; device_type is the enrolment's),
  * and the settings the agent reports it keeps (issue 17: the console shows the device's truth).
+ * Written with the other hellos of this isolate in one statement (presence-batch.ts), which also
+ * returns the settings the catalogue holds; only settings that differ cost more writes.
  */
 export async function recordInventory(
   env: Env,
   device_uuid: string,
   hello: { machine_id?: string | null; inventory: AgentInventory; settings?: AgentSettings },
 ) {
-  const { device_type: _type, ...inventory } = hello.inventory;
-  const set: Partial<typeof d.$inferInsert> = Object.fromEntries(
-    Object.entries(inventory).filter(([, v]) => v !== undefined),
-  );
-  if (hello.machine_id) set.machine_id = hello.machine_id;
-  const db = createDb(env);
-  // An archived device's row keeps what it had: a hello still in flight when it was archived changes nothing.
-  const update =
-    Object.keys(set).length > 0
-      ? db
-          .update(d)
-          .set(set)
-          .where(and(eq(d.uuid, device_uuid), ne(d.connected_status, "archived")))
-      : null;
-  if (!hello.settings) {
-    if (update) await update;
-    return;
-  }
-  // The inventory's write and the settings' read in one D1 round trip (issue 19 target 4).
-  const read = settingsQuery(db, device_uuid);
-  const [row] = update ? (await db.batch([update, read]))[1] : await read;
-  if (row) await recordReportedSettings(env, db, device_uuid, row, hello.settings);
+  const sent = Object.entries(hello.inventory).some(([k, v]) => k !== "device_type" && v !== undefined);
+  if (!sent && !hello.machine_id && !hello.settings) return;
+  const row = await gatherHello({ env, device_uuid, machine_id: hello.machine_id, inventory: hello.inventory });
+  if (row && hello.settings) await recordReportedSettings(env, createDb(env), device_uuid, row, hello.settings);
 }
 
 /** A device's space, name and the settings the catalogue holds for it. */

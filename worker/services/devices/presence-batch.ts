@@ -1,0 +1,274 @@
+import type { AgentInventory } from "../../../contracts/installation.ts";
+import type { deviceTable } from "../../../drizzle/schema/index.ts";
+import type { Env } from "../../env.ts";
+import { publishToSpace } from "../kernel/realtime.ts";
+import { onlineStatus } from "../locations/totals.ts";
+
+/*
+ * The connect writes of a whole reconnect wave, gathered across rooms (docs/scale.md, "Reconnect
+ * storms"): every DeviceRoom of this isolate that goes online, or stores a changed hello, in the
+ * time one such write is in flight joins the next one, and that one is a fixed handful of
+ * statements whatever the number of devices in it (each statement reads its rows from one JSON
+ * parameter with json_each, so D1's bound-parameter limit does not bound the batch). When idle a
+ * write goes out at once, alone; in a wave the batches grow with the database's own latency.
+ *
+ * The write runs in the context of the room whose push started it; the others wait on a promise it
+ * resolves. A write that has not settled after STALL_MS (its room went away) no longer holds the
+ * others up: the next push starts another, and its waiters give up with an error.
+ */
+
+/** The most devices in one batch (one JSON parameter of ≈ 100 bytes each; D1 takes 100 KB statements). */
+export const GATHER_MAX = 250;
+/** A batch that has not settled by then is given up (ms). */
+export const STALL_MS = 30_000;
+
+/** Gathers pushed items into batches, one batch in flight at a time (see above). Per isolate. */
+export function gatherer<T, R>(flush: (items: T[]) => Promise<R[]>, max = GATHER_MAX) {
+  type Waiting = { item: T; resolve: (r: R) => void; reject: (e: unknown) => void };
+  let pending: Waiting[] = [];
+  let running: { since: number } | null = null;
+  /** Batches written and items in them since the isolate started (tests, bench logs). */
+  const stats = { batches: 0, items: 0 };
+
+  const drain = async (run: { since: number }) => {
+    while (pending.length > 0 && running === run) {
+      const batch = pending.slice(0, max);
+      pending = pending.slice(batch.length);
+      run.since = Date.now();
+      stats.batches++;
+      stats.items += batch.length;
+      try {
+        const out = await flush(batch.map((w) => w.item));
+        for (const [i, w] of batch.entries()) w.resolve(out[i]);
+      } catch (error) {
+        for (const w of batch) w.reject(error);
+      }
+    }
+    if (running === run) running = null;
+  };
+
+  return {
+    stats,
+    push(item: T): Promise<R> {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const written = new Promise<R>((resolve, reject) => {
+        pending.push({ item, resolve, reject });
+        timer = setTimeout(() => reject(new Error("connect write stalled")), STALL_MS + 5_000);
+      });
+      const now = Date.now();
+      if (!running || now - running.since > STALL_MS) {
+        const run = { since: now };
+        running = run;
+        void drain(run);
+      }
+      return written.finally(() => clearTimeout(timer));
+    },
+  };
+}
+
+/** The JSON rows a statement reads (`j`): one per device. */
+const rows = (param: number, fields: string[]) =>
+  `(select ${fields.map((f) => `json_extract(value, '$.${f}') as ${f}`).join(", ")} from json_each(?${param}))`;
+const uuidsOf = (param: number) => `(select json_extract(value, '$.u') from json_each(?${param}))`;
+
+/**
+ * The online status of the locations of the given devices: the same two counts as
+ * locations/totals.ts (connected devices, and those of them online), per (space, location), read
+ * through the covering index device(space_uuid, location_uuid, connected_status, online, …).
+ */
+const LOCATIONS_SQL = `with locs as (select distinct space_uuid, location_uuid from device
+    where uuid in ${uuidsOf(1)} and location_uuid is not null)
+  select l.uuid as uuid, l.space_uuid as space, l.name as name,
+    (select count(*) from device x where x.space_uuid = locs.space_uuid and x.location_uuid = locs.location_uuid
+      and x.connected_status = 'connected' and x.online = 1) as total_online_number,
+    (select count(*) from device x where x.space_uuid = locs.space_uuid and x.location_uuid = locs.location_uuid
+      and x.connected_status = 'connected') as total_connected_number
+  from locs join location l on l.uuid = locs.location_uuid and l.space_uuid = locs.space_uuid`;
+
+/** What a presence change needs to know of the device, as it was before the change. */
+export type OnlineRow = { name: string; space: string; location: string | null; status: string };
+type OnlineItem = { env: Env; device_uuid: string; now: string; since: string };
+type LocationRow = {
+  uuid: string;
+  space: string;
+  name: string;
+  total_online_number: number;
+  total_connected_number: number;
+};
+
+const LOCATION_EVENT = {
+  online: "locationOnline",
+  partially_online: "locationPartiallyOnline",
+  offline: "locationOffline",
+} as const;
+
+/**
+ * Online transitions of many devices in one D1 batch (one round trip, one transaction) of six
+ * statements: the devices as they were, their locations' status, the online write, the end of
+ * installation for first connections, the end of their open outages, the locations' status again.
+ * Pushes locationOnline / locationPartiallyOnline / locationOffline for each location whose status
+ * it moved. Returns each item's device as it was (undefined: no such device).
+ */
+async function writeOnline(items: OnlineItem[]): Promise<(OnlineRow | undefined)[]> {
+  const { env } = items[0];
+  // One row per device (the newest push wins): UPDATE … FROM takes any one of duplicates.
+  const byDevice = new Map(items.map((i) => [i.device_uuid, i]));
+  const json = JSON.stringify([...byDevice.values()].map((i) => ({ u: i.device_uuid, now: i.now, since: i.since })));
+  const j = rows(1, ["u", "now", "since"]);
+  const db = env.DB;
+  const [before, locsBefore, , , , locsAfter] = await db.batch([
+    db
+      .prepare(
+        `select uuid, name, space_uuid as space, location_uuid as location, connected_status as status from device where uuid in ${uuidsOf(1)}`,
+      )
+      .bind(json),
+    db.prepare(LOCATIONS_SQL).bind(json),
+    db
+      .prepare(
+        `update device set online = 1, online_since = j.since, last_seen = j.now from ${j} as j where device.uuid = j.u`,
+      )
+      .bind(json),
+    // The first connection ends the installation. A statement of its own that matches no row
+    // otherwise: a column in an UPDATE's SET rewrites every index entry that holds it, changed or not.
+    db
+      .prepare(
+        `update device set connected_status = case when connected_status = 'installation_pending' then 'connected' else connected_status end,
+          installed_at = coalesce(installed_at, j.now)
+        from ${j} as j where device.uuid = j.u and (device.connected_status = 'installation_pending' or device.installed_at is null)`,
+      )
+      .bind(json),
+    // The outages these streaks end (none on a first connection).
+    db
+      .prepare(
+        `update device_outage set ended_at = j.since from ${j} as j where device_outage.device_uuid = j.u and device_outage.ended_at is null`,
+      )
+      .bind(json),
+    db.prepare(LOCATIONS_SQL).bind(json),
+  ]);
+  await pushLocationChanges(env, locsBefore.results as LocationRow[], locsAfter.results as LocationRow[]);
+  const found = new Map((before.results as (OnlineRow & { uuid: string })[]).map((r) => [r.uuid, r]));
+  return items.map((i) => {
+    const row = found.get(i.device_uuid);
+    return row ? { name: row.name, space: row.space, location: row.location, status: row.status } : undefined;
+  });
+}
+
+/** Tells each space of a location whose online status moved (a failed publish is only logged). */
+async function pushLocationChanges(env: Env, before: LocationRow[], after: LocationRow[]) {
+  const was = new Map(before.map((l) => [l.uuid, onlineStatus(l)]));
+  for (const location of after) {
+    const status = onlineStatus(location);
+    const previous = was.get(location.uuid);
+    if (previous === undefined || previous === status) continue;
+    try {
+      await publishToSpace(env, location.space, {
+        type: "locationDetailsUpdate",
+        event: LOCATION_EVENT[status],
+        space_uuid: location.space,
+        location_uuid: location.uuid,
+        location_name: location.name,
+        data: {
+          online_status: status,
+          total_online_number: location.total_online_number,
+          total_connected_number: location.total_connected_number,
+        },
+      });
+    } catch (error) {
+      console.error("location status publish failed", error);
+    }
+  }
+}
+
+/** This isolate's writers: each batch is written with the env of the room whose push started it. */
+const online = gatherer(writeOnline);
+const hellos = gatherer(writeHellos);
+
+/** A device's online transition, written with the others of its batch (see writeOnline). */
+export const gatherOnline = (item: OnlineItem): Promise<OnlineRow | undefined> => online.push(item);
+
+/** The inventory columns a hello may set, as the device table names them (device_type is the enrolment's). */
+const INVENTORY_TEXT = [
+  "operating_system_name",
+  "operating_system_version",
+  "operating_system_architecture",
+  "motherboard_manufacturer",
+  "motherboard_product_name",
+  "cpu_model",
+  "cpu_version",
+  "cpu_manufacturer",
+  "ram_size",
+  "external_ip_address",
+  "installation_image_uuid",
+  "installation_image_name",
+  "salt_minion_id",
+  "machine_id",
+] as const;
+/** JSON columns: json_extract gives their JSON text, which is what the column holds. */
+const INVENTORY_JSON = ["local_ip_addresses", "mac_addresses", "graphic_cards", "storage_drives"] as const;
+
+export type HelloItem = { env: Env; device_uuid: string; machine_id?: string | null; inventory: AgentInventory };
+type VisionState = (typeof deviceTable.$inferSelect)["vision_enabled"];
+/** The device's space, name and the settings the catalogue holds, after the hello's write. */
+export type HelloRow = { space: string; name: string; enabled: boolean; debug_mode: boolean; vision: VisionState };
+
+/**
+ * The hellos' inventories of many devices in one statement: each device's columns the agent sent
+ * (a key it left out keeps its value; a machine_id only when it sent one), never an archived
+ * device's; it returns each device's settings for the comparison with what the agent reports.
+ */
+async function writeHellos(items: HelloItem[]): Promise<(HelloRow | undefined)[]> {
+  const { env } = items[0];
+  const byDevice = new Map(items.map((i) => [i.device_uuid, i]));
+  const json = JSON.stringify(
+    [...byDevice.values()].map((i) => {
+      const { device_type: _type, ...inventory } = i.inventory;
+      const v: Record<string, unknown> = Object.fromEntries(
+        Object.entries(inventory).filter(([, x]) => x !== undefined),
+      );
+      if (i.machine_id) v.machine_id = i.machine_id;
+      return { u: i.device_uuid, v };
+    }),
+  );
+  const set = [...INVENTORY_TEXT, ...INVENTORY_JSON]
+    .map(
+      (c) => `${c} = case when json_type(j.v, '$.${c}') is null then device.${c} else json_extract(j.v, '$.${c}') end`,
+    )
+    .join(",\n      ");
+  const result = await env.DB.prepare(
+    `update device set ${set}
+    from (select json_extract(value, '$.u') as u, json_extract(value, '$.v') as v from json_each(?1)) as j
+    where device.uuid = j.u and device.connected_status <> 'archived'
+    returning uuid, space_uuid, name, enabled, debug_mode, vision_enabled`,
+  )
+    .bind(json)
+    .all<{
+      uuid: string;
+      space_uuid: string;
+      name: string;
+      enabled: number;
+      debug_mode: number;
+      vision_enabled: VisionState;
+    }>();
+  const found = new Map(result.results.map((r) => [r.uuid, r]));
+  return items.map((i) => {
+    const r = found.get(i.device_uuid);
+    return r
+      ? {
+          space: r.space_uuid,
+          name: r.name,
+          enabled: !!r.enabled,
+          debug_mode: !!r.debug_mode,
+          vision: r.vision_enabled,
+        }
+      : undefined;
+  });
+}
+
+/** A hello's inventory, written with the others of its batch (see writeHellos). */
+export const gatherHello = (item: HelloItem): Promise<HelloRow | undefined> => hellos.push(item);
+
+/** Batches and devices written so far in this isolate (the bench and tests read them). */
+export const gatheredSoFar = () => ({
+  online: { ...online.stats },
+  hellos: { ...hellos.stats },
+});
