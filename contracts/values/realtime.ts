@@ -43,6 +43,7 @@ export const SERVER_MESSAGE_TYPES = [
   "locationDetailsUpdate",
   "accountOnline",
   "accountOffline",
+  "incidentUpdate",
   "welcome",
   "pong",
   "helloAck",
@@ -67,4 +68,5 @@ export const ROOM_EVENT_TYPES = [
   "locationDetailsUpdate",
   "accountOnline",
   "accountOffline",
+  "incidentUpdate",
 ] as const;
