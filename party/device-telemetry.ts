@@ -1,6 +1,7 @@
 import type { TelemetryMetric } from "../contracts/monitoring.ts";
 import type { ServerMessage, Telemetry } from "../contracts/realtime.ts";
 import type { Env } from "../worker/env.ts";
+import { announceApplications, applicationsChanged } from "../worker/services/devices/applications.ts";
 import { recordTelemetry } from "../worker/services/devices/records.ts";
 import { healthSignature, shouldWrite, type Written } from "./telemetry-flush.ts";
 import { type SeriesResult, TelemetryHistory } from "./telemetry-history.ts";
@@ -64,8 +65,15 @@ export class DeviceTelemetry {
    */
   async record(telemetry: Telemetry) {
     const now = Date.now();
+    const previous = this.latest()?.telemetry;
     this.tables().record(now, telemetry);
     this.latestSample = { at: now, telemetry };
+    // An application started, crashed or came back: the space's dashboards hear it now.
+    if (telemetry.applications && applicationsChanged(previous, telemetry)) {
+      await announceApplications(this.host.env(), this.host.device(), telemetry.applications).catch((e: unknown) =>
+        console.error("applications announce", e),
+      );
+    }
     this.nextPruneAt ??= now + PRUNE_EVERY_MS;
     this.host.toDashboards({ type: "telemetrySample", at: now, telemetry });
     const health = healthSignature(telemetry);

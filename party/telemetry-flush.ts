@@ -1,3 +1,4 @@
+import { applicationsSignature } from "../contracts/applications.ts";
 import { DEVICE_HEADINGS } from "../contracts/health.ts";
 import type { Telemetry } from "../contracts/realtime.ts";
 import { conditionsOf } from "../worker/services/monitoring/conditions.ts";
@@ -12,13 +13,15 @@ export type Written = { at: number; health: string };
  * Every health status a sample carries, as one comparable string: the conditions D1 would get
  * from it (worker/services/monitoring/conditions.ts conditionsOf: each heading, "-" for one the
  * sample lacks, so a heading that appears or disappears is a change too) and each peripheral's
- * status by type and name.
+ * status by type and name, and what each display's applications are doing.
  */
 export function healthSignature(t: Telemetry): string {
   const { columns } = conditionsOf(t);
   const headings = DEVICE_HEADINGS.map(({ column }) => columns[column] ?? "-");
   const peripherals = columns.peripherals_status.map((p) => `${p.type}/${p.device}=${p.status}`).sort();
-  return [...headings, ...peripherals].join("|");
+  // Applications' states too: a start, crash or recovery reaches D1 (only transitions do).
+  const applications = t.applications ? [applicationsSignature(t.applications)] : [];
+  return [...headings, ...peripherals, ...applications].join("|");
 }
 
 /**

@@ -1,0 +1,35 @@
+import { eq } from "drizzle-orm";
+import { type ApplicationsReport, applicationsSignature } from "../../../contracts/applications.ts";
+import type { Telemetry } from "../../../contracts/realtime.ts";
+import { deviceTable as d } from "../../../drizzle/schema/index.ts";
+import type { Env } from "../../env.ts";
+import { createDb } from "../../lib/db.ts";
+import { announceFromRoom } from "./records.ts";
+
+/** Whether a telemetry report changes what the device's applications are doing (a transition). */
+export const applicationsChanged = (before: Telemetry | undefined, after: Telemetry) =>
+  after.applications !== undefined &&
+  applicationsSignature(before?.applications) !== applicationsSignature(after.applications);
+
+/** Each display's state in a few words: what the space's dashboards need to show and count. */
+export const applicationsSummary = (report: ApplicationsReport) =>
+  report.displays.map((display) => ({
+    display: display.display,
+    display_uuid: display.display_uuid,
+    state: display.state,
+    status: display.status,
+  }));
+
+/**
+ * Tells the space's dashboards that a device's applications changed state (deviceUpdated with
+ * `data.applications`), so lists, the wall and an open device view catch up at once. Called by
+ * the DeviceRoom on a transition only, never per report.
+ */
+export async function announceApplications(env: Env, device_uuid: string, report: ApplicationsReport) {
+  const db = createDb(env);
+  const row = await db.select({ space: d.space_uuid, name: d.name }).from(d).where(eq(d.uuid, device_uuid)).get();
+  if (!row) return;
+  await announceFromRoom(env, row.space, device_uuid, row.name, "deviceUpdated", {
+    applications: applicationsSummary(report),
+  });
+}
