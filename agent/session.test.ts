@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { WebSocketServer } from "ws";
-import { HEARTBEAT_INTERVAL_MS } from "../contracts/presence.ts";
+import { HEARTBEAT_INTERVAL_MS, HELLO_TIMEOUT_MS, retryLaterDelayMs, retryLaterReason } from "../contracts/presence.ts";
 import { AGENT_ATTEMPT_HEADER } from "../contracts/principal.ts";
-import { AGENT_PING, type Command, type Telemetry } from "../contracts/realtime.ts";
+import { AGENT_PING, CloseCode, type Command, type Telemetry } from "../contracts/realtime.ts";
 import { type CommandJournal, FileJournal, MemoryJournal } from "./journal.ts";
 import {
   AgentSession,
@@ -52,9 +52,9 @@ class FakeSocket implements AgentSocket {
     this.fire("message", { data: JSON.stringify(message) });
   }
   /** The room (or the network) closes it. */
-  drop(code = 1006) {
+  drop(code = 1006, reason = "") {
     this.readyState = 3;
-    this.fire("close", { code, reason: "" });
+    this.fire("close", { code, reason });
   }
   of(type: string) {
     return this.sent.filter((f) => f.type === type);
@@ -443,6 +443,8 @@ describe("AgentSession: liveness", () => {
     const h = harness();
     h.session.start();
     await h.connect();
+    // The silence rule counts once the room has answered the hello.
+    h.last().deliver({ type: "helloAck", at: Date.now() });
     // One right after the hello, then every 10 s.
     expect(h.last().of("ping")).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(PING_INTERVAL_MS);
@@ -493,13 +495,55 @@ describe("AgentSession: liveness", () => {
     h.session.stop();
   });
 
-  it("gives up an upgrade that never completes", async () => {
+  it("gives up an upgrade that never completes, after HELLO_TIMEOUT_MS (a slow connect is not silence)", async () => {
     const h = harness();
     h.session.start();
+    // Past the 25 s silence rule: a connect queued behind a whole fleet's is kept.
     await vi.advanceTimersByTimeAsync(SILENCE_MS + 1000);
+    expect(h.sockets[0].closedBySession).toBeNull();
+    await vi.advanceTimersByTimeAsync(HELLO_TIMEOUT_MS - SILENCE_MS);
     expect(h.sockets[0].closedBySession).toBe(1000);
     await vi.advanceTimersByTimeAsync(1250);
     expect(h.sockets).toHaveLength(2);
+    h.session.stop();
+  });
+
+  it("holds a socket whose hello is answered late: the 25 s rule counts from the answer", async () => {
+    const h = harness();
+    h.session.start();
+    await h.connect();
+    expect(h.last().of("hello")).toHaveLength(1);
+    // The room answers the hello 40 s later (its connect queued in a wave); nothing else came.
+    await vi.advanceTimersByTimeAsync(40_000);
+    expect(h.sockets).toHaveLength(1);
+    expect(h.last().closedBySession).toBeNull();
+    h.last().deliver({ type: "helloAck", at: Date.now() });
+    await vi.advanceTimersByTimeAsync(SILENCE_MS - 1000);
+    expect(h.last().closedBySession).toBeNull();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(h.sockets[0].closedBySession).toBe(1000);
+    h.session.stop();
+  });
+
+  it("a connect turned away (4503 retry-after) comes back when told, with jitter, and not sooner", async () => {
+    const random = vi.spyOn(Math, "random").mockReturnValue(0.5);
+    const h = harness();
+    h.session.start();
+    await h.connect();
+    h.last().drop(CloseCode.retryLater, retryLaterReason(20));
+    // Told 20 s: with random 0.5 it waits 20 × 1.125 + 0.5 = 23 s (never less than 20 s).
+    expect(retryLaterDelayMs(20, 0.5)).toBe(23_000);
+    expect(retryLaterDelayMs(20, 0)).toBe(20_000);
+    await vi.advanceTimersByTimeAsync(22_900);
+    expect(h.sockets).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(h.sockets).toHaveLength(2);
+    // Not a failure: the backoff after the next drop is still the first step (1 s here).
+    await h.connect();
+    h.last().drop(1006);
+    await vi.advanceTimersByTimeAsync(1250);
+    expect(h.sockets).toHaveLength(3);
+    random.mockRestore();
     h.session.stop();
   });
 
