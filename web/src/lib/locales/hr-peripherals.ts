@@ -46,4 +46,10 @@ export const hrPeripherals: Partial<Record<MessageKey, string>> = {
   "device.periph.hasErrors": "Ima pogrešaka",
   "device.periph.unsaved": "Nespremljene promjene",
   "device.periph.allDisplays": "Spremanje primjenjuje promjene svih zaslona.",
+  "device.apps.title": "Aplikacije",
+  "device.apps.state.running": "Radi",
+  "device.apps.state.starting": "Pokreće se",
+  "device.apps.state.crashed": "Srušila se",
+  "device.apps.state.not_configured": "Nije konfigurirano",
+  "device.apps.crashLoop": "Ponavljano rušenje",
 };

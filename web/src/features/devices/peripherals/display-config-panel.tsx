@@ -12,6 +12,7 @@ import { usePermissions } from "@/features/space/use-permissions";
 import { showAlert } from "@/lib/alerts";
 import { type MessageKey, useT } from "@/lib/i18n";
 import { FactList } from "../view/fact-list";
+import { DisplayAppStates } from "./display-app-state";
 import { DisplayApps } from "./display-apps";
 import {
   canToggleEnabled,
@@ -143,6 +144,7 @@ export function DisplayConfigPanel({ device, display, editor }: Props) {
       {display.graphical_output && (
         <FactList facts={[{ label: t("device.periph.output"), value: display.graphical_output }]} />
       )}
+      <DisplayAppStates device={device} display={display} />
       <DisplayApps display={display} editor={editor} available={apps.data} loading={apps.isPending} disabled={locked} />
       {errors.length > 0 && (
         <ul

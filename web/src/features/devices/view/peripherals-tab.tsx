@@ -8,6 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
+import { DisplayAppChip } from "../peripherals/display-app-state";
 import { DisplayConfigPanel } from "../peripherals/display-config-panel";
 import { displayName, formatRate } from "../peripherals/display-draft";
 import { PeripheralsToolbar } from "../peripherals/peripherals-toolbar";
@@ -61,6 +62,7 @@ export function PeripheralsTab({ device }: { device: DeviceDetail }) {
                 {editor.errors?.byDisplay[item.uuid] && (
                   <CircleAlertIcon className="size-4 text-destructive" aria-label={t("device.periph.hasErrors")} />
                 )}
+                <DisplayAppChip device={device} display={item} />
                 {item.primary && <Badge>{t("device.periph.primaryChip")}</Badge>}
                 {item.disabled && <Badge variant="outline">{t("device.periph.disabledChip")}</Badge>}
               </Item>
