@@ -1,4 +1,4 @@
-import { ActivityIcon, BoxesIcon, type LucideIcon, ShieldCheckIcon, UsersIcon } from "lucide-react";
+import { ActivityIcon, BoxesIcon, type LucideIcon, MonitorPlayIcon, ShieldCheckIcon, UsersIcon } from "lucide-react";
 import type { MessageKey } from "@/lib/i18n";
 
 /** A page under an entry (its shell's tabs), as the command palette lists them (issue 18). */
@@ -42,11 +42,32 @@ export const navItems: readonly NavItem[] = [
     to: "/activity",
     label: "nav.monitor",
     icon: ActivityIcon,
-    sections: ["activity", "performance", "events", "logs"],
+    sections: [
+      "activity",
+      "performance",
+      "incidents",
+      "events",
+      "logs",
+      "alert-rules",
+      "alert-channels",
+      "maintenance",
+      "notification-preferences",
+    ],
     pages: [
       { to: "/activity", label: "monitor.activity" },
       { to: "/performance", label: "monitor.performance" },
+      { to: "/incidents", label: "monitor.incidents" },
+      { to: "/alert-rules", label: "monitor.alerting" },
+      { to: "/notification-preferences", label: "monitor.notificationPreferences" },
     ],
+  },
+  {
+    // The NOC wall: full screen, outside the console's frame; found here and in the palette.
+    to: "/wall",
+    label: "nav.wall",
+    icon: MonitorPlayIcon,
+    sections: ["wall"],
+    pages: [{ to: "/wall", label: "nav.wall" }],
   },
   {
     to: "/applications",

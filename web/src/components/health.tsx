@@ -2,7 +2,9 @@ import "@/lib/locales/en-devices";
 import { CircleCheckIcon, CircleDashedIcon, CircleHelpIcon, OctagonAlertIcon, TriangleAlertIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { type HealthLabel, healthLabel } from "@/features/devices/logic/format";
-import { useT } from "@/lib/i18n";
+import { type HealthFreshness, healthFreshness } from "@/features/devices/logic/health-freshness";
+import { formatDateTime } from "@/lib/datetime";
+import { useI18n, useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 
 /**
@@ -52,21 +54,58 @@ export function HealthBadge({
   code,
   className,
   labelClassName,
+  freshness = { stale: false },
 }: {
   code: number | null | undefined;
   className?: string;
   /** E.g. hide the word in a narrow container (the icon stays, the badge keeps its accessible name). */
   labelClassName?: string;
+  /** Stale: the device is not online, so this is only its last known health (muted, "last known"). */
+  freshness?: HealthFreshness;
 }) {
   const t = useT();
+  const { lang } = useI18n();
   const label = healthLabel(code);
   if (label === "unknown") return null;
   const { icon: Icon, badge, iconTone } = looks[label];
   const text = t(`device.health.${label}`);
+  if (freshness.stale) {
+    const asOf = freshness.asOf
+      ? t("device.health.lastKnownAsOf", { time: formatDateTime(freshness.asOf, lang) })
+      : t("device.health.lastKnown");
+    return (
+      <Badge
+        variant="outline"
+        data-health={code}
+        data-health-stale="true"
+        title={`${text} — ${asOf}`}
+        aria-label={`${text}, ${asOf}`}
+        className={cn("border-dashed bg-transparent text-muted-foreground", className)}
+      >
+        <Icon aria-hidden="true" />
+        <span className={labelClassName}>
+          {text}
+          <span className="font-normal"> · {t("device.health.lastKnown")}</span>
+        </span>
+      </Badge>
+    );
+  }
   return (
     <Badge variant="outline" data-health={code} title={text} className={cn(badge, className)}>
       <Icon aria-hidden="true" className={iconTone} />
       <span className={labelClassName}>{text}</span>
     </Badge>
   );
+}
+
+/** A device's health badge, muted as "last known" while the device is not online. */
+export function DeviceHealthBadge({
+  device,
+  ...props
+}: {
+  device: Parameters<typeof healthFreshness>[0] & { combined_status: number | null | undefined };
+  className?: string;
+  labelClassName?: string;
+}) {
+  return <HealthBadge code={device.combined_status} freshness={healthFreshness(device)} {...props} />;
 }

@@ -29,7 +29,7 @@ import type {
   DeviceFollowUpDialog as FollowUp,
   DeviceActionSource as Source,
 } from "./device-actions";
-import { ACCOUNTS_PATH, isFlyoutPath, matchesQuery, type OpenDevice, openDeviceOf, pathOfItem } from "./items";
+import { ACCOUNTS_PATH, isFlyoutPath, matchesQuery, namedBy, type OpenDevice, openDeviceOf, pathOfItem } from "./items";
 import { PaletteItem } from "./palette-item";
 import { type RecentItem, type RecentKind, readRecent, recentKey, rememberRecent } from "./recent";
 import { setPaletteOpen, usePaletteState } from "./store";
@@ -167,6 +167,11 @@ export function CommandPalette({ navigate, location }: CommandPaletteProps) {
     if (item.kind === "account" && item.hint) fillListSearch(ACCOUNTS_PATH, item.hint);
   };
   const shownRecent = recent.filter((item) => matchesQuery(query, item.label, item.hint));
+  const pages = usePages(query);
+  // A page named by what was typed ("wall", "perf") is what was meant: it leads, before the
+  // devices, locations and recent items that merely contain the word.
+  const pagesLead = pages.some((page) => namedBy(page.label, query));
+  const pageGroups = <PageGroups pages={pages} query={query} go={go} close={close} />;
   const recentIds = new Set(shownRecent.map((item) => `${item.kind}:${item.id}`));
 
   return (
@@ -221,6 +226,7 @@ export function CommandPalette({ navigate, location }: CommandPaletteProps) {
             }}
           />
         )}
+        {pagesLead && pageGroups}
         {shownRecent.length > 0 && (
           <Command.Group heading={t("palette.group.recent")}>
             {shownRecent.map((item) => (
@@ -254,7 +260,7 @@ export function CommandPalette({ navigate, location }: CommandPaletteProps) {
             </Command.Group>
           );
         })}
-        <PageGroups query={query} go={go} close={close} />
+        {!pagesLead && pageGroups}
       </Command.List>
       <p className="border-t px-3 py-2 text-xs text-muted-foreground max-sm:hidden" aria-hidden="true">
         {t("palette.hint")}
@@ -328,13 +334,14 @@ function ActionItems({
   );
 }
 
-/** The console's pages (nav-items.ts, Admin Panel for super admins, Access for Admins) and the theme. */
-function PageGroups({ query, go, close }: { query: string; go: (item: RecentItem) => void; close: () => void }) {
+type PageItem = { to: string; label: string; section: string; icon: LucideIcon };
+
+/** The console's pages matching the query (nav-items.ts, Admin Panel for super admins, Access for Admins). */
+function usePages(query: string): PageItem[] {
   const t = useT();
   const { user } = useCurrentSpace();
   const { isAdmin } = usePermissions();
-  const theme = useTheme();
-  const pages = navItems
+  return navItems
     .filter((item) => !item.superAdminOnly || user.super_admin)
     .flatMap((item) =>
       item.pages
@@ -342,6 +349,22 @@ function PageGroups({ query, go, close }: { query: string; go: (item: RecentItem
         .map((page) => ({ to: page.to, label: t(page.label), section: t(item.label), icon: item.icon })),
     )
     .filter((page) => matchesQuery(query, page.label, page.section));
+}
+
+/** The console's pages and the theme. */
+function PageGroups({
+  pages,
+  query,
+  go,
+  close,
+}: {
+  pages: PageItem[];
+  query: string;
+  go: (item: RecentItem) => void;
+  close: () => void;
+}) {
+  const t = useT();
+  const theme = useTheme();
   const themeLabel = theme === "dark" ? t("theme.toLight") : t("theme.toDark");
   const showTheme = matchesQuery(query, themeLabel, t("theme.toggle"));
   return (

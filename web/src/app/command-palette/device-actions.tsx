@@ -2,11 +2,20 @@ import "@/lib/locales/en-device";
 import "@/lib/locales/en-palette";
 import type { DeviceDetail } from "@contracts/device-detail";
 import { useQuery } from "@tanstack/react-query";
-import { CameraIcon, CopyIcon, type LucideIcon, RotateCwIcon, SquareTerminalIcon } from "lucide-react";
+import {
+  CameraIcon,
+  CopyIcon,
+  type LucideIcon,
+  MonitorIcon,
+  PowerOffIcon,
+  RotateCwIcon,
+  SquareTerminalIcon,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { useOpenCommands } from "@/features/devices/commands/use-open-commands";
 import { deviceQueries } from "@/features/devices/queries";
+import { RemoteDesktopDialog } from "@/features/devices/remote-desktop/remote-desktop-dialog";
 import { confirmations } from "@/features/devices/settings/confirmations";
 import { useRemoteActions } from "@/features/devices/settings/use-remote-action";
 import { disabledReason, type SettingsControl, visibleControls } from "@/features/devices/settings/visibility";
@@ -33,8 +42,12 @@ export type DeviceAction = {
   run: () => void;
 };
 
-/** What the palette starts after it closed: the reboot confirmation or the terminal. */
-export type DeviceFollowUp = { kind: "reboot" | "terminal"; device: DeviceDetail; section: string };
+/** What the palette starts after it closed: a power confirmation, the terminal or the remote desktop. */
+export type DeviceFollowUp = {
+  kind: "reboot" | "shutdown" | "terminal" | "remoteDesktop";
+  device: DeviceDetail;
+  section: string;
+};
 
 type DeviceActionSourceProps = {
   open: OpenDevice;
@@ -52,7 +65,8 @@ const reasonText: Record<"offline" | "readOnly", MessageKey> = {
 };
 
 /**
- * Screenshot, Reboot, Open terminal (where the Settings tab shows the Terminal row) and Copy UUID,
+ * Screenshot, Reboot, Shut down, Open terminal (where the Settings tab shows the Terminal row),
+ * Open remote desktop and Copy UUID,
  * with the Settings tab's rules for who sees them and when they can run (settings/visibility.ts).
  */
 export function DeviceActionSource({ open, ...rest }: DeviceActionSourceProps) {
@@ -78,7 +92,7 @@ function DeviceActionList({
   const state = (control: SettingsControl) => {
     const reason = disabledReason(control, viewer, device);
     if (reason) return { disabled: true, note: t(reasonText[reason]) };
-    if ((control === "screenshot" || control === "reboot") && remote.progress(control))
+    if ((control === "screenshot" || control === "reboot" || control === "shutdown") && remote.progress(control))
       return { disabled: true, note: t("palette.action.running") };
     return { disabled: false };
   };
@@ -111,10 +125,22 @@ function DeviceActionList({
       run: () => followUp({ kind: "reboot", device, section }),
     },
     {
+      control: "shutdown",
+      label: "palette.action.shutdown",
+      icon: PowerOffIcon,
+      run: () => followUp({ kind: "shutdown", device, section }),
+    },
+    {
       control: "terminal",
       label: "palette.action.terminal",
       icon: SquareTerminalIcon,
       run: () => followUp({ kind: "terminal", device, section }),
+    },
+    {
+      control: "remoteDesktop",
+      label: "palette.action.remoteDesktop",
+      icon: MonitorIcon,
+      run: () => followUp({ kind: "remoteDesktop", device, section }),
     },
   ];
   const actions: DeviceAction[] = controls
@@ -135,14 +161,30 @@ function DeviceActionList({
 export function DeviceFollowUpDialog({ followUp, onDone }: { followUp: DeviceFollowUp; onDone: () => void }) {
   if (followUp.kind === "terminal")
     return <TerminalDialog device={followUp.device} open onOpenChange={(open) => !open && onDone()} />;
-  return <RebootConfirm device={followUp.device} section={followUp.section} onDone={onDone} />;
+  if (followUp.kind === "remoteDesktop") return <DesktopFollowUp {...followUp} onDone={onDone} />;
+  return <PowerConfirm {...followUp} action={followUp.kind} onDone={onDone} />;
 }
 
-/** The Settings tab's Reboot confirmation, then the same remote action. */
-function RebootConfirm({ device, section, onDone }: { device: DeviceDetail; section: string; onDone: () => void }) {
+type FollowUpProps = { device: DeviceDetail; section: string; onDone: () => void };
+
+/** The Settings tab's Remote Desktop viewer, with its VNC-client call. */
+function DesktopFollowUp({ device, section, onDone }: FollowUpProps) {
+  const remote = useRemoteActions(device, useOpenCommands(device, section));
+  return (
+    <RemoteDesktopDialog
+      device={device}
+      open
+      onOpenChange={(open) => !open && onDone()}
+      vncClient={{ run: () => void remote.run("remoteDesktop"), busy: remote.progress("remoteDesktop") !== null }}
+    />
+  );
+}
+
+/** The Settings tab's Reboot or Shut Down confirmation, then the same remote action. */
+function PowerConfirm({ device, section, action, onDone }: FollowUpProps & { action: "reboot" | "shutdown" }) {
   const t = useT();
   const remote = useRemoteActions(device, useOpenCommands(device, section));
-  const asking = confirmations.reboot;
+  const asking = confirmations[action];
   return (
     <ConfirmDialog
       open
@@ -152,7 +194,7 @@ function RebootConfirm({ device, section, onDone }: { device: DeviceDetail; sect
       confirmLabel={t(asking.action)}
       cancelLabel={t("device.settings.cancel")}
       onConfirm={() => {
-        void remote.run("reboot");
+        void remote.run(action);
         onDone();
       }}
     />

@@ -18,6 +18,14 @@ export function matchesQuery(query: string, ...texts: ReadonlyArray<string | und
   return words.every((word) => haystack.includes(word));
 }
 
+/** The query names this label: every word of the query starts a word of the label ("wall" → "Wall"). */
+export function namedBy(label: string, query: string): boolean {
+  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return false;
+  const labelWords = label.toLowerCase().split(/[\s/·-]+/);
+  return words.every((word) => labelWords.some((w) => w.startsWith(word)));
+}
+
 /** Where a picked item goes: a device, location or group flyout, the accounts list, a page. */
 export function pathOfItem(item: Pick<RecentItem, "kind" | "id">, space: string): string {
   switch (item.kind) {
@@ -44,11 +52,16 @@ export function isFlyoutPath(pathname: string): boolean {
   return parts.length > 1;
 }
 
-/** The device whose flyout is open: /{devices|locations}/device/{view|edit}/{space}/{uuid}/{tab}. */
+/**
+ * The device whose flyout or health report is open: /{devices|locations}/device/{view|edit}/{space}/{uuid}/{tab}
+ * or /performance/device/view/{space}/{uuid}/{tab}.
+ */
 export type OpenDevice = { section: string; space: string; uuid: string };
 
 export function openDeviceOf(pathname: string): OpenDevice | null {
-  const match = /^\/(devices|locations)\/device\/(?:view|edit)\/([^/]+)\/([^/]+)(?:\/|$)/.exec(pathname);
+  const match = /^\/(devices|locations|performance)\/device\/(?:view|edit)\/([^/]+)\/([^/]+)(?:\/|$)/.exec(pathname);
   if (!match?.[1] || !match[2] || !match[3]) return null;
-  return { section: match[1], space: decodeURIComponent(match[2]), uuid: decodeURIComponent(match[3]) };
+  // A health report's device: its actions' Commands tab opens under Devices.
+  const section = match[1] === "performance" ? "devices" : match[1];
+  return { section, space: decodeURIComponent(match[2]), uuid: decodeURIComponent(match[3]) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isFlyoutPath, matchesQuery, openDeviceOf, pathOfItem } from "./items";
+import { isFlyoutPath, matchesQuery, namedBy, openDeviceOf, pathOfItem } from "./items";
 import { type ShortcutEvent, shortcutHint, shortcutOf } from "./keys";
 
 /** An element as the key handler sees it: its tag, and which of the given selectors it is inside. */
@@ -71,6 +71,25 @@ describe("palette targets", () => {
     expect(openDeviceOf("/devices/addDeviceRunner")).toBeNull();
     expect(openDeviceOf("/devices/camera/view/sp-1/cam-1/general")).toBeNull();
     expect(openDeviceOf("/groups/group/view/sp-1/g-1/location")).toBeNull();
+  });
+
+  it("finds the device of an open health report (its actions' Commands tab is under Devices)", () => {
+    expect(openDeviceOf("/performance/device/view/sp-1/dev-4/general")).toEqual({
+      section: "devices",
+      space: "sp-1",
+      uuid: "dev-4",
+    });
+    expect(openDeviceOf("/performance")).toBeNull();
+  });
+
+  it("tells a page named by the query (it leads) from one that merely contains it", () => {
+    expect(namedBy("Wall", "wall")).toBe(true);
+    expect(namedBy("Wall", "wa")).toBe(true);
+    expect(namedBy("Performance", "perf")).toBe(true);
+    expect(namedBy("Working time", "time work")).toBe(true);
+    expect(namedBy("Wall", "all")).toBe(false);
+    expect(namedBy("Wall", "")).toBe(false);
+    expect(namedBy("Devices", "zd promo wall")).toBe(false);
   });
 
   it("matches every word of the query in any order, ignoring case", () => {

@@ -4,7 +4,7 @@ import type { Device } from "@contracts/device";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowRightIcon, InboxIcon } from "lucide-react";
 import { Link } from "react-router";
-import { HealthBadge } from "@/components/health";
+import { DeviceHealthBadge } from "@/components/health";
 import { RetryButton, SKELETONS } from "@/components/list-states";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -69,7 +69,7 @@ function ActivityRow({ device, time }: { device: Device; time: string }) {
         </span>
         <OfflineInHoursMarker device={device} labelClassName="sr-only @md:not-sr-only" />
         {(device.combined_status ?? 0) >= 2 && (
-          <HealthBadge code={device.combined_status} labelClassName="sr-only @sm:not-sr-only" />
+          <DeviceHealthBadge device={device} labelClassName="sr-only @sm:not-sr-only" />
         )}
         <RelativeTimeText iso={time} />
       </Link>

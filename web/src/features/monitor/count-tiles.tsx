@@ -11,7 +11,8 @@ type Count = { warning: number; critical: number };
 type TilesProps = {
   counts: MonitoringCounts | undefined;
   active: MonitoringFilterState["count"];
-  onCount: (heading: MonitoringHeading, condition: 2 | 3) => void;
+  /** A count clicked (condition 2 or 3), or the tile's name (null: either). */
+  onCount: (heading: MonitoringHeading, condition: 2 | 3 | null) => void;
 };
 
 const tones = {
@@ -64,19 +65,30 @@ function CountButton({
 
 function Tile({ heading, count, ...rest }: Omit<TilesProps, "counts"> & { heading: MonitoringHeading; count: Count }) {
   const t = useT();
-  const isActive = (condition: 2 | 3) => rest.active?.heading === heading && rest.active.condition === condition;
+  const isActive = (condition: 2 | 3 | null) => rest.active?.heading === heading && rest.active.condition === condition;
+  const none = count.warning + count.critical === 0;
+  const label = t(headingLabel[heading]);
   return (
     <li
-      className="flex flex-col gap-1 rounded-lg border bg-card p-2 shadow-xs"
+      className={cn(
+        "flex flex-col gap-1 rounded-lg border bg-card p-2 shadow-xs",
+        isActive(null) && "ring-2 ring-ring/60",
+      )}
       data-testid={`tile-${heading}`}
-      aria-label={t(headingLabel[heading])}
+      aria-label={label}
     >
-      <span
-        className="line-clamp-2 min-h-8 px-1 text-xs leading-4 text-muted-foreground"
-        title={t(headingLabel[heading])}
+      {/* The name filters to the heading's warnings and criticals together. */}
+      <button
+        type="button"
+        aria-pressed={isActive(null)}
+        disabled={none && !isActive(null)}
+        onClick={() => rest.onCount(heading, null)}
+        data-testid={`count-${heading}-any`}
+        title={t("monitor.count.any", { heading: label, count: count.warning + count.critical })}
+        className="line-clamp-2 min-h-8 rounded-sm px-1 text-left text-xs leading-4 text-muted-foreground outline-none hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring disabled:no-underline disabled:hover:text-muted-foreground"
       >
-        {t(headingLabel[heading])}
-      </span>
+        {label}
+      </button>
       <span className="flex gap-1">
         <CountButton {...rest} heading={heading} condition={2} value={count.warning} active={isActive(2)} />
         <CountButton {...rest} heading={heading} condition={3} value={count.critical} active={isActive(3)} />

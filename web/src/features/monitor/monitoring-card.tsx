@@ -2,10 +2,12 @@ import "@/lib/locales/en-monitor-pages";
 import type { MonitoringDevice } from "@contracts/monitoring";
 import { MapPinIcon } from "lucide-react";
 import { Link } from "react-router";
-import { HealthBadge } from "@/components/health";
+import { DeviceHealthBadge } from "@/components/health";
 import { Skeleton } from "@/components/ui/skeleton";
 import { deviceLook } from "@/features/devices/device-status";
-import { useT } from "@/lib/i18n";
+import { healthFreshness } from "@/features/devices/logic/health-freshness";
+import { formatDateTime } from "@/lib/datetime";
+import { useI18n, useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { deviceWhere, StatusDot } from "./activity-card";
 import { problemsOf } from "./device-problems";
@@ -22,8 +24,11 @@ export const MONITORING_CARD_HEIGHT = 132;
 /** A device in the Performance list: status, health, its worst conditions and when it was last measured. */
 export function MonitoringCard({ device }: { device: MonitoringDevice }) {
   const t = useT();
+  const { lang } = useI18n();
   const problems = problemsOf(device);
   const facts = deviceWhere(device, t);
+  // Not online: its conditions are only what it last reported, never a fresh "No warnings".
+  const freshness = healthFreshness(device);
   return (
     <Link
       to={healthReportPath(device.space_uuid, device.uuid)}
@@ -32,17 +37,19 @@ export function MonitoringCard({ device }: { device: MonitoringDevice }) {
       style={{ height: MONITORING_CARD_HEIGHT }}
       className={cn(
         "flex flex-col gap-2 rounded-lg border border-l-4 bg-card p-3 shadow-xs outline-none transition-colors hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring",
-        device.combined_status === 3
-          ? "border-l-destructive"
-          : device.combined_status === 2
-            ? "border-l-warning"
-            : "border-l-border",
+        freshness.stale
+          ? "border-l-status-offline"
+          : device.combined_status === 3
+            ? "border-l-destructive"
+            : device.combined_status === 2
+              ? "border-l-warning"
+              : "border-l-border",
       )}
     >
       <div className="flex items-center gap-2">
         <StatusDot look={deviceLook(device)} />
         <h3 className="min-w-0 flex-1 truncate text-sm font-semibold">{device.name}</h3>
-        <HealthBadge code={device.combined_status} />
+        <DeviceHealthBadge device={device} />
       </div>
       <p className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
         <MapPinIcon className="size-3.5 shrink-0" aria-hidden="true" />
@@ -52,17 +59,29 @@ export function MonitoringCard({ device }: { device: MonitoringDevice }) {
         className="flex min-h-0 flex-1 flex-wrap content-start gap-1 overflow-hidden"
         aria-label={t("monitor.problems")}
       >
-        {problems.length === 0 && (
-          <li className="text-xs text-muted-foreground">
-            {device.telemetry_updated_at ? t("monitor.noProblems") : t("monitor.noTelemetry")}
+        {freshness.stale ? (
+          <li className="w-full text-xs text-muted-foreground" data-testid="monitoring-stale">
+            {freshness.asOf
+              ? t("monitor.offlineLastKnown", { time: formatDateTime(freshness.asOf, lang) })
+              : t("monitor.offlineNoData")}
           </li>
+        ) : (
+          problems.length === 0 && (
+            <li className="text-xs text-muted-foreground">
+              {device.telemetry_updated_at ? t("monitor.noProblems") : t("monitor.noTelemetry")}
+            </li>
+          )
         )}
         {problems.slice(0, MAX_CHIPS).map((problem) => (
           <li
             key={problem.kind === "heading" ? problem.heading : `p-${problem.name}`}
             className={cn(
               "max-w-full truncate rounded-sm px-1.5 py-0.5 text-[11px] leading-4 font-medium",
-              problem.condition === 3 ? "bg-destructive/12 text-destructive" : "bg-warning/15 text-foreground",
+              freshness.stale
+                ? "bg-muted text-muted-foreground"
+                : problem.condition === 3
+                  ? "bg-destructive/12 text-destructive"
+                  : "bg-warning/15 text-foreground",
             )}
           >
             {problem.kind === "heading" ? t(headingLabel[problem.heading]) : problem.name}

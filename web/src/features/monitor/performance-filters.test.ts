@@ -4,9 +4,12 @@ import {
   countsQuery,
   emptyMonitoringFilters,
   hasActiveMonitoringFilters,
+  monitoringFiltersFromSearch,
   toggleCount,
+  toggleHeading,
   toMonitoringQuery,
   uniqueByUuid,
+  withMonitoringFilters,
 } from "./performance-filters";
 import { monitorQueries } from "./queries";
 
@@ -36,6 +39,32 @@ describe("monitoring filters", () => {
     expect(toggleCount(other, "thermal", 2).count).toBeNull();
     const peripheral = toggleCount(state, "bill_acceptor", 3);
     expect(toMonitoringQuery(peripheral)).toEqual({ heading: "bill_acceptor", condition: 3 });
+  });
+
+  it("a tile's name filters to its warnings and criticals together; clicked again, the filter goes", () => {
+    const state = toggleHeading(emptyMonitoringFilters(), "ram");
+    expect(toMonitoringQuery(state)).toEqual({ heading: "ram" });
+    expect(toggleHeading(state, "ram").count).toBeNull();
+    expect(toMonitoringQuery(toggleCount(state, "ram", 3))).toEqual({ heading: "ram", condition: 3 });
+  });
+
+  it("keeps the filters and the clicked count in the URL, other parameters untouched", () => {
+    const state = {
+      ...toggleCount(emptyMonitoringFilters(), "disk_health", 3),
+      location_uuid: "loc",
+      domain: "top" as const,
+    };
+    const params = withMonitoringFilters(new URLSearchParams("view=rows&heading=cpu"), state);
+    expect(params.toString()).toBe("view=rows&location_uuid=loc&domain=top&heading=disk_health&condition=3");
+    expect(monitoringFiltersFromSearch(params)).toEqual(state);
+    expect(monitoringFiltersFromSearch(new URLSearchParams("heading=ram"))).toEqual({
+      ...emptyMonitoringFilters(),
+      count: { heading: "ram", condition: null },
+    });
+    // What a link cannot mean is left out, not refused.
+    expect(
+      monitoringFiltersFromSearch(new URLSearchParams("heading=nope&condition=3&domain=x&combined_status=9")),
+    ).toEqual(emptyMonitoringFilters());
   });
 
   it("asks for the counts without the clicked count, so the tiles stay put", () => {

@@ -11,8 +11,11 @@ export type MonitoringFilterState = {
   device_type_uuid: string;
   combined_status: "" | "0" | "1" | "2" | "3";
   domain: "" | "top" | "bottom";
-  /** A count the user clicked: only devices with this heading (or peripheral type) at this condition. */
-  count: { heading: MonitoringHeading; condition: 2 | 3 } | null;
+  /**
+   * A count the user clicked: only devices with this heading (or peripheral type) at this
+   * condition; a tile's name clicked: at either (condition null).
+   */
+  count: { heading: MonitoringHeading; condition: 2 | 3 | null } | null;
 };
 
 export const emptyMonitoringFilters = (): MonitoringFilterState => ({
@@ -35,9 +38,62 @@ export function toMonitoringQuery(state: MonitoringFilterState): MonitoringFilte
   if (state.domain) query.domain = state.domain;
   if (state.count) {
     query.heading = state.count.heading;
-    query.condition = state.count.condition;
+    if (state.count.condition) query.condition = state.count.condition;
   }
   return query;
+}
+
+/** The Performance filters' URL parameters (a reload, a shared link or back shows the same list). */
+export const MONITORING_FILTER_PARAMS = [
+  "name",
+  "location_uuid",
+  "device_type_uuid",
+  "combined_status",
+  "domain",
+  "heading",
+  "condition",
+] as const;
+
+const HEADINGS: ReadonlySet<string> = new Set<MonitoringHeading>([
+  ...DEVICE_HEADINGS.map((h) => h.key),
+  ...MONITORED_PERIPHERAL_TYPES,
+]);
+const isHeading = (value: string | null): value is MonitoringHeading => value !== null && HEADINGS.has(value);
+const oneOf = <V extends string>(value: string | null, choices: readonly V[], fallback: V): V =>
+  choices.find((c) => c === value) ?? fallback;
+
+/** The filters a URL's parameters hold; unknown values are left out, not refused. */
+export function monitoringFiltersFromSearch(params: URLSearchParams): MonitoringFilterState {
+  const heading = params.get("heading");
+  const condition = params.get("condition");
+  return {
+    name: params.get("name") ?? "",
+    location_uuid: params.get("location_uuid") ?? "",
+    device_type_uuid: params.get("device_type_uuid") ?? "",
+    combined_status: oneOf(params.get("combined_status"), ["", "0", "1", "2", "3"] as const, ""),
+    domain: oneOf(params.get("domain"), ["", "top", "bottom"] as const, ""),
+    count: isHeading(heading) ? { heading, condition: condition === "2" ? 2 : condition === "3" ? 3 : null } : null,
+  };
+}
+
+/** `params` with the filters of `state` in place of its own (other keys kept). */
+export function withMonitoringFilters(params: URLSearchParams, state: MonitoringFilterState): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const key of MONITORING_FILTER_PARAMS) next.delete(key);
+  const query = toMonitoringQuery(state);
+  // The name as typed (trimmed when applied), so the box is not rewritten under the cursor.
+  if (state.name) next.set("name", state.name);
+  for (const key of MONITORING_FILTER_PARAMS) {
+    const value = query[key];
+    if (key !== "name" && value !== undefined) next.set(key, String(value));
+  }
+  return next;
+}
+
+/** A tile's name clicked: its devices with a warning or a critical; clicked again, the filter goes. */
+export function toggleHeading(state: MonitoringFilterState, heading: MonitoringHeading): MonitoringFilterState {
+  const active = state.count?.heading === heading && state.count.condition === null;
+  return { ...state, count: active ? null : { heading, condition: null } };
 }
 
 /** The counts are for the filters without the clicked count, so the tiles stay put while it narrows the list. */

@@ -16,6 +16,7 @@ import {
   hasActiveMonitoringFilters,
   headingLabel,
   toggleCount,
+  toggleHeading,
   uniqueByUuid,
 } from "./performance-filters";
 import { PerformanceToolbar } from "./performance-toolbar";
@@ -57,7 +58,11 @@ export function PerformancePage() {
           <CountTiles
             counts={counts.data}
             active={active}
-            onCount={(heading, condition) => filters.setState((s) => toggleCount(s, heading, condition))}
+            onCount={(heading, condition) =>
+              filters.setState((s) =>
+                condition === null ? toggleHeading(s, heading) : toggleCount(s, heading, condition),
+              )
+            }
           />
         )}
         {active && (
@@ -72,7 +77,13 @@ export function PerformancePage() {
               data-testid="count-chip"
             >
               {t(headingLabel[active.heading])}:{" "}
-              {t(active.condition === 3 ? "device.health.critical" : "device.health.warning")}
+              {t(
+                active.condition === 3
+                  ? "device.health.critical"
+                  : active.condition === 2
+                    ? "device.health.warning"
+                    : "monitor.count.warningOrCritical",
+              )}
               <XIcon aria-hidden="true" />
             </Button>
           </div>

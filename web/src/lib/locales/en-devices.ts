@@ -63,6 +63,8 @@ export const enDevices = englishPart({
   "device.health.warning": "Warning",
   "device.health.critical": "Critical",
   "device.health.unknown": "No data",
+  "device.health.lastKnown": "last known",
+  "device.health.lastKnownAsOf": "last known, as of {time}",
   // ── Settings tab, remote actions and the screenshot viewer (issue 6) ──
   "device.settings.visionState.disabled": "Disabled",
   "device.settings.visionState.enable_requested": "Enable requested",

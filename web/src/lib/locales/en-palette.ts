@@ -21,6 +21,8 @@ export const enPalette = englishPart({
   "palette.action.screenshot": "Take screenshot",
   "palette.action.reboot": "Reboot device",
   "palette.action.terminal": "Open terminal",
+  "palette.action.shutdown": "Shut down device",
+  "palette.action.remoteDesktop": "Open remote desktop",
   "palette.action.copyUuid": "Copy UUID",
   "palette.action.offline": "Offline",
   "palette.action.readOnly": "Read-only",

@@ -92,6 +92,7 @@ export const en = {
   "nav.assets": "Assets",
   "nav.monitor": "Monitor",
   "nav.wall": "Wall",
+  "nav.wall": "Wall",
   "nav.admin": "Admin Panel",
   "nav.collapse": "Collapse navigation",
   "nav.expand": "Expand navigation",

@@ -53,6 +53,7 @@ export const hr: Partial<Record<MessageKey, string>> = {
   "nav.assets": "Imovina",
   "nav.monitor": "Nadzor",
   "nav.wall": "Zid",
+  "nav.wall": "Zid",
   "nav.admin": "Administracija",
   "nav.collapse": "Sažmi navigaciju",
   "nav.expand": "Proširi navigaciju",

@@ -2,7 +2,7 @@ import "@/lib/locales/en-devices";
 import type { Device } from "@contracts/device";
 import { MapPinIcon } from "lucide-react";
 import { Link, useLocation } from "react-router";
-import { HealthBadge } from "@/components/health";
+import { DeviceHealthBadge } from "@/components/health";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
 import { typeLabel } from "@/features/devices/logic/format";
@@ -75,7 +75,7 @@ export function DeviceCard({ device, height = DEVICE_CARD_HEIGHT }: { device: De
       </div>
       <div className="mt-auto flex items-center justify-between gap-2 border-t pt-2">
         <DeviceStreak device={device} className="truncate" />
-        <HealthBadge code={device.combined_status} />
+        <DeviceHealthBadge device={device} />
       </div>
     </Link>
   );

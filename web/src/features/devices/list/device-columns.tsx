@@ -1,6 +1,6 @@
 import "@/lib/locales/en-devices";
 import type { Device } from "@contracts/device";
-import { HealthBadge } from "@/components/health";
+import { DeviceHealthBadge } from "@/components/health";
 import { TagsCell } from "@/components/tags-cell";
 import { Checkbox } from "@/components/ui/checkbox";
 import { columnHelper } from "@/components/ui/data-table";
@@ -39,8 +39,8 @@ export const deviceColumns = (t: TFunction) =>
     col.accessor("combined_status", {
       id: "health",
       header: sortable("health", t("devices.col.health")),
-      meta: { className: "w-28" },
-      cell: (info) => <HealthBadge code={info.getValue()} />,
+      meta: { className: "w-40" },
+      cell: (info) => <DeviceHealthBadge device={info.row.original} />,
     }),
     col.accessor("name", {
       id: "name",

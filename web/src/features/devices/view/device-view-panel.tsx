@@ -28,7 +28,9 @@ import { DeviceStatusBadge, DeviceStatusIcon, deviceLook } from "../device-statu
 import { useDeviceRoom } from "../live/use-device-room";
 import { type DeviceTab, deviceEditPath, deviceViewPath } from "../paths";
 import { deviceQueries } from "../queries";
+import { DeviceHealthSummary } from "./device-health-summary";
 import { DeviceMenu } from "./device-menu";
+import { DeviceToolbar } from "./device-toolbar";
 import { GeneralTab } from "./general-tab";
 
 // The flyout opens on General; every other tab is a chunk of its own (issue 19: a device link's
@@ -136,6 +138,7 @@ export function DeviceViewPanel({ space, uuid, tab, section }: DeviceViewPanelPr
             <SheetTitle className="min-w-0 text-lg break-words sm:truncate">{data.name}</SheetTitle>
             <DeviceStatusBadge look={look} />
             {data.demo_mode && <Badge variant="partially_online">{t("device.demo")}</Badge>}
+            {connected && <DeviceHealthSummary device={data} />}
           </div>
           <div className="shrink-0">
             <DeviceMenu
@@ -149,6 +152,7 @@ export function DeviceViewPanel({ space, uuid, tab, section }: DeviceViewPanelPr
             />
           </div>
         </div>
+        <DeviceToolbar device={data} section={section} />
       </FlyoutTabsHeader>
       <SheetBody>
         {shownTab === "general" ? (

@@ -13,6 +13,7 @@ import { useDeviceRoom } from "@/features/devices/live/use-device-room";
 import { typeLabel } from "@/features/devices/logic/format";
 import { deviceViewPath } from "@/features/devices/paths";
 import { deviceQueries } from "@/features/devices/queries";
+import { DeviceToolbar } from "@/features/devices/view/device-toolbar";
 import { usePermissions } from "@/features/space/use-permissions";
 import { useT } from "@/lib/i18n";
 import { TelemetryCharts } from "./charts/telemetry-charts-section";
@@ -70,6 +71,7 @@ export function HealthReportPanel({ space, uuid }: { space: string; uuid: string
         <SheetDescription>
           {[t("report.title"), typeLabel(data.device_type_name), data.location_name].filter(Boolean).join(" · ")}
         </SheetDescription>
+        <DeviceToolbar device={data} section="devices" />
       </SheetHeader>
       <SheetBody className="space-y-4">
         <ReportBanner device={data} canWrite={canWrite} />
