@@ -88,6 +88,14 @@ export async function startFrozenServer(
   return serve(port, persistDir, ["--config", file, "--no-bundle"]);
 }
 
+/**
+ * The frozen server of `work` (made by startFrozenServer) started again on the same state: a
+ * restart of the runtime without bundling again (the reconnect-wave bench kills the first one).
+ */
+export function restartFrozenServer(port: number, work: string, persistDir: string): Promise<RunningServer> {
+  return serve(port, persistDir, ["--config", join(work, "wrangler.json"), "--no-bundle"]);
+}
+
 export async function signIn(origin: string): Promise<string> {
   const res = await fetch(`${origin}/auth/token`, {
     method: "POST",
