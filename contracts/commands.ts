@@ -137,7 +137,17 @@ export const COMMANDS = {
       name: z.string().max(256).optional(),
       serial_number: z.string().max(256).optional(),
     }),
-    result: z.object({ peripheral_uuid: z.string().optional(), enabled: z.boolean().optional() }),
+    /**
+     * `authorized`: the hardware itself was switched (a USB device (de)authorised); `monitoring_only`
+     * with `reason`: the agent could not switch it, only its monitoring changed.
+     */
+    result: z.object({
+      peripheral_uuid: z.string().optional(),
+      enabled: z.boolean().optional(),
+      authorized: z.boolean().optional(),
+      monitoring_only: z.boolean().optional(),
+      reason: z.string().max(500).optional(),
+    }),
   },
   /** Answered by the agent's session itself: a telemetry report now, then an empty result. */
   "telemetry-refresh": { params: NoParams, result: z.object({}) },

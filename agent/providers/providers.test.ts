@@ -117,8 +117,15 @@ describe("params checked against contracts/commands.ts", () => {
     const uuid = "0b5e4c1e-1111-4222-8333-444455556666";
     const state = new AgentStateFile();
     const switched = { peripheral_uuid: uuid, type: "card-reader", enabled: false };
-    const on = await run("set-peripheral-enabled", { state }, switched);
-    expect(on.reply).toEqual({ ok: true, result: { peripheral_uuid: uuid, enabled: false } });
+    const on = await run(
+      "set-peripheral-enabled",
+      { state, usbDevicesDir: mkdtempSync(join(tmpdir(), "usb-")) },
+      switched,
+    );
+    expect(on.reply).toMatchObject({
+      ok: true,
+      result: { peripheral_uuid: uuid, enabled: false, monitoring_only: true },
+    });
     expect(state.state.peripherals[uuid]).toEqual({ enabled: false, type: "card-reader" });
     expect((await run("set-peripheral-enabled", {}, { enabled: false })).reply).toMatchObject({
       ok: false,

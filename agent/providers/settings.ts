@@ -1,6 +1,7 @@
 import { DEVICE_DISABLED_MESSAGE } from "../../contracts/commands.ts";
 import type { Executor } from "../session.ts";
 import type { AgentStateFile } from "../state.ts";
+import { switchUsbPeripheral } from "./peripheral-switch.ts";
 import type { Provider, ProviderOptions } from "./types.ts";
 
 /*
@@ -31,17 +32,27 @@ export const setEnabled: Provider<"set-enabled"> = (params, options) => enabled(
 export const setDebug: Provider<"set-debug"> = (params, options) => debug(params.debug_mode, options);
 export const setVision: Provider<"set-vision"> = (params, options) => vision(params.enabled, options);
 
-/** set-peripheral-enabled: kept with what the agent recognises the peripheral by (its telemetry skips it while off). */
+/**
+ * set-peripheral-enabled: a USB peripheral is deauthorised (disabled) or authorised (enabled) in
+ * sysfs where the agent may (agent/providers/peripheral-switch.ts); the setting is kept with what
+ * the agent recognises the peripheral by (its telemetry skips it while off). Where the hardware
+ * could not be switched the answer says "monitoring only" and why, never plain success.
+ */
 export const setPeripheralEnabled: Provider<"set-peripheral-enabled"> = async (params, options) => {
   const { peripheral_uuid: uuid, enabled, type, name, serial_number } = params;
+  const switched = await switchUsbPeripheral({ name, serial_number, enabled }, options.usbDevicesDir);
   stateOf(options).setPeripheral(uuid, {
     enabled,
     type,
     ...(name ? { name } : {}),
     ...(serial_number ? { serial_number } : {}),
   });
-  options.log(`peripheral ${uuid} → ${enabled ? "enabled" : "disabled"}`);
-  return { ok: true, result: { peripheral_uuid: uuid, enabled } };
+  if ("monitoring_only" in switched) {
+    options.log(`peripheral ${uuid} → ${enabled ? "enabled" : "disabled"} (monitoring only: ${switched.reason})`);
+    return { ok: true, result: { peripheral_uuid: uuid, enabled, monitoring_only: true, reason: switched.reason } };
+  }
+  options.log(`peripheral ${uuid} → ${enabled ? "authorised" : "deauthorised"} (USB ${switched.port})`);
+  return { ok: true, result: { peripheral_uuid: uuid, enabled, authorized: switched.authorized } };
 };
 
 /** fetch-logs: the agent's recent log lines (the Logs tab). */

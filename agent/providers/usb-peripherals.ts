@@ -104,3 +104,32 @@ export function serialFindings(ids: readonly string[]): PeripheralFinding[] {
   }
   return out;
 }
+
+/** What a USB device says of itself in sysfs (/sys/bus/usb/devices/<port>/). */
+export type SysfsUsb = { port: string; manufacturer: string; product: string; serial: string };
+
+/**
+ * The USB device in sysfs that is the console's peripheral: by serial number when it has one,
+ * else by name (the finding's name is "manufacturer product", as usbFindings builds it). Ports
+ * with a ":" are interfaces, not devices. Null when none matches (e.g. behind a serial adapter).
+ */
+export function matchUsb(
+  devices: readonly SysfsUsb[],
+  wanted: { name?: string; serial_number?: string },
+): SysfsUsb | null {
+  const devicesOnly = devices.filter((d) => !d.port.includes(":"));
+  const serial = clean(wanted.serial_number);
+  if (serial) {
+    const bySerial = devicesOnly.find((d) => clean(d.serial) === serial);
+    if (bySerial) return bySerial;
+  }
+  const name = clean(wanted.name).toLowerCase();
+  if (!name) return null;
+  return (
+    devicesOnly.find((d) => {
+      const product = clean(d.product).toLowerCase();
+      const full = clean(`${d.manufacturer} ${d.product}`).toLowerCase();
+      return product !== "" && (full === name || product === name || name.endsWith(` ${product}`));
+    }) ?? null
+  );
+}

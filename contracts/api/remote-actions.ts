@@ -173,13 +173,23 @@ export const setVision = defineRoute({
   },
 });
 
+/**
+ * The device after a peripheral switch, with what the switch did: `monitoring_only` when the
+ * agent could not switch the hardware itself (not a USB device it sees, or no permission) and
+ * only its monitoring changed; the console says so instead of "Action successful.".
+ */
+export const PeripheralEnabledReply = DeviceDetail.extend({
+  peripheral_switch: z.object({ monitoring_only: z.boolean(), reason: z.string().optional() }).optional(),
+});
+export type PeripheralEnabledReply = z.infer<typeof PeripheralEnabledReply>;
+
 export const setPeripheralEnabled = defineRoute({
   method: "patch",
   path: "/space/{space}/device/{uuid}/peripherals/{type}/{peripheral}/enabled-status",
   summary: "Enable or disable a money acceptor, card reader, camera or time attendance lock; Content Manager or Admin",
   tags,
   request: { params: DeviceParam.extend(PeripheralPath.shape), body: jsonBody(EnabledStatusInput) },
-  responses: agentReply(DeviceDetail),
+  responses: agentReply(PeripheralEnabledReply),
 });
 
 export const powerControl = defineRoute({

@@ -428,7 +428,12 @@ describe("peripheral enabled-status", () => {
 
     const off = await patch(path("card-reader"), { enabled: false });
     expect(off.status).toBe(200);
-    const body = (await off.json()) as { peripherals: { uuid: string; enabled: boolean }[] };
+    const body = (await off.json()) as {
+      peripherals: { uuid: string; enabled: boolean }[];
+      peripheral_switch?: { monitoring_only: boolean };
+    };
+    // The agent switched the hardware (it said nothing of monitoring only).
+    expect(body.peripheral_switch).toEqual({ monitoring_only: false });
     expect(body.peripherals.find((x) => x.uuid === reader?.uuid)?.enabled).toBe(false);
     expect(seen).toEqual(["set-peripheral-enabled"]);
     const row = await db()
@@ -451,6 +456,27 @@ describe("peripheral enabled-status", () => {
     expect((await patch(path("card-reader"), { enabled: true }, viewer.token)).status).toBe(403);
     const stranger = await memberOf("admin");
     expect((await patch(path("card-reader"), { enabled: true }, stranger.token)).status).toBe(403);
+    agent.ws?.close();
+  });
+
+  it("a peripheral the agent could only stop monitoring is answered 'monitoring only', with its reason", async () => {
+    const reason = "The peripheral is not a USB device this agent can switch.";
+    const { member, device, base, agent } = await onlineDevice("content_manager", (m) =>
+      m.action === "set-peripheral-enabled"
+        ? {
+            ok: true,
+            result: { peripheral_uuid: m.params?.peripheral_uuid, enabled: false, monitoring_only: true, reason },
+          }
+        : { ok: true, result: {} },
+    );
+    const reader = await makePeripheral(device);
+    const off = await api(`${base}/peripherals/card-reader/${reader?.uuid}/enabled-status/`, {
+      method: "PATCH",
+      token: member.token,
+      json: { enabled: false },
+    });
+    expect(off.status).toBe(200);
+    expect(await off.json()).toMatchObject({ peripheral_switch: { monitoring_only: true, reason } });
     agent.ws?.close();
   });
 

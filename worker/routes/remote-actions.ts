@@ -121,8 +121,8 @@ export const remoteActionRoutes = openApiRouter()
     const { uuid, type, peripheral } = c.req.valid("param");
     const { enabled, request_id } = c.req.valid("json");
     const input = { uuid, type, peripheral, enabled, request_id };
-    await changePeripheralEnabled({ ctx: spaceCtx(c), input, defer: deferTo(c) });
-    return c.json(await detail(c, uuid), 200);
+    const peripheral_switch = await changePeripheralEnabled({ ctx: spaceCtx(c), input, defer: deferTo(c) });
+    return c.json({ ...(await detail(c, uuid)), peripheral_switch }, 200);
   });
 
 /**

@@ -201,6 +201,7 @@ export async function changeSetting({ ctx, input, defer }: WriteArgs<{ uuid: str
 /**
  * PATCH …/peripherals/{type}/{peripheral}/enabled-status/: the agent switches the peripheral,
  * then the catalogue records it. The peripheral must be the device's and of that {type}.
+ * Answers what the switch did: `monitoring_only` when the agent could not switch the hardware.
  */
 export async function changePeripheralEnabled({
   ctx,
@@ -215,7 +216,7 @@ export async function changePeripheralEnabled({
     .where(and(eq(p.uuid, input.peripheral), eq(p.device_uuid, device.uuid), eq(p.space_uuid, ctx.space.space_uuid)))
     .get();
   if (!row || row.slug !== input.type) throw new ApiError("not_found", "Peripheral not found.");
-  await sendCommand(
+  const { result } = await sendCommand(
     ctx,
     device,
     "set-peripheral-enabled",
@@ -229,7 +230,12 @@ export async function changePeripheralEnabled({
     },
     input.request_id,
   );
-  if (input.request_id && row.enabled === input.enabled) return;
+  // What the switch did: the hardware itself, or (the agent could not) only its monitoring.
+  const outcome = {
+    monitoring_only: result.monitoring_only === true,
+    ...(result.monitoring_only && result.reason ? { reason: result.reason } : {}),
+  };
+  if (input.request_id && row.enabled === input.enabled) return outcome;
   await ctx.db.batch([
     ctx.db
       .update(p)
@@ -242,10 +248,15 @@ export async function changePeripheralEnabled({
       entityType: "device",
       entityUuid: device.uuid,
       before: { peripheral_uuid: row.uuid, enabled: row.enabled },
-      after: { peripheral_uuid: row.uuid, enabled: input.enabled },
+      after: {
+        peripheral_uuid: row.uuid,
+        enabled: input.enabled,
+        ...(outcome.monitoring_only ? { monitoring_only: true } : {}),
+      },
     }),
   ]);
   announceDevice({ env: ctx.env, space: ctx.space }, defer, "deviceUpdated", device);
+  return outcome;
 }
 
 const audit = (ctx: RemoteCtx, device: DeviceRow, action: string, before: unknown, after: unknown) =>

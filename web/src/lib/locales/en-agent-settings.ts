@@ -25,6 +25,9 @@ export const enAgentSettings = englishPart({
   "device.commands.state.dryRun": "Dry run",
   "device.commands.stateHint.dryRun": "The device answered without acting: its agent is not allowed to (a dry run).",
   "device.audit.outcome.dryRun": "dry run",
+  "device.periph.monitoringOnlyOff":
+    "Monitoring only: {name} was not switched off on the device, only its monitoring stopped.",
+  "device.periph.monitoringOnlyOn": "Monitoring only: monitoring of {name} resumed; the device did not switch it.",
   "device.queue.disable": "Disable",
   "device.queue.disableText":
     "Disable the device the moment it reconnects, before anything else (a lost or stolen device); a newer request replaces a pending one.",

@@ -8,6 +8,7 @@ import { usePermissions } from "@/features/space/use-permissions";
 import { showAlert } from "@/lib/alerts";
 import { ApiError, callApi } from "@/lib/api";
 import { useT } from "@/lib/i18n";
+import { peripheralSwitchAlert } from "../logic/peripheral-switch-alert";
 import { deviceQueries } from "../queries";
 
 /** devices.md §5: only these peripherals have an enable toggle. */
@@ -29,9 +30,9 @@ export function PeripheralSwitch({ device, item }: { device: DeviceDetail; item:
         params: { space: device.space_uuid, uuid: device.uuid, type: item.slug, peripheral: item.uuid },
         json: { enabled },
       }),
-    onSuccess: (detail) => {
+    onSuccess: ({ peripheral_switch, ...detail }, enabled) => {
       queryClient.setQueryData(deviceQueries.detailKey(device.space_uuid, device.uuid), detail);
-      showAlert({ type: "success", message: t("device.settings.actionSuccess") });
+      showAlert(peripheralSwitchAlert(peripheral_switch, enabled, item.name, t));
     },
     onError: (error) => {
       console.error("Peripheral toggle failed", error);
