@@ -13,7 +13,16 @@ import {
 } from "recharts";
 import { formatDateTime } from "@/lib/datetime";
 import { useI18n } from "@/lib/i18n";
-import { chartRows, formatMetric, formatTick } from "./chart-data";
+import {
+  chartRows,
+  formatInUnit,
+  formatTick,
+  metricFormatter,
+  PERCENT_TICKS,
+  rateUnit,
+  seriesMax,
+  timeTicks,
+} from "./chart-data";
 
 /** Series colours: the spec's status colours first, then theme tokens (legible light and dark). */
 export const SERIES_COLOURS = [
@@ -39,7 +48,13 @@ type TipProps = {
 };
 
 /** The hover card: the local time (dd MMM yyyy HH:mm:ss) and each series' value (with its min–max). */
-function ChartTip({ active, label, payload, reply }: TipProps & { reply: TelemetrySeries }) {
+function ChartTip({
+  active,
+  label,
+  payload,
+  reply,
+  format,
+}: TipProps & { reply: TelemetrySeries; format: (value: number) => string }) {
   const { lang } = useI18n();
   if (!active || label === undefined || !payload?.length) return null;
   const rows = reply.series
@@ -55,10 +70,10 @@ function ChartTip({ active, label, payload, reply }: TipProps & { reply: Telemet
         <p key={series.key} className="flex items-center gap-1.5 tabular-nums">
           <span className="size-2 rounded-full" style={{ background: seriesColour(i) }} aria-hidden="true" />
           <span className="text-muted-foreground">{series.label}</span>
-          <span className="font-medium">{formatMetric(reply.metric, point.v)}</span>
+          <span className="font-medium">{format(point.v)}</span>
           {point.min !== undefined && point.max !== undefined && (
             <span className="text-muted-foreground">
-              ({formatMetric(reply.metric, point.min)} – {formatMetric(reply.metric, point.max)})
+              ({format(point.min)} – {format(point.max)})
             </span>
           )}
         </p>
@@ -76,6 +91,11 @@ export function MetricChart({ metric, reply }: { metric: TelemetryMetric; reply:
   const span = to - from;
   const percent = metric !== "network" && metric !== "cpu_temperature";
   const thresholds = reply.thresholds;
+  // One unit per axis: a rate axis reads in the unit of its largest value (never KB/s beside MB/s).
+  const unit = metric === "network" ? rateUnit(seriesMax(reply)) : null;
+  const format = metricFormatter(reply);
+  // Round local times, at least two of them, so the axis says when the line is.
+  const ticks = timeTicks(from, to, 6, -new Date(to).getTimezoneOffset());
   return (
     <ResponsiveContainer width="100%" height="100%">
       <ComposedChart data={rows} margin={{ top: 6, right: 8, left: 0, bottom: 0 }}>
@@ -85,24 +105,28 @@ export function MetricChart({ metric, reply }: { metric: TelemetryMetric; reply:
           type="number"
           scale="time"
           domain={[from, to]}
-          tickCount={5}
+          ticks={ticks}
+          interval="preserveStartEnd"
+          minTickGap={8}
           tickFormatter={(value: number) => formatTick(value, span, lang)}
           tick={axisTick}
           tickLine={false}
           axisLine={{ stroke: "var(--border)" }}
         />
         <YAxis
-          width={metric === "network" ? 72 : 40}
-          domain={percent || metric === "network" ? [0, "auto"] : ["auto", "auto"]}
+          width={unit ? 72 : 40}
+          domain={percent ? [0, 100] : unit ? [0, "auto"] : ["auto", "auto"]}
+          ticks={percent ? PERCENT_TICKS : undefined}
+          allowDataOverflow={percent}
           tickFormatter={(value: number) =>
-            metric === "network" ? formatMetric(metric, value) : `${Math.round(value)}${percent ? "%" : "°"}`
+            unit ? formatInUnit(value, unit) : `${Math.round(value)}${percent ? "%" : "°"}`
           }
           tick={axisTick}
           tickLine={false}
           axisLine={false}
         />
         <Tooltip
-          content={(props) => <ChartTip {...(props as TipProps)} reply={reply} />}
+          content={(props) => <ChartTip {...(props as TipProps)} reply={reply} format={format} />}
           cursor={{ stroke: "var(--muted-foreground)", strokeDasharray: "3 3" }}
           isAnimationActive={false}
         />

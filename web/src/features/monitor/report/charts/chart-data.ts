@@ -38,3 +38,73 @@ export function formatTick(t: number, spanMs: number, lang: string): string {
   const month = new Intl.DateTimeFormat(lang, { month: "short" }).format(d).replace(".", "");
   return `${String(d.getDate()).padStart(2, "0")} ${month}`;
 }
+
+/** A byte-rate axis's one unit (§9's traffic units: KB below 1e4 bytes, MB from 1e4, GB from 1e9). */
+export type RateUnit = { divisor: number; suffix: "KB/s" | "MB/s" | "GB/s" };
+
+/** The unit of a rate axis, chosen from the largest value shown, so every tick reads in it. */
+export function rateUnit(max: number): RateUnit {
+  if (max >= 1e9) return { divisor: 1e9, suffix: "GB/s" };
+  if (max >= 1e4) return { divisor: 1e6, suffix: "MB/s" };
+  return { divisor: 1e3, suffix: "KB/s" };
+}
+
+/** A rate in a given unit: as many decimals as the scale needs (2 below 10, 1 below 100, else none). */
+export function formatInUnit(value: number, unit: RateUnit): string {
+  const scaled = value / unit.divisor;
+  const abs = Math.abs(scaled);
+  const digits = abs === 0 || abs >= 100 ? 0 : abs >= 10 ? 1 : 2;
+  return `${scaled.toFixed(digits)} ${unit.suffix}`;
+}
+
+/** The largest value a reply draws (bands included), 0 without points. */
+export function seriesMax(reply: TelemetrySeries): number {
+  let max = 0;
+  for (const series of reply.series)
+    for (const point of series.points) max = Math.max(max, point.v, point.max ?? Number.NEGATIVE_INFINITY);
+  return max;
+}
+
+/** A percent axis: 0 to 100, whatever the values (a full disk is at the top, not the middle). */
+export const PERCENT_TICKS = [0, 25, 50, 75, 100];
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const TIME_STEPS = [
+  5 * MINUTE,
+  10 * MINUTE,
+  15 * MINUTE,
+  30 * MINUTE,
+  HOUR,
+  2 * HOUR,
+  3 * HOUR,
+  6 * HOUR,
+  12 * HOUR,
+  DAY,
+  2 * DAY,
+  7 * DAY,
+];
+
+/**
+ * Time-axis ticks at round times between `from` and `to` (local hours and midnights), at most
+ * `most` and never fewer than two: the smallest round step that fits. `offsetMin`: the local
+ * zone's offset east of UTC in minutes (`-new Date().getTimezoneOffset()`), so a day tick sits at
+ * local midnight.
+ */
+export function timeTicks(from: number, to: number, most = 6, offsetMin = 0): number[] {
+  const span = to - from;
+  if (!(span > 0)) return [from];
+  const step = TIME_STEPS.find((s) => span / s <= most) ?? Math.ceil(span / most / DAY) * DAY;
+  const shift = offsetMin * MINUTE;
+  const ticks: number[] = [];
+  for (let t = Math.ceil((from + shift) / step) * step - shift; t <= to; t += step) ticks.push(t);
+  return ticks.length >= 2 ? ticks : [from, to];
+}
+
+/** How a chart's values read (axis, legend, tooltip alike): a rate in its axis's one unit, else formatMetric. */
+export function metricFormatter(reply: TelemetrySeries): (value: number) => string {
+  if (reply.metric !== "network") return (value) => formatMetric(reply.metric, value);
+  const unit = rateUnit(seriesMax(reply));
+  return (value) => formatInUnit(value, unit);
+}

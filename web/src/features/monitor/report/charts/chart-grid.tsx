@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { type MessageKey, useT } from "@/lib/i18n";
 import { MetricChart, seriesColour } from "./chart-card";
-import { formatMetric, pointCount } from "./chart-data";
+import { metricFormatter, pointCount } from "./chart-data";
 import { CHART_METRICS, type ChartRange } from "./ranges";
 import { telemetryQueries } from "./telemetry-queries";
 
@@ -69,6 +69,7 @@ function MetricCard({
     label: seriesLabels[s.key] ? t(seriesLabels[s.key] as MessageKey) : s.label,
   }));
   const shown = { ...reply, series };
+  const format = metricFormatter(reply);
   const legend = (
     <span className="flex min-w-0 flex-wrap items-center justify-end gap-x-2.5 text-xs text-muted-foreground tabular-nums">
       {series.map((s, i) => {
@@ -77,7 +78,7 @@ function MetricCard({
           <span key={s.key} className="flex items-center gap-1">
             <span className="size-2 rounded-full" style={{ background: seriesColour(i) }} aria-hidden="true" />
             {series.length > 1 && <span>{s.label}</span>}
-            {last && <span className="font-medium text-foreground">{formatMetric(metric, last.v)}</span>}
+            {last && <span className="font-medium text-foreground">{format(last.v)}</span>}
           </span>
         );
       })}
