@@ -25,6 +25,7 @@ const BENCHES: { script: string; flags?: string[] }[] = [
   { script: "scripts/chaos-commands.ts", flags: ["agents", "commands", "kills", "silent", "retries", "concurrency"] },
   { script: "scripts/measure-device-hour.ts", flags: ["agents", "minutes", "settle", "port"] },
   { script: "scripts/bench-fanout.ts", flags: ["sockets", "rounds", "port"] },
+  { script: "scripts/bench/first-load.ts", flags: ["runs", "port", "routes", "no-build", "keep"] },
 ];
 
 /** `--name value`, `--name=value` and bare `--flag`, in order. */

@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { contractRoutes } from "./build/contract-routes.ts";
 import { staticGroup } from "./build/first-load-chunks.ts";
+import { type FirstLoadPath, firstLoadScript } from "./build/first-load-script.ts";
 
 const backend = process.env.OUTPOST_BACKEND ?? "http://localhost:8787";
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
@@ -17,6 +18,25 @@ const signedIn = staticGroup("/src/app/lazy/signed-in.ts", [
   "/src/features/monitor/report/report-flyout.tsx",
 ]);
 
+// The paths index.html's first-load script starts early (web/src/boot/first-load.ts): each one's lazy
+// chunks (as app/router.tsx renders them) and the data it asks for first.
+const lazy = (name: string) => `/src/app/lazy/${name}.ts`;
+const signedInPage = (...names: string[]) => [lazy("signed-in"), ...names.map(lazy)];
+const firstLoadPaths: FirstLoadPath[] = [
+  { path: "/login", chunks: [lazy("public")] },
+  { path: "/wall", chunks: ["/src/features/wall/wall-route.tsx"], data: "wall" },
+  { path: "/", chunks: signedInPage("assets", "devices"), data: "devices" },
+  { path: "/devices", chunks: signedInPage("assets", "devices"), data: "devices" },
+  { path: "/locations", chunks: signedInPage("assets", "locations"), data: "me" },
+  { path: "/groups", chunks: signedInPage("assets", "groups"), data: "me" },
+  { path: "/accounts", chunks: signedInPage("accounts"), data: "me" },
+  { path: "/access", chunks: signedInPage("access"), data: "me" },
+  { path: "/activity", chunks: signedInPage("monitor"), data: "me" },
+  { path: "/performance", chunks: signedInPage("monitor"), data: "me" },
+  { path: "/applications", chunks: signedInPage("admin"), data: "me" },
+  { path: "/runners", chunks: signedInPage("admin"), data: "me" },
+];
+
 // Vite needs a default export here.
 export default defineConfig({
   root: webRoot,
@@ -26,6 +46,7 @@ export default defineConfig({
     tailwindcss(),
     contractRoutes(fileURLToPath(new URL("../contracts/api/", import.meta.url))),
     signedIn.plugin,
+    firstLoadScript(fileURLToPath(new URL("./src/boot/first-load.ts", import.meta.url)), firstLoadPaths),
   ],
   resolve: {
     alias: [

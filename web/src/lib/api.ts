@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { TokenRequestError } from "./auth-client";
 import { bookmarkHeaders, keepBookmark } from "./d1-bookmark";
 import { endDisplaySessionRefused, getDisplaySecret } from "./display-session";
+import { takeEarlyReply } from "./early-requests";
 import { isObject, isString, isStringList } from "./json-checks";
 import { endSession, getSession, refreshSession, type Session } from "./session";
 
@@ -75,13 +76,13 @@ async function send(url: string, options: RequestOptions, accessToken: string) {
     ...bookmarkHeaders(),
   };
   if (options.json !== undefined) headers["Content-Type"] = "application/json";
+  const method = options.method ?? "GET";
+  const body = options.json === undefined ? undefined : JSON.stringify(options.json);
   try {
-    const res = await fetch(url, {
-      method: options.method ?? "GET",
-      headers,
-      body: options.json === undefined ? undefined : JSON.stringify(options.json),
-      signal: options.signal,
-    });
+    const ask = () => fetch(url, { method, headers, body, signal: options.signal });
+    // The same request started by index.html's first-load script, if it did: its reply (lib/early-requests.ts).
+    const early = takeEarlyReply(method, url, body ?? null, accessToken);
+    const res = early ? await early.catch(ask) : await ask();
     keepBookmark(res);
     return res;
   } catch (error) {
