@@ -20,17 +20,21 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { type ApplicationsReport, applicationsSignature } from "../contracts/applications.ts";
+import type { AppliedDisplay } from "../contracts/commands.ts";
 import type { DetectionFinding } from "../contracts/detection.ts";
 import type { Command, Telemetry } from "../contracts/realtime.ts";
 import { DEMO_DEVICE_SPECS, DEMO_PASSWORD, DEMO_SPACE_UUID, DEMO_USERS } from "../scripts/demo-data.ts";
 import { HEALTH as DEMO_HEALTH } from "../scripts/seed/demo-fleet.ts";
 import { FAULTS as DEMO_PERIPHERAL_FAULTS } from "../scripts/seed/demo-peripherals.ts";
+import { withApplications } from "./apps/telemetry.ts";
 import { parseVncPort, roomUrl } from "./config.ts";
 import { type CommandJournal, FileJournal, MemoryJournal } from "./journal.ts";
 import { toFindings } from "./providers/detect.ts";
 import { executorOf } from "./providers/dispatch.ts";
 import type { Handlers } from "./providers/types.ts";
 import { AgentSession, type CommandReply, type Machine } from "./session.ts";
+import { ALWAYS_CRASH_LOOPING, type SimAppsConfig, simApplications } from "./sim-apps.ts";
 import { rng } from "./sim-episodes.ts";
 import { provisionDevices, type SimAccess } from "./sim-fleet.ts";
 import { simHardware } from "./sim-hardware.ts";
@@ -148,7 +152,7 @@ export function virtualMachine(
      */
     onPower?: (verb: "reboot" | "poweroff") => void;
   } = {},
-): Machine {
+): Machine & { applications: () => ApplicationsReport } {
   const now = opts.now ?? Date.now;
   const rand = rng(device.uuid);
   const slowness = rand();
@@ -165,7 +169,11 @@ export function virtualMachine(
     now: now(),
   });
   const sample = simSensors(profile);
-  const telemetry = async (): Promise<Telemetry> => sample(now());
+  // The displays' applications (agent/sim-apps.ts): the seeded configuration until the console sends one.
+  let apps: SimAppsConfig = { displays: seededDisplays(device), appliedAt: now() };
+  const applications = () =>
+    simApplications(device.uuid, apps, now(), { alwaysLooping: ALWAYS_CRASH_LOOPING.has(device.name) });
+  const telemetry = async (): Promise<Telemetry> => withApplications(sample(now()), applications());
 
   const ok = <R>(result: R) => Promise.resolve({ ok: true as const, result });
   const hardware = () => simHardware(device, peripherals);
@@ -180,7 +188,11 @@ export function virtualMachine(
     screenshot: () => ok({ image_base64: SAMPLE_JPEG }),
     "reverse-ssh": () => ok({ host: "relay.outpost.local", port: 20_000 + Math.floor(Math.random() * 20_000) }),
     "remote-desktop": vnc,
-    "headless-remote-desktop": vnc,
+    // Its own (simulated) virtual screen, never the ordinary remote desktop's address.
+    "headless-remote-desktop": () => {
+      const port = 5950 + Math.floor(rand() * 40);
+      return ok({ url: `vnc://127.0.0.1:${port}`, host: "127.0.0.1", port, headless: true, simulated: true });
+    },
     "instant-reboot": power("reboot"),
     "instant-power-off": power("poweroff"),
     "set-enabled": (params) => ok({ ...params }),
@@ -190,7 +202,11 @@ export function virtualMachine(
     "detect-devices": () => ok({ devices: simDetections(device.uuid) }),
     "detect-displays": () => ok({ displays: hardware().displays }),
     "detect-peripherals": () => ok({ peripherals: hardware().peripherals }),
-    "apply-display-config": ({ displays }) => ok({ simulated: true, applied_displays: displays.length }),
+    "apply-display-config": ({ displays }) => {
+      apps = { displays, appliedAt: now() };
+      const configured = displays.filter((d) => !d.disabled).reduce((n, d) => n + d.applications.length, 0);
+      return ok({ simulated: true, applied_displays: displays.length, applications: { allowed: true, configured } });
+    },
     "fetch-logs": () => ok({ lines: [`${new Date(now()).toISOString()} simulated agent of ${device.name}`] }),
     // A camera on the simulated LAN answers when it is on a private address (10.*, 192.168.*, 172.16–31.*).
     "camera-connection-test": (params) => ok(simCameraProbe(params)),
@@ -212,6 +228,7 @@ export function virtualMachine(
   return {
     telemetry,
     execute,
+    applications,
     inventory: async () => ({
       machine_id: `sim-${device.uuid.slice(0, 8)}`,
       inventory: {
@@ -250,6 +267,26 @@ export function powerCycle(
   log(`simulated ${verb}, back in ${Math.round(down / 1000)} s`);
   session.stop();
   setTimeout(() => session.start(), down);
+}
+
+/** A seeded device's displays with their seeded applications (devices.json), as apply-display-config carries them. */
+export function seededDisplays(device: Access): AppliedDisplay[] {
+  const hardware = device.hardware;
+  if (!hardware) return [];
+  return hardware.displays.map((d) => {
+    const mine = (hardware.applications ?? []).filter((a) => a.display === d.name);
+    return {
+      uuid: mine[0]?.display_uuid,
+      name: d.name,
+      graphical_output: d.graphical_output,
+      primary: d.primary,
+      disabled: false,
+      resolution: d.resolution,
+      refresh_rate: d.refresh_rate,
+      orientation: d.orientation,
+      applications: mine.map((a) => a.application),
+    };
+  });
 }
 
 /** A virtual agent's command journal: `<dir>/<uuid>.jsonl`, or in memory when `dir` is null. */
@@ -327,6 +364,14 @@ if (import.meta.main) {
       },
       ...timing,
     });
+    // An application that starts, crashes or comes back is reported at once, as the real agent does.
+    let appsSeen = "";
+    setInterval(() => {
+      const now = applicationsSignature(machine.applications());
+      if (now === appsSeen || !session.connected) return;
+      appsSeen = now;
+      session.reportTelemetry().catch(() => {});
+    }, 2_000);
     // Stagger the joins so a big fleet does not arrive in one burst.
     setTimeout(() => session.start(), Math.random() * Math.min(10_000, devices.length * 50));
     return { device, session };

@@ -7,6 +7,7 @@
  *                     [--rssh-relay user@host] [--rssh-port N] [--vnc-url URL] [--headless-vnc-url URL]
  *                     [--allow-terminal] [--terminal-user USER] [--terminal-idle-minutes N]
  *                     [--vnc-port N] [--allow-headless-vnc] [--allow-apps]
+ *                     [--vision-command CMD | --vision-unit UNIT]
  *
  * `--allow-apps` runs the applications configured on the displays (agent/apps/: kiosk browser
  * windows and supervised commands); without it the agent reports what it would run (a dry run).
@@ -65,6 +66,8 @@ const { positionals, values } = parseArgs({
     "vnc-port": { type: "string" },
     "allow-headless-vnc": { type: "boolean", default: false },
     "allow-apps": { type: "boolean", default: false },
+    "vision-command": { type: "string" },
+    "vision-unit": { type: "string" },
     help: { type: "boolean", short: "h", default: false },
   },
 });
@@ -76,7 +79,8 @@ const usage = `usage:
   outpost-agent run [--config PATH] [--journal PATH] [--allow-power] [--allow-display] [--screenshot-file FILE | --screenshot-command CMD]
                     [--rssh-relay user@host] [--rssh-port N] [--vnc-url URL] [--headless-vnc-url URL]
                     [--allow-terminal] [--terminal-user USER] [--terminal-idle-minutes N]
-                    [--vnc-port N] [--allow-headless-vnc] [--allow-apps]`;
+                    [--vnc-port N] [--allow-headless-vnc] [--allow-apps]
+                    [--vision-command CMD | --vision-unit UNIT]`;
 
 async function enroll() {
   if (!values.server || !values.code) throw new Error(`enroll needs --server and --code\n${usage}`);
@@ -161,6 +165,9 @@ async function run() {
     rsshPort: values["rssh-port"] ? Number(values["rssh-port"]) : undefined,
     vncUrl: values["vnc-url"],
     headlessVncUrl: values["headless-vnc-url"],
+    allowHeadlessVnc: values["allow-headless-vnc"] ?? false,
+    visionCommand: values["vision-command"],
+    visionUnit: values["vision-unit"],
     log,
   });
   const journal = new FileJournal(values.journal ?? `${configPath}.journal`);

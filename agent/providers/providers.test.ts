@@ -76,9 +76,10 @@ describe("power and remote desktop providers", () => {
       result: { url: "vnc://10.0.0.5:5901", host: "10.0.0.5", port: 5901 },
     });
     expect((await run("remote-desktop", {})).reply).toMatchObject({ ok: false });
-    expect((await run("headless-remote-desktop", {})).reply).toEqual({
+    // Headless VNC never hands out the ordinary address: without --allow-headless-vnc it refuses.
+    expect((await run("headless-remote-desktop", { vncUrl: "vnc://10.0.0.5:5901" })).reply).toEqual({
       ok: false,
-      error: "Headless VNC failed to start. Please try again later.",
+      error: "Headless VNC is not allowed on this device (start the agent with --allow-headless-vnc).",
     });
   });
 

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import type { Provider, ProviderOptions } from "./types.ts";
+import { ensureHeadlessDesktop } from "../tunnel/headless-vnc.ts";
+import type { Provider } from "./types.ts";
 
 let tunnel: ChildProcess | null = null;
 
@@ -32,19 +33,40 @@ export const reverseSsh: Provider<"reverse-ssh"> = async (_params, options) => {
   return { ok: true, result: { host, port } };
 };
 
-/** remote-desktop / headless VNC: report the configured address. */
-const desktop = (headless: boolean) => async (options: ProviderOptions) => {
-  const url = headless ? (options.headlessVncUrl ?? options.vncUrl) : options.vncUrl;
-  if (!url) {
-    return headless
-      ? { ok: false as const, error: "Headless VNC failed to start. Please try again later." }
-      : { ok: false as const, error: "No remote desktop configured (--vnc-url)." };
-  }
+/** remote-desktop: report the configured address. */
+export const remoteDesktop: Provider<"remote-desktop"> = async (_params, options) => {
+  const url = options.vncUrl;
+  if (!url) return { ok: false, error: "No remote desktop configured (--vnc-url)." };
   const parsed = new URL(url);
-  return { ok: true as const, result: { url, host: parsed.hostname, port: Number(parsed.port) || 5900 } };
+  return { ok: true, result: { url, host: parsed.hostname, port: Number(parsed.port) || 5900 } };
 };
-const desktopOf = desktop(false);
-const headlessOf = desktop(true);
 
-export const remoteDesktop: Provider<"remote-desktop"> = (_params, options) => desktopOf(options);
-export const headlessRemoteDesktop: Provider<"headless-remote-desktop"> = (_params, options) => headlessOf(options);
+export const HEADLESS_NOT_ALLOWED =
+  "Headless VNC is not allowed on this device (start the agent with --allow-headless-vnc).";
+
+/**
+ * headless-remote-desktop: starts a virtual screen with a VNC server on it (Xvfb + x11vnc, only
+ * with --allow-headless-vnc) and answers the address it started (loopback: the console's viewer
+ * reaches it through the device's room), or refuses saying why. Never the ordinary --vnc-url.
+ */
+export const headlessRemoteDesktop: Provider<"headless-remote-desktop"> = async (_params, options) => {
+  if (!options.allowHeadlessVnc) return { ok: false, error: HEADLESS_NOT_ALLOWED };
+  try {
+    const desktop = await ensureHeadlessDesktop({ log: options.log, start: options.startHeadless });
+    return {
+      ok: true,
+      result: {
+        url: `vnc://127.0.0.1:${desktop.port}`,
+        host: "127.0.0.1",
+        port: desktop.port,
+        display: desktop.display,
+        headless: true,
+      },
+    };
+  } catch (error) {
+    return {
+      ok: false,
+      error: `Headless VNC failed to start: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
+};

@@ -17,6 +17,8 @@ export type ProviderOptions = {
   usbDevicesDir?: string;
   /** `--allow-headless-vnc`: headless-remote-desktop starts Xvfb and x11vnc. */
   allowHeadlessVnc?: boolean;
+  /** Starts the headless desktop (tests pass a fake); agent/tunnel/headless-vnc.ts by default. */
+  startHeadless?: typeof import("../tunnel/headless-vnc.ts").startHeadlessDesktop;
   /** A shell command that writes a JPEG to stdout (e.g. `grim -t jpeg -`). */
   screenshotCommand?: string;
   /** A fixed JPEG to send as the screenshot (tests, demos). */
@@ -24,8 +26,9 @@ export type ProviderOptions = {
   /** user@relay-host for `ssh -R`; the remote port is chosen per request unless rsshPort is set. */
   rsshRelay?: string;
   rsshPort?: number;
-  /** What remote desktop / headless VNC report (e.g. vnc://10.0.0.5:5900). */
+  /** What remote desktop reports (e.g. vnc://10.0.0.5:5900); never the Headless VNC's answer. */
   vncUrl?: string;
+  /** No longer used: Headless VNC answers the address it started (kept so old command lines parse). */
   headlessVncUrl?: string;
   /** A file in /proc/net/arp format to read the neighbours from (default /proc/net/arp). */
   neighbourFile?: string;

@@ -71,7 +71,12 @@ export function listening(port: number, timeoutMs = 1000): Promise<boolean> {
 
 async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string, child: ChildProcess) {
   const deadline = Date.now() + timeoutMs;
+  let failed: Error | null = null;
+  child.once("error", (e) => {
+    failed = e;
+  });
   while (Date.now() < deadline) {
+    if (failed) throw new Error(`${what} could not be started: ${(failed as Error).message}`);
     if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
     if (await check()) return;
     await new Promise((r) => setTimeout(r, 100));
@@ -109,6 +114,8 @@ export async function startHeadlessDesktop(
   try {
     const screen = `${opts.width ?? 1280}x${opts.height ?? 800}x24`;
     const xvfb = spawn("Xvfb", [display, "-screen", "0", screen, "-nolisten", "tcp"], { stdio: "ignore" });
+    // A spawn that fails (EACCES, a tool removed meanwhile) must not end the agent: it shows as an exit below.
+    xvfb.on("error", (e) => opts.log?.(`Xvfb: ${e.message}`));
     children.push(xvfb);
     await until(() => existsSync(`/tmp/.X11-unix/X${n}`), timeoutMs, "Xvfb", xvfb);
     const vnc = spawn(
@@ -116,6 +123,7 @@ export async function startHeadlessDesktop(
       ["-display", display, "-rfbport", String(port), "-localhost", "-nopw", "-forever", "-shared", "-quiet"],
       { stdio: "ignore" },
     );
+    vnc.on("error", (e) => opts.log?.(`x11vnc: ${e.message}`));
     children.push(vnc);
     await until(() => listening(port, 500), timeoutMs, "x11vnc", vnc);
     opts.log?.(`headless VNC: Xvfb ${display} and x11vnc on 127.0.0.1:${port}`);
@@ -124,4 +132,56 @@ export async function startHeadlessDesktop(
     stop();
     throw error;
   }
+}
+
+/** How long a desktop started by the Headless VNC action stays up unused (a session in use keeps it). */
+export const HEADLESS_IDLE_MS = 30 * 60_000;
+
+let current: (HeadlessDesktop & { alive: () => boolean }) | null = null;
+let idleTimer: ReturnType<typeof setTimeout> | null = null;
+
+/** The desktop the Headless VNC action started, while it runs (the vnc tunnel connects to it). */
+export const currentHeadless = (): HeadlessDesktop | null => (current?.alive() ? current : null);
+
+/** Keeps the action's desktop up for another HEADLESS_IDLE_MS (a session uses it). */
+export function touchHeadless() {
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = setTimeout(stopHeadless, HEADLESS_IDLE_MS);
+  idleTimer.unref();
+}
+
+/** Stops the action's desktop, if any. */
+export function stopHeadless() {
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = null;
+  current?.stop();
+  current = null;
+}
+
+/**
+ * The Headless VNC action (`--allow-headless-vnc`): Xvfb + x11vnc started once and kept while in
+ * use (stopped after HEADLESS_IDLE_MS unused); a second request gets the running one. Throws with
+ * a clear text when a tool is missing or does not come up.
+ */
+export async function ensureHeadlessDesktop(
+  opts: { log?: (line: string) => void; start?: typeof startHeadlessDesktop } = {},
+): Promise<HeadlessDesktop> {
+  const running = currentHeadless();
+  if (running) {
+    touchHeadless();
+    return running;
+  }
+  const desktop = await (opts.start ?? startHeadlessDesktop)({ log: opts.log });
+  const socket = `/tmp/.X11-unix/X${desktop.display.slice(1)}`;
+  let stopped = false;
+  current = {
+    ...desktop,
+    stop: () => {
+      stopped = true;
+      desktop.stop();
+    },
+    alive: () => !stopped && existsSync(socket),
+  };
+  touchHeadless();
+  return current;
 }

@@ -1,6 +1,12 @@
 import { connect, type Socket } from "node:net";
 import { TUNNEL_CHUNK_BYTES, TUNNEL_TEXT } from "../../contracts/tunnel.ts";
-import { type HeadlessDesktop, headlessAvailable, startHeadlessDesktop } from "./headless-vnc.ts";
+import {
+  currentHeadless,
+  type HeadlessDesktop,
+  headlessAvailable,
+  startHeadlessDesktop,
+  touchHeadless,
+} from "./headless-vnc.ts";
 import { type TunnelProvider, TunnelRefused } from "./sessions.ts";
 
 export type VncOptions = {
@@ -44,6 +50,15 @@ async function reach(options: VncOptions): Promise<{ socket: Socket; headless: H
   const timeout = options.connectTimeoutMs ?? 5000;
   const socket = await dial(options.host ?? "127.0.0.1", options.port, timeout);
   if (socket) return { socket, headless: null };
+  // The desktop the Headless VNC action started (it outlives this session; kept up while used).
+  const started = currentHeadless();
+  if (started) {
+    const onStarted = await dial("127.0.0.1", started.port, timeout);
+    if (onStarted) {
+      touchHeadless();
+      return { socket: onStarted, headless: null };
+    }
+  }
   if (!options.allowHeadless || !(options.headlessInstalled ?? headlessAvailable)()) return null;
   let headless: HeadlessDesktop;
   try {

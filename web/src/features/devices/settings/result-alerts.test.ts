@@ -19,6 +19,15 @@ describe("truthful results (issue 17)", () => {
     expect(replyAlert("shutdown", undefined, t)).toEqual({ type: "success", message: "Action successful." });
   });
 
+  it("Headless VNC's Connect opens the console's viewer for the desktop the device started", () => {
+    const open = vi.fn();
+    const reply = { url: "vnc://127.0.0.1:40213", host: "127.0.0.1", port: 40213, headless: true };
+    const alert = replyAlert("headlessVnc", reply, t, open);
+    expect(alert).toMatchObject({ type: "info", message: "Remote Desktop available", button: { type: "run" } });
+    if (alert?.button?.type === "run") alert.button.run();
+    expect(open).toHaveBeenCalledOnce();
+  });
+
   it("remote desktop, RSSH and screenshot failures stay silent by default (devices.md §8)", () => {
     const error = apiError(502, "device_failed", "No remote desktop configured (--vnc-url).");
     for (const action of ["remoteDesktop", "rssh", "screenshot"] as const) {

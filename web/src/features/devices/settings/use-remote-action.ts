@@ -26,7 +26,7 @@ export type ActionProgress = "sending" | "working";
  * §7 notifications raised by a reply; null when the reply carries nothing to show. A power
  * action the agent only dry-ran (no --allow-power) says so, not "Action successful." (issue 17).
  */
-export function replyAlert(action: RemoteAction, reply: unknown, t: TFunction): Alert | null {
+export function replyAlert(action: RemoteAction, reply: unknown, t: TFunction, openDesktop?: () => void): Alert | null {
   if (action === "reboot" || action === "shutdown") {
     // 204 (no body): done; 200 with a dry run (contracts/remote-actions.ts PowerDryRun): the agent may not power the device (issue 17).
     if (isObject(reply) && reply.dry_run === true)
@@ -51,6 +51,16 @@ export function replyAlert(action: RemoteAction, reply: unknown, t: TFunction): 
       constant: true,
       message: t("device.settings.rsshPort", { address }),
       button: { type: "copy", text: t("device.settings.copy"), data: address },
+    };
+  }
+  // Headless VNC answers the loopback address it started on the device: Connect opens the
+  // console's own viewer, which reaches it through the device's room.
+  if (action === "headlessVnc" && result.headless === true && openDesktop) {
+    return {
+      type: "info",
+      constant: true,
+      message: t("device.settings.desktopAvailable"),
+      button: { type: "run", text: t("device.settings.connect"), run: openDesktop },
     };
   }
   const url = desktopUrl(result);
@@ -122,9 +132,14 @@ export function failureAlert(
  * Runs the remote and power actions of a device (devices.md §4): each shows a loader until a
  * reply arrives or 30 s pass (then the timeout warning). A request id ties the call to the
  * room's commandUpdate, which tells when the device has received it. `viewCommands` opens the
- * Commands tab (the outcome_unknown warning's button).
+ * Commands tab (the outcome_unknown warning's button); `openDesktop` the in-browser viewer (the
+ * Headless VNC reply's Connect).
  */
-export function useRemoteActions(device: Pick<DeviceDetail, "uuid" | "space_uuid">, viewCommands: () => void) {
+export function useRemoteActions(
+  device: Pick<DeviceDetail, "uuid" | "space_uuid">,
+  viewCommands: () => void,
+  openDesktop?: () => void,
+) {
   const t = useT();
   const commands = useDeviceCommands(device.uuid);
   const running = useRunningActions(device.uuid);
@@ -138,7 +153,7 @@ export function useRemoteActions(device: Pick<DeviceDetail, "uuid" | "space_uuid
         json: request.json,
         signal: AbortSignal.timeout(REMOTE_ACTION_TIMEOUT_MS),
       });
-      const alert = replyAlert(action, reply, t);
+      const alert = replyAlert(action, reply, t, openDesktop);
       if (alert) showAlert(alert);
     } catch (error) {
       console.error(`Remote action ${action} failed`, error);

@@ -81,7 +81,9 @@ export function SettingsTab({ device, section }: { device: DeviceDetail; section
   const banner = canWrite ? (device.online ? null : "offline") : "readOnly";
 
   const viewCommands = useOpenCommands(device, section);
-  const remote = useRemoteActions(device, viewCommands);
+  // Remote Desktop opens the in-browser viewer (issue 17); the spec's reply is a button inside it.
+  const [desktop, setDesktop] = useState(false);
+  const remote = useRemoteActions(device, viewCommands, () => setDesktop(true));
   const { enabled, debug } = useSettingToggles(device, viewCommands);
   const vision = useVisionToggle(device);
   const visionUi = visionControl(vision.state);
@@ -89,8 +91,6 @@ export function SettingsTab({ device, section }: { device: DeviceDetail; section
     navigate(deviceViewPath(device.space_uuid, device.uuid, "general", section), { replace: true, state: here.state }),
   );
   const [asking, setAsking] = useState<Confirmation | null>(null);
-  // Remote Desktop opens the in-browser viewer (issue 17); the spec's reply is a button inside it.
-  const [desktop, setDesktop] = useState(false);
 
   const confirm = () => {
     if (asking === "disable") enabled.mutate(false);
