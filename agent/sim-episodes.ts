@@ -5,7 +5,7 @@
  * (a seeded draw), starts at a seeded moment and lasts a seeded span inside the window.
  */
 
-export type EpisodeKind = "disk_fill" | "hot_cpu" | "bill_jam" | "paper_low" | "net_errors";
+export type EpisodeKind = "disk_fill" | "hot_cpu" | "bill_jam" | "paper_low" | "net_errors" | "app_crash_loop";
 
 type EpisodeSpec = { windowMs: number; chance: number; minMs: number; maxMs: number };
 const MIN = 60_000;
@@ -26,6 +26,8 @@ export const EPISODES: Record<EpisodeKind, EpisodeSpec> = {
   paper_low: { windowMs: 6 * HOUR, chance: 0.4, minMs: 20 * MIN, maxMs: 60 * MIN },
   /** A failing cable: receive errors rise until the link is re-plugged (counters reset). */
   net_errors: { windowMs: 8 * HOUR, chance: 0.4, minMs: 25 * MIN, maxMs: 45 * MIN },
+  /** A display's application crashes every minute or so (a bad update) until it is rolled back (agent/sim-apps.ts). */
+  app_crash_loop: { windowMs: 4 * HOUR, chance: 0.4, minMs: 15 * MIN, maxMs: 30 * MIN },
 };
 
 /** Deterministic randomness from a string (FNV-1a, then a 32-bit mix per draw). */

@@ -48,7 +48,7 @@ describe("simulated displays and peripherals", () => {
     };
     expect(await command("apply-display-config", { displays: [display, { ...display, primary: false }] })).toEqual({
       ok: true,
-      result: { simulated: true, applied_displays: 2 },
+      result: { simulated: true, applied_displays: 2, applications: { allowed: true, configured: 0 } },
     });
     // Params are checked against contracts/commands.ts like the real agent's.
     expect(await command("apply-display-config", { displays: [{}, {}] })).toMatchObject({

@@ -1,7 +1,15 @@
+import type { AppliedApplication } from "../contracts/applications.ts";
 import type { DisplayFinding, PeripheralFinding } from "../contracts/peripheral-config.ts";
 
-/** A device's displays and peripherals as its agent reports them (devices.json carries the seeded ones). */
-export type SimHardware = { displays: DisplayFinding[]; peripherals: PeripheralFinding[] };
+/**
+ * A device's displays and peripherals as its agent reports them (devices.json carries the seeded
+ * ones), and the seeded displays' applications (the simulator runs them: agent/sim-apps.ts).
+ */
+export type SimHardware = {
+  displays: DisplayFinding[];
+  peripherals: PeripheralFinding[];
+  applications?: { display: string; display_uuid: string; application: AppliedApplication }[];
+};
 
 /** Deterministic per-device randomness (FNV-1a seeded), so answers are the same on every run. */
 function draw(seed: string) {

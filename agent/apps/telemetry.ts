@@ -13,7 +13,7 @@ const sameScreen = (info: Info, display: string) =>
  * A telemetry report with the applications' state: `applications` as reported, and each display's
  * application health folded into its screen's devicesInfo entry (type "display"), so the device's
  * "Displays" heading, its combined status and the monitoring counts see a crashed application
- * (2) or a crash loop (3). A display with applications but no screen entry gets one.
+ * (2) or a crash loop (3). A display in trouble without a screen entry gets one.
  */
 export function withApplications(telemetry: Telemetry, report: ApplicationsReport): Telemetry {
   const infos = [...(telemetry.peripherals?.devicesInfo ?? [])];
@@ -21,7 +21,8 @@ export function withApplications(telemetry: Telemetry, report: ApplicationsRepor
     if (d.applications.length === 0) continue;
     const at = infos.findIndex((p) => sameScreen(p, d.display));
     if (at === -1) {
-      if (infos.length < 64) {
+      // No screen entry: one only for a problem (a healthy display adds no heading the machine did not report).
+      if (d.status > 0 && infos.length < 64) {
         infos.push({ name: d.display, type: "display", enabled: true, combined_status: d.status, status: [d.status] });
       }
       continue;

@@ -17,6 +17,7 @@ const app = (n: number, name: string, config: ApplicationConfig) => ({
 
 export const DEMO_APPLICATIONS = {
   webKiosk: app(1, "Web Kiosk", {
+    launch: { kind: "url", url: "{{url}}" },
     template: {
       header: "Web Kiosk",
       description: "Shows one web page full screen and reloads it when it fails.",
@@ -44,6 +45,10 @@ export const DEMO_APPLICATIONS = {
     },
   }),
   signage: app(2, "Digital Signage Player", {
+    launch: {
+      kind: "url",
+      url: "https://player.outpost.demo/?playlist={{playlist}}&shuffle={{shuffle}}&transition={{transition}}",
+    },
     template: {
       header: "Digital Signage Player",
       description: "Plays a playlist of images and videos.",
@@ -70,6 +75,10 @@ export const DEMO_APPLICATIONS = {
     },
   }),
   checkout: app(3, "Self-checkout", {
+    launch: {
+      kind: "command",
+      command: ["/opt/outpost/self-checkout", "--currency={{currency}}", "--print-receipts={{receipt}}"],
+    },
     template: {
       header: "Self-checkout",
       description: "Scan, pay by card or cash, print the receipt.",
@@ -89,6 +98,7 @@ export const DEMO_APPLICATIONS = {
     },
   }),
   queue: app(4, "Queue Display", {
+    launch: { kind: "url", url: "https://queue.outpost.demo/?counters={{counters}}&chime={{chime}}" },
     template: {
       header: "Queue Display",
       description: "Shows the next ticket numbers and counters.",

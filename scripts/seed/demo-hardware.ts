@@ -4,15 +4,29 @@
  * credentials) so the simulator answers detect-displays / detect-peripherals with the same names
  * as the seed, and a detection on a seeded device finds nothing new (agent/sim-hardware.ts).
  */
+import type { AppliedApplication } from "../../contracts/applications.ts";
+import { ApplicationLaunch } from "../../contracts/applications.ts";
 import type { DisplayFinding, PeripheralFinding } from "../../contracts/peripheral-config.ts";
 import { PERIPHERAL_TYPES } from "../../drizzle/reference.ts";
-import type { displayTable, peripheralTable } from "../../drizzle/schema/index.ts";
+import type {
+  ApplicationConfig,
+  displayApplicationTable,
+  displayTable,
+  peripheralTable,
+} from "../../drizzle/schema/index.ts";
 
-export type SeededHardware = { displays: DisplayFinding[]; peripherals: PeripheralFinding[] };
+/** `applications`: each seeded display's applications as apply-display-config would send them (the simulator runs them). */
+export type SeededHardware = {
+  displays: DisplayFinding[];
+  peripherals: PeripheralFinding[];
+  applications?: { display: string; display_uuid: string; application: AppliedApplication }[];
+};
 
 export function seededHardware(
   displays: readonly (typeof displayTable.$inferInsert)[],
   peripherals: readonly (typeof peripheralTable.$inferInsert)[],
+  links: readonly (typeof displayApplicationTable.$inferInsert)[] = [],
+  applications: readonly { uuid: string; name: string; config: ApplicationConfig }[] = [],
 ): Map<string, SeededHardware> {
   const out = new Map<string, SeededHardware>();
   const of = (device: string) => {
@@ -30,6 +44,24 @@ export function seededHardware(
       available_refresh_rates: d.available_refresh_rates ?? {},
       orientation: d.orientation ?? "normal",
       graphical_output: d.graphical_output ?? "",
+    });
+  }
+  for (const link of [...links].sort((a, b) => (a.position ?? 0) - (b.position ?? 0))) {
+    const display = displays.find((d) => d.uuid === link.display_uuid);
+    const app = applications.find((a) => a.uuid === link.application_uuid);
+    if (!display?.uuid || !app) continue;
+    const launch = ApplicationLaunch.safeParse(app.config.launch);
+    const known = of(display.device_uuid);
+    known.applications ??= [];
+    known.applications.push({
+      display: display.name,
+      display_uuid: display.uuid,
+      application: {
+        uuid: app.uuid,
+        name: app.name,
+        launch: launch.success ? launch.data : null,
+        options: link.config ?? {},
+      },
     });
   }
   for (const p of peripherals) {
