@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ApplicationsReport } from "./applications.ts";
+import { ServiceStatus, VisionReport } from "./services.ts";
 
 /**
  * The spec's Telemetry (devices.md §3) as an agent reports it (contracts/realtime.ts) and as the API
@@ -78,8 +79,10 @@ export const Telemetry = z.object({
     .optional(),
   /** The applications the agent supervises on each display (contracts/applications.ts). */
   applications: ApplicationsReport.optional(),
-  /** Whether vision processing is on on the device (issue 17: the agent's kept setting). */
-  vision: z.object({ enabled: z.boolean() }).optional(),
+  /** Whether vision processing is on on the device (the agent's kept setting) and whether one is installed. */
+  vision: VisionReport.optional(),
+  /** The services the agent supervises, with their real state (contracts/services.ts). */
+  services: z.array(ServiceStatus).max(32).optional(),
   peripherals: z
     .object({
       devicesInfo: z
