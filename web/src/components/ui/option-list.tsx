@@ -55,10 +55,13 @@ export function OptionList({
   const listRef = useRef<HTMLDivElement>(null);
   const needle = query.trim().toLowerCase();
   const remote = onQueryChange !== undefined;
+  // A server's answer is shown as it is; while the answer to the current text is on its way, the
+  // last one is filtered here, so what was typed is already under Enter.
   const shown = useMemo(
-    () => (remote ? options : options.filter((o) => matches(o, needle))),
-    [options, needle, remote],
+    () => (remote && !loading ? options : options.filter((o) => matches(o, needle))),
+    [options, needle, remote, loading],
   );
+  const [pendingEnter, setPendingEnter] = useState(false);
   const canCreate = Boolean(create && needle && !options.some((o) => o.label.toLowerCase() === needle));
   const rowCount = shown.length + (canCreate ? 1 : 0);
   const activeIndex = Math.min(active, Math.max(rowCount - 1, 0));
@@ -93,8 +96,17 @@ export function OptionList({
     } else if (event.key === "Enter") {
       event.preventDefault(); // never submits the surrounding form
       if (rowCount > 0) pickRow(activeIndex);
+      // Nothing typed matches the last answer yet: pick the first of the server's answer when it comes.
+      else if (remote && loading) setPendingEnter(true);
     }
   };
+
+  useEffect(() => {
+    if (!pendingEnter || loading) return;
+    setPendingEnter(false);
+    const first = shown[0];
+    if (first) onPick(first.value);
+  }, [pendingEnter, loading, shown, onPick]);
 
   const optionId = (index: number) => `${listId}-${index}`;
   return (

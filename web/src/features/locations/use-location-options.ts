@@ -67,7 +67,9 @@ export function useLocationOptions(
   return {
     options,
     onQueryChange: setQuery,
-    loading: reply.isFetching && (reply.isPlaceholderData || !reply.data),
+    // Until the answer to what was typed is here (the debounce included), the list shows the
+    // last answer filtered in the browser, so a quick Enter still picks what was typed.
+    loading: query.trim() !== search || (reply.isFetching && (reply.isPlaceholderData || !reply.data)),
     labelOf: (uuid: string) => names.current.get(uuid),
     moreText: count > options.length ? t("common.typeToNarrow", { shown: options.length, count }) : undefined,
   };
