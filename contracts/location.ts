@@ -14,7 +14,13 @@ export type LocationType = z.infer<typeof LocationType>;
 export const LocationTypeList = z.object({ location_types: z.array(LocationType) });
 export type LocationTypeList = z.infer<typeof LocationTypeList>;
 
-export const Country = z.object({ uuid: z.string(), name: z.string(), code: z.string() });
+export const Country = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  code: z.string(),
+  /** The country's one obvious time zone (IANA), or null where it spans several; the location form suggests it. */
+  timezone: z.string().nullable().optional(),
+});
 export type Country = z.infer<typeof Country>;
 /** Reply of GET /country/items/ and /space/{space}/location/country/items/ (by name). */
 export const CountryList = z.object({ countries: z.array(Country) });

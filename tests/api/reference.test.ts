@@ -23,7 +23,14 @@ describe("location types and countries", () => {
       expect(res.status).toBe(200);
       const { countries } = CountryList.parse(await res.json());
       expect(countries).toHaveLength(249);
-      expect(countries).toContainEqual({ uuid: COUNTRY_UUID.HR, name: "Croatia", code: "HR" });
+      expect(countries).toContainEqual({
+        uuid: COUNTRY_UUID.HR,
+        name: "Croatia",
+        code: "HR",
+        timezone: "Europe/Zagreb",
+      });
+      // A country spanning several zones suggests none: the location form leaves the choice to the user.
+      expect(countries.find((c) => c.code === "US")?.timezone).toBeNull();
       const names = countries.map((c) => c.name);
       expect(names.slice(0, 3)).toEqual(["Afghanistan", "Åland Islands", "Albania"]);
       expect(names.at(-1)).toBe("Zimbabwe");

@@ -1,6 +1,5 @@
 import { eq, ne, or } from "drizzle-orm";
 import { CUSTOM_KEYS, type CustomKey } from "../../../contracts/location.ts";
-import { LOCATION_TYPE_UUID } from "../../../drizzle/reference.ts";
 import { countryTable, locationTable as l, locationTypeTable } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx, SpaceRow } from "../../env.ts";
 import { ApiError } from "../../lib/errors.ts";
@@ -19,22 +18,11 @@ export type LocationValues = {
   timezone: string;
 } & Record<CustomKey, string>;
 
-const T = LOCATION_TYPE_UUID;
-/** console.md §5, the per-type table (applied on edit): Mobile and Other require nothing. */
-const NEEDS_COUNTRY_AND_CITY = new Set<string>([
-  ...[T.office_building, T.single_office, T.shop, T.factory, T.warehouse],
-  ...[T.home, T.apartment, T.event_venue, T.mall, T.land],
-]);
-const NEEDS_ADDRESS_AND_ZIP = new Set<string>([
-  ...[T.office_building, T.single_office, T.shop, T.factory, T.warehouse, T.event_venue, T.mall],
-]);
-
-/** Fields the edit form requires: name, display id, and what the location's type needs. */
-const editRequired = (typeUuid: string) => [
-  ...(["name", "display_id"] as const),
-  ...(NEEDS_COUNTRY_AND_CITY.has(typeUuid) ? (["country_code", "city"] as const) : []),
-  ...(NEEDS_ADDRESS_AND_ZIP.has(typeUuid) ? (["address", "zip_code"] as const) : []),
-];
+/**
+ * console.md §5: an edit requires the name and the display id; country, city, address, zip code
+ * and time zone are checked only when filled (whatever the location's type).
+ */
+const EDIT_REQUIRED = ["name", "display_id"] as const;
 
 export const isTimezone = (tz: string) => {
   try {
@@ -113,7 +101,7 @@ export async function checkLocation(
   if (missingTags.length) push(errors, "tag_uuids", `Tags not found: ${missingTags.join(", ")}.`);
   if (v.timezone && !isTimezone(v.timezone)) push(errors, "timezone", "Unknown timezone.");
   if (mode === "edit") {
-    for (const field of editRequired(v.location_type_uuid ?? "")) {
+    for (const field of EDIT_REQUIRED) {
       if (!v[field]) push(errors, field, "Required");
     }
   }

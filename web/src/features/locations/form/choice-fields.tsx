@@ -20,9 +20,15 @@ const CHOICE_TEXTS = {
   timezone: { label: "location.field.timezone", placeholder: "location.chooseTimezone" },
 } as const;
 
-type ChoiceFieldProps = { name: ChoiceName; required?: boolean; options: Option[] };
+type ChoiceFieldProps = {
+  name: ChoiceName;
+  required?: boolean;
+  options: Option[];
+  /** After the user picked a value (not when the form is reset). */
+  onPicked?: (value: string, previous: string) => void;
+};
 
-function ChoiceField({ name, required, options }: ChoiceFieldProps) {
+function ChoiceField({ name, required, options, onPicked }: ChoiceFieldProps) {
   const t = useT();
   const { control } = useFormContext<LocationFormValues>();
   const id = `location-${name}`;
@@ -36,7 +42,11 @@ function ChoiceField({ name, required, options }: ChoiceFieldProps) {
           <Combobox
             {...fieldProps(id, fieldState.error?.message)}
             value={field.value}
-            onChange={field.onChange}
+            onChange={(value) => {
+              const previous = field.value;
+              field.onChange(value);
+              onPicked?.(value, previous);
+            }}
             options={options}
             placeholder={t(texts.placeholder)}
             searchLabel={t("common.search")}
@@ -57,8 +67,18 @@ export function TypeField({ required }: { required?: boolean }) {
 /** Countries by name; the API takes the alpha-2 code. */
 export function CountryField({ required }: { required?: boolean }) {
   const countries = useQuery(referenceQueries.countries());
+  const { getValues, setValue, getFieldState } = useFormContext<LocationFormValues>();
   const options = (countries.data ?? []).map((c) => ({ value: c.code, label: c.name, hint: c.code }));
-  return <ChoiceField name="country_code" required={required} options={options} />;
+  const zoneOf = (code: string) => countries.data?.find((c) => c.code === code)?.timezone ?? "";
+  // The time zone follows the country where it has one obvious zone, unless the user chose a
+  // zone themselves: the form's starting zone and the previous country's suggestion are replaced.
+  const suggestZone = (code: string, previous: string) => {
+    const zone = zoneOf(code);
+    if (!zone || !browserTimezones().includes(zone)) return;
+    if (getFieldState("timezone").isDirty && getValues("timezone") !== zoneOf(previous)) return;
+    setValue("timezone", zone, { shouldDirty: true, shouldValidate: true });
+  };
+  return <ChoiceField name="country_code" required={required} options={options} onPicked={suggestZone} />;
 }
 
 /** The browser's timezones, the space's first as the global timezone (console.md §3.4). */

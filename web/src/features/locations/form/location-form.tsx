@@ -17,7 +17,7 @@ import {
   type CustomFieldRule,
   customFieldRules,
   DESCRIPTION_MAX,
-  editRequired,
+  EDIT_REQUIRED,
   TEXT_MAX,
 } from "./location-rules";
 import { type FormMode, type LocationFormValues, locationFormSchema } from "./location-schema";
@@ -51,16 +51,11 @@ export function LocationForm({
 }: LocationFormProps) {
   const t = useT();
   const customFields = useMemo(() => customFieldRules(space), [space]);
-  const schema = useMemo(
-    () => locationFormSchema({ mode, customFields, typeName, t }),
-    [mode, customFields, typeName, t],
-  );
+  const schema = useMemo(() => locationFormSchema({ mode, customFields, t }), [mode, customFields, t]);
   const form = useForm<LocationFormValues>({ resolver: zodResolver(schema), defaultValues });
   const failure = useFormFailure(form, { shouldFocus: true });
   const type = useWatch({ control: form.control, name: "location_type_uuid" });
-  const required = new Set<string>(
-    mode === "add" ? [...ADD_REQUIRED, ...(type ? ["timezone"] : [])] : editRequired(typeName),
-  );
+  const required = new Set<string>(mode === "add" ? [...ADD_REQUIRED, ...(type ? ["timezone"] : [])] : EDIT_REQUIRED);
   const { isSubmitting, isDirty } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {

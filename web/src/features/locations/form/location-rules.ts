@@ -25,42 +25,11 @@ export const ADD_REQUIRED: readonly RequirableField[] = [
   "zip_code",
 ];
 
-const COUNTRY_AND_CITY = new Set([
-  "Office Building",
-  "Single Office",
-  "Shop",
-  "Factory",
-  "Warehouse",
-  "Home",
-  "Apartment",
-  "Event Venue",
-  "Mall",
-  "Land",
-]);
-const ADDRESS_AND_ZIP = new Set([
-  "Office Building",
-  "Single Office",
-  "Shop",
-  "Factory",
-  "Warehouse",
-  "Event Venue",
-  "Mall",
-]);
-
 /**
- * console.md §5, the per-type table used by the edit form: name and display id always; country
- * and city for building-like and dwelling types; address and zip code for building-like types;
- * Mobile, Other (and no type) nothing more.
+ * console.md §5: the edit form requires the name and the display id; country, city, address, zip
+ * code and timezone are validated only when filled, whatever the location's type.
  */
-export function editRequired(typeName: string | null | undefined): RequirableField[] {
-  const type = typeName ?? "";
-  return [
-    "name",
-    "display_id",
-    ...(COUNTRY_AND_CITY.has(type) ? (["country_code", "city"] as const) : []),
-    ...(ADDRESS_AND_ZIP.has(type) ? (["address", "zip_code"] as const) : []),
-  ];
-}
+export const EDIT_REQUIRED: readonly RequirableField[] = ["name", "display_id"];
 
 export type CustomFieldRule = { key: CustomKey; alias: string; required: boolean; unique: boolean };
 

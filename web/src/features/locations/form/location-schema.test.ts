@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { translate } from "@/lib/i18n";
 import { emptyLocationValues } from "./form-values";
-import { customFieldRules, editRequired } from "./location-rules";
+import { customFieldRules, EDIT_REQUIRED } from "./location-rules";
 import { type LocationFormValues, locationFormSchema, type SchemaContext } from "./location-schema";
 
 const t: SchemaContext["t"] = (key, vars) => translate("en", key, vars);
@@ -79,32 +79,25 @@ describe("add form", () => {
   });
 });
 
-describe("edit form and the per-type table", () => {
+describe("edit form", () => {
   it("always requires name and display id", () => {
-    expect(errorsOf({ name: "", display_id: "" }, { mode: "edit", customFields: [], typeName: "Other" })).toEqual({
+    expect(errorsOf({ name: "", display_id: "" }, { mode: "edit", customFields: [] })).toEqual({
       name: "Required",
       display_id: "Required",
     });
   });
 
-  it.each([
-    ["Shop", ["country_code", "city", "address", "zip_code"]],
-    ["Mall", ["country_code", "city", "address", "zip_code"]],
-    ["Home", ["country_code", "city"]],
-    ["Land", ["country_code", "city"]],
-    ["Mobile", []],
-    ["Other", []],
-  ])("%s requires %j beyond name and display id", (typeName, extra) => {
-    expect(editRequired(typeName)).toEqual(["name", "display_id", ...extra]);
-    const errors = errorsOf({ name: "A", display_id: "A-1" }, { mode: "edit", customFields: [], typeName });
-    expect(Object.keys(errors).sort()).toEqual([...extra].sort());
+  it("needs only name and display id on edit, whatever the type: place fields are checked only when filled", () => {
+    expect(EDIT_REQUIRED).toEqual(["name", "display_id"]);
+    const errors = errorsOf(
+      { name: "A", display_id: "A-1", country_code: "", city: "", address: "", zip_code: "" },
+      { mode: "edit", customFields: [] },
+    );
+    expect(errors).toEqual({});
   });
 
   it("does not apply the add form's list (type and timezone) on edit", () => {
-    const errors = errorsOf(
-      { name: "A", display_id: "A-1", timezone: "" },
-      { mode: "edit", customFields: [], typeName: "Mobile" },
-    );
+    const errors = errorsOf({ name: "A", display_id: "A-1", timezone: "" }, { mode: "edit", customFields: [] });
     expect(errors).toEqual({});
   });
 });
@@ -144,9 +137,7 @@ describe("custom fields", () => {
   });
 
   it("uses the edit form's messages", () => {
-    expect(
-      errorsOf({ name: "A", display_id: "A-1" }, { mode: "edit", customFields: rules, typeName: "Other" }),
-    ).toEqual({
+    expect(errorsOf({ name: "A", display_id: "A-1" }, { mode: "edit", customFields: rules })).toEqual({
       location_custom_1: "Store manager (req) cannot be blank",
       location_custom_2: "Cost centre (REQ unq) is required and must be unique",
       location_custom_5: "Badge cannot be blank",

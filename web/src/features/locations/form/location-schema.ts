@@ -6,7 +6,7 @@ import {
   ADD_REQUIRED,
   type CustomFieldRule,
   DESCRIPTION_MAX,
-  editRequired,
+  EDIT_REQUIRED,
   type RequirableField,
   TEXT_MAX,
 } from "./location-rules";
@@ -33,8 +33,6 @@ export type SchemaContext = {
   mode: FormMode;
   /** The space's enabled custom fields (customFieldRules). */
   customFields: readonly CustomFieldRule[];
-  /** Edit: the location's type name, for the per-type table. */
-  typeName?: string | null;
   t: TFunction;
 };
 
@@ -61,11 +59,11 @@ const filled = (value: string) => value.trim() !== "";
 
 /**
  * The location form's client rules (console.md §5). Add: name, type, country, city, address and
- * zip code required, timezone once a type is set. Edit: name and display id, then the per-type
- * table; other fields are checked only when filled. Enabled custom fields by their rules.
+ * zip code required, timezone once a type is set. Edit: name and display id; other fields are
+ * checked only when filled. Enabled custom fields by their rules.
  */
-export function locationFormSchema({ mode, customFields, typeName, t }: SchemaContext) {
-  const required: readonly RequirableField[] = mode === "add" ? ADD_REQUIRED : editRequired(typeName);
+export function locationFormSchema({ mode, customFields, t }: SchemaContext) {
+  const required: readonly RequirableField[] = mode === "add" ? ADD_REQUIRED : EDIT_REQUIRED;
   return z
     .object({
       name: text,
