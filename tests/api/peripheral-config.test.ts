@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { COMMANDS } from "../../contracts/commands.ts";
 import { ApiErrorBody } from "../../contracts/errors.ts";
 import {
   ApplicationList,
@@ -241,7 +242,7 @@ describe("display configuration", () => {
     const first = await connect();
     await until(() => first.seen.length > 0);
     expect(first.seen.map((m) => m.action)).toEqual(["apply-display-config"]);
-    const sent = DisplayConfiguration.parse(first.seen[0].params).displays;
+    const sent = COMMANDS["apply-display-config"].params.parse(first.seen[0].params).displays;
     expect(sent.map((d) => [d.uuid, d.orientation])).toEqual([
       [hdmi.uuid, "normal"],
       [dp.uuid, "180"],
@@ -262,7 +263,7 @@ describe("display configuration", () => {
     expect(res.status).toBe(200);
     expect(DisplayConfigurationSaved.parse(await res.json()).applied).toBe(true);
     expect(seen.map((m) => m.action)).toEqual(["apply-display-config"]);
-    const sent = DisplayConfiguration.parse(seen[0].params).displays;
+    const sent = COMMANDS["apply-display-config"].params.parse(seen[0].params).displays;
     expect(sent.map((d) => [d.uuid, d.name, d.orientation])).toEqual([
       [hdmi.uuid, hdmi.name, "normal"],
       [dp.uuid, dp.name, "270"],
