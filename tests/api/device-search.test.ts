@@ -52,6 +52,13 @@ describe("device search (issue 18 item 4: FTS5 trigram index)", () => {
     expect(await found(s, token, "flagship")).toEqual(["Kiosk North"]);
     expect(await found(s, token, "FLAG")).toEqual(["Kiosk North"]);
     expect(await found(s, token, "kiosk no")).toEqual(["Kiosk North"]);
+    // Words in any order, across the name and the location's name.
+    expect(await found(s, token, "north zagreb")).toEqual(["Kiosk North"]);
+    expect(await found(s, token, "square   kiosk")).toEqual(["Kiosk North"]);
+    expect(await found(s, token, "kiosk split")).toEqual([]);
+    // A MAC written with dashes, as Windows prints it.
+    expect(await found(s, token, "a4-5e-60-c2-19-7f")).toEqual(["With MAC"]);
+    expect(await found(s, token, "60-C2-19")).toEqual(["With MAC"]);
     expect(await found(s, token, "escalator")).toEqual(["Till 4"]);
     expect(await found(s, token, "3510-8052")).toEqual(["Wall"]);
     expect(await found(s, token, "10.21.0.11")).toEqual(["Router box"]);

@@ -42,13 +42,36 @@ export const FTS_MIN_CHARS = 3;
  */
 const ftsPhrase = (text: string) => `"${text.replaceAll("\u0000", "").replaceAll('"', '""')}"`;
 
+/** A MAC address or part of one written with dashes (aa-bb-cc), as Windows prints it. */
+const DASHED_MAC = /^[0-9a-f]{2}(?:-[0-9a-f]{2})+-?$/i;
+
+/**
+ * The search text as an FTS5 query: each word must be contained somewhere in the device's row
+ * (name, location, tags…), in any order, so "kiosk zagreb" finds Zagreb's kiosks. A dashed MAC
+ * is also searched without its dashes (the index holds each MAC as reported and bare; the
+ * dashed text itself may be part of a uuid or machine id). A word shorter
+ * than the trigram's three characters cannot be looked up alone: then the whole text must be
+ * contained as it was typed.
+ */
+export function ftsQuery(text: string): string {
+  const words = text.split(/\s+/).filter(Boolean);
+  const short = words.some((word) => [...word].length < FTS_MIN_CHARS);
+  const terms = words
+    .filter((word) => [...word].length >= FTS_MIN_CHARS)
+    .map((word) =>
+      DASHED_MAC.test(word) ? `(${ftsPhrase(word)} OR ${ftsPhrase(word.replaceAll("-", ""))})` : ftsPhrase(word),
+    );
+  if (short || terms.length === 0) terms.push(ftsPhrase(text));
+  return [...new Set(terms)].join(" AND ");
+}
+
 /**
  * Devices of the space whose name, description, machine id, uuid, IP or MAC addresses, location
  * name or tag names contain the text: the FTS5 table device_search (trigram tokenizer; its rowid
  * is the device's rowid, kept in step by triggers, see drizzle/migrations …_device_search.sql).
  */
 const rowsSearched = (ctx: ReadCtx, text: string) =>
-  sql`select rowid from device_search where device_search match ${ftsPhrase(text)} and space_uuid = ${ctx.space.space_uuid}`;
+  sql`select rowid from device_search where device_search match ${ftsQuery(text)} and space_uuid = ${ctx.space.space_uuid}`;
 
 /** The search's row set: the FTS index from three characters on, today's contains below that. */
 const searchRows = (ctx: ReadCtx, text: string) =>
