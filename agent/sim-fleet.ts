@@ -9,6 +9,7 @@ import { API_PREFIX, type RouteReply, replySchemaOf, routePath } from "../contra
 import { CONSOLE_CLIENT_ID, TokenResponse } from "../contracts/auth.ts";
 import { ApiErrorBody } from "../contracts/errors.ts";
 import type { SimHardware } from "./sim-hardware.ts";
+import { simIdentity } from "./sim-identity.ts";
 
 /**
  * A device the simulator can run: its uuid, name, space and device credential; seeded devices
@@ -116,7 +117,7 @@ export async function provisionDevices(options: ProvisionOptions): Promise<SimAc
           auth: false,
           json: {
             code,
-            machine_id: `sim-${device.uuid.slice(0, 8)}`,
+            machine_id: simIdentity(device.uuid).machine_id,
             inventory: { device_type: platformOf(device.uuid) },
           },
         },

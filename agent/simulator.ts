@@ -38,6 +38,7 @@ import { ALWAYS_CRASH_LOOPING, type SimAppsConfig, simApplications } from "./sim
 import { rng } from "./sim-episodes.ts";
 import { provisionDevices, type SimAccess } from "./sim-fleet.ts";
 import { simHardware } from "./sim-hardware.ts";
+import { simIdentity } from "./sim-identity.ts";
 import { simProfile, simSensors } from "./sim-telemetry.ts";
 import { simulatedTerminal } from "./tunnel/sim-shell.ts";
 import { vncProvider } from "./tunnel/vnc.ts";
@@ -60,8 +61,14 @@ const PLATFORMS: [weight: number, Platform][] = [
   [0.1, { device_type: "android_tv", os: ["Android TV", "12", "arm64"], cpu: "Amlogic S905X4" }],
 ];
 
-/** The platform of a simulated device, fixed by its uuid (also what it enrols as). */
+/**
+ * The platform of a simulated device: a seeded demo device's own type (a "Windows Computer" runs
+ * Windows), else fixed by its uuid (also what it enrols as).
+ */
 export function simPlatform(uuid: string): Platform {
+  const seeded = DEMO_DEVICE_SPECS.find((d) => d.uuid === uuid)?.type;
+  const own = PLATFORMS.find(([, p]) => p.device_type === seeded)?.[1];
+  if (own) return own;
   let pick = rng(`${uuid}/platform`)();
   for (const [weight, platform] of PLATFORMS) {
     if (pick < weight) return platform;
@@ -230,7 +237,7 @@ export function virtualMachine(
     execute,
     applications,
     inventory: async () => ({
-      machine_id: `sim-${device.uuid.slice(0, 8)}`,
+      machine_id: simIdentity(device.uuid).machine_id,
       inventory: {
         device_type: platform.device_type,
         operating_system_name: platform.os[0],
@@ -239,7 +246,7 @@ export function virtualMachine(
         cpu_model: `${platform.cpu} (${profile.threads} threads)`,
         ram_size: profile.ram,
         storage_drives: [{ name: "/dev/sda", model: "SIM-SSD", capacity: profile.disk }],
-        mac_addresses: [`02:00:${device.uuid.slice(0, 2)}:${device.uuid.slice(2, 4)}:${device.uuid.slice(4, 6)}:01`],
+        mac_addresses: [simIdentity(device.uuid).mac],
       },
     }),
   };

@@ -60,8 +60,8 @@ test("the simulator provisions devices beyond the seeded ones, runs them, and re
       params: { search: "SIM-", page_size: 100, ...params },
     });
     expect(res.status()).toBe(200);
-    // The search also matches other simulated machines (their machine id starts with "sim-"),
-    // e.g. a runner another test ran through the simulator: keep the provisioned ones only.
+    // The search matches any text containing "SIM-" (a description, another test's runner):
+    // keep the provisioned ones only.
     const devices = ((await res.json()) as { devices: Listed[] }).devices.filter((d) => d.name.startsWith("SIM-"));
     return { devices, objects_count: devices.length };
   };
