@@ -18,7 +18,11 @@
  * core: the server side of (a) and the triggers stay on the main thread). Times are
  * performance.timeOrigin + performance.now() on both threads.
  *
- *   node scripts/bench-fanout.ts [--sockets 1000] [--rounds 5] [--port 8894] [--direct] [--cycles K]
+ *   node scripts/bench-fanout.ts [--sockets 1000] [--rounds 5] [--port 8894] [--runs 1] [--direct] [--cycles K]
+ *
+ * --runs K measures the stack and the floor K times, in pairs (stack, then floor on port + 2): the
+ * machine is shared, so each ratio is taken within its pair, and the medians of the pairs' ratios
+ * are reported beside each pair's load average.
  *
  * --cycles K (a diagnostic): before the stack's measurement, N sockets connect and close K times:
  * with BENCH_INSPECTOR_PORT=9230 set, `node scripts/bench/cpu-profile.ts` then profiles connects
@@ -32,6 +36,7 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import WebSocket, { WebSocketServer } from "ws";
@@ -142,6 +147,8 @@ type Result = {
   firstMs: number[];
   spreadMs: number[];
   closeMs: number;
+  /** Frames a connected socket did not hear, over the counted rounds. */
+  lost: number;
   /** The server's CPU seconds (by process name) spent in each phase, when it is another process. */
   cpu?: { connect: Cpu; events: Cpu; close: Cpu };
 };
@@ -169,6 +176,7 @@ async function measure(
   const latencies: number[] = [];
   const firstMs: number[] = [];
   const spreadMs: number[] = [];
+  let lost = 0;
   await sleep(500);
   // Round 0 warms both sides up (JIT, the room's first publish) and is not counted.
   for (let round = 0; round <= rounds; round++) {
@@ -181,6 +189,7 @@ async function measure(
     if (got.length < connected.ok) console.error(`  round ${round}: ${got.length}/${connected.ok} sockets heard it`);
     await sleep(400); // past any coalescing window: each round is one event
     if (round === 0) continue;
+    lost += Math.max(0, connected.ok - got.length);
     const ms = got.map((t) => t - at).sort((a, b) => a - b);
     latencies.push(...ms);
     if (ms.length) {
@@ -201,7 +210,7 @@ async function measure(
     cpu0 && cpu1 && cpu2 && cpu3
       ? { connect: cpuDiff(cpu0, cpu1), events: cpuDiff(cpu1, cpu2), close: cpuDiff(cpu2, cpu3) }
       : undefined;
-  return { connectMs, connected: connected.ok, latencies, firstMs, spreadMs, closeMs, cpu: phases };
+  return { connectMs, connected: connected.ok, latencies, firstMs, spreadMs, closeMs, lost, cpu: phases };
 }
 
 /** The message the stack sends for a rename (a deviceDetailsUpdate), as the bare and floor sides send it. */
@@ -305,11 +314,10 @@ async function stack(
 }
 
 /** (c) the runtime's floor: a bare Durable Object room in workerd (scripts/bench/fanout-floor.ts). */
-async function floor(c: ReturnType<typeof clients>, n: number, rounds: number): Promise<Result> {
+async function floor(c: ReturnType<typeof clients>, n: number, rounds: number, port: number): Promise<Result> {
   const { startFloor } = await import("./bench/fanout-floor.ts");
   const { cpuSeconds, processTree } = await import("./bench/server.ts");
-  const { freePort } = await import("./lib/proc.ts");
-  const { origin, stop } = await startFloor(await freePort(8896));
+  const { origin, stop } = await startFloor(port);
   // The floor's workerd is this process's child (Miniflare spawns it; the stack's server is gone).
   const cpu = () => {
     const out: Cpu = { workerd: 0, wrangler: 0 };
@@ -347,6 +355,7 @@ async function main() {
       port: { type: "string", default: "8894" },
       direct: { type: "boolean", default: false },
       cycles: { type: "string", default: "0" },
+      runs: { type: "string", default: "1" },
     },
   });
   const { percentile } = await import("./bench/server.ts");
@@ -355,11 +364,18 @@ async function main() {
   const c = clients();
   console.error(`bare ws: ${n} sockets…`);
   const b = await bare(c, n, rounds);
-  console.error(`stack: ${n} sockets on one SpaceRoom…`);
-  const s = await stack(c, n, rounds, Number(args.port), args.direct === true, Number(args.cycles));
-  console.error(`workerd floor: ${n} sockets on a bare Durable Object…`);
-  const f = await floor(c, n, rounds);
+  const pairs: { s: Result; f: Result; load: number[] }[] = [];
+  for (let run = 0; run < Math.max(1, Number(args.runs)); run++) {
+    console.error(`run ${run + 1}: stack, ${n} sockets on one SpaceRoom…`);
+    const s = await stack(c, n, rounds, Number(args.port), args.direct === true, run === 0 ? Number(args.cycles) : 0);
+    console.error(`run ${run + 1}: workerd floor, ${n} sockets on a bare Durable Object…`);
+    const f = await floor(c, n, rounds, Number(args.port) + 2);
+    pairs.push({ s, f, load: loadavg() });
+  }
   await c.worker.terminate();
+  // The detailed table is the pair with the median connect ratio.
+  const byConnect = [...pairs].sort((x, y) => x.s.connectMs / x.f.connectMs - y.s.connectMs / y.f.connectMs);
+  const { s, f } = byConnect[Math.floor((byConnect.length - 1) / 2)];
 
   const f1 = (x: number) => x.toFixed(1);
   const p = (r: Result, q: number) => percentile(r.latencies, q);
@@ -392,6 +408,23 @@ async function main() {
   row(`trigger → first socket (median of ${rounds})`, (r) => med(r.firstMs));
   row(`first → last socket (median of ${rounds})`, (r) => med(r.spreadMs));
   row(`close ${n} (until all closed and a fresh socket is welcomed)`, (r) => r.closeMs);
+  if (pairs.length > 1) {
+    const p95 = (r: Result) => p(r, 0.95);
+    console.log(
+      `\n${pairs.length} runs, each the stack then the floor (load average 1 / 5 / 15 min after the pair):\n`,
+    );
+    console.log(
+      "| run | load | connect stack / floor | ÷ | p95 stack / floor | ÷ | close ÷ | lost |\n| --- | --- | --- | --- | --- | --- | --- | --- |",
+    );
+    for (const [i, { s: ps, f: pf, load }] of pairs.entries())
+      console.log(
+        `| ${i + 1} | ${load.map((l) => l.toFixed(1)).join(" / ")} | ${f1(ps.connectMs)} / ${f1(pf.connectMs)} ms | ${ratio(ps.connectMs, pf.connectMs)} | ${f1(p95(ps))} / ${f1(p95(pf))} ms | ${ratio(p95(ps), p95(pf))} | ${ratio(ps.closeMs, pf.closeMs)} | ${ps.lost} |`,
+      );
+    const medianOf = (pick: (x: { s: Result; f: Result }) => number) => med(pairs.map(pick)).toFixed(2);
+    console.log(
+      `| median | | | ${medianOf((x) => x.s.connectMs / x.f.connectMs)}× | | ${medianOf((x) => p95(x.s) / p95(x.f))}× | ${medianOf((x) => x.s.closeMs / x.f.closeMs)}× | ${pairs.reduce((t, x) => t + x.s.lost, 0)} |`,
+    );
+  }
   if (s.cpu) {
     const ms = (c: Cpu, per: number) =>
       `workerd ${((c.workerd * 1000) / per).toFixed(2)} ms, wrangler ${((c.wrangler * 1000) / per).toFixed(2)} ms`;

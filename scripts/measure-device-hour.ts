@@ -1,13 +1,19 @@
 /**
  * What one device costs per hour of being connected (issue 19 target 5, issue 21's price table):
- * N simulated agents with their real intervals (ping 10 s, heartbeat 30 s, telemetry 60 s) on
+ * N simulated agents with their real intervals (ping 10 s, heartbeat and telemetry 60 s) on
  * the frozen local server, and, per device-hour:
  * - agent WebSocket frames sent and received (counted client-side, on the sockets AgentSession opens);
  * - D1 statements, rows read and rows written as D1 reports them (`meta.rows_read` /
  *   `meta.rows_written` of every result, the figures D1 bills; index entries count as written rows);
  * - Durable Object requests per class (fetch, incoming WebSocket messages, alarms, RPC calls on
  *   stubs), constructions (wakes), and rows read/written in the rooms' own SQLite;
- * - workerd CPU time (/proc of the workerd processes: the Worker, the rooms and local D1 together).
+ * - workerd CPU time (/proc of the workerd processes: the Worker, the rooms and local D1 together);
+ * - Durable Object duration, from every event each object handled (fetch, WebSocket message and
+ *   close, alarm, RPC call: its start and the moment its promise settled): "active" is the union
+ *   of those intervals per object (what Cloudflare bills for an object that can hibernate);
+ *   "resident" adds HIBERNATE_AFTER_MS after each (the object stays in memory until that much
+ *   idle time has passed, and would be billed all along if it could not hibernate). Pings the
+ *   runtime answers (WebSocket auto-response) reach no handler and count in neither.
  *
  * The counting lives in a wrapper module run in front of the bundle (the Worker and the room
  * classes subclassed, the D1 binding's transport tapped); nothing in the app changes. The wrapper
@@ -47,7 +53,22 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 const WRAPPER = String.raw`
 function __measure(app) {
-const C = { worker: { requests: 0 }, d1: {}, rooms: {}, rpc: {}, sql: {}, tapped: { d1: false, sql: false } };
+const C = { worker: { requests: 0 }, d1: {}, rooms: {}, rpc: {}, sql: {}, events: {}, tapped: { d1: false, sql: false } };
+// Each object's handled events as [start, end] (ms), by "Class:name".
+const timed = (key, run) => {
+  const start = Date.now();
+  const done = () => (C.events[key] ??= []).push([start, Date.now()]);
+  let out;
+  try {
+    out = run();
+  } catch (e) {
+    done();
+    throw e;
+  }
+  if (out && typeof out.then === "function") return out.finally(done);
+  done();
+  return out;
+};
 globalThis.__measure = C;
 const key = (sql) => String(sql ?? "?").replace(/\s+/g, " ").trim().slice(0, 100);
 
@@ -108,14 +129,16 @@ function tapSql(sql, kind) {
 
 // Calls on Durable Object stubs (each is a billed request); fetch is counted inside the room.
 const CLASS = { Space: "SpaceRoom", Location: "LocationRoom", Device: "DeviceRoom" };
-const stub = (s, kind) =>
+const stub = (s, kind, name) =>
   new Proxy(s, {
     get(t, k) {
       const v = Reflect.get(t, k);
       if (typeof v !== "function") return v;
       return (...a) => {
-        if (typeof k === "string" && k !== "fetch") C.rpc[kind + "." + k] = (C.rpc[kind + "." + k] ?? 0) + 1;
-        return Reflect.apply(v, t, a); // an RPC method's own .apply would be a remote property
+        if (typeof k !== "string" || k === "fetch") return Reflect.apply(v, t, a);
+        C.rpc[kind + "." + k] = (C.rpc[kind + "." + k] ?? 0) + 1;
+        // Timed at the caller: the room handles the call for about as long as the caller waits.
+        return timed(kind + ":" + name, () => Reflect.apply(v, t, a)); // an RPC method's own .apply would be a remote property
       };
     },
   });
@@ -124,7 +147,8 @@ const namespace = (ns, kind) =>
     get(t, k) {
       const v = Reflect.get(t, k);
       if (typeof v !== "function") return v;
-      if (k === "get" || k === "getByName") return (...a) => stub(v.apply(t, a), kind);
+      if (k === "get" || k === "getByName")
+        return (...a) => stub(v.apply(t, a), kind, k === "getByName" ? String(a[0]) : (a[0]?.name ?? String(a[0])));
       if (k === "jurisdiction") return (...a) => namespace(v.apply(t, a), kind);
       return v.bind(t);
     },
@@ -145,11 +169,12 @@ function counted(Base, kind) {
       tapSql(ctx.storage.sql, kind);
       super(ctx, wrapEnv(env));
       R.wakes++;
+      this.__key = kind + ":" + (ctx.id.name ?? ctx.id.toString());
     }
-    fetch(request) { R.fetch++; return super.fetch(request); }
-    webSocketMessage(ws, message) { R.wsMessages++; return super.webSocketMessage(ws, message); }
-    webSocketClose(...a) { R.wsCloses++; return super.webSocketClose(...a); }
-    alarm(...a) { R.alarms++; return super.alarm(...a); }
+    fetch(request) { R.fetch++; return timed(this.__key, () => super.fetch(request)); }
+    webSocketMessage(ws, message) { R.wsMessages++; return timed(this.__key, () => super.webSocketMessage(ws, message)); }
+    webSocketClose(...a) { R.wsCloses++; return timed(this.__key, () => super.webSocketClose(...a)); }
+    alarm(...a) { R.alarms++; return timed(this.__key, () => super.alarm(...a)); }
   };
 }
 return {
@@ -198,8 +223,46 @@ type Counters = {
   rooms: Record<string, { wakes: number; fetch: number; wsMessages: number; wsCloses: number; alarms: number }>;
   rpc: Record<string, number>;
   sql: Record<string, { execs: number; read: number; written: number; stmts: Record<string, Stat> }>;
+  events: Record<string, [number, number][]>;
   tapped: { d1: boolean; sql: boolean };
 };
+
+/** Production hibernates an idle object after about this long (the resident figure's tail). */
+const HIBERNATE_AFTER_MS = 10_000;
+/** Cloudflare bills Durable Object duration at 128 MB per object. */
+const GB_PER_OBJECT = 0.128;
+
+/**
+ * Seconds of Durable Object duration per class between `from` and `to`: "active" (the union of
+ * each object's event intervals) and "resident" (each interval extended by HIBERNATE_AFTER_MS).
+ */
+function durations(events: Counters["events"], from: number, to: number) {
+  const out: Record<string, { active: number; resident: number; objects: number }> = {};
+  const union = (spans: [number, number][]) => {
+    let total = 0;
+    let start = -1;
+    let end = -1;
+    for (const [a, b] of spans.toSorted((x, y) => x[0] - y[0])) {
+      const [s, e] = [Math.max(a, from), Math.min(b, to)];
+      if (e < s) continue;
+      if (s > end) {
+        if (end > start) total += end - start;
+        [start, end] = [s, e];
+      } else end = Math.max(end, e);
+    }
+    if (end > start) total += end - start;
+    return total / 1000;
+  };
+  for (const [key, spans] of Object.entries(events)) {
+    const kind = key.slice(0, key.indexOf(":"));
+    const d = out[kind] ?? { active: 0, resident: 0, objects: 0 };
+    out[kind] = d;
+    d.objects++;
+    d.active += union(spans);
+    d.resident += union(spans.map(([a, b]) => [a, b + HIBERNATE_AFTER_MS]));
+  }
+  return out;
+}
 type Snapshot = {
   at: number;
   counters: Counters;
@@ -381,6 +444,12 @@ function report(r: {
     console.log(
       `| workerd CPU ms (Worker + rooms + local D1; idle ${f(r.idleCpuPerS * 1000)} ms/s subtracted) | ${f(per(busy))} |`,
     );
+    for (const [k, d] of Object.entries(durations(b.counters.events, a.at, b.at))) {
+      console.log(
+        `| ${k}: duration s, active / resident (${HIBERNATE_AFTER_MS / 1000} s idle before hibernation); GB-s at ${GB_PER_OBJECT * 1000} MB | ` +
+          `${f(per(d.active), 2)} / ${f(per(d.resident), 1)}; ${f(per(d.active * GB_PER_OBJECT), 3)} / ${f(per(d.resident * GB_PER_OBJECT), 1)} GB-s |`,
+      );
+    }
     const rpcRows = Object.entries(rpc).filter(([, n]) => n > 0);
     if (rpcRows.length) console.log(`\nRPC calls: ${rpcRows.map(([k, n]) => `${k} ${f(per(n), 2)}`).join(", ")}`);
     const stmts = Object.entries(b.counters.d1)
