@@ -110,7 +110,7 @@ test("an operator installs a real agent, takes a screenshot, reboots it and sees
 
     // Screenshot → notification → View → the viewer shows the image.
     await screenshotButton.click();
-    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Screenshot taken" });
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Screenshot is available!" });
     await expect(toast).toBeVisible({ timeout: 30_000 });
     await toast.getByRole("button", { name: "View" }).click();
     const viewer = page.getByTestId("screenshot-viewer");

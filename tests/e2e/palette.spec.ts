@@ -85,7 +85,7 @@ test("Ctrl-K jumps to a device by name, runs Screenshot on it, remembers it; `/`
     await expect(shot).toHaveAttribute("aria-selected", "true");
     await page.keyboard.press("Enter");
     await expect(palette(page)).toBeHidden();
-    await expect(page.getByText("Screenshot taken")).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText("Screenshot is available!")).toBeVisible({ timeout: 30_000 });
     await expect(flyout).toBeVisible();
 
     // Reboot asks first, with the Settings tab's confirmation; Cancel runs nothing.

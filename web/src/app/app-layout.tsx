@@ -37,7 +37,7 @@ function SignedInFrame() {
           <Outlet />
         </main>
       </div>
-      {/* Here, not in the device flyout: a "Screenshot taken" View works after the flyout closed. */}
+      {/* Here, not in the device flyout: a "Screenshot is available!" View works after the flyout closed. */}
       <ScreenshotViewerHost />
       {/* Issue 18: Ctrl-K / ⌘-K and `/`; the palette's chunk loads on first use. */}
       <CommandPaletteHost />

@@ -322,7 +322,7 @@ export const enDevice = englishPart({
   "device.settings.timeout": "Service temporarily unavailable, try again later.",
   "device.settings.rsshPort": "RSSH Port: {address}",
   "device.settings.desktopAvailable": "Remote Desktop available",
-  "device.settings.screenshotTaken": "Screenshot taken",
+  "device.settings.screenshotTaken": "Screenshot is available!",
   "device.settings.copy": "Copy",
   "device.settings.connect": "Connect",
   "device.settings.view": "View",

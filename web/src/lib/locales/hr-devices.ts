@@ -109,7 +109,7 @@ export const hrDevices: Partial<Record<MessageKey, string>> = {
   "device.settings.readOnly": "Vaša uloga može vidjeti ove postavke, ali ih ne može mijenjati.",
   "device.settings.actionSuccess": "Radnja uspješna.",
   "device.settings.timeout": "Usluga trenutno nije dostupna, pokušajte ponovno kasnije.",
-  "device.settings.screenshotTaken": "Snimka zaslona napravljena",
+  "device.settings.screenshotTaken": "Snimka zaslona je dostupna!",
   "device.settings.copy": "Kopiraj",
   "device.settings.connect": "Poveži",
   "device.settings.view": "Prikaži",

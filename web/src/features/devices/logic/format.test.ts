@@ -35,10 +35,12 @@ describe("device formatters", () => {
     expect(streakSeconds("nope", now)).toBeNull();
   });
 
-  it("rounds RAM up to whole GB and knows unknown", () => {
+  it("rounds RAM to the nearest whole GB and knows unknown", () => {
     expect(ramGb(8 * 1073741824)).toBe(8);
     expect(ramGb(8 * 1073741824 - 1000)).toBe(8);
-    expect(ramGb(7.2 * 1073741824)).toBe(8);
+    expect(ramGb(7.2 * 1073741824)).toBe(7);
+    expect(ramGb(7.6 * 1073741824)).toBe(8);
+    expect(ramGb(0.4 * 1073741824)).toBe(1);
     expect(ramGb(null)).toBeNull();
     expect(ramGb(0)).toBeNull();
     expect(gb2(1610612736)).toBe("1.50");

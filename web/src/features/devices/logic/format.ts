@@ -15,10 +15,14 @@ export function streakSeconds(since: string | null, now: number): number | null 
   return Number.isNaN(start) ? null : Math.max(0, Math.floor((now - start) / 1000));
 }
 
-/** RAM from bytes: GB = bytes / 1024³ rounded up (the spec's MB / 1024 rounded up); null = unknown. */
+/**
+ * RAM from bytes: GB = bytes / 1024³ rounded to the nearest (console.md's display rule; a machine
+ * with 7.2 GB usable is not shown as 8); null = unknown. At least 1 for any known amount, so a
+ * small board never reads "0 GB".
+ */
 export function ramGb(bytes: number | null | undefined): number | null {
   if (bytes === null || bytes === undefined || bytes <= 0) return null;
-  return Math.ceil(bytes / 1073741824);
+  return Math.max(1, Math.round(bytes / 1073741824));
 }
 
 /** Memory and disk in GB with 2 decimals (from bytes). */

@@ -8,7 +8,7 @@ const loadViewer = () => import("./screenshot-viewer");
 
 /**
  * Registers as the alerts' screenshot handler while mounted (in the signed-in frame, so that a
- * "Screenshot taken" View works after the device flyout closed) and shows the viewer it opens.
+ * "Screenshot is available!" View works after the device flyout closed) and shows the viewer it opens.
  */
 export function ScreenshotViewerHost() {
   const t = useT();

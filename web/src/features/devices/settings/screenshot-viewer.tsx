@@ -46,7 +46,7 @@ export type ScreenshotViewerProps = {
 };
 
 /**
- * The viewer the "Screenshot taken" notification's View opens (ScreenshotViewerHost loads it at
+ * The viewer the "Screenshot is available!" notification's View opens (ScreenshotViewerHost loads it at
  * the first View): the image, Download (screenshot.jpg) and Open in new tab.
  */
 export default function ScreenshotViewer({ url, onClose }: ScreenshotViewerProps) {
