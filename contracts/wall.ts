@@ -73,6 +73,19 @@ export type WallCriticalDevice = z.infer<typeof WallCriticalDevice>;
 /** At most this many critical devices are listed (the count is in totals.critical). */
 export const WALL_CRITICAL_LIMIT = 50;
 
+/** An installed device that is offline, and since when (its last heartbeat; null: never seen). */
+export const WallOfflineDevice = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  location_uuid: z.string().nullable(),
+  location_name: z.string().nullable(),
+  last_seen: z.string().nullable(),
+});
+export type WallOfflineDevice = z.infer<typeof WallOfflineDevice>;
+
+/** At most this many offline devices are listed (the count is in totals.offline). */
+export const WALL_OFFLINE_LIMIT = 100;
+
 /** Reply of GET /space/{space}/wall/. */
 export const WallSummary = z.object({
   generated_at: z.string(),
@@ -89,6 +102,8 @@ export const WallSummary = z.object({
   groups: z.array(WallGroup),
   /** Worst first: offline before online, then by name; at most WALL_CRITICAL_LIMIT. */
   critical_devices: z.array(WallCriticalDevice),
+  /** Every installed device that is offline, in or out of working hours, the longest offline first; at most WALL_OFFLINE_LIMIT. */
+  offline_devices: z.array(WallOfflineDevice),
 });
 export type WallSummary = z.infer<typeof WallSummary>;
 

@@ -124,6 +124,36 @@ describe("GET /space/{space}/wall/", () => {
     expect(body.scope).toEqual({ group: null, location: null });
   });
 
+  it("lists every installed offline device with its location, the longest offline first, in scope", async () => {
+    const { s, token, l1, group } = await fleet();
+    const seen = (day: number) => `2026-11-${String(day).padStart(2, "0")}T08:00:00.000Z`;
+    await makeDevice(s, {
+      connected_status: "connected",
+      name: "off-long",
+      location_uuid: l1.uuid,
+      last_seen: seen(2),
+    });
+    await makeDevice(s, {
+      connected_status: "connected",
+      name: "off-recent",
+      location_uuid: l1.uuid,
+      last_seen: seen(20),
+    });
+    const body = await summary(s, token);
+    // Never seen (null) is the longest; archived, uninstalled and online devices are not listed.
+    const names = body.offline_devices.map((d) => d.name);
+    expect(names.slice(0, 2).sort()).toEqual(["off-2", "off-crit"]);
+    expect(names.slice(2)).toEqual(["off-long", "off-recent"]);
+    expect(body.offline_devices.length).toBe(body.totals.offline);
+    expect(body.offline_devices.find((d) => d.name === "off-long")).toMatchObject({
+      location_uuid: l1.uuid,
+      location_name: "A Harbour",
+      last_seen: seen(2),
+    });
+    const narrowed = await summary(s, token, `?group=${group.uuid}`);
+    expect(narrowed.offline_devices.map((d) => d.name).sort()).toEqual(["off-crit", "off-long", "off-recent"]);
+  });
+
   it("says whether a location is inside its working hours now", async () => {
     const space = await makeSpace({ timezone: "UTC" });
     const { token } = await memberOf("viewer", space);

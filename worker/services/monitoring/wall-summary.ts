@@ -2,6 +2,7 @@ import { and, asc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { DEVICE_HEADINGS } from "../../../contracts/health.ts";
 import {
   WALL_CRITICAL_LIMIT,
+  WALL_OFFLINE_LIMIT,
   type WallCriticalDevice,
   type WallGroup,
   type WallScopeQuery,
@@ -59,44 +60,53 @@ export async function wallSummary({ ctx, input }: ServiceArgs<WallScopeQuery, Re
   const asked = wallScopeInBatch(ctx, input);
   const claimed = asked.claimed;
   const deviceScope = inWallScope(ctx, claimed, d.location_uuid);
-  const [locations, counts, groupRows, critical, criticalPeripherals, schedules, ...scopeRows] = await ctx.db.batch([
-    ctx.db
-      .select({ uuid: l.uuid, name: l.name, latitude: l.latitude, longitude: l.longitude })
-      .from(l)
-      .where(inSpace(ctx, l, inWallScope(ctx, claimed, l.uuid)))
-      .orderBy(asc(l.name), asc(l.uuid)),
-    countsByLocation(ctx, deviceScope),
-    ctx.db
-      .select({ uuid: g.uuid, name: g.name, active: g.active, location_uuid: gl.location_uuid })
-      .from(g)
-      .leftJoin(gl, and(eq(gl.location_group_uuid, g.uuid), inWallScope(ctx, claimed, gl.location_uuid)))
-      .where(inSpace(ctx, g, claimed.group ? eq(g.uuid, claimed.group.uuid) : undefined))
-      .orderBy(asc(g.name), asc(g.uuid)),
-    ctx.db
-      .select({
-        uuid: d.uuid,
-        name: d.name,
-        location_uuid: d.location_uuid,
-        online: d.online,
-        ...Object.fromEntries(DEVICE_HEADINGS.map((h) => [h.key, d[h.column]])),
-      })
-      .from(d)
-      .where(criticalWhere(ctx, deviceScope))
-      // `+online`: with LIMIT bound as a parameter, SQLite otherwise walks the connected-status
-      // index for the order and reads every connected device's row (21 ms at 100 000 devices),
-      // instead of seeking the critical ones in the monitoring index and sorting them (5 ms).
-      .orderBy(sql`+${d.online}`, asc(d.name), asc(d.uuid))
-      .limit(WALL_CRITICAL_LIMIT),
-    ctx.db
-      .select({ device_uuid: dpc.device_uuid, type: dpc.type })
-      .from(dpc)
-      .innerJoin(d, eq(d.uuid, dpc.device_uuid))
-      .where(and(inSpace(ctx, dpc, eq(dpc.condition, 3)), criticalWhere(ctx, deviceScope)))
-      .orderBy(asc(dpc.type)),
-    // The scope's locations' working hours (expected_online), in the same round trip.
-    expectedOnlineQuery(ctx, (location) => inWallScope(ctx, claimed, location)),
-    ...asked.reads,
-  ]);
+  const [locations, counts, groupRows, critical, criticalPeripherals, schedules, offline, ...scopeRows] =
+    await ctx.db.batch([
+      ctx.db
+        .select({ uuid: l.uuid, name: l.name, latitude: l.latitude, longitude: l.longitude })
+        .from(l)
+        .where(inSpace(ctx, l, inWallScope(ctx, claimed, l.uuid)))
+        .orderBy(asc(l.name), asc(l.uuid)),
+      countsByLocation(ctx, deviceScope),
+      ctx.db
+        .select({ uuid: g.uuid, name: g.name, active: g.active, location_uuid: gl.location_uuid })
+        .from(g)
+        .leftJoin(gl, and(eq(gl.location_group_uuid, g.uuid), inWallScope(ctx, claimed, gl.location_uuid)))
+        .where(inSpace(ctx, g, claimed.group ? eq(g.uuid, claimed.group.uuid) : undefined))
+        .orderBy(asc(g.name), asc(g.uuid)),
+      ctx.db
+        .select({
+          uuid: d.uuid,
+          name: d.name,
+          location_uuid: d.location_uuid,
+          online: d.online,
+          ...Object.fromEntries(DEVICE_HEADINGS.map((h) => [h.key, d[h.column]])),
+        })
+        .from(d)
+        .where(criticalWhere(ctx, deviceScope))
+        // `+online`: with LIMIT bound as a parameter, SQLite otherwise walks the connected-status
+        // index for the order and reads every connected device's row (21 ms at 100 000 devices),
+        // instead of seeking the critical ones in the monitoring index and sorting them (5 ms).
+        .orderBy(sql`+${d.online}`, asc(d.name), asc(d.uuid))
+        .limit(WALL_CRITICAL_LIMIT),
+      ctx.db
+        .select({ device_uuid: dpc.device_uuid, type: dpc.type })
+        .from(dpc)
+        .innerJoin(d, eq(d.uuid, dpc.device_uuid))
+        .where(and(inSpace(ctx, dpc, eq(dpc.condition, 3)), criticalWhere(ctx, deviceScope)))
+        .orderBy(asc(dpc.type)),
+      // The scope's locations' working hours (expected_online), in the same round trip.
+      expectedOnlineQuery(ctx, (location) => inWallScope(ctx, claimed, location)),
+      // Every installed device that is offline, the longest first (never seen: null, first): read
+      // along (space_uuid, online, last_seen, uuid).
+      ctx.db
+        .select({ uuid: d.uuid, name: d.name, location_uuid: d.location_uuid, last_seen: d.last_seen })
+        .from(d)
+        .where(inSpace(ctx, d, eq(d.online, false), installed, deviceScope))
+        .orderBy(asc(d.last_seen), asc(d.uuid))
+        .limit(WALL_OFFLINE_LIMIT),
+      ...asked.reads,
+    ]);
   const scope = asked.checked(scopeRows);
 
   const byLocation = new Map(counts.map((c) => [c.location_uuid, c]));
@@ -161,5 +171,9 @@ export async function wallSummary({ ctx, input }: ServiceArgs<WallScopeQuery, Re
       .sort((a, b) => Number(b.active) - Number(a.active))
       .map(({ active: _active, ...group }) => group),
     critical_devices: criticalDevices,
+    offline_devices: offline.map((row) => ({
+      ...row,
+      location_name: row.location_uuid ? (locationNames.get(row.location_uuid) ?? null) : null,
+    })),
   };
 }

@@ -17,11 +17,22 @@ export const onlineStatusColor: Record<OnlineStatus, { bg: string; border: strin
   offline: { bg: "bg-status-offline", border: "border-l-status-offline" },
 };
 
+/**
+ * A status as a dot in the spec's colour; partially online is also a half-filled ring, so it is
+ * told apart from online by its shape, not by two close blues alone (a wall across a room).
+ */
 export function StatusDot({ status, className }: { status: OnlineStatus; className?: string }) {
   return (
     <span
       aria-hidden="true"
-      className={cn("inline-block size-2 shrink-0 rounded-full", onlineStatusColor[status].bg, className)}
+      data-shape={status === "partially_online" ? "half" : "full"}
+      className={cn(
+        "inline-block size-2 shrink-0 rounded-full",
+        status === "partially_online"
+          ? "border-[0.15em] border-status-partially-online bg-[linear-gradient(90deg,var(--status-partially-online)_50%,transparent_50%)]"
+          : onlineStatusColor[status].bg,
+        className,
+      )}
     />
   );
 }

@@ -23,7 +23,18 @@ export type FleetMapProps = {
   className?: string;
   /** false: no panning or zooming (a wall screen); hovering and tapping still show counts. Default true. */
   interactive?: boolean;
+  /** A wall across a room: each circle labelled with its location's name, a larger legend. */
+  wall?: boolean;
 };
+
+/**
+ * Partially online is striped over its spec colour, online is solid: told apart by pattern, not
+ * by two close blues alone.
+ */
+export const PARTIAL_STRIPES = {
+  backgroundImage: "repeating-linear-gradient(135deg, transparent 0 0.32em, rgb(0 0 0 / 0.3) 0.32em 0.56em)",
+};
+const patternOf = (status: FleetMapLocation["status"]) => (status === "partially_online" ? PARTIAL_STRIPES : undefined);
 
 /** console.md §9's default centre, for a fleet with no coordinates yet (MapLibre zoom, 512 px tiles). */
 const EMPTY_VIEW = { latitude: 43.3438, longitude: 17.8078, zoom: 5 };
@@ -38,7 +49,7 @@ const em = (px: number) => `${px / 16}em`;
  * map is resized) until someone moves the map. Load it lazily:
  * `lazy(() => import("@/features/map/fleet-map"))` — MapLibre never enters the first load.
  */
-export default function FleetMap({ locations, onOpen, className, interactive = true }: FleetMapProps) {
+export default function FleetMap({ locations, onOpen, className, interactive = true, wall = false }: FleetMapProps) {
   const t = useT();
   const mapRef = useRef<MapRef>(null);
   const movedByUser = useRef(false);
@@ -84,11 +95,12 @@ export default function FleetMap({ locations, onOpen, className, interactive = t
             active={location.uuid === active}
             onActive={setActive}
             onOpen={onOpen}
+            labelled={wall}
           />
         ))}
         {shown && <FleetPopup location={shown} />}
       </BaseMap>
-      <Legend unlocated={unlocated} />
+      <Legend unlocated={unlocated} large={wall} />
       {located.length === 0 && (
         <p className="pointer-events-none absolute inset-x-0 top-[0.75em] mx-auto w-fit rounded-[0.4em] bg-card/90 px-[0.8em] py-[0.3em] text-[0.8em] text-muted-foreground shadow-sm">
           {t("fleetMap.noLocations")}
@@ -103,11 +115,13 @@ function FleetMarker({
   active,
   onActive,
   onOpen,
+  labelled,
 }: {
   location: LocatedLocation;
   active: boolean;
   onActive: (uuid: string | null) => void;
   onOpen?: (uuid: string) => void;
+  labelled: boolean;
 }) {
   const t = useT();
   const pointer = useRef("mouse");
@@ -141,12 +155,22 @@ function FleetMarker({
           onOpen ? "cursor-pointer" : "cursor-default",
           active && "scale-110",
         )}
-        style={{ width: em(size), height: em(size) }}
+        style={{ width: em(size), height: em(size), ...patternOf(location.status) }}
       >
         {size >= 24 && (
           <span style={{ fontSize: em(Math.max(10, Math.round(size * 0.36))) }}>{location.devices_total}</span>
         )}
       </button>
+      {labelled && (
+        // The name under the circle, with a halo that reads on either basemap.
+        <span
+          data-testid="fleet-map-label"
+          aria-hidden="true"
+          className="pointer-events-none absolute top-full left-1/2 mt-[0.2em] max-w-[12em] -translate-x-1/2 truncate text-center text-[0.95em] leading-tight font-semibold whitespace-nowrap text-foreground [text-shadow:0_0_0.2em_var(--background),0_0_0.2em_var(--background),0_0_0.1em_var(--background)]"
+        >
+          {location.name}
+        </span>
+      )}
     </Marker>
   );
 }
@@ -176,13 +200,24 @@ function FleetPopup({ location }: { location: LocatedLocation }) {
   );
 }
 
-function Legend({ unlocated }: { unlocated: number }) {
+/** The markers' key, drawn as the markers are (colour and pattern); on a wall, readable across the room. */
+function Legend({ unlocated, large }: { unlocated: number; large: boolean }) {
   const t = useT();
   return (
-    <ul className="pointer-events-none absolute top-[0.5em] left-[0.5em] flex flex-col gap-[0.15em] rounded-[0.4em] bg-card/90 px-[0.6em] py-[0.4em] text-[0.75em] shadow-sm">
+    <ul
+      data-testid="fleet-map-legend"
+      className={cn(
+        "pointer-events-none absolute top-[0.5em] left-[0.5em] flex flex-col gap-[0.15em] rounded-[0.4em] bg-card/90 px-[0.6em] py-[0.4em] shadow-sm",
+        large ? "text-[1.15em] font-medium" : "text-[0.75em]",
+      )}
+    >
       {(["online", "partially_online", "offline"] as const).map((status) => (
         <li key={status} className="flex items-center gap-[0.5em]">
-          <StatusDot status={status} className="size-[0.7em]" />
+          <span
+            aria-hidden="true"
+            className={cn("inline-block size-[0.9em] shrink-0 rounded-full", onlineStatusColor[status].bg)}
+            style={patternOf(status)}
+          />
           {t(onlineStatusLabel[status])}
         </li>
       ))}

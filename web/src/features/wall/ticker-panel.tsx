@@ -14,6 +14,7 @@ const TONE: Record<TickerKind, string> = {
   online: "bg-success",
   critical_peripheral: "bg-destructive",
   detection: "bg-info",
+  gap: "bg-warning",
 };
 
 function eventText(item: TickerItem, t: ReturnType<typeof useT>) {
@@ -30,6 +31,8 @@ function eventText(item: TickerItem, t: ReturnType<typeof useT>) {
       });
     case "detection":
       return item.detected ? t("wall.event.detection", { count: item.detected }) : t("wall.event.noDetection");
+    case "gap":
+      return t("wall.event.gap", { from: clockTime(item.lostAt ?? item.at), to: clockTime(item.at) });
   }
 }
 
@@ -70,14 +73,18 @@ export function TickerPanel({
                     <span
                       className={cn(
                         "truncate",
-                        item.kind === "offline" || item.kind === "critical_peripheral" ? "text-destructive" : "",
+                        item.kind === "offline" || item.kind === "critical_peripheral"
+                          ? "text-destructive"
+                          : item.kind === "gap"
+                            ? "font-medium text-warning"
+                            : "",
                       )}
                     >
                       {eventText(item, t)}
                     </span>
                   </span>
                   <span className="truncate text-[1.05em] font-medium">
-                    {item.name || t("wall.event.unnamed")}
+                    {item.kind === "gap" ? t("wall.event.gapText") : item.name || t("wall.event.unnamed")}
                     {place && <span className="font-normal text-muted-foreground"> · {place}</span>}
                   </span>
                 </li>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pushTicker, TICKER_MAX, type TickerItem, tickerInScope, tickerItemOf } from "./ticker";
+import { catchUpTicker, pushTicker, TICKER_MAX, type TickerItem, tickerInScope, tickerItemOf } from "./ticker";
 
 const device = (event: string, data?: Record<string, unknown>) =>
   ({
@@ -63,5 +63,34 @@ describe("tickerInScope", () => {
     expect(tickerInScope(item, new Set(["l1"]))).toBe(true);
     expect(tickerInScope(item, new Set(["l2"]))).toBe(false);
     expect(tickerInScope({ ...item, location_uuid: null }, new Set(["l1"]))).toBe(false);
+  });
+});
+
+describe("the ticker after a lost link", () => {
+  const off = (uuid: string, last_seen: string | null) => ({ uuid, name: uuid, location_uuid: "l1", last_seen });
+  it("catches up from the offline devices before and after, behind a line saying the link was lost", () => {
+    const lostAt = Date.parse("2026-11-29T03:02:25Z");
+    const backAt = Date.parse("2026-11-29T03:10:00Z");
+    let id = 0;
+    const items = catchUpTicker(
+      [off("old", "2026-11-28T00:00:00Z"), off("back", "2026-11-29T02:00:00Z")],
+      [off("old", "2026-11-28T00:00:00Z"), off("a", "2026-11-29T03:04:00Z"), off("b", "2026-11-29T03:06:00Z")],
+      lostAt,
+      backAt,
+      () => ++id,
+    );
+    expect(items.map((i) => [i.kind, i.name, i.at])).toEqual([
+      ["gap", "", backAt],
+      ["online", "back", backAt],
+      ["offline", "b", Date.parse("2026-11-29T03:06:00Z")],
+      ["offline", "a", Date.parse("2026-11-29T03:04:00Z")],
+    ]);
+    expect(items[0]?.lostAt).toBe(lostAt);
+    expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
+  });
+
+  it("still says events were missed when the totals show no change", () => {
+    const items = catchUpTicker([], [], 1000, 2000, () => 1);
+    expect(items).toEqual([{ id: 1, at: 2000, kind: "gap", name: "", location_uuid: null, lostAt: 1000 }]);
   });
 });

@@ -5,7 +5,7 @@ import type { ServerMessage } from "@contracts/realtime";
  * first, at most TICKER_MAX kept — so hours of events leave the memory and the DOM as they were.
  */
 
-export type TickerKind = "offline" | "online" | "critical_peripheral" | "detection";
+export type TickerKind = "offline" | "online" | "critical_peripheral" | "detection" | "gap";
 
 export type TickerItem = {
   /** Unique on the page (a counter), the row's key. */
@@ -20,6 +20,8 @@ export type TickerItem = {
   /** Critical peripheral types; the number of machines a detection found. */
   peripherals?: string[];
   detected?: number;
+  /** A gap: when the link was lost (ms); `at` is when it came back. */
+  lostAt?: number;
 };
 
 export const TICKER_MAX = 50;
@@ -73,4 +75,35 @@ export function changesSummary(message: ServerMessage): boolean {
   if (message.type === "deviceDetailsUpdate") return true;
   if (message.type === "locationDetailsUpdate") return true;
   return false;
+}
+
+type OfflineDevice = { uuid: string; name: string; location_uuid: string | null; last_seen: string | null };
+
+/**
+ * What the ticker missed while the link was down, read from two summaries: the devices that went
+ * offline (at their last heartbeat) and came back online since, newest first, behind a "gap" line
+ * that says the link was lost from `lostAt` to `backAt`, so a quiet ticker never hides a rise in
+ * OFFLINE. Events that left no trace in the summary (a short outage) stay missed: the gap says so.
+ */
+export function catchUpTicker(
+  before: readonly OfflineDevice[],
+  after: readonly OfflineDevice[],
+  lostAt: number,
+  backAt: number,
+  nextId: () => number,
+): TickerItem[] {
+  const was = new Map(before.map((d) => [d.uuid, d]));
+  const now = new Set(after.map((d) => d.uuid));
+  const wentOffline = after
+    .filter((d) => !was.has(d.uuid))
+    .map((d) => ({ d, at: d.last_seen ? Math.min(backAt, Math.max(lostAt, Date.parse(d.last_seen))) : lostAt }));
+  const cameBack = before.filter((d) => !now.has(d.uuid)).map((d) => ({ d, at: backAt }));
+  const items: TickerItem[] = [
+    ...wentOffline.map(({ d, at }) => ({ kind: "offline" as const, d, at })),
+    ...cameBack.map(({ d, at }) => ({ kind: "online" as const, d, at })),
+  ]
+    .sort((a, b) => b.at - a.at)
+    .map(({ kind, d, at }) => ({ id: nextId(), at, kind, name: d.name, location_uuid: d.location_uuid }));
+  const gap: TickerItem = { id: nextId(), at: backAt, kind: "gap", name: "", location_uuid: null, lostAt };
+  return [gap, ...items];
 }

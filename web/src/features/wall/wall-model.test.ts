@@ -1,6 +1,14 @@
 import type { WallGroup, WallLocation } from "@contracts/wall";
 import { describe, expect, it } from "vitest";
-import { boardOrder, formatShare, offlineInWorkingHours, viewAt, wallViews, worstAvailability } from "./wall-model";
+import {
+  boardOrder,
+  formatShare,
+  offlineFor,
+  offlineInWorkingHours,
+  viewAt,
+  wallViews,
+  worstAvailability,
+} from "./wall-model";
 import { parseWallParams, takeDisplaySecret } from "./wall-params";
 
 const location = (name: string, over: Partial<WallLocation> = {}): WallLocation => ({
@@ -122,5 +130,17 @@ describe("worstAvailability and formatShare", () => {
     expect(formatShare(1)).toBe("100 %");
     expect(formatShare(0.5)).toBe("50.0 %");
     expect(formatShare(null)).toBe("—");
+  });
+});
+
+describe("offlineFor", () => {
+  it("reads how long a device has been offline in its two largest units", () => {
+    const now = Date.parse("2026-11-29T12:00:00Z");
+    const ago = (s: number) => new Date(now - s * 1000).toISOString();
+    expect(offlineFor(ago(45), now)).toBe("45 s");
+    expect(offlineFor(ago(12 * 60 + 5), now)).toBe("12 min");
+    expect(offlineFor(ago(5 * 3600 + 12 * 60), now)).toBe("5 h 12 min");
+    expect(offlineFor(ago(1704 * 3600), now)).toBe("71 d 0 h");
+    expect(offlineFor(null, now)).toBeNull();
   });
 });

@@ -104,3 +104,20 @@ export function clockTime(ms: number): string {
   const d = new Date(ms);
   return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, "0")).join(":");
 }
+
+/**
+ * How long a device has been offline, read from across a room: the two largest units ("3 d 4 h",
+ * "5 h 12 min", "12 min", "45 s"); null for a device never seen.
+ */
+export function offlineFor(lastSeen: string | null, now: number): string | null {
+  if (!lastSeen) return null;
+  const seconds = Math.max(0, Math.floor((now - Date.parse(lastSeen)) / 1000));
+  if (!Number.isFinite(seconds)) return null;
+  const d = Math.floor(seconds / 86_400);
+  const h = Math.floor((seconds % 86_400) / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  if (d > 0) return `${d} d ${h} h`;
+  if (h > 0) return `${h} h ${m} min`;
+  if (m > 0) return `${m} min`;
+  return `${seconds} s`;
+}

@@ -66,11 +66,15 @@ const TOTALS: { key: TotalKey; label: MessageKey; dot: string; alarm: string | n
   { key: "not_connected", label: "wall.total.notConnected", dot: "bg-muted-foreground/60", alarm: null },
 ];
 
-/** The five fleet totals as large tiles; a problem count above 0 is tinted. */
-export function TotalsRow({ totals }: { totals: WallTotals | undefined }) {
+/** The five fleet totals as large tiles; a problem count above 0 is tinted; dimmed while they are stale. */
+export function TotalsRow({ totals, stale = false }: { totals: WallTotals | undefined; stale?: boolean }) {
   const t = useT();
   return (
-    <ul className="grid grid-cols-5 gap-[0.8em]" aria-label={t("wall.title")}>
+    <ul
+      className={cn("grid grid-cols-5 gap-[0.8em] transition-opacity", stale && "opacity-35 grayscale")}
+      aria-label={t("wall.title")}
+      data-stale={stale || undefined}
+    >
       {TOTALS.map(({ key, label, dot, alarm }) => {
         const value = totals?.[key];
         const raised = alarm !== null && (value ?? 0) > 0;
@@ -199,3 +203,24 @@ export function RotationBar({ durationMs }: { durationMs: number }) {
 /** Availability colour: red below 90 %, amber below 98 %. */
 export const shareTone = (share: number | null) =>
   share === null ? "text-muted-foreground" : share < 0.9 ? "text-destructive" : share < 0.98 ? "text-warning" : "";
+
+/**
+ * While the wall's figures are stale: a banner across the screen, not a pill, that says since
+ * when the figures are old and that the wall is reconnecting (a wall is read from across a room).
+ */
+export function StaleBanner({ since }: { since: number | null }) {
+  const t = useT();
+  return (
+    <div
+      role="alert"
+      data-testid="wall-stale-banner"
+      className="flex items-center gap-[0.8em] rounded-[0.6em] border-2 border-warning bg-warning/20 px-[1em] py-[0.45em]"
+    >
+      <span aria-hidden="true" className="size-[0.9em] shrink-0 animate-pulse rounded-full bg-warning" />
+      <span className="min-w-0 flex-1 truncate text-[1.9em] leading-tight font-semibold">
+        {since ? t("wall.stale.banner", { time: clockTime(since) }) : t("wall.stale.bannerNever")}
+      </span>
+      <span className="shrink-0 text-[1.3em] text-muted-foreground">{t("wall.stale.retrying")}</span>
+    </div>
+  );
+}

@@ -1,7 +1,7 @@
 import "@/lib/locales/en-wall";
 import type { ServerMessage } from "@contracts/realtime";
 import { CREDENTIAL_ENDED } from "@contracts/values/access";
-import type { WallLocation } from "@contracts/wall";
+import type { WallLocation, WallSummary } from "@contracts/wall";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { MonitorOffIcon } from "lucide-react";
 import {
@@ -23,12 +23,20 @@ import { type MessageKey, useT } from "@/lib/i18n";
 import { throttle } from "@/lib/realtime-devices";
 import { cn } from "@/lib/utils";
 import { type WallScope, wallQueries } from "./queries";
-import { changesSummary, pushTicker, type TickerItem, tickerInScope, tickerItemOf } from "./ticker";
+import {
+  catchUpTicker,
+  changesSummary,
+  pushTicker,
+  TICKER_MAX,
+  type TickerItem,
+  tickerInScope,
+  tickerItemOf,
+} from "./ticker";
 import { TickerPanel } from "./ticker-panel";
 import { useWallLink } from "./use-wall-live";
 import { viewAt, wallViews } from "./wall-model";
 import { parseWallParams, type WallParams } from "./wall-params";
-import { Clock, LinkStatus, RotationBar, ScopeLine, TotalsRow, ViewTabs } from "./wall-parts";
+import { Clock, LinkStatus, RotationBar, ScopeLine, StaleBanner, TotalsRow, ViewTabs } from "./wall-parts";
 import { useWallSpace, type WallSpace } from "./wall-space";
 import { GroupView, OverviewView, ProblemsView } from "./wall-views";
 import "./wall.css";
@@ -208,10 +216,37 @@ function WallBoard({ space, params, display }: { space: WallSpace; params: WallP
     },
     [queryClient, uuid, narrowed, refetch],
   );
+  // After a lost link the ticker catches up: the offline devices before and after, and a line
+  // that says the link was lost (catchUpTicker), once the summary has been read again.
+  const lastSummary = useRef(summary.data);
+  lastSummary.current = summary.data ?? lastSummary.current;
+  const linkRef = useRef<{ staleSince: number | null }>({ staleSince: null });
+  const catchUp = useRef<{ lostAt: number; backAt: number; before: WallSummary["offline_devices"] } | null>(null);
   const onReconnect = useCallback(() => {
+    const backAt = Date.now();
+    catchUp.current = {
+      lostAt: linkRef.current.staleSince ?? backAt,
+      backAt,
+      before: lastSummary.current?.offline_devices ?? [],
+    };
     void queryClient.invalidateQueries({ queryKey: wallQueries.all(uuid) });
   }, [queryClient, uuid]);
   const link = useWallLink(uuid, { onFrame, onReconnect });
+  linkRef.current = link;
+  useEffect(() => {
+    const pending = catchUp.current;
+    if (!pending || !summary.data || summary.dataUpdatedAt < pending.backAt) return;
+    catchUp.current = null;
+    const scoped = narrowed ? (inScope.current ?? new Set<string>()) : null;
+    const missed = catchUpTicker(
+      pending.before,
+      summary.data.offline_devices,
+      pending.lostAt,
+      pending.backAt,
+      () => ++sequence.current,
+    ).filter((item) => item.kind === "gap" || tickerInScope(item, scoped));
+    setTicker((items) => [...missed, ...items].slice(0, TICKER_MAX));
+  }, [summary.data, summary.dataUpdatedAt, narrowed]);
 
   // Rotation between the views, one step per interval.
   const views = useMemo(() => (summary.data ? wallViews(summary.data, params) : []), [summary.data, params]);
@@ -251,6 +286,8 @@ function WallBoard({ space, params, display }: { space: WallSpace; params: WallP
   const failing = summary.isError && summary.data !== undefined;
   const shownLink =
     failing && link.state === "live" ? { state: "stale" as const, staleSince: summary.dataUpdatedAt } : link;
+  // Stale figures are dimmed under a banner: bright numbers that stopped moving would mislead.
+  const stale = shownLink.state === "stale";
 
   return (
     <WallFrame>
@@ -264,8 +301,15 @@ function WallBoard({ space, params, display }: { space: WallSpace; params: WallP
         <Clock />
       </header>
       <RotationBar key={`${view?.key ?? ""}:${step}`} durationMs={rotating ? params.rotateMs : 0} />
-      <TotalsRow totals={summary.data?.totals} />
-      <main className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)_minmax(15em,21em)] gap-[0.8em]">
+      {stale && <StaleBanner since={shownLink.staleSince} />}
+      <TotalsRow totals={summary.data?.totals} stale={stale} />
+      <main
+        className={cn(
+          "grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)_minmax(15em,21em)] gap-[0.8em] transition-opacity",
+          stale && "opacity-60",
+        )}
+        data-stale={stale || undefined}
+      >
         <div
           className="min-h-0 min-w-0"
           data-testid="wall-view"

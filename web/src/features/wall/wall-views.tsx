@@ -8,6 +8,7 @@ import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { useFit } from "./use-fit";
 import { boardOrder, formatShare, groupLocations, offlineInWorkingHours, worstAvailability } from "./wall-model";
+import { OfflineDevicesPanel } from "./wall-offline";
 import { Calm, Panel, shareTone } from "./wall-parts";
 
 /** MapLibre stays out of every first load: the map arrives in its own chunk. */
@@ -106,7 +107,7 @@ export function OverviewView({ summary }: { summary: WallSummary }) {
       <div className="min-h-0" data-testid="wall-map">
         <MapBoundary fallback={fallback(t("wall.map.failed"))}>
           <Suspense fallback={fallback(t("wall.map.loading"))}>
-            <FleetMap locations={summary.locations} interactive={false} className="h-full text-[0.9em]" />
+            <FleetMap locations={summary.locations} interactive={false} wall className="h-full text-[0.9em]" />
           </Suspense>
         </MapBoundary>
       </div>
@@ -251,7 +252,7 @@ export function AvailabilityPanel({ availability }: { availability: Availability
   );
 }
 
-/** The problem lists side by side. */
+/** The problem lists side by side, every offline device first (the OFFLINE total, by name). */
 export function ProblemsView({
   summary,
   availability,
@@ -260,7 +261,8 @@ export function ProblemsView({
   availability: Availability | undefined;
 }) {
   return (
-    <div className="grid h-full min-h-0 grid-cols-3 gap-[0.8em]">
+    <div className="grid h-full min-h-0 grid-cols-4 gap-[0.8em]">
+      <OfflineDevicesPanel devices={summary.offline_devices} total={summary.totals.offline} />
       <OfflineInHours locations={summary.locations} />
       <CriticalDevices devices={summary.critical_devices} total={summary.totals.critical} />
       <AvailabilityPanel availability={availability} />
@@ -313,7 +315,13 @@ export function GroupView({
             >
               <span className="flex items-center gap-[0.45em]">
                 <StatusDot status={location.status} className="size-[0.65em]" />
-                <span className="min-w-0 flex-1 truncate text-[1.1em] font-medium">{location.name}</span>
+                {/* The whole name, on two lines if it needs them (a tile never cuts it). */}
+                <span
+                  data-testid="wall-tile-name"
+                  className="min-w-0 flex-1 text-[1.1em] leading-[1.15] font-medium [overflow-wrap:anywhere]"
+                >
+                  {location.name}
+                </span>
               </span>
               <span className="flex items-baseline justify-between gap-[0.5em] text-[0.95em] tabular-nums">
                 <span className={location.devices_offline > 0 ? "text-destructive" : "text-muted-foreground"}>

@@ -19,6 +19,8 @@ export const hrWall: Partial<Record<MessageKey, string>> = {
   "wall.event.offline": "izvan mreže",
   "wall.event.online": "ponovno na mreži",
   "wall.offlineInHours.title": "Izvan mreže u radnom vremenu",
+  "wall.offline.title": "Uređaji izvan mreže",
+  "wall.offline.empty": "Svi instalirani uređaji su na mreži.",
   "wall.critical.title": "Kritično stanje",
   "wall.availability.title": "Dostupnost",
   "wall.locations.title": "Lokacije",
