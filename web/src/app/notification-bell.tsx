@@ -1,17 +1,27 @@
+import { useQuery } from "@tanstack/react-query";
 import { BellIcon } from "lucide-react";
 import { useSyncExternalStore } from "react";
 import { LazyMenu } from "@/components/lazy-menu";
 import { Button } from "@/components/ui/button";
+import { incidentQueries } from "@/features/incidents/queries";
+import { useCurrentSpace } from "@/features/session/current-space";
 import { alertHistory, subscribeAlertHistory } from "@/lib/alert-history";
 import { useT } from "@/lib/i18n";
 
 /** The popover and its list: not in a page's first load (issue 19). */
 const loadPanel = () => import("./notification-panel");
 
-/** The top bar's bell: this session's last 100 alerts (presence chatter as one line), unread count on it. */
+/**
+ * The top bar's bell: the space's incident events read from the server (so they survive a reload)
+ * and this session's last 100 alerts (presence chatter as one line). The count on it is what the
+ * caller has not seen of both (an incident's own toast is counted once, by the server).
+ */
 export function NotificationBell() {
   const t = useT();
-  const { unread } = useSyncExternalStore(subscribeAlertHistory, alertHistory);
+  const { space } = useCurrentSpace();
+  const session = useSyncExternalStore(subscribeAlertHistory, alertHistory).unread;
+  const feed = useQuery(incidentQueries.bell(space.space_uuid));
+  const unread = session + (feed.data?.unread ?? 0);
   return (
     <LazyMenu
       load={loadPanel}
@@ -23,6 +33,8 @@ export function NotificationBell() {
           className="relative"
           aria-haspopup="dialog"
           aria-label={t("notifications.open", { count: unread })}
+          data-testid="notifications-bell"
+          data-incidents-unread={feed.data?.unread ?? 0}
         >
           <BellIcon aria-hidden="true" />
           {unread > 0 && (

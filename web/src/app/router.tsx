@@ -33,6 +33,8 @@ const controlPanelChunk = withChunkTimeout(() => import("./lazy/control-panel"))
 const groupsChunk = withChunkTimeout(() => import("./lazy/groups"));
 const groupFlyoutChunk = withChunkTimeout(() => import("./lazy/group-flyout"));
 const monitorChunk = withChunkTimeout(() => import("./lazy/monitor"));
+const incidentsChunk = withChunkTimeout(() => import("./lazy/incidents"));
+const alertingChunk = withChunkTimeout(() => import("./lazy/alerting"));
 const adminChunk = withChunkTimeout(() => import("./lazy/admin"));
 const adminRecordsChunk = withChunkTimeout(() => import("./lazy/admin-records"));
 const adminSpacesChunk = withChunkTimeout(() => import("./lazy/admin-spaces"));
@@ -131,6 +133,13 @@ const Activity = pick(monitorChunk, "ActivityPage");
 const Performance = pick(monitorChunk, "PerformancePage");
 const Unavailable = pick(monitorChunk, "UnavailablePage");
 const HealthReport = pick(reportChunk, "HealthReportFlyout");
+const Incidents = pick(incidentsChunk, "IncidentsPage");
+const IncidentFlyout = pick(incidentsChunk, "IncidentFlyout");
+const AlertingShell = pick(alertingChunk, "AlertingShell");
+const AlertRules = pick(alertingChunk, "RulesPage");
+const AlertChannels = pick(alertingChunk, "ChannelsPage");
+const Maintenance = pick(alertingChunk, "MaintenancePage");
+const NotificationPreferences = pick(alertingChunk, "PreferencesPage");
 const AdminShell = pick(adminChunk, "AdminShell");
 const Applications = pick(adminChunk, "ApplicationsPage");
 const ApplicationAdd = pick(adminRecordsChunk, "ApplicationAddPage");
@@ -192,7 +201,7 @@ const assetsRoutes = guarded(
   }),
 );
 
-/** console.md §2.11: Activity, Performance (+ flyout), System Events and Audit Logs (disabled). */
+/** console.md §2.11: Activity, Performance (+ flyout), Incidents (+ flyout), System Events and Audit Logs (disabled). */
 const monitorRoutes = guarded(
   lazy(MonitorShell, {
     children: [
@@ -205,8 +214,24 @@ const monitorRoutes = guarded(
           lazy(HealthReport, { path: ":monitoring_type/:action/:space_uuid/:uuid/:tab" }),
         ],
       }),
+      lazy(Incidents, {
+        path: "incidents",
+        children: [lazy(IncidentFlyout, { path: "incident/view/:space_uuid/:uuid" })],
+      }),
       lazy(Unavailable, { path: "events" }),
       lazy(Unavailable, { path: "logs" }),
+    ],
+  }),
+);
+
+/** Alerting settings under Monitor: rules, channels, maintenance windows (an Admin's), the caller's notifications. */
+const alertingRoutes = guarded(
+  lazy(AlertingShell, {
+    children: [
+      lazy(AlertRules, { path: "alert-rules" }),
+      lazy(AlertChannels, { path: "alert-channels" }),
+      lazy(Maintenance, { path: "maintenance" }),
+      lazy(NotificationPreferences, { path: "notification-preferences" }),
     ],
   }),
 );
@@ -253,6 +278,7 @@ export const routes: RouteObject[] = [
                 guarded(lazy(Access, { path: "access" })),
                 assetsRoutes,
                 monitorRoutes,
+                alertingRoutes,
                 adminRoutes,
                 lazy(NotFound, { path: "*" }),
               ],

@@ -39,7 +39,11 @@ export function recordAlert(alert: Alert, now = Date.now()) {
   const rest = previous ? history.entries.filter((e) => e !== previous) : history.entries;
   publish({
     entries: [entry, ...rest].slice(0, ALERT_HISTORY_LIMIT),
-    unread: previous ? history.unread : Math.min(history.unread + 1, ALERT_HISTORY_LIMIT),
+    // An incident's toast (uuid `incident:…`) is counted by the server's bell feed, not twice.
+    unread:
+      previous || alert.uuid?.startsWith("incident:")
+        ? history.unread
+        : Math.min(history.unread + 1, ALERT_HISTORY_LIMIT),
   });
 }
 

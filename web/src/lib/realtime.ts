@@ -3,6 +3,7 @@ import type { ServerMessage } from "@contracts/realtime";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { accountQueries } from "@/features/accounts/queries";
 import { groupQueries } from "@/features/groups/queries";
+import { onIncidentUpdate } from "@/features/incidents/realtime";
 import { locationQueries } from "@/features/locations/queries";
 import type { Alert } from "./alerts";
 import { catchUpAfterJoin } from "./catch-up";
@@ -103,6 +104,8 @@ export function applyServerMessage(message: ServerMessage, deps: RealtimeDeps) {
       return onDeviceUpdate(message, deps);
     case "locationDetailsUpdate":
       return onLocationUpdate(message, deps);
+    case "incidentUpdate":
+      return onIncidentUpdate(message, deps);
     case "accountOnline":
     case "accountOffline":
       void deps.queryClient.invalidateQueries({ queryKey: accountQueries.all(message.space_uuid) });

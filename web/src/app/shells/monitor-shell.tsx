@@ -1,11 +1,11 @@
-import { ActivityIcon, GaugeIcon, ListChecksIcon, ScrollTextIcon } from "lucide-react";
+import { ActivityIcon, GaugeIcon, ListChecksIcon, ScrollTextIcon, SirenIcon } from "lucide-react";
 import { Outlet, useLocation } from "react-router";
 import { TabLinks } from "@/components/ui/tabs";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { useT } from "@/lib/i18n";
 import { ShellHeader } from "./shell-header";
 
-/** Activity and Performance; System Events and Audit Logs are shown but disabled. */
+/** Activity, Performance and Incidents; System Events and Audit Logs are shown but disabled. */
 export function MonitorShell() {
   const t = useT();
   const { space } = useCurrentSpace();
@@ -13,6 +13,7 @@ export function MonitorShell() {
   const tabs = [
     { to: "/activity", label: t("monitor.activity"), icon: ActivityIcon },
     { to: "/performance", label: t("monitor.performance"), icon: GaugeIcon },
+    { to: "/incidents", label: t("monitor.incidents"), icon: SirenIcon },
     { to: "/events", label: t("monitor.events"), icon: ListChecksIcon, disabled: true },
     { to: "/logs", label: t("monitor.logs"), icon: ScrollTextIcon, disabled: true },
   ] as const;

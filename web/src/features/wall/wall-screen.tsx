@@ -16,6 +16,8 @@ import {
 } from "react";
 import { useLocation } from "react-router";
 import { Button } from "@/components/ui/button";
+import { incidentQueries } from "@/features/incidents/queries";
+import { WallIncidentsPanel } from "@/features/incidents/wall-incidents-panel";
 import { ApiError } from "@/lib/api";
 import { catchUpAfterJoin } from "@/lib/catch-up";
 import { type DisplaySessionEnd, useDisplaySession } from "@/lib/display-session";
@@ -213,6 +215,11 @@ function WallBoard({ space, params, display }: { space: WallSpace; params: WallP
         setTicker((items) => pushTicker(items, item));
       }
       if (changesSummary(message)) throttle(`wall:${uuid}`, REFETCH_GATHER_MS, REFETCH_WINDOW_MS, refetch);
+      // Open incidents (oldest first, with their age) follow the room too.
+      if (message.type === "incidentUpdate")
+        throttle(`wall-incidents:${uuid}`, REFETCH_GATHER_MS, REFETCH_WINDOW_MS, () => {
+          void queryClient.invalidateQueries({ queryKey: incidentQueries.all(uuid) });
+        });
     },
     [queryClient, uuid, narrowed, refetch],
   );
@@ -324,7 +331,10 @@ function WallBoard({ space, params, display }: { space: WallSpace; params: WallP
             <GroupView summary={summary.data} group={view.group} availability={availability} />
           )}
         </div>
-        <TickerPanel items={ticker} since={since} locations={locations} />
+        <div className="grid min-h-0 grid-rows-[minmax(0,1fr)_minmax(0,1.2fr)] gap-[0.8em]">
+          <WallIncidentsPanel space={uuid} inScope={inScope.current} />
+          <TickerPanel items={ticker} since={since} locations={locations} />
+        </div>
       </main>
     </WallFrame>
   );

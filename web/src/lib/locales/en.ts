@@ -2,6 +2,7 @@ import type { enAccess } from "./en-access";
 import type { enAccounts } from "./en-accounts";
 import type { enAdmin } from "./en-admin";
 import type { enAgentSettings } from "./en-agent-settings";
+import type { enAlerting } from "./en-alerting";
 import type { enAssets } from "./en-assets";
 import type { enBulk } from "./en-bulk";
 import type { enCommands } from "./en-commands";
@@ -9,6 +10,7 @@ import type { enDetect } from "./en-detect";
 import type { enDevice } from "./en-device";
 import type { enDevices } from "./en-devices";
 import type { enHealthReport } from "./en-health-report";
+import type { enIncidents } from "./en-incidents";
 import type { enMonitorPages } from "./en-monitor-pages";
 import type { enPalette } from "./en-palette";
 import type { enPeripherals } from "./en-peripherals";
@@ -153,6 +155,9 @@ export const en = {
 
   "monitor.activity": "Activity",
   "monitor.performance": "Performance",
+  "monitor.incidents": "Incidents",
+  "monitor.alerting": "Alerting settings",
+  "monitor.notificationPreferences": "My notifications",
   "monitor.events": "System Events",
   "monitor.logs": "Audit Logs",
   "monitor.unavailable.title": "Not available yet",
@@ -244,6 +249,8 @@ export type MessageKey =
   | keyof typeof enHealthReport
   | keyof typeof enAdmin
   | keyof typeof enAccess
+  | keyof typeof enIncidents
+  | keyof typeof enAlerting
   | keyof typeof enPalette
   | keyof typeof enBulk
   | keyof typeof enViews

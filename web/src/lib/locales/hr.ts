@@ -3,12 +3,14 @@ import { hrAccess } from "./hr-access";
 import { hrAccounts } from "./hr-accounts";
 import { hrAdmin } from "./hr-admin";
 import { hrAgentSettings } from "./hr-agent-settings";
+import { hrAlerting } from "./hr-alerting";
 import { hrAssets } from "./hr-assets";
 import { hrBulk } from "./hr-bulk";
 import { hrCommands } from "./hr-commands";
 import { hrDetect } from "./hr-detect";
 import { hrDevices } from "./hr-devices";
 import { hrHealthReport } from "./hr-health-report";
+import { hrIncidents } from "./hr-incidents";
 import { hrMonitorPages } from "./hr-monitor-pages";
 import { hrPalette } from "./hr-palette";
 import { hrPeripherals } from "./hr-peripherals";
@@ -89,6 +91,9 @@ export const hr: Partial<Record<MessageKey, string>> = {
   "accounts.invite": "Pozovi korisnike",
   "monitor.activity": "Aktivnost",
   "monitor.performance": "Performanse",
+  "monitor.incidents": "Incidenti",
+  "monitor.alerting": "Postavke upozorenja",
+  "monitor.notificationPreferences": "Moje obavijesti",
   "monitor.events": "Sistemski događaji",
   "monitor.logs": "Revizijski zapisi",
   "admin.applications": "Aplikacije",
@@ -131,6 +136,8 @@ export const hr: Partial<Record<MessageKey, string>> = {
   ...hrPeripherals,
   ...hrWall,
   ...hrAccess,
+  ...hrIncidents,
+  ...hrAlerting,
   ...hrMonitorPages,
   ...hrHealthReport,
   ...hrAdmin,

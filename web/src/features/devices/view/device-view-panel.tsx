@@ -17,6 +17,7 @@ import { FlyoutLoadFailed, FlyoutLoading, FlyoutTabsHeader } from "@/components/
 import { Badge } from "@/components/ui/badge";
 import { SheetBody, SheetTitle } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
+import { MaintenanceBanner } from "@/features/alerting/maintenance-banner";
 import { typeLabel } from "@/features/devices/logic/format";
 import { locationViewPath } from "@/features/locations/paths";
 import { useCurrentSpace } from "@/features/session/current-space";
@@ -153,6 +154,8 @@ export function DeviceViewPanel({ space, uuid, tab, section }: DeviceViewPanelPr
           </div>
         </div>
         <DeviceToolbar device={data} section={section} />
+        {/* A maintenance window covering the device (its location, groups or tags): no notifications meanwhile. */}
+        <MaintenanceBanner space={data.space_uuid} target={{ device: uuid }} />
       </FlyoutTabsHeader>
       <SheetBody>
         {shownTab === "general" ? (

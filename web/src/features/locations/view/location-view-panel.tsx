@@ -10,6 +10,7 @@ import { FlyoutFailedHeader, FlyoutTabsHeader } from "@/components/flyout-states
 import { Button } from "@/components/ui/button";
 import { SheetBody, SheetTitle } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
+import { MaintenanceBanner } from "@/features/alerting/maintenance-banner";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { usePermissions } from "@/features/space/use-permissions";
 import { LocationWorkingTime } from "@/features/working-time/location-working-time";
@@ -77,6 +78,8 @@ export function LocationViewPanel({ uuid, tab }: { uuid: string; tab: LocationTa
             </div>
           )}
         </div>
+        {/* A maintenance window covering the location: its incidents are suppressed meanwhile. */}
+        <MaintenanceBanner space={space.space_uuid} target={{ location: uuid }} />
       </FlyoutTabsHeader>
       {tab === "global" ? (
         data ? (
