@@ -6,6 +6,7 @@ import type { Command, Telemetry } from "../contracts/realtime.ts";
 import { AgentLog } from "./log.ts";
 import { settingsMachine, withSettings } from "./machine.ts";
 import { createExecutor } from "./providers/index.ts";
+import type { VisionService } from "./providers/vision.ts";
 import { AgentStateFile, statePath } from "./state.ts";
 import type { TelemetrySource } from "./telemetry.ts";
 
@@ -24,7 +25,9 @@ function startAgent(configPath: string, allowPower = false) {
   const state = new AgentStateFile(statePath(configPath));
   const printed: string[] = [];
   const logs = new AgentLog({ debug: () => state.state.debug_mode, print: (line) => printed.push(line) });
-  const execute = createExecutor({ allowPower, log: logs.info, state, logs });
+  // A vision service that comes up at once (agent/providers/vision.test.ts runs real ones).
+  const vision = { set: async () => ({ ok: true }) } as unknown as VisionService;
+  const execute = createExecutor({ allowPower, log: logs.info, state, logs, vision });
   return { state, logs, printed, execute };
 }
 

@@ -30,7 +30,9 @@ import { AgentLog } from "../log.ts";
 import { settingsMachine } from "../machine.ts";
 import { keptDisplays } from "../providers/displays.ts";
 import { createExecutor } from "../providers/index.ts";
+import { createVision } from "../providers/settings.ts";
 import { registerUnclaimed } from "../register.ts";
+import { servicesMachine } from "../services.ts";
 import { AgentSession } from "../session.ts";
 import { AgentStateFile, statePath } from "../state.ts";
 import { readInventory } from "../system.ts";
@@ -152,8 +154,14 @@ async function run() {
     which,
     log,
   });
+  // The vision service (--vision-command / --vision-unit), back on when the kept setting says so.
+  const vision = createVision({ visionCommand: values["vision-command"], visionUnit: values["vision-unit"], log });
+  if (state.state.vision && vision.installed) {
+    void vision.set(true).then((answer) => !answer.ok && log(`vision did not start: ${answer.error}`));
+  }
   const execute = createExecutor({
     apps,
+    vision,
     state,
     logs,
     allowPower: values["allow-power"] ?? false,
@@ -174,9 +182,9 @@ async function run() {
   const idleMinutes = values["terminal-idle-minutes"] ? Number(values["terminal-idle-minutes"]) : undefined;
   if (idleMinutes !== undefined && !(idleMinutes > 0))
     throw new Error("--terminal-idle-minutes is a number of minutes above 0");
-  const machine = applicationsMachine(
-    settingsMachine({ state, source: systemSource, inventory: readInventory, execute }),
-    apps,
+  const machine = servicesMachine(
+    applicationsMachine(settingsMachine({ state, source: systemSource, inventory: readInventory, execute }), apps),
+    { vision, headlessVnc: values["allow-headless-vnc"] ?? false, reverseSsh: Boolean(values["rssh-relay"]) },
   );
   const session = new AgentSession({
     url: roomUrl(config),
@@ -204,7 +212,7 @@ async function run() {
   const stop = () => {
     session.stop();
     journal.close();
-    void apps.stopAll().finally(() => setTimeout(() => process.exit(0), 200));
+    void Promise.all([apps.stopAll(), vision.close()]).finally(() => setTimeout(() => process.exit(0), 200));
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);

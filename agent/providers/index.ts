@@ -8,7 +8,7 @@ import { detectPeripherals } from "./peripherals.ts";
 import { powerOff, reboot } from "./power.ts";
 import { headlessRemoteDesktop, remoteDesktop, reverseSsh } from "./remote.ts";
 import { screenshot } from "./screenshot.ts";
-import { fetchLogs, gated, setDebug, setEnabled, setPeripheralEnabled, setVision } from "./settings.ts";
+import { createVision, fetchLogs, gated, setDebug, setEnabled, setPeripheralEnabled, setVision } from "./settings.ts";
 import type { Handlers, ProviderOptions } from "./types.ts";
 
 const providers: Handlers<ProviderOptions> = {
@@ -38,5 +38,6 @@ const providers: Handlers<ProviderOptions> = {
  */
 export const createExecutor = (options: ProviderOptions): Executor => {
   const state = options.state ?? new AgentStateFile();
-  return gated(executorOf(providers, { ...options, state }), state, options.logs?.debug);
+  const vision = options.vision ?? createVision(options);
+  return gated(executorOf(providers, { ...options, state, vision }), state, options.logs?.debug);
 };

@@ -1,11 +1,27 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import type { ServiceStatus } from "../../contracts/services.ts";
 import { ensureHeadlessDesktop } from "../tunnel/headless-vnc.ts";
 import type { Provider } from "./types.ts";
 
 let tunnel: ChildProcess | null = null;
+/** The tunnel as a service (Asset Info → Services): since when, how many times it was opened, why it last ended. */
+const tunnelLife = { since: null as number | null, starts: 0, error: null as string | null };
 
 /** The running tunnel, if any (a new request replaces it; the agent's exit ends it). */
 export const currentTunnel = () => tunnel;
+
+/** The reverse SSH tunnel as a supervised service. */
+export function tunnelStatus(): ServiceStatus {
+  const up = tunnel !== null && tunnel.exitCode === null && tunnel.signalCode === null;
+  return {
+    name: "Reverse SSH tunnel",
+    kind: "ssh_tunnel",
+    state: up ? "running" : tunnelLife.error ? "failed" : "stopped",
+    since: tunnelLife.since,
+    restarts: Math.max(0, tunnelLife.starts - 1),
+    last_error: tunnelLife.error,
+  };
+}
 
 /** reverse-ssh: `ssh -N -R <port>:localhost:22 <relay>`; reports the relay port to connect to. */
 export const reverseSsh: Provider<"reverse-ssh"> = async (_params, options) => {
@@ -16,6 +32,18 @@ export const reverseSsh: Provider<"reverse-ssh"> = async (_params, options) => {
   args.push("-R", `${port}:localhost:22`, options.rsshRelay);
   const child = spawn("ssh", args, { stdio: "ignore", env: options.env ?? process.env });
   tunnel = child;
+  tunnelLife.starts++;
+  tunnelLife.since = Date.now();
+  tunnelLife.error = null;
+  // Whenever it ends (now or hours later), the service says so.
+  child.on("error", (e) => {
+    if (tunnel === child) tunnelLife.error = e.message;
+  });
+  child.on("exit", (code, signal) => {
+    if (tunnel !== child) return;
+    tunnelLife.since = Date.now();
+    if (code !== 0 && signal !== "SIGTERM") tunnelLife.error = `ssh exited with ${code ?? signal}`;
+  });
   // A tunnel that dies in its first seconds did not come up.
   const failed = await new Promise<string | null>((resolve) => {
     const timer = setTimeout(() => resolve(null), 3000);

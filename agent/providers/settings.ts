@@ -3,6 +3,7 @@ import type { Executor } from "../session.ts";
 import type { AgentStateFile } from "../state.ts";
 import { switchUsbPeripheral } from "./peripheral-switch.ts";
 import type { Provider, ProviderOptions } from "./types.ts";
+import { VisionService } from "./vision.ts";
 
 /*
  * The settings the console pushes (issue 17): each one is written to the agent's state file
@@ -30,7 +31,25 @@ const vision = setting("vision", "set-vision");
 
 export const setEnabled: Provider<"set-enabled"> = (params, options) => enabled(params.enabled, options);
 export const setDebug: Provider<"set-debug"> = (params, options) => debug(params.debug_mode, options);
-export const setVision: Provider<"set-vision"> = (params, options) => vision(params.enabled, options);
+
+/**
+ * set-vision: starts or stops the real vision service (agent/providers/vision.ts) and keeps the
+ * setting only when that worked; a device without one answers "Vision is not installed on this
+ * device", and a service that does not come up answers its own words.
+ */
+export const setVision: Provider<"set-vision"> = async (params, options) => {
+  const service = options.vision ?? createVision(options);
+  const answer = await service.set(params.enabled);
+  if (!answer.ok) {
+    options.log(`set-vision → ${params.enabled} failed: ${answer.error}`);
+    return answer;
+  }
+  return vision(params.enabled, options);
+};
+
+/** The vision service of the agent's --vision-command / --vision-unit (none: not installed). */
+export const createVision = (options: Pick<ProviderOptions, "visionCommand" | "visionUnit" | "env" | "log">) =>
+  new VisionService({ command: options.visionCommand, unit: options.visionUnit, env: options.env, log: options.log });
 
 /**
  * set-peripheral-enabled: a USB peripheral is deauthorised (disabled) or authorised (enabled) in

@@ -13,6 +13,8 @@ export type ProviderOptions = {
   /** The vision service: a command the agent supervises (`--vision-command`) or a systemd unit (`--vision-unit`). */
   visionCommand?: string;
   visionUnit?: string;
+  /** The running vision service (the agent's one, shared with its telemetry); made from the two above when absent. */
+  vision?: import("./vision.ts").VisionService;
   /** Where USB devices are authorised (default /sys/bus/usb/devices; tests pass a directory of their own). */
   usbDevicesDir?: string;
   /** `--allow-headless-vnc`: headless-remote-desktop starts Xvfb and x11vnc. */

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { connect, createServer } from "node:net";
 import { delimiter, join } from "node:path";
+import type { ServiceStatus } from "../../contracts/services.ts";
 
 /**
  * Headless VNC (issue 17): a virtual screen (`Xvfb :N`) with a VNC server on it (`x11vnc`,
@@ -138,6 +139,19 @@ export async function startHeadlessDesktop(
 export const HEADLESS_IDLE_MS = 30 * 60_000;
 
 let current: (HeadlessDesktop & { alive: () => boolean }) | null = null;
+const life = { since: null as number | null, starts: 0, error: null as string | null };
+
+/** The Headless VNC desktop as a supervised service (Asset Info → Services). */
+export function headlessStatus(): ServiceStatus {
+  return {
+    name: "Headless VNC (Xvfb + x11vnc)",
+    kind: "vnc",
+    state: currentHeadless() ? "running" : life.error ? "failed" : "stopped",
+    since: life.since,
+    restarts: Math.max(0, life.starts - 1),
+    last_error: life.error,
+  };
+}
 let idleTimer: ReturnType<typeof setTimeout> | null = null;
 
 /** The desktop the Headless VNC action started, while it runs (the vnc tunnel connects to it). */
@@ -154,6 +168,7 @@ export function touchHeadless() {
 export function stopHeadless() {
   if (idleTimer) clearTimeout(idleTimer);
   idleTimer = null;
+  if (current) life.since = Date.now();
   current?.stop();
   current = null;
 }
@@ -171,7 +186,17 @@ export async function ensureHeadlessDesktop(
     touchHeadless();
     return running;
   }
-  const desktop = await (opts.start ?? startHeadlessDesktop)({ log: opts.log });
+  let desktop: HeadlessDesktop;
+  try {
+    desktop = await (opts.start ?? startHeadlessDesktop)({ log: opts.log });
+  } catch (error) {
+    life.error = error instanceof Error ? error.message : String(error);
+    life.since = Date.now();
+    throw error;
+  }
+  life.starts++;
+  life.since = Date.now();
+  life.error = null;
   const socket = `/tmp/.X11-unix/X${desktop.display.slice(1)}`;
   let stopped = false;
   current = {
