@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   type BudgetFile,
+  crossRouteImports,
+  headScriptsOf,
   type Manifest,
   overBudget,
   routeSizes,
@@ -62,6 +64,41 @@ describe("bundle budget", () => {
     const budget: BudgetFile = { entry: "index.html", routes: { "/devices": { kb: 100, chunks: ["src/devices.ts"] } } };
     expect(overBudget(routeSizes(manifest, budget, sizeOf))).toEqual([
       "/devices: first load 110.0 KB gzip of JS is over its budget of 100.0 KB",
+    ]);
+  });
+
+  it("counts what the browser asks for: index.html's classic scripts and what loads right after the first render", () => {
+    const html = `<head><script src="/assets/first-load-x.js"></script><script src="/theme-init.js"></script>
+      <script type="module" crossorigin src="/assets/index.js"></script></head>`;
+    expect(headScriptsOf(html)).toEqual(["assets/first-load-x.js", "theme-init.js"]);
+    const budget: BudgetFile = {
+      entry: "index.html",
+      routes: { "/login": { kb: 200, chunks: ["src/login.ts"], after: ["src/qr.ts"] } },
+    };
+    const [login] = routeSizes(manifest, budget, (f) => (f === "theme-init.js" ? 1024 : sizeOf(f)), ["theme-init.js"]);
+    expect(login.files).toEqual([
+      "theme-init.js",
+      "assets/index.js",
+      "assets/react.js",
+      "assets/login.js",
+      "assets/qr.js",
+      "assets/ui.js",
+    ]);
+    expect(login.bytes).toBe((1 + 65 + 40 + 20) * 1024);
+  });
+
+  it("names a route whose first load carries another route's page", () => {
+    const crossing: Manifest = {
+      ...manifest,
+      "src/login.ts": { file: "assets/login.js", isDynamicEntry: true, imports: ["src/devices.ts"] },
+    };
+    const budget: BudgetFile = {
+      entry: "index.html",
+      routes: { "/devices": { kb: 1, chunks: ["src/devices.ts"] }, "/login": { kb: 1, chunks: ["src/login.ts"] } },
+    };
+    expect(crossRouteImports(manifest, budget)).toEqual([]);
+    expect(crossRouteImports(crossing, budget)).toEqual([
+      "/login: its first load carries src/devices.ts (another route's page)",
     ]);
   });
 

@@ -1,6 +1,6 @@
 import "@/lib/locales/en-wall";
 import type { LocationAvailability, WallCriticalDevice, WallGroup, WallLocation, WallSummary } from "@contracts/wall";
-import { lazy, Suspense, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { onlineStatusColor, onlineStatusLabel, StatusDot } from "@/features/locations/online-status";
 import { MapBoundary } from "@/features/map/map-boundary";
 import { headingLabel } from "@/features/monitor/performance-filters";
@@ -13,6 +13,26 @@ import { Calm, Panel, shareTone } from "./wall-parts";
 
 /** MapLibre stays out of every first load: the map arrives in its own chunk. */
 const FleetMap = lazy(() => import("@/features/map/fleet-map"));
+
+/**
+ * False until the frame after the first one has been painted: the map (MapLibre, its worker and the
+ * basemap, ≈ 0.5 MB) is asked for only then, so on a slow network the totals and the status board
+ * are on the screen first instead of sharing the line with it.
+ */
+function usePainted() {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
 
 /** Each location's availability in the last 24 h and 7 d (worst first). */
 export type Availability = { day: LocationAvailability[]; week: LocationAvailability[] };
@@ -97,6 +117,7 @@ function LocationBoard({ locations }: { locations: WallLocation[] }) {
 /** Totals + map: the fleet map beside the status board. */
 export function OverviewView({ summary }: { summary: WallSummary }) {
   const t = useT();
+  const painted = usePainted();
   const fallback = (text: string) => (
     <div className="flex h-full items-center justify-center rounded-[0.6em] border bg-muted text-[1.1em] text-muted-foreground">
       {text}
@@ -107,7 +128,11 @@ export function OverviewView({ summary }: { summary: WallSummary }) {
       <div className="min-h-0" data-testid="wall-map">
         <MapBoundary fallback={fallback(t("wall.map.failed"))}>
           <Suspense fallback={fallback(t("wall.map.loading"))}>
-            <FleetMap locations={summary.locations} interactive={false} wall className="h-full text-[0.9em]" />
+            {painted ? (
+              <FleetMap locations={summary.locations} interactive={false} wall className="h-full text-[0.9em]" />
+            ) : (
+              fallback(t("wall.map.loading"))
+            )}
           </Suspense>
         </MapBoundary>
       </div>
