@@ -17,6 +17,7 @@
  * Each virtual agent keeps its command journal (agent/journal.ts) in --journal-dir/<uuid>.jsonl,
  * as a real agent does beside its configuration, or in memory with --memory-journal.
  */
+
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -24,6 +25,7 @@ import { type ApplicationsReport, applicationsSignature } from "../contracts/app
 import type { AppliedDisplay } from "../contracts/commands.ts";
 import type { DetectionFinding } from "../contracts/detection.ts";
 import type { Command, Telemetry } from "../contracts/realtime.ts";
+import { type ServiceStatus, VISION_NOT_INSTALLED_MESSAGE } from "../contracts/services.ts";
 import { DEMO_DEVICE_SPECS, DEMO_PASSWORD, DEMO_SPACE_UUID, DEMO_USERS } from "../scripts/demo-data.ts";
 import { HEALTH as DEMO_HEALTH } from "../scripts/seed/demo-fleet.ts";
 import { FAULTS as DEMO_PERIPHERAL_FAULTS } from "../scripts/seed/demo-peripherals.ts";
@@ -180,13 +182,33 @@ export function virtualMachine(
   let apps: SimAppsConfig = { displays: seededDisplays(device), appliedAt: now() };
   const applications = () =>
     simApplications(device.uuid, apps, now(), { alwaysLooping: ALWAYS_CRASH_LOOPING.has(device.name) });
-  const telemetry = async (): Promise<Telemetry> => withApplications(sample(now()), applications());
+  // Vision is installed on simulated Linux computers only; the agent service restarts with each simulated boot.
+  const visionInstalled = (seeded && seeded !== "unknown" ? seeded : platform.device_type) === "linux";
+  const vision = { on: false, since: null as number | null };
+  let bootedAt = now();
+  const services = (): ServiceStatus[] => [
+    { name: "Outpost agent", kind: "agent", state: "running", since: bootedAt, restarts: 0, last_error: null },
+    {
+      name: "Vision",
+      kind: "vision",
+      state: !visionInstalled ? "not_installed" : vision.on ? "running" : "stopped",
+      since: vision.since,
+      restarts: 0,
+      last_error: null,
+    },
+  ];
+  const telemetry = async (): Promise<Telemetry> => ({
+    ...withApplications(sample(now()), applications()),
+    vision: { enabled: vision.on, installed: visionInstalled },
+    services: services(),
+  });
 
   const ok = <R>(result: R) => Promise.resolve({ ok: true as const, result });
   const hardware = () => simHardware(device, peripherals);
   const vnc = () => ok({ url: `vnc://10.0.${Math.floor(rand() * 250)}.${Math.floor(rand() * 250)}:5900` });
   // The simulator simulates power for real (not a dry run): 204, offline, back after a boot.
   const power = (verb: "reboot" | "poweroff") => () => {
+    bootedAt = now() + POWER_ANSWER_LEAVES_MS + simulatedBootMs(verb, () => 0.5);
     if (opts.onPower) setTimeout(() => opts.onPower?.(verb), POWER_ANSWER_LEAVES_MS);
     return ok({ dry_run: false, simulated: true, ran: `simulated ${verb}` });
   };
@@ -204,7 +226,13 @@ export function virtualMachine(
     "instant-power-off": power("poweroff"),
     "set-enabled": (params) => ok({ ...params }),
     "set-debug": (params) => ok({ ...params }),
-    "set-vision": (params) => ok({ ...params }),
+    "set-vision": ({ enabled }) => {
+      if (enabled && !visionInstalled)
+        return Promise.resolve({ ok: false as const, error: `${VISION_NOT_INSTALLED_MESSAGE}.` });
+      if (vision.on !== enabled) vision.since = now();
+      vision.on = enabled;
+      return ok({ vision: enabled });
+    },
     "set-peripheral-enabled": ({ peripheral_uuid, enabled }) => ok({ peripheral_uuid, enabled }),
     "detect-devices": () => ok({ devices: simDetections(device.uuid) }),
     "detect-displays": () => ok({ displays: hardware().displays }),
