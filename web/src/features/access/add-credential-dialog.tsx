@@ -162,7 +162,11 @@ export function AddCredentialDialog({ space, kind, onOpenChange, onCreated }: Ad
                   <option value="">{t("access.form.choose")}</option>
                   {(groups.data ?? []).map((option) => (
                     <option key={option.uuid} value={option.uuid}>
-                      {option.name}
+                      {t("access.form.groupOption", {
+                        name: option.name,
+                        locations: option.locations_number,
+                        devices: option.locations.reduce((sum, l) => sum + l.total_number, 0),
+                      })}
                     </option>
                   ))}
                 </NativeSelect>

@@ -50,6 +50,8 @@ export const enAccess = englishPart({
   "access.form.group": "Location group",
   "access.form.location": "Location",
   "access.form.choose": "Choose…",
+  "access.form.groupOption":
+    "{name} · {locations, plural, one {# location} other {# locations}} · {devices, plural, one {# device} other {# devices}}",
   "access.form.tokenScope": "Scope",
   "access.form.readHint": "Reads only",
   "access.form.operatorHint": "Content Manager's rights",

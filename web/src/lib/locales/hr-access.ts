@@ -27,6 +27,8 @@ export const hrAccess: Partial<Record<MessageKey, string>> = {
   "access.revoke": "Opozovi",
   "access.form.name": "Naziv",
   "access.form.create": "Stvori",
+  "access.form.groupOption":
+    "{name} · {locations, plural, one {# lokacija} few {# lokacije} other {# lokacija}} · {devices, plural, one {# uređaj} few {# uređaja} other {# uređaja}}",
   "access.secret.copy": "Kopiraj",
   "access.secret.done": "Kopirao sam",
 };
