@@ -199,6 +199,7 @@ export const BellItem = z.object({
   incident_uuid: z.string(),
   kind: z.enum(["opened", "acknowledged", "resolved", "suppressed"]),
   at: iso,
+  opened_at: iso,
   state: IncidentState,
   rule_name: z.string(),
   location: z.object({ uuid: z.string(), name: z.string() }),

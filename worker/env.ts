@@ -1,6 +1,7 @@
 import type { DeviceRoom } from "../party/device-room.ts";
 import type { LocationRoom } from "../party/location-room.ts";
 import type { SpaceRoom } from "../party/space-room.ts";
+import type { AlertMessage } from "./services/alerting/queue.ts";
 
 declare global {
   namespace Cloudflare {
@@ -12,6 +13,8 @@ declare global {
       Space: DurableObjectNamespace<SpaceRoom>;
       Location: DurableObjectNamespace<LocationRoom>;
       Device: DurableObjectNamespace<DeviceRoom>;
+      /** Alert notifications (worker/services/alerting/queue.ts); absent only where no queue is bound. */
+      ALERTS?: Queue<AlertMessage>;
       ENVIRONMENT: string;
       ACCESS_TOKEN_TTL: string;
       REFRESH_TOKEN_TTL: string;

@@ -19,6 +19,8 @@ import { accountPasswordRoutes, spaceAccountLinkRoutes } from "./routes/account-
 import { accountsRoutes } from "./routes/accounts.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { agentRoutes } from "./routes/agent-enroll.ts";
+import { alertingRoutes, notificationPreferenceRoutes } from "./routes/alerting.ts";
+import { alertingDevRoutes } from "./routes/alerting-dev.ts";
 import { bulkRoutes } from "./routes/bulk.ts";
 import { commandRoutes } from "./routes/commands.ts";
 import { commentRoutes } from "./routes/comments.ts";
@@ -42,6 +44,7 @@ import { spaceRegionRoutes } from "./routes/space-region.ts";
 import { tagRoutes } from "./routes/tags.ts";
 import { wallRoutes } from "./routes/wall.ts";
 import { workingTimeRoutes } from "./routes/working-time.ts";
+import { type AlertMessage, handleAlertBatch } from "./services/alerting/queue.ts";
 
 // A production Worker with an incomplete configuration does not start: the deploy fails on it
 // (Cloudflare runs the script's top level when it is uploaded). productionGuard covers a
@@ -58,6 +61,7 @@ export { SpaceRoom } from "../party/space-room.ts";
 const api = openApiRouter();
 api
   .route("/", accountRoutes)
+  .route("/", notificationPreferenceRoutes)
   .route("/", accountPasswordRoutes)
   .route("/", spaceAccountLinkRoutes)
   .route("/", referenceRoutes)
@@ -95,7 +99,8 @@ api
   .route("/", bulkRoutes)
   .route("/", savedViewRoutes)
   // Routes defined in contracts/api carry their full path (/space/{space}/…).
-  .route("/", tagRoutes);
+  .route("/", tagRoutes)
+  .route("/", alertingRoutes);
 
 serveOpenApiDocument(api);
 
@@ -108,6 +113,7 @@ export const app = new Hono<AppEnv>({ strict: false })
   .use("/auth/*", publicBodyLimit)
   .route("/auth", authRoutes)
   .route("/api", api)
+  .route("/dev/alerting", alertingDevRoutes)
   .route("/dev", devRoutes)
   .route("/assets", hashedAssetRoutes)
   .all("/parties/*", async (c) => {
@@ -123,4 +129,6 @@ export type AppType = typeof app;
 
 export default {
   fetch: (request: Request, env: Env, ctx: ExecutionContext) => app.fetch(request, env, ctx),
+  // Alert notifications and their dead letters (worker/services/alerting/queue.ts).
+  queue: (batch: MessageBatch, env: Env) => handleAlertBatch(batch as MessageBatch<AlertMessage>, env),
 } satisfies ExportedHandler<Env>;

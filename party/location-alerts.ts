@@ -1,0 +1,166 @@
+import type { Env } from "../worker/env.ts";
+import type { AppHealth, DeviceFacts } from "../worker/services/alerting/conditions.ts";
+import { type AlertContext, CONTEXT_TTL_MS, loadContext } from "../worker/services/alerting/context.ts";
+import { type EngineState, emptyState, evaluate, forgetIncident } from "../worker/services/alerting/engine.ts";
+import { enqueueNotifications } from "../worker/services/alerting/queue.ts";
+import { incidentEventOf, incidentOf } from "../worker/services/alerting/records.ts";
+import { d1Port } from "../worker/services/alerting/sql-port.ts";
+import { applyChange } from "../worker/services/alerting/store.ts";
+import { publishToSpace } from "../worker/services/kernel/realtime.ts";
+
+/**
+ * A transition of one device, told to its location's room by whoever saw it (the DeviceRoom's
+ * presence and telemetry writes, its command broker, the applications report). Only the fields
+ * that changed are sent. `at` (ms) is for tests and the developer routes: the clock they control.
+ */
+export type AlertSignal = {
+  space_uuid: string;
+  location_uuid: string;
+  device_uuid: string;
+  name?: string;
+  online?: boolean;
+  /** Heading / monitored peripheral type → health code (0–3), as last graded. */
+  health?: Record<string, number>;
+  /** Extension point for display applications (contracts/applications.ts appStatus): ok, crashed, crash loop. */
+  app?: AppHealth;
+  command_failed?: boolean;
+  at?: number;
+};
+
+export type AlertHost = {
+  env: Env;
+  storage: DurableObjectStorage;
+  armAlarm(at: number): Promise<void>;
+};
+
+const STATE = "alerting:state";
+const CONTEXT = "alerting:context";
+/** The failures a device keeps (the longest window a rule may ask about is its duration). */
+const MAX_FAILURES = 100;
+
+/**
+ * The alert evaluation of one LocationRoom: device facts kept from transitions, the engine's
+ * state in the room's storage, the room's alarm for durations, recoveries, window and
+ * working-hour edges. Evaluations run one at a time (their D1 writes are awaited in order).
+ */
+export class LocationAlerts {
+  private chain: Promise<unknown> = Promise.resolve();
+  private context: AlertContext | null = null;
+  private state: EngineState | null = null;
+
+  constructor(private readonly host: AlertHost) {}
+
+  private run<T>(job: () => Promise<T>): Promise<T> {
+    const next = this.chain.then(job, job);
+    this.chain = next.catch((error: unknown) => console.error("alert evaluation failed", error));
+    return next;
+  }
+
+  private kv() {
+    return this.host.storage.kv;
+  }
+
+  private engine(): EngineState {
+    this.state ??= this.kv().get<EngineState>(STATE) ?? emptyState();
+    return this.state;
+  }
+
+  private async contextFor(locationUuid: string, now: number, force = false): Promise<AlertContext | null> {
+    this.context ??= this.kv().get<AlertContext>(CONTEXT) ?? null;
+    const stale =
+      !this.context ||
+      this.context.location.uuid !== locationUuid ||
+      Date.now() - this.context.loaded_at > CONTEXT_TTL_MS;
+    if (force || stale) {
+      const fresh = await loadContext(this.host.env, locationUuid, Date.now());
+      if (fresh && this.context) {
+        // What D1 does not hold (applications, command failures) carries over.
+        for (const d of fresh.devices) {
+          const old = this.context.devices.find((o) => o.uuid === d.uuid);
+          if (old) Object.assign(d, { app: old.app, failures: old.failures });
+        }
+      }
+      if (fresh) fresh.loaded_at = Date.now();
+      this.context = fresh;
+    }
+    return this.context;
+  }
+
+  /** A device's transition: kept in the facts, then the rules are evaluated. */
+  signal(s: AlertSignal) {
+    return this.run(async () => {
+      const now = s.at ?? Date.now();
+      let ctx = await this.contextFor(s.location_uuid, now);
+      if (!ctx) return;
+      let device = ctx.devices.find((d) => d.uuid === s.device_uuid);
+      if (!device) {
+        // A device new here (installed or moved in since the last read): read again.
+        ctx = await this.contextFor(s.location_uuid, now, true);
+        device = ctx?.devices.find((d) => d.uuid === s.device_uuid);
+        if (!ctx || !device) return;
+      }
+      applySignal(device, s, now);
+      await this.evaluate(ctx, now);
+    });
+  }
+
+  /** The alarm, or a clock the caller controls (tests, developer routes). */
+  tick(at?: number, locationUuid?: string) {
+    return this.run(async () => {
+      const now = at ?? Date.now();
+      const uuid = locationUuid ?? this.context?.location.uuid ?? this.kv().get<AlertContext>(CONTEXT)?.location.uuid;
+      if (!uuid) return;
+      const ctx = await this.contextFor(uuid, now);
+      if (ctx) await this.evaluate(ctx, now);
+    });
+  }
+
+  /** Rules or maintenance windows changed: read them again now and evaluate. */
+  refresh(locationUuid: string, at?: number) {
+    return this.run(async () => {
+      const now = at ?? Date.now();
+      const ctx = await this.contextFor(locationUuid, now, true);
+      if (ctx) await this.evaluate(ctx, now);
+    });
+  }
+
+  /** Resolved by hand: forgotten, so a condition still holding opens a new incident later. */
+  forget(incidentUuid: string, at?: number) {
+    return this.run(async () => {
+      if (forgetIncident(this.engine(), incidentUuid, at ?? Date.now())) this.kv().put(STATE, this.engine());
+    });
+  }
+
+  private async evaluate(ctx: AlertContext, now: number) {
+    const state = this.engine();
+    const { changes, nextAt } = evaluate(state, ctx.location, ctx.devices, ctx.rules, now);
+    const port = d1Port(this.host.env.DB);
+    const space = ctx.location.space_uuid;
+    for (const change of changes) {
+      const applied = await applyChange(port, space, ctx.location, change, now);
+      if (!applied.row) {
+        forgetIncident(state, change.incident_uuid, now);
+        continue;
+      }
+      await enqueueNotifications(this.host.env, applied.enqueue);
+      try {
+        await publishToSpace(this.host.env, space, incidentEventOf(space, incidentOf(applied.row), change.opened));
+      } catch (error) {
+        console.error("incident publish failed", error);
+      }
+    }
+    this.kv().put(STATE, state);
+    this.kv().put(CONTEXT, ctx);
+    // Working hours and windows are watched only while something is pending; the facts lapse too.
+    const next = nextAt ?? (Object.keys(state.incidents).length ? now + CONTEXT_TTL_MS : null);
+    if (next !== null && next > Date.now()) await this.host.armAlarm(next);
+  }
+}
+
+function applySignal(device: DeviceFacts, s: AlertSignal, now: number) {
+  if (s.name) device.name = s.name;
+  if (s.online !== undefined) device.online = s.online;
+  if (s.health) device.health = { ...device.health, ...s.health };
+  if (s.app) device.app = s.app;
+  if (s.command_failed) device.failures = [...device.failures, now].slice(-MAX_FAILURES);
+}
