@@ -20,7 +20,6 @@ export const enDetect = englishPart({
   "detect.tryAgain": "Try Again",
   "detect.empty":
     "No devices found. Make sure your devices are turned on and available on the network before triggering detection.",
-  "detect.failed": "Detection could not be started. Please try again.",
   "detect.camerasDetected": CAMERAS_DETECTED_MESSAGE,
   "detect.cameraScanUnavailable": CAMERA_SCAN_UNAVAILABLE_MESSAGE,
   "detect.loadFailed": "The detected devices could not be loaded.",

@@ -19,7 +19,6 @@ export const hrDetect: Partial<Record<MessageKey, string>> = {
   "detect.tryAgain": "Pokušaj ponovno",
   "detect.empty":
     "Nije pronađen nijedan uređaj. Provjerite jesu li uređaji uključeni i dostupni na mreži prije pokretanja otkrivanja.",
-  "detect.failed": "Otkrivanje nije pokrenuto. Pokušajte ponovno.",
   "detect.camerasDetected": "Otkrivene kamere",
   "detect.cameraScanUnavailable": "Pretraga kamera nije dostupna",
   "detect.table": "Otkriveni uređaji",

@@ -3,17 +3,16 @@ import { camerasDetectedIn, DETECTION_TIMEOUT_MS, DetectionScan } from "@contrac
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useReducer } from "react";
 import { showAlert } from "@/lib/alerts";
-import { ApiError } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 import { detectionQueries, startDetection } from "./queries";
 import { initialScanPhase, scanReducer, scanView } from "./scan-state";
+import { startFailure } from "./start-failure";
 import { type LocationEvent, useLocationRoom } from "./use-location-room";
 
 /**
  * console.md §8: 503 "This location has no available devices" (no runner there is online). The
  * only 503 this call answers with, so its text is not required to match.
  */
-const isNoAvailableDevices = (error: unknown) => error instanceof ApiError && error.status === 503;
 
 /**
  * Detect Devices at one location: its latest scan (GET state), the location's room (joined when
@@ -63,14 +62,18 @@ export function useDetection(space: string, location: string) {
       dispatch({ type: "accepted", scan });
     },
     onError: (error) => {
-      if (isNoAvailableDevices(error)) {
+      const failure = startFailure(error);
+      if (failure.kind === "noDevices") {
         // Flag no devices detected and clear the detected devices.
         queryClient.removeQueries({ queryKey: detectionQueries.itemsKey(space, location) });
         dispatch({ type: "unavailable" });
         return;
       }
       console.error("Detect devices failed", error);
-      showAlert({ type: "error", message: t("detect.failed") });
+      showAlert({
+        type: "error",
+        message: failure.kind === "server" ? failure.message : t("common.unexpectedError"),
+      });
       dispatch({ type: "failed" });
     },
   });
