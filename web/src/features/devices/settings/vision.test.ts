@@ -105,3 +105,14 @@ describe("vision after a toggle, by the command's latest status", () => {
     expect(visionAfter("enable_requested", "timed_out", "disabled")).toBe("disabled");
   });
 });
+
+describe("vision without a vision service on the device", () => {
+  it("is missing only when the device's telemetry says it is not installed", async () => {
+    const { visionMissing } = await import("./vision");
+    expect(visionMissing({ latest_telemetry: { vision: { installed: false } } })).toBe(true);
+    expect(visionMissing({ latest_telemetry: { vision: { installed: true } } })).toBe(false);
+    // No report, or an older agent that does not say: its own answer decides.
+    expect(visionMissing({ latest_telemetry: null })).toBe(false);
+    expect(visionMissing({ latest_telemetry: { vision: {} } })).toBe(false);
+  });
+});

@@ -54,3 +54,11 @@ export function visionAfter(requested: VisionState, status: CommandStatus, previ
   if (!event || event.type === "received") return received;
   return nextVision(received, event) ?? previous;
 }
+
+/**
+ * Whether the device has a vision service: its telemetry says so (installed false: no
+ * --vision-command or --vision-unit). Unknown (no report, an older agent) counts as installed:
+ * the agent's own answer then says whether it is. Turning vision off stays possible either way.
+ */
+export const visionMissing = (device: { latest_telemetry: { vision?: { installed?: boolean } } | null }) =>
+  device.latest_telemetry?.vision?.installed === false;

@@ -4,7 +4,8 @@ import { useState } from "react";
 import { type MessageKey, useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { AssetMonitoring } from "./asset-monitoring";
-import { AssetBasic, AssetInstall, AssetServices, AssetSpecs } from "./asset-sections";
+import { AssetBasic, AssetInstall, AssetSpecs } from "./asset-sections";
+import { AssetServices } from "./asset-services";
 
 const SECTIONS = ["basic", "specs", "install", "services", "monitoring"] as const;
 type AssetSection = (typeof SECTIONS)[number];
@@ -43,7 +44,7 @@ export function AssetInfoTab({ device }: { device: DeviceDetail }) {
         {section === "basic" && <AssetBasic device={device} />}
         {section === "specs" && <AssetSpecs device={device} />}
         {section === "install" && <AssetInstall device={device} />}
-        {section === "services" && <AssetServices />}
+        {section === "services" && <AssetServices device={device} />}
         {section === "monitoring" && <AssetMonitoring device={device} />}
       </div>
     </div>

@@ -1,7 +1,6 @@
 import "@/lib/locales/en-device";
 import "@/lib/locales/en-devices";
 import type { DeviceDetail } from "@contracts/device-detail";
-import { CircleCheckIcon } from "lucide-react";
 import { formatDateTime } from "@/lib/datetime";
 import { type MessageKey, useI18n } from "@/lib/i18n";
 import { connectedLabel, type DeviceLook, deviceLook } from "../device-status";
@@ -109,29 +108,4 @@ export function AssetInstall({ device }: { device: DeviceDetail }) {
   if (device.device_type_name === "Windows Computer")
     facts.push({ label: t("device.asset.deskId"), value: known(device.machine_id), mono: true });
   return <FactList facts={facts} />;
-}
-
-const SERVICES = [
-  "device.service.agent",
-  "device.service.telemetry",
-  "device.service.remote",
-  "device.service.updates",
-] as const;
-
-/** devices.md §2: a static health list (placeholder). */
-export function AssetServices() {
-  const { t } = useI18n();
-  return (
-    <ul className="flex flex-col divide-y rounded-md border">
-      {SERVICES.map((key) => (
-        <li key={key} className="flex items-center justify-between px-3 py-2 text-sm">
-          {t(key)}
-          <span className="flex items-center gap-1.5 text-xs text-status-online">
-            <CircleCheckIcon className="size-3.5" aria-hidden="true" />
-            {t("device.health.healthy")}
-          </span>
-        </li>
-      ))}
-    </ul>
-  );
 }

@@ -33,7 +33,7 @@ import { SettingsChips } from "../settings/status-chips";
 import { useReplacementCode, useSettingToggles, useVisionToggle } from "../settings/use-device-settings";
 import { useRemoteActions } from "../settings/use-remote-action";
 import { disabledReason, type SettingsControl, visibleControls } from "../settings/visibility";
-import { visionControl } from "../settings/vision";
+import { visionControl, visionMissing } from "../settings/vision";
 import { TerminalRow } from "../terminal/terminal-row";
 
 type ActionRow = { control: SettingsControl & RemoteAction; icon: LucideIcon; title: MessageKey; text: MessageKey };
@@ -87,6 +87,8 @@ export function SettingsTab({ device, section }: { device: DeviceDetail; section
   const { enabled, debug } = useSettingToggles(device, viewCommands);
   const vision = useVisionToggle(device);
   const visionUi = visionControl(vision.state);
+  // No vision service on the device: it cannot be turned on (turning it off stays possible).
+  const noVision = visionMissing(device);
   const replacement = useReplacementCode(device, () =>
     navigate(deviceViewPath(device.space_uuid, device.uuid, "general", section), { replace: true, state: here.state }),
   );
@@ -204,11 +206,17 @@ export function SettingsTab({ device, section }: { device: DeviceDetail; section
               title={t("device.settings.vision")}
               description={t("device.settings.visionText")}
               note={
-                visionUi.warnPending && (
-                  <p role="status" className="mt-1 flex items-start gap-1.5 text-xs text-warning">
-                    <TriangleAlertIcon className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-                    {t("device.settings.visionPending")}
+                noVision && !visionUi.checked ? (
+                  <p data-testid="vision-not-installed" className="mt-1 text-xs text-muted-foreground">
+                    {t("device.settings.visionNotInstalled")}
                   </p>
+                ) : (
+                  visionUi.warnPending && (
+                    <p role="status" className="mt-1 flex items-start gap-1.5 text-xs text-warning">
+                      <TriangleAlertIcon className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+                      {t("device.settings.visionPending")}
+                    </p>
+                  )
                 )
               }
               control={
@@ -216,7 +224,12 @@ export function SettingsTab({ device, section }: { device: DeviceDetail; section
                   label={t("device.settings.vision")}
                   checked={visionUi.checked}
                   onCheckedChange={vision.toggle}
-                  disabled={reason("vision") !== null || visionUi.switchDisabled || vision.busy}
+                  disabled={
+                    reason("vision") !== null ||
+                    visionUi.switchDisabled ||
+                    vision.busy ||
+                    (noVision && !visionUi.checked)
+                  }
                   busy={visionUi.spinner}
                   reasonId={banner ? reasonId : undefined}
                 />
