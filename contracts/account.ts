@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_PAGE_SIZE, PageInfo } from "./paging.ts";
 import { Role } from "./space.ts";
-import { searchText } from "./text.ts";
+import { maxLengthMessage, SEARCH_MAX, searchText } from "./text.ts";
 import { ACCOUNT_STATUSES, DEFAULT_ACCOUNT_PAGE_SIZE, EXPORT_FORMATS, EXPORT_SCOPES } from "./values/account.ts";
 
 export {
@@ -55,7 +55,6 @@ const queryBool = z
   .transform((v) => v === "true" || v === "True" || v === "1");
 
 /** The 400 field error of a non-empty accounts `tags` filter. */
-export const ACCOUNT_TAGS_UNSUPPORTED = "Accounts have no tags: the tags filter is not supported.";
 
 /**
  * console.md §3.10 accounts filter set. `search` matches e-mail or display name. `tags` is part
@@ -67,12 +66,10 @@ export const AccountListQuery = z.object({
   status: AccountStatus.optional(),
   online: queryBool.optional(),
   role_uuid: z.string().trim().optional(),
-  tags: z
-    .string()
-    .trim()
-    .refine((value) => value === "", ACCOUNT_TAGS_UNSUPPORTED)
-    .optional()
-    .meta({ description: "Not supported: accounts carry no tags (a non-empty value is refused with 400)" }),
+  tags: z.string().trim().max(SEARCH_MAX, maxLengthMessage(SEARCH_MAX)).optional().meta({
+    description:
+      "Accounts carrying any of these tags (comma-separated). Accounts carry no tags today, so a non-empty value matches none; empty means no filter.",
+  }),
   page: positiveInt.default(1),
   page_size: positiveInt
     .max(MAX_PAGE_SIZE, `Ensure this value is less than or equal to ${MAX_PAGE_SIZE}.`)

@@ -1,12 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import {
-  ACCOUNT_TAGS_UNSUPPORTED,
-  AccountList,
-  AccountRow,
-  InviteReply,
-  PresenceReply,
-} from "../../contracts/account.ts";
+import { AccountList, AccountRow, InviteReply, PresenceReply } from "../../contracts/account.ts";
 import { ApiErrorBody } from "../../contracts/errors.ts";
 import { ROLE_UUID } from "../../drizzle/reference.ts";
 import { actionTokenTable, auditLogTable, spaceAccountTable, userTable } from "../../drizzle/schema/index.ts";
@@ -102,16 +96,16 @@ describe("GET /api/space/{space}/account/items/", () => {
     expect(errors?.page_size).toEqual(["A valid integer is required."]);
   });
 
-  it("refuses a tags filter with 400 (accounts carry no tags; console.md §3.10), list and export alike", async () => {
+  it("accepts the tags filter (console.md §3.10): accounts carry no tags, so a tag matches none", async () => {
     const { space, token } = await memberOf("admin");
-    for (const path of [
-      items(space.space_uuid, "?tags=x"),
-      `/api/space/${space.space_uuid}/account/items/export/?tags=vip`,
-    ]) {
-      const res = await api(path, { token });
-      expect(res.status).toBe(400);
-      expect((await errorsOf(res))?.tags).toEqual([ACCOUNT_TAGS_UNSUPPORTED]);
-    }
+    const all = await api(items(space.space_uuid, "?tags="), { token });
+    expect(all.status).toBe(200);
+    expect(AccountList.parse(await all.json()).objects_count).toBeGreaterThan(0);
+    const tagged = await api(items(space.space_uuid, "?tags=vip,night-shift"), { token });
+    expect(tagged.status).toBe(200);
+    expect(AccountList.parse(await tagged.json())).toMatchObject({ objects_count: 0, accounts: [] });
+    const exported = await api(`/api/space/${space.space_uuid}/account/items/export/?tags=vip`, { token });
+    expect(exported.status).toBe(200);
   });
 
   it("needs a token (401) and membership of that space (403)", async () => {

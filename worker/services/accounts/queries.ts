@@ -51,6 +51,8 @@ export function accountWhere(ctx: Pick<SpaceCtx, "space">, f: AccountFilter): SQ
     f.status ? eq(spaceAccountTable.status, f.status) : undefined,
     f.online !== undefined ? eq(spaceAccountTable.online, f.online) : undefined,
     f.role_uuid ? eq(spaceAccountTable.role_uuid, f.role_uuid) : undefined,
+    // Accounts carry no tags: asking for accounts with a tag is answered truthfully, with none.
+    f.tags?.split(",").some((tag) => tag.trim() !== "") ? sql`0` : undefined,
   );
 }
 
