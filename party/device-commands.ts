@@ -2,6 +2,7 @@ import type { Connection } from "partyserver";
 import type { CommandRecord } from "../contracts/command-queue.ts";
 import type { CommandAction, CommandResult as ResultFrame, ServerMessage } from "../contracts/realtime.ts";
 import type { Env } from "../worker/env.ts";
+import { commandFailedSignal } from "../worker/services/alerting/signal.ts";
 import { screenshotKey } from "../worker/services/commands/remote-actions.ts";
 import {
   auditCommandStatuses,
@@ -358,6 +359,10 @@ export class DeviceCommands {
       );
     }
     if (next.late) this.lateScreenshot(next, full);
+    // Alert rules on command failures hear each command that failed or expired.
+    if ((next.state === "failed" || next.state === "expired") && before.state !== next.state) {
+      this.host.waitUntil(commandFailedSignal(env, this.host.device()));
+    }
     const answered = next.state === "succeeded" || next.state === "failed";
     if ((next.late || next.queued) && answered && SETTING_ACTIONS.includes(next.action)) {
       this.host.waitUntil(this.settingWriter.push(next));

@@ -1,5 +1,8 @@
+import { eq } from "drizzle-orm";
+import { deviceTable } from "../../../drizzle/schema/index.ts";
 import type { AlertSignal } from "../../../party/location-alerts.ts";
 import type { Env } from "../../env.ts";
+import { createDb } from "../../lib/db.ts";
 import { roomServer, spaceRegion } from "../kernel/placement.ts";
 
 /*
@@ -50,3 +53,26 @@ export const applicationSignal = (
   at: { space_uuid: string; location_uuid: string; device_uuid: string },
   app: "ok" | "crashed" | "crash_loop",
 ) => alertSignal(env, { ...at, app });
+
+/**
+ * A command of a device failed or expired (the DeviceRoom's broker): its location is read (one
+ * query per failure; the room does not keep it) and told.
+ */
+export async function commandFailedSignal(env: Env, deviceUuid: string) {
+  try {
+    const [row] = await createDb(env)
+      .select({ space: deviceTable.space_uuid, location: deviceTable.location_uuid, name: deviceTable.name })
+      .from(deviceTable)
+      .where(eq(deviceTable.uuid, deviceUuid));
+    if (!row?.location) return;
+    await alertSignal(env, {
+      space_uuid: row.space,
+      location_uuid: row.location,
+      device_uuid: deviceUuid,
+      name: row.name,
+      command_failed: true,
+    });
+  } catch (error) {
+    console.error("command failure signal failed", deviceUuid, error);
+  }
+}

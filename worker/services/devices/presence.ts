@@ -8,6 +8,7 @@ import {
 } from "../../../drizzle/schema/index.ts";
 import type { Env } from "../../env.ts";
 import { createDb, type Db } from "../../lib/db.ts";
+import { alertSignal } from "../alerting/signal.ts";
 import { publishToSpace } from "../kernel/realtime.ts";
 import { deviceLocationOnlineQuery, locationOnlineOf } from "../locations/totals.ts";
 import { gatherOnline } from "./presence-batch.ts";
@@ -123,6 +124,14 @@ export async function recordOnline(env: Env, device_uuid: string, at: { now: num
   const now = iso(at.now);
   const row = await gatherOnline({ env, device_uuid, now, since: iso(at.since) });
   if (!row) return;
+  if (row.location)
+    await alertSignal(env, {
+      space_uuid: row.space,
+      location_uuid: row.location,
+      device_uuid,
+      name: row.name,
+      online: true,
+    });
   await announceFromRoom(env, row.space, device_uuid, row.name, "deviceOnline", {
     online: true,
     online_since: iso(at.since),
@@ -170,6 +179,14 @@ export async function recordOffline(
     ),
   ]);
   if (!row) return;
+  if (row.location)
+    await alertSignal(env, {
+      space_uuid: row.space,
+      location_uuid: row.location,
+      device_uuid,
+      name: row.name,
+      online: false,
+    });
   await announceFromRoom(env, row.space, device_uuid, row.name, "deviceOffline", {
     online: false,
     online_since: null,
@@ -201,6 +218,14 @@ export async function reconcileOffline(env: Env, device_uuid: string): Promise<b
       .where(and(eq(d.uuid, device_uuid), eq(d.online, true))),
   ]);
   if (!row?.online) return false;
+  if (row.location)
+    await alertSignal(env, {
+      space_uuid: row.space,
+      location_uuid: row.location,
+      device_uuid,
+      name: row.name,
+      online: false,
+    });
   await announceFromRoom(env, row.space, device_uuid, row.name, "deviceOffline", {
     online: false,
     online_since: null,

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { MonitoredPeripheralType } from "../../../contracts/health.ts";
+import { DEVICE_HEADINGS, type MonitoredPeripheralType } from "../../../contracts/health.ts";
 import type { AgentInventory } from "../../../contracts/installation.ts";
 import type { AgentSettings, CommandAction, Telemetry } from "../../../contracts/realtime.ts";
 import { isVisionBusy, nextVision } from "../../../contracts/vision.ts";
@@ -12,6 +12,7 @@ import {
 } from "../../../drizzle/schema/index.ts";
 import type { Env } from "../../env.ts";
 import { batchAll, createDb, type Db } from "../../lib/db.ts";
+import { alertSignal } from "../alerting/signal.ts";
 import { auditInsert } from "../kernel/audit.ts";
 import { publishToSpace } from "../kernel/realtime.ts";
 import { conditionsOf, samePeripheralConditions } from "../monitoring/conditions.ts";
@@ -171,6 +172,16 @@ export async function recordTelemetry(env: Env, device_uuid: string, telemetry: 
     ),
   ]);
   const row = device[0];
+  // Alerting hears every graded sample that reaches D1 (a health change, or 15 minutes on).
+  if (row?.location) {
+    const health: Record<string, number> = {};
+    for (const h of DEVICE_HEADINGS) {
+      const code = (columns as Record<string, unknown>)[h.column];
+      if (typeof code === "number") health[h.key] = code;
+    }
+    for (const p of peripherals) health[p.type] = p.condition;
+    await alertSignal(env, { space_uuid: row.space, location_uuid: row.location, device_uuid, name: row.name, health });
+  }
   if (!row || samePeripheralConditions(stored, peripherals)) return;
   // A peripheral type that just turned critical is news for the space (the NOC wall's ticker).
   const critical = peripherals.filter(
