@@ -33,6 +33,8 @@ import { parseArgs } from "node:util";
 import { roomUrl } from "../agent/config.ts";
 import { AgentSession } from "../agent/session.ts";
 import { virtualMachine } from "../agent/simulator.ts";
+import { retryAfterOf } from "../contracts/presence.ts";
+import { CloseCode } from "../contracts/realtime.ts";
 import { benchFleet } from "./bench/fleet-sql.ts";
 import { seedEnrolledDevices } from "./bench/local-d1.ts";
 import {
@@ -59,6 +61,18 @@ const { values: args } = parseArgs({
     shards: { type: "string", default: "1" },
     /** Seconds over which the agents start (0: all at once, the worst burst). */
     ramp: { type: "string", default: "0" },
+    /**
+     * The reconnect-storm bench instead (see storm()): --agents started in the same second, then
+     * the fleet grown to --restart-agents and the runtime killed and started again.
+     */
+    storm: { type: "boolean", default: false },
+    /**
+     * With --storm: the regression check `npm test` runs (300 agents at once, a small admission so
+     * some are turned away, agents with a 5 s silence rule); exits 1 unless the burst converges.
+     */
+    check: { type: "boolean", default: false },
+    "storm-agents": { type: "string", default: "2000" },
+    "restart-agents": { type: "string", default: "3000" },
     // Accepted so `npm run bench -- --devices N --runs N` reaches every bench; unused here.
     devices: { type: "string" },
     runs: { type: "string" },
@@ -81,11 +95,27 @@ let closes = 0;
 const closeCodes = new Map<number, number>();
 let roomErrors = 0;
 const openSockets = new Map<string, WebSocket>();
+/** When each device turned away (4503) may come back (ms), and how many came back sooner. */
+const retryAt = new Map<string, number>();
+let retriedEarly = 0;
+/** Every retry-after the agents were told (s). */
+const toldSeconds: number[] = [];
+const toldText = () => {
+  const sorted = toldSeconds.toSorted((a, b) => a - b);
+  return sorted.length
+    ? `told retry-after p50 ${percentile(sorted, 0.5)} s, max ${sorted[sorted.length - 1]} s`
+    : "none told to retry later";
+};
+/** Each device's open socket whose hello the room has answered (helloAck): the agent is up. */
+const answered = new Map<string, WebSocket>();
 const firstOpen = new Map<string, number>();
 class CountingSocket extends WebSocket {
   constructor(url: string | URL, protocols?: string | string[]) {
     super(url, protocols);
     const device = new URL(String(url)).pathname.split("/").pop() ?? "";
+    // A device told to come back later (4503) must not be back sooner than told.
+    const allowed = retryAt.get(device);
+    if (allowed !== undefined && Date.now() < allowed - 50) retriedEarly++;
     this.addEventListener("open", () => {
       openSockets.set(device, this);
       if (!firstOpen.has(device)) firstOpen.set(device, performance.now());
@@ -93,11 +123,18 @@ class CountingSocket extends WebSocket {
     this.addEventListener("close", (e) => {
       closes++;
       closeCodes.set(e.code, (closeCodes.get(e.code) ?? 0) + 1);
+      const told = e.code === CloseCode.retryLater ? retryAfterOf(e.reason) : null;
+      if (told !== null) {
+        retryAt.set(device, Date.now() + told * 1000);
+        toldSeconds.push(told);
+      }
       if (openSockets.get(device) === this) openSockets.delete(device);
+      if (answered.get(device) === this) answered.delete(device);
     });
     this.addEventListener("message", (e) => {
       const text = String(e.data);
-      if (text.startsWith('{"type":"error"')) roomErrors++;
+      if (text.startsWith('{"type":"helloAck"')) answered.set(device, this);
+      else if (text.startsWith('{"type":"error"')) roomErrors++;
       else if (text.startsWith('{"type":"pong"')) pongs.set(device, Date.now());
     });
   }
@@ -108,6 +145,13 @@ class CountingSocket extends WebSocket {
   }
 }
 globalThis.WebSocket = CountingSocket as typeof WebSocket;
+
+/** What the sessions said (their log lines with numbers blanked): why sockets were dropped. */
+const sessionSaid = new Map<string, number>();
+const countSaid = (line: string) => {
+  const key = line.replace(/\d+/g, "N");
+  sessionSaid.set(key, (sessionSaid.get(key) ?? 0) + 1);
+};
 
 const f1 = (n: number) => n.toFixed(1);
 
@@ -401,6 +445,7 @@ async function run() {
         credential: device.credential,
         machine: virtualMachine(device, () => {}, { instant: true }),
         backoff: { baseMs: 1000, maxMs: 10_000 },
+        log: countSaid,
         // Telemetry only at hello (and on refresh): the heartbeat window must show heartbeats alone.
         telemetryMs: 3_600_000,
       });
@@ -417,6 +462,7 @@ async function run() {
     say(
       `connect: sockets open p50 ${f1(percentile(opens, 0.5))} ms, last ${f1(opens[opens.length - 1])} ms (${opens.length}/${AGENTS}); all ${apiOnline}/${AGENTS} online by the API (online=true count, polled every 200 ms) after ${f1(allOnlineMs)} ms${rampMs ? ` (agents started over ${args.ramp} s)` : ""}; closes ${closes} (codes ${JSON.stringify(Object.fromEntries(closeCodes))}), room errors ${roomErrors}`,
     );
+    say(`connect: the sessions said ${JSON.stringify(Object.fromEntries(sessionSaid))}`);
     // Let the hellos' writes (inventory, first telemetry, online) settle.
     await new Promise((r) => setTimeout(r, 3000));
     sampleFds();
@@ -469,4 +515,244 @@ async function run() {
   process.exit(0);
 }
 
-await run();
+/**
+ * Reconnect storms (`--storm`; npm run bench -- --only storm). On one local runtime, agents with the
+ * real backoff (1-60 s) and the real liveness rules:
+ * 1. --storm-agents (2,000) started in the same second: the time until every agent's hello is answered
+ *    and the API counts them all online (target 120 s), and the disconnects (target ≤ 2× agents;
+ *    a connect turned away with 4503 counts as one);
+ * 2. the fleet grown to --restart-agents (3,000), the runtime killed (SIGKILL) and started again on
+ *    the same state: the time until all are online again (target 180 s from the restart);
+ * in both, the D1 statements per agent (counted in front of the bundle, scripts/bench/d1-tap.ts),
+ * the device list's p95 (first page, one request at a time) during the wave against its idle p95
+ * measured just before (target ≤ 3×), and the machine's load average (it is shared).
+ */
+async function storm() {
+  const BURST = Number(args["storm-agents"]);
+  const port = Number(args.port);
+  const total = Math.max(BURST, Number(args["restart-agents"]));
+  const os = await import("node:os");
+  const { d1Counts, d1CountingEntry } = await import("./bench/d1-tap.ts");
+  const { restartFrozenServer } = await import("./bench/server.ts");
+  const { work, persistDir, sqlDir } = benchDirs("storm");
+  console.error(`Seeding ${total} enrolled devices into ${persistDir}…`);
+  const devices = await seedEnrolledDevices(persistDir, sqlDir, fleet, total);
+  let { origin, server } = await startFrozenServer(port, work, persistDir, undefined, d1CountingEntry);
+  const shard: Shard = { origin, server, persistDir, work, agentOrigin: origin };
+  shards.push(shard);
+  for (const device of devices) shardOf.set(device.uuid, shard);
+  const sessions: AgentSession[] = [];
+  const load = () =>
+    os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" / ");
+  const out: string[] = [];
+  const say = (line: string) => {
+    out.push(line);
+    console.log(line);
+  };
+  /** The first page of the device list, one request at a time, while `until` is false (ms each). */
+  const listTimes = async (until: () => boolean, atLeast = 0) => {
+    const times: number[] = [];
+    while (!until() || times.length < atLeast) {
+      const t = performance.now();
+      const { status } = await api(origin, "GET", `/space/${SPACE}/device/items/?page_size=25`);
+      if (status === 401) bearers.set(origin, await signIn(origin));
+      else times.push(performance.now() - t);
+      // Paced as a person paging would (two a second): the samples must not be the wave's load.
+      await new Promise((r) => setTimeout(r, 500));
+      if (times.length > 100_000) break;
+    }
+    return times.sort((a, b) => a - b);
+  };
+  const start = (list: { uuid: string; name: string; space_uuid: string; credential: string }[]) => {
+    for (const device of list) {
+      const session = new AgentSession({
+        url: roomUrl({ server: origin, device_uuid: device.uuid }),
+        credential: device.credential,
+        machine: virtualMachine(device, () => {}, { instant: true }),
+        log: countSaid,
+      });
+      sessions.push(session.start());
+    }
+  };
+  const statementsSince = async () => {
+    const { statements, tapped } = await d1Counts(origin, true);
+    const rows = Object.entries(statements).sort((a, b) => b[1].n - a[1].n);
+    return { n: rows.reduce((sum, [, e]) => sum + e.n, 0), rows, tapped };
+  };
+  /** Waits until `n` agents are up (hello answered) and the API counts `n` online; samples the list meanwhile. */
+  const wave = async (label: string, n: number, t0: number, limitS: number, idleP95: number) => {
+    const closes0 = closes;
+    const codes0 = new Map(closeCodes);
+    const load0 = load();
+    let upAt: number | null = null;
+    let apiAt: number | null = null;
+    let apiOnline = 0;
+    let done = false;
+    let ticks = 0;
+    const sampling = listTimes(() => done);
+    while (performance.now() - t0 < limitS * 1000) {
+      if (upAt === null && answered.size >= n) upAt = performance.now();
+      if (apiAt === null) {
+        const res = await api(origin, "GET", `/space/${SPACE}/device/items/?online=true&page_size=1`).catch(() => null);
+        if (res?.status === 200) apiOnline = (JSON.parse(res.text) as { objects_count: number }).objects_count;
+        if (apiOnline >= n) apiAt = performance.now();
+      }
+      if (upAt !== null && apiAt !== null) break;
+      await new Promise((r) => setTimeout(r, 500));
+      if (++ticks % 20 === 0)
+        console.error(
+          `  ${f1((performance.now() - t0) / 1000)} s: ${answered.size} up, ${apiOnline} online by the API, ${closes - closes0} disconnects`,
+        );
+    }
+    done = true;
+    const during = await sampling;
+    const codes = [...closeCodes]
+      .map(([code, k]) => [code, k - (codes0.get(code) ?? 0)] as const)
+      .filter(([, k]) => k > 0);
+    const d1 = await statementsSince();
+    const s = (at: number | null) => (at === null ? `not within ${limitS} s` : `${f1((at - t0) / 1000)} s`);
+    const p95 = percentile(during, 0.95);
+    say(
+      `${label}: ${answered.size}/${n} agents up (hello answered) after ${s(upAt)}, ${apiOnline}/${n} online by the API after ${s(apiAt)}; disconnects ${closes - closes0} (${f1((closes - closes0) / n)}× agents; codes ${JSON.stringify(Object.fromEntries(codes))}); D1 statements ${d1.n} = ${(d1.n / n).toFixed(2)} per agent${d1.tapped ? "" : " (D1 NOT TAPPED)"}; device list p95 ${f1(p95)} ms during the wave (n ${during.length}) = ${(p95 / idleP95).toFixed(2)}× idle; load average ${load0} → ${load()}`,
+    );
+    say(`  ${toldText()}; ${retriedEarly} agents back sooner than told`);
+    toldSeconds.length = 0;
+    for (const [sql, e] of d1.rows.slice(0, 8))
+      say(`  ${String(e.n).padStart(6)} × ${sql}${e.written ? ` (${e.written} rows written)` : ""}`);
+    return { upAt, apiAt };
+  };
+  try {
+    bearers.set(origin, await signIn(origin));
+    say(
+      `storm: ${BURST} agents at once, then ${total} after a forced restart; one local runtime (${origin}, no dev proxy), ${os.availableParallelism()} cores, load average ${load()} at start`,
+    );
+    const idle = await listTimes(() => true, 40);
+    const idleP95 = percentile(idle, 0.95);
+    say(`device list idle: p50 ${f1(percentile(idle, 0.5))} ms, p95 ${f1(idleP95)} ms (n ${idle.length})`);
+    await statementsSince();
+
+    // 1. BURST started in the same second.
+    const t0 = performance.now();
+    start(devices.slice(0, BURST));
+    await wave(`${BURST} at once`, BURST, t0, 300, idleP95);
+    say(`  the sessions said ${JSON.stringify(Object.fromEntries(sessionSaid))}`);
+    sessionSaid.clear();
+
+    // 2. The rest of the fleet (spread over 30 s, not measured), then the runtime killed and started again.
+    if (total > BURST) {
+      const t1 = performance.now();
+      const rest = devices.slice(BURST);
+      for (let i = 0; i < rest.length; i += 50) {
+        start(rest.slice(i, i + 50));
+        await new Promise((r) => setTimeout(r, (30_000 * 50) / rest.length));
+      }
+      while (answered.size < total && performance.now() - t1 < 300_000) await new Promise((r) => setTimeout(r, 500));
+      say(`fleet grown to ${answered.size}/${total} agents up`);
+    }
+    await new Promise((r) => setTimeout(r, 5000));
+    const idle2 = await listTimes(() => true, 40);
+    const idle2P95 = percentile(idle2, 0.95);
+    say(`device list with ${total} online, idle: p50 ${f1(percentile(idle2, 0.5))} ms, p95 ${f1(idle2P95)} ms`);
+    for (const p of processTree(server.pid ?? 0).reverse()) {
+      try {
+        process.kill(p.pid, "SIGKILL");
+      } catch {
+        // gone
+      }
+    }
+    const killed = performance.now();
+    await new Promise((r) => setTimeout(r, 2000));
+    ({ origin, server } = await restartFrozenServer(port, work, persistDir));
+    shard.server = server;
+    const restarted = performance.now();
+    say(`runtime killed (SIGKILL) and started again: answering after ${f1((restarted - killed) / 1000)} s`);
+    bearers.set(origin, await signIn(origin));
+    await statementsSince();
+    const { upAt } = await wave(`${total} after the restart (times from the restart)`, total, restarted, 360, idle2P95);
+    if (upAt !== null) say(`  from the kill: ${f1((upAt - killed) / 1000)} s`);
+    say(`  the sessions said ${JSON.stringify(Object.fromEntries(sessionSaid))}`);
+    console.error(`\n(${out.length} lines; state in ${work})`);
+  } finally {
+    for (const s of sessions) s.stop();
+    for (const p of processTree(server.pid ?? 0).reverse()) {
+      try {
+        process.kill(p.pid, "SIGTERM");
+      } catch {
+        // gone
+      }
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    if (!args.keep) rmSync(work, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
+
+/**
+ * The reconnect storm at a size `npm test` affords (`--storm --check`): 300 agents started at once
+ * against the served console (scripts/serve.ts on a frozen bundle, a fresh seeded D1), with an
+ * admission of 16 connects at a time so that many are turned away and come back when told, and the
+ * agents' real timings. Fails (exit 1)
+ * unless every agent's hello is answered and the API counts all online within 90 s (a bound for
+ * convergence, not a speed target), with at most 2 disconnects per agent and no agent back sooner
+ * than its retry-after said.
+ */
+async function stormCheck() {
+  const n = 300;
+  const port = Number(args.port);
+  const t = performance.now();
+  const { work, persistDir, sqlDir } = benchDirs("storm-check");
+  const devices = await seedEnrolledDevices(persistDir, sqlDir, fleet, n);
+  const { origin, server } = await startFrozenServer(port, work, persistDir, undefined, undefined, {
+    AGENT_CONNECTS_IN_FLIGHT: "16",
+  });
+  const sessions: AgentSession[] = [];
+  let failed: string[] = [];
+  try {
+    bearers.set(origin, await signIn(origin));
+    const ready = performance.now();
+    for (const device of devices) {
+      const session = new AgentSession({
+        url: roomUrl({ server: origin, device_uuid: device.uuid }),
+        credential: device.credential,
+        machine: virtualMachine(device, () => {}, { instant: true }),
+        log: countSaid,
+      });
+      sessions.push(session.start());
+    }
+    let apiOnline = 0;
+    while (performance.now() - ready < 90_000) {
+      if (answered.size >= n) {
+        const res = await api(origin, "GET", `/space/${SPACE}/device/items/?online=true&page_size=1`);
+        if (res.status === 200) apiOnline = (JSON.parse(res.text) as { objects_count: number }).objects_count;
+        if (apiOnline >= n) break;
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const took = (performance.now() - ready) / 1000;
+    const told = closeCodes.get(CloseCode.retryLater) ?? 0;
+    console.log(
+      `storm check: ${answered.size}/${n} agents up and ${apiOnline}/${n} online by the API after ${f1(took)} s; ${closes} disconnects (codes ${JSON.stringify(Object.fromEntries(closeCodes))}), ${told} turned away with retry-after (${toldText()}), ${retriedEarly} back sooner than told; load average ${(await import("node:os")).loadavg()[0].toFixed(2)}; ${f1((performance.now() - t) / 1000)} s in all`,
+    );
+    console.log(`  the sessions said ${JSON.stringify(Object.fromEntries(sessionSaid))}`);
+    failed = [
+      answered.size < n || apiOnline < n ? `the burst did not converge within 90 s` : "",
+      closes > 2 * n ? `${closes} disconnects, more than 2 per agent` : "",
+      retriedEarly > 0 ? `${retriedEarly} agents came back sooner than their retry-after` : "",
+    ].filter(Boolean);
+  } finally {
+    for (const session of sessions) session.stop();
+    server.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 500));
+    rmSync(work, { recursive: true, force: true });
+  }
+  if (failed.length) {
+    console.error(`storm check FAILED: ${failed.join("; ")}`);
+    process.exit(1);
+  }
+  process.exit(0);
+}
+
+await (args.storm ? (args.check ? stormCheck() : storm()) : run());

@@ -8,13 +8,20 @@ import { spawnSync } from "node:child_process";
 import { ROOT } from "./lib/proc.ts";
 
 /** `flags`: the options a bench accepts (its parseArgs is strict); without it, it gets them all. */
-const BENCHES: { script: string; flags?: string[] }[] = [
+const BENCHES: { script: string; flags?: string[]; name?: string; fixed?: string[] }[] = [
   { script: "scripts/bench-devices.ts", flags: ["devices", "runs", "port", "analyze", "keep"] },
   { script: "scripts/bench/list-cpu.ts", flags: [] },
   { script: "scripts/bench/availability.ts", flags: ["locations", "devices", "days", "rounds"] },
   {
     script: "scripts/bench-agents.ts",
     flags: ["agents", "hb-rates", "window", "commands", "port", "keep"],
+  },
+  // Reconnect storms: 2,000 agents at once, then 3,000 after a forced restart (`--only storm`).
+  {
+    script: "scripts/bench-agents.ts",
+    name: "storm",
+    fixed: ["--storm"],
+    flags: ["storm-agents", "restart-agents", "port", "keep"],
   },
   {
     script: "scripts/bench-device-list-ui.ts",
@@ -47,10 +54,14 @@ const onlyArg = given.find((a) => a.name === "only");
 const only = onlyArg ? (onlyArg.tokens[1] ?? onlyArg.tokens[0].split("=")[1]) : undefined;
 
 for (const bench of BENCHES) {
-  if (only && !bench.script.includes(only)) continue;
-  const args = given
-    .filter((a) => a.name !== "only" && (!bench.flags || bench.flags.includes(a.name)))
-    .flatMap((a) => a.tokens);
+  // A named entry (a mode of a script another entry runs too) is chosen by its name only.
+  if (only && !(bench.name ? bench.name === only : bench.script.includes(only))) continue;
+  const args = [
+    ...(bench.fixed ?? []),
+    ...given
+      .filter((a) => a.name !== "only" && (!bench.flags || bench.flags.includes(a.name)))
+      .flatMap((a) => a.tokens),
+  ];
   console.error(`\n▶ ${bench.script} ${args.join(" ")}`);
   const res = spawnSync(process.execPath, [bench.script, ...args], { cwd: ROOT, stdio: "inherit" });
   if (res.status !== 0) process.exit(res.status ?? 1);

@@ -140,6 +140,15 @@ const chaos = besideSteps("Command chaos test, short (10 agents × 100 commands)
 ]);
 // Its failure is reported when it is awaited, after the steps beside it.
 chaos.catch(() => {});
+// A reconnect storm at a size npm test affords: 300 agents at once against a served console with a
+// small admission must all come back, at most 2 disconnects each, none back sooner than told. After
+// the chaos test (both are mostly waiting on agents), beside the same steps.
+const storm = chaos
+  .catch(() => {})
+  .then(() =>
+    besideSteps("Reconnect storm check (300 agents at once)", ["scripts/bench-agents.ts", "--storm", "--check"]),
+  );
+storm.catch(() => {});
 step("Agent unit tests", () => runTool("vitest", ["run", "--config", "agent/vitest.config.ts"]));
 step("Web unit tests", () => runTool("vitest", ["run", "--config", "web/vitest.config.ts"]));
 // The production Worker bundles as deployed (no network: --dry-run), with its own bindings (issue 21).
@@ -151,6 +160,7 @@ step("Production bundle (wrangler deploy --env production --dry-run)", () =>
 // Per route, the gzipped JS its first load needs, against web/bundle-budget.json (issue 19).
 step("Bundle budget per route", () => runNode("scripts/check-bundle.ts"));
 await chaos;
+await storm;
 let e2eEnv: NodeJS.ProcessEnv = { E2E_PORT: e2ePort };
 if (ownE2eServer) {
   const t = Date.now();

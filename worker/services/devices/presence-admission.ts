@@ -11,18 +11,18 @@ import { CloseCode } from "../../../contracts/realtime.ts";
  * work (and then its disconnect's), so the queue only grows (docs/scale.md, "Reconnect storms").
  *
  * So at most `limit` connects run at once (Little's law: the server then serves limit ÷ latency
- * connects a second, whatever that latency is on a quiet or a busy machine); a few more wait a short
- * while for a place; the rest are answered at once, without a database read, with a close 4503
+ * connects a second, whatever that latency is on a quiet or a busy machine); up to twice as many
+ * more wait a few seconds for a place; the rest are answered at once, without a database read, with a close 4503
  * whose reason names when to come back. Those times are handed out as slots at the measured rate,
  * so the agents told to wait come back spread over the time the server needs for them.
  */
 
 /** Connects that run at once in one isolate, unless the deployment sets AGENT_CONNECTS_IN_FLIGHT. */
 export const CONNECTS_IN_FLIGHT = 32;
-/** How long a connect may wait for a place before it is told to come back later (ms). */
-export const ADMIT_WAIT_MS = 2_000;
+/** How long a connect may wait for a place (at most 2 × limit wait) before it is told to come back later (ms). */
+export const ADMIT_WAIT_MS = 5_000;
 /** How often a waiting connect looks for a place (ms): polled, so no promise crosses requests. */
-const POLL_MS = 50;
+const POLL_MS = 100;
 
 export type Admission = {
   inFlight: number;
@@ -58,7 +58,9 @@ export const connectLimit = (env: { AGENT_CONNECTS_IN_FLIGHT?: string }) => {
  * out, and after the ones running or waiting now, at the served rate (limit ÷ latency).
  */
 export function retrySlot(gate: Admission, limit: number, now: number): number {
-  const spacing = gate.latencyMs / limit;
+  // A quarter slower than measured: an agent that comes back at its slot should find a place, not
+  // be turned away again (each turn is a disconnect, and the wave's budget is two per agent).
+  const spacing = (1.25 * gate.latencyMs) / limit;
   const ahead = now + (gate.inFlight + gate.waiting) * spacing;
   gate.nextSlot = Math.max(gate.nextSlot, ahead) + spacing;
   gate.shed++;
@@ -86,7 +88,7 @@ export async function admit(
     gate.admitted++;
     return { admittedAt: clock() };
   }
-  if (gate.waiting >= limit) return { retryAfterS: retrySlot(gate, limit, clock()) };
+  if (gate.waiting >= 2 * limit) return { retryAfterS: retrySlot(gate, limit, clock()) };
   gate.waiting++;
   const until = clock() + ADMIT_WAIT_MS;
   try {
