@@ -16,7 +16,9 @@ export type Message = {
   origin: string;
 };
 
-export const incidentUrl = (origin: string, uuid: string) => `${origin}/incidents?incident=${encodeURIComponent(uuid)}`;
+/** The incident in the console (its flyout on the Incidents page; the space is in the path). */
+export const incidentUrl = (origin: string, space: string, uuid: string) =>
+  `${origin}/incidents/incident/view/${encodeURIComponent(space)}/${encodeURIComponent(uuid)}`;
 
 const devicesLine = (i: Incident) => {
   const names = i.devices.map((d) => d.name);
@@ -45,7 +47,7 @@ function lines(m: Message): string[] {
       `${i.rule.name} — ${i.location.name} (${i.state})`,
       `Devices (${i.devices.length}): ${devicesLine(i) || "none now"}`,
       `Opened: ${i.opened_at}`,
-      `Console: ${incidentUrl(m.origin, i.uuid)}`,
+      `Console: ${incidentUrl(m.origin, m.space.uuid, i.uuid)}`,
     );
   }
   return out;
@@ -66,7 +68,7 @@ export function mailOf(m: Message, to: string): Mail {
 export function webhookBodyOf(m: Message, sentAt: number): WebhookBody {
   const slack = m.incidents.map(
     (i) =>
-      `• *${i.rule.name}* — ${i.location.name}: ${i.devices.length} device(s) <${incidentUrl(m.origin, i.uuid)}|open>`,
+      `• *${i.rule.name}* — ${i.location.name}: ${i.devices.length} device(s) <${incidentUrl(m.origin, m.space.uuid, i.uuid)}|open>`,
   );
   return {
     text: [subjectOf(m), ...slack].join("\n"),
@@ -75,7 +77,7 @@ export function webhookBodyOf(m: Message, sentAt: number): WebhookBody {
     space: m.space,
     incidents: m.incidents.map((i) => ({
       uuid: i.uuid,
-      url: incidentUrl(m.origin, i.uuid),
+      url: incidentUrl(m.origin, m.space.uuid, i.uuid),
       rule: i.rule.name,
       state: i.state,
       location: i.location,
