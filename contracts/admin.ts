@@ -35,7 +35,7 @@ export const ADMIN_TEXTS = {
   toggleDefault: "The default value of a toggle is true or false.",
   /** `{name}`: the placeholder's option id. */
   unknownPlaceholder: "{{{name}}} names no configurable option of the template (its deterministic_id).",
-  launchUrl: "The URL must start with http://, https:// or file://.",
+  launchUrl: "The URL must start with http://, https://, file:// or an {{option}}.",
 } as const;
 
 const documentName = safeName(
@@ -123,7 +123,8 @@ const withinSize = (document: object, ctx: z.RefinementCtx) => {
  * the template. Optional: a definition without it is shown on displays but nothing is launched.
  */
 const Launch = ApplicationLaunch.superRefine((launch, ctx) => {
-  if (launch.kind === "url" && !/^(https?|file):\/\//i.test(launch.url)) {
+  // A URL that starts with a placeholder is the option's value: the agent checks it once filled in.
+  if (launch.kind === "url" && !/^((https?|file):\/\/|\{\{)/i.test(launch.url)) {
     ctx.addIssue({ code: "custom", message: ADMIN_TEXTS.launchUrl, path: ["url"] });
   }
 });

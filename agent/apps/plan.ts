@@ -54,6 +54,10 @@ export const profileDirOf = (root: string, display: string, app: string) => join
 export class PlanError extends Error {}
 
 function urlPlan(launch: Extract<ApplicationLaunch, { kind: "url" }>, ctx: PlanContext): LaunchPlan {
+  // The Admin Panel checks a literal URL; one made of an option's value is checked here.
+  if (!/^(https?|file):\/\//i.test(launch.url)) {
+    throw new PlanError(`Not a web or file address: "${launch.url.slice(0, 200)}".`);
+  }
   const browser = launch.browser ?? ctx.browser;
   const g = ctx.geometry;
   const place = g ? [`--window-position=${g.x},${g.y}`, `--window-size=${g.width},${g.height}`] : [];

@@ -192,6 +192,10 @@ describe("launch plans", () => {
     expect(caged.argv.slice(0, 3)).toEqual(["cage", "--", "chromium"]);
     expect(caged.argv).toContain("--app=https://x.example/a?b=c");
     expect(() => planLaunch(app, { ...ctx, env: {}, cage: false })).toThrow(PlanError);
+    // An option's value that is no web address is refused, not opened.
+    expect(() => planLaunch({ ...app, options: { url: "javascript:alert(1)" } }, ctx)).toThrow(
+      /Not a web or file address/,
+    );
   });
 
   it("a command application: its argv and env with the options, DISPLAY and where it sits", () => {

@@ -135,7 +135,7 @@ export class AppSupervisor {
     this.set({ state: "starting", pid: spawned.pid, restart_at: null });
     this.timer = this.timers.set(() => {
       if (this.run === run && this.current) this.set({ state: "running" });
-    }, this.opts.settleMs ?? 5_000);
+    }, this.opts.settleMs ?? 3_000);
   }
 
   private exited(run: number, exit: Exit) {

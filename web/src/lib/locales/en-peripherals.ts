@@ -50,7 +50,7 @@ export const enPeripherals = englishPart({
   "device.periph.hasErrors": "Has errors",
   "device.periph.unsaved": "Unsaved changes",
   "device.periph.allDisplays": "Save applies the changes of every display.",
-  "device.apps.title": "Applications",
+  "device.apps.title": "Application status",
   "device.apps.state.running": "Running",
   "device.apps.state.starting": "Starting",
   "device.apps.state.crashed": "Crashed",

@@ -46,7 +46,7 @@ export const hrPeripherals: Partial<Record<MessageKey, string>> = {
   "device.periph.hasErrors": "Ima pogrešaka",
   "device.periph.unsaved": "Nespremljene promjene",
   "device.periph.allDisplays": "Spremanje primjenjuje promjene svih zaslona.",
-  "device.apps.title": "Aplikacije",
+  "device.apps.title": "Stanje aplikacija",
   "device.apps.state.running": "Radi",
   "device.apps.state.starting": "Pokreće se",
   "device.apps.state.crashed": "Srušila se",
