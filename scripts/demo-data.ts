@@ -28,6 +28,8 @@ export const DEMO_TABLE = {
   detection_scan: 15,
   detected_device: 16,
   installation_image: 17,
+  alert_rule: 18,
+  alert_channel: 19,
 } as const;
 
 export const DEMO_SPACE_UUID = demoUuid(DEMO_TABLE.space, 1);
