@@ -209,7 +209,8 @@ const monitorRoutes = guarded(
       lazy(Performance, {
         path: "performance",
         children: [
-          flyout(":action"),
+          // console.md names the device actions (Add Runner Device, Detect Devices) for this flyout.
+          deviceFlyout(":action"),
           // The device health report (monitoring_type device, action view); its own chunk with the charts split off.
           lazy(HealthReport, { path: ":monitoring_type/:action/:space_uuid/:uuid/:tab" }),
         ],
