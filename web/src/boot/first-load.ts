@@ -86,6 +86,9 @@ export function startFirstLoad(config: FirstLoadConfig) {
   try {
     const route = routeFor(config, location.pathname);
     if (!route) return;
+    // The data first: over HTTP/1.1 the browser opens six connections to a host, and the page's
+    // scripts would otherwise hold them all.
+    startEarlyRequests(route);
     for (const index of route.files) {
       const href = config.files[index];
       const link = document.createElement("link");
@@ -100,6 +103,13 @@ export function startFirstLoad(config: FirstLoadConfig) {
       link.href = href;
       document.head.append(link);
     }
+  } catch {
+    // Only the head start is lost.
+  }
+}
+
+function startEarlyRequests(route: FirstLoadRoute) {
+  try {
     const plan = earlyRequests(route, location.search, (key) => localStorage.getItem(key), Date.now());
     if (!plan) return;
     const bookmark = localStorage.getItem("outpost.d1Bookmark");
@@ -107,7 +117,7 @@ export function startFirstLoad(config: FirstLoadConfig) {
       const headers: Record<string, string> = { Accept: "application/json", Authorization: `Bearer ${plan.token}` };
       if (bookmark) headers["X-D1-Bookmark"] = bookmark;
       if (request.body !== null) headers["Content-Type"] = "application/json";
-      const response = fetch(request.url, { method: request.method, headers, body: request.body });
+      const response = fetch(request.url, { method: request.method, headers, body: request.body, priority: "high" });
       // Not an unhandled rejection when nobody takes it: the console asks again itself.
       response.catch(() => undefined);
       return { ...request, token: plan.token, at: performance.now(), response };
