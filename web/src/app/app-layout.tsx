@@ -6,6 +6,7 @@ import { CurrentSpaceContext, resolveSpace, useCurrentSpace } from "@/features/s
 import { sessionQueries } from "@/features/session/queries";
 import { useSpaceRealtime } from "@/lib/use-space-realtime";
 import { CommandPaletteHost } from "./command-palette/host";
+import { ConnectionBanner } from "./connection-banner";
 import { LayoutError, LayoutSkeleton, NoSpaces } from "./layout-states";
 import { Sidebar } from "./sidebar";
 import { Topbar } from "./topbar";
@@ -41,6 +42,7 @@ function SignedInFrame() {
       <ScreenshotViewerHost />
       {/* Issue 18: Ctrl-K / ⌘-K and `/`; the palette's chunk loads on first use. */}
       <CommandPaletteHost />
+      <ConnectionBanner />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ChunkLoadError, isChunkLoadError } from "@/lib/chunk-load";
+import { connection, whenConnected } from "@/lib/connection";
 import { useT } from "@/lib/i18n";
 
 /**
@@ -14,6 +15,18 @@ export function RouteError({ error, inline = false }: { error: unknown; inline?:
   const t = useT();
   useEffect(() => console.error(error), [error]);
   const chunk = isChunkLoadError(error);
+  // A part that could not load because the server is gone loads again by itself once it is back
+  // (a reload while it is gone would show the browser's own error page).
+  useEffect(() => {
+    if (!chunk) return;
+    let cancelled = false;
+    void connection.check().then((up) => {
+      if (!up) void whenConnected().then(() => !cancelled && window.location.reload());
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [chunk]);
   const title = chunk ? t("error.chunk.title") : t("error.title");
   const detail = chunk
     ? error instanceof ChunkLoadError && error.reason === "timeout"

@@ -10,6 +10,7 @@ import {
   useState,
 } from "react";
 import { showAlert } from "@/lib/alerts";
+import { connection, whenConnected } from "@/lib/connection";
 import { useT } from "@/lib/i18n";
 import { whenUsedAndIdle } from "@/lib/when-idle";
 
@@ -67,14 +68,21 @@ export function LazyMenu<P extends object>({
         // Offline, or a new deployment removed the chunk: the next press tries again. Someone who
         // pressed is told; a failed load in the background is not their problem yet.
         if (!pressed.current) return;
-        // A press while a load in the background was still failing joined that fetch (the browser
-        // fetches a module once at a time): its failure may be stale, so the press tries once more.
-        if (retry) return start.current(false);
-        pressed.current = false;
-        setOpenOnLoad(false);
-        showAlert({ type: "error", message: t("menu.loadFailed") });
+        // The server is gone: the connection banner says so once; the menu opens when it is back.
+        void connection.check().then((up) => {
+          if (up) return failed(retry);
+          void whenConnected().then(() => start.current());
+        });
       },
     );
+  };
+  const failed = (retry: boolean) => {
+    // A press while a load in the background was still failing joined that fetch (the browser
+    // fetches a module once at a time): its failure may be stale, so the press tries once more.
+    if (retry) return start.current(false);
+    pressed.current = false;
+    setOpenOnLoad(false);
+    showAlert({ type: "error", message: t("menu.loadFailed") });
   };
   const press = () => {
     pressed.current = true;

@@ -4,6 +4,7 @@ import type { ApiErrorBody, EntryErrors, FieldErrors } from "@contracts/errors";
 import type { RouteConfig } from "@hono/zod-openapi";
 import type { z } from "zod";
 import { TokenRequestError } from "./auth-client";
+import { connection } from "./connection";
 import { bookmarkHeaders, keepBookmark } from "./d1-bookmark";
 import { endDisplaySessionRefused, getDisplaySecret } from "./display-session";
 import { takeEarlyReply } from "./early-requests";
@@ -84,9 +85,12 @@ async function send(url: string, options: RequestOptions, accessToken: string) {
     const early = takeEarlyReply(method, url, body ?? null, accessToken);
     const res = early ? await early.catch(ask) : await ask();
     keepBookmark(res);
+    connection.reached();
     return res;
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
+    // No answer at all: is the server gone? (One banner, not an error per request.)
+    connection.failed();
     throw new ApiError(0, null);
   }
 }

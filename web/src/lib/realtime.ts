@@ -7,6 +7,7 @@ import { onIncidentUpdate } from "@/features/incidents/realtime";
 import { locationQueries } from "@/features/locations/queries";
 import type { Alert } from "./alerts";
 import { catchUpAfterJoin } from "./catch-up";
+import { watchSocket } from "./connection";
 import type { MessageKey, TFunction } from "./i18n";
 import { isNumber, isObject, isOneOf } from "./json-checks";
 import { ALERT_GATHER_MS, coalesce, onDeviceUpdate, PRESENCE_REFETCH_MS } from "./realtime-devices";
@@ -126,7 +127,7 @@ export function applyServerMessage(message: ServerMessage, deps: RealtimeDeps) {
  * changed membership (4403) refetches everything, so a new role shows at once.
  */
 export function connectSpaceRoom(spaceUuid: string, deps: RealtimeDeps): () => void {
-  const { close } = openRoomSocket(spaceUuid, `space/${spaceUuid}`, {
+  const { socket, close } = openRoomSocket(spaceUuid, `space/${spaceUuid}`, {
     onMessage: (message) => {
       // Every (re)join: what was fetched before the room's last event may have missed it.
       if (message.type === "welcome") catchUpAfterJoin(deps.queryClient, spaceUuid, message);
@@ -134,5 +135,7 @@ export function connectSpaceRoom(spaceUuid: string, deps: RealtimeDeps): () => v
     },
     onRevoked: () => void deps.queryClient.invalidateQueries(),
   });
+  // The space room's socket is the console's pulse: a lasting close asks whether the server is gone.
+  watchSocket(socket);
   return close;
 }

@@ -1,5 +1,6 @@
 import type { Device } from "@contracts/device";
 import { useSyncExternalStore } from "react";
+import { isConnectionLost } from "@/lib/connection";
 import { formatDuration, streakSeconds } from "./logic/format";
 
 /** devices.md §9: streak counters tick every second. */
@@ -15,6 +16,8 @@ function subscribe(listener: () => void) {
   if (timer === undefined) {
     now = Date.now();
     timer = window.setInterval(() => {
+      // While the server is gone the counters stop where they were: "Online for" cannot be known.
+      if (isConnectionLost()) return;
       now = Date.now();
       for (const l of listeners) l();
     }, STREAK_TICK_MS);

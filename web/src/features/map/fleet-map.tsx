@@ -166,7 +166,7 @@ function FleetMarker({
         <span
           data-testid="fleet-map-label"
           aria-hidden="true"
-          className="pointer-events-none absolute top-full left-1/2 mt-[0.2em] max-w-[12em] -translate-x-1/2 truncate text-center text-[0.95em] leading-tight font-semibold whitespace-nowrap text-foreground [text-shadow:0_0_0.2em_var(--background),0_0_0.2em_var(--background),0_0_0.1em_var(--background)]"
+          className="pointer-events-none absolute top-full left-1/2 mt-[0.2em] max-w-[14em] -translate-x-1/2 truncate text-center text-[1em] leading-tight font-semibold whitespace-nowrap text-foreground [text-shadow:0_0_0.2em_var(--background),0_0_0.2em_var(--background),0_0_0.1em_var(--background)]"
         >
           {location.name}
         </span>

@@ -59,6 +59,7 @@ function LocationRow({ location }: { location: WallLocation }) {
       className={cn(
         "flex h-[2.1em] items-center gap-[0.6em] border-l-[0.3em] pr-[0.9em] pl-[0.6em] text-[1.1em]",
         onlineStatusColor[location.status].border,
+        location.status === "partially_online" && "border-dashed",
       )}
       title={t(onlineStatusLabel[location.status])}
     >
@@ -336,6 +337,8 @@ export function GroupView({
               className={cn(
                 "flex min-w-0 flex-col justify-between rounded-[0.5em] border border-l-[0.4em] bg-background/40 px-[0.7em] py-[0.45em]",
                 onlineStatusColor[location.status].border,
+                // Partially online: a dashed edge (and a half dot), not only a second blue.
+                location.status === "partially_online" && "border-dashed",
               )}
             >
               <span className="flex items-center gap-[0.45em]">

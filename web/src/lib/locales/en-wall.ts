@@ -35,7 +35,7 @@ export const enWall = englishPart({
   "wall.offlineInHours.count": "{offline} of {total} offline",
   "wall.offline.title": "Offline devices",
   "wall.event.gap": "Link lost {from} – {to}",
-  "wall.event.gapText": "Events in between were missed; caught up from the totals",
+  "wall.event.gapText": "Events missed; totals read again",
   "wall.stale.banner": "Connection lost — figures as of {time}",
   "wall.stale.bannerNever": "Connection lost — no figures yet",
   "wall.stale.retrying": "Reconnecting…",
