@@ -261,6 +261,8 @@ describe("device list CSV export with the list's filters (issue 18 item 6)", () 
       expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(["Charlie", "Bravo", "Alpha"]);
       expect(lines[2]).toContain(`Bravo,${f.b.uuid},`);
       expect(lines[2]).toContain(",South,");
+      // Booleans read Yes or No (console.md §4): online, then enabled.
+      expect(lines[2]).toMatch(/,(Yes|No),(Yes|No),South,/);
       expect(lines[2]).toMatch(/,"(blue, red|red, blue)",/);
     }
     // A search through the index, and no match: the header alone.

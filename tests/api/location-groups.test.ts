@@ -190,8 +190,8 @@ describe("GET /api/space/{space}/location-group/items/export/", () => {
     expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="location_groups_export.csv"');
     const lines = (await res.text()).split("\r\n");
     expect(lines[0]).toBe("name,active,locations_number,locations,online_status,created_at,updated_at");
-    expect(lines[1]).toBe(`"East, ""main""",true,2,"Alpha, Beta",offline,2030-01-02T00:00:00.000Z,${group.updated_at}`);
-    expect(lines[2].startsWith("West,false,0,,offline,")).toBe(true);
+    expect(lines[1]).toBe(`"East, ""main""",Yes,2,"Alpha, Beta",offline,2030-01-02T00:00:00.000Z,${group.updated_at}`);
+    expect(lines[2].startsWith("West,No,0,,offline,")).toBe(true);
     expect(lines).toHaveLength(4);
   });
 });

@@ -6,10 +6,11 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 /**
  * One RFC 4180 cell: quoted when it holds a comma, quote or line break, quotes doubled. Text that
  * a spreadsheet would evaluate as a formula is prefixed with an apostrophe (OWASP's advice).
+ * Booleans read Yes or No (console.md §4).
  */
 export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return "";
-  let text = String(value);
+  let text = typeof value === "boolean" ? (value ? "Yes" : "No") : String(value);
   if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
