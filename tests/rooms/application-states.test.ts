@@ -56,9 +56,11 @@ describe("applications' states reach the space room", () => {
     await until(() => dash.messages.some((m) => m.type === "welcome"));
     const agent = await join(`/parties/device/${device.uuid}`, await makeDeviceCredential(device));
     const updates = () =>
-      dash.messages.filter(
-        (m) => m.type === "deviceDetailsUpdate" && (m as { data?: { applications?: unknown } }).data?.applications,
-      ) as { data: { applications: unknown[] } }[];
+      dash.messages.flatMap((m) =>
+        m.type === "deviceDetailsUpdate" && Array.isArray(m.data?.applications)
+          ? [{ data: { applications: m.data.applications as unknown[] } }]
+          : [],
+      );
     const send = (t: Telemetry) => agent.ws?.send(JSON.stringify({ type: "telemetry", telemetry: t }));
 
     send(report("running"));
