@@ -33,7 +33,8 @@ export const alertRuleTable = sqliteTable(
 
 /**
  * Where notifications go. The webhook secret is stored sealed (worker/services/alerting/secret.ts).
- * `window_started_at`: the start of the channel's current 5-minute digest window (digest.ts).
+ * `window_started_at`: when the channel last sent an incident at once; for 5 minutes after it, further
+ * incidents go into a digest (store.ts).
  */
 export const alertChannelTable = sqliteTable(
   "alert_channel",
@@ -51,6 +52,9 @@ export const alertChannelTable = sqliteTable(
     last_error_at: text("last_error_at"),
     last_delivered_at: text("last_delivered_at"),
     window_started_at: text("window_started_at"),
+    /** The digest still gathering incidents (null once it is being sent), and when the latest digest is due. */
+    digest_uuid: text("digest_uuid"),
+    digest_due_at: text("digest_due_at"),
     ...timestamps(),
   },
   (t) => [index("alert_channel_space_uuid_name_idx").on(t.space_uuid, t.name)],
