@@ -41,6 +41,7 @@ import { rng } from "./sim-episodes.ts";
 import { provisionDevices, type SimAccess } from "./sim-fleet.ts";
 import { simHardware } from "./sim-hardware.ts";
 import { simIdentity } from "./sim-identity.ts";
+import { simScreenshotJpeg } from "./sim-screen.ts";
 import { simProfile, simSensors } from "./sim-telemetry.ts";
 import { simulatedTerminal } from "./tunnel/sim-shell.ts";
 import { vncProvider } from "./tunnel/vnc.ts";
@@ -186,6 +187,8 @@ export function virtualMachine(
   const visionInstalled = (seeded && seeded !== "unknown" ? seeded : platform.device_type) === "linux";
   const vision = { on: false, since: null as number | null };
   let bootedAt = now();
+  /** When a power action was answered: the first report after the simulated boot restarts the agent's clock. */
+  let downAt: number | null = null;
   const services = (): ServiceStatus[] => [
     { name: "Outpost agent", kind: "agent", state: "running", since: bootedAt, restarts: 0, last_error: null },
     {
@@ -197,7 +200,14 @@ export function virtualMachine(
       last_error: null,
     },
   ];
-  const telemetry = async (): Promise<Telemetry> => ({
+  const telemetry = async (): Promise<Telemetry> => {
+    if (downAt !== null && now() - downAt > POWER_ANSWER_LEAVES_MS) {
+      bootedAt = now();
+      downAt = null;
+    }
+    return telemetryNow();
+  };
+  const telemetryNow = (): Telemetry => ({
     ...withApplications(sample(now()), applications()),
     vision: { enabled: vision.on, installed: visionInstalled },
     services: services(),
@@ -208,13 +218,27 @@ export function virtualMachine(
   const vnc = () => ok({ url: `vnc://10.0.${Math.floor(rand() * 250)}.${Math.floor(rand() * 250)}:5900` });
   // The simulator simulates power for real (not a dry run): 204, offline, back after a boot.
   const power = (verb: "reboot" | "poweroff") => () => {
-    bootedAt = now() + POWER_ANSWER_LEAVES_MS + simulatedBootMs(verb, () => 0.5);
+    downAt = now();
     if (opts.onPower) setTimeout(() => opts.onPower?.(verb), POWER_ANSWER_LEAVES_MS);
     return ok({ dry_run: false, simulated: true, ran: `simulated ${verb}` });
   };
   /** The simulator's providers, typed by contracts/commands.ts like the real agent's. */
   const handlers: Handlers<null> = {
-    screenshot: () => ok({ image_base64: SAMPLE_JPEG }),
+    // What the primary display really shows: its application's page, or the bare desktop when
+    // the application is down (agent/sim-screen.ts renders a real JPEG).
+    screenshot: () => {
+      const primary = applications().displays[0];
+      const app = primary?.applications.find((a) => a.state === "running");
+      return ok({
+        image_base64: simScreenshotJpeg({
+          kind: app ? "playing" : "desktop",
+          title: device.name,
+          subtitle: app?.name,
+          at: now(),
+          hue: Math.floor(rng(`${device.uuid}/hue`)() * 360),
+        }),
+      });
+    },
     "reverse-ssh": () => ok({ host: "relay.outpost.local", port: 20_000 + Math.floor(Math.random() * 20_000) }),
     "remote-desktop": vnc,
     // Its own (simulated) virtual screen, never the ordinary remote desktop's address.

@@ -74,10 +74,10 @@ export function AssetServices({ device }: { device: DeviceDetail }) {
             <th scope="col" className="py-1.5 pr-3 font-medium">
               {t("device.services.col.state")}
             </th>
-            <th scope="col" className="py-1.5 pr-3 font-medium">
+            <th scope="col" className="hidden py-1.5 pr-3 font-medium sm:table-cell">
               {t("device.services.col.for")}
             </th>
-            <th scope="col" className="py-1.5 text-right font-medium">
+            <th scope="col" className="hidden py-1.5 text-right font-medium sm:table-cell">
               {t("device.services.col.restarts")}
             </th>
           </tr>
@@ -87,6 +87,13 @@ export function AssetServices({ device }: { device: DeviceDetail }) {
             const Kind = KIND_ICON[row.kind];
             const tone = TONE[row.tone];
             const Tone = tone.icon;
+            const duration =
+              row.since === null
+                ? t("device.services.never")
+                : shortDuration((view.stale && view.reportedAt ? Date.parse(view.reportedAt) : now) - row.since);
+            const restarts = row.restartsLastHour
+              ? t("device.services.restartsHour", { count: row.restarts })
+              : String(row.restarts);
             return (
               <tr key={row.key} data-testid="service-row" data-state-tone={row.tone} className="align-top">
                 <td className="py-2 pr-3">
@@ -108,14 +115,16 @@ export function AssetServices({ device }: { device: DeviceDetail }) {
                     <Tone className="size-3.5" aria-hidden="true" />
                     {t(row.label)}
                   </span>
+                  {/* Narrow screens: the two columns below, under the state. */}
+                  <span className="mt-0.5 block text-xs text-muted-foreground tabular-nums sm:hidden">
+                    {duration} · {t("device.services.col.restarts")} {restarts}
+                  </span>
                 </td>
-                <td className="py-2 pr-3 text-xs whitespace-nowrap text-muted-foreground tabular-nums">
-                  {row.since === null
-                    ? t("device.services.never")
-                    : shortDuration((view.stale && view.reportedAt ? Date.parse(view.reportedAt) : now) - row.since)}
+                <td className="hidden py-2 pr-3 text-xs whitespace-nowrap text-muted-foreground tabular-nums sm:table-cell">
+                  {duration}
                 </td>
-                <td className="py-2 text-right text-xs whitespace-nowrap tabular-nums">
-                  {row.restartsLastHour ? t("device.services.restartsHour", { count: row.restarts }) : row.restarts}
+                <td className="hidden py-2 text-right text-xs whitespace-nowrap tabular-nums sm:table-cell">
+                  {restarts}
                 </td>
               </tr>
             );
