@@ -41,7 +41,6 @@ import { rng } from "./sim-episodes.ts";
 import { provisionDevices, type SimAccess } from "./sim-fleet.ts";
 import { simHardware } from "./sim-hardware.ts";
 import { simIdentity } from "./sim-identity.ts";
-import { simScreenshotJpeg } from "./sim-screen.ts";
 import { simProfile, simSensors } from "./sim-telemetry.ts";
 import { simulatedTerminal } from "./tunnel/sim-shell.ts";
 import { vncProvider } from "./tunnel/vnc.ts";
@@ -224,21 +223,7 @@ export function virtualMachine(
   };
   /** The simulator's providers, typed by contracts/commands.ts like the real agent's. */
   const handlers: Handlers<null> = {
-    // What the primary display really shows: its application's page, or the bare desktop when
-    // the application is down (agent/sim-screen.ts renders a real JPEG).
-    screenshot: () => {
-      const primary = applications().displays[0];
-      const app = primary?.applications.find((a) => a.state === "running");
-      return ok({
-        image_base64: simScreenshotJpeg({
-          kind: app ? "playing" : "desktop",
-          title: device.name,
-          subtitle: app?.name,
-          at: now(),
-          hue: Math.floor(rng(`${device.uuid}/hue`)() * 360),
-        }),
-      });
-    },
+    screenshot: () => ok({ image_base64: SAMPLE_JPEG }),
     "reverse-ssh": () => ok({ host: "relay.outpost.local", port: 20_000 + Math.floor(Math.random() * 20_000) }),
     "remote-desktop": vnc,
     // Its own (simulated) virtual screen, never the ordinary remote desktop's address.
