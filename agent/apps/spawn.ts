@@ -1,5 +1,5 @@
 import { execFile, spawn } from "node:child_process";
-import { accessSync, constants } from "node:fs";
+import { accessSync, constants, readFileSync, readlinkSync } from "node:fs";
 import { delimiter, isAbsolute, join } from "node:path";
 import type { Exit, Spawned, Spawner } from "./supervisor.ts";
 
@@ -32,6 +32,25 @@ const lastLine = (text: string) =>
     .at(-1) ?? null;
 
 /**
+ * Stops a browser left running on this profile by an earlier agent (one killed without stopping
+ * its applications): a second Chromium on the same profile hands its URL to the first and exits
+ * at once, which would read as a crash loop. Chromium's SingletonLock names the holder
+ * ("<host>-<pid>"); it is killed only when its command line names this profile.
+ */
+export function releaseProfile(argv: readonly string[]) {
+  const dir = argv.find((a) => a.startsWith("--user-data-dir="))?.slice("--user-data-dir=".length);
+  if (!dir) return;
+  try {
+    const pid = Number(readlinkSync(join(dir, "SingletonLock")).split("-").at(-1));
+    if (!Number.isInteger(pid) || pid <= 1 || pid === process.pid) return;
+    const args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+    if (args.includes(`--user-data-dir=${dir}`)) process.kill(pid, "SIGKILL");
+  } catch {
+    // No lock, no such process, or not ours to read: nothing to release.
+  }
+}
+
+/**
  * The agent's own spawner: each application in its own process group (a browser's helper
  * processes stop with it), stderr's tail kept for the failure text, an error listener on every
  * spawn (a missing binary ends the run with "<program>: not found", never the agent). With
@@ -58,6 +77,7 @@ export function processSpawner(opts: { env?: NodeJS.ProcessEnv; systemd?: boolea
       queueMicrotask(() => end({ code: null, signal: null, error: `${argv[0]}: not found` }));
       return { pid: null, kill: () => {} };
     }
+    if (plan.kind === "url") releaseProfile(plan.argv);
     const child = spawn(argv[0], argv.slice(1), {
       env: { ...base, ...plan.env },
       cwd: plan.cwd,

@@ -1,7 +1,11 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { resolveLaunch } from "../../contracts/applications.ts";
 import { type LaunchPlan, PlanError, planLaunch } from "./plan.ts";
-import { processSpawner } from "./spawn.ts";
+import { processSpawner, releaseProfile } from "./spawn.ts";
 import { AppSupervisor, type Exit, type Spawner, type Timers } from "./supervisor.ts";
 
 /** A clock and timers moved by hand. */
@@ -143,6 +147,32 @@ describe("AppSupervisor", () => {
       ),
     );
     expect(exit).toEqual({ code: 3, signal: null, error: "cannot open /dev/fb0" });
+  });
+});
+
+describe("a browser profile left in use", () => {
+  it("is released: the earlier holder of its SingletonLock is stopped, others are left alone", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "outpost-profile-"));
+    const hold = (profile: string) =>
+      spawn(process.execPath, ["-e", "setTimeout(() => {}, 30000)", "--", `--user-data-dir=${profile}`], {
+        stdio: "ignore",
+      });
+    const holder = hold(dir);
+    const stranger = hold(`${dir}-other`);
+    symlinkSync(`kiosk-${holder.pid}`, join(dir, "SingletonLock"));
+    const exited = new Promise((r) => holder.once("exit", (_code, signal) => r(signal)));
+    await new Promise((r) => setTimeout(r, 100));
+    releaseProfile(["chromium", `--user-data-dir=${dir}`, "--kiosk"]);
+    expect(await exited).toBe("SIGKILL");
+    // A lock naming a process of another profile is not ours to stop.
+    rmSync(join(dir, "SingletonLock"));
+    symlinkSync(`kiosk-${stranger.pid}`, join(dir, "SingletonLock"));
+    releaseProfile(["chromium", `--user-data-dir=${dir}`]);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(stranger.exitCode).toBeNull();
+    expect(stranger.signalCode).toBeNull();
+    stranger.kill();
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 
