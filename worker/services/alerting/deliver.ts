@@ -153,6 +153,13 @@ async function messageOf(env: Env, row: typeof n.$inferSelect): Promise<Message>
   };
 }
 
+/** The notification's incidents as stored now (a digest gathers them until it is sent). */
+async function incidentsOf(env: Env, row: typeof n.$inferSelect): Promise<string[]> {
+  if (row.kind !== "digest") return row.incidents;
+  const [fresh] = await createDb(env).select({ incidents: n.incidents }).from(n).where(eq(n.uuid, row.uuid));
+  return fresh?.incidents ?? row.incidents;
+}
+
 /** One attempt at notification `uuid`. */
 export async function deliverNotification(env: Env, uuid: string, deps: Deps = defaultDeps): Promise<Outcome> {
   const db = createDb(env);
@@ -161,7 +168,14 @@ export async function deliverNotification(env: Env, uuid: string, deps: Deps = d
   const { alert_notification: row, alert_channel: channel } = found;
   const now = deps.now();
   if (!channel.enabled) return finish(env, row, channel, now, { ok: false, error: "The channel is disabled." }, true);
-  const message = await messageOf(env, row);
+  if (row.kind === "digest") {
+    // Closed to new incidents from here: those arriving now start the channel's next digest.
+    await db
+      .update(ch)
+      .set({ digest_uuid: null })
+      .where(and(eq(ch.uuid, channel.uuid), eq(ch.digest_uuid, row.uuid)));
+  }
+  const message = await messageOf(env, { ...row, incidents: await incidentsOf(env, row) });
   if (message.incidents.length === 0 && row.kind !== "test") {
     return finish(env, row, channel, now, { ok: true, error: null }, false);
   }

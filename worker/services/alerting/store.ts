@@ -5,14 +5,18 @@ import { type SqlPort, type Stmt, stmt } from "./sql-port.ts";
 /*
  * An incident change from a LocationRoom, written to D1 in ONE batch: the incident row (upserted;
  * an acknowledgement survives, a hand-resolved incident is not resurrected), its timeline, and —
- * when it notifies — per channel either an immediate notification (the channel's 5-minute digest
- * window was closed: this one opens it) or the incident appended to the window's digest, which
- * goes out when the window ends. Whether the window is open is decided inside the batch (D1 runs
- * a batch as one transaction), so rooms of many locations opening incidents at once agree: one
- * notification, then one digest per channel per window.
+ * when it notifies — per channel: sent at once when the channel sent nothing in the last
+ * DIGEST_WINDOW_MS (which opens that window); otherwise added to the channel's gathering digest,
+ * or a new digest due DIGEST_GATHER_MS later and at least a window after the previous one. The
+ * choice is made inside the batch (D1 runs a batch as one transaction), so the rooms of many
+ * locations opening incidents at once agree: a region-wide outage is one notification and one
+ * digest per channel, and never more than one digest per channel per window.
  */
 
+/** After an incident went out at once, the channel's further incidents go into digests for this long… */
 export const DIGEST_WINDOW_MS = 5 * 60_000;
+/** …a digest gathers for this long after its first incident, and digests are a window apart. */
+export const DIGEST_GATHER_MS = 20_000;
 
 export type Enqueue = { notification_uuid: string; delay_s: number };
 export type Applied = { row: IncidentRow | null; enqueue: Enqueue[]; statements: number };
@@ -119,6 +123,8 @@ export function changeStatements(
   if (change.notify && change.rule) {
     const floor = iso(now - DIGEST_WINDOW_MS);
     const subject = `[Outpost] ${change.rule.name}: ${change.devices.length} device(s) at ${location.name}`;
+    // The digest's due time: DIGEST_GATHER_MS from now, and never sooner than a window after the last one.
+    const due = `max(?, coalesce(strftime('%Y-%m-%dT%H:%M:%fZ', ch.digest_due_at, '+${DIGEST_WINDOW_MS / 1000} seconds'), ''))`;
     for (const channel of change.rule.channels) {
       const windowOpen = "ch.window_started_at is not null and ch.window_started_at > ?";
       const live = "ch.uuid = ? and ch.space_uuid = ? and ch.enabled = 1";
@@ -137,25 +143,52 @@ export function changeStatements(
           inc,
         ),
       );
-      const digest = stmts.length;
+      // The window is open and a digest is gathering: the incident joins it.
       stmts.push(
         stmt(
-          `insert into alert_notification (uuid, space_uuid, channel_uuid, incident_uuid, kind, idempotency_key, subject, incidents, detected_at, created_at)
-           select ?, ch.space_uuid, ch.uuid, null, 'digest', 'digest:' || ch.uuid || ':' || ch.window_started_at, ?, json_array(?), ?, ?
-           from alert_channel ch where ${live} and ${windowOpen} and ${isOpen}
-           on conflict (idempotency_key) do update set incidents = json_insert(alert_notification.incidents, '$[#]', json_extract(excluded.incidents, '$[0]'))
-           returning uuid, idempotency_key, json_array_length(incidents) as n`,
-          newId(),
-          "[Outpost] Incident digest",
+          `update alert_notification set incidents = json_insert(incidents, '$[#]', ?)
+           where uuid = (select ch.digest_uuid from alert_channel ch where ${live} and ${windowOpen})
+             and state = 'pending' and ${isOpen}`,
           inc,
-          iso(change.detected_at),
-          at,
           channel,
           space,
           floor,
           inc,
         ),
       );
+      // The window is open and no digest gathers: a new one, due in DIGEST_GATHER_MS (or a window after the last).
+      const digestUuid = newId();
+      const digest = stmts.length;
+      stmts.push(
+        stmt(
+          `insert into alert_notification (uuid, space_uuid, channel_uuid, incident_uuid, kind, idempotency_key, subject, incidents, detected_at, created_at)
+           select ?, ch.space_uuid, ch.uuid, null, 'digest', 'digest:' || ?, ?, json_array(?), ?, ${due}
+           from alert_channel ch where ${live} and ${windowOpen} and ch.digest_uuid is null and ${isOpen}
+           returning uuid, created_at as due_at`,
+          digestUuid,
+          digestUuid,
+          "[Outpost] Incident digest",
+          inc,
+          iso(change.detected_at),
+          iso(now + DIGEST_GATHER_MS),
+          channel,
+          space,
+          floor,
+          inc,
+        ),
+      );
+      stmts.push(
+        stmt(
+          `update alert_channel set digest_uuid = ?, digest_due_at = (select created_at from alert_notification where uuid = ?)
+           where uuid = ? and space_uuid = ? and digest_uuid is null and exists (select 1 from alert_notification where uuid = ?)`,
+          digestUuid,
+          digestUuid,
+          channel,
+          space,
+          digestUuid,
+        ),
+      );
+      // The window is closed: this incident goes out at once and opens it.
       const immediate = stmts.length;
       stmts.push(
         stmt(
@@ -210,10 +243,9 @@ export async function applyChange(
     const first = results[n.immediate]?.[0];
     if (first) enqueue.push({ notification_uuid: String(first.uuid), delay_s: 0 });
     const digest = results[n.digest]?.[0];
-    // The window's first incident creates the digest: it goes out when the window ends.
-    if (digest && Number(digest.n) === 1) {
-      const started = Date.parse(String(digest.idempotency_key).split(":").slice(2).join(":"));
-      const delay = Math.max(1, Math.ceil((started + DIGEST_WINDOW_MS - now) / 1000));
+    // A new digest goes out when it is due (the incidents joining it meanwhile go with it).
+    if (digest) {
+      const delay = Math.max(1, Math.ceil((Date.parse(String(digest.due_at)) - now) / 1000));
       enqueue.push({ notification_uuid: String(digest.uuid), delay_s: delay });
     }
   }
