@@ -41,13 +41,10 @@ import { rng } from "./sim-episodes.ts";
 import { provisionDevices, type SimAccess } from "./sim-fleet.ts";
 import { simHardware } from "./sim-hardware.ts";
 import { simIdentity } from "./sim-identity.ts";
+import { simScreenshotJpeg } from "./sim-screen.ts";
 import { simProfile, simSensors } from "./sim-telemetry.ts";
 import { simulatedTerminal } from "./tunnel/sim-shell.ts";
 import { vncProvider } from "./tunnel/vnc.ts";
-
-/** A tiny valid JPEG (8×8 grey) that stands in for a screen. */
-export const SAMPLE_JPEG =
-  "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAAA//EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AN//Z";
 
 type Access = SimAccess;
 
@@ -223,7 +220,21 @@ export function virtualMachine(
   };
   /** The simulator's providers, typed by contracts/commands.ts like the real agent's. */
   const handlers: Handlers<null> = {
-    screenshot: () => ok({ image_base64: SAMPLE_JPEG }),
+    // What the primary display really shows: its application's page, or the bare desktop when
+    // the application is down (agent/sim-screen.ts renders a real JPEG).
+    screenshot: () => {
+      const primary = applications().displays[0];
+      const app = primary?.applications.find((a) => a.state === "running");
+      return ok({
+        image_base64: simScreenshotJpeg({
+          kind: app ? "playing" : "desktop",
+          title: device.name,
+          subtitle: app?.name,
+          at: now(),
+          hue: Math.floor(rng(`${device.uuid}/hue`)() * 360),
+        }),
+      });
+    },
     "reverse-ssh": () => ok({ host: "relay.outpost.local", port: 20_000 + Math.floor(Math.random() * 20_000) }),
     "remote-desktop": vnc,
     // Its own (simulated) virtual screen, never the ordinary remote desktop's address.
@@ -254,7 +265,11 @@ export function virtualMachine(
     "fetch-logs": () => ok({ lines: [`${new Date(now()).toISOString()} simulated agent of ${device.name}`] }),
     // A camera on the simulated LAN answers when it is on a private address (10.*, 192.168.*, 172.16–31.*).
     "camera-connection-test": (params) => ok(simCameraProbe(params)),
-    "camera-snapshot": () => ok({ image_base64: SAMPLE_JPEG, source: "simulated" }),
+    "camera-snapshot": () =>
+      ok({
+        image_base64: simScreenshotJpeg({ kind: "playing", title: device.name, subtitle: "LIVE", at: now(), hue: 200 }),
+        source: "simulated",
+      }),
   };
   const answer = executorOf(handlers, null);
 
