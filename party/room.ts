@@ -1,5 +1,5 @@
 import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
-import { AGENT_ATTEMPT_HEADER, type Principal, principalFrom } from "../contracts/principal.ts";
+import { AGENT_ATTEMPT_HEADER, PRINCIPAL_HEADER, type Principal, principalFrom } from "../contracts/principal.ts";
 import {
   type Batch,
   ClientMessage,
@@ -86,6 +86,28 @@ const socketsPerHolder = (env: Env) => {
   const set = Number(env.ROOM_SOCKETS_PER_ACCOUNT);
   return Number.isSafeInteger(set) && set > 0 ? set : ROOM_SOCKETS_PER_ACCOUNT;
 };
+/**
+ * Principals by the exact header the Worker wrote (read-only, shared): a burst of upgrades of one
+ * account (a wall's reconnect, the fan-out bench's 1 000) parses and validates its header once.
+ */
+const principals = new Map<string, Principal | null>();
+const PRINCIPALS_KEPT = 256;
+function parsedPrincipal(request: Request): Principal | null {
+  const raw = request.headers.get(PRINCIPAL_HEADER);
+  if (raw === null) return null;
+  let principal = principals.get(raw);
+  if (principal === undefined) {
+    principal = principalFrom(request);
+    if (principals.size >= PRINCIPALS_KEPT) principals.clear();
+    principals.set(raw, principal);
+  }
+  return principal;
+}
+/** `scheme://host[:port]` of an absolute URL, without parsing all of it (every socket's connect). */
+const originOf = (url: string) => {
+  const end = url.indexOf("/", url.indexOf("//") + 2);
+  return end === -1 ? url : url.slice(0, end);
+};
 /** JSON frames that spend the tunnel budget (see onMessage); binary data frames do too. */
 const TUNNEL_BUDGET_TYPES: ReadonlySet<string> = new Set(["tunnelCredit", "tunnelResize"]);
 
@@ -157,7 +179,7 @@ export abstract class OutpostRoom extends Server<Env> {
   private principalOf(request: Request): Principal | null {
     let principal = this.upgrades.get(request);
     if (principal === undefined) {
-      principal = principalFrom(request);
+      principal = parsedPrincipal(request);
       this.upgrades.set(request, principal);
     }
     return principal;
@@ -186,7 +208,7 @@ export abstract class OutpostRoom extends Server<Env> {
     const attempt = principal.kind === "device" ? Number(ctx.request.headers.get(AGENT_ATTEMPT_HEADER)) : Number.NaN;
     connection.setState({
       principal,
-      origin: new URL(ctx.request.url).origin,
+      origin: originOf(ctx.request.url),
       opened: Date.now(),
       ...(Number.isSafeInteger(attempt) && attempt > 0 ? { attempt } : {}),
     });
