@@ -1,22 +1,17 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { DEVICE_HEADINGS, type MonitoredPeripheralType } from "../../../contracts/health.ts";
+import { DEVICE_HEADINGS } from "../../../contracts/health.ts";
 import type { AgentInventory } from "../../../contracts/installation.ts";
 import type { AgentSettings, CommandAction, Telemetry } from "../../../contracts/realtime.ts";
 import { isVisionBusy, nextVision } from "../../../contracts/vision.ts";
-import type { HealthCode } from "../../../drizzle/schema/device.ts";
-import {
-  deviceTable as d,
-  devicePeripheralConditionTable as dpc,
-  peripheralTable as p,
-} from "../../../drizzle/schema/index.ts";
+import { deviceTable as d, peripheralTable as p } from "../../../drizzle/schema/index.ts";
 import type { Env } from "../../env.ts";
 import { batchAll, createDb, type Db } from "../../lib/db.ts";
 import { alertSignal } from "../alerting/signal.ts";
 import { auditInsert } from "../kernel/audit.ts";
 import { publishToSpace } from "../kernel/realtime.ts";
-import { conditionsOf, samePeripheralConditions } from "../monitoring/conditions.ts";
-import { gatherHello } from "./presence-batch.ts";
+import { conditionsOf, type PeripheralCondition, samePeripheralConditions } from "../monitoring/conditions.ts";
+import { gatherHello, gatherTelemetry } from "./presence-batch.ts";
 
 /*
  * The DeviceRoom's writes to the catalogue (D1): the inventory of each hello, the latest telemetry
@@ -129,49 +124,13 @@ async function recordReportedSettings(
 /**
  * Latest telemetry and the monitoring columns derived from it (worker/services/monitoring/conditions.ts),
  * plus the device's worst condition per monitored peripheral type, rewritten only when it changed.
- * **One** D1 batch (one round trip, one transaction; issue 19 target 4): the stored conditions
- * (for the news below) and the device are read, the device updated, and the conditions' rows
- * deleted and inserted only when SQLite finds they differ from the new ones.
+ * Written with the other rooms' of this isolate in one D1 batch of five statements
+ * (presence-batch.ts writeTelemetry): a reconnect wave's first reports cost a fraction of a
+ * statement each. A peripheral type that just turned critical is news for the space.
  */
 export async function recordTelemetry(env: Env, device_uuid: string, telemetry: Telemetry, now: number) {
-  const db = createDb(env);
   const { columns, peripherals } = conditionsOf(telemetry);
-  // The new conditions as a JSON array SQLite reads with json_each (one row per type).
-  const next = JSON.stringify(peripherals);
-  const wanted = sql`(select json_extract(value, '$.type') as type, json_extract(value, '$.condition') as condition from json_each(${next}))`;
-  const mine = eq(dpc.device_uuid, device_uuid);
-  // The stored rows differ from the new set: another count, or a stored row the set lacks (types are unique on both sides).
-  const differ = sql`((select count(*) from ${dpc} where ${mine}) <> ${peripherals.length}
-    or exists (select 1 from ${dpc} where ${mine} and (${dpc.type}, ${dpc.condition}) not in ${wanted}))`;
-  const [stored, device] = await db.batch([
-    db.select({ type: dpc.type, condition: dpc.condition }).from(dpc).where(mine),
-    db.select({ space: d.space_uuid, name: d.name, location: d.location_uuid }).from(d).where(eq(d.uuid, device_uuid)),
-    db
-      .update(d)
-      .set({
-        latest_telemetry: telemetry,
-        telemetry_updated_at: iso(now),
-        ...columns,
-        ...keepUpdatedAt,
-      })
-      .where(eq(d.uuid, device_uuid)),
-    db.delete(dpc).where(and(mine, differ)),
-    // Inserted only where no row is left: none stored, or all just deleted as different. The
-    // space is the device's (no device, no rows).
-    db.insert(dpc).select(
-      db
-        .select({
-          space_uuid: d.space_uuid,
-          device_uuid: d.uuid,
-          type: sql<MonitoredPeripheralType>`wanted.type`.as("type"),
-          condition: sql<HealthCode>`wanted.condition`.as("condition"),
-        })
-        .from(d)
-        .innerJoin(sql`${wanted} as wanted`, sql`true`)
-        .where(and(eq(d.uuid, device_uuid), sql`not exists (select 1 from ${dpc} where ${mine})`)),
-    ),
-  ]);
-  const row = device[0];
+  const row = await gatherTelemetry({ env, device_uuid, telemetry, at: iso(now), columns, peripherals });
   // Alerting hears every graded sample that reaches D1 (a health change, or 15 minutes on).
   if (row?.location) {
     const health: Record<string, number> = {};
@@ -182,10 +141,10 @@ export async function recordTelemetry(env: Env, device_uuid: string, telemetry: 
     for (const p of peripherals) health[p.type] = p.condition;
     await alertSignal(env, { space_uuid: row.space, location_uuid: row.location, device_uuid, name: row.name, health });
   }
-  if (!row || samePeripheralConditions(stored, peripherals)) return;
+  if (!row || samePeripheralConditions(row.stored as PeripheralCondition[], peripherals)) return;
   // A peripheral type that just turned critical is news for the space (the NOC wall's ticker).
   const critical = peripherals.filter(
-    (p) => p.condition === 3 && !stored.some((s) => s.type === p.type && s.condition === 3),
+    (p) => p.condition === 3 && !row.stored.some((s) => s.type === p.type && s.condition === 3),
   );
   if (critical.length) {
     await announceFromRoom(env, row.space, device_uuid, row.name, "deviceUpdated", {
