@@ -54,7 +54,7 @@ export const enAgentSettings = englishPart({
   "device.settings.visionNotInstalled": "Vision is not installed on this device",
   "device.queue.disable": "Disable",
   "device.queue.disableText":
-    "Disable the device the moment it reconnects, before anything else (a lost or stolen device); a newer request replaces a pending one.",
+    "Disable a lost or stolen device the moment it reconnects, before anything else; a newer request replaces a pending one.",
   "device.queue.enable": "Enable",
   "device.queue.enableText": "Enable the device the moment it reconnects; a newer request replaces a pending one.",
 } as const);

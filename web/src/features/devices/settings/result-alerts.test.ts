@@ -28,6 +28,14 @@ describe("truthful results (issue 17)", () => {
     expect(open).toHaveBeenCalledOnce();
   });
 
+  it("a power action the device did not accept says so with the device's words", () => {
+    const error = apiError(502, "device_failed", "The device did not accept the reboot: systemctl is not installed.");
+    expect(failureAlert("reboot", error, t, options(false))).toMatchObject({
+      type: "error",
+      message: "An error occurred. Check console. The device did not accept the reboot: systemctl is not installed.",
+    });
+  });
+
   it("remote desktop, RSSH and screenshot failures stay silent by default (devices.md §8)", () => {
     const error = apiError(502, "device_failed", "No remote desktop configured (--vnc-url).");
     for (const action of ["remoteDesktop", "rssh", "screenshot"] as const) {
@@ -46,10 +54,10 @@ describe("truthful results (issue 17)", () => {
     });
     if (alert?.button?.type === "run") alert.button.run();
     expect(retry).toHaveBeenCalledOnce();
-    // Power failures keep their own message either way.
-    expect(failureAlert("reboot", error, t, options(true))).toEqual({
+    // Power failures keep their own message (with the device's words) either way.
+    expect(failureAlert("reboot", error, t, options(true))).toMatchObject({
       type: "error",
-      message: t("device.settings.actionFailed"),
+      message: `${t("device.settings.actionFailed")} No remote desktop configured (--vnc-url).`,
     });
   });
 

@@ -123,8 +123,15 @@ export function failureAlert(
   if (failure.kind === "timeout") return { type: "warning", message: t("device.settings.timeout") };
   if (failure.kind === "unavailable") return { type: "error", message: failure.message };
   if (action === "headlessVnc") return { type: "error", message: t("device.settings.vncFailed") };
-  if (action === "reboot" || action === "shutdown")
-    return { type: "error", message: t("device.settings.actionFailed") };
+  if (action === "reboot" || action === "shutdown") {
+    // The device's own words (a missing tool, a refusal) after the spec's text; the Commands tab keeps them too.
+    const reason = failure.kind === "failed" ? failure.reason : undefined;
+    return {
+      type: "error",
+      duration: reason ? 12_000 : undefined,
+      message: reason ? `${t("device.settings.actionFailed")} ${reason}` : t("device.settings.actionFailed"),
+    };
+  }
   return null;
 }
 
