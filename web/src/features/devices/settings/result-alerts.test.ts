@@ -36,6 +36,14 @@ describe("truthful results (issue 17)", () => {
     });
   });
 
+  it("a Headless VNC the device refused says why after the spec's text", () => {
+    const error = apiError(502, "device_failed", "Headless VNC is not allowed on this device.");
+    expect(failureAlert("headlessVnc", error, t, options(false))).toMatchObject({
+      type: "error",
+      message: "Headless VNC failed to start. Please try again later. Headless VNC is not allowed on this device.",
+    });
+  });
+
   it("remote desktop, RSSH and screenshot failures stay silent by default (devices.md §8)", () => {
     const error = apiError(502, "device_failed", "No remote desktop configured (--vnc-url).");
     for (const action of ["remoteDesktop", "rssh", "screenshot"] as const) {

@@ -94,7 +94,13 @@ export function useVisionToggle(device: Device) {
     onError: (error, { previous }) => {
       console.error("Vision toggle failed", error);
       cache.patch({ vision_enabled: previous });
-      showAlert({ type: "error", message: t("device.settings.visionFailed") });
+      // The spec's text, then the device's reason (e.g. "Vision is not installed on this device.").
+      const failure = classifyFailure(error);
+      const reason = failure.kind === "failed" ? failure.reason : undefined;
+      showAlert({
+        type: "error",
+        message: reason ? `${t("device.settings.visionFailed")} ${reason}` : t("device.settings.visionFailed"),
+      });
       void cache.refresh();
     },
     onSettled: () => setChange(null),

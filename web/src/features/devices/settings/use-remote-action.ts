@@ -122,7 +122,14 @@ export function failureAlert(
   }
   if (failure.kind === "timeout") return { type: "warning", message: t("device.settings.timeout") };
   if (failure.kind === "unavailable") return { type: "error", message: failure.message };
-  if (action === "headlessVnc") return { type: "error", message: t("device.settings.vncFailed") };
+  if (action === "headlessVnc") {
+    // The spec's text, then why (not allowed on the device, Xvfb or x11vnc missing).
+    const reason = failure.kind === "failed" ? failure.reason : undefined;
+    return {
+      type: "error",
+      message: reason ? `${t("device.settings.vncFailed")} ${reason}` : t("device.settings.vncFailed"),
+    };
+  }
   if (action === "reboot" || action === "shutdown") {
     // The device's own words (a missing tool, a refusal) after the spec's text; the Commands tab keeps them too.
     const reason = failure.kind === "failed" ? failure.reason : undefined;
