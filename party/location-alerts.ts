@@ -1,10 +1,10 @@
 import type { Env } from "../worker/env.ts";
 import type { AppHealth, DeviceFacts } from "../worker/services/alerting/conditions.ts";
 import { type AlertContext, CONTEXT_TTL_MS, loadContext } from "../worker/services/alerting/context.ts";
+import { d1Port } from "../worker/services/alerting/d1-port.ts";
 import { type EngineState, emptyState, evaluate, forgetIncident } from "../worker/services/alerting/engine.ts";
 import { enqueueNotifications } from "../worker/services/alerting/queue.ts";
 import { incidentEventOf, incidentOf } from "../worker/services/alerting/records.ts";
-import { d1Port } from "../worker/services/alerting/sql-port.ts";
 import { applyChange } from "../worker/services/alerting/store.ts";
 import { publishToSpace } from "../worker/services/kernel/realtime.ts";
 

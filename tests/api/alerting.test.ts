@@ -234,8 +234,8 @@ describe("incidents from the LocationRoom", () => {
     expect(sent.map((n) => n.kind).sort()).toEqual(["digest", "incident"]);
     const digest = sent.find((n) => n.kind === "digest");
     expect(digest?.incidents).toHaveLength(3);
-    // Due shortly after its first incident (it gathers for 20 s), not at the window's end.
-    expect(Date.parse(digest?.created_at ?? "") - (now + 10_000)).toBe(20_000);
+    // Due shortly after its first incident (it gathers for 15 s), not at the window's end.
+    expect(Date.parse(digest?.created_at ?? "") - (now + 10_000)).toBe(15_000);
     const rows = await db()
       .select()
       .from(incidentTable)

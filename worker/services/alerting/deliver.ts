@@ -14,6 +14,7 @@ import { getConfig } from "../../config.ts";
 import type { Env } from "../../env.ts";
 import { createDb } from "../../lib/db.ts";
 import { deliverMail, outboxInsert } from "../kernel/mail.ts";
+import { backoffSeconds, DEAD_AFTER_MS } from "./backoff.ts";
 import { type Message, mailOf, webhookBodyOf } from "./compose.ts";
 import { type IncidentRow, incidentOf } from "./records.ts";
 import { openSecret } from "./secret.ts";
@@ -25,10 +26,6 @@ import { signWebhook } from "./signature.ts";
  * Idempotency-Key does the same on the receiver's). A failure is kept on the notification and the
  * channel; the message is retried with backoff until DEAD_AFTER_MS, then the notification is dead.
  */
-
-export const DEAD_AFTER_MS = 24 * 3600_000;
-/** Backoff after the n-th failed attempt: 30 s doubling, at most an hour. */
-export const backoffSeconds = (attempts: number) => Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
 
 export type Deps = { fetch: typeof fetch; now: () => number };
 export const defaultDeps: Deps = { fetch: (input, init) => fetch(input, init), now: () => Date.now() };

@@ -29,6 +29,8 @@ import {
 export const REOPEN_MS = 60 * 60_000;
 /** An incident notifies at most once per this, whatever it does in between. */
 export const RENOTIFY_MS = 60 * 60_000;
+/** The room's alarm lands on these steps, so transitions due within one step are written together. */
+export const ALARM_STEP_MS = 5000;
 /** The tracker of a location-level condition. */
 const LOCATION = "@location";
 
@@ -110,8 +112,10 @@ export function evaluate(
 ): Evaluation {
   const changes: IncidentChange[] = [];
   let nextAt: number | null = null;
+  // Rounded up to ALARM_STEP_MS: devices falling due together (a site going dark) join in one change.
   const due = (at: number) => {
-    if (at > now && (nextAt === null || at < nextAt)) nextAt = at;
+    const step = Math.ceil(at / ALARM_STEP_MS) * ALARM_STEP_MS;
+    if (step > now && (nextAt === null || step < nextAt)) nextAt = step;
   };
   const byUuid = new Map(devices.map((d) => [d.uuid, d]));
   const live = new Set<string>();

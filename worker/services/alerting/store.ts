@@ -16,7 +16,7 @@ import { type SqlPort, type Stmt, stmt } from "./sql-port.ts";
 /** After an incident went out at once, the channel's further incidents go into digests for this long… */
 export const DIGEST_WINDOW_MS = 5 * 60_000;
 /** …a digest gathers for this long after its first incident, and digests are a window apart. */
-export const DIGEST_GATHER_MS = 20_000;
+export const DIGEST_GATHER_MS = 15_000;
 
 export type Enqueue = { notification_uuid: string; delay_s: number };
 export type Applied = { row: IncidentRow | null; enqueue: Enqueue[]; statements: number };
