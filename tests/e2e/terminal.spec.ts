@@ -83,6 +83,26 @@ test("a Content Manager/Admin opens a terminal on a connected device and runs a 
     await page.keyboard.type("uname -s");
     await page.keyboard.press("Enter");
     await expect(phone.locator(".xterm-rows")).toContainText("Linux");
+
+    // A touch screen gets the keys its keyboard lacks: ↑ recalls the last command, Ctrl then c interrupts.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 5 });
+    const keys = phone.getByTestId("terminal-extra-keys");
+    await expect(keys).toBeVisible();
+    for (const box of await keys.getByRole("button").all()) {
+      expect((await box.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+    }
+    await keys.getByRole("button", { name: "Up" }).click();
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(async () => ((await phone.locator(".xterm-rows").textContent()) ?? "").split("Linux").length - 1)
+      .toBe(2);
+    await page.keyboard.type("sleep 5");
+    await keys.getByRole("button", { name: "Ctrl" }).click();
+    await expect(keys.getByRole("button", { name: "Ctrl" })).toHaveAttribute("aria-pressed", "true");
+    await page.keyboard.press("c");
+    await expect(phone.locator(".xterm-rows")).toContainText("^C");
+    await expect(keys.getByRole("button", { name: "Ctrl" })).toHaveAttribute("aria-pressed", "false");
     await screenshot(page, `${ARTIFACTS}/terminal-390-light.png`);
     await darkScreenshot(page, "terminal-390-dark", 300);
     await phone.getByRole("button", { name: "Close" }).click();

@@ -11,5 +11,6 @@ export const enTerminal = englishPart({
   "device.terminal.connected": "Connected",
   "device.terminal.lost": "The connection to the console was lost.",
   "device.terminal.again": "Open again",
+  "device.terminal.extraKeys": "Extra keys",
   "device.terminal.hint": "Copy Ctrl+Shift+C · Paste Ctrl+Shift+V",
 } as const);

@@ -11,5 +11,6 @@ export const hrTerminal: Partial<Record<MessageKey, string>> = {
   "device.terminal.connected": "Spojeno",
   "device.terminal.lost": "Veza s konzolom je prekinuta.",
   "device.terminal.again": "Otvori ponovno",
+  "device.terminal.extraKeys": "Dodatne tipke",
   "device.terminal.hint": "Kopiraj Ctrl+Shift+C · Zalijepi Ctrl+Shift+V",
 };

@@ -13,6 +13,7 @@ import { tagQueries } from "@/features/locations/queries";
 import { useLocationOptions } from "@/features/locations/use-location-options";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { useT } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
 import type { BulkParams } from "./use-bulk-run";
 import type { DeviceSelection } from "./use-device-selection";
 
@@ -61,11 +62,19 @@ export function BulkBar({ selection, loaded, total, onConfirm }: BulkBarProps) {
               {t("bulk.selectAllMatching", { count: total })}
             </Button>
           )}
-          <Button variant="ghost" size="icon-sm" aria-label={t("bulk.clear")} onClick={selection.clear}>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            className="max-sm:size-11"
+            aria-label={t("bulk.clear")}
+            onClick={selection.clear}
+          >
             <XIcon aria-hidden="true" />
           </Button>
         </div>
-        <div className="flex flex-wrap items-center gap-1">
+        {/* Every action is labelled: on a phone, icon over word in a grid (Add tag and Remove tag,
+            Enable and Disable look alike as icons), each target at least 44 px tall. */}
+        <div className="grid w-full grid-cols-4 gap-1 sm:flex sm:w-auto sm:flex-wrap sm:items-center">
           {DEVICE_BULK_ACTIONS.map((a) => {
             const Icon = ICONS[a];
             return (
@@ -73,12 +82,14 @@ export function BulkBar({ selection, loaded, total, onConfirm }: BulkBarProps) {
                 key={a}
                 variant="ghost"
                 size="sm"
-                className={DESTRUCTIVE.has(a) ? "text-destructive hover:text-destructive" : undefined}
+                className={cn(
+                  "max-sm:h-auto max-sm:min-h-11 max-sm:flex-col max-sm:gap-0.5 max-sm:px-1 max-sm:text-[11px] max-sm:leading-tight",
+                  DESTRUCTIVE.has(a) && "text-destructive hover:text-destructive",
+                )}
                 onClick={() => setAction(a)}
-                title={t(`bulk.action.${a}`)}
               >
                 <Icon aria-hidden={true} />
-                <span className="max-lg:sr-only">{t(`bulk.action.${a}`)}</span>
+                <span className="max-sm:whitespace-normal max-sm:text-center">{t(`bulk.action.${a}`)}</span>
               </Button>
             );
           })}

@@ -6,10 +6,11 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { columnHelper } from "@/components/ui/data-table";
 import { typeLabel } from "@/features/devices/logic/format";
 import type { TFunction } from "@/lib/i18n";
+import { cn } from "@/lib/utils";
 import { DeviceStatusBadge, DeviceStatusIcon, deviceClassLabel, deviceLook } from "../device-status";
 import { OfflineInHoursMarker } from "../offline-in-hours-marker";
 import { DeviceStreak } from "./device-streak";
-import { DeviceCheckbox } from "./select-column";
+import { DeviceCheckbox, TOUCH_TARGET } from "./select-column";
 import { SORTABLE_DEVICE_COLUMNS, SortHeader } from "./sort-header";
 import type { DeviceSelection } from "./use-device-selection";
 
@@ -93,7 +94,7 @@ export const selectColumn = (t: TFunction, selection: DeviceSelection) =>
         checked={selection.allMatching || selection.pageState}
         disabled={selection.frozen}
         onCheckedChange={(value) => selection.selectLoaded(value === true)}
-        className="size-[18px]"
+        className={cn("size-[18px]", TOUCH_TARGET)}
       />
     ),
     cell: (info) => (

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/i18n";
 import { onTunnelsAttached, type TunnelListener, type TunnelPort, tunnelPort } from "../live/device-tunnels";
+import { ExtraKeys, withCtrl } from "./extra-keys";
 import { terminalTheme } from "./terminal-theme";
 import { TunnelStream } from "./tunnel-client";
 
@@ -57,6 +58,11 @@ export function TerminalPanel({ device }: { device: string }) {
   const host = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<Status>({ kind: "connecting" });
   const [attempt, setAttempt] = useState(0);
+  // The extra keys' row (touch screens): Ctrl held for the next key, and how a key reaches the session.
+  const [ctrl, setCtrl] = useState(false);
+  const ctrlHeld = useRef(false);
+  ctrlHeld.current = ctrl;
+  const sendKey = useRef<(data: string) => void>(() => {});
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Open again) starts a new session.
   useEffect(() => {
@@ -153,8 +159,23 @@ export function TerminalPanel({ device }: { device: string }) {
     }, TUNNEL_OPEN_TIMEOUT_MS);
 
     const input = xterm.onData((data) => {
-      if (state === "connected") stream?.input(encoder.encode(data));
+      if (state !== "connected") return;
+      // Ctrl from the extra keys' row applies to the next key typed on the phone's keyboard.
+      if (ctrlHeld.current && data.length === 1) {
+        setCtrl(false);
+        ctrlHeld.current = false;
+        stream?.input(encoder.encode(withCtrl(data)));
+        return;
+      }
+      stream?.input(encoder.encode(data));
     });
+    sendKey.current = (data) => {
+      if (state !== "connected") return;
+      setCtrl(false);
+      ctrlHeld.current = false;
+      stream?.input(encoder.encode(data));
+      xterm.focus();
+    };
     const binary = xterm.onBinary((data) => {
       if (state === "connected") stream?.input(binaryBytes(data));
     });
@@ -193,6 +214,12 @@ export function TerminalPanel({ device }: { device: string }) {
         ref={host}
         data-testid="terminal"
         className="min-h-0 flex-1 overflow-hidden rounded-md border bg-card p-2 [&_.xterm]:h-full"
+      />
+      <ExtraKeys
+        ctrl={ctrl}
+        onCtrl={setCtrl}
+        onKey={(data) => sendKey.current(data)}
+        disabled={status.kind !== "connected"}
       />
       <div className="flex min-h-8 flex-wrap items-center justify-between gap-x-4 gap-y-1 text-xs">
         <p role="status" data-testid="terminal-status" className="flex min-w-0 items-center gap-1.5">
