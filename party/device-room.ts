@@ -24,6 +24,7 @@ import {
   type Telemetry,
 } from "../contracts/realtime.ts";
 import { reconcileOffline, recordOffline, recordOnline } from "../worker/services/devices/presence.ts";
+import { admission, helloAnswered, holdForHello } from "../worker/services/devices/presence-admission.ts";
 import { recordInventory } from "../worker/services/devices/records.ts";
 import type { Outcome } from "./broker.ts";
 import {
@@ -248,6 +249,8 @@ export class DeviceRoom extends WatchedRoom {
     }
     const now = Date.now();
     if (connection.state) connection.setState({ ...connection.state, joined: now, frameAt: now });
+    // A connect admitted in this isolate keeps its place until the hello is answered (presence-admission.ts).
+    holdForHello(admission, this.name);
     // One alarm write for both checks a new agent socket needs (issue 19 target 4): the 25 s
     // silence check, which its first ping would arm a moment later, comes before the 90 s
     // presence check, which the alarm then re-arms. Without pings the early alarm finds nothing.
@@ -286,6 +289,7 @@ export class DeviceRoom extends WatchedRoom {
         const answered = Date.now();
         if (connection.state) connection.setState({ ...connection.state, answered, frameAt: answered });
         this.send(connection, { type: "helloAck", at: answered });
+        helloAnswered(admission, this.name, answered);
         this.commands.onHello();
         await this.recordHello(message);
         return;
@@ -317,6 +321,8 @@ export class DeviceRoom extends WatchedRoom {
     if (connection.state?.principal.kind !== "device") return;
     const left = this.openAgents().filter((c) => c.id !== connection.id).length;
     if (left === 0) this.commands.agentGone();
+    // Gone before its hello was answered: its connect's place frees.
+    helloAnswered(admission, this.name, Date.now());
     // A socket the silence rule closed is marked by closeSilentAgents; any other close says how it went.
     const cause = close ? closeCause(close.code, close.reason) : "silence";
     await this.step({ type: "disconnect", agentsLeft: left }, undefined, `agent socket ${why ?? "left"}`, cause);

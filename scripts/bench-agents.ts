@@ -123,7 +123,8 @@ class CountingSocket extends WebSocket {
     this.addEventListener("close", (e) => {
       closes++;
       closeCodes.set(e.code, (closeCodes.get(e.code) ?? 0) + 1);
-      const told = e.code === CloseCode.retryLater ? retryAfterOf(e.reason) : null;
+      // A close the agent itself started (it gave the socket up) says nothing about its next attempt.
+      const told = e.code === CloseCode.retryLater && !this.closedByAgent ? retryAfterOf(e.reason) : null;
       if (told !== null) {
         retryAt.set(device, Date.now() + told * 1000);
         toldSeconds.push(told);
@@ -137,6 +138,11 @@ class CountingSocket extends WebSocket {
       else if (text.startsWith('{"type":"error"')) roomErrors++;
       else if (text.startsWith('{"type":"pong"')) pongs.set(device, Date.now());
     });
+  }
+  closedByAgent = false;
+  override close(code?: number, reason?: string) {
+    this.closedByAgent = true;
+    super.close(code, reason);
   }
   override send(data: Parameters<WebSocket["send"]>[0]) {
     const type = /^\{"type":"(\w+)"/.exec(String(data))?.[1] ?? "?";

@@ -197,12 +197,12 @@ export async function routeRoomRequest(req: Request, env: Env): Promise<Response
   // reconnect wave the ones without a place are told when to come back, before any database read.
   if (party === "device" && isDeviceCredential(credential)) {
     const limit = connectLimit(env);
-    const place = await admit(admission, limit);
+    const place = await admit(admission, limit, Date.now, undefined, name);
     if ("retryAfterS" in place) return retryLaterResponse(place.retryAfterS);
     try {
       return await upgradeRoom(req, env, credential, party, name);
     } finally {
-      release(admission, place.admittedAt, Date.now());
+      release(admission, place.admittedAt, Date.now(), name);
     }
   }
   return upgradeRoom(req, env, credential, party, name);

@@ -1,7 +1,7 @@
 /**
  * A wrapper module run in front of the frozen bundle (startFrozenServer's `entry`) that counts the
  * D1 statements the Worker and its rooms send, by statement (its first 100 characters), with the
- * rows D1 reports read and written. GET /__d1 answers the counts; POST /__d1 resets them. Nothing
+ * rows D1 reports read and written. GET /__d1 answers the counts; POST /__d1 answers them and starts again from zero. Nothing
  * in the app changes: the binding's session transport is tapped, as scripts/measure-device-hour.ts
  * does (one local workerd runs the Worker and every room in one isolate, so one counter sees all).
  */
@@ -49,8 +49,9 @@ const __tDevice = __tapped(__bundle.DeviceRoom), __tSpace = __tapped(__bundle.Sp
 const __tDefault = {
   fetch(request, env, ctx) {
     if (new URL(request.url).pathname === "/__d1") {
+      const counts = Response.json(__d1);
       if (request.method === "POST") __d1.statements = {};
-      return Response.json(__d1);
+      return counts;
     }
     __tapD1(env.DB);
     return __bundle.default.fetch(request, env, ctx);

@@ -3,6 +3,9 @@ import { RETRY_AFTER_MAX_S, retryAfterOf, retryLaterDelayMs, retryLaterReason } 
 import {
   ADMIT_WAIT_MS,
   admit,
+  HOLD_MAX_MS,
+  helloAnswered,
+  holdForHello,
   newAdmission,
   release,
   retrySlot,
@@ -55,6 +58,35 @@ describe("connect admission", () => {
     const told = await admit(gate, 2, t.clock, t.sleep);
     expect(told).toHaveProperty("retryAfterS");
     expect(t.clock()).toBe(1_000_000);
+  });
+
+  it("a room in this isolate holds its connect's place until it answers the hello", async () => {
+    const t = fakeClock();
+    const gate = newAdmission();
+    gate.latencyMs = 100;
+    const place = await admit(gate, 1, t.clock, t.sleep, "dev-1");
+    // The room joins the agent before the upgrade is answered: it takes the place over.
+    holdForHello(gate, "dev-1");
+    t.advance(50);
+    if ("admittedAt" in place) release(gate, place.admittedAt, t.clock(), "dev-1");
+    expect(gate.inFlight).toBe(0);
+    // Still taken: the next one waits, then is told to come back.
+    expect(await admit(gate, 1, t.clock, t.sleep, "dev-2")).toHaveProperty("retryAfterS");
+    // The hello is answered 1 s after admission: the place frees and that time is learned.
+    t.advance(1000 - 50 - ADMIT_WAIT_MS);
+    helloAnswered(gate, "dev-1", 1_000_000 + 1000);
+    expect(gate.latencyMs).toBe(0.8 * 100 + 0.2 * 1000);
+    expect(await admit(gate, 1, t.clock, t.sleep, "dev-3")).toHaveProperty("admittedAt");
+  });
+
+  it("a hello never answered stops holding its place after HOLD_MAX_MS", async () => {
+    const t = fakeClock();
+    const gate = newAdmission();
+    const place = await admit(gate, 1, t.clock, t.sleep, "dev-1");
+    holdForHello(gate, "dev-1");
+    if ("admittedAt" in place) release(gate, place.admittedAt, t.clock(), "dev-1");
+    t.advance(HOLD_MAX_MS + 1);
+    expect(await admit(gate, 1, t.clock, t.sleep, "dev-2")).toHaveProperty("admittedAt");
   });
 
   it("learns the latency of admitted connects (moving average)", () => {

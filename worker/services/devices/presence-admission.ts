@@ -26,6 +26,15 @@ const POLL_MS = 100;
 
 export type Admission = {
   inFlight: number;
+  /** The devices whose upgrade is running now, with when they were admitted (ms). */
+  upgrading: Map<string, number>;
+  /**
+   * Connects whose upgrade is answered but whose hello is not yet, when the device's room runs in
+   * this isolate (always in local workerd; in production when it shares the Worker's isolate): they
+   * keep their place until the room answers the hello (helloAnswered), so the work after the
+   * upgrade is bounded too. Device → when admitted (ms).
+   */
+  awaitingHello: Map<string, number>;
   waiting: number;
   /** Moving average of an admitted connect's duration (ms): admission to the room's answer. */
   latencyMs: number;
@@ -38,6 +47,8 @@ export type Admission = {
 
 export const newAdmission = (): Admission => ({
   inFlight: 0,
+  upgrading: new Map(),
+  awaitingHello: new Map(),
   waiting: 0,
   latencyMs: 250,
   nextSlot: 0,
@@ -58,19 +69,55 @@ export const connectLimit = (env: { AGENT_CONNECTS_IN_FLIGHT?: string }) => {
  * out, and after the ones running or waiting now, at the served rate (limit ÷ latency).
  */
 export function retrySlot(gate: Admission, limit: number, now: number): number {
+  const running = gate.inFlight + gate.awaitingHello.size;
   // A quarter slower than measured: an agent that comes back at its slot should find a place, not
   // be turned away again (each turn is a disconnect, and the wave's budget is two per agent).
   const spacing = (1.25 * gate.latencyMs) / limit;
-  const ahead = now + (gate.inFlight + gate.waiting) * spacing;
+  const ahead = now + (running + gate.waiting) * spacing;
   gate.nextSlot = Math.max(gate.nextSlot, ahead) + spacing;
   gate.shed++;
   return (gate.nextSlot - now) / 1000;
 }
 
-/** An admitted connect ends (its upgrade was answered or failed): its place frees, its time is counted. */
-export function release(gate: Admission, startedAt: number, now: number) {
+/**
+ * An admitted connect's upgrade ends (answered or failed). Its place frees, and its time is counted,
+ * unless its room (in this isolate) took it over until the hello is answered (holdForHello).
+ */
+export function release(gate: Admission, startedAt: number, now: number, device?: string) {
   gate.inFlight = Math.max(0, gate.inFlight - 1);
+  if (device !== undefined) gate.upgrading.delete(device);
+  if (device === undefined || !gate.awaitingHello.has(device)) learn(gate, startedAt, now);
+}
+
+const learn = (gate: Admission, startedAt: number, now: number) => {
   gate.latencyMs = 0.8 * gate.latencyMs + 0.2 * Math.max(1, now - startedAt);
+};
+
+/**
+ * The device's room joined its agent socket: when the upgrade was admitted in this isolate, the
+ * connect keeps its place until the hello is answered (a room in another isolate never sees it, and
+ * its connect's place frees with the upgrade's answer).
+ */
+export function holdForHello(gate: Admission, device: string) {
+  const admittedAt = gate.upgrading.get(device);
+  if (admittedAt !== undefined) gate.awaitingHello.set(device, admittedAt);
+}
+
+/** The room answered the hello (or the socket left first): the connect's place frees, its time is counted. */
+export function helloAnswered(gate: Admission, device: string, now: number) {
+  const admittedAt = gate.awaitingHello.get(device);
+  if (admittedAt === undefined) return;
+  gate.awaitingHello.delete(device);
+  learn(gate, admittedAt, now);
+}
+
+/** Connects whose hello was never answered (the agent went away) stop holding a place after this long (ms). */
+export const HOLD_MAX_MS = 90_000;
+
+/** Places taken now: upgrades running, and hellos awaited (those older than HOLD_MAX_MS dropped). */
+function taken(gate: Admission, now: number) {
+  for (const [device, at] of gate.awaitingHello) if (now - at > HOLD_MAX_MS) gate.awaitingHello.delete(device);
+  return gate.inFlight + gate.awaitingHello.size;
 }
 
 /**
@@ -82,23 +129,23 @@ export async function admit(
   limit: number,
   clock: () => number = Date.now,
   sleep: (ms: number) => Promise<unknown> = (ms) => new Promise((r) => setTimeout(r, ms)),
+  device?: string,
 ): Promise<{ admittedAt: number } | { retryAfterS: number }> {
-  if (gate.inFlight < limit && gate.waiting === 0) {
+  const take = () => {
+    const admittedAt = clock();
     gate.inFlight++;
     gate.admitted++;
-    return { admittedAt: clock() };
-  }
+    if (device !== undefined) gate.upgrading.set(device, admittedAt);
+    return { admittedAt };
+  };
+  if (taken(gate, clock()) < limit && gate.waiting === 0) return take();
   if (gate.waiting >= 2 * limit) return { retryAfterS: retrySlot(gate, limit, clock()) };
   gate.waiting++;
   const until = clock() + ADMIT_WAIT_MS;
   try {
     while (clock() < until) {
       await sleep(POLL_MS);
-      if (gate.inFlight < limit) {
-        gate.inFlight++;
-        gate.admitted++;
-        return { admittedAt: clock() };
-      }
+      if (taken(gate, clock()) < limit) return take();
     }
   } finally {
     gate.waiting--;
