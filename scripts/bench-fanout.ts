@@ -410,19 +410,21 @@ async function main() {
   row(`close ${n} (until all closed and a fresh socket is welcomed)`, (r) => r.closeMs);
   if (pairs.length > 1) {
     const p95 = (r: Result) => p(r, 0.95);
+    // workerd's CPU per socket connected (ms): steadier than wall time on a loaded machine.
+    const cpuMs = (r: Result) => ((r.cpu?.connect.workerd ?? Number.NaN) * 1000) / n;
     console.log(
       `\n${pairs.length} runs, each the stack then the floor (load average 1 / 5 / 15 min after the pair):\n`,
     );
     console.log(
-      "| run | load | connect stack / floor | ÷ | p95 stack / floor | ÷ | close ÷ | lost |\n| --- | --- | --- | --- | --- | --- | --- | --- |",
+      "| run | load | connect stack / floor | ÷ | server CPU per connect, stack / floor | ÷ | p95 stack / floor | ÷ | close ÷ | lost |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     );
     for (const [i, { s: ps, f: pf, load }] of pairs.entries())
       console.log(
-        `| ${i + 1} | ${load.map((l) => l.toFixed(1)).join(" / ")} | ${f1(ps.connectMs)} / ${f1(pf.connectMs)} ms | ${ratio(ps.connectMs, pf.connectMs)} | ${f1(p95(ps))} / ${f1(p95(pf))} ms | ${ratio(p95(ps), p95(pf))} | ${ratio(ps.closeMs, pf.closeMs)} | ${ps.lost} |`,
+        `| ${i + 1} | ${load.map((l) => l.toFixed(1)).join(" / ")} | ${f1(ps.connectMs)} / ${f1(pf.connectMs)} ms | ${ratio(ps.connectMs, pf.connectMs)} | ${cpuMs(ps).toFixed(2)} / ${cpuMs(pf).toFixed(2)} ms | ${ratio(cpuMs(ps), cpuMs(pf))} | ${f1(p95(ps))} / ${f1(p95(pf))} ms | ${ratio(p95(ps), p95(pf))} | ${ratio(ps.closeMs, pf.closeMs)} | ${ps.lost} |`,
       );
     const medianOf = (pick: (x: { s: Result; f: Result }) => number) => med(pairs.map(pick)).toFixed(2);
     console.log(
-      `| median | | | ${medianOf((x) => x.s.connectMs / x.f.connectMs)}× | | ${medianOf((x) => p95(x.s) / p95(x.f))}× | ${medianOf((x) => x.s.closeMs / x.f.closeMs)}× | ${pairs.reduce((t, x) => t + x.s.lost, 0)} |`,
+      `| median | | | ${medianOf((x) => x.s.connectMs / x.f.connectMs)}× | | ${medianOf((x) => cpuMs(x.s) / cpuMs(x.f))}× | | ${medianOf((x) => p95(x.s) / p95(x.f))}× | ${medianOf((x) => x.s.closeMs / x.f.closeMs)}× | ${pairs.reduce((t, x) => t + x.s.lost, 0)} |`,
     );
   }
   if (s.cpu) {

@@ -12,6 +12,7 @@ import { productionGuard } from "./middleware/production-guard.ts";
 import { requestLog } from "./middleware/request-log.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { requireSpaceMember } from "./middleware/space.ts";
+import { isRoomUpgrade, roomUpgrade } from "./room-upgrade.ts";
 import { routeRoomRequest } from "./rooms.ts";
 import { accessRoutes } from "./routes/access.ts";
 import { accountRoutes } from "./routes/account.ts";
@@ -128,7 +129,9 @@ app.notFound((c) => c.json({ code: "not_found", message: "Not found.", request_i
 export type AppType = typeof app;
 
 export default {
-  fetch: (request: Request, env: Env, ctx: ExecutionContext) => app.fetch(request, env, ctx),
+  // Room upgrades skip the app's middleware chain (worker/room-upgrade.ts).
+  fetch: (request: Request, env: Env, ctx: ExecutionContext) =>
+    isRoomUpgrade(request, env) ? roomUpgrade(request, env) : app.fetch(request, env, ctx),
   // Alert notifications and their dead letters (worker/services/alerting/queue.ts).
   queue: (batch: MessageBatch, env: Env) => handleAlertBatch(batch as MessageBatch<AlertMessage>, env),
 } satisfies ExportedHandler<Env>;
