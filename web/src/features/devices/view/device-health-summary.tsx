@@ -36,7 +36,10 @@ export function DeviceHealthSummary({ device, className }: { device: DeviceDetai
       {first && (
         <span
           data-testid="device-health-cause"
-          className={cn("min-w-0 truncate font-medium", freshness.stale ? "text-muted-foreground" : "text-foreground")}
+          className={cn(
+            "min-w-0 font-medium sm:truncate",
+            freshness.stale ? "text-muted-foreground" : "text-foreground",
+          )}
         >
           {causeText(first)}
           {causes.length > 1 && <span className="text-muted-foreground"> +{causes.length - 1}</span>}

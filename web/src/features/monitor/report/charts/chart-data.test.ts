@@ -59,11 +59,12 @@ describe("chart data", () => {
     expect(rateUnit(12_000)).toEqual({ divisor: 1e6, suffix: "MB/s" });
     expect(rateUnit(2e9)).toEqual({ divisor: 1e9, suffix: "GB/s" });
     const mb = rateUnit(40_000);
-    expect([0, 6_500, 20_000, 40_000].map((v) => formatInUnit(v, mb))).toEqual([
+    expect([0, 6_500, 15_000, 40_000, 2_500_000].map((v) => formatInUnit(v, mb))).toEqual([
       "0 MB/s",
-      "0.01 MB/s",
-      "0.02 MB/s",
+      "0.0065 MB/s",
+      "0.015 MB/s",
       "0.04 MB/s",
+      "2.50 MB/s",
     ]);
     const wide: TelemetrySeries = {
       ...reply,
@@ -73,7 +74,7 @@ describe("chart data", () => {
       ],
     };
     const format = metricFormatter(wide);
-    expect([format(6_500), format(16_000)]).toEqual(["0.01 MB/s", "0.02 MB/s"]);
+    expect([format(6_500), format(16_000)]).toEqual(["0.0065 MB/s", "0.016 MB/s"]);
     expect(metricFormatter({ ...wide, metric: "memory" })(42)).toBe("42.0%");
   });
 

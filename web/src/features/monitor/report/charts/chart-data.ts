@@ -49,10 +49,14 @@ export function rateUnit(max: number): RateUnit {
   return { divisor: 1e3, suffix: "KB/s" };
 }
 
-/** A rate in a given unit: as many decimals as the scale needs (2 below 10, 1 below 100, else none). */
+/**
+ * A rate in a given unit: 2 decimals below 10, 1 below 100, none above; below 1, two significant
+ * digits (0.015, not a rounded 0.01 next to a 0.02 tick).
+ */
 export function formatInUnit(value: number, unit: RateUnit): string {
   const scaled = value / unit.divisor;
   const abs = Math.abs(scaled);
+  if (abs > 0 && abs < 1) return `${Number(scaled.toPrecision(2))} ${unit.suffix}`;
   const digits = abs === 0 || abs >= 100 ? 0 : abs >= 10 ? 1 : 2;
   return `${scaled.toFixed(digits)} ${unit.suffix}`;
 }
