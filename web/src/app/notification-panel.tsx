@@ -1,5 +1,4 @@
 import "@/lib/locales/en-incidents";
-import type { BellItem } from "@contracts/alerting";
 import { useQuery } from "@tanstack/react-query";
 import { CircleAlertIcon, CircleCheckIcon, InfoIcon, TriangleAlertIcon } from "lucide-react";
 import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
@@ -8,8 +7,10 @@ import type { LazyMenuProps } from "@/components/lazy-menu";
 import { Button } from "@/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { Tooltip } from "@/components/ui/tooltip";
+import { formatAge } from "@/features/incidents/incident-format";
 import { INCIDENTS_PATH, incidentViewPath } from "@/features/incidents/paths";
 import { incidentQueries, useMarkBellSeen } from "@/features/incidents/queries";
+import { useNow } from "@/features/monitor/use-now";
 import { useCurrentSpace } from "@/features/session/current-space";
 import {
   type AlertEntry,
@@ -19,7 +20,10 @@ import {
   subscribeAlertHistory,
 } from "@/lib/alert-history";
 import type { AlertType } from "@/lib/alerts";
-import { type MessageKey, useI18n } from "@/lib/i18n";
+import { useI18n } from "@/lib/i18n";
+
+/** Open incidents the bell lists (then "+N more" and a link to the page). */
+const BELL_INCIDENTS = 20;
 
 const icons: Record<AlertType, { icon: typeof InfoIcon; className: string }> = {
   info: { icon: InfoIcon, className: "text-info" },
@@ -29,8 +33,8 @@ const icons: Record<AlertType, { icon: typeof InfoIcon; className: string }> = {
 };
 
 /**
- * The bell's popover around its button (loaded by LazyMenu): the space's latest incident events
- * from the server, then this session's alerts. Opening it marks both read.
+ * The bell's popover around its button (loaded by LazyMenu): the space's open incidents from the
+ * server (they survive a reload), then this session's alerts. Opening it marks both read.
  */
 export default function NotificationPanel({ trigger, defaultOpen }: LazyMenuProps) {
   const { t, lang } = useI18n();
@@ -65,13 +69,7 @@ export default function NotificationPanel({ trigger, defaultOpen }: LazyMenuProp
             {t("notifications.clear")}
           </Button>
         </div>
-        <IncidentFeed
-          items={feed.data?.items}
-          seenAt={feed.data?.seen_at ?? null}
-          failed={feed.isError}
-          onNavigate={() => setOpen(false)}
-          time={time}
-        />
+        <OpenIncidents seenAt={feed.data?.seen_at ?? null} onNavigate={() => setOpen(false)} />
         <h3 className="px-3 pt-2 text-xs font-medium text-muted-foreground">{t("incidents.bell.session")}</h3>
         {entries.length === 0 ? (
           <p className="px-3 pt-1 pb-4 text-sm text-muted-foreground">{t("notifications.empty")}</p>
@@ -100,42 +98,32 @@ function Entry({ entry, time }: { entry: AlertEntry; time: string }) {
   );
 }
 
-const feedTone: Record<BellItem["state"], string> = {
-  open: "bg-destructive",
-  acknowledged: "bg-warning",
-  resolved: "bg-success",
-  suppressed: "bg-muted-foreground/50",
-};
-const feedKind: Record<BellItem["kind"], MessageKey> = {
-  opened: "incidents.bell.kind.opened",
-  acknowledged: "incidents.bell.kind.acknowledged",
-  resolved: "incidents.bell.kind.resolved",
-  suppressed: "incidents.bell.kind.suppressed",
-};
-
-/** The space's latest incident events (the server's bell), newest first; unseen ones marked. */
-function IncidentFeed(props: {
-  items: BellItem[] | undefined;
-  seenAt: string | null;
-  failed: boolean;
-  onNavigate: () => void;
-  time: Intl.DateTimeFormat;
-}) {
-  const { items, seenAt, failed, onNavigate, time } = props;
+/**
+ * The space's open and acknowledged incidents from the server, oldest first, with their age; those
+ * opened since the caller last looked are bold.
+ */
+function OpenIncidents({ seenAt, onNavigate }: { seenAt: string | null; onNavigate: () => void }) {
   const { t } = useI18n();
   const { space } = useCurrentSpace();
+  const now = useNow();
+  const active = useQuery(incidentQueries.active(space.space_uuid, BELL_INCIDENTS));
   const seen = seenAt ? Date.parse(seenAt) : 0;
+  const items = active.data?.incidents;
+  const more = (active.data?.objects_count ?? 0) - (items?.length ?? 0);
   return (
     <section aria-label={t("incidents.bell.title")} className="border-b">
       <div className="flex items-center justify-between gap-2 px-3 pt-2">
-        <h3 className="text-xs font-medium text-muted-foreground">{t("incidents.bell.title")}</h3>
+        <h3 className="text-xs font-medium text-muted-foreground">
+          {t("incidents.bell.title")}
+          {active.data ? ` (${active.data.objects_count})` : ""}
+        </h3>
         <Button asChild variant="link" size="sm" className="h-6 px-0">
           <Link to={`${INCIDENTS_PATH}?state=open,acknowledged`} onClick={onNavigate}>
             {t("incidents.bell.all")}
           </Link>
         </Button>
       </div>
-      {failed && !items ? (
+      {active.isError && !items ? (
         <p className="px-3 pt-1 pb-3 text-sm text-destructive">{t("incidents.bell.failed")}</p>
       ) : !items ? (
         <p className="px-3 pt-1 pb-3 text-sm text-muted-foreground">{t("common.loading")}</p>
@@ -143,30 +131,39 @@ function IncidentFeed(props: {
         <p className="px-3 pt-1 pb-3 text-sm text-muted-foreground">{t("incidents.bell.none")}</p>
       ) : (
         <ul className="max-h-72 divide-y overflow-y-auto" data-testid="bell-incidents">
-          {items.map((item) => (
-            <li key={`${item.incident_uuid}:${item.kind}:${item.at}`}>
+          {items.map((incident) => (
+            <li key={incident.uuid}>
               <Link
-                to={incidentViewPath(space.space_uuid, item.incident_uuid)}
+                to={incidentViewPath(space.space_uuid, incident.uuid)}
                 onClick={onNavigate}
                 data-testid="bell-incident"
-                data-state={item.state}
+                data-state={incident.state}
                 className="flex gap-2.5 px-3 py-2 text-[13px] outline-none hover:bg-accent focus-visible:bg-accent"
               >
-                <span aria-hidden="true" className={`mt-1.5 size-2 shrink-0 rounded-full ${feedTone[item.state]}`} />
+                <span
+                  aria-hidden="true"
+                  className={`mt-1.5 size-2 shrink-0 rounded-full ${incident.state === "open" ? "bg-destructive" : "bg-warning"}`}
+                />
                 <span className="min-w-0 flex-1">
-                  <span className={`block truncate ${Date.parse(item.at) > seen ? "font-semibold" : "font-medium"}`}>
-                    {item.rule_name} · {item.location.name}
+                  <span
+                    className={`block truncate ${Date.parse(incident.opened_at) > seen ? "font-semibold" : "font-medium"}`}
+                  >
+                    {incident.location.name} · {incident.rule.name}
                   </span>
                   <span className="block text-xs text-muted-foreground">
-                    {t(feedKind[item.kind])} · {t("incidents.devices", { count: item.devices_count })}
+                    {t(incident.state === "open" ? "incidents.state.open" : "incidents.state.acknowledged")} ·{" "}
+                    {t("incidents.devices", { count: incident.devices_count })}
                   </span>
                 </span>
-                <time className="shrink-0 text-xs text-muted-foreground tabular-nums" dateTime={item.at}>
-                  {time.format(Date.parse(item.at))}
-                </time>
+                <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
+                  {formatAge(incident.opened_at, now)}
+                </span>
               </Link>
             </li>
           ))}
+          {more > 0 && (
+            <li className="px-3 py-1.5 text-xs text-muted-foreground">{t("incidents.devicesMore", { count: more })}</li>
+          )}
         </ul>
       )}
     </section>

@@ -7,13 +7,13 @@ const ago = (ms: number) => new Date(at - ms).toISOString();
 
 describe("formatAge", () => {
   it("reads seconds, minutes, hours and days", () => {
-    expect(formatAge(ago(45_000), at)).toBe("45 s");
+    expect(formatAge(ago(45_000), at)).toBe("< 1 min");
     expect(formatAge(ago(12 * 60_000 + 5_000), at)).toBe("12 min");
     expect(formatAge(ago(3 * 3600_000 + 5 * 60_000), at)).toBe("3 h 05 min");
     expect(formatAge(ago(2 * 86400_000 + 4 * 3600_000), at)).toBe("2 d 4 h");
   });
   it("never goes negative and ignores a bad date", () => {
-    expect(formatAge(ago(-5_000), at)).toBe("0 s");
+    expect(formatAge(ago(-5_000), at)).toBe("< 1 min");
     expect(formatAge("nope", at)).toBe("");
   });
   it("stops at the resolution for a resolved incident", () => {

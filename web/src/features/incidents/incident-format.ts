@@ -3,14 +3,15 @@ import type { AlertConditionKind, Incident, IncidentState } from "@contracts/ale
 import type { MessageKey } from "@/lib/i18n";
 
 /**
- * An incident's age, short and to the minute: "45 s", "12 min", "3 h 05 min", "2 d 4 h". A time in
- * the future (clock skew) is "0 s".
+ * An incident's age, short and to the minute: "< 1 min", "12 min", "3 h 05 min", "2 d 4 h" (the
+ * screens redraw it every 10 s, so seconds would read wrong). A time in the future (clock skew) is
+ * "< 1 min".
  */
 export function formatAge(fromIso: string, now: number): string {
   const at = Date.parse(fromIso);
   if (Number.isNaN(at)) return "";
   const seconds = Math.max(0, Math.floor((now - at) / 1000));
-  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 60) return "< 1 min";
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return `${minutes} min`;
   const hours = Math.floor(minutes / 60);

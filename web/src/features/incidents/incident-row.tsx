@@ -8,7 +8,8 @@ import { deviceViewPath } from "@/features/devices/paths";
 import { locationViewPath } from "@/features/locations/paths";
 import { RelativeTimeText } from "@/features/monitor/relative-time-text";
 import { useNow } from "@/features/monitor/use-now";
-import { useT } from "@/lib/i18n";
+import { formatDateTime } from "@/lib/datetime";
+import { useI18n } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import type { IncidentActionRequest } from "./incident-action-dialog";
 import { isActive } from "./incident-filters";
@@ -28,7 +29,7 @@ type IncidentRowProps = {
 
 /** One incident: state, rule, location, devices (links), age, who acknowledged, and its actions. */
 export function IncidentRow({ incident, space, canAct, onAction }: IncidentRowProps) {
-  const t = useT();
+  const { t, lang } = useI18n();
   const now = useNow();
   const here = useLocation();
   const from = { from: `${here.pathname}${here.search}` };
@@ -41,7 +42,7 @@ export function IncidentRow({ incident, space, canAct, onAction }: IncidentRowPr
       data-uuid={incident.uuid}
       data-state={incident.state}
       className={cn(
-        "grid grid-cols-1 gap-x-4 gap-y-1.5 border-l-[3px] px-4 py-3 md:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)_auto] md:items-center",
+        "grid grid-cols-1 gap-x-4 gap-y-1.5 border-l-[3px] px-4 py-3 md:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_15rem] md:items-center",
         stateEdge[incident.state],
       )}
     >
@@ -90,16 +91,26 @@ export function IncidentRow({ incident, space, canAct, onAction }: IncidentRowPr
         </div>
       </div>
       <div className="flex min-w-0 flex-col gap-0.5 text-xs text-muted-foreground">
-        <span className={cn("tabular-nums", active && "font-medium text-foreground")} data-testid="incident-age">
-          {active ? t("incidents.age", { age: incidentAge(incident, now) }) : incidentAge(incident, now)}
-          {" · "}
-          <RelativeTimeText iso={incident.opened_at} className="text-xs" />
+        <span
+          className={cn("tabular-nums", active && "font-medium text-foreground")}
+          data-testid="incident-age"
+          title={t("incidents.openedAt", { time: formatDateTime(incident.opened_at, lang) })}
+        >
+          {t(active ? "incidents.age" : incident.state === "resolved" ? "incidents.lasted" : "incidents.soFar", {
+            age: incidentAge(incident, now),
+          })}
+          {!active && (
+            <>
+              {" · "}
+              <RelativeTimeText iso={incident.opened_at} className="text-xs" />
+            </>
+          )}
         </span>
         {incident.acknowledged_at && (
           <span className="truncate" data-testid="incident-ack">
             {t("incidents.ackBy", {
               name: incident.acknowledged_by?.name ?? t("incidents.system"),
-              time: new Date(incident.acknowledged_at).toLocaleString(),
+              time: formatDateTime(incident.acknowledged_at, lang),
             })}
           </span>
         )}
@@ -108,9 +119,9 @@ export function IncidentRow({ incident, space, canAct, onAction }: IncidentRowPr
             {incident.resolved_by
               ? t("incidents.resolvedBy", {
                   name: incident.resolved_by.name,
-                  time: new Date(incident.resolved_at).toLocaleString(),
+                  time: formatDateTime(incident.resolved_at, lang),
                 })
-              : t("incidents.resolvedAt", { time: new Date(incident.resolved_at).toLocaleString() })}
+              : t("incidents.resolvedAt", { time: formatDateTime(incident.resolved_at, lang) })}
           </span>
         )}
       </div>

@@ -40,6 +40,8 @@ export const enIncidents = englishPart({
   "incidents.devices": "{count, plural, one {# device} other {# devices}}",
   "incidents.devicesMore": "+{count} more",
   "incidents.age": "Open for {age}",
+  "incidents.lasted": "Lasted {age}",
+  "incidents.soFar": "{age} so far",
   "incidents.openedAt": "Opened {time}",
   "incidents.ackBy": "Acknowledged by {name} · {time}",
   "incidents.resolvedBy": "Resolved by {name} · {time}",
