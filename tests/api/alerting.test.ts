@@ -242,4 +242,39 @@ describe("incidents from the LocationRoom", () => {
       .where(and(eq(incidentTable.space_uuid, s), eq(incidentTable.state, "open")));
     expect(rows).toHaveLength(4);
   });
+
+  it("deleting a rule resolves its incidents; later signals of other rules leave them resolved", async () => {
+    const { s, channel, addRule, admin } = await setup();
+    const ruleA = await addRule({
+      name: "A",
+      condition: { kind: "device_offline" },
+      duration_s: 0,
+      channels: [channel.uuid],
+    });
+    const { location, devices } = await locationWithDevices(s, 2);
+    const now = Date.now();
+    await goOffline(s, location.uuid, devices, now);
+    const [a] = await incidentsAt(location.uuid);
+    expect(a).toMatchObject({ rule_uuid: ruleA.uuid, state: "open" });
+    const deleted = await api(`/api/space/${s}/alert-rule/${ruleA.uuid}/`, { method: "DELETE", token: admin.token });
+    expect(deleted.status).toBe(204);
+    await (await room(location.uuid)).alertRefresh(location.uuid);
+    const [afterDelete] = await incidentsAt(location.uuid);
+    expect(afterDelete.state).toBe("resolved");
+    const ruleB = await addRule({
+      name: "B",
+      condition: { kind: "device_offline" },
+      duration_s: 0,
+      channels: [channel.uuid],
+    });
+    const r = await room(location.uuid);
+    await r.alertRefresh(location.uuid);
+    for (const d of devices)
+      await r.alertSignal({ space_uuid: s, location_uuid: location.uuid, device_uuid: d.uuid, online: true });
+    for (const d of devices)
+      await r.alertSignal({ space_uuid: s, location_uuid: location.uuid, device_uuid: d.uuid, online: false });
+    const all = await incidentsAt(location.uuid);
+    expect(all.find((i) => i.uuid === a.uuid)?.state).toBe("resolved");
+    expect(all.filter((i) => i.rule_uuid === ruleB.uuid && i.state === "open")).toHaveLength(1);
+  });
 });
