@@ -73,6 +73,9 @@ test("an operator installs a real agent, takes a screenshot, reboots it and sees
       shot,
       "--vnc-url",
       "https://vnc.outpost.test:6080/vnc.html",
+      // A vision service the agent really starts and stops (a long sleep stands in for it).
+      "--vision-command",
+      "exec sleep 600",
     ],
     { cwd: ROOT },
   );
