@@ -176,7 +176,8 @@ export function virtualMachine(
   });
   const sample = simSensors(profile);
   // The displays' applications (agent/sim-apps.ts): the seeded configuration until the console sends one.
-  let apps: SimAppsConfig = { displays: seededDisplays(device), appliedAt: now() };
+  // Seeded as if applied a day ago: the applications have been up since (or looping, in an episode).
+  let apps: SimAppsConfig = { displays: seededDisplays(device), appliedAt: now() - 24 * 3_600_000 };
   const applications = () =>
     simApplications(device.uuid, apps, now(), { alwaysLooping: ALWAYS_CRASH_LOOPING.has(device.name) });
   // Vision is installed on simulated Linux computers only; the agent service restarts with each simulated boot.

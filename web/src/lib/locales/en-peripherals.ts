@@ -67,4 +67,5 @@ export const enPeripherals = englishPart({
   "device.apps.signal": "Stopped by {signal}",
   "device.apps.exitCode": "Exit code {code}",
   "device.apps.restartIn": "Restart in {time}",
+  "device.apps.lastError": "Last failure: {error}",
 } as const);

@@ -103,7 +103,11 @@ function AppRow({ app, now, stale }: { app: AppRunState; now: number; stale: boo
         <StateChip state={app.state} status={app.crash_loop ? 3 : app.state === "crashed" ? 2 : 0} stale={stale} />
       </div>
       {facts.length > 0 && <span className="text-muted-foreground">{facts.join(" · ")}</span>}
-      {app.error && <span className="break-words text-destructive">{app.error}</span>}
+      {app.error && (
+        <span className={cn("break-words", app.state === "crashed" ? "text-destructive" : "text-muted-foreground")}>
+          {app.state === "crashed" ? app.error : t("device.apps.lastError", { error: app.error })}
+        </span>
+      )}
       {app.would_run && (
         <code className="rounded bg-muted px-1.5 py-1 font-mono text-[11px] break-all text-muted-foreground">
           {app.would_run}
