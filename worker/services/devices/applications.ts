@@ -4,6 +4,7 @@ import type { Telemetry } from "../../../contracts/realtime.ts";
 import { deviceTable as d } from "../../../drizzle/schema/index.ts";
 import type { Env } from "../../env.ts";
 import { createDb } from "../../lib/db.ts";
+import { applicationSignal } from "../alerting/signal.ts";
 import { announceFromRoom } from "./records.ts";
 
 /** Whether a telemetry report changes what the device's applications are doing (a transition). */
@@ -27,8 +28,18 @@ export const applicationsSummary = (report: ApplicationsReport) =>
  */
 export async function announceApplications(env: Env, device_uuid: string, report: ApplicationsReport) {
   const db = createDb(env);
-  const row = await db.select({ space: d.space_uuid, name: d.name }).from(d).where(eq(d.uuid, device_uuid)).get();
+  const row = await db
+    .select({ space: d.space_uuid, name: d.name, location: d.location_uuid })
+    .from(d)
+    .where(eq(d.uuid, device_uuid))
+    .get();
   if (!row) return;
+  // Alert rules on crashed applications hear the device's worst display (3 crash loop, 2 crashed).
+  if (row.location) {
+    const worst = Math.max(0, ...report.displays.map((display) => display.status));
+    const app = worst >= 3 ? "crash_loop" : worst >= 2 ? "crashed" : "ok";
+    await applicationSignal(env, { space_uuid: row.space, location_uuid: row.location, device_uuid }, app);
+  }
   await announceFromRoom(env, row.space, device_uuid, row.name, "deviceUpdated", {
     applications: applicationsSummary(report),
   });
