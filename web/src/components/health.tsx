@@ -55,6 +55,7 @@ export function HealthBadge({
   className,
   labelClassName,
   freshness = { stale: false },
+  compact = false,
 }: {
   code: number | null | undefined;
   className?: string;
@@ -62,6 +63,8 @@ export function HealthBadge({
   labelClassName?: string;
   /** Stale: the device is not online, so this is only its last known health (muted, "last known"). */
   freshness?: HealthFreshness;
+  /** A stale badge without its visible "· last known" (the card says it beside); still in its name. */
+  compact?: boolean;
 }) {
   const t = useT();
   const { lang } = useI18n();
@@ -85,7 +88,7 @@ export function HealthBadge({
         <Icon aria-hidden="true" />
         <span className={labelClassName}>
           {text}
-          <span className="font-normal"> · {t("device.health.lastKnown")}</span>
+          <span className={cn("font-normal", compact && "sr-only")}> · {t("device.health.lastKnown")}</span>
         </span>
       </Badge>
     );
@@ -106,6 +109,7 @@ export function DeviceHealthBadge({
   device: Parameters<typeof healthFreshness>[0] & { combined_status: number | null | undefined };
   className?: string;
   labelClassName?: string;
+  compact?: boolean;
 }) {
   return <HealthBadge code={device.combined_status} freshness={healthFreshness(device)} {...props} />;
 }

@@ -6,7 +6,7 @@ import { DeviceHealthBadge } from "@/components/health";
 import { Skeleton } from "@/components/ui/skeleton";
 import { deviceLook } from "@/features/devices/device-status";
 import { healthFreshness } from "@/features/devices/logic/health-freshness";
-import { formatDateTime } from "@/lib/datetime";
+import { formatTimeAgo } from "@/lib/datetime";
 import { useI18n, useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { deviceWhere, StatusDot } from "./activity-card";
@@ -49,7 +49,7 @@ export function MonitoringCard({ device }: { device: MonitoringDevice }) {
       <div className="flex items-center gap-2">
         <StatusDot look={deviceLook(device)} />
         <h3 className="min-w-0 flex-1 truncate text-sm font-semibold">{device.name}</h3>
-        <DeviceHealthBadge device={device} />
+        <DeviceHealthBadge device={device} compact />
       </div>
       <p className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
         <MapPinIcon className="size-3.5 shrink-0" aria-hidden="true" />
@@ -62,7 +62,7 @@ export function MonitoringCard({ device }: { device: MonitoringDevice }) {
         {freshness.stale ? (
           <li className="w-full text-xs text-muted-foreground" data-testid="monitoring-stale">
             {freshness.asOf
-              ? t("monitor.offlineLastKnown", { time: formatDateTime(freshness.asOf, lang) })
+              ? t("monitor.offlineLastKnown", { time: formatTimeAgo(freshness.asOf, lang) })
               : t("monitor.offlineNoData")}
           </li>
         ) : (

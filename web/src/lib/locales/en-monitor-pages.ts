@@ -56,7 +56,7 @@ export const enMonitorPages = englishPart({
   "monitor.noProblems": "No warnings",
   "monitor.count.any": "{heading}: show the {count} devices with a warning or critical",
   "monitor.count.warningOrCritical": "Warning or critical",
-  "monitor.offlineLastKnown": "Offline — health last known as of {time}",
+  "monitor.offlineLastKnown": "Offline — health last known {time}",
   "monitor.offlineNoData": "Offline — no health reported yet",
   "monitor.noTelemetry": "No telemetry yet",
   "monitor.lastCheck": "Last check",
