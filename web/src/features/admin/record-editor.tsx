@@ -9,6 +9,7 @@ import { showAlert } from "@/lib/alerts";
 import { ApiError } from "@/lib/api";
 import { formatDateTime } from "@/lib/datetime";
 import { useI18n } from "@/lib/i18n";
+import { ApplicationHelp } from "./application-help";
 import type { JsonEditorHandle, PathProblem } from "./editor/json-editor";
 import { formatJson, lineOf, locateJsonPath } from "./json-paths";
 import type { AdminKind, AdminRecord, Document } from "./kinds";
@@ -200,6 +201,7 @@ export function RecordEditor({ kind, record }: Props) {
           />
         </Suspense>
       </div>
+      {kind.kind === "application" && <ApplicationHelp />}
       {record && (
         <ReviewDialog
           open={review !== null}

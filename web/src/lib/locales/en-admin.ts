@@ -62,4 +62,13 @@ export const enAdmin = englishPart({
   "admin.history.empty": "No changes recorded yet.",
   "admin.history.loadFailed": "The history could not be loaded.",
   "admin.history.loadMore": "Show older changes",
+  "admin.help.title": "Fields of an application",
+  "admin.help.template":
+    "template: header, description and configurable_options (text_input, toggle, select, radio), each with a deterministic_id; the Peripherals tab asks for their values per display.",
+  "admin.help.launchUrl":
+    'launch (optional) with kind "url": url (http, https or file), optional browser and args. The device opens it in a kiosk browser window on the display.',
+  "admin.help.launchCommand":
+    'launch with kind "command": command (the argv, no shell), optional env and cwd. The device runs it as a supervised process with DISPLAY set.',
+  "admin.help.placeholders":
+    "{{option}} in the launch takes the value chosen for the display (its deterministic_id); the device restarts a crashed application with backoff and reports it.",
 } as const);
