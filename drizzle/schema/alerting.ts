@@ -91,9 +91,7 @@ export const incidentTable = sqliteTable(
     updated_at: text("updated_at").notNull(),
   },
   (t) => [
-    uniqueIndex("incident_rule_location_live_idx")
-      .on(t.rule_uuid, t.location_uuid)
-      .where(sql`state <> 'resolved'`),
+    uniqueIndex("incident_rule_location_live_idx").on(t.rule_uuid, t.location_uuid).where(sql`state <> 'resolved'`),
     index("incident_space_uuid_opened_at_idx").on(t.space_uuid, t.opened_at),
     index("incident_space_uuid_state_idx").on(t.space_uuid, t.state, t.opened_at),
     index("incident_rule_location_resolved_idx").on(t.rule_uuid, t.location_uuid, t.resolved_at),
