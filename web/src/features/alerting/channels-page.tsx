@@ -144,7 +144,7 @@ function ChannelItem({ space, channel, admin, testing, onTest, onEdit, onDelete 
             {channel.target}
           </p>
         </div>
-        <div className="flex flex-wrap items-center gap-1">
+        <div className="flex flex-wrap items-center gap-1 max-sm:w-full max-sm:pl-7">
           {admin && (
             <Button size="sm" variant="outline" onClick={onTest} disabled={testing} aria-busy={testing || undefined}>
               {testing ? (

@@ -28,7 +28,7 @@ export function MaintenancePage() {
   const spaceUuid = space.space_uuid;
   const { isAdmin } = usePermissions();
   const windows = useQuery(alertingQueries.maintenance(spaceUuid));
-  const { end, remove } = useMaintenanceMutations(spaceUuid);
+  const { remove } = useMaintenanceMutations(spaceUuid);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<MaintenanceWindow | null>(null);
   const now = Date.now();
@@ -51,80 +51,84 @@ export function MaintenancePage() {
         ) : !windows.data ? null : windows.data.length === 0 ? (
           <p className="px-4 py-6 text-center text-sm text-muted-foreground">{t("maintenance.empty")}</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[720px] text-[13px]" aria-label={t("alerting.maintenance")}>
-              <thead className="border-b bg-muted/40 text-left text-xs text-muted-foreground">
-                <tr>
-                  <th className="px-4 py-2 font-medium">{t("maintenance.column.scope")}</th>
-                  <th className="px-3 py-2 font-medium">{t("maintenance.column.when")}</th>
-                  <th className="px-3 py-2 font-medium">{t("maintenance.column.reason")}</th>
-                  <th className="px-3 py-2 font-medium">{t("maintenance.column.by")}</th>
-                  <th className="px-3 py-2 font-medium">{t("maintenance.column.state")}</th>
-                  {isAdmin && <th className="px-4 py-2" aria-label={t("alerting.column.actions")} />}
-                </tr>
-              </thead>
-              <tbody className="divide-y">
-                {windows.data.map((window) => {
-                  const state = stateOf(window, now);
-                  return (
-                    <tr key={window.uuid} data-testid="maintenance-row" data-state={state}>
-                      <td className="px-4 py-2">
-                        <span className="font-medium">{window.scope.name}</span>
-                        <span className="block text-xs text-muted-foreground">
-                          {t(maintenanceScopeLabel[window.scope.kind])}
+          <>
+            {/* Phones: one card per window. */}
+            <ul className="divide-y md:hidden" aria-label={t("alerting.maintenance")}>
+              {windows.data.map((window) => {
+                const state = stateOf(window, now);
+                return (
+                  <li key={window.uuid} className="grid gap-1 px-4 py-3 text-[13px]" data-state={state}>
+                    <div className="flex items-center gap-2">
+                      <span className="min-w-0 flex-1 font-semibold">
+                        {window.scope.name}{" "}
+                        <span className="font-normal text-muted-foreground">
+                          · {t(maintenanceScopeLabel[window.scope.kind])}
                         </span>
-                      </td>
-                      <td className="px-3 py-2 tabular-nums">
-                        {formatDateTime(window.start, lang)}
-                        <span className="block text-xs text-muted-foreground">
-                          → {formatDateTime(window.end, lang)}
-                        </span>
-                      </td>
-                      <td className="max-w-72 px-3 py-2 break-words">{window.reason}</td>
-                      <td className="px-3 py-2">{window.created_by?.name ?? "—"}</td>
-                      <td className="px-3 py-2">
-                        <Badge variant={stateVariant[state]}>{t(`maintenance.state.${state}`)}</Badge>
-                      </td>
+                      </span>
+                      <Badge variant={stateVariant[state]}>{t(`maintenance.state.${state}`)}</Badge>
+                    </div>
+                    <span className="tabular-nums text-muted-foreground">
+                      {formatDateTime(window.start, lang)} → {formatDateTime(window.end, lang)}
+                    </span>
+                    <span className="break-words">{window.reason}</span>
+                    <div className="flex items-center gap-2">
+                      <span className="text-xs text-muted-foreground">{window.created_by?.name ?? "—"}</span>
                       {isAdmin && (
-                        <td className="px-4 py-2">
-                          <div className="flex justify-end gap-1">
-                            {state === "active" && (
-                              <Button
-                                size="sm"
-                                variant="outline"
-                                disabled={end.isPending}
-                                onClick={() =>
-                                  end.mutate(window.uuid, {
-                                    onSuccess: () =>
-                                      showAlert({
-                                        type: "success",
-                                        message: t("maintenance.ended", { name: window.scope.name }),
-                                      }),
-                                    onError: (error) => showAlert({ type: "error", message: error.message }),
-                                  })
-                                }
-                              >
-                                <SquareIcon aria-hidden="true" />
-                                {t("maintenance.end")}
-                              </Button>
-                            )}
-                            <Button
-                              variant="ghost"
-                              size="icon-sm"
-                              onClick={() => setDeleting(window)}
-                              aria-label={`${t("common.delete")} ${window.scope.name}`}
-                            >
-                              <Trash2Icon aria-hidden="true" />
-                            </Button>
-                          </div>
-                        </td>
+                        <div className="ml-auto">
+                          <WindowActions window={window} state={state} onDelete={() => setDeleting(window)} />
+                        </div>
                       )}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+            <div className="overflow-x-auto max-md:hidden">
+              <table className="w-full min-w-[720px] text-[13px]" aria-label={t("alerting.maintenance")}>
+                <thead className="border-b bg-muted/40 text-left text-xs text-muted-foreground">
+                  <tr>
+                    <th className="px-4 py-2 font-medium">{t("maintenance.column.scope")}</th>
+                    <th className="px-3 py-2 font-medium">{t("maintenance.column.when")}</th>
+                    <th className="px-3 py-2 font-medium">{t("maintenance.column.reason")}</th>
+                    <th className="px-3 py-2 font-medium">{t("maintenance.column.by")}</th>
+                    <th className="px-3 py-2 font-medium">{t("maintenance.column.state")}</th>
+                    {isAdmin && <th className="px-4 py-2" aria-label={t("alerting.column.actions")} />}
+                  </tr>
+                </thead>
+                <tbody className="divide-y">
+                  {windows.data.map((window) => {
+                    const state = stateOf(window, now);
+                    return (
+                      <tr key={window.uuid} data-testid="maintenance-row" data-state={state}>
+                        <td className="px-4 py-2">
+                          <span className="font-medium">{window.scope.name}</span>
+                          <span className="block text-xs text-muted-foreground">
+                            {t(maintenanceScopeLabel[window.scope.kind])}
+                          </span>
+                        </td>
+                        <td className="px-3 py-2 tabular-nums">
+                          {formatDateTime(window.start, lang)}
+                          <span className="block text-xs text-muted-foreground">
+                            → {formatDateTime(window.end, lang)}
+                          </span>
+                        </td>
+                        <td className="max-w-72 px-3 py-2 break-words">{window.reason}</td>
+                        <td className="px-3 py-2">{window.created_by?.name ?? "—"}</td>
+                        <td className="px-3 py-2">
+                          <Badge variant={stateVariant[state]}>{t(`maintenance.state.${state}`)}</Badge>
+                        </td>
+                        {isAdmin && (
+                          <td className="px-4 py-2">
+                            <WindowActions window={window} state={state} onDelete={() => setDeleting(window)} />
+                          </td>
+                        )}
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          </>
         )}
       </SettingsSection>
       <MaintenanceDialog space={spaceUuid} open={adding} onClose={() => setAdding(false)} />
@@ -147,5 +151,42 @@ export function MaintenancePage() {
         }
       />
     </SettingsPage>
+  );
+}
+
+/** End an active window now, or delete one (asks first). */
+function WindowActions(props: { window: MaintenanceWindow; state: WindowState; onDelete: () => void }) {
+  const { window, state, onDelete } = props;
+  const { t } = useI18n();
+  const { space } = useCurrentSpace();
+  const { end } = useMaintenanceMutations(space.space_uuid);
+  return (
+    <div className="flex justify-end gap-1">
+      {state === "active" && (
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={end.isPending}
+          onClick={() =>
+            end.mutate(window.uuid, {
+              onSuccess: () =>
+                showAlert({ type: "success", message: t("maintenance.ended", { name: window.scope.name }) }),
+              onError: (error) => showAlert({ type: "error", message: error.message }),
+            })
+          }
+        >
+          <SquareIcon aria-hidden="true" />
+          {t("maintenance.end")}
+        </Button>
+      )}
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        onClick={onDelete}
+        aria-label={`${t("common.delete")} ${window.scope.name}`}
+      >
+        <Trash2Icon aria-hidden="true" />
+      </Button>
+    </div>
   );
 }

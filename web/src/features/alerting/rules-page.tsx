@@ -64,91 +64,153 @@ export function RulesPage() {
         ) : !rules.data ? null : rules.data.length === 0 ? (
           <p className="px-4 py-6 text-center text-sm text-muted-foreground">{t("rules.empty")}</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[760px] text-[13px]" aria-label={t("alerting.rules")}>
-              <thead className="border-b bg-muted/40 text-left text-xs text-muted-foreground">
-                <tr>
-                  <th className="px-4 py-2 font-medium">{t("rules.column.name")}</th>
-                  <th className="px-3 py-2 font-medium">{t("rules.column.condition")}</th>
-                  <th className="px-3 py-2 font-medium">{t("rules.column.scope")}</th>
-                  <th className="px-3 py-2 font-medium">{t("rules.column.duration")}</th>
-                  <th className="px-3 py-2 font-medium">{t("rules.column.channels")}</th>
-                  <th className="px-3 py-2 text-right font-medium">{t("rules.column.incidents")}</th>
-                  <th className="px-3 py-2 font-medium">{t("rules.column.enabled")}</th>
-                  {isAdmin && <th className="px-4 py-2" aria-label={t("alerting.column.actions")} />}
-                </tr>
-              </thead>
-              <tbody className="divide-y">
-                {rules.data.map((rule) => (
-                  <tr
-                    key={rule.uuid}
-                    data-testid="rule-row"
-                    data-uuid={rule.uuid}
-                    className={rule.enabled ? "" : "text-muted-foreground"}
-                  >
-                    <td className="px-4 py-2 font-medium">{rule.name}</td>
-                    <td className="px-3 py-2">
-                      {t(conditionLabel[rule.condition.kind])}
-                      {conditionDetail(rule.condition, t) && (
-                        <span className="block text-xs text-muted-foreground">
-                          {conditionDetail(rule.condition, t)}
-                        </span>
-                      )}
-                    </td>
-                    <td className="px-3 py-2">{scopeText(rule.scope, t)}</td>
-                    <td className="px-3 py-2 tabular-nums">{durationText(rule.duration_s, t)}</td>
-                    <td className="max-w-56 truncate px-3 py-2">
-                      {rule.channels.length
-                        ? rule.channels.map((uuid) => channelName.get(uuid) ?? "…").join(", ")
-                        : t("rules.noChannels")}
-                    </td>
-                    <td className="px-3 py-2 text-right tabular-nums">
-                      {rule.open_incidents > 0 ? (
-                        <Link
-                          to={`/incidents?state=open,acknowledged&rule=${rule.uuid}`}
-                          className="font-semibold text-destructive hover:underline"
-                        >
-                          {rule.open_incidents}
-                        </Link>
-                      ) : (
-                        0
-                      )}
-                    </td>
-                    <td className="px-3 py-2">
-                      <Switch
-                        checked={rule.enabled}
-                        disabled={!isAdmin || edit.isPending}
-                        onCheckedChange={(enabled) => toggle(rule, enabled)}
-                        aria-label={t("rules.enable", { name: rule.name })}
-                      />
-                    </td>
-                    {isAdmin && (
-                      <td className="px-4 py-2">
-                        <div className="flex justify-end gap-1">
-                          <Button
-                            variant="ghost"
-                            size="icon-sm"
-                            onClick={() => setTarget(rule)}
-                            aria-label={`${t("common.edit")} ${rule.name}`}
-                          >
-                            <PencilIcon aria-hidden="true" />
-                          </Button>
-                          <Button
-                            variant="ghost"
-                            size="icon-sm"
-                            onClick={() => setDeleting(rule)}
-                            aria-label={`${t("common.delete")} ${rule.name}`}
-                          >
-                            <Trash2Icon aria-hidden="true" />
-                          </Button>
-                        </div>
-                      </td>
+          <>
+            {/* Phones: one card per rule (the table's eight columns do not fit). */}
+            <ul className="divide-y md:hidden" aria-label={t("alerting.rules")}>
+              {rules.data.map((rule) => (
+                <li key={rule.uuid} className="grid gap-1 px-4 py-3 text-[13px]" data-testid="rule-card">
+                  <div className="flex items-start gap-2">
+                    <span className={`min-w-0 flex-1 font-semibold ${rule.enabled ? "" : "text-muted-foreground"}`}>
+                      {rule.name}
+                    </span>
+                    <Switch
+                      checked={rule.enabled}
+                      disabled={!isAdmin || edit.isPending}
+                      onCheckedChange={(enabled) => toggle(rule, enabled)}
+                      aria-label={t("rules.enable", { name: rule.name })}
+                    />
+                  </div>
+                  <span>
+                    {t(conditionLabel[rule.condition.kind])}
+                    {conditionDetail(rule.condition, t) && (
+                      <span className="text-muted-foreground"> · {conditionDetail(rule.condition, t)}</span>
                     )}
+                  </span>
+                  <span className="text-muted-foreground">
+                    {scopeText(rule.scope, t)} · {durationText(rule.duration_s, t)} ·{" "}
+                    {rule.channels.length
+                      ? rule.channels.map((uuid) => channelName.get(uuid) ?? "…").join(", ")
+                      : t("rules.noChannels")}
+                  </span>
+                  <div className="flex items-center gap-2">
+                    {rule.open_incidents > 0 && (
+                      <Link
+                        to={`/incidents?state=open,acknowledged&rule=${rule.uuid}`}
+                        className="font-semibold text-destructive hover:underline"
+                      >
+                        {t("incidents.activeCount", { count: rule.open_incidents })}
+                      </Link>
+                    )}
+                    {isAdmin && (
+                      <div className="ml-auto flex gap-1">
+                        <Button
+                          variant="ghost"
+                          size="icon-sm"
+                          onClick={() => setTarget(rule)}
+                          aria-label={`${t("common.edit")} ${rule.name}`}
+                        >
+                          <PencilIcon aria-hidden="true" />
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="icon-sm"
+                          onClick={() => setDeleting(rule)}
+                          aria-label={`${t("common.delete")} ${rule.name}`}
+                        >
+                          <Trash2Icon aria-hidden="true" />
+                        </Button>
+                      </div>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <div className="overflow-x-auto max-md:hidden">
+              <table className="w-full min-w-[760px] text-[13px]" aria-label={t("alerting.rules")}>
+                <thead className="border-b bg-muted/40 text-left text-xs text-muted-foreground">
+                  <tr>
+                    <th className="px-4 py-2 font-medium">{t("rules.column.name")}</th>
+                    <th className="px-3 py-2 font-medium">{t("rules.column.condition")}</th>
+                    <th className="px-3 py-2 font-medium">{t("rules.column.scope")}</th>
+                    <th className="px-3 py-2 font-medium">{t("rules.column.duration")}</th>
+                    <th className="px-3 py-2 font-medium">{t("rules.column.channels")}</th>
+                    <th className="px-3 py-2 text-right font-medium">{t("rules.column.incidents")}</th>
+                    <th className="px-3 py-2 font-medium">{t("rules.column.enabled")}</th>
+                    {isAdmin && <th className="px-4 py-2" aria-label={t("alerting.column.actions")} />}
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody className="divide-y">
+                  {rules.data.map((rule) => (
+                    <tr
+                      key={rule.uuid}
+                      data-testid="rule-row"
+                      data-uuid={rule.uuid}
+                      className={rule.enabled ? "" : "text-muted-foreground"}
+                    >
+                      <td className="px-4 py-2 font-medium">{rule.name}</td>
+                      <td className="px-3 py-2">
+                        {t(conditionLabel[rule.condition.kind])}
+                        {conditionDetail(rule.condition, t) && (
+                          <span className="block text-xs text-muted-foreground">
+                            {conditionDetail(rule.condition, t)}
+                          </span>
+                        )}
+                      </td>
+                      <td className="px-3 py-2">{scopeText(rule.scope, t)}</td>
+                      <td className="px-3 py-2 tabular-nums">{durationText(rule.duration_s, t)}</td>
+                      <td className="max-w-56 truncate px-3 py-2">
+                        {rule.channels.length
+                          ? rule.channels.map((uuid) => channelName.get(uuid) ?? "…").join(", ")
+                          : t("rules.noChannels")}
+                      </td>
+                      <td className="px-3 py-2 text-right tabular-nums">
+                        {rule.open_incidents > 0 ? (
+                          <Link
+                            to={`/incidents?state=open,acknowledged&rule=${rule.uuid}`}
+                            className="font-semibold text-destructive hover:underline"
+                          >
+                            {rule.open_incidents}
+                          </Link>
+                        ) : (
+                          0
+                        )}
+                      </td>
+                      <td className="px-3 py-2">
+                        <Switch
+                          checked={rule.enabled}
+                          disabled={!isAdmin || edit.isPending}
+                          onCheckedChange={(enabled) => toggle(rule, enabled)}
+                          aria-label={t("rules.enable", { name: rule.name })}
+                        />
+                      </td>
+                      {isAdmin && (
+                        <td className="px-4 py-2">
+                          <div className="flex justify-end gap-1">
+                            <Button
+                              variant="ghost"
+                              size="icon-sm"
+                              onClick={() => setTarget(rule)}
+                              aria-label={`${t("common.edit")} ${rule.name}`}
+                            >
+                              <PencilIcon aria-hidden="true" />
+                            </Button>
+                            <Button
+                              variant="ghost"
+                              size="icon-sm"
+                              onClick={() => setDeleting(rule)}
+                              aria-label={`${t("common.delete")} ${rule.name}`}
+                            >
+                              <Trash2Icon aria-hidden="true" />
+                            </Button>
+                          </div>
+                        </td>
+                      )}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
         )}
       </SettingsSection>
       <RuleDialog space={spaceUuid} target={target} onClose={() => setTarget(null)} />
