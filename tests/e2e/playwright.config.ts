@@ -20,6 +20,7 @@ const LAB_LANE = [
   "catch-up",
   "detect",
   "device-spec-sweep",
+  "display-apps",
   "health-report",
   "language",
   "map",
