@@ -1,7 +1,10 @@
+import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { Telemetry } from "../contracts/telemetry.ts";
 import { VisionService } from "./providers/vision.ts";
-import { agentServices, servicesMachine } from "./services.ts";
+import { agentServices, servicesMachine, systemdRestarts } from "./services.ts";
 
 describe("the services the agent supervises", () => {
   it("lists itself and vision always, headless VNC and the SSH tunnel where configured, with their real state", async () => {
@@ -32,5 +35,14 @@ describe("the services the agent supervises", () => {
     expect(sent.vision).toEqual({ enabled: true, installed: true });
     expect(sent.services?.find((s) => s.kind === "vision")).toMatchObject({ state: "running" });
     await vision.close();
+  });
+
+  it("the agent's restarts are systemd's NRestarts when it runs under systemd", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "outpost-nrestarts-"));
+    writeFileSync(join(dir, "systemctl"), '#!/bin/sh\necho "$@" > "$0.args"\necho 3\n');
+    chmodSync(join(dir, "systemctl"), 0o755);
+    expect(await systemdRestarts("outpost-agent.service", { PATH: dir, INVOCATION_ID: "x" })).toBe(3);
+    // Not under systemd: nothing to ask.
+    expect(await systemdRestarts("outpost-agent.service", { PATH: dir })).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import type { ServiceStatus } from "../contracts/services.ts";
 import type { Telemetry } from "../contracts/telemetry.ts";
 import { tunnelStatus } from "./providers/remote.ts";
+import { runTool } from "./providers/run-tool.ts";
 import type { VisionService } from "./providers/vision.ts";
 import type { Machine } from "./session.ts";
 import { headlessStatus } from "./tunnel/headless-vnc.ts";
@@ -14,7 +15,7 @@ export type ServiceSources = {
   headlessVnc: boolean;
   reverseSsh: boolean;
   /** The agent's restarts as its supervisor counts them (systemd's NRestarts), when known. */
-  agentRestarts?: () => number;
+  agentRestarts?: () => Promise<number>;
   startedAt?: number;
 };
 
@@ -30,7 +31,7 @@ export async function agentServices(sources: ServiceSources): Promise<ServiceSta
       kind: "agent",
       state: "running",
       since: sources.startedAt ?? STARTED_AT,
-      restarts: sources.agentRestarts?.() ?? 0,
+      restarts: (await sources.agentRestarts?.()) ?? 0,
       last_error: null,
     },
     await sources.vision.status(),
@@ -53,4 +54,18 @@ export function servicesMachine<M extends Machine>(machine: M, sources: ServiceS
       };
     },
   };
+}
+
+/**
+ * How many times systemd restarted the agent's unit (`NRestarts`), when the agent runs under
+ * systemd (INVOCATION_ID is set); 0 otherwise or when systemctl cannot say.
+ */
+export async function systemdRestarts(
+  unit = "outpost-agent.service",
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
+  if (!env.INVOCATION_ID) return 0;
+  const run = await runTool(["systemctl", "show", unit, "-p", "NRestarts", "--value"], { env, timeoutMs: 3000 });
+  const count = run.kind === "exited" && run.code === 0 ? Number(run.output.trim()) : 0;
+  return Number.isInteger(count) && count >= 0 ? count : 0;
 }

@@ -32,7 +32,7 @@ import { keptDisplays } from "../providers/displays.ts";
 import { createExecutor } from "../providers/index.ts";
 import { createVision } from "../providers/settings.ts";
 import { registerUnclaimed } from "../register.ts";
-import { servicesMachine } from "../services.ts";
+import { servicesMachine, systemdRestarts } from "../services.ts";
 import { AgentSession } from "../session.ts";
 import { AgentStateFile, statePath } from "../state.ts";
 import { readInventory } from "../system.ts";
@@ -184,7 +184,12 @@ async function run() {
     throw new Error("--terminal-idle-minutes is a number of minutes above 0");
   const machine = servicesMachine(
     applicationsMachine(settingsMachine({ state, source: systemSource, inventory: readInventory, execute }), apps),
-    { vision, headlessVnc: values["allow-headless-vnc"] ?? false, reverseSsh: Boolean(values["rssh-relay"]) },
+    {
+      vision,
+      headlessVnc: values["allow-headless-vnc"] ?? false,
+      reverseSsh: Boolean(values["rssh-relay"]),
+      agentRestarts: () => systemdRestarts(),
+    },
   );
   const session = new AgentSession({
     url: roomUrl(config),
