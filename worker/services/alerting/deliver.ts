@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { WEBHOOK_HEADERS } from "../../../contracts/alerting.ts";
 import {
   alertChannelTable as ch,
@@ -31,7 +32,8 @@ export type Deps = { fetch: typeof fetch; now: () => number };
 export const defaultDeps: Deps = { fetch: (input, init) => fetch(input, init), now: () => Date.now() };
 
 export type Outcome = { result: "delivered" | "retry" | "dead" | "skipped"; delay_s?: number; error?: string };
-type Sent = { ok: boolean; status: number | null; body: string; error: string | null };
+type Outbox = { writes: BatchItem<"sqlite">[]; send: () => Promise<void> };
+type Sent = { ok: boolean; status: number | null; body: string; error: string | null; outbox?: Outbox };
 
 const clip = (s: string, max = 2000) => (s.length > max ? `${s.slice(0, max)}…` : s);
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -42,20 +44,34 @@ const originOf = (env: Env) => getConfig(env).publicOrigin ?? "http://localhost:
 type ChannelRow = typeof ch.$inferSelect;
 
 /** Sends `message` on `channel` now; the receiver's answer (webhook) or the outbox's (e-mail). */
-export async function send(env: Env, channel: ChannelRow, message: Message, deps: Deps): Promise<Sent> {
+export async function send(
+  env: Env,
+  channel: ChannelRow,
+  message: Message,
+  deps: Deps,
+  opts: { inBatch?: boolean } = {},
+): Promise<Sent> {
   const db = createDb(env);
   if (channel.kind === "email") {
     const recipients = await recipientsOf(env, channel, deps.now());
     if (recipients.length === 0) return { ok: true, status: null, body: "No recipient takes e-mail now.", error: null };
     const mails = recipients.map((to) => mailOf(message, to));
     const inserts = await Promise.all(mails.map((m) => outboxInsert(db, env, m)));
-    const [first, ...rest] = inserts.map((i) => i.query);
+    const outbox = {
+      writes: inserts.map((i) => i.query),
+      send: () =>
+        deliverMail(
+          { db, env, config: getConfig(env) },
+          mails.map((m, i) => ({ ...m, uuid: inserts[i].uuid })),
+        ),
+    };
+    const body = `Written to the outbox for ${recipients.join(", ")}.`;
+    // Queued: the outbox rows go in the batch that marks the notification delivered (once, or not at all).
+    if (opts.inBatch) return { ok: true, status: null, body, error: null, outbox };
+    const [first, ...rest] = outbox.writes;
     if (first) await db.batch([first, ...rest]);
-    await deliverMail(
-      { db, env, config: getConfig(env) },
-      mails.map((m, i) => ({ ...m, uuid: inserts[i].uuid })),
-    );
-    return { ok: true, status: null, body: `Written to the outbox for ${recipients.join(", ")}.`, error: null };
+    await outbox.send();
+    return { ok: true, status: null, body, error: null };
   }
   const secret = (await openSecret(env, channel.uuid, channel.secret)) ?? "";
   const timestamp = Math.floor(deps.now() / 1000);
@@ -176,7 +192,7 @@ export async function deliverNotification(env: Env, uuid: string, deps: Deps = d
   if (message.incidents.length === 0 && row.kind !== "test") {
     return finish(env, row, channel, now, { ok: true, error: null }, false);
   }
-  const sent = await send(env, channel, message, deps);
+  const sent = await send(env, channel, message, deps, { inBatch: true });
   const expired = now - Date.parse(row.created_at) >= DEAD_AFTER_MS;
   return finish(env, row, channel, now, sent, expired);
 }
@@ -187,7 +203,7 @@ async function finish(
   row: typeof n.$inferSelect,
   channel: ChannelRow,
   now: number,
-  sent: { ok: boolean; error: string | null; status?: number | null },
+  sent: { ok: boolean; error: string | null; status?: number | null; outbox?: Outbox },
   giveUp: boolean,
 ): Promise<Outcome> {
   const db = createDb(env);
@@ -239,7 +255,9 @@ async function finish(
       )
       .where(eq(ch.uuid, channel.uuid)),
     ...timeline,
+    ...(sent.ok ? (sent.outbox?.writes ?? []) : []),
   ]);
+  if (sent.ok) await sent.outbox?.send();
   if (sent.ok) return { result: "delivered" };
   if (dead) return { result: "dead", error: sent.error ?? undefined };
   return { result: "retry", delay_s: backoffSeconds(attempts), error: sent.error ?? undefined };
