@@ -643,7 +643,7 @@ async function storm() {
     // 1. BURST started in the same second.
     const t0 = performance.now();
     start(devices.slice(0, BURST));
-    await wave(`${BURST} at once`, BURST, t0, 300, idleP95);
+    await wave(`${BURST} at once`, BURST, t0, 480, idleP95);
     say(`  the sessions said ${JSON.stringify(Object.fromEntries(sessionSaid))}`);
     sessionSaid.clear();
 
@@ -677,7 +677,7 @@ async function storm() {
     say(`runtime killed (SIGKILL) and started again: answering after ${f1((restarted - killed) / 1000)} s`);
     bearers.set(origin, await signIn(origin));
     await statementsSince();
-    const { upAt } = await wave(`${total} after the restart (times from the restart)`, total, restarted, 360, idle2P95);
+    const { upAt } = await wave(`${total} after the restart (times from the restart)`, total, restarted, 480, idle2P95);
     if (upAt !== null) say(`  from the kill: ${f1((upAt - killed) / 1000)} s`);
     say(`  the sessions said ${JSON.stringify(Object.fromEntries(sessionSaid))}`);
     console.error(`\n(${out.length} lines; state in ${work})`);

@@ -11,18 +11,26 @@ import { CloseCode } from "../../../contracts/realtime.ts";
  * work (and then its disconnect's), so the queue only grows (docs/scale.md, "Reconnect storms").
  *
  * So at most `limit` connects run at once (Little's law: the server then serves limit ÷ latency
- * connects a second, whatever that latency is on a quiet or a busy machine); up to twice as many
- * more wait a few seconds for a place; the rest are answered at once, without a database read, with a close 4503
+ * connects a second, whatever that latency is on a quiet or a busy machine); the others wait up to
+ * ADMIT_WAIT_MS for a place; the rest are answered at once, without a database read, with a close 4503
  * whose reason names when to come back. Those times are handed out as slots at the measured rate,
  * so the agents told to wait come back spread over the time the server needs for them.
  */
 
 /** Connects that run at once in one isolate, unless the deployment sets AGENT_CONNECTS_IN_FLIGHT. */
 export const CONNECTS_IN_FLIGHT = 32;
-/** How long a connect may wait for a place (at most 2 × limit wait) before it is told to come back later (ms). */
-export const ADMIT_WAIT_MS = 5_000;
+/**
+ * How long a connect may wait for a place before it is told to come back later (ms). A waiting
+ * upgrade costs a timer a few times a second, so a whole burst waits: the ones still waiting after
+ * this long are turned away with slots computed from what the first ones took, not from a guess
+ * (told too early, an agent would be turned away again: each turn is a disconnect). Well inside the
+ * agent's HELLO_TIMEOUT_MS.
+ */
+export const ADMIT_WAIT_MS = 20_000;
 /** How often a waiting connect looks for a place (ms): polled, so no promise crosses requests. */
-const POLL_MS = 100;
+const POLL_MS = 200;
+/** Connects that may wait at once; more are turned away at once. */
+export const MAX_WAITING = 5_000;
 
 export type Admission = {
   inFlight: number;
@@ -139,7 +147,7 @@ export async function admit(
     return { admittedAt };
   };
   if (taken(gate, clock()) < limit && gate.waiting === 0) return take();
-  if (gate.waiting >= 2 * limit) return { retryAfterS: retrySlot(gate, limit, clock()) };
+  if (gate.waiting >= MAX_WAITING) return { retryAfterS: retrySlot(gate, limit, clock()) };
   gate.waiting++;
   const until = clock() + ADMIT_WAIT_MS;
   try {
