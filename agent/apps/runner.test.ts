@@ -4,7 +4,7 @@ import { xrandrGeometries } from "./geometry.ts";
 import type { LaunchPlan } from "./plan.ts";
 import { AppRunner, type RunnerOptions } from "./runner.ts";
 import type { Exit, Spawner } from "./supervisor.ts";
-import { withApplications } from "./telemetry.ts";
+import { applicationsMachine, withApplications } from "./telemetry.ts";
 
 const display = (over: Partial<AppliedDisplay> = {}): AppliedDisplay => ({
   uuid: "d1",
@@ -135,6 +135,29 @@ describe("applications in telemetry", () => {
     expect(withApplications({}, apps(3, "DP-1")).peripherals?.devicesInfo).toEqual([
       { name: "DP-1", type: "display", enabled: true, combined_status: 3, status: [3] },
     ]);
+  });
+
+  it("a change is reported at once from the last full report, without measuring again", async () => {
+    let measured = 0;
+    const { r } = runner({ allow: false });
+    await r.apply([display({ applications: [web] })]);
+    const machine = applicationsMachine(
+      {
+        telemetry: async () => ({ cpu: { status: 0, cores: 1, threads: 1, load1: ++measured, load5: 0, load15: 0 } }),
+        inventory: async () => ({ inventory: {} }),
+        execute: async () => ({ ok: true, result: {} }),
+      },
+      r,
+    );
+    // Before any full report the quick one measures too.
+    machine.quickNext();
+    expect((await machine.telemetry()).cpu?.load1).toBe(1);
+    await r.apply([display({ applications: [] })]);
+    machine.quickNext();
+    const quick = await machine.telemetry();
+    expect(measured).toBe(1);
+    expect(quick.applications?.displays[0].state).toBe("not_configured");
+    expect((await machine.telemetry()).cpu?.load1).toBe(2);
   });
 
   it("reads the displays' geometry from xrandr", () => {
