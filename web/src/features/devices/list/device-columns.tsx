@@ -40,8 +40,9 @@ export const deviceColumns = (t: TFunction) =>
     col.accessor("combined_status", {
       id: "health",
       header: sortable("health", t("devices.col.health")),
-      meta: { className: "w-40" },
-      cell: (info) => <DeviceHealthBadge device={info.row.original} />,
+      meta: { className: "w-32" },
+      // Compact: a stale badge is muted and dashed; "last known, as of …" is its title and name.
+      cell: (info) => <DeviceHealthBadge device={info.row.original} compact />,
     }),
     col.accessor("name", {
       id: "name",
