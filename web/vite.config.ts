@@ -5,6 +5,7 @@ import { defineConfig } from "vite";
 import { contractRoutes } from "./build/contract-routes.ts";
 import { staticGroup } from "./build/first-load-chunks.ts";
 import { type FirstLoadPath, firstLoadScript } from "./build/first-load-script.ts";
+import { gazetteer } from "./build/gazetteer.ts";
 
 const backend = process.env.OUTPOST_BACKEND ?? "http://localhost:8787";
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
@@ -46,6 +47,8 @@ export default defineConfig({
     tailwindcss(),
     contractRoutes(fileURLToPath(new URL("../contracts/api/", import.meta.url))),
     signedIn.plugin,
+    // Place search without a configured geocoder: GeoNames' cities in a lazy chunk.
+    gazetteer(),
     firstLoadScript(fileURLToPath(new URL("./src/boot/first-load.ts", import.meta.url)), firstLoadPaths),
   ],
   resolve: {

@@ -72,14 +72,16 @@ test("the location form's offline map: basemap, click, drag, keys and typed coor
   const latitude = dialog.getByLabel("Latitude");
   const longitude = dialog.getByLabel("Longitude");
 
-  await test.step("no tile server and no geocoder: the offline basemap (light and dark), and search says it is not configured", async () => {
+  await test.step("no tile server and no geocoder: the offline basemap (light and dark), search enabled", async () => {
     await expect(canvas).toBeVisible();
     await expect(map).toHaveCSS("height", "278px");
     await expectBasemap(page, canvas, "light");
     await expect(map.getByText("Natural Earth", { exact: false })).toBeAttached();
-    await expect(dialog.getByText(/Offline map: country borders and coastlines/)).toBeVisible();
-    await expect(dialog.getByRole("searchbox", { name: "Search a place" })).toBeDisabled();
-    await expect(dialog.getByText(/Place search is not configured/)).toBeVisible();
+    await expect(dialog.getByText(/Offline map: country borders, coastlines and city names/)).toBeVisible();
+    // City names on the offline basemap: at the form's zoom around Mostar, the region's cities.
+    await expect(map.locator("[data-city-label='Split']")).toBeAttached({ timeout: 20_000 });
+    await expect(map.locator("[data-city-label='Sarajevo']")).toBeAttached();
+    await expect(dialog.getByRole("searchbox", { name: "Search a place" })).toBeEnabled();
     await map.scrollIntoViewIfNeeded();
     await screenshot(map, `${ARTIFACTS}/map-offline-basemap.png`);
     await screenshot(page, `${ARTIFACTS}/map-form-1440.png`);
@@ -129,6 +131,19 @@ test("the location form's offline map: basemap, click, drag, keys and typed coor
         return Boolean(p && m && p.x > m.x && p.x + p.width < m.x + m.width && p.y > m.y && p.y < m.y + m.height);
       })
       .toBe(true);
+  });
+
+  await test.step("with no geocoder configured, place search reads the bundled gazetteer of world cities", async () => {
+    const search = dialog.getByRole("searchbox", { name: "Search a place" });
+    await search.fill("karlov");
+    const karlovac = dialog.getByRole("button", { name: "Karlovac, Croatia" });
+    await expect(karlovac).toBeVisible({ timeout: 20_000 });
+    await karlovac.click();
+    await expect.poll(() => numberIn(latitude)).toBeCloseTo(45.49, 1);
+    expect(await numberIn(longitude)).toBeCloseTo(15.55, 1);
+    // Accents are optional, and a country narrows it: "zurich, ch" finds Zürich.
+    await search.fill("zurich, ch");
+    await expect(dialog.getByRole("button", { name: "Zürich, Switzerland" })).toBeVisible();
   });
 
   await test.step("dark theme: the dark palette", async () => {

@@ -9,10 +9,22 @@ interface ImportMetaEnv {
   readonly VITE_MAP_TILE_URL?: string;
   /** Attribution shown over the tiles (e.g. "© OpenStreetMap contributors"). */
   readonly VITE_MAP_ATTRIBUTION?: string;
-  /** Place search: a Nominatim-style …/search URL, or a template with {q}; empty: search says it is not configured. */
+  /** Place search: a Nominatim-style …/search URL, or a template with {q}; empty: the bundled gazetteer of world cities. */
   readonly VITE_GEOCODE_URL?: string;
 }
 
 interface ImportMeta {
   readonly env: ImportMetaEnv;
+}
+
+/** The offline gazetteer (web/build/gazetteer.ts): [name, country, lat, lng, population] rows. */
+declare module "virtual:gazetteer" {
+  const rows: [string, string, number, number, number][];
+  export default rows;
+}
+
+/** The offline basemap's city labels (web/build/gazetteer.ts): [name, lat, lng, population], largest first. */
+declare module "virtual:gazetteer-labels" {
+  const rows: [string, number, number, number][];
+  export default rows;
 }

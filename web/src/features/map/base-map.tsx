@@ -9,6 +9,7 @@ import { type ReactNode, type Ref, useEffect, useMemo, useRef, useState } from "
 import MapGL, { type MapLayerMouseEvent, type MapProps, type MapRef } from "react-map-gl/maplibre";
 import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
+import { CityLabels } from "./city-labels";
 import { basemapKind, mapConfig } from "./map-config";
 import { basemapStyle } from "./map-style";
 import { loadOfflineBasemap, type OfflineBasemap } from "./offline-basemap";
@@ -108,6 +109,7 @@ export function BaseMap({
           }}
           style={{ width: "100%", height: "100%" }}
         >
+          {kind === "offline" && offline.data && <CityLabels />}
           {children}
         </MapGL>
       )}

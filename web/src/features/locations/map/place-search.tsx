@@ -4,29 +4,35 @@ import { LoaderCircleIcon, SearchIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { Input } from "@/components/ui/input";
 import { mapConfig } from "@/features/map/map-config";
-import { useT } from "@/lib/i18n";
+import { useI18n } from "@/lib/i18n";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import type { LatLng } from "./coordinates";
+import { searchOffline } from "./gazetteer";
 import { searchPlaces } from "./geocode";
 
 /** console.md §2.4 / §9: place search debounced 400 ms. */
 export const PLACE_SEARCH_DEBOUNCE_MS = 400;
 
-/** A text search that moves the pin to the chosen place; without a geocoder it says so. */
+/**
+ * A text search that moves the pin to the chosen place: the configured geocoder
+ * (VITE_GEOCODE_URL), else the bundled gazetteer of world cities, so it works out of the box.
+ */
 export function PlaceSearch({ onPick }: { onPick: (place: LatLng) => void }) {
-  const t = useT();
+  const { t, lang } = useI18n();
   const listId = useId();
   const [text, setText] = useState("");
   const [open, setOpen] = useState(false);
   const query = useDebouncedValue(text.trim(), PLACE_SEARCH_DEBOUNCE_MS);
+  const external = Boolean(mapConfig.geocodeUrl);
+  const minLength = external ? 3 : 2;
   const places = useQuery({
-    queryKey: ["geocode", query],
-    queryFn: ({ signal }) => searchPlaces(mapConfig.geocodeUrl, query, signal),
-    enabled: Boolean(mapConfig.geocodeUrl) && query.length >= 3,
+    queryKey: ["geocode", external ? "external" : "gazetteer", query, lang],
+    queryFn: ({ signal }) =>
+      external ? searchPlaces(mapConfig.geocodeUrl, query, signal) : searchOffline(query, lang),
+    enabled: query.length >= minLength,
     staleTime: 5 * 60_000,
     retry: false,
   });
-  if (!mapConfig.geocodeUrl) return <SearchNotConfigured />;
 
   return (
     <div className="relative">
@@ -54,7 +60,7 @@ export function PlaceSearch({ onPick }: { onPick: (place: LatLng) => void }) {
           aria-hidden="true"
         />
       )}
-      {open && query.length >= 3 && !places.isFetching && (
+      {open && query.length >= minLength && !places.isFetching && (
         <ul
           id={listId}
           className="absolute inset-x-0 top-10 z-20 max-h-56 overflow-y-auto rounded-lg border bg-popover p-1 shadow-lg"
@@ -80,30 +86,6 @@ export function PlaceSearch({ onPick }: { onPick: (place: LatLng) => void }) {
           ))}
         </ul>
       )}
-    </div>
-  );
-}
-
-/** The search field, switched off, with the reason: place search needs a geocoder (VITE_GEOCODE_URL). */
-function SearchNotConfigured() {
-  const t = useT();
-  const hintId = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <div className="relative">
-        <SearchIcon className="absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden="true" />
-        <Input
-          type="search"
-          disabled
-          aria-label={t("map.search")}
-          aria-describedby={hintId}
-          placeholder={t("map.search")}
-          className="pl-8"
-        />
-      </div>
-      <p id={hintId} className="text-xs text-muted-foreground">
-        {t("map.searchNotConfigured")}
-      </p>
     </div>
   );
 }
