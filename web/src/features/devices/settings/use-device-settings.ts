@@ -13,6 +13,7 @@ import { latestOf } from "../live/room-state";
 import { deviceQueries } from "../queries";
 import { classifyFailure } from "./remote-actions";
 import { nextVision, type VisionState, visionAfter } from "./vision";
+import { visionFailure } from "./vision-failure";
 
 type Device = Pick<DeviceDetail, "uuid" | "space_uuid" | "vision_enabled">;
 
@@ -76,10 +77,11 @@ export function useSettingToggles(device: Device, viewCommands: () => void) {
 /**
  * Enable Vision (devices.md §4): the toggle sets *_requested at once; the room's commandUpdate
  * of set-vision moves it to *_pending and then to the result; a failure reverts to the state
- * before the toggle with "Failed to toggle vision status.". Without a change of our own the
+ * before the toggle with "Failed to toggle vision status."; an outcome_unknown answer is not a
+ * failure (the server keeps it pending until the late answer). Without a change of our own the
  * detail's vision_enabled (written by the server through the same machine) is shown.
  */
-export function useVisionToggle(device: Device) {
+export function useVisionToggle(device: Device, viewCommands?: () => void) {
   const t = useT();
   const cache = useDeviceCache(device);
   const commands = useDeviceCommands(device.uuid);
@@ -93,14 +95,9 @@ export function useVisionToggle(device: Device) {
     },
     onError: (error, { previous }) => {
       console.error("Vision toggle failed", error);
-      cache.patch({ vision_enabled: previous });
-      // The spec's text, then the device's reason (e.g. "Vision is not installed on this device.").
-      const failure = classifyFailure(error);
-      const reason = failure.kind === "failed" ? failure.reason : undefined;
-      showAlert({
-        type: "error",
-        message: reason ? `${t("device.settings.visionFailed")} ${reason}` : t("device.settings.visionFailed"),
-      });
+      const { revert, alert } = visionFailure(error, t, viewCommands);
+      if (revert) cache.patch({ vision_enabled: previous });
+      if (alert) showAlert(alert);
       void cache.refresh();
     },
     onSettled: () => setChange(null),

@@ -85,7 +85,7 @@ export function SettingsTab({ device, section }: { device: DeviceDetail; section
   const [desktop, setDesktop] = useState(false);
   const remote = useRemoteActions(device, viewCommands, () => setDesktop(true));
   const { enabled, debug } = useSettingToggles(device, viewCommands);
-  const vision = useVisionToggle(device);
+  const vision = useVisionToggle(device, viewCommands);
   const visionUi = visionControl(vision.state);
   // No vision service on the device: it cannot be turned on (turning it off stays possible).
   const noVision = visionMissing(device);
