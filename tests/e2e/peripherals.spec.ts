@@ -61,6 +61,11 @@ test("an operator detects a device's displays and peripherals and configures a d
     await dialog.getByRole("combobox", { name: "Add application" }).click();
     await page.getByRole("option", { name: "Web Kiosk" }).click();
     await expect(dialog.getByText("Unsaved changes")).toBeVisible();
+    // The chosen application's template says what it is (its header and description) over its options.
+    await dialog.getByRole("button", { name: "Web Kiosk", exact: true }).click();
+    const intro = dialog.getByTestId("app-template-intro");
+    await expect(intro).toContainText("Web Kiosk");
+    await expect(intro).toContainText("Shows one web page full screen and reloads it when it fails.");
     await screenshot(page, `${ARTIFACTS}/peripherals-config-light.png`, { settleMs: 300 });
     await darkScreenshot(page, "peripherals-config-dark", 400);
     await dialog.getByRole("button", { name: "Save", exact: true }).click();

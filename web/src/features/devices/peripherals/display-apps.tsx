@@ -92,13 +92,15 @@ function AppRow({ app, index, count, display, editor, template, known, disabled 
   const t = useT();
   const [open, setOpen] = useState(false);
   const options = template?.configurable_options ?? [];
+  // The template's header and description say what the application shows (devices.md §3).
+  const hasDetails = options.length > 0 || Boolean(template?.header || template?.description);
   const optionsId = `app-options-${display.uuid}-${app.uuid}`;
   const move = (step: -1 | 1) => editor.change((draft) => moveApp(draft, display.uuid, app.uuid, step));
   return (
     <li className="flex flex-col">
       <div className="flex items-center gap-1 py-1 pr-1 pl-2">
         <span className="w-5 shrink-0 text-xs tabular-nums text-muted-foreground">{index + 1}.</span>
-        {options.length > 0 ? (
+        {hasDetails ? (
           <button
             type="button"
             aria-expanded={open}
@@ -139,18 +141,26 @@ function AppRow({ app, index, count, display, editor, template, known, disabled 
         </AppRowButton>
       </div>
       {!known && <p className="px-2 pb-2 text-xs text-destructive">{t("device.periph.unknownApp")}</p>}
-      {open && options.length > 0 && (
-        <fieldset id={optionsId} className="border-t bg-muted/40 px-3 py-3">
+      {open && hasDetails && (
+        <fieldset id={optionsId} className="flex flex-col gap-3 border-t bg-muted/40 px-3 py-3">
           <legend className="sr-only">{t("device.periph.appOptions", { name: app.name })}</legend>
-          <AppOptionFields
-            idPrefix={optionsId}
-            options={options}
-            config={app.config}
-            disabled={disabled}
-            onChange={(optionId, value) =>
-              editor.change((draft) => setAppOption(draft, display.uuid, app.uuid, optionId, value))
-            }
-          />
+          {(template?.header || template?.description) && (
+            <div className="flex flex-col gap-0.5" data-testid="app-template-intro">
+              {template?.header && <p className="text-sm font-medium">{template.header}</p>}
+              {template?.description && <p className="text-xs text-muted-foreground">{template.description}</p>}
+            </div>
+          )}
+          {options.length > 0 && (
+            <AppOptionFields
+              idPrefix={optionsId}
+              options={options}
+              config={app.config}
+              disabled={disabled}
+              onChange={(optionId, value) =>
+                editor.change((draft) => setAppOption(draft, display.uuid, app.uuid, optionId, value))
+              }
+            />
+          )}
         </fieldset>
       )}
     </li>
