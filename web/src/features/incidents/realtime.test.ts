@@ -67,8 +67,22 @@ describe("onIncidentUpdate", () => {
     expect(invalidate).toHaveBeenCalledTimes(1);
 
     onIncidentUpdate(update("incidentOpened", "open"), { queryClient, alert: (a) => alerts.push(a), t });
+    vi.advanceTimersByTime(1_000);
     expect(alerts).toEqual([
       { type: "warning", uuid: "incident:i1", message: "Incident opened: Offline at Zagreb HQ" },
     ]);
+  });
+
+  it("gathers a burst of openings into one toast with a count", () => {
+    const queryClient = new QueryClient();
+    const alerts: Alert[] = [];
+    const deps = { queryClient, alert: (a: Alert) => alerts.push(a), t };
+    for (const uuid of ["a", "b", "c"])
+      onIncidentUpdate(
+        { ...update("incidentOpened", "open"), incident_uuid: uuid, incident: { ...incident("open"), uuid } },
+        deps,
+      );
+    vi.advanceTimersByTime(1_000);
+    expect(alerts).toEqual([{ type: "warning", uuid: "incident:burst:space-1", message: "3 incidents opened" }]);
   });
 });

@@ -4,7 +4,7 @@ import type { IncidentUpdate } from "@contracts/realtime";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import type { Alert } from "@/lib/alerts";
 import type { TFunction } from "@/lib/i18n";
-import { throttle } from "@/lib/realtime-devices";
+import { ALERT_GATHER_MS, coalesce, throttle } from "@/lib/realtime-devices";
 import { incidentQueries } from "./queries";
 
 type Deps = { queryClient: QueryClient; alert: (alert: Alert) => void; t: TFunction };
@@ -31,20 +31,51 @@ function patchIncident(queryClient: QueryClient, space: string, incident: Incide
   );
 }
 
+/** Per space: the incidents that opened or resolved while a burst is gathered. */
+const gathered = new Map<string, { opened: Incident[]; resolved: Incident[] }>();
+
+/** One toast per kind for a gathered burst: a single incident by name, several as a count. */
+function toastBurst(space: string, { alert, t }: Pick<Deps, "alert" | "t">) {
+  const burst = gathered.get(space);
+  gathered.delete(space);
+  if (!burst) return;
+  const names = (i: Incident) => ({ rule: i.rule.name, location: i.location.name });
+  const [opened] = burst.opened;
+  if (burst.opened.length === 1 && opened)
+    alert({ type: "warning", uuid: `incident:${opened.uuid}`, message: t("incidents.live.opened", names(opened)) });
+  if (burst.opened.length > 1)
+    alert({
+      type: "warning",
+      uuid: `incident:burst:${space}`,
+      message: t("incidents.live.openedMany", { count: burst.opened.length }),
+    });
+  const [resolved] = burst.resolved;
+  if (burst.resolved.length === 1 && resolved)
+    alert({ type: "info", uuid: `incident:${resolved.uuid}`, message: t("incidents.live.resolved", names(resolved)) });
+  if (burst.resolved.length > 1)
+    alert({
+      type: "info",
+      uuid: `incident:resolved:${space}`,
+      message: t("incidents.live.resolvedMany", { count: burst.resolved.length }),
+    });
+}
+
 /**
  * An incidentUpdate on the space room: the record after the change is patched in at once, then
- * the lists, the bell and the open detail (its timeline) refetch, gathered. An incident opening
- * or resolving is also a toast (kept in the bell's session list), one per incident.
+ * the lists, the bell and the open detail (its timeline) refetch, gathered. Incidents opening or
+ * resolving are toasts (kept in the bell's session list), gathered like presence: a region going
+ * down is one toast with a count, not one per location.
  */
-export function onIncidentUpdate(message: IncidentUpdate, { queryClient, alert, t }: Deps) {
+export function onIncidentUpdate(message: IncidentUpdate, deps: Deps) {
+  const { queryClient } = deps;
   const space = message.space_uuid;
   patchIncident(queryClient, space, message.incident);
   throttle(`incidents:${space}`, GATHER_MS, WINDOW_MS, () => {
     void queryClient.invalidateQueries({ queryKey: incidentQueries.all(space) });
   });
-  const names = { rule: message.incident.rule.name, location: message.incident.location.name };
-  if (message.event === "incidentOpened")
-    alert({ type: "warning", uuid: `incident:${message.incident_uuid}`, message: t("incidents.live.opened", names) });
-  if (message.event === "incidentResolved")
-    alert({ type: "info", uuid: `incident:${message.incident_uuid}`, message: t("incidents.live.resolved", names) });
+  if (message.event !== "incidentOpened" && message.event !== "incidentResolved") return;
+  const burst = gathered.get(space) ?? { opened: [], resolved: [] };
+  gathered.set(space, burst);
+  (message.event === "incidentOpened" ? burst.opened : burst.resolved).push(message.incident);
+  coalesce(`incident-alert:${space}`, ALERT_GATHER_MS, () => toastBurst(space, deps));
 }

@@ -92,6 +92,8 @@ export const enIncidents = englishPart({
   "incidents.action.conflict": "The incident changed meanwhile: {message}",
   "incidents.live.opened": "Incident opened: {rule} at {location}",
   "incidents.live.resolved": "Incident resolved: {rule} at {location}",
+  "incidents.live.openedMany": "{count} incidents opened",
+  "incidents.live.resolvedMany": "{count} incidents resolved",
   "incidents.bell.title": "Open incidents",
   "incidents.bell.all": "All incidents",
   "incidents.bell.none": "No open incidents.",
