@@ -1,4 +1,5 @@
 import "@/lib/locales/en-peripherals";
+import "@/lib/locales/en-commands";
 import { saveDisplayConfiguration } from "@contracts/api/peripherals";
 import type { DeviceDetail } from "@contracts/device-detail";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -7,6 +8,7 @@ import { showAlert } from "@/lib/alerts";
 import { callApi } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 import { deviceQueries } from "../queries";
+import { classifyFailure } from "../settings/remote-actions";
 import { type DisplayDraft, draftOf, isDirty, rebase, toConfigurationInput } from "./display-draft";
 import { peripheralQueries } from "./queries";
 import { failureMessage, type SaveErrors, savedAlert, saveErrorsOf } from "./save-outcome";
@@ -56,6 +58,14 @@ export function useDisplayDraft(device: Device) {
     },
     onError: (error, body) => {
       console.error("Saving the display configuration failed", error);
+      // Stored, and taken by the device whose answer is missing: it may be applied; not a failure.
+      if (classifyFailure(error).kind === "outcomeUnknown") {
+        setEdited(null);
+        setErrors(null);
+        showAlert({ type: "warning", duration: 15_000, message: t("device.commands.outcomeUnknown") });
+        void queryClient.invalidateQueries({ queryKey: deviceQueries.detailKey(device.space_uuid, device.uuid) });
+        return;
+      }
       const fields = saveErrorsOf(error, body);
       setErrors(fields);
       showAlert({

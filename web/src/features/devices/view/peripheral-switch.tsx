@@ -1,4 +1,5 @@
 import "@/lib/locales/en-device";
+import "@/lib/locales/en-commands";
 import { setPeripheralEnabled } from "@contracts/api/remote-actions";
 import type { DeviceDetail, Peripheral } from "@contracts/device-detail";
 import { TOGGLEABLE_PERIPHERAL_TYPES } from "@contracts/values/remote-actions";
@@ -10,6 +11,7 @@ import { ApiError, callApi } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 import { peripheralSwitchAlert } from "../logic/peripheral-switch-alert";
 import { deviceQueries } from "../queries";
+import { classifyFailure } from "../settings/remote-actions";
 
 /** devices.md §5: only these peripherals have an enable toggle. */
 export const isToggleable = (item: Pick<Peripheral, "slug">) =>
@@ -36,6 +38,12 @@ export function PeripheralSwitch({ device, item }: { device: DeviceDetail; item:
     },
     onError: (error) => {
       console.error("Peripheral toggle failed", error);
+      // Taken by the device, answer missing: it may have switched; not a failure.
+      if (classifyFailure(error).kind === "outcomeUnknown") {
+        showAlert({ type: "warning", duration: 15_000, message: t("device.commands.outcomeUnknown") });
+        void queryClient.invalidateQueries({ queryKey: deviceQueries.detailKey(device.space_uuid, device.uuid) });
+        return;
+      }
       const offline = error instanceof ApiError && error.status === 503 && error.body?.message;
       showAlert({ type: "error", message: offline || t("device.settings.actionFailed") });
     },
