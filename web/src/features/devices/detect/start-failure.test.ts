@@ -1,7 +1,10 @@
 import { NO_AVAILABLE_DEVICES } from "@contracts/detection";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api";
 import { startFailure } from "./start-failure";
+
+// The browser session (window, localStorage) is not needed to build an ApiError.
+vi.mock("@/lib/session", () => ({}));
 
 const apiError = (status: number, message?: string) => new ApiError(status, message ? { code: "x", message } : null);
 
