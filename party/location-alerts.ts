@@ -35,6 +35,8 @@ export type AlertHost = {
 
 const STATE = "alerting:state";
 const CONTEXT = "alerting:context";
+/** A context read for a device the room does not know happens at most this often. */
+const FORCED_READ_MS = 60_000;
 /** The failures a device keeps (the longest window a rule may ask about is its duration). */
 const MAX_FAILURES = 100;
 
@@ -47,6 +49,7 @@ export class LocationAlerts {
   private chain: Promise<unknown> = Promise.resolve();
   private context: AlertContext | null = null;
   private state: EngineState | null = null;
+  private forcedAt = 0;
 
   constructor(private readonly host: AlertHost) {}
 
@@ -65,7 +68,7 @@ export class LocationAlerts {
     return this.state;
   }
 
-  private async contextFor(locationUuid: string, now: number, force = false): Promise<AlertContext | null> {
+  private async contextFor(locationUuid: string, force = false): Promise<AlertContext | null> {
     this.context ??= this.kv().get<AlertContext>(CONTEXT) ?? null;
     const stale =
       !this.context ||
@@ -90,12 +93,15 @@ export class LocationAlerts {
   signal(s: AlertSignal) {
     return this.run(async () => {
       const now = s.at ?? Date.now();
-      let ctx = await this.contextFor(s.location_uuid, now);
+      let ctx = await this.contextFor(s.location_uuid);
       if (!ctx) return;
       let device = ctx.devices.find((d) => d.uuid === s.device_uuid);
       if (!device) {
-        // A device new here (installed or moved in since the last read): read again.
-        ctx = await this.contextFor(s.location_uuid, now, true);
+        // A device new here (installed or moved in since the last read): read again — at most once a
+        // minute, so a device the rules never see (disabled, not installed) costs no read per transition.
+        if (Date.now() - this.forcedAt < FORCED_READ_MS) return;
+        this.forcedAt = Date.now();
+        ctx = await this.contextFor(s.location_uuid, true);
         device = ctx?.devices.find((d) => d.uuid === s.device_uuid);
         if (!ctx || !device) return;
       }
@@ -110,7 +116,7 @@ export class LocationAlerts {
       const now = at ?? Date.now();
       const uuid = locationUuid ?? this.context?.location.uuid ?? this.kv().get<AlertContext>(CONTEXT)?.location.uuid;
       if (!uuid) return;
-      const ctx = await this.contextFor(uuid, now);
+      const ctx = await this.contextFor(uuid);
       if (ctx) await this.evaluate(ctx, now);
     });
   }
@@ -119,7 +125,7 @@ export class LocationAlerts {
   refresh(locationUuid: string, at?: number) {
     return this.run(async () => {
       const now = at ?? Date.now();
-      const ctx = await this.contextFor(locationUuid, now, true);
+      const ctx = await this.contextFor(locationUuid, true);
       if (ctx) await this.evaluate(ctx, now);
     });
   }
