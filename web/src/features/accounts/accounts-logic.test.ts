@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { defaultInviteRole } from "./default-role";
 import { pageWindow } from "./page-window";
 import { addEmails, looksLikeEmail, splitEmails } from "./parse-emails";
 
@@ -33,5 +34,17 @@ describe("pageWindow (10 page buttons)", () => {
     [25, 25, [16, 17, 18, 19, 20, 21, 22, 23, 24, 25]],
   ])("page %i of %i → %j", (page, pages, buttons) => {
     expect(pageWindow(page, pages)).toEqual(buttons);
+  });
+});
+
+describe("defaultInviteRole", () => {
+  const admin = { uuid: "a", name: "Admin" };
+  const manager = { uuid: "m", name: "Content Manager" };
+  const viewer = { uuid: "v", name: "Viewer" };
+  it("starts an invitation as the least privileged role: Viewer, else the last", () => {
+    expect(defaultInviteRole([admin, manager, viewer])).toBe("v");
+    expect(defaultInviteRole([viewer, admin])).toBe("v");
+    expect(defaultInviteRole([admin, manager])).toBe("m");
+    expect(defaultInviteRole([])).toBe("");
   });
 });

@@ -5,6 +5,7 @@ import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { useT } from "@/lib/i18n";
+import { defaultInviteRole } from "./default-role";
 import { EmailChipsInput } from "./email-chips-input";
 import { addEmails, splitEmails } from "./parse-emails";
 import { RoleSelect } from "./role-select";
@@ -24,13 +25,13 @@ type InviteFormProps = {
 };
 
 /**
- * console.md §2.10/§5 invite form: rows of e-mail chips + a role (default: the first role),
+ * console.md §2.10/§5 invite form: rows of e-mail chips + a role (default: the least privileged),
  * delete row, Add another, Invite users; Enter submits. Text still being typed counts.
  */
 export function InviteForm({ roles, pending, rowErrors, onSubmit }: InviteFormProps) {
   const t = useT();
   const id = useId();
-  const defaultRole = roles[0]?.uuid ?? "";
+  const defaultRole = defaultInviteRole(roles);
   const [rows, setRows] = useState<RowState[]>(() => [newRow(defaultRole)]);
   const update = (rowId: string, patch: Partial<RowState>) =>
     setRows((current) => current.map((row) => (row.id === rowId ? { ...row, ...patch } : row)));
@@ -102,7 +103,15 @@ export function InviteForm({ roles, pending, rowErrors, onSubmit }: InviteFormPr
           <PlusIcon aria-hidden="true" />
           {t("invite.addAnother")}
         </Button>
-        <Button type="submit" disabled={pending || roles.length === 0} aria-busy={pending}>
+        <Button
+          type="submit"
+          disabled={pending || roles.length === 0}
+          aria-busy={pending}
+          // The e-mail field keeps the focus on a press: its blur would turn the typed text into a chip,
+          // the row would grow and move this button from under the pointer, and the click would be lost.
+          // The text still being typed is sent all the same.
+          onMouseDown={(event) => event.preventDefault()}
+        >
           {pending && <LoaderCircleIcon className="animate-spin" aria-hidden="true" />}
           {t("invite.submit")}
         </Button>

@@ -45,10 +45,20 @@ type AuthFormProps = {
   error: string | null;
   /** The fields. */
   children: ReactNode;
+  /** Below the button and the error (e.g. a link), after them in the keyboard's order too. */
+  after?: ReactNode;
 };
 
 /** A public form: its fields, the full-width submit button, then the general error. */
-export function AuthForm({ onSubmit, pending, submitLabel, submitClassName = "mt-1", error, children }: AuthFormProps) {
+export function AuthForm({
+  onSubmit,
+  pending,
+  submitLabel,
+  submitClassName = "mt-1",
+  error,
+  children,
+  after,
+}: AuthFormProps) {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       {children}
@@ -56,6 +66,7 @@ export function AuthForm({ onSubmit, pending, submitLabel, submitClassName = "mt
         {submitLabel}
       </SubmitButton>
       <FormError message={error} />
+      {after}
     </form>
   );
 }

@@ -29,6 +29,16 @@ export function LoginForm({ defaultEmail = "", pending, error, onSubmit }: Login
       pending={pending}
       submitLabel={t("login.submit")}
       error={pending ? null : (error?.message ?? null)}
+      // After the button: the keyboard goes e-mail, password, Sign in (a link between the two fields
+      // took the Tab from the e-mail field, and Enter there opened the reset page).
+      after={
+        <Link
+          to="/forgot-password"
+          className="self-center text-sm text-muted-foreground hover:text-foreground hover:underline"
+        >
+          {t("login.forgot")}
+        </Link>
+      }
     >
       <EmailField
         id="login-email"
@@ -39,11 +49,6 @@ export function LoginForm({ defaultEmail = "", pending, error, onSubmit }: Login
       <Field
         id="login-password"
         label={t("login.password")}
-        aside={
-          <Link to="/forgot-password" className="text-xs text-muted-foreground hover:text-foreground hover:underline">
-            {t("login.forgot")}
-          </Link>
-        }
         type="password"
         autoComplete="current-password"
         autoFocus={Boolean(defaultEmail)}

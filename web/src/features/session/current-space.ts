@@ -21,11 +21,22 @@ export function resolveSpace(user: CurrentUser): UserSpace | null {
   return space;
 }
 
-/** Switching space starts clean: filters of the old space are dropped and the page reloads. */
+/**
+ * Where a space switch lands: the section's page without its address's filters, views or flyout
+ * (console.md §2.2: filters of the old space are cleared; in the address they would name its
+ * locations and tags, and the list would come up empty). `/locations/global/working_time?x` →
+ * `/locations`; the root stays the root.
+ */
+export function pathAfterSpaceSwitch(pathname: string): string {
+  const section = pathname.split("/").find(Boolean);
+  return section ? `/${section}` : "/";
+}
+
+/** Switching space starts clean: filters of the old space are dropped, stored and in the address, and the page reloads. */
 export function switchSpace(spaceUuid: string) {
   writeString(storageKeys.space, spaceUuid);
   clearSpaceFilters();
-  window.location.reload();
+  window.location.replace(pathAfterSpaceSwitch(window.location.pathname));
 }
 
 /** Spaces whose name or type contains the search text (case-insensitive). */
