@@ -698,10 +698,10 @@ async function storm() {
 
 /**
  * The reconnect storm at a size `npm test` affords (`--storm --check`): 300 agents started at once
- * against the served console (scripts/serve.ts on a frozen bundle, a fresh seeded D1), with an
- * admission of 16 connects at a time so that many are turned away and come back when told, and the
- * agents' real timings. Fails (exit 1)
- * unless every agent's hello is answered and the API counts all online within 90 s (a bound for
+ * against the served console (scripts/serve.ts on a frozen bundle, a fresh seeded D1), with the
+ * production admission and the agents' real timings (on a loaded machine some are turned away and
+ * must come back when told). Fails (exit 1)
+ * unless every agent's hello is answered and the API counts all online within 120 s (a bound for
  * convergence, not a speed target), with at most 2 disconnects per agent and no agent back sooner
  * than its retry-after said.
  */
@@ -711,9 +711,7 @@ async function stormCheck() {
   const t = performance.now();
   const { work, persistDir, sqlDir } = benchDirs("storm-check");
   const devices = await seedEnrolledDevices(persistDir, sqlDir, fleet, n);
-  const { origin, server } = await startFrozenServer(port, work, persistDir, undefined, undefined, {
-    AGENT_CONNECTS_IN_FLIGHT: "16",
-  });
+  const { origin, server } = await startFrozenServer(port, work, persistDir);
   const sessions: AgentSession[] = [];
   let failed: string[] = [];
   try {
@@ -729,7 +727,7 @@ async function stormCheck() {
       sessions.push(session.start());
     }
     let apiOnline = 0;
-    while (performance.now() - ready < 90_000) {
+    while (performance.now() - ready < 120_000) {
       if (answered.size >= n) {
         const res = await api(origin, "GET", `/space/${SPACE}/device/items/?online=true&page_size=1`);
         if (res.status === 200) apiOnline = (JSON.parse(res.text) as { objects_count: number }).objects_count;
@@ -744,7 +742,7 @@ async function stormCheck() {
     );
     console.log(`  the sessions said ${JSON.stringify(Object.fromEntries(sessionSaid))}`);
     failed = [
-      answered.size < n || apiOnline < n ? `the burst did not converge within 90 s` : "",
+      answered.size < n || apiOnline < n ? `the burst did not converge within 120 s` : "",
       closes > 2 * n ? `${closes} disconnects, more than 2 per agent` : "",
       retriedEarly > 0 ? `${retriedEarly} agents came back sooner than their retry-after` : "",
     ].filter(Boolean);

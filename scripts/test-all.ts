@@ -140,8 +140,8 @@ const chaos = besideSteps("Command chaos test, short (10 agents × 100 commands)
 ]);
 // Its failure is reported when it is awaited, after the steps beside it.
 chaos.catch(() => {});
-// A reconnect storm at a size npm test affords: 300 agents at once against a served console with a
-// small admission must all come back, at most 2 disconnects each, none back sooner than told. After
+// A reconnect storm at a size npm test affords: 300 agents at once against a served console must all
+// come back within 120 s, at most 2 disconnects each, none back sooner than told. After
 // the chaos test (both are mostly waiting on agents), beside the same steps.
 const storm = chaos
   .catch(() => {})

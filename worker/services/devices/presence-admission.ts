@@ -18,7 +18,7 @@ import { CloseCode } from "../../../contracts/realtime.ts";
  */
 
 /** Connects that run at once in one isolate, unless the deployment sets AGENT_CONNECTS_IN_FLIGHT. */
-export const CONNECTS_IN_FLIGHT = 32;
+export const CONNECTS_IN_FLIGHT = 64;
 /**
  * How long a connect may wait for a place before it is told to come back later (ms). A waiting
  * upgrade costs a timer a few times a second, so a whole burst waits: the ones still waiting after
