@@ -3,7 +3,9 @@
  * its first rows show) and /wall with CDP's network and CPU emulation at Lighthouse's mobile profile
  * (150 ms RTT, 1.6 Mbps down, 750 kbps up, 4× CPU slowdown; a 412×823 phone screen), each on a cold
  * cache (a new browser context) and then on a warm one (the same context, the page opened again),
- * --runs times; it prints the medians.
+ * --runs times; it prints the medians. The baseline, loaded alternately in the same run, is the same
+ * console with index.html's first-load script blocked (no early chunks, no early data): the lever's
+ * effect, read as a ratio on whatever the machine's load is.
  *
  * Measured in the page: LCP (the last `largest-contentful-paint` entry before anything is touched),
  * first contentful paint, when the page's first content is there (the first device card or row,
@@ -242,13 +244,15 @@ async function passwordGrant() {
 }
 
 /** A fresh phone context (an empty cache), signed in as the console keeps a session unless `route` is /login. */
-async function phoneContext(browser: import("@playwright/test").Browser, route: string) {
+async function phoneContext(browser: import("@playwright/test").Browser, route: string, headStart: boolean) {
   const context: BrowserContext = await browser.newContext({
     viewport: PHONE.viewport,
     deviceScaleFactor: PHONE.deviceScaleFactor,
     isMobile: true,
     hasTouch: true,
   });
+  // The baseline: the same console without index.html's first-load script (no early chunks, no early data).
+  if (!headStart) await context.route(/\/assets\/first-load-[\w-]+\.js$/, (r) => r.abort());
   await context.addInitScript(initScript, READY[route] ?? "main");
   const page = await context.newPage();
   if (route !== "/login") {
@@ -309,18 +313,23 @@ async function run() {
   console.error(`Serving on ${PORT}…`);
   const { server } = await startFrozenServer(PORT, work, persistDir, dist);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  const results: { route: string; cold: Load[]; warm: Load[] }[] = [];
+  const results: { route: string; cold: Load[]; warm: Load[]; baseCold: Load[]; baseWarm: Load[] }[] = [];
   try {
     for (const route of ROUTES) {
       const cold: Load[] = [];
       const warm: Load[] = [];
+      const baseCold: Load[] = [];
+      const baseWarm: Load[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const { context, page, cdp } = await phoneContext(browser, route);
-        try {
-          cold.push(await load(page, cdp, route, dist));
-          warm.push(await load(page, cdp, route, dist));
-        } finally {
-          await context.close();
+        // The console, then its baseline, one after the other: both see the same machine.
+        for (const headStart of [true, false]) {
+          const { context, page, cdp } = await phoneContext(browser, route, headStart);
+          try {
+            (headStart ? cold : baseCold).push(await load(page, cdp, route, dist));
+            (headStart ? warm : baseWarm).push(await load(page, cdp, route, dist));
+          } finally {
+            await context.close();
+          }
         }
         const c = cold.at(-1) as Load;
         const h = warm.at(-1) as Load;
@@ -329,7 +338,7 @@ async function run() {
             `${c.mapRequested !== null ? ` map requested ${sec(c.mapRequested)}` : ""}; warm LCP ${sec(h.lcp)} ready ${sec(h.ready)}`,
         );
       }
-      results.push({ route, cold, warm });
+      results.push({ route, cold, warm, baseCold, baseWarm });
     }
   } finally {
     await browser.close();
@@ -341,18 +350,19 @@ async function run() {
     `\nFirst load on Lighthouse's mobile profile (${PHONE.rttMs} ms RTT, ${PHONE.downKbps / 1024} Mbps down, ${PHONE.upKbps} kbps up, ${PHONE.cpuSlowdown}× CPU), median of ${RUNS}; Chromium ${browser.version()}, load ${load1.toFixed(1)}`,
   );
   console.log(
-    "| route | cache | LCP | first paint | content visible | JS (gzip) by then | JS (gzip) by network idle | files | map requested |",
+    "| route | cache | LCP | baseline | ÷ | content visible | baseline | ÷ | JS (gzip) by then | JS (gzip) by network idle | files | map requested |",
   );
-  console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
-  for (const { route, cold, warm } of results) {
-    for (const [cache, loads] of [
-      ["cold", cold],
-      ["warm", warm],
+  console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  for (const { route, cold, warm, baseCold, baseWarm } of results) {
+    for (const [cache, loads, base] of [
+      ["cold", cold, baseCold],
+      ["warm", warm, baseWarm],
     ] as const) {
       const maps = loads.map((l) => l.mapRequested).filter((m): m is number => m !== null);
-      const m = (pick: (l: Load) => number) => median(loads.map(pick));
+      const m = (pick: (l: Load) => number, of: Load[] = loads) => median(of.map(pick));
+      const ratio = (pick: (l: Load) => number) => (m(pick) / m(pick, base)).toFixed(2);
       console.log(
-        `| ${route} | ${cache} | ${sec(m((l) => l.lcp))} | ${sec(m((l) => l.fcp))} | ${sec(m((l) => l.ready))} | ${kb(m((l) => l.jsBeforeReady))} | ${kb(m((l) => l.jsGzip))} | ${m((l) => l.jsFiles)} | ${maps.length ? sec(median(maps)) : "-"} |`,
+        `| ${route} | ${cache} | ${sec(m((l) => l.lcp))} | ${sec(m((l) => l.lcp, base))} | ${ratio((l) => l.lcp)} | ${sec(m((l) => l.ready))} | ${sec(m((l) => l.ready, base))} | ${ratio((l) => l.ready)} | ${kb(m((l) => l.jsBeforeReady))} | ${kb(m((l) => l.jsGzip))} | ${m((l) => l.jsFiles)} | ${maps.length ? sec(median(maps)) : "-"} |`,
       );
     }
   }
