@@ -3,13 +3,16 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   AlertRule,
+  BellFeed,
   ChannelCreated,
   IncidentDetail,
   IncidentList,
   MaintenanceList,
   MaintenanceWindow,
+  NotificationPreferences,
 } from "../../contracts/alerting.ts";
 import { alertNotificationTable, incidentTable } from "../../drizzle/schema/index.ts";
+import { insideQuietHours } from "../../worker/services/alerting/deliver.ts";
 import { roomServer } from "../../worker/services/kernel/placement.ts";
 import {
   api,
@@ -276,5 +279,53 @@ describe("incidents from the LocationRoom", () => {
     const all = await incidentsAt(location.uuid);
     expect(all.find((i) => i.uuid === a.uuid)?.state).toBe("resolved");
     expect(all.filter((i) => i.rule_uuid === ruleB.uuid && i.state === "open")).toHaveLength(1);
+  });
+
+  it("the bell reads incident events from the server and keeps each user's read mark", async () => {
+    const { s, channel, addRule, admin } = await setup();
+    await addRule({ name: "Bell", condition: { kind: "device_offline" }, duration_s: 0, channels: [channel.uuid] });
+    const { location, devices } = await locationWithDevices(s, 1);
+    await goOffline(s, location.uuid, devices, Date.now());
+    const bell = BellFeed.parse(await (await api(`/api/space/${s}/incident-bell/`, { token: admin.token })).json());
+    expect(bell).toMatchObject({
+      unread: 1,
+      seen_at: null,
+      items: [{ kind: "opened", location: { uuid: location.uuid } }],
+    });
+    const seen = await api(`/api/space/${s}/incident-bell/seen/`, { method: "POST", token: admin.token });
+    expect(BellFeed.parse(await seen.json())).toMatchObject({ unread: 0 });
+  });
+});
+
+describe("notification preferences", () => {
+  it("are the caller's own: defaults, then what they saved; quiet hours are read on their clock", async () => {
+    const { token } = await memberOf("viewer");
+    const path = "/api/account/notification-preferences/";
+    expect(NotificationPreferences.parse(await (await api(path, { token })).json())).toEqual({
+      channels: ["email", "bell"],
+      quiet_hours: null,
+      spaces: [],
+    });
+    const saved = {
+      channels: ["bell"],
+      quiet_hours: { start: "22:00", end: "07:00", time_zone: "Europe/Zagreb" },
+      spaces: [],
+    };
+    const put = await api(path, { method: "PUT", token, json: saved });
+    expect(put.status).toBe(200);
+    expect(NotificationPreferences.parse(await (await api(path, { token })).json())).toEqual(saved);
+    expect(
+      (
+        await api(path, {
+          method: "PUT",
+          token,
+          json: { quiet_hours: { start: "25:00", end: "07:00", time_zone: "UTC" } },
+        })
+      ).status,
+    ).toBe(400);
+    expect((await api(path)).status).toBe(401);
+    const quiet = saved.quiet_hours;
+    expect(insideQuietHours(quiet, Date.parse("2026-11-25T22:30:00Z"))).toBe(true); // 23:30 in Zagreb
+    expect(insideQuietHours(quiet, Date.parse("2026-11-25T06:30:00Z"))).toBe(false); // 07:30 in Zagreb
   });
 });
