@@ -51,6 +51,17 @@ describe("connect admission", () => {
     expect(gate.shed).toBe(3);
   });
 
+  it("a burst turned away together gets consecutive slots, the first right after the running ones", () => {
+    const gate = newAdmission();
+    gate.latencyMs = 1000;
+    gate.inFlight = 4;
+    gate.waiting = 100;
+    const spacing = 1.25 / 4;
+    const slots = Array.from({ length: 100 }, () => retrySlot(gate, 4, 0));
+    expect(slots[0]).toBeCloseTo(5 * spacing, 5);
+    expect(slots[99]).toBeCloseTo(104 * spacing, 5);
+  });
+
   it("turns away at once (no wait) when MAX_WAITING already wait", async () => {
     const t = fakeClock();
     const gate = newAdmission();

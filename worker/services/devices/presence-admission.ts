@@ -74,14 +74,17 @@ export const connectLimit = (env: { AGENT_CONNECTS_IN_FLIGHT?: string }) => {
 
 /**
  * The seconds a connect turned away at `now` is asked to wait: a slot after those already handed
- * out, and after the ones running or waiting now, at the served rate (limit ÷ latency).
+ * out, and after the ones running now, at the served rate (limit ÷ latency).
  */
 export function retrySlot(gate: Admission, limit: number, now: number): number {
   const running = gate.inFlight + gate.awaitingHello.size;
   // A quarter slower than measured: an agent that comes back at its slot should find a place, not
   // be turned away again (each turn is a disconnect, and the wave's budget is two per agent).
   const spacing = (1.25 * gate.latencyMs) / limit;
-  const ahead = now + (running + gate.waiting) * spacing;
+  // After the connects running now (the ones still waiting are about to get slots of their own: a
+  // burst that waited together is turned away together, and each counting all the others as
+  // ahead of it would send the whole burst past the time the server needs).
+  const ahead = now + running * spacing;
   gate.nextSlot = Math.max(gate.nextSlot, ahead) + spacing;
   gate.shed++;
   return (gate.nextSlot - now) / 1000;
