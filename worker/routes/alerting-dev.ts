@@ -2,11 +2,14 @@ import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { alertNotificationTable, alertRuleTable, deviceTable } from "../../drizzle/schema/index.ts";
+import { WEBHOOK_HEADERS } from "../../contracts/alerting.ts";
+import { alertChannelTable, alertNotificationTable, alertRuleTable, deviceTable } from "../../drizzle/schema/index.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../lib/errors.ts";
 import { deliverNotification } from "../services/alerting/deliver.ts";
+import { openSecret } from "../services/alerting/secret.ts";
 import { alertSignal } from "../services/alerting/signal.ts";
+import { verifyWebhook } from "../services/alerting/signature.ts";
 import { roomServer, spaceRegion } from "../services/kernel/placement.ts";
 
 /*
@@ -15,6 +18,7 @@ import { roomServer, spaceRegion } from "../services/kernel/placement.ts";
  * - trigger: the devices are offline since the rule's duration ago → the incident opens now.
  * - recover: they are back since the rule's duration ago → they leave (the incident resolves).
  * - deliver: every pending notification is attempted now (no waiting on queue delays).
+ * - webhook/{channel}: a receiver that verifies the signature; webhook.json lists what it got.
  */
 
 const devOnly = createMiddleware<AppEnv>(async (c, next) => {
@@ -52,8 +56,60 @@ async function moveDevices(c: { env: AppEnv["Bindings"]; var: AppEnv["Variables"
   await room.alertTick(now, input.location_uuid);
 }
 
+/** What the local webhook receiver got, newest first (memory of this isolate: a developer's view). */
+type Received = {
+  at: string;
+  channel: string;
+  verified: boolean;
+  duplicate: boolean;
+  key: string;
+  event: string;
+  text: string;
+};
+const received: Received[] = [];
+const RECEIVED_MAX = 100;
+
 export const alertingDevRoutes = new Hono<AppEnv>({ strict: false })
   .use(devOnly)
+  // A local webhook receiver: point a channel at {origin}/dev/alerting/webhook/{channel uuid}. It
+  // checks the signature with the channel's secret (as a real receiver would) and drops repeats.
+  .post("/webhook/:channel", async (c) => {
+    const channelUuid = c.req.param("channel");
+    const body = await c.req.text();
+    const [channel] = await c.var.db.select().from(alertChannelTable).where(eq(alertChannelTable.uuid, channelUuid));
+    const secret = channel ? await openSecret(c.env, channel.uuid, channel.secret) : null;
+    const verified =
+      secret !== null &&
+      (await verifyWebhook(
+        secret,
+        {
+          timestamp: c.req.header(WEBHOOK_HEADERS.timestamp) ?? null,
+          signature: c.req.header(WEBHOOK_HEADERS.signature) ?? null,
+        },
+        body,
+      ));
+    const key = c.req.header(WEBHOOK_HEADERS.idempotency) ?? "";
+    const duplicate = received.some((r) => r.key === key && r.verified);
+    let text = "";
+    try {
+      text = String((JSON.parse(body) as { text?: unknown }).text ?? "");
+    } catch {
+      // Not JSON: kept as unverified.
+    }
+    received.unshift({
+      at: new Date().toISOString(),
+      channel: channelUuid,
+      verified,
+      duplicate,
+      key,
+      event: c.req.header(WEBHOOK_HEADERS.event) ?? "",
+      text,
+    });
+    received.length = Math.min(received.length, RECEIVED_MAX);
+    if (!verified) return c.json({ ok: false, error: "bad signature" }, 401);
+    return c.json({ ok: true, duplicate });
+  })
+  .get("/webhook.json", (c) => c.json({ received }))
   .post("/trigger", async (c) => {
     await moveDevices(c, await c.req.json(), false);
     return c.json({ ok: true });
