@@ -5,7 +5,7 @@ import { d1Port } from "../worker/services/alerting/d1-port.ts";
 import { type EngineState, emptyState, evaluate, forgetIncident } from "../worker/services/alerting/engine.ts";
 import { enqueueNotifications } from "../worker/services/alerting/queue.ts";
 import { incidentEventOf, incidentOf } from "../worker/services/alerting/records.ts";
-import { applyChange } from "../worker/services/alerting/store.ts";
+import { applyChange, type Enqueue } from "../worker/services/alerting/store.ts";
 import { publishToSpace } from "../worker/services/kernel/realtime.ts";
 
 /**
@@ -34,6 +34,7 @@ export type AlertHost = {
 };
 
 const STATE = "alerting:state";
+const UNSENT = "alerting:unsent";
 const CONTEXT = "alerting:context";
 /** A context read for a device the room does not know happens at most this often. */
 const FORCED_READ_MS = 60_000;
@@ -137,6 +138,16 @@ export class LocationAlerts {
     });
   }
 
+  /** Puts notifications on the Queue; what it refuses is kept and sent again later (never lost). */
+  private async enqueue(items: Enqueue[]) {
+    try {
+      await enqueueNotifications(this.host.env, items);
+    } catch (error) {
+      console.error("alert enqueue failed; kept for the next alarm", error);
+      this.kv().put(UNSENT, [...(this.kv().get<Enqueue[]>(UNSENT) ?? []), ...items].slice(-1000));
+    }
+  }
+
   private async evaluate(ctx: AlertContext, now: number) {
     const state = this.engine();
     const { changes, nextAt } = evaluate(state, ctx.location, ctx.devices, ctx.rules, now);
@@ -148,7 +159,7 @@ export class LocationAlerts {
         forgetIncident(state, change.incident_uuid, now);
         continue;
       }
-      await enqueueNotifications(this.host.env, applied.enqueue);
+      await this.enqueue(applied.enqueue);
       try {
         await publishToSpace(this.host.env, space, incidentEventOf(space, incidentOf(applied.row), change.opened));
       } catch (error) {
@@ -157,6 +168,13 @@ export class LocationAlerts {
     }
     this.kv().put(STATE, state);
     this.kv().put(CONTEXT, ctx);
+    // Notifications written but not yet on the Queue (it refused them): tried again now and at the next alarm.
+    const unsent = this.kv().get<Enqueue[]>(UNSENT) ?? [];
+    if (unsent.length) {
+      this.kv().delete(UNSENT);
+      await this.enqueue(unsent);
+    }
+    if ((this.kv().get<Enqueue[]>(UNSENT) ?? []).length) await this.host.armAlarm(Date.now() + 30_000);
     // Working hours and windows are watched only while something is pending; the facts lapse too.
     const next = nextAt ?? (Object.keys(state.incidents).length ? now + CONTEXT_TTL_MS : null);
     if (next !== null && next > Date.now()) await this.host.armAlarm(next);
