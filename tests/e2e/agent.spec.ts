@@ -137,7 +137,8 @@ test("an operator installs a real agent, takes a screenshot, reboots it and sees
 
     // Remote desktop opens the in-browser viewer (no VNC server on this machine: not available);
     // its VNC client address answers with the agent's URL.
-    await dialog.getByRole("button", { name: "Remote Desktop" }).click();
+    // (The Settings tab's row; the header's device toolbar has the same action.)
+    await dialog.getByRole("region", { name: "Remote access" }).getByRole("button", { name: "Remote Desktop" }).click();
     const desktop = page.getByRole("dialog", { name: /^Remote Desktop · / });
     await expect(desktop.getByTestId("desktop-status")).toContainText("Remote desktop not available", {
       timeout: 30_000,
@@ -148,7 +149,7 @@ test("an operator installs a real agent, takes a screenshot, reboots it and sees
     await expect(desktop).toHaveCount(0);
 
     // Reboot asks first; the agent runs it as a dry run (no --allow-power), and the console says so (issue 17).
-    await dialog.getByRole("button", { name: "Reboot" }).click();
+    await dialog.getByRole("region", { name: "Power" }).getByRole("button", { name: "Reboot" }).click();
     const confirm = page.getByRole("alertdialog");
     await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
     await confirm.getByRole("button", { name: "Reboot" }).click();

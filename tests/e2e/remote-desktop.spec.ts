@@ -82,7 +82,8 @@ test.afterAll(() => {
 /** Opens the viewer and waits for the pattern; notes how long that took (click → both colours on the canvas). */
 async function openDesktop(page: Page) {
   const started = Date.now();
-  await page.getByRole("button", { name: "Remote Desktop" }).click();
+  // The Settings tab's row (the header's device toolbar has the same action).
+  await page.getByRole("region", { name: "Remote access" }).getByRole("button", { name: "Remote Desktop" }).click();
   const dialog = desktopDialog(page);
   await expect(dialog.getByTestId("desktop-status")).toContainText("Connected", { timeout: 30_000 });
   const screen = dialog.getByTestId("desktop-screen");
