@@ -1,3 +1,4 @@
+import "@/lib/locales/en-terminal";
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";

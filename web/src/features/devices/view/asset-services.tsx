@@ -1,3 +1,4 @@
+import "@/lib/locales/en-device";
 import "@/lib/locales/en-agent-settings";
 import type { DeviceDetail } from "@contracts/device-detail";
 import {
