@@ -18,7 +18,7 @@
  * core: the server side of (a) and the triggers stay on the main thread). Times are
  * performance.timeOrigin + performance.now() on both threads.
  *
- *   node scripts/bench-fanout.ts [--sockets 1000] [--rounds 5] [--port 8894] [--runs 1] [--direct] [--cycles K]
+ *   node scripts/bench-fanout.ts [--sockets 1000] [--rounds 5] [--port 8894] [--runs 3] [--direct] [--cycles K]
  *
  * --runs K measures the stack and the floor K times, in pairs (stack, then floor on port + 2): the
  * machine is shared, so each ratio is taken within its pair, and the medians of the pairs' ratios
@@ -355,7 +355,7 @@ async function main() {
       port: { type: "string", default: "8894" },
       direct: { type: "boolean", default: false },
       cycles: { type: "string", default: "0" },
-      runs: { type: "string", default: "1" },
+      runs: { type: "string", default: "3" },
     },
   });
   const { percentile } = await import("./bench/server.ts");

@@ -31,7 +31,7 @@ const BENCHES: { script: string; flags?: string[]; name?: string; fixed?: string
   { script: "scripts/bench-terminal.ts", flags: ["keys", "lines", "port"] },
   { script: "scripts/chaos-commands.ts", flags: ["agents", "commands", "kills", "silent", "retries", "concurrency"] },
   { script: "scripts/measure-device-hour.ts", flags: ["agents", "minutes", "settle", "port"] },
-  { script: "scripts/bench-fanout.ts", flags: ["sockets", "rounds", "port"] },
+  { script: "scripts/bench-fanout.ts", flags: ["sockets", "rounds", "port", "runs"] },
   { script: "scripts/bench/first-load.ts", flags: ["runs", "port", "routes", "no-build", "keep"] },
   // Alerting: a region-wide outage of 2,000 devices in 40 locations (simulated clock; `--only alerting`).
   { script: "scripts/bench/alerting-storm.ts", flags: ["seed", "fail"] },
