@@ -16,7 +16,8 @@ export function ConnectionBanner() {
   useEffect(() => connection.onBack(() => void queryClient.invalidateQueries()), [queryClient]);
   if (!lost) return null;
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-2 z-[100] flex justify-center px-3">
+    // Over the top bar from tablets up; on a phone above the thumb zone, clear of the menu and the add button.
+    <div className="pointer-events-none fixed inset-x-0 top-2 z-[100] flex justify-center px-3 max-sm:top-auto max-sm:bottom-24">
       <p
         role="alert"
         data-testid="connection-banner"
