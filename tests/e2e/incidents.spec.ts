@@ -49,7 +49,10 @@ test("a rule opens an incident live; it is acknowledged with a note and resolves
   await form.getByLabel("Scope").selectOption("locations");
   await form.getByRole("combobox", { name: "Locations" }).click();
   await page.getByRole("combobox", { name: "Search" }).fill(locationName);
-  await page.getByRole("option", { name: new RegExp(locationName) }).first().click();
+  await page
+    .getByRole("option", { name: new RegExp(locationName) })
+    .first()
+    .click();
   await page.keyboard.press("Escape");
   await form.getByLabel("Duration (minutes)").fill("0");
   await form.getByRole("button", { name: "Save" }).click();
@@ -89,6 +92,9 @@ test("a rule opens an incident live; it is acknowledged with a note and resolves
     await page.keyboard.type("Store manager is restarting the switch");
     await page.keyboard.press("Control+Enter");
     await expect(page.getByText(`Incident at ${locationName} acknowledged`)).toBeVisible();
+    await expect(ack).toBeHidden();
+    // The Acknowledge button is gone with the open state: the focus lands on Resolve, not the page.
+    await expect(page.getByRole("dialog").getByRole("button", { name: "Resolve" })).toBeFocused();
     await expect(detail).toHaveAttribute("data-state", "acknowledged");
     await expect(detail.getByTestId("incident-detail-ack")).toContainText(/\S/);
     await expect(page.getByTestId("incident-timeline")).toContainText("Store manager is restarting the switch");

@@ -1,7 +1,7 @@
 import "@/lib/locales/en-incidents";
 import type { Incident } from "@contracts/alerting";
 import { CheckCheckIcon, CheckIcon } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { FormAlert } from "@/components/form-alert";
 import { FormDialog } from "@/components/form-dialog";
 import { FormField } from "@/components/ui/form-field";
@@ -31,12 +31,24 @@ export function IncidentActionDialog({ request, onClose }: { request: IncidentAc
   const [failure, setFailure] = useState<string | null>(null);
   const open = request !== null;
   const kind = request?.kind ?? "acknowledge";
+  // The button that opened the dialog, read when a request arrives (before the dialog takes the
+  // focus): acknowledging removes it, so the focus then goes to the incident's Resolve button.
+  const opened = useRef<{ request: IncidentActionRequest; trigger: Element | null; uuid: string }>(null);
+  if (request && opened.current?.request !== request)
+    opened.current = { request, trigger: document.activeElement, uuid: request.incident.uuid };
   useEffect(() => {
     if (open) {
       setNote("");
       setFailure(null);
     }
   }, [open]);
+  const returnFocus = (event: Event) => {
+    const from = opened.current;
+    if (!from || from.trigger?.isConnected) return;
+    event.preventDefault();
+    const scope = document.querySelector('[role="dialog"][data-state="open"]') ?? document;
+    scope.querySelector<HTMLElement>(`[data-resolve-for="${from.uuid}"]`)?.focus();
+  };
   const names = { rule: request?.incident.rule.name ?? "", location: request?.incident.location.name ?? "" };
   const confirm = () => {
     if (!request || action.isPending) return;
@@ -73,6 +85,7 @@ export function IncidentActionDialog({ request, onClose }: { request: IncidentAc
       icon={kind === "acknowledge" ? <CheckIcon aria-hidden="true" /> : <CheckCheckIcon aria-hidden="true" />}
       pending={action.isPending}
       onConfirm={confirm}
+      onCloseAutoFocus={returnFocus}
       className="sm:max-w-lg"
     >
       <div className="grid gap-3">

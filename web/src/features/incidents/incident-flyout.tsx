@@ -76,7 +76,12 @@ function IncidentPanel({ space, uuid }: { space: string; uuid: string }) {
                 {t("incidents.acknowledge")}
               </Button>
             )}
-            <Button size="sm" variant="outline" onClick={() => setAction({ kind: "resolve", incident })}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => setAction({ kind: "resolve", incident })}
+              data-resolve-for={incident.uuid}
+            >
               <CheckCheckIcon aria-hidden="true" />
               {t("incidents.resolve")}
             </Button>

@@ -133,7 +133,12 @@ export function IncidentRow({ incident, space, canAct, onAction }: IncidentRowPr
           </Button>
         )}
         {canAct && active && (
-          <Button size="sm" variant="ghost" onClick={() => onAction({ kind: "resolve", incident })}>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => onAction({ kind: "resolve", incident })}
+            data-resolve-for={incident.uuid}
+          >
             <CheckCheckIcon aria-hidden="true" />
             {t("incidents.resolve")}
           </Button>
