@@ -9,9 +9,11 @@ import jpeg from "jpeg-js";
  * - frozen: the same page stopped at one moment (identical frames);
  * - black: nothing on the panel;
  * - error: a browser's "This site can't be reached" page;
- * - desktop: an empty desktop, no application in front.
+ * - desktop: an empty desktop, no application in front;
+ * - panel_off: what the console shows for a panel in standby (a dark screen with its OSD);
+ * - no_signal: an unplugged display (the panel's "No signal" box on black).
  */
-export type SimScreenKind = "playing" | "frozen" | "black" | "error" | "desktop";
+export type SimScreenKind = "playing" | "frozen" | "black" | "error" | "desktop" | "panel_off" | "no_signal";
 
 export type SimScreen = {
   kind: SimScreenKind;
@@ -138,6 +140,14 @@ export function renderSimScreen(screen: SimScreen): { width: number; height: num
   const hue = screen.hue ?? 210;
   if (screen.kind === "black") {
     c.rect(0, 0, width, height, [0, 0, 0]);
+    return { width, height, rgba: c.data };
+  }
+  if (screen.kind === "panel_off" || screen.kind === "no_signal") {
+    c.rect(0, 0, width, height, [6, 6, 8]);
+    const label = screen.kind === "panel_off" ? "STANDBY" : "NO SIGNAL";
+    const w = label.length * 18 + 48;
+    c.rect(width / 2 - w / 2, height / 2 - 30, w, 60, screen.kind === "panel_off" ? [40, 40, 44] : [20, 40, 120]);
+    c.text(width / 2 - w / 2 + 24, height / 2 - 10, label, 3, [200, 200, 205]);
     return { width, height, rgba: c.data };
   }
   if (screen.kind === "desktop") {

@@ -26,6 +26,8 @@ export const UrlLaunch = z.strictObject({
   browser: z.string().trim().min(1).max(256).optional(),
   /** Extra browser flags (after the agent's own); `{{option}}` taken as is. */
   args: z.array(z.string().max(512)).max(32).optional(),
+  /** The content does not change by itself (a still menu board): display health never calls it frozen. */
+  static: z.boolean().optional(),
 });
 export type UrlLaunch = z.infer<typeof UrlLaunch>;
 
@@ -36,6 +38,8 @@ export const CommandLaunch = z.strictObject({
   env: z.record(envName, z.string().max(4096)).optional(),
   /** Working directory (default: the agent's). */
   cwd: z.string().max(1024).optional(),
+  /** The content does not change by itself: display health never calls it frozen. */
+  static: z.boolean().optional(),
 });
 export type CommandLaunch = z.infer<typeof CommandLaunch>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ApplicationsReport } from "./applications.ts";
+import { DisplayHealthReport } from "./display-health.ts";
 import { ServiceStatus, VisionReport } from "./services.ts";
 
 /**
@@ -79,6 +80,8 @@ export const Telemetry = z.object({
     .optional(),
   /** The applications the agent supervises on each display (contracts/applications.ts). */
   applications: ApplicationsReport.optional(),
+  /** Each display's health from its periodic capture and connector (contracts/display-health.ts). */
+  display_health: DisplayHealthReport.optional(),
   /** Whether vision processing is on on the device (the agent's kept setting) and whether one is installed. */
   vision: VisionReport.optional(),
   /** The services the agent supervises, with their real state (contracts/services.ts). */
