@@ -1,5 +1,5 @@
 import { DEMO_SPACE_UUID } from "../../scripts/demo-data.ts";
-import { bearer, screenshotSizes, signIn } from "./support.ts";
+import { bearer, KEEP_SCREENSHOTS, screenshotSizes, signIn } from "./support.ts";
 import { expect, test } from "./test.ts";
 
 /**
@@ -20,6 +20,8 @@ test("a rule opens an incident live; it is acknowledged with a note and resolves
   page,
   request,
 }) => {
+  // Twelve screenshots (three sizes, light and dark, twice) when this run keeps them.
+  if (KEEP_SCREENSHOTS) test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
   const ruleName = `Offline e2e ${stamp}`;
   const auth = await bearer(request);
