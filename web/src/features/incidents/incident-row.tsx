@@ -72,7 +72,10 @@ export function IncidentRow({ incident, space, canAct, onAction }: IncidentRowPr
             ·
           </span>
           <span className="text-muted-foreground tabular-nums">
-            {t("incidents.devices", { count: incident.devices_count })}
+            {/* A resolved incident lists no device now: how many it had at most. */}
+            {t("incidents.devices", {
+              count: incident.state === "resolved" ? incident.peak_devices : incident.devices_count,
+            })}
           </span>
           {shown.map((device) => (
             <Link
