@@ -205,6 +205,14 @@ export class AgentSession {
     this.send({ type: "telemetry", telemetry: await this.opts.machine.telemetry() });
   }
 
+  /**
+   * Sends a display's periodic capture (contracts/display-health.ts) if connected. Not kept in
+   * the outbox: a capture missed while offline is replaced by the next one.
+   */
+  reportCapture(message: { type: "displayCapture" }) {
+    this.send(message);
+  }
+
   /** Acks and results waiting for a socket (for tests and logs). */
   get pendingReplies() {
     return this.outbox.length;

@@ -5,7 +5,18 @@
  * (a seeded draw), starts at a seeded moment and lasts a seeded span inside the window.
  */
 
-export type EpisodeKind = "disk_fill" | "hot_cpu" | "bill_jam" | "paper_low" | "net_errors" | "app_crash_loop";
+export type EpisodeKind =
+  | "disk_fill"
+  | "hot_cpu"
+  | "bill_jam"
+  | "paper_low"
+  | "net_errors"
+  | "app_crash_loop"
+  | "screen_black"
+  | "screen_frozen"
+  | "screen_error"
+  | "panel_off"
+  | "unplugged";
 
 type EpisodeSpec = { windowMs: number; chance: number; minMs: number; maxMs: number };
 const MIN = 60_000;
@@ -28,6 +39,16 @@ export const EPISODES: Record<EpisodeKind, EpisodeSpec> = {
   net_errors: { windowMs: 8 * HOUR, chance: 0.4, minMs: 25 * MIN, maxMs: 45 * MIN },
   /** A display's application crashes every minute or so (a bad update) until it is rolled back (agent/sim-apps.ts). */
   app_crash_loop: { windowMs: 4 * HOUR, chance: 0.4, minMs: 15 * MIN, maxMs: 30 * MIN },
+  /** A display's screen goes black (a GPU hang, a video that lost its surface) until the player is restarted. */
+  screen_black: { windowMs: 8 * HOUR, chance: 0.35, minMs: 20 * MIN, maxMs: 45 * MIN },
+  /** The picture stops on one frame (a hung renderer) until someone notices. */
+  screen_frozen: { windowMs: 8 * HOUR, chance: 0.35, minMs: 20 * MIN, maxMs: 45 * MIN },
+  /** The browser shows "This site can't be reached" (the content server is down). */
+  screen_error: { windowMs: 8 * HOUR, chance: 0.35, minMs: 15 * MIN, maxMs: 40 * MIN },
+  /** Someone switches the panel off with its remote during working time. */
+  panel_off: { windowMs: 12 * HOUR, chance: 0.3, minMs: 20 * MIN, maxMs: 60 * MIN },
+  /** The HDMI cable is pulled (cleaning, a moved kiosk) and plugged back later. */
+  unplugged: { windowMs: 12 * HOUR, chance: 0.3, minMs: 15 * MIN, maxMs: 40 * MIN },
 };
 
 /** Deterministic randomness from a string (FNV-1a, then a 32-bit mix per draw). */

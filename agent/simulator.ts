@@ -31,6 +31,8 @@ import { HEALTH as DEMO_HEALTH } from "../scripts/seed/demo-fleet.ts";
 import { FAULTS as DEMO_PERIPHERAL_FAULTS } from "../scripts/seed/demo-peripherals.ts";
 import { withApplications } from "./apps/telemetry.ts";
 import { parseVncPort, roomUrl } from "./config.ts";
+import { DisplayHealthMonitor, withDisplayHealth } from "./display-health/monitor.ts";
+import { simDisplaySources } from "./display-health/sim.ts";
 import { type CommandJournal, FileJournal, MemoryJournal } from "./journal.ts";
 import { toFindings } from "./providers/detect.ts";
 import { executorOf } from "./providers/dispatch.ts";
@@ -158,7 +160,7 @@ export function virtualMachine(
      */
     onPower?: (verb: "reboot" | "poweroff") => void;
   } = {},
-): Machine & { applications: () => ApplicationsReport } {
+): Machine & { applications: () => ApplicationsReport; displayHealth: DisplayHealthMonitor } {
   const now = opts.now ?? Date.now;
   const rand = rng(device.uuid);
   const slowness = rand();
@@ -204,8 +206,17 @@ export function virtualMachine(
     }
     return telemetryNow();
   };
+  // Each display's screen, captured and judged as a real agent does (agent/display-health/).
+  const displayHealth = new DisplayHealthMonitor(
+    simDisplaySources({
+      seed: device.uuid,
+      title: device.name,
+      displays: () => apps.displays.filter((d) => !d.disabled).map((d) => d.name),
+      applications,
+    }),
+  );
   const telemetryNow = (): Telemetry => ({
-    ...withApplications(sample(now()), applications()),
+    ...withDisplayHealth(withApplications(sample(now()), applications()), displayHealth.report()),
     vision: { enabled: vision.on, installed: visionInstalled },
     services: services(),
   });
@@ -289,6 +300,7 @@ export function virtualMachine(
     telemetry,
     execute,
     applications,
+    displayHealth,
     inventory: async () => ({
       machine_id: simIdentity(device.uuid).machine_id,
       inventory: {
@@ -380,6 +392,8 @@ if (import.meta.main) {
       "journal-dir": { type: "string", default: ".outpost/sim-journal" },
       "memory-journal": { type: "boolean", default: false },
       "vnc-port": { type: "string" },
+      /** Seconds between display captures (the space's setting on a real agent): 300, or 30 with --fast. */
+      "capture-interval": { type: "string" },
     },
   });
   const log = (line: string) => {
@@ -432,6 +446,25 @@ if (import.meta.main) {
       appsSeen = now;
       session.reportTelemetry().catch(() => {});
     }, 2_000);
+    // Every display is captured each interval; a state change is reported at once.
+    const captureMs = 1000 * Number(values["capture-interval"] ?? (values.fast ? 30 : 300));
+    const capture = () => {
+      if (!session.connected) return;
+      machine.displayHealth
+        .tick(Date.now())
+        .then(({ captures, changed }) => {
+          for (const c of captures) session.reportCapture(c);
+          if (changed) return session.reportTelemetry();
+        })
+        .catch((e: unknown) => log(`${device.name}: capture failed: ${String(e)}`));
+    };
+    setTimeout(
+      () => {
+        capture();
+        setInterval(capture, captureMs);
+      },
+      15_000 + Math.random() * Math.min(captureMs, devices.length * 200),
+    );
     // Stagger the joins so a big fleet does not arrive in one burst.
     setTimeout(() => session.start(), Math.random() * Math.min(10_000, devices.length * 50));
     return { device, session };

@@ -1,0 +1,129 @@
+import {
+  CAPTURE_INTERVAL_DEFAULT_S,
+  DISPLAY_HEALTH_SEVERITY,
+  type DisplayCaptureMessage,
+  type DisplayHealth,
+  type PanelState,
+} from "../../contracts/display-health.ts";
+import { worst } from "../../contracts/health.ts";
+import type { Telemetry } from "../../contracts/realtime.ts";
+import { encodeCapture } from "./capture.ts";
+import { type AppFront, classify, type Measured, measure, type Rgba, transition } from "./classify.ts";
+
+/** What the monitor needs from the device, injected (the real agent, the simulator, tests). */
+export type DisplayHealthSources = {
+  /** The displays to watch, by name. */
+  displays: () => readonly string[];
+  /** One display's picture now, or null when there is nothing to capture. */
+  grab: (display: string, at: number) => Promise<Rgba | null> | Rgba | null;
+  panel: (display: string, at: number) => Promise<PanelState> | PanelState;
+  /** What the application supervisor says of the display. */
+  app: (display: string) => AppFront;
+  /** The display's applications say their content is static. */
+  isStatic: (display: string) => boolean;
+  /** Outside working time (a dark panel is expected). */
+  scheduledOff: (at: number) => boolean;
+};
+
+/**
+ * The periodic capture of every display: measure, classify, keep `since`, and hand out the
+ * capture messages and whether any state changed (a change is reported at once in telemetry).
+ */
+export class DisplayHealthMonitor {
+  private readonly last = new Map<string, { measured: Measured | null; health: DisplayHealth }>();
+  intervalS = CAPTURE_INTERVAL_DEFAULT_S;
+
+  private readonly sources: DisplayHealthSources;
+  constructor(sources: DisplayHealthSources) {
+    this.sources = sources;
+  }
+
+  /** The current report (what telemetry carries). */
+  report(): DisplayHealth[] {
+    return [...this.last.values()].map((v) => v.health);
+  }
+
+  /** Captures every display once. */
+  async tick(at: number): Promise<{ captures: DisplayCaptureMessage[]; changed: boolean }> {
+    const captures: DisplayCaptureMessage[] = [];
+    let changed = false;
+    const names = this.sources.displays();
+    for (const name of [...this.last.keys()]) if (!names.includes(name)) this.last.delete(name);
+    for (const display of names) {
+      const before = this.last.get(display);
+      const panel = await this.sources.panel(display, at);
+      const img = panel === "no_signal" ? null : await this.sources.grab(display, at);
+      const measured = img ? measure(img, before?.measured) : null;
+      const { state, reason } = classify({
+        panel,
+        scheduledOff: this.sources.scheduledOff(at),
+        metrics: measured,
+        isStatic: this.sources.isStatic(display),
+        app: this.sources.app(display),
+      });
+      const t = transition(before?.health, state, at);
+      changed ||= t.changed;
+      const metrics = measured ? withoutThumb(measured) : undefined;
+      this.last.set(display, {
+        measured,
+        health: {
+          display,
+          state,
+          panel,
+          since: t.since,
+          ...(reason ? { reason } : {}),
+          ...(metrics ? { metrics } : {}),
+        },
+      });
+      captures.push({
+        type: "displayCapture",
+        display,
+        at,
+        state,
+        panel,
+        metrics: metrics ?? null,
+        jpeg: img ? encodeCapture(img).toString("base64") : null,
+      });
+    }
+    return { captures, changed };
+  }
+}
+
+const withoutThumb = ({ thumb: _thumb, ...metrics }: Measured) => metrics;
+
+type Info = NonNullable<Telemetry["peripherals"]>["devicesInfo"][number];
+const sameScreen = (info: Info, display: string) =>
+  info.type === "display" && (info.name === display || info.name.split("@")[0] === display.split("@")[0]);
+const STATUS = { ok: 0, unknown: 0, warning: 2, critical: 3 } as const;
+
+/**
+ * Telemetry with the displays' health: `display_health` as reported, and each state's severity
+ * folded into its screen's devicesInfo entry, so the "Displays" heading and the monitoring counts
+ * see a black, frozen or unplugged screen (3) and wrong content (2). A screen in trouble without
+ * an entry gets one.
+ */
+export function withDisplayHealth(telemetry: Telemetry, report: readonly DisplayHealth[]): Telemetry {
+  if (report.length === 0) return telemetry;
+  const infos = [...(telemetry.peripherals?.devicesInfo ?? [])];
+  for (const h of report) {
+    const status = STATUS[DISPLAY_HEALTH_SEVERITY[h.state]];
+    const at = infos.findIndex((p) => sameScreen(p, h.display));
+    if (at === -1) {
+      if (status > 0 && infos.length < 64)
+        infos.push({ name: h.display, type: "display", enabled: true, combined_status: status, status: [status] });
+      continue;
+    }
+    const info = infos[at];
+    if (!info || status === 0) continue;
+    infos[at] = {
+      ...info,
+      status: [...info.status, status],
+      combined_status: worst([info.combined_status, status]) ?? info.combined_status,
+    };
+  }
+  return { ...telemetry, display_health: [...report], peripherals: { devicesInfo: infos } };
+}
+
+/** Every display's state as one comparable string (a transition is a change of it). */
+export const displayHealthSignature = (report: readonly DisplayHealth[] | undefined) =>
+  (report ?? []).map((h) => `${h.display}=${h.state}`).join("|");

@@ -1,0 +1,87 @@
+import type { ApplicationsReport } from "../../contracts/applications.ts";
+import type { PanelState } from "../../contracts/display-health.ts";
+import { episodeAt, rng } from "../sim-episodes.ts";
+import { renderSimScreen, type SimScreenKind } from "../sim-screen.ts";
+import type { AppFront, Rgba } from "./classify.ts";
+import type { DisplayHealthSources } from "./monitor.ts";
+
+/**
+ * The simulator's screens: what each simulated display shows at a time, from seeded episodes
+ * (agent/sim-episodes.ts) and its applications, rendered as real pictures so the device runs the
+ * same measuring and classification as a real agent.
+ *
+ * - unplugged: no signal on the connector; panel_off: the panel in standby during working time;
+ * - screen_black / screen_frozen (stopped at the episode's start) / screen_error;
+ * - an application that is down (app_crash_loop): the empty desktop, wrong content;
+ * - outside working time (SIM_WORKDAY_UTC) half the devices switch their panels off, as planned.
+ */
+
+/** The simulated locations' working time, hours UTC: [from, to). */
+export const SIM_WORKDAY_UTC = [6, 22] as const;
+
+export const outsideWorkday = (at: number) => {
+  const h = new Date(at).getUTCHours();
+  return h < SIM_WORKDAY_UTC[0] || h >= SIM_WORKDAY_UTC[1];
+};
+
+/** Demo devices whose screen is always in trouble, so the demo shows each kind at any moment. */
+export const ALWAYS_IN_TROUBLE: Record<string, SimScreenKind> = {};
+
+export type SimScreenState = { kind: SimScreenKind; panel: PanelState; at: number };
+
+/** What a display shows at `at`, before any capture. */
+export function simScreenAt(
+  seed: string,
+  display: string,
+  at: number,
+  app: AppFront,
+  always?: SimScreenKind,
+): SimScreenState {
+  const s = `${seed}/${display}`;
+  if (always === "no_signal") return { kind: "no_signal", panel: "no_signal", at };
+  if (always === "panel_off") return { kind: "panel_off", panel: "off", at };
+  if (always)
+    return { kind: always, panel: "unknown", at: always === "frozen" ? Math.floor(at / 3_600_000) * 3_600_000 : at };
+  if (episodeAt(s, "unplugged", at)) return { kind: "no_signal", panel: "no_signal", at };
+  if (outsideWorkday(at) && rng(`${seed}/nightly-off`)() < 0.5) return { kind: "panel_off", panel: "off", at };
+  if (episodeAt(s, "panel_off", at)) return { kind: "panel_off", panel: "off", at };
+  if (episodeAt(s, "screen_black", at)) return { kind: "black", panel: "unknown", at };
+  const frozen = episodeAt(s, "screen_frozen", at);
+  if (frozen) return { kind: "frozen", panel: "unknown", at: frozen.start };
+  if (episodeAt(s, "screen_error", at)) return { kind: "error", panel: "unknown", at };
+  if (app === "crashed") return { kind: "desktop", panel: "unknown", at };
+  return { kind: "playing", panel: "unknown", at };
+}
+
+/** A display's front application from the simulated applications report. */
+export function appFront(report: ApplicationsReport, display: string): AppFront {
+  const d = report.displays.find((x) => x.display === display);
+  if (!d) return "not_configured";
+  return d.state === "crashed" ? "crashed" : d.state;
+}
+
+/** The monitor's sources for a simulated device. */
+export function simDisplaySources(opts: {
+  seed: string;
+  title: string;
+  displays: () => readonly string[];
+  applications: () => ApplicationsReport;
+  always?: SimScreenKind;
+}): DisplayHealthSources {
+  const hue = Math.floor(rng(`${opts.seed}/hue`)() * 360);
+  const subtitle = (display: string) =>
+    opts.applications().displays.find((d) => d.display === display)?.applications[0]?.name ?? display;
+  const state = (display: string, at: number) =>
+    simScreenAt(opts.seed, display, at, appFront(opts.applications(), display), opts.always);
+  return {
+    displays: opts.displays,
+    grab: (display, at): Rgba => {
+      const s = state(display, at);
+      return renderSimScreen({ kind: s.kind, title: opts.title, subtitle: subtitle(display), at: s.at, hue });
+    },
+    panel: (display, at) => state(display, at).panel,
+    app: (display) => appFront(opts.applications(), display),
+    isStatic: () => false,
+    scheduledOff: outsideWorkday,
+  };
+}
