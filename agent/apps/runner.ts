@@ -128,6 +128,11 @@ export class AppRunner {
   /** The enabled displays of the last configuration (what report() describes). */
   private displays: AppliedDisplay[] = [];
 
+  /** The enabled displays of the last configuration, with their applications' launch definitions. */
+  configured(): readonly AppliedDisplay[] {
+    return this.displays;
+  }
+
   private entry(display: AppliedDisplay, app: AppliedApplication, plan: () => LaunchPlan): Entry {
     const key = keyOf(plan);
     const kind = app.launch?.kind ?? null;

@@ -19,12 +19,19 @@ import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { enrollAgent } from "../../contracts/api/agents.ts";
 import { API_PREFIX, routePath } from "../../contracts/api/route.ts";
+import {
+  CAPTURE_INTERVAL_DEFAULT_S,
+  CAPTURE_INTERVAL_MAX_S,
+  CAPTURE_INTERVAL_MIN_S,
+} from "../../contracts/display-health.ts";
 import { ApiErrorBody } from "../../contracts/errors.ts";
 import { AgentEnrollment } from "../../contracts/installation.ts";
 import { AppRunner } from "../apps/runner.ts";
 import { processSpawner, systemdScopes, which } from "../apps/spawn.ts";
 import { applicationsMachine, throttled } from "../apps/telemetry.ts";
 import { defaultConfigPath, loadConfig, parseVncPort, roomUrl, saveConfig } from "../config.ts";
+import { DisplayHealthMonitor, displayHealthMachine } from "../display-health/monitor.ts";
+import { agentDisplaySources } from "../display-health/real.ts";
 import { FileJournal } from "../journal.ts";
 import { AgentLog } from "../log.ts";
 import { settingsMachine } from "../machine.ts";
@@ -70,6 +77,8 @@ const { positionals, values } = parseArgs({
     "allow-apps": { type: "boolean", default: false },
     "vision-command": { type: "string" },
     "vision-unit": { type: "string" },
+    "capture-interval": { type: "string" },
+    "no-captures": { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
   },
 });
@@ -82,7 +91,7 @@ const usage = `usage:
                     [--rssh-relay user@host] [--rssh-port N] [--vnc-url URL] [--headless-vnc-url URL]
                     [--allow-terminal] [--terminal-user USER] [--terminal-idle-minutes N]
                     [--vnc-port N] [--allow-headless-vnc] [--allow-apps]
-                    [--vision-command CMD | --vision-unit UNIT]`;
+                    [--vision-command CMD | --vision-unit UNIT] [--capture-interval SECONDS | --no-captures]`;
 
 async function enroll() {
   if (!values.server || !values.code) throw new Error(`enroll needs --server and --code\n${usage}`);
@@ -182,14 +191,19 @@ async function run() {
   const idleMinutes = values["terminal-idle-minutes"] ? Number(values["terminal-idle-minutes"]) : undefined;
   if (idleMinutes !== undefined && !(idleMinutes > 0))
     throw new Error("--terminal-idle-minutes is a number of minutes above 0");
-  const machine = servicesMachine(
-    applicationsMachine(settingsMachine({ state, source: systemSource, inventory: readInventory, execute }), apps),
-    {
-      vision,
-      headlessVnc: values["allow-headless-vnc"] ?? false,
-      reverseSsh: Boolean(values["rssh-relay"]),
-      agentRestarts: () => systemdRestarts(),
-    },
+  // Each display's periodic capture and health (agent/display-health/).
+  const displayHealth = new DisplayHealthMonitor(agentDisplaySources({ apps, which }));
+  const machine = displayHealthMachine(
+    servicesMachine(
+      applicationsMachine(settingsMachine({ state, source: systemSource, inventory: readInventory, execute }), apps),
+      {
+        vision,
+        headlessVnc: values["allow-headless-vnc"] ?? false,
+        reverseSsh: Boolean(values["rssh-relay"]),
+        agentRestarts: () => systemdRestarts(),
+      },
+    ),
+    displayHealth,
   );
   const session = new AgentSession({
     url: roomUrl(config),
@@ -212,6 +226,26 @@ async function run() {
       session.reportTelemetry().catch((e: unknown) => log(`telemetry failed: ${String(e)}`));
     }, 250),
   );
+  // Every display captured each interval (300 s by default); a state change is reported at once.
+  if (!values["no-captures"]) {
+    const seconds = Number(values["capture-interval"] ?? CAPTURE_INTERVAL_DEFAULT_S);
+    if (!(seconds >= CAPTURE_INTERVAL_MIN_S && seconds <= CAPTURE_INTERVAL_MAX_S))
+      throw new Error(`--capture-interval is ${CAPTURE_INTERVAL_MIN_S}–${CAPTURE_INTERVAL_MAX_S} seconds`);
+    const capture = () => {
+      if (!session.connected) return;
+      displayHealth
+        .tick(Date.now())
+        .then(({ captures, changed }) => {
+          for (const c of captures) session.reportCapture(c);
+          if (!changed) return;
+          machine.quickNext();
+          return session.reportTelemetry();
+        })
+        .catch((e: unknown) => log(`display capture failed: ${String(e)}`));
+    };
+    setTimeout(capture, 20_000);
+    setInterval(capture, seconds * 1000);
+  }
   // The applications of the configuration kept from the last apply-display-config run from the start.
   void keptDisplays(displayConfigFile).then((displays) => apps.apply(displays));
   const stop = () => {

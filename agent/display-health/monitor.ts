@@ -7,6 +7,7 @@ import {
 } from "../../contracts/display-health.ts";
 import { worst } from "../../contracts/health.ts";
 import type { Telemetry } from "../../contracts/realtime.ts";
+import type { Machine } from "../session.ts";
 import { encodeCapture } from "./capture.ts";
 import { type AppFront, classify, type Measured, measure, type Rgba, transition } from "./classify.ts";
 
@@ -127,3 +128,11 @@ export function withDisplayHealth(telemetry: Telemetry, report: readonly Display
 /** Every display's state as one comparable string (a transition is a change of it). */
 export const displayHealthSignature = (report: readonly DisplayHealth[] | undefined) =>
   (report ?? []).map((h) => `${h.display}=${h.state}`).join("|");
+
+/** A machine whose telemetry carries the displays' health. */
+export function displayHealthMachine<M extends Machine>(machine: M, monitor: Pick<DisplayHealthMonitor, "report">): M {
+  return {
+    ...machine,
+    telemetry: async (): Promise<Telemetry> => withDisplayHealth(await machine.telemetry(), monitor.report()),
+  };
+}
