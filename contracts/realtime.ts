@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Incident } from "./alerting.ts";
 import { CommandAction } from "./command-action.ts";
 import { CommandRecord } from "./command-queue.ts";
+import { DisplayCaptureMessage } from "./display-health.ts";
 import { AgentInventory } from "./installation.ts";
 import { Telemetry } from "./telemetry.ts";
 import { TunnelClose, TunnelClosed, TunnelCredit, TunnelOpen, TunnelOpened, TunnelResize } from "./tunnel.ts";
@@ -270,6 +271,8 @@ export const ClientMessage = z.discriminatedUnion("type", [
   TelemetryMessage,
   CommandAck,
   CommandResult,
+  // A display's periodic capture with its health (contracts/display-health.ts).
+  DisplayCaptureMessage,
   // Remote sessions (contracts/tunnel.ts): browsers open/resize/credit/close, agents opened/credit/close.
   TunnelOpen,
   TunnelOpened,

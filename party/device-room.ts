@@ -27,6 +27,7 @@ import { reconcileOffline, recordOffline, recordOnline } from "../worker/service
 import { admission, helloAnswered, holdForHello } from "../worker/services/devices/presence-admission.ts";
 import { recordInventory } from "../worker/services/devices/records.ts";
 import type { Outcome } from "./broker.ts";
+import { DeviceCaptures } from "./device-captures.ts";
 import {
   type Actor,
   type CancelResult,
@@ -91,6 +92,12 @@ export class DeviceRoom extends WatchedRoom {
     toDashboards: (message) => this.toDashboards(message),
     save: () => this.save(),
     armAlarm: (at) => this.armAlarm(at),
+  });
+
+  private readonly captures = new DeviceCaptures({
+    env: () => this.env,
+    sql: () => this.ctx.storage.sql,
+    device: () => this.name,
   });
 
   private readonly tunnels = new DeviceTunnels({
@@ -163,6 +170,16 @@ export class DeviceRoom extends WatchedRoom {
   /** RPC: the newest sample the agent sent (fresher than D1's latest_telemetry), or null. */
   latestTelemetry(): { at: number; telemetry: Telemetry } | null {
     return this.telemetry.latest();
+  }
+
+  /** RPC: the display captures between `from` and `to` (ms), oldest first (party/device-captures.ts). */
+  displayCaptures(input: { display?: string; from: number; to: number }) {
+    return this.captures.list(input);
+  }
+
+  /** RPC: the R2 key of one capture, or null. */
+  displayCaptureKey(display: string, at: number): string | null {
+    return this.captures.keyOf(display, at);
   }
 
   /** RPC: a metric's chart series between `from` and `to` (ms), at most 500 points each. */
@@ -300,6 +317,9 @@ export class DeviceRoom extends WatchedRoom {
       case "commandAck":
         this.commands.ack(message.id);
         return;
+      case "displayCapture":
+        await this.captures.record(message, now).catch((e: unknown) => console.error("display capture", e));
+        return;
       case "commandResult":
         this.commands.settle(message);
         return;
@@ -338,6 +358,7 @@ export class DeviceRoom extends WatchedRoom {
     const listen = this.nextSilenceCheck();
     if (listen !== null) await this.armAlarm(listen);
     await this.telemetry.prune(Date.now());
+    await this.captures.prune(Date.now()).catch((e: unknown) => console.error("captures prune", e));
     if (!this.presence.online && this.agentCount() === 0) {
       await reconcileOffline(this.env, this.name).catch((e: unknown) => console.error("reconcile", e));
     }
