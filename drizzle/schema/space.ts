@@ -1,4 +1,4 @@
-import { sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { bool, ownerUuid, timestamps } from "./common.ts";
 
 /** The space a row belongs to (the tenant); the row goes with its space. */
@@ -28,6 +28,10 @@ export const spaceTable = sqliteTable("space", {
   space_datacenter: text("space_datacenter").notNull().default("local"),
   timezone: text("timezone").notNull().default("UTC"),
   global_working_time_enabled: bool("global_working_time_enabled").notNull().default(false),
+  /** Display captures: seconds between two (60–3600), days they are kept, whether Viewers see them. */
+  capture_interval_s: integer("capture_interval_s").notNull().default(300),
+  capture_retention_days: integer("capture_retention_days").notNull().default(7),
+  viewers_see_captures: bool("viewers_see_captures").notNull().default(true),
   ...customFieldSettings(1),
   ...customFieldSettings(2),
   ...customFieldSettings(3),
