@@ -124,3 +124,33 @@ test("a rule opens an incident live; it is acknowledged with a note and resolves
     await request.delete(`${API}/alert-rule/${rule?.uuid}`, { headers: auth }).catch(() => {});
   }
 });
+
+test("Send test notification shows what the webhook receiver answered", async ({ page, request, baseURL }) => {
+  const auth = await bearer(request);
+  const name = `Receiver ${Date.now().toString(36)}`;
+  // The dev receiver (DEV_ROUTES) checks the signature and answers; its address carries the channel's uuid.
+  const added = await request.post(`${API}/alert-channel/add`, {
+    headers: auth,
+    data: { name, kind: "webhook", target: `${baseURL}/dev/alerting/webhook/pending` },
+  });
+  expect(added.status()).toBe(201);
+  const { uuid } = (await added.json()) as { uuid: string };
+  try {
+    const target = `${baseURL}/dev/alerting/webhook/${uuid}`;
+    expect((await request.patch(`${API}/alert-channel/${uuid}`, { headers: auth, data: { target } })).status()).toBe(
+      200,
+    );
+    await signIn(page);
+    await page.goto("/alert-channels");
+    const row = page.getByTestId("channel-row").filter({ hasText: name });
+    await row.getByRole("button", { name: "Send test notification" }).click();
+    const result = page.getByRole("dialog", { name: `Test notification to ${name}` });
+    await expect(result).toContainText("Delivered in");
+    await expect(result.getByTestId("channel-test-status")).toHaveText("200");
+    await expect(result.getByTestId("channel-test-result")).toContainText('"ok":true');
+    await page.keyboard.press("Escape");
+    await expect(result).toBeHidden();
+  } finally {
+    await request.delete(`${API}/alert-channel/${uuid}`, { headers: auth }).catch(() => {});
+  }
+});
