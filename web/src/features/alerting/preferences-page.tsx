@@ -14,8 +14,8 @@ import { useCurrentSpace } from "@/features/session/current-space";
 import { showAlert } from "@/lib/alerts";
 import { toFormFailure } from "@/lib/form-failure";
 import { useT } from "@/lib/i18n";
+import { CheckRow } from "./check-row";
 import { alertingQueries, useSavePreferences } from "./queries";
-import { CheckRow } from "./rule-dialog";
 import { SettingsPage, SettingsSection } from "./settings-section";
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";

@@ -7,7 +7,6 @@ import { useEffect, useId, useState } from "react";
 import { MultiFilterCombobox } from "@/components/filter-combobox";
 import { FormAlert } from "@/components/form-alert";
 import { FormDialog } from "@/components/form-dialog";
-import { Checkbox } from "@/components/ui/checkbox";
 import { FormField, fieldProps } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -18,6 +17,7 @@ import { headingLabel } from "@/features/monitor/performance-filters";
 import { showAlert } from "@/lib/alerts";
 import { toFormFailure } from "@/lib/form-failure";
 import { useT } from "@/lib/i18n";
+import { CheckRow } from "./check-row";
 import { alertingQueries, useRuleMutations } from "./queries";
 import { defaultCondition, draftOf, emptyDraft, inputOf, type RuleDraft, scopeLabel } from "./rule-logic";
 import { useScopeOptions } from "./use-scope-options";
@@ -248,27 +248,5 @@ export function RuleDialog({
         </div>
       </div>
     </FormDialog>
-  );
-}
-
-/** A checkbox with its label (and a hint under it). */
-export function CheckRow(props: {
-  id: string;
-  label: string;
-  hint?: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  const { id, label, hint, checked, onChange } = props;
-  return (
-    <div className="flex items-start gap-2">
-      <Checkbox id={id} checked={checked} onCheckedChange={(value) => onChange(value === true)} className="mt-0.5" />
-      <div className="grid gap-0.5">
-        <Label htmlFor={id} className="font-normal">
-          {label}
-        </Label>
-        {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
-      </div>
-    </div>
   );
 }
