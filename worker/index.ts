@@ -29,6 +29,7 @@ import { detectionRoutes } from "./routes/detection.ts";
 import { devRoutes } from "./routes/dev-mail.ts";
 import { deviceLifecycleRoutes } from "./routes/device-lifecycle.ts";
 import { deviceRoutes } from "./routes/devices.ts";
+import { displayHealthRoutes } from "./routes/display-health.ts";
 import { hashedAssetRoutes } from "./routes/hashed-assets.ts";
 import { installationRoutes } from "./routes/installation.ts";
 import { locationGroupRoutes } from "./routes/location-groups.ts";
@@ -92,6 +93,7 @@ api
   .route("/", commentRoutes)
   .route("/", accountsRoutes)
   .route("/", remoteActionRoutes)
+  .route("/", displayHealthRoutes)
   .route("/", commandRoutes)
   .route("/", peripheralRoutes)
   .route("/", roomTicketRoutes)
