@@ -9,7 +9,7 @@ export function labelPopulation(zoom: number): number {
   if (zoom < 3) return 5_000_000;
   if (zoom < 4.5) return 1_500_000;
   if (zoom < 6) return 500_000;
-  if (zoom < 7.5) return 200_000;
+  if (zoom < 6.5) return 200_000;
   return 100_000;
 }
 
