@@ -4,7 +4,7 @@ import {
   type CaptureEntry,
   type DisplayCaptureMessage,
 } from "../contracts/display-health.ts";
-import { deviceTable as d } from "../drizzle/schema/index.ts";
+import { deviceTable as d, spaceTable } from "../drizzle/schema/index.ts";
 import type { Env } from "../worker/env.ts";
 import { createDb } from "../worker/lib/db.ts";
 import { kvGet, kvSet } from "./device-storage.ts";
@@ -47,23 +47,27 @@ export class DeviceCaptures {
     return sql;
   }
 
-  /** The device's space (for the R2 key), read from D1 once and kept. */
-  private async space(): Promise<string | null> {
-    const kept = kvGet<string>(this.host.sql(), "captures_space");
-    if (kept) return kept;
+  /**
+   * The device's space (for the R2 key) and its retention, read from D1 and kept for a day (a
+   * changed retention applies within a day; the space of a device never changes).
+   */
+  private async space(now: number): Promise<string | null> {
+    const kept = kvGet<{ space: string; days: number; until: number }>(this.host.sql(), "captures_space");
+    if (kept && kept.until > now) return kept.space;
     const row = await createDb(this.host.env())
-      .select({ space: d.space_uuid })
+      .select({ space: d.space_uuid, days: spaceTable.capture_retention_days })
       .from(d)
+      .innerJoin(spaceTable, eq(spaceTable.space_uuid, d.space_uuid))
       .where(eq(d.uuid, this.host.device()))
       .get();
-    if (!row) return null;
-    kvSet(this.host.sql(), "captures_space", row.space);
+    if (!row) return kept?.space ?? null;
+    kvSet(this.host.sql(), "captures_space", { space: row.space, days: row.days, until: now + DAY });
     return row.space;
   }
 
   /** Files one capture at the room's time `now` (the agent's clock may be off). */
   async record(message: DisplayCaptureMessage, now: number): Promise<CaptureEntry | null> {
-    const space = await this.space();
+    const space = await this.space(now);
     if (!space) return null;
     const bytes = message.jpeg ? Uint8Array.from(atob(message.jpeg), (c) => c.charCodeAt(0)) : null;
     let key: string | null = null;
@@ -134,18 +138,14 @@ export class DeviceCaptures {
     return row?.key ?? null;
   }
 
-  /** Days captures are kept (the space's setting, told to the room; 7 by default). */
+  /** Days captures are kept (the space's setting; 7 by default). */
   retentionDays(): number {
-    return kvGet<number>(this.host.sql(), "captures_retention_days") ?? CAPTURE_RETENTION_DEFAULT_DAYS;
-  }
-
-  setRetentionDays(days: number) {
-    kvSet(this.host.sql(), "captures_retention_days", days);
+    return kvGet<{ days: number }>(this.host.sql(), "captures_space")?.days ?? CAPTURE_RETENTION_DEFAULT_DAYS;
   }
 
   /** Deletes the entries and R2 objects older than the retention (1 000 objects per R2 call). */
   async prune(now: number) {
-    if (!this.ready && kvGet<string>(this.host.sql(), "captures_space") === null) return;
+    if (!this.ready && kvGet(this.host.sql(), "captures_space") === null) return;
     this.nextPruneAt = now + PRUNE_EVERY_MS;
     const before = now - this.retentionDays() * DAY;
     const sql = this.table();
