@@ -6,10 +6,11 @@ export type CityLabel = readonly [name: string, lat: number, lng: number, popula
 
 /** The smallest city labelled at a zoom: the world shows its megacities, a region its towns. */
 export function labelPopulation(zoom: number): number {
-  if (zoom < 3) return 5_000_000;
-  if (zoom < 4.5) return 1_500_000;
-  if (zoom < 6) return 500_000;
-  if (zoom < 6.5) return 200_000;
+  // MapLibre's zoom (512 px tiles): 6 is the location form's regional view (console.md's "zoom 7").
+  if (zoom < 2) return 5_000_000;
+  if (zoom < 3.5) return 1_500_000;
+  if (zoom < 5) return 500_000;
+  if (zoom < 5.8) return 200_000;
   return 100_000;
 }
 
