@@ -9,6 +9,7 @@ import type { enCommands } from "./en-commands";
 import type { enDetect } from "./en-detect";
 import type { enDevice } from "./en-device";
 import type { enDevices } from "./en-devices";
+import type { enDisplayHealth } from "./en-display-health";
 import type { enHealthReport } from "./en-health-report";
 import type { enIncidents } from "./en-incidents";
 import type { enMonitorPages } from "./en-monitor-pages";
@@ -245,6 +246,7 @@ export type MessageKey =
   | keyof typeof enDetect
   | keyof typeof enPeripherals
   | keyof typeof enWall
+  | keyof typeof enDisplayHealth
   | keyof typeof enMonitorPages
   | keyof typeof enHealthReport
   | keyof typeof enAdmin

@@ -8,6 +8,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
+import { CaptureStrip } from "@/features/display-health/capture-strip";
 import { usePermissions } from "@/features/space/use-permissions";
 import { showAlert } from "@/lib/alerts";
 import { type MessageKey, useT } from "@/lib/i18n";
@@ -144,6 +145,7 @@ export function DisplayConfigPanel({ device, display, editor }: Props) {
       {display.graphical_output && (
         <FactList facts={[{ label: t("device.periph.output"), value: display.graphical_output }]} />
       )}
+      <CaptureStrip space={device.space_uuid} device={device.uuid} display={display.name} />
       <DisplayAppStates device={device} display={display} />
       <DisplayApps display={display} editor={editor} available={apps.data} loading={apps.isPending} disabled={locked} />
       {errors.length > 0 && (

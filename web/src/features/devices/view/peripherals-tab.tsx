@@ -6,6 +6,7 @@ import { ChevronDownIcon, ChevronLeftIcon, CircleAlertIcon, MonitorIcon, UsbIcon
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { DisplayHealthChip } from "@/features/display-health/display-health-chip";
 import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { DisplayAppChip } from "../peripherals/display-app-state";
@@ -62,6 +63,7 @@ export function PeripheralsTab({ device }: { device: DeviceDetail }) {
                 {editor.errors?.byDisplay[item.uuid] && (
                   <CircleAlertIcon className="size-4 text-destructive" aria-label={t("device.periph.hasErrors")} />
                 )}
+                <DisplayHealthChip device={device} display={item} />
                 <DisplayAppChip device={device} display={item} />
                 {item.primary && <Badge>{t("device.periph.primaryChip")}</Badge>}
                 {item.disabled && <Badge variant="outline">{t("device.periph.disabledChip")}</Badge>}

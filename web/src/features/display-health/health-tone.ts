@@ -1,0 +1,28 @@
+import { DISPLAY_HEALTH_SEVERITY, type DisplayHealth, type DisplayHealthState } from "@contracts/display-health";
+import type { Telemetry } from "@contracts/realtime";
+import type { MessageKey } from "@/lib/i18n";
+
+/** The spec's health colours: ok green, warning amber, critical red; unknown muted. */
+export const HEALTH_TONE = {
+  ok: "border-transparent bg-success/12 text-success",
+  warning: "border-warning/50 bg-warning/12 text-foreground",
+  critical: "border-destructive/40 bg-destructive/12 text-destructive",
+  unknown: "text-muted-foreground",
+} as const;
+
+/** The tick colour of a capture in the strip's timeline. */
+export const HEALTH_FILL = {
+  ok: "bg-success",
+  warning: "bg-warning",
+  critical: "bg-destructive",
+  unknown: "bg-muted-foreground/40",
+} as const;
+
+export const stateKey = (state: DisplayHealthState) => `displayHealth.state.${state}` as MessageKey;
+export const severityOf = (state: DisplayHealthState) => DISPLAY_HEALTH_SEVERITY[state];
+
+/** A display's health in the latest telemetry: the same name, or the same output before the "@". */
+export function displayHealthOf(telemetry: Telemetry | null | undefined, name: string): DisplayHealth | null {
+  const all = telemetry?.display_health ?? [];
+  return all.find((h) => h.display === name) ?? all.find((h) => h.display.split("@")[0] === name.split("@")[0]) ?? null;
+}
