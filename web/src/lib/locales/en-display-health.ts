@@ -3,6 +3,7 @@ import { englishPart } from "./english";
 /** English strings of display health: each display's state and its captures. */
 export const enDisplayHealth = englishPart({
   "displayHealth.title": "Screen",
+  "displayHealth.screens": "Screens",
   "displayHealth.state.showing": "Showing",
   "displayHealth.state.black": "Black or blank",
   "displayHealth.state.frozen": "Frozen",

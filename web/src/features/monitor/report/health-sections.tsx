@@ -1,5 +1,6 @@
 import type { DeviceDetail } from "@contracts/device-detail";
 import type { DeviceHeading, HealthCode } from "@contracts/health";
+import { ScreensSection } from "@/features/display-health/screens-section";
 import { headingCodes } from "./device-health";
 import { PeripheralSection } from "./peripheral-section";
 import { CpuSection, DiskSection, GpuSection, MemorySection, NetworkSection, UptimeSection } from "./system-sections";
@@ -25,6 +26,9 @@ export function HealthSections({ device }: { device: DeviceDetail }) {
         <NetworkSection data={data} codes={codes} />
         <div className="@2xl:col-span-2">
           <PeripheralSection data={data} />
+        </div>
+        <div className="@2xl:col-span-2">
+          <ScreensSection device={device} />
         </div>
       </div>
     </div>

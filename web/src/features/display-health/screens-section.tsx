@@ -1,0 +1,28 @@
+import "@/lib/locales/en-display-health";
+import type { DeviceDetail } from "@contracts/device-detail";
+import { DISPLAY_HEALTH_SEVERITY } from "@contracts/display-health";
+import { HealthCard } from "@/features/monitor/report/health-card";
+import { useT } from "@/lib/i18n";
+import { CaptureStrip } from "./capture-strip";
+
+const CODE = { ok: 0, unknown: 0, warning: 2, critical: 3 } as const;
+
+/** The health report's screens: per display its state now and its last 24 h of captures. */
+export function ScreensSection({ device }: { device: Pick<DeviceDetail, "latest_telemetry" | "space_uuid" | "uuid"> }) {
+  const t = useT();
+  const displays = device.latest_telemetry?.display_health ?? [];
+  if (displays.length === 0) return null;
+  const code = Math.max(...displays.map((d) => CODE[DISPLAY_HEALTH_SEVERITY[d.state]]));
+  return (
+    <HealthCard title={t("displayHealth.screens")} code={code} testId="report-screens">
+      <div className="flex flex-col gap-4">
+        {displays.map((d) => (
+          <div key={d.display} className="flex flex-col gap-1">
+            <p className="truncate text-xs font-medium text-muted-foreground">{d.display}</p>
+            <CaptureStrip space={device.space_uuid} device={device.uuid} display={d.display} />
+          </div>
+        ))}
+      </div>
+    </HealthCard>
+  );
+}
