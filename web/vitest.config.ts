@@ -17,6 +17,6 @@ export default defineConfig({
   test: {
     environment: "node",
     globalSetup: ["../scripts/lib/test-tmpdir.ts"],
-    projects: isolationProjects("web", alias("."), ["src/**/*.test.ts", "build/**/*.test.ts"]),
+    projects: isolationProjects("web", alias("."), ["src/**/*.test.ts", "src/**/*.test.tsx", "build/**/*.test.ts"]),
   },
 });

@@ -8,8 +8,9 @@ import { useI18n, useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 
 /**
- * How a health code looks (console.md §4: 0 Healthy, 1 an icon with its own label "Not
- * measured", 2 Warning, 3 Critical; "unknown" when nothing was reported). One table for the
+ * How a health code looks (console.md §4: 0 Healthy, 2 Warning, 3 Critical, and 1 an icon with
+ * no visible label: "Not measured" is only its accessible name and tooltip; "unknown" when
+ * nothing was reported). One table for the
  * inline status of the health report and Asset Info, and the badges of cards, rows and lists.
  */
 const looks: Record<HealthLabel, { icon: typeof CircleCheckIcon; text: string; badge: string; iconTone: string }> = {
@@ -38,10 +39,11 @@ export function HealthStatus({ code, className }: { code: number | null | undefi
   return (
     <span
       data-health={label}
+      title={t(`device.health.${label}`)}
       className={cn("inline-flex shrink-0 items-center gap-1 text-xs font-medium whitespace-nowrap", text, className)}
     >
       <Icon className="size-3.5" aria-hidden="true" />
-      {t(`device.health.${label}`)}
+      <span className={cn(label === "unmonitored" && "sr-only")}>{t(`device.health.${label}`)}</span>
     </span>
   );
 }
@@ -86,7 +88,7 @@ export function HealthBadge({
         className={cn("border-dashed bg-transparent text-muted-foreground", className)}
       >
         <Icon aria-hidden="true" />
-        <span className={labelClassName}>
+        <span className={cn(labelClassName, label === "unmonitored" && "sr-only")}>
           {text}
           <span className={cn("font-normal", compact && "sr-only")}> · {t("device.health.lastKnown")}</span>
         </span>
@@ -96,7 +98,7 @@ export function HealthBadge({
   return (
     <Badge variant="outline" data-health={code} title={text} className={cn(badge, className)}>
       <Icon aria-hidden="true" className={iconTone} />
-      <span className={labelClassName}>{text}</span>
+      <span className={cn(labelClassName, label === "unmonitored" && "sr-only")}>{text}</span>
     </Badge>
   );
 }
