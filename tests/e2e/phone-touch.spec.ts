@@ -32,3 +32,20 @@ test("on a phone, selection takes a finger and the bulk bar is labelled", async 
   await screenshot(page, `${ARTIFACTS}/phone-bulk-bar.png`);
   await darkScreenshot(page, "phone-bulk-bar-dark", 250);
 });
+
+test("on a phone, Performance folds its 15 count tiles so the list starts on the first screen", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/performance");
+  const summary = page.getByTestId("count-tiles-summary");
+  await expect(summary).toBeVisible();
+  await expect(summary).toContainText(/\d+ warnings?/);
+  await expect(page.getByTestId("tile-cpu")).toHaveCount(0);
+  const card = page.getByTestId("monitoring-card").first();
+  await expect(card).toBeVisible();
+  expect((await card.boundingBox())?.y ?? 9999).toBeLessThan(844);
+  await screenshot(page, `${ARTIFACTS}/phone-performance.png`);
+  await summary.click();
+  await expect(page.getByTestId("tile-cpu")).toBeVisible();
+  await page.getByRole("button", { name: "Hide counts" }).click();
+  await expect(page.getByTestId("count-tiles-summary")).toBeVisible();
+});

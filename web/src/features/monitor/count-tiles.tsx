@@ -1,9 +1,12 @@
 import "@/lib/locales/en-devices";
 import "@/lib/locales/en-monitor-pages";
 import type { MonitoringCounts, MonitoringHeading } from "@contracts/monitoring";
+import { ChevronDownIcon, ChevronUpIcon } from "lucide-react";
+import { useState } from "react";
 import { SKELETONS } from "@/components/list-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useT } from "@/lib/i18n";
+import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
 import { cn } from "@/lib/utils";
 import { DEVICE_HEADING_KEYS, headingLabel, type MonitoringFilterState, PERIPHERAL_KEYS } from "./performance-filters";
 
@@ -138,13 +141,55 @@ function Legend() {
   );
 }
 
-/** Warning and critical counts per monitored heading and per peripheral type (console.md §4). */
+/**
+ * Warning and critical counts per monitored heading and per peripheral type (console.md §4). On a
+ * phone the 15 tiles would fill the first screen: they fold into one line of totals that opens
+ * them, so the list starts on the first screen.
+ */
 export function CountTiles({ counts, active, onCount }: TilesProps) {
   const t = useT();
+  const narrow = useMediaQuery(PHONE_QUERY);
+  const [open, setOpen] = useState(false);
   const byHeading = counts ? new Map(counts.headings.map((c) => [c.key, c])) : null;
   const byType = counts ? new Map(counts.peripherals.map((c) => [c.type, c])) : null;
+  if (narrow && !open) {
+    const all = [...(counts?.headings ?? []), ...(counts?.peripherals ?? [])];
+    const warning = all.reduce((n, c) => n + c.warning, 0);
+    const critical = all.reduce((n, c) => n + c.critical, 0);
+    return (
+      <button
+        type="button"
+        aria-expanded={false}
+        data-testid="count-tiles-summary"
+        onClick={() => setOpen(true)}
+        className="flex min-h-11 items-center gap-3 rounded-lg border bg-card px-3 text-left text-sm shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <span className="font-medium">{t("monitor.counts.title")}</span>
+        <span className="flex items-center gap-1.5 tabular-nums">
+          <span aria-hidden="true" className="size-2 rounded-full bg-warning" />
+          {t("monitor.counts.warnings", { count: warning })}
+        </span>
+        <span className="flex items-center gap-1.5 tabular-nums">
+          <span aria-hidden="true" className="size-2 rounded-full bg-destructive" />
+          {t("monitor.counts.criticals", { count: critical })}
+        </span>
+        <ChevronDownIcon className="ml-auto size-4 text-muted-foreground" aria-hidden="true" />
+      </button>
+    );
+  }
   return (
     <div className="flex flex-col gap-3" data-testid="count-tiles" aria-busy={!counts || undefined}>
+      {narrow && (
+        <button
+          type="button"
+          aria-expanded={true}
+          onClick={() => setOpen(false)}
+          className="flex min-h-11 items-center gap-2 self-start rounded-md px-2 text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <ChevronUpIcon className="size-4" aria-hidden="true" />
+          {t("monitor.counts.hide")}
+        </button>
+      )}
       <section aria-label={t("monitor.counts.device")}>
         <div className="mb-1.5 flex items-center gap-4">
           <h2 className={sectionTitle}>{t("monitor.counts.device")}</h2>

@@ -28,6 +28,10 @@ export const enMonitorPages = englishPart({
   "monitor.filter.domainTop": "Device only",
   "monitor.filter.domainBottom": "Peripherals only",
 
+  "monitor.counts.title": "Health counts",
+  "monitor.counts.warnings": "{count, plural, one {# warning} other {# warnings}}",
+  "monitor.counts.criticals": "{count} critical",
+  "monitor.counts.hide": "Hide counts",
   "monitor.counts.device": "Device",
   "monitor.counts.peripherals": "Peripherals",
   "monitor.counts.failed": "The health counts could not be loaded.",
