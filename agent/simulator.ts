@@ -43,6 +43,7 @@ import { rng } from "./sim-episodes.ts";
 import { provisionDevices, type SimAccess } from "./sim-fleet.ts";
 import { simHardware } from "./sim-hardware.ts";
 import { simIdentity } from "./sim-identity.ts";
+import type { SimScreenKind } from "./sim-screen.ts";
 import { simScreenshotJpeg } from "./sim-screen.ts";
 import { simProfile, simSensors } from "./sim-telemetry.ts";
 import { simulatedTerminal } from "./tunnel/sim-shell.ts";
@@ -153,6 +154,8 @@ export function virtualMachine(
   opts: {
     instant?: boolean;
     now?: () => number;
+    /** Every display shows this (a demo or a test of one fault), instead of the seeded episodes. */
+    screen?: SimScreenKind;
     /**
      * A power action was answered: the simulated device goes offline and boots (the simulator's
      * main stops its session and starts it again after simulatedBootMs). Called once the answer
@@ -211,8 +214,13 @@ export function virtualMachine(
     simDisplaySources({
       seed: device.uuid,
       title: device.name,
-      displays: () => apps.displays.filter((d) => !d.disabled).map((d) => d.name),
+      // The configured displays, else (nothing configured yet) the displays the device detects.
+      displays: () =>
+        apps.displays.length
+          ? apps.displays.filter((d) => !d.disabled).map((d) => d.name)
+          : simHardware(device, peripherals).displays.map((d) => d.name),
       applications,
+      always: opts.screen,
     }),
   );
   const telemetryNow = (): Telemetry => ({
@@ -394,6 +402,8 @@ if (import.meta.main) {
       "vnc-port": { type: "string" },
       /** Seconds between display captures (the space's setting on a real agent): 300, or 30 with --fast. */
       "capture-interval": { type: "string" },
+      /** Every display shows this: playing, frozen, black, error, desktop, panel_off or no_signal. */
+      screen: { type: "string" },
     },
   });
   const log = (line: string) => {
@@ -421,6 +431,7 @@ if (import.meta.main) {
   const sessions = devices.map((device) => {
     const machine = virtualMachine(device, log, {
       instant: values.instant,
+      ...(values.screen ? { screen: values.screen as SimScreenKind } : {}),
       onPower: (verb) => powerCycle(session, verb, (line) => log(`${device.name}: ${line}`)),
     });
     const session: AgentSession = new AgentSession({
@@ -463,7 +474,7 @@ if (import.meta.main) {
         capture();
         setInterval(capture, captureMs);
       },
-      15_000 + Math.random() * Math.min(captureMs, devices.length * 200),
+      Math.min(15_000, captureMs) + Math.random() * Math.min(captureMs, devices.length * 200),
     );
     // Stagger the joins so a big fleet does not arrive in one burst.
     setTimeout(() => session.start(), Math.random() * Math.min(10_000, devices.length * 50));
