@@ -40,6 +40,7 @@ function useCaptureImage(url: string | null) {
   return { href, failed };
 }
 
+const DAY = 86_400_000;
 const hhmm = (iso: string) => formatDateTime(iso).slice(12, 17);
 
 function Thumb({ capture, onOpen }: { capture: CaptureItem; onOpen: () => void }) {
@@ -181,8 +182,10 @@ export function CaptureStrip({ space, device, display }: { space: string; device
   const captures = query.data?.captures ?? [];
   const thumbs = useMemo(() => pickThumbs(captures), [captures]);
   const current = query.data?.current[0];
+  // The timeline's right edge: when the list was answered (so it does not move between refreshes).
+  const now = query.dataUpdatedAt || Date.now();
   return (
-    <section className="flex flex-col gap-2" aria-label={t("displayHealth.title")} data-testid="capture-strip">
+    <section className="flex w-full flex-col gap-2" aria-label={t("displayHealth.title")} data-testid="capture-strip">
       <div className="flex items-center justify-between gap-2">
         <h3 className="text-sm font-medium">{t("displayHealth.title")}</h3>
         {current && (
@@ -212,17 +215,31 @@ export function CaptureStrip({ space, device, display }: { space: string; device
         <p className="text-xs text-muted-foreground">{t("displayHealth.strip.empty")}</p>
       ) : (
         <>
-          <div className="flex h-3 w-full gap-px overflow-hidden rounded-sm" title={t("displayHealth.strip")}>
-            {captures.map((c, i) => (
-              <button
-                key={c.at}
-                type="button"
-                tabIndex={-1}
-                title={`${formatDateTime(c.at)} · ${t(stateKey(c.state))}`}
-                onClick={() => setOpen(i)}
-                className={cn("h-full min-w-px flex-1", HEALTH_FILL[severityOf(c.state)])}
-              />
-            ))}
+          <div className="relative h-3 w-full overflow-hidden rounded-sm bg-muted" title={t("displayHealth.strip")}>
+            {captures.map((c, i) => {
+              // Each capture holds until the next (the newest: one interval), on the day's scale.
+              const at = Date.parse(c.at);
+              const next = captures[i + 1];
+              const until = next ? Date.parse(next.at) : Math.min(now, at + 10 * 60_000);
+              const left = Math.max(0, ((at - (now - DAY)) / DAY) * 100);
+              const width = Math.max(0.25, ((until - Math.max(at, now - DAY)) / DAY) * 100);
+              return (
+                <button
+                  key={c.at}
+                  type="button"
+                  tabIndex={-1}
+                  title={`${formatDateTime(c.at)} · ${t(stateKey(c.state))}`}
+                  onClick={() => setOpen(i)}
+                  style={{ left: `${left}%`, width: `${width}%` }}
+                  className={cn("absolute inset-y-0", HEALTH_FILL[severityOf(c.state)])}
+                />
+              );
+            })}
+          </div>
+          <div className="flex justify-between text-[10px] text-muted-foreground tabular-nums" aria-hidden>
+            <span>−24 h</span>
+            <span>−12 h</span>
+            <span>{t("displayHealth.now")}</span>
           </div>
           <div className="flex gap-2 overflow-x-auto pb-1">
             {thumbs.map((i) => {

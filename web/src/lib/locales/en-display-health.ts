@@ -15,6 +15,7 @@ export const enDisplayHealth = englishPart({
   "displayHealth.since": "since {time}",
   "displayHealth.lastKnown": "Last known state: the device is offline",
   "displayHealth.strip": "Last 24 hours",
+  "displayHealth.now": "now",
   "displayHealth.strip.empty": "No captures in the last 24 hours.",
   "displayHealth.strip.failed": "The captures could not be loaded.",
   "displayHealth.strip.denied": "Captures are not shown to Viewers in this space.",
