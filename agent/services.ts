@@ -14,6 +14,8 @@ export type ServiceSources = {
   /** Listed when the agent may serve them (--allow-headless-vnc, --rssh-relay). */
   headlessVnc: boolean;
   reverseSsh: boolean;
+  /** The remote desktop's availability (agent/remote-desktop-status.ts). */
+  remoteDesktop?: () => Promise<ServiceStatus>;
   /** The agent's restarts as its supervisor counts them (systemd's NRestarts), when known. */
   agentRestarts?: () => Promise<number>;
   startedAt?: number;
@@ -38,6 +40,7 @@ export async function agentServices(sources: ServiceSources): Promise<ServiceSta
   ];
   if (sources.headlessVnc) services.push(headlessStatus());
   if (sources.reverseSsh) services.push(tunnelStatus());
+  if (sources.remoteDesktop) services.push(await sources.remoteDesktop());
   return services;
 }
 

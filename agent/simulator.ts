@@ -37,6 +37,7 @@ import { type CommandJournal, FileJournal, MemoryJournal } from "./journal.ts";
 import { toFindings } from "./providers/detect.ts";
 import { executorOf } from "./providers/dispatch.ts";
 import type { Handlers } from "./providers/types.ts";
+import { remoteDesktopStatus } from "./remote-desktop-status.ts";
 import { AgentSession, type CommandReply, type Machine } from "./session.ts";
 import { ALWAYS_CRASH_LOOPING, type SimAppsConfig, simApplications } from "./sim-apps.ts";
 import { rng } from "./sim-episodes.ts";
@@ -156,6 +157,8 @@ export function virtualMachine(
     now?: () => number;
     /** Every display shows this (a demo or a test of one fault), instead of the seeded episodes. */
     screen?: SimScreenKind;
+    /** The remote desktop's availability, reported among the services (a VNC server answering on --vnc-port). */
+    remoteDesktop?: () => ServiceStatus | null;
     /**
      * A power action was answered: the simulated device goes offline and boots (the simulator's
      * main stops its session and starts it again after simulatedBootMs). Called once the answer
@@ -201,6 +204,7 @@ export function virtualMachine(
       restarts: 0,
       last_error: null,
     },
+    ...(opts.remoteDesktop?.() ? [opts.remoteDesktop() as ServiceStatus] : []),
   ];
   const telemetry = async (): Promise<Telemetry> => {
     if (downAt !== null && now() - downAt > POWER_ANSWER_LEAVES_MS) {
@@ -428,9 +432,23 @@ if (import.meta.main) {
     devices.push(...extra);
   }
   const timing = values.fast ? { heartbeatMs: 5_000, telemetryMs: 10_000 } : {};
+  // One probe for every simulated device: Remote Desktop is offered only while a VNC server
+  // answers on --vnc-port (the simulated devices relay it; none answers in the plain demo).
+  const probeDesktop = remoteDesktopStatus({ port: parseVncPort(values["vnc-port"]), cacheMs: 0 });
+  let desktop: ServiceStatus | null = null;
+  const refreshDesktop = () =>
+    probeDesktop().then(
+      (status) => {
+        desktop = status;
+      },
+      () => {},
+    );
+  await refreshDesktop();
+  setInterval(refreshDesktop, 30_000).unref();
   const sessions = devices.map((device) => {
     const machine = virtualMachine(device, log, {
       instant: values.instant,
+      remoteDesktop: () => desktop,
       ...(values.screen ? { screen: values.screen as SimScreenKind } : {}),
       onPower: (verb) => powerCycle(session, verb, (line) => log(`${device.name}: ${line}`)),
     });

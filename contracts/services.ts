@@ -7,7 +7,7 @@ import { z } from "zod";
  * apart (contracts/applications.ts) and shown beside these. Reported in telemetry, so an
  * offline device shows the last known state with its time (telemetry_updated_at).
  */
-export const SERVICE_KINDS = ["agent", "application", "vision", "vnc", "ssh_tunnel"] as const;
+export const SERVICE_KINDS = ["agent", "application", "vision", "vnc", "ssh_tunnel", "remote_desktop"] as const;
 export type ServiceKind = (typeof SERVICE_KINDS)[number];
 
 /**
@@ -39,3 +39,10 @@ export const VisionReport = z.object({
 
 /** The console's text for a device without a vision service (the switch is disabled). */
 export const VISION_NOT_INSTALLED_MESSAGE = "Vision is not installed on this device";
+
+/**
+ * Whether a device's agent reports a remote desktop it can serve (a VNC server answering, or a
+ * headless one it may start): the console offers Remote Desktop only then.
+ */
+export const offersRemoteDesktop = (services: readonly Pick<ServiceStatus, "kind" | "state">[] | undefined) =>
+  (services ?? []).some((s) => s.kind === "remote_desktop" && s.state !== "not_installed");

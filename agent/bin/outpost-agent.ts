@@ -39,12 +39,14 @@ import { keptDisplays } from "../providers/displays.ts";
 import { createExecutor } from "../providers/index.ts";
 import { createVision } from "../providers/settings.ts";
 import { registerUnclaimed } from "../register.ts";
+import { remoteDesktopStatus } from "../remote-desktop-status.ts";
 import { servicesMachine, systemdRestarts } from "../services.ts";
 import { AgentSession } from "../session.ts";
 import { AgentStateFile, statePath } from "../state.ts";
 import { readInventory } from "../system.ts";
 import { systemSource } from "../telemetry.ts";
 import { renderTerminalQr } from "../terminal-qr.ts";
+import { headlessAvailable } from "../tunnel/headless-vnc.ts";
 import { tunnelProviders } from "../tunnel/providers.ts";
 
 /** The settings the console pushes, kept beside the configuration (agent/state.ts); read by `run`. */
@@ -200,6 +202,10 @@ async function run() {
         vision,
         headlessVnc: values["allow-headless-vnc"] ?? false,
         reverseSsh: Boolean(values["rssh-relay"]),
+        remoteDesktop: remoteDesktopStatus({
+          port: parseVncPort(values["vnc-port"]),
+          headless: (values["allow-headless-vnc"] ?? false) && headlessAvailable(),
+        }),
         agentRestarts: () => systemdRestarts(),
       },
     ),

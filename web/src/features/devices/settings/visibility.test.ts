@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { disabledReason, type SettingsViewer, visibleControls } from "./visibility";
 
-const linux = { online: true, device_type_name: "Linux Computer", connected_status: "connected" } as const;
+const vnc = { kind: "remote_desktop", state: "running" } as const;
+const linux = {
+  online: true,
+  device_type_name: "Linux Computer",
+  connected_status: "connected",
+  latest_telemetry: { services: [vnc] },
+} as const;
 const windows = { ...linux, device_type_name: "Windows Computer" } as const;
 const as = (flags: Partial<SettingsViewer["user"]>, canWrite = true): SettingsViewer => ({
   user: { super_admin: false, sys_dev: false, ...flags },
@@ -16,6 +22,15 @@ describe("settings visibility (devices.md §2, §6)", () => {
     for (const c of ["reboot", "shutdown", "enabled", "remoteDesktop", "screenshot", "replacementCode", "debug"]) {
       expect(shown).toContain(c);
     }
+  });
+
+  it("Remote Desktop only where the agent reports a remote desktop it can serve", () => {
+    expect(visibleControls(as({}), linux)).toContain("remoteDesktop");
+    const headless = { ...linux, latest_telemetry: { services: [{ ...vnc, state: "stopped" }] } } as const;
+    expect(visibleControls(as({}), headless)).toContain("remoteDesktop");
+    const none = { ...linux, latest_telemetry: { services: [{ ...vnc, state: "not_installed" }] } } as const;
+    expect(visibleControls(as({}), none)).not.toContain("remoteDesktop");
+    expect(visibleControls(as({}), { ...linux, latest_telemetry: null })).not.toContain("remoteDesktop");
   });
 
   it("super admins see Request RSSH only; developers see RSSH and Headless VNC", () => {

@@ -1,4 +1,5 @@
 import type { DeviceDetail } from "@contracts/device-detail";
+import { offersRemoteDesktop, type ServiceKind, type ServiceState } from "@contracts/services";
 
 /** The Settings tab's controls (devices.md §2). */
 export type SettingsControl =
@@ -20,7 +21,9 @@ export type SettingsViewer = {
   canWrite: boolean;
 };
 
-type DeviceFacts = Pick<DeviceDetail, "online" | "device_type_name" | "connected_status">;
+type DeviceFacts = Pick<DeviceDetail, "online" | "device_type_name" | "connected_status"> & {
+  latest_telemetry?: { services?: readonly { kind: ServiceKind; state: ServiceState }[] } | null;
+};
 
 /** Why a shown control cannot be used now (null: it can). */
 export type DisabledReason = "readOnly" | "offline" | null;
@@ -44,7 +47,10 @@ export function visibleControls({ user, canWrite }: SettingsViewer, device: Devi
   const shown: SettingsControl[] = [];
   if (user.super_admin || user.sys_dev) shown.push("rssh");
   if (user.sys_dev) shown.push("headlessVnc");
-  shown.push("remoteDesktop", "screenshot", "reboot", "shutdown", "enabled", "debug");
+  // Remote Desktop only where the agent reports one it can serve (a VNC server answering, or a
+  // headless one it may start): offered elsewhere it could only fail after the click.
+  if (offersRemoteDesktop(device.latest_telemetry?.services)) shown.push("remoteDesktop");
+  shown.push("screenshot", "reboot", "shutdown", "enabled", "debug");
   // A shell on the device: Content Managers and Admins only (Viewers never see it).
   if (canWrite && TERMINAL_DEVICE_TYPES.has(device.device_type_name)) shown.push("terminal");
   if (device.device_type_name === VISION_DEVICE_TYPE) shown.push("vision");

@@ -26,6 +26,7 @@ const KIND_ICON: Record<ServiceRow["kind"], LucideIcon> = {
   vision: EyeIcon,
   vnc: MonitorIcon,
   ssh_tunnel: TerminalSquareIcon,
+  remote_desktop: MonitorIcon,
 };
 
 const TONE: Record<ServiceTone, { icon: LucideIcon; className: string }> = {
