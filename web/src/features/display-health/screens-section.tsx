@@ -15,7 +15,7 @@ export function ScreensSection({ device }: { device: Pick<DeviceDetail, "latest_
   const code = Math.max(...displays.map((d) => CODE[DISPLAY_HEALTH_SEVERITY[d.state]]));
   return (
     <HealthCard title={t("displayHealth.screens")} code={code} testId="report-screens">
-      <div className="flex flex-col gap-4">
+      <div className="col-span-2 flex flex-col gap-4">
         {displays.map((d) => (
           <div key={d.display} className="flex flex-col gap-1">
             <p className="truncate text-xs font-medium text-muted-foreground">{d.display}</p>
