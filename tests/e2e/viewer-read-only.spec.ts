@@ -7,7 +7,7 @@ import { expect, test } from "./test.ts";
  */
 test("a Viewer's edit link opens the read-only view, and no comment box is offered", async ({ page }) => {
   await signIn(page, "viewer@outpost.demo");
-  await page.goto("/devices?view=table");
+  await page.goto("/devices?view=table&search=PL%20Ticket%20Kiosk");
   await page.getByRole("table", { name: "Devices" }).getByText("PL Ticket Kiosk").click();
   await expect(page).toHaveURL(/\/devices\/device\/view\/[^/]+\/[^/]+\/general/);
   const editUrl = page.url().replace("/device/view/", "/device/edit/");
@@ -24,7 +24,7 @@ test("a Viewer's edit link opens the read-only view, and no comment box is offer
 
 test("an Admin's edit link opens the form, and the comment box is there", async ({ page }) => {
   await signIn(page);
-  await page.goto("/devices?view=table");
+  await page.goto("/devices?view=table&search=PL%20Ticket%20Kiosk");
   await page.getByRole("table", { name: "Devices" }).getByText("PL Ticket Kiosk").click();
   await expect(page.getByRole("textbox", { name: "New comment" })).toBeVisible();
   await page.goto(page.url().replace("/device/view/", "/device/edit/"));
