@@ -72,7 +72,7 @@ const frames = devices.map((d, i) => {
 async function round(send: (ws: WebSocket, i: number) => void) {
   const before = runtimeCpu();
   for (let k = 0; k < CAPTURES; k++) {
-    sockets.forEach((ws, i) => send(ws, i));
+    for (const [i, ws] of sockets.entries()) send(ws, i);
     await new Promise((r) => setTimeout(r, 400));
   }
   await new Promise((r) => setTimeout(r, 3000));
