@@ -1,5 +1,4 @@
 import "@/lib/locales/en-alerting";
-import "@/lib/locales/en-incidents";
 import { ALERT_CONDITIONS, type AlertCondition, type AlertRule, SCOPE_KINDS } from "@contracts/alerting";
 import { DEVICE_HEADINGS, MONITORED_PERIPHERAL_TYPES } from "@contracts/health";
 import { useQuery } from "@tanstack/react-query";

@@ -1,3 +1,4 @@
+import "@/lib/locales/en-display-health";
 import { DISPLAY_HEALTH_SEVERITY, type DisplayHealth, type DisplayHealthState } from "@contracts/display-health";
 import type { Telemetry } from "@contracts/realtime";
 import type { MessageKey } from "@/lib/i18n";

@@ -1,4 +1,3 @@
-import "@/lib/locales/en-incidents";
 import type { Incident, IncidentState } from "@contracts/alerting";
 import { Badge } from "@/components/ui/badge";
 import { useT } from "@/lib/i18n";

@@ -5,7 +5,6 @@ import { Badge } from "@/components/ui/badge";
 import { Tooltip } from "@/components/ui/tooltip";
 import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
-import "@/lib/locales/en-agent-settings";
 import { recordLook, WARNING_TEXT } from "./command-state";
 
 /**

@@ -1,5 +1,4 @@
 import "@/lib/locales/en-device";
-import "@/lib/locales/en-monitor-pages";
 import type { DeviceDetail } from "@contracts/device-detail";
 import { ChevronRightIcon } from "lucide-react";
 import { Link } from "react-router";
