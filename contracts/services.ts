@@ -39,10 +39,3 @@ export const VisionReport = z.object({
 
 /** The console's text for a device without a vision service (the switch is disabled). */
 export const VISION_NOT_INSTALLED_MESSAGE = "Vision is not installed on this device";
-
-/**
- * Whether a device's agent reports a remote desktop it can serve (a VNC server answering, or a
- * headless one it may start): the console offers Remote Desktop only then.
- */
-export const offersRemoteDesktop = (services: readonly Pick<ServiceStatus, "kind" | "state">[] | undefined) =>
-  (services ?? []).some((s) => s.kind === "remote_desktop" && s.state !== "not_installed");

@@ -1,5 +1,5 @@
 import type { DeviceDetail } from "@contracts/device-detail";
-import { offersRemoteDesktop, type ServiceKind, type ServiceState } from "@contracts/services";
+import type { ServiceKind, ServiceState } from "@contracts/services";
 
 /** The Settings tab's controls (devices.md §2). */
 export type SettingsControl =
@@ -20,6 +20,13 @@ export type SettingsViewer = {
   /** Content Manager or Admin of the space (Viewers only read). */
   canWrite: boolean;
 };
+
+/**
+ * Whether the agent reports a remote desktop it can serve (a VNC server answering, or a headless
+ * one it may start). Here, not in contracts/services.ts: that module brings zod into the flyout.
+ */
+export const offersRemoteDesktop = (services: readonly { kind: ServiceKind; state: ServiceState }[] | undefined) =>
+  (services ?? []).some((s) => s.kind === "remote_desktop" && s.state !== "not_installed");
 
 type DeviceFacts = Pick<DeviceDetail, "online" | "device_type_name" | "connected_status"> & {
   latest_telemetry?: { services?: readonly { kind: ServiceKind; state: ServiceState }[] } | null;
