@@ -1,5 +1,5 @@
-import { connect } from "node:net";
 import type { ServiceStatus } from "../contracts/services.ts";
+import { dial } from "./tunnel/vnc.ts";
 
 export type RemoteDesktopSource = {
   /** The VNC server the remote desktop relays: 127.0.0.1:`port` (`--vnc-port`, default 5900). */
@@ -11,20 +11,6 @@ export type RemoteDesktopSource = {
   cacheMs?: number;
   timeoutMs?: number;
 };
-
-/** Whether something accepts a TCP connection on host:port within `timeoutMs`. */
-export function answers(host: string, port: number, timeoutMs: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host, port });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once("error", () => done(false));
-    socket.once("connect", () => done(true));
-  });
-}
 
 const NAME = "Remote desktop (VNC)";
 
@@ -39,7 +25,9 @@ export function remoteDesktopStatus(source: RemoteDesktopSource): () => Promise<
   let since: number | null = null;
   return async () => {
     if (kept && Date.now() - kept.at < cacheMs) return kept.status;
-    const up = await answers(host, port, timeoutMs);
+    const socket = await dial(host, port, timeoutMs);
+    socket?.destroy();
+    const up = socket !== null;
     const state = up ? "running" : headless ? "stopped" : "not_installed";
     if (kept?.status.state !== state) since = state === "running" ? Date.now() : null;
     const status: ServiceStatus = {

@@ -204,7 +204,7 @@ export function virtualMachine(
       restarts: 0,
       last_error: null,
     },
-    ...(opts.remoteDesktop?.() ? [opts.remoteDesktop() as ServiceStatus] : []),
+    ...[opts.remoteDesktop?.()].filter((s): s is ServiceStatus => Boolean(s)),
   ];
   const telemetry = async (): Promise<Telemetry> => {
     if (downAt !== null && now() - downAt > POWER_ANSWER_LEAVES_MS) {

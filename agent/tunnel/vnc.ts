@@ -28,7 +28,7 @@ export type VncOptions = {
 };
 
 /** A TCP connection to host:port, or null when nothing answers. */
-function dial(host: string, port: number, timeoutMs: number): Promise<Socket | null> {
+export function dial(host: string, port: number, timeoutMs: number): Promise<Socket | null> {
   return new Promise((resolve) => {
     const socket = connect({ host, port });
     const fail = () => {

@@ -1,4 +1,4 @@
-import { getLocation, listLocations } from "@contracts/api/locations";
+import { listLocations } from "@contracts/api/locations";
 import type { Location } from "@contracts/location";
 import { keepPreviousData, useQueries, useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
@@ -49,12 +49,7 @@ export function useLocationOptions(
   for (const location of reply.data?.locations ?? []) names.current.set(location.uuid, location.name);
   const missing = selected.filter((uuid) => uuid && !names.current.has(uuid));
   const details = useQueries({
-    queries: missing.map((uuid) => ({
-      queryKey: [...locationQueries.all(space), "detail", uuid] as const,
-      queryFn: ({ signal }: { signal: AbortSignal }) => callApi(getLocation, { params: { space, loc: uuid }, signal }),
-      enabled,
-      retry: false,
-    })),
+    queries: missing.map((uuid) => ({ ...locationQueries.detail(space, uuid), enabled, retry: false })),
   });
   for (const detail of details) if (detail.data) names.current.set(detail.data.uuid, detail.data.name);
 
