@@ -27,6 +27,7 @@ export * from "./peripheral-type.ts";
 export * from "./role.ts";
 export * from "./runner.ts";
 export * from "./saved-view.ts";
+export * from "./session-policy.ts";
 export * from "./space.ts";
 export * from "./space-account.ts";
 export * from "./space-credential.ts";
