@@ -20,7 +20,7 @@ export type JournalEntry = {
 };
 
 /**
- * The agent's memory of commands it took on (issue 14): a command id is written here before the
+ * The agent's memory of commands it took on: a command id is written here before the
  * command is acted on, and its answer when it finishes, so a re-delivered id is answered from here
  * and never run twice, even across a restart or a reboot the command itself caused.
  */

@@ -10,7 +10,7 @@ type LogOptions = {
 };
 
 /**
- * The agent's log (issue 17): each line timestamped, printed and kept in a ring of the last
+ * The agent's log: each line timestamped, printed and kept in a ring of the last
  * LOG_RING_LINES lines, which fetch-logs answers. Debug lines are printed and kept only while
  * debug mode is on (the console's Enable Debug Mode, kept in the agent's state file).
  */

@@ -5,7 +5,7 @@ import type { AgentStateFile } from "./state.ts";
 import { collectTelemetry, type TelemetrySource } from "./telemetry.ts";
 
 /*
- * The real agent's machine with its kept settings applied (issue 17): the hello reports them,
+ * The real agent's machine with its kept settings applied: the hello reports them,
  * telemetry reports vision, and a peripheral switched off in the console is not polled (it is
  * reported disabled, not monitored, rather than gone).
  */

@@ -66,7 +66,7 @@ export type Executor = (command: Command) => Promise<CommandReply>;
 
 /** What a session needs from the machine it speaks for (a real one or a simulated one). */
 export type Machine = {
-  /** `settings`: what the agent keeps of the console's settings (issue 17), reported on hello. */
+  /** `settings`: what the agent keeps of the console's settings, reported on hello. */
   inventory: () => Promise<{ machine_id?: string | null; inventory: AgentInventory; settings?: AgentSettings }>;
   telemetry: () => Promise<Telemetry>;
   execute: Executor;
@@ -122,7 +122,7 @@ type Reply = { type: "commandAck"; id: string } | CommandResult;
  * reconnects with exponential backoff, also when the room has been silent for 25 s (a half-open
  * socket). The real agent and the simulator both run this.
  *
- * Commands are at-least-once on the wire and at most once here (issue 14): an id is written to the
+ * Commands are at-least-once on the wire and at most once here: an id is written to the
  * journal before it is acked and acted on, and a re-delivered id is answered from the journal. An
  * ack or result that cannot be sent waits in the outbox and goes right after the next hello.
  */

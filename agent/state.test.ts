@@ -31,7 +31,7 @@ function startAgent(configPath: string, allowPower = false) {
   return { state, logs, printed, execute };
 }
 
-describe("agent state file (issue 17)", () => {
+describe("agent state file", () => {
   it("keeps enabled, debug mode, vision and peripheral switches across a restart, in a 0600 file", async () => {
     const config = tempConfig();
     const first = startAgent(config);
@@ -103,7 +103,7 @@ describe("agent state file (issue 17)", () => {
   });
 });
 
-describe("agent log ring and debug mode (issue 17)", () => {
+describe("agent log ring and debug mode", () => {
   it("logs debug lines only while debug mode is on; fetch-logs answers the recent lines", async () => {
     const agent = startAgent(tempConfig());
     await agent.execute(command("detect-displays"));
@@ -126,7 +126,7 @@ describe("agent log ring and debug mode (issue 17)", () => {
   });
 });
 
-describe("the real agent's machine with its settings (issue 17)", () => {
+describe("the real agent's machine with its settings", () => {
   const attached = [
     { name: "Card reader", type: "card-reader", serial_number: "S1" },
     { name: "Printer", type: "printer" },

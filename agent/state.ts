@@ -1,11 +1,11 @@
 import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
-/** A peripheral the console switched, as the agent recognises it (issue 17). */
+/** A peripheral the console switched, as the agent recognises it. */
 export type PeripheralSwitch = { enabled: boolean; type?: string; name?: string; serial_number?: string };
 
 /**
- * The settings the console pushes to the agent (issue 17): enabled, debug mode, vision and the
+ * The settings the console pushes to the agent: enabled, debug mode, vision and the
  * peripherals switched on or off, by the console's peripheral uuid. Kept in the agent's state
  * file, so they survive restarts, and reported on hello so the console shows the device's truth.
  */

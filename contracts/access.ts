@@ -5,7 +5,7 @@ import { CREDENTIAL_KINDS, CREDENTIAL_NAME_MAX, CREDENTIAL_PREFIX } from "./valu
 export { CREDENTIAL_ENDED, CREDENTIAL_KINDS, CREDENTIAL_NAME_MAX, CREDENTIAL_PREFIX } from "./values/access.ts";
 
 /**
- * Scoped, revocable credentials of a space (issue 16): **wall display links** (a wall screen
+ * Scoped, revocable credentials of a space: **wall display links** (a wall screen
  * watches the space read-only, optionally narrowed to a location group or a location) and
  * **space API tokens** (automation; `read` = Viewer rights without any change, `operator` =
  * Content Manager rights, never Admin). The secret is shown once; only its SHA-256 is stored.

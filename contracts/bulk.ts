@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DeviceListQuery } from "./device.ts";
 
 /*
- * Bulk actions (issue 18 item 2): one request acting on many devices or accounts, answered per
+ * Bulk actions: one request acting on many devices or accounts, answered per
  * row. Each row runs the single-row service (the same rules, the same audit entry) and reports
  * its own outcome; one row's failure does not stop the others.
  */

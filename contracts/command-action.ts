@@ -22,7 +22,7 @@ export const CommandAction = z.enum([
   "detect-displays",
   "detect-peripherals",
   "apply-display-config",
-  /** The agent's recent log lines (issue 17: the device's Logs tab); result: COMMANDS["fetch-logs"]. */
+  /** The agent's recent log lines (the device's Logs tab); result: COMMANDS["fetch-logs"]. */
   "fetch-logs",
   /** A runner checks an IP camera of its location: HTTP and RTSP reachability (contracts/camera.ts). */
   "camera-connection-test",

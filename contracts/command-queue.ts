@@ -5,7 +5,7 @@ import { QUEUE_TTL_DEFAULT_S, QUEUE_TTL_MAX_S } from "./values/command-queue.ts"
 export { FINAL_COMMAND_STATES, QUEUE_TTL_DEFAULT_S, QUEUE_TTL_MAX_S } from "./values/command-queue.ts";
 
 /**
- * Commands with a truthful life (issue 14). Every command the API sends (directly or queued)
+ * Commands with a truthful life. Every command the API sends (directly or queued)
  * has a record in its DeviceRoom's SQLite that survives eviction and reconnects:
  *
  *   queued ──▶ delivered ──▶ acked ──▶ succeeded | failed

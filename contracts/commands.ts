@@ -19,7 +19,7 @@ export const TIMEOUT_MESSAGE = "Service temporarily unavailable, try again later
 export const UNAVAILABLE_MESSAGE = "physical device temporarily unavailable";
 
 /**
- * What the DeviceRoom answers the API for a command (issue 14: truthful outcomes):
+ * What the DeviceRoom answers the API for a command (truthful outcomes):
  * - `unavailable`: never written to an agent socket (safe to retry);
  * - `timed_out`: written but not acknowledged by its deadline: the agent refuses it after, so it did not run;
  * - `in_doubt`: acknowledged but its answer did not come back (the agent left, or 30 s passed):
@@ -48,7 +48,7 @@ export const ScreenshotAnswer = z.object({
 });
 
 /**
- * Power actions: what ran, or with a dry run what would have (the agent's --allow-power; issue 17:
+ * Power actions: what ran, or with a dry run what would have (the agent's --allow-power:
  * the console says it was a dry run, not "Action successful.").
  */
 export const PowerAnswer = z.object({
@@ -65,7 +65,7 @@ export const SettingsAnswer = z.object({
   vision: z.boolean().optional(),
 });
 
-/** The agent refuses every action but set-enabled while the device is disabled (issue 17; devices.md §7's notification). */
+/** The agent refuses every action but set-enabled while the device is disabled (devices.md §7's notification). */
 export const DEVICE_DISABLED_MESSAGE = "Device is disabled";
 
 /** devices.md §7: a remote action on a device that is not installed (non_connected, installation_pending). */
@@ -129,7 +129,7 @@ export const COMMANDS = {
   "set-debug": { params: z.object({ debug_mode: z.boolean() }), result: SettingsAnswer },
   "set-vision": { params: z.object({ enabled: z.boolean() }), result: SettingsAnswer },
   "set-peripheral-enabled": {
-    /** `name` / `serial_number`: how the agent recognises the peripheral among those it sees (issue 17). */
+    /** `name` / `serial_number`: how the agent recognises the peripheral among those it sees. */
     params: z.object({
       peripheral_uuid: z.string().min(1),
       type: z.string(),

@@ -46,7 +46,7 @@ export const errorCodes = {
   device_offline: 503,
   /** The device's agent did not answer a remote action within 30 s (devices.md §9). */
   device_timeout: 503,
-  /** The device is disabled: every remote action but re-enabling is refused upfront ("Device is disabled", issue 17). */
+  /** The device is disabled: every remote action but re-enabling is refused upfront ("Device is disabled"). */
   device_disabled: 409,
   /** The device is not installed (non_connected, installation_pending): "Action failed. Device not installed." (devices.md §7). */
   device_not_installed: 409,

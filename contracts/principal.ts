@@ -24,7 +24,7 @@ export const Principal = z.discriminatedUnion("kind", [
   }),
   z.object({ kind: z.literal("device"), device_uuid: z.string(), space_uuid: z.string() }),
   /**
-   * A wall display link or a space API token (issue 16): admitted to its space's room only, as a
+   * A wall display link or a space API token: admitted to its space's room only, as a
    * read-only dashboard; closed with CloseCode.credentialRevoked when an Admin revokes it.
    */
   z.object({

@@ -4,7 +4,7 @@ import { SAVED_VIEW_NAME_MAX } from "./values/saved-view.ts";
 
 export { SAVED_VIEW_NAME_MAX } from "./values/saved-view.ts";
 
-/** The lists a view can be saved for (issue 18 item 3). */
+/** The lists a view can be saved for. */
 export const SAVED_VIEW_LISTS = ["devices", "locations", "location_groups", "accounts"] as const;
 export const SavedViewList = z.enum(SAVED_VIEW_LISTS, {
   error: (issue) => `"${String(issue.input)}" is not a valid choice.`,

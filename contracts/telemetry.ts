@@ -6,7 +6,7 @@ import { ServiceStatus, VisionReport } from "./services.ts";
 /**
  * The spec's Telemetry (devices.md §3) as an agent reports it (contracts/realtime.ts) and as the API
  * returns the latest report (contracts/device-detail.ts). Beyond the spec: thermal, gpu,
- * disk_health and the network interfaces' state and error counters (issue #12).
+ * disk_health and the network interfaces' state and error counters.
  */
 export const Telemetry = z.object({
   cpu: z

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /*
- * Remote sessions through the device room (issue 17): a browser terminal (the agent's PTY) or a
+ * Remote sessions through the device room: a browser terminal (the agent's PTY) or a
  * remote desktop (the agent's TCP connection to the device's VNC server, an RFB stream). Bytes
  * flow browser ⇄ DeviceRoom ⇄ agent over the sockets both already keep open; the room only
  * relays, it never stores the bytes. No port is opened on the device.

@@ -38,5 +38,5 @@ export const visionAlready = (state: VisionState, enabled: boolean) =>
 
 /** The device type that runs vision processing (devices.md §2: "Enable Vision (Linux Computer only)"). */
 export const VISION_DEVICE_TYPE_NAME = "Linux Computer";
-/** 400 for enabling vision on any other device type (issue 20; the spec gives no text). */
+/** 400 for enabling vision on any other device type (the spec gives no text). */
 export const VISION_LINUX_ONLY_MESSAGE = "Vision can be enabled only on a Linux Computer.";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { OnlineStatus } from "./location.ts";
 
 /**
- * The NOC wall (issue 16): one summary of the fleet for a screen across the room, and each
+ * The NOC wall: one summary of the fleet for a screen across the room, and each
  * location's availability over its working hours. Paths:
  * - GET /api/space/{space}/wall/?group=&location= → WallSummary
  * - GET /api/space/{space}/location/availability/?window=24h|7d&group=&location= → AvailabilityList

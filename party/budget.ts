@@ -4,7 +4,7 @@ import { AGENT_UPLOAD_MAX_BYTES, FRAME_MAX_BYTES, OUTGOING_MAX_UNACKED } from ".
 export { ACK_EVERY, OUTGOING_MAX_UNACKED } from "../contracts/realtime.ts";
 
 /**
- * Per-connection budgets of a room socket (issue #11): a token bucket of messages, a frame size
+ * Per-connection budgets of a room socket: a token bucket of messages, a frame size
  * cap and a bound on what the room may have queued for a slow reader. Plain functions, so the
  * rules are unit-tested without a socket.
  */

@@ -98,7 +98,7 @@ export type CommandHost = {
 };
 
 /**
- * The DeviceRoom's commands (devices.md §7, §9; issue 14): every command, direct or queued, is a
+ * The DeviceRoom's commands (devices.md §7, §9): every command, direct or queued, is a
  * `command_log` row whose state follows party/broker.ts; each change is stored, pushed to the
  * device's dashboards (commandUpdate with the record) and audited where it matters. A direct
  * call waits in memory for its answer (a waiter); the row outlives the waiter, the room's

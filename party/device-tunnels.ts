@@ -54,7 +54,7 @@ type SessionRow = {
 };
 
 /**
- * The DeviceRoom's remote sessions (issue 17; protocol in contracts/tunnel.ts): it checks who may
+ * The DeviceRoom's remote sessions (protocol in contracts/tunnel.ts): it checks who may
  * open one, pairs the browser's socket with the agent's, relays control and data frames between
  * them without keeping a byte, holds each direction to its credit window, ends the sessions of a
  * socket that leaves and audits each session's opening and end (with its duration). Sessions

@@ -38,7 +38,7 @@ export type ConnState = {
   /** An agent socket: when it joined and when any frame last came from it (liveness, ms). */
   joined?: number;
   frameAt?: number;
-  /** An agent socket that sends pings (issue 14): it is closed after 25 s without any frame. */
+  /** An agent socket that sends pings: it is closed after 25 s without any frame. */
   pinger?: boolean;
   /** An agent socket's queue window (its hello's queue_window): queued commands it takes at once. */
   queueWindow?: number;
@@ -489,7 +489,7 @@ export abstract class OutpostRoom extends Server<Env> {
 
   /**
    * Closes every user socket whose access token has expired without a re-authentication, and
-   * every display link / API token socket whose credential expired (issue 16).
+   * every display link / API token socket whose credential expired.
    */
   private closeExpired(now: number) {
     for (const conn of this.openDashboards()) {
@@ -650,7 +650,7 @@ export abstract class OutpostRoom extends Server<Env> {
 
   private fanOut(message: ServerMessage | RoomEvent): number {
     // Serialised once, and only when some dashboard is there to get it (most device rooms have none).
-    // The hot loop of a fan-out (issue 19: 1 000 sockets per event): the sockets' ids come from the
+    // The hot loop of a fan-out (1 000 sockets per event): the sockets' ids come from the
     // map's keys (a Connection's id is a getter over its attachment), the flows are counted in place.
     let payload: string | undefined;
     let delivered = 0;

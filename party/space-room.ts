@@ -89,7 +89,7 @@ export class SpaceRoom extends OutpostRoom {
   }
 
   /**
-   * RPC used by the API when an Admin revokes a display link or API token (issue 16): closes its
+   * RPC used by the API when an Admin revokes a display link or API token: closes its
    * sockets — credentials join only their space's room — with `code` (CloseCode.credentialRevoked)
    * and a reason the wall shows. Returns how many sockets were closed.
    */

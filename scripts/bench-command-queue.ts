@@ -1,5 +1,5 @@
 /**
- * The command queue at scale (issue 14): Q commands queued for each of N offline devices, then
+ * The command queue at scale: Q commands queued for each of N offline devices, then
  * the N agents connect; every device must run its commands exactly once, in the order they were
  * queued, within 60 s of its agent connecting. A few more devices that never connect get one
  * command with a 60 s TTL: it must be `expired` within TTL ± 60 s.

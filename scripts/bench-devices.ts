@@ -3,7 +3,7 @@
  * links) into a throwaway local D1, serves it as `npm start` does (scripts/serve.ts) and times the device list
  * calls through fetch on localhost: the first page, page 50 by number, a deep page by number and
  * by keyset cursor, every ordering and every filter of the devices filter set; the FTS search
- * against the contains scan it replaced (issue 18), the column orderings and multi-value filters;
+ * against the contains scan it replaced, the column orderings and multi-value filters;
  * the CSV export of every device; and the monitoring counts and list (GET …/monitoring/counts/,
  * …/monitoring/device/items/).
  *
@@ -222,7 +222,7 @@ async function run() {
       ["search=Device 01 (10 000 matches)", `${base}?search=Device%2001`],
       ["search=Device 0999 (100 matches)", `${base}?search=Device%200999`],
       [`search=${lastName} (one match)`, `${base}?search=${encodeURIComponent(lastName)}`],
-      // Issue 18: the FTS5 search (3+ characters) against the contains scan the search was
+      // The FTS5 search (3+ characters) against the contains scan the search was
       // before (?name= still is one, over the (space_uuid, name, machine_id) index).
       ["contains: name=Device 0999 (100 matches)", `${base}?name=Device%200999`],
       ["contains: name=Device 01 (10 000 matches)", `${base}?name=Device%2001`],

@@ -1,5 +1,5 @@
 /**
- * The browser terminal's relay (issue 17): keystroke echo and output throughput of a terminal
+ * The browser terminal's relay: keystroke echo and output throughput of a terminal
  * session through the device room (browser socket → DeviceRoom → agent socket, `wrangler dev`),
  * against the same shell and TunnelSessions served directly to the same client over one local
  * WebSocket (a `ws` server in this process), so the ratio is the room's cost. Both run the

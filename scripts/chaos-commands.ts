@@ -1,5 +1,5 @@
 /**
- * Chaos test of remote commands (issue 14): N simulated agents (the project's own AgentSession on
+ * Chaos test of remote commands: N simulated agents (the project's own AgentSession on
  * the real protocol), M commands through the API while agents' sockets are killed (forced closes
  * and silent, half-open ones that only liveness notices) and reconnect; a share of the calls is
  * retried with the same request_id. Every execution on a device is counted by command id.
@@ -145,7 +145,7 @@ const KINDS: Kind[] = [
     call: (d, id) => ["PATCH", `/space/${SPACE}/device/${d}/debug-status/`, { debug_mode: true, request_id: id }],
   },
   {
-    // Queued (issue 14 item 7): delivered in the agent's queue window, run in order, exactly once.
+    // Queued: delivered in the agent's queue window, run in order, exactly once.
     action: "queued screenshot",
     queued: true,
     call: (d, id) => [

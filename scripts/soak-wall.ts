@@ -1,5 +1,5 @@
 /**
- * Soak test of the NOC wall (issue 16): does /wall stay flat — JS heap after GC and DOM nodes —
+ * Soak test of the NOC wall: does /wall stay flat — JS heap after GC and DOM nodes —
  * over a long run of live events? Builds the SPA into .wrangler/bench-wall/dist (web/dist is left
  * alone), seeds the bench fleet (scripts/bench/) into a throwaway local D1 with coordinates, four
  * location groups and an all-week global schedule, serves both with `wrangler dev` (a frozen

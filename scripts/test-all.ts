@@ -151,13 +151,13 @@ const storm = chaos
 storm.catch(() => {});
 step("Agent unit tests", () => runTool("vitest", ["run", "--config", "agent/vitest.config.ts"]));
 step("Web unit tests", () => runTool("vitest", ["run", "--config", "web/vitest.config.ts"]));
-// The production Worker bundles as deployed (no network: --dry-run), with its own bindings (issue 21).
+// The production Worker bundles as deployed (no network: --dry-run), with its own bindings.
 step("Production bundle (wrangler deploy --env production --dry-run)", () =>
   runTool("wrangler", ["deploy", "--env", "production", "--dry-run", "--outdir", ".wrangler/prod-dry-run"], {
     quiet: true,
   }),
 );
-// Per route, the gzipped JS its first load needs, against web/bundle-budget.json (issue 19).
+// Per route, the gzipped JS its first load needs, against web/bundle-budget.json.
 step("Bundle budget per route", () => runNode("scripts/check-bundle.ts"));
 await chaos;
 await storm;

@@ -10,7 +10,7 @@ import { gazetteer } from "./build/gazetteer.ts";
 const backend = process.env.OUTPOST_BACKEND ?? "http://localhost:8787";
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
-// Issue 19: the signed-in shell's static imports in one chunk (web/build/first-load-chunks.ts), except
+// The signed-in shell's static imports in one chunk (web/build/first-load-chunks.ts), except
 // those the sign-in page, a wall screen or a health report (which open without the shell) load too.
 const signedIn = staticGroup("/src/app/lazy/signed-in.ts", [
   "/src/app/lazy/public.ts",
@@ -71,7 +71,7 @@ export default defineConfig({
         index: fileURLToPath(new URL("./index.html", import.meta.url)),
         "api-docs": fileURLToPath(new URL("./api-docs.html", import.meta.url)),
       },
-      // Issue 19: with a lazy chunk per route, automatic splitting made ~100 tiny shared chunks for /devices
+      // With a lazy chunk per route, automatic splitting made ~100 tiny shared chunks for /devices
       // (one per combination of routes using a module); common chunks under 16 KiB (source) are copied into
       // their users instead (one shared runtime keeps a single module state).
       preserveEntrySignatures: false,

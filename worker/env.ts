@@ -65,7 +65,7 @@ export type SpaceCredentialRow = InferSelectModel<typeof spaceCredentialTable>;
 
 /**
  * Who calls the API (set by requireUser): a person with an access token, or a space's display
- * link / API token (issue 16; worker/services/access). Code that only people may reach checks
+ * link / API token (worker/services/access). Code that only people may reach checks
  * `kind === "user"`; requireSpaceMember refuses the read-only ones every change.
  */
 export type ApiPrincipal = { kind: "user" } | { kind: "display_link" | "api_token"; credential: SpaceCredentialRow };

@@ -74,7 +74,7 @@ api
   .use("/application/*", requireUser)
   .use("/runner/*", requireUser)
   .route("/", adminRoutes)
-  // Issue 21: super admins set any space's region (no membership needed).
+  // Super admins set any space's region (no membership needed).
   .use("/admin/*", requireUser)
   .route("/", spaceRegionRoutes)
   // Also matches /space/{space} and /space/{space}/: one middleware, so each request authenticates once.

@@ -48,7 +48,7 @@ function credentialOf(req: Request): RoomCredential | null {
   return null;
 }
 
-/** The room principal of a display link or API token (issue 16): read-only, its space's room only. */
+/** The room principal of a display link or API token: read-only, its space's room only. */
 const credentialPrincipal = (credential: SpaceCredentialRow): Principal => ({
   kind: "credential",
   credential_uuid: credential.uuid,
@@ -132,7 +132,7 @@ async function authenticateRoomRequest(
   if (credentialKindOf(token)) return credentialRoomPrincipal(db, req, credential, party, spaceUuid);
   if (token.split(".").length === 3) {
     // The API's cached caller (user and membership in one query, kept a few seconds and forgotten
-    // on membership writes): a burst of upgrades with one token (issue 19) reads D1 once.
+    // on membership writes): a burst of upgrades with one token reads D1 once.
     const caller = await callerFromToken(token, { env, db, config: getConfig(env), requestUrl: req.url }, spaceUuid);
     if (!caller) return deny(401, "Given token not valid for any token type");
     if (!caller.membership) return deny(403, "You are not a member of this space.");
@@ -174,13 +174,13 @@ const PARTYSERVER_HEADERS = ["x-partykit-props", "x-partykit-room", "x-partykit-
 
 /**
  * /parties/<party>/<room>: authenticate, then hand the upgrade (with the principal) to the room,
- * placed by its space's region (issue 21: resolved by kernel/placement.ts, the same way the API's
+ * placed by its space's region (resolved by kernel/placement.ts, the same way the API's
  * publishes and RPCs resolve it; looked up only once the upgrade is authenticated). The credential is stripped from what the room sees (URL and
  * header), and nothing here logs the query string. null for a path that names no room.
  *
  * The room gets one copy of the upgrade, made here: partyserver's routePartykitRequest made three
  * per upgrade (its own, a clone for the stub, and ours without the query), a measurable part of
- * what a socket's connect costs the Worker (issue 19; docs/benchmarks.md, fan-out, nineteenth
+ * what a socket's connect costs the Worker (docs/benchmarks.md, fan-out, nineteenth
  * stop). The rooms are partyserver's Servers as before, addressed by name (their id's name).
  */
 export async function routeRoomRequest(req: Request, env: Env): Promise<Response | null> {

@@ -50,7 +50,7 @@ const camera = (over: Partial<CameraProbeParams> = {}): CameraProbeParams => ({
 });
 const options = { allowPower: false, log: () => {} };
 
-describe("camera-connection-test (issue 20: a runner checks a camera of its location)", () => {
+describe("camera-connection-test (a runner checks a camera of its location)", () => {
   it("reaches the camera's HTTP and RTSP ports with the given fields", async () => {
     const reply = await cameraConnectionTest(camera(), options);
     expect(reply.ok).toBe(true);

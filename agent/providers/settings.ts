@@ -6,7 +6,7 @@ import type { Provider, ProviderOptions } from "./types.ts";
 import { VisionService } from "./vision.ts";
 
 /*
- * The settings the console pushes (issue 17): each one is written to the agent's state file
+ * The settings the console pushes: each one is written to the agent's state file
  * (agent/state.ts) before it is answered, so it takes effect and survives restarts.
  */
 
@@ -82,7 +82,7 @@ export const fetchLogs: Provider<"fetch-logs"> = async (params, options) => ({
 
 /**
  * While the device is disabled the agent refuses every action but set-enabled with the spec's
- * "Device is disabled" (issue 17); the API refuses them upfront too. Each command and its answer
+ * "Device is disabled"; the API refuses them upfront too. Each command and its answer
  * is logged at debug level.
  */
 export function gated(execute: Executor, state: AgentStateFile, debugLog?: (line: string) => void): Executor {

@@ -5,7 +5,7 @@ import { delimiter, join } from "node:path";
 import type { ServiceStatus } from "../../contracts/services.ts";
 
 /**
- * Headless VNC (issue 17): a virtual screen (`Xvfb :N`) with a VNC server on it (`x11vnc`,
+ * Headless VNC: a virtual screen (`Xvfb :N`) with a VNC server on it (`x11vnc`,
  * loopback only, no password: only this agent connects, and it relays through the device room),
  * started for one remote-desktop session on a device where nothing else serves VNC, and stopped
  * when the session ends. Also what the e2e test starts as "the device's VNC server".

@@ -29,7 +29,7 @@ const tags = ["Remote actions"];
  * The replies of an action the device's agent runs (devices.md §7, §8), besides the common ones:
  * 503 when it was never sent (device_offline) or not acknowledged in 30 s (device_timeout; it did
  * not run), 504 outcome_unknown when it was acknowledged but its answer did not come back, 409
- * when its request_id is a queued command's (issue 14).
+ * when its request_id is a queued command's.
  */
 export const agentErrors = {
   502: jsonResponse(ApiErrorBody, "The device's agent refused or failed the action (its message)"),
@@ -39,7 +39,7 @@ export const agentErrors = {
   ),
   409: jsonResponse(
     ApiErrorBody,
-    'The request_id names a command queued for the device (follow it on its Commands tab), or the device is disabled (device_disabled, "Device is disabled"; issue 17); nothing was sent',
+    'The request_id names a command queued for the device (follow it on its Commands tab), or the device is disabled (device_disabled, "Device is disabled"); nothing was sent',
   ),
   ...outcomeUnknown,
 } as const;
@@ -121,7 +121,7 @@ export const agentLogs = defineRoute({
   method: "get",
   path: "/space/{space}/device/{uuid}/agent-logs",
   summary:
-    "The agent's recent log lines, oldest first (debug lines while debug mode is on; issue 17, the Logs tab); Content Manager or Admin",
+    "The agent's recent log lines, oldest first (debug lines while debug mode is on, the Logs tab); Content Manager or Admin",
   tags,
   request: {
     params: DeviceParam,

@@ -4,7 +4,7 @@ import { AdminSpace, AdminSpaceList, SpaceRegionInput } from "../region.ts";
 import { bodyErrors, commonErrors, defineRoute, jsonBody, jsonResponse } from "./route.ts";
 
 /**
- * Issue 21: where a space's rooms are placed (`space_datacenter`), chosen by a super admin for
+ * Where a space's rooms are placed (`space_datacenter`), chosen by a super admin for
  * any space (member or not). Every route answers 403 to anyone else.
  */
 const tags = ["Admin Panel: spaces"];

@@ -1,4 +1,4 @@
-/** Credentials' kinds, prefixes and end messages. Free of zod (contracts/values: what the console's first load may import, issue 19). */
+/** Credentials' kinds, prefixes and end messages. Free of zod (contracts/values: what the console's first load may import). */
 
 export const CREDENTIAL_KINDS = ["display_link", "api_token"] as const;
 type CredentialKind = (typeof CREDENTIAL_KINDS)[number];

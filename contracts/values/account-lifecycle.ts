@@ -1,3 +1,3 @@
-/** The password rule the lifecycle forms show. Free of zod (contracts/values: what the console's first load may import, issue 19). */
+/** The password rule the lifecycle forms show. Free of zod (contracts/values: what the console's first load may import). */
 
 export const PASSWORD_MIN_LENGTH = 8;

@@ -1,4 +1,4 @@
-/** Accounts' statuses, page sizes and export choices. Free of zod (contracts/values: what the console's first load may import, issue 19). */
+/** Accounts' statuses, page sizes and export choices. Free of zod (contracts/values: what the console's first load may import). */
 
 /** console.md §3.7: an account's status in the space. */
 export const ACCOUNT_STATUSES = ["invited", "active", "disabled"] as const;

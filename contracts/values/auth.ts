@@ -1,4 +1,4 @@
-/** The console's OAuth client. Free of zod (contracts/values: what the console's first load may import, issue 19). */
+/** The console's OAuth client. Free of zod (contracts/values: what the console's first load may import). */
 
 /** The console's public OAuth client id (a contract: see ARCHITECTURE.md). */
 export const CONSOLE_CLIENT_ID = "outpost-console";

@@ -1,4 +1,4 @@
-/** Commands' final states and queue lifetimes. Free of zod (contracts/values: what the console's first load may import, issue 19). */
+/** Commands' final states and queue lifetimes. Free of zod (contracts/values: what the console's first load may import). */
 import type { CommandState } from "../command-queue.ts";
 
 /** States after which nothing more happens to a command (in_doubt still waits for a late answer). */
@@ -11,7 +11,7 @@ export const FINAL_COMMAND_STATES: readonly CommandState[] = [
   "unavailable",
 ];
 
-/** Queued commands wait 24 h by default, 7 days at most (issue 14). */
+/** Queued commands wait 24 h by default, 7 days at most. */
 export const QUEUE_TTL_DEFAULT_S = 86_400;
 export const QUEUE_TTL_MAX_S = 7 * 86_400;
 

@@ -1,3 +1,3 @@
-/** Comments' limit. Free of zod (contracts/values: what the console's first load may import, issue 19). */
+/** Comments' limit. Free of zod (contracts/values: what the console's first load may import). */
 
 export const COMMENT_MAX = 1000;

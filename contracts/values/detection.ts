@@ -1,4 +1,4 @@
-/** Detection's notification texts. Free of zod (contracts/values: what the console's first load may import, issue 19). */
+/** Detection's notification texts. Free of zod (contracts/values: what the console's first load may import). */
 
 /**
  * devices.md §7 notifications raised from the location room's pushes: a devicesDetected push

@@ -1,4 +1,4 @@
-/** Displays' orientations. Free of zod (contracts/values: what the console's first load may import, issue 19). */
+/** Displays' orientations. Free of zod (contracts/values: what the console's first load may import). */
 
 export const DISPLAY_ORIENTATIONS = [
   "normal",

@@ -1,4 +1,4 @@
-/** Devices' statuses and orderings. Free of zod (contracts/values: what the console's first load may import, issue 19). */
+/** Devices' statuses and orderings. Free of zod (contracts/values: what the console's first load may import). */
 import { eitherWay } from "./paging.ts";
 
 /** devices.md §3/§4 (contracts/device.ts builds its enums from these). */
@@ -33,7 +33,7 @@ export const DEVICE_ORDER_KEYS = [
   "updated_at",
   "last_seen",
   "combined_status",
-  // The device table's columns (issue 18): name, status, type, location and class.
+  // The device table's columns: name, status, type, location and class.
   "name",
   "connected_status",
   "device_type_name",

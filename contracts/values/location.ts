@@ -1,4 +1,4 @@
-/** The location list's orderings. Free of zod (contracts/values: what the console's first load may import, issue 19). */
+/** The location list's orderings. Free of zod (contracts/values: what the console's first load may import). */
 import { eitherWay } from "./paging.ts";
 
 export const LOCATION_ORDERINGS = ["online_status", "created_at", "updated_at", "name"] as const;

@@ -1,4 +1,4 @@
-/** The performance list's page size and the telemetry charts' metrics. Free of zod (contracts/values: what the console's first load may import, issue 19). */
+/** The performance list's page size and the telemetry charts' metrics. Free of zod (contracts/values: what the console's first load may import). */
 
 export const MONITORING_PAGE_SIZE = 36;
 

@@ -1,4 +1,4 @@
-/** The Displays row's texts, rules' messages and applications limit. Free of zod (contracts/values: what the console's first load may import, issue 19). */
+/** The Displays row's texts, rules' messages and applications limit. Free of zod (contracts/values: what the console's first load may import). */
 
 /** Texts of the spec's Displays row (devices.md §10) and the rules of §4 Displays. */
 export const DISPLAY_TEXTS = {

@@ -1,4 +1,4 @@
-/** Room sockets' close codes, acknowledgement step and message types. Free of zod (contracts/values: what the console's first load may import, issue 19). */
+/** Room sockets' close codes, acknowledgement step and message types. Free of zod (contracts/values: what the console's first load may import). */
 
 /**
  * Close codes of room sockets (4xxx: application codes, RFC 6455 §7.4.2). A client that gets
@@ -16,7 +16,7 @@ export const CloseCode = {
   replaced: 4409,
   /** An agent socket from which nothing arrived for AGENT_SILENCE_MS (half-open). */
   silent: 4408,
-  /** The display link or API token behind the socket was revoked by an Admin: do not reconnect (issue 16). */
+  /** The display link or API token behind the socket was revoked by an Admin: do not reconnect. */
   credentialRevoked: 4410,
   /**
    * The oldest socket of an account (or display link, API token) in a room, closed because the

@@ -1,4 +1,4 @@
-/** The peripherals a switch can toggle. Free of zod (contracts/values: what the console's first load may import, issue 19). */
+/** The peripherals a switch can toggle. Free of zod (contracts/values: what the console's first load may import). */
 
 /**
  * Path of PATCH …/device/{id}/peripherals/{type}/{peripheral}/enabled-status/ (devices.md §7):

@@ -1,3 +1,3 @@
-/** Saved views' limits. Free of zod (contracts/values: what the console's first load may import, issue 19). */
+/** Saved views' limits. Free of zod (contracts/values: what the console's first load may import). */
 
 export const SAVED_VIEW_NAME_MAX = 60;

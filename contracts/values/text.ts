@@ -1,4 +1,4 @@
-/** Text limits. Free of zod (contracts/values: what the console's first load may import, issue 19). */
+/** Text limits. Free of zod (contracts/values: what the console's first load may import). */
 
 /**
  * Longest search/name filter of the lists and exports. Searches run as `instr()` (no LIKE

@@ -233,7 +233,7 @@ export const deviceTable = sqliteTable(
     // ?search= under three characters and ?name= ("contains") read this index alone, without
     // visiting table rows (longer searches read the FTS5 table device_search, see its migration).
     index("device_space_uuid_name_machine_id_idx").on(t.space_uuid, t.name, t.machine_id),
-    // The device table's column orderings (issue 18), both directions, keyset by (key, uuid).
+    // The device table's column orderings, both directions, keyset by (key, uuid).
     index("device_space_uuid_name_idx").on(t.space_uuid, t.name, t.uuid),
     index("device_space_uuid_connected_status_order_idx").on(t.space_uuid, t.connected_status, t.uuid),
     index("device_space_uuid_device_class_idx").on(t.space_uuid, t.device_class, t.uuid),

@@ -4,7 +4,7 @@ import { spaceUuid } from "./space.ts";
 import { userUuid } from "./user.ts";
 
 /**
- * A named view of a list (issue 18 item 3): the list's URL query string (filters, ordering, view)
+ * A named view of a list: the list's URL query string (filters, ordering, view)
  * saved by one account in one space, shown only to that account. `list` names the list
  * ("devices", "locations", …); the name is unique per account, space and list.
  */

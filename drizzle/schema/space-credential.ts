@@ -4,7 +4,7 @@ import { spaceUuid } from "./space.ts";
 import { userTable } from "./user.ts";
 
 /**
- * Wall display links and space API tokens (issue 16): scoped, revocable bearer credentials of a
+ * Wall display links and space API tokens: scoped, revocable bearer credentials of a
  * space. Only a SHA-256 hex of the secret is stored. The group/location scope is kept without a
  * foreign key on purpose: deleting the group must not widen a narrowed link to the whole space
  * (a scope naming nothing shows nothing).

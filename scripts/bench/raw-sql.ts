@@ -1,6 +1,6 @@
 /**
  * The device list's own SQL, timed directly on the bench's SQLite file (no Worker, no D1 proxy,
- * no HTTP): the baseline the API's list is compared with (issue 19: "the same SQL run directly").
+ * no HTTP): the baseline the API's list is compared with ("the same SQL run directly").
  *
  * Runs the Worker's listDevices against a recording D1 stand-in over node:sqlite to learn which
  * statements (with their parameters) a request makes, then replays exactly those statements,

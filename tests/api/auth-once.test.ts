@@ -18,7 +18,7 @@ async function authRunsOf(path: string, init: Parameters<typeof api>[1]) {
 
 afterEach(() => forgetAllCallers());
 
-describe("authentication runs once per request (issue 19)", () => {
+describe("authentication runs once per request", () => {
   it("on the space itself (with and without the slash), its routes and the routes without a space", async () => {
     const { space, token, user } = await memberOf("viewer");
     const s = space.space_uuid;

@@ -204,7 +204,7 @@ describe("bearer tokens on the API", () => {
   });
 });
 
-describe("the signing key in production (issue 21)", () => {
+describe("the signing key in production", () => {
   it("refuses to sign without OIDC_SIGNING_JWK rather than minting a key into D1; signs with the secret", async () => {
     const before = (await db().select().from(signingKeyTable)).length;
     resetSigningKeyCache();

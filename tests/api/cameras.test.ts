@@ -36,7 +36,7 @@ async function cameraAt(answer: (m: Command) => object = () => ({ ok: true, resu
   return { member, camera, base, seen, runner, close: () => agent.ws?.close() };
 }
 
-describe("camera calls (devices.md §7; issue 20)", () => {
+describe("camera calls (devices.md §7)", () => {
   it("connection-test runs through a runner of the camera's location with the given fields", async () => {
     const { member, base, seen, runner, close } = await cameraAt(() => ({
       ok: true,

@@ -4,7 +4,7 @@ import { BOOKMARK_HEADER, createSessionDb, validBookmark } from "../../worker/li
 import { api, locationAddInput, memberOf } from "../factories.ts";
 
 /*
- * Issue 21: API reads run in a D1 session (the Sessions API, so a read replica may serve them),
+ * API reads run in a D1 session (the Sessions API, so a read replica may serve them),
  * and read-your-own-writes is kept by the bookmark the client carries from reply to request.
  * Local D1 has the Sessions API (withSession, getBookmark); it has no replicas, so these tests
  * prove the protocol (bookmark returned, accepted, a bad one ignored, a write then a read seen)

@@ -23,7 +23,7 @@ function withCursor(link: string, change: (cursor: Record<string, unknown>) => R
   return u.toString();
 }
 
-describe("objects_count on cursor pages (issue 19)", () => {
+describe("objects_count on cursor pages", () => {
   it("a page reached by its link's cursor reuses the first page's count; a numbered page counts", async () => {
     const { space, token } = await memberOf("viewer");
     const s = space.space_uuid;

@@ -54,7 +54,7 @@ async function fleet() {
   return { s, token, north, south, east, red, blue, green, a, b, c, d };
 }
 
-describe("device list filters with several values (issue 18 item 3)", () => {
+describe("device list filters with several values", () => {
   it("location_uuid, device_type_uuid, connected_status and tag_uuid repeated mean any of them", async () => {
     const f = await fleet();
     const names = async (query: string) => {
@@ -120,7 +120,7 @@ describe("device list filters with several values (issue 18 item 3)", () => {
   });
 });
 
-describe("device list orderings of the table's columns (issue 18 item 6)", () => {
+describe("device list orderings of the table's columns", () => {
   it("orders by name, status, type, location and class both ways, pages by cursor without gaps", async () => {
     const f = await fleet();
     // Two more without location and class, and a tie on name (uuid breaks it); two locations
@@ -241,7 +241,7 @@ describe("device list orderings of the table's columns (issue 18 item 6)", () =>
   });
 });
 
-describe("device list CSV export with the list's filters (issue 18 item 6)", () => {
+describe("device list CSV export with the list's filters", () => {
   it("streams the header row and the filtered rows in the ordering, at /device/items/export/ and /asset/items/export/", async () => {
     const f = await fleet();
     for (const path of ["device/items/export", "asset/items/export"]) {

@@ -6,7 +6,7 @@ import { listMonitoredDevices } from "../../worker/services/monitoring/list.ts";
 import { countingContext } from "../d1-counting.ts";
 import { makeDevice, makeDisplay, makePeripheral, makeSpace, makeTag, tagDevice } from "../factories.ts";
 
-describe("device list: D1 round trips per page (issue 19)", () => {
+describe("device list: D1 round trips per page", () => {
   it("a page is one round trip: its rows with their tags, totals and schedules, and a numbered page's count", async () => {
     const space = await makeSpace();
     for (let i = 0; i < 5; i++) await makeDevice(space.space_uuid);

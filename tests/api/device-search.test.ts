@@ -20,7 +20,7 @@ async function twoSpaces() {
   return { space, s: space.space_uuid, token, other: other.space_uuid };
 }
 
-describe("device search (issue 18 item 4: FTS5 trigram index)", () => {
+describe("device search (FTS5 trigram index)", () => {
   it("matches name, description, machine id, uuid, IP and MAC addresses, location and tag names", async () => {
     const { s, token, other } = await twoSpaces();
     const zagreb = await makeLocation(s, { name: "Zagreb Main Square" });

@@ -6,7 +6,7 @@ import { deviceTable, locationTable } from "../../drizzle/schema/index.ts";
 import { api, db, makeDevice, makeLocation, memberOf } from "../factories.ts";
 
 /**
- * Security issue #11: a body that is not sent as JSON used to be read as `{}` (a PATCH as
+ * Security a body that is not sent as JSON used to be read as `{}` (a PATCH as
  * text/plain answered 200 and changed nothing). JSON-body routes answer 415; malformed JSON 400.
  */
 const NOT_JSON = {

@@ -327,7 +327,7 @@ describe("a device that is not installed (devices.md §7)", () => {
   });
 });
 
-describe("agent settings take effect (issue 17)", () => {
+describe("agent settings take effect", () => {
   it("a disabled device is refused every action but re-enabling, upfront (never sent to the agent)", async () => {
     const { member, device, base, seen, agent } = await onlineDevice();
     const call = (path: string, method: string, json?: object) =>

@@ -130,7 +130,7 @@ describe("device edit: one D1 round trip before the publish (issue 19 target 2)"
   });
 });
 
-describe("device detail: one D1 round trip (issue 19)", () => {
+describe("device detail: one D1 round trip", () => {
   it("reads the device, its tags, peripherals, displays with their applications, code, camera and schedule at once", async () => {
     const { space, user } = await memberOf("viewer");
     const s = space.space_uuid;
@@ -164,7 +164,7 @@ describe("device detail: one D1 round trip (issue 19)", () => {
   });
 });
 
-describe("location list and view: two D1 round trips per page, one per location (issue 19)", () => {
+describe("location list and view: two D1 round trips per page, one per location", () => {
   it("counts and reads the page in one, then the page's device totals and tags in another", async () => {
     const { space, user } = await memberOf("viewer");
     const s = space.space_uuid;
@@ -211,7 +211,7 @@ describe("location list and view: two D1 round trips per page, one per location 
   });
 });
 
-describe("location group list: two D1 round trips per page (issue 19)", () => {
+describe("location group list: two D1 round trips per page", () => {
   it("counts and reads the page in one, then the groups' locations and their device totals in another", async () => {
     const { space, user } = await memberOf("viewer");
     const s = space.space_uuid;
@@ -251,7 +251,7 @@ describe("location group list: two D1 round trips per page (issue 19)", () => {
   });
 });
 
-describe("a device's tabs: one D1 round trip each, the device's check included (issue 19)", () => {
+describe("a device's tabs: one D1 round trip each, the device's check included", () => {
   it("comments, audit entries, availability and display configuration; another space's device is 404", async () => {
     const { space, user } = await memberOf("content_manager");
     const s = space.space_uuid;

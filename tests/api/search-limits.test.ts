@@ -8,7 +8,7 @@ import { userTable } from "../../drizzle/schema/index.ts";
 import { addMember, api, db, errorsOf, makeDevice, makeGroup, makeLocation, makeUser, memberOf } from "../factories.ts";
 
 /**
- * Security issue #11: D1 refuses LIKE patterns over 50 bytes ("LIKE or GLOB pattern too complex"),
+ * Security D1 refuses LIKE patterns over 50 bytes ("LIKE or GLOB pattern too complex"),
  * so a search of 49+ bytes answered 500. Searches are capped at 100 characters (400) and run as
  * instr(), where every character is literal and the length is no limit.
  */

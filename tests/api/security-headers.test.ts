@@ -49,7 +49,7 @@ describe("security headers on Worker responses", () => {
       headers: { Upgrade: "websocket", Authorization: `Bearer ${member.token}` },
     });
     expect(upgraded.status).toBe(101);
-    // Not copied five times to carry headers no WebSocket client reads (issue 19).
+    // Not copied five times to carry headers no WebSocket client reads.
     expect(upgraded.headers.get("Content-Security-Policy")).toBeNull();
     expect(upgraded.headers.get("X-Request-Id")).toBeNull();
     upgraded.webSocket?.accept();

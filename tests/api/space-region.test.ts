@@ -8,7 +8,7 @@ import { auditLogTable, spaceTable } from "../../drizzle/schema/index.ts";
 import { spaceRegion } from "../../worker/services/kernel/placement.ts";
 import { api, db, makeDevice, makeLocation, makeSpace, makeUser, memberOf, signIn } from "../factories.ts";
 
-/* Issue 21: a super admin sets where a space's rooms are placed (space_datacenter). */
+/* A super admin sets where a space's rooms are placed (space_datacenter). */
 
 async function superAdmin() {
   const user = await makeUser({ super_admin: true });

@@ -7,7 +7,7 @@ import { deviceTable, locationTable } from "../../drizzle/schema/index.ts";
 import { api, db, errorsOf, locationAddInput, makeDevice, makeLocation, memberOf } from "../factories.ts";
 
 /**
- * Security issue #11: names must not carry NUL (or other control characters) nor the bidi
+ * Security names must not carry NUL (or other control characters) nor the bidi
  * override/isolate characters, which make a name show as something else in lists and exports.
  */
 const NAME_MESSAGE = "Enter a name without control or text-direction characters.";

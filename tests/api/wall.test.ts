@@ -248,7 +248,7 @@ const INSTANTS = [
   "2026-06-15T12:00:00Z",
 ].map(Date.parse);
 
-describe("the wall summary's D1 round trips (issue 19)", () => {
+describe("the wall summary's D1 round trips", () => {
   it("is one round trip, working hours and a named scope's check included", async () => {
     const { s, space, l1, l2, group } = await fleet();
     for (const day of WEEKDAYS) await makeWorkingTime(s, l1.uuid, day, WHOLE_DAY);

@@ -4,7 +4,7 @@ import { ARTIFACTS, bearer, KEEP_SCREENSHOTS, screenshot, signIn } from "./suppo
 import { type APIRequestContext, expect, type Page, test } from "./test.ts";
 
 /**
- * The Admin Panel (console.md §2.12, §5, §6, issue 15): a super admin finds an application, edits
+ * The Admin Panel (console.md §2.12, §5, §6): a super admin finds an application, edits
  * its JSON (the server's errors are marked at their lines), reviews the diff and saves it, and
  * the device's Peripherals tab shows the changed option; a system developer adds an application
  * and deletes it after a confirmation that names it, and cannot delete one that displays show.

@@ -140,7 +140,7 @@ test("an operator installs a real agent, takes a screenshot, reboots it and sees
     await expect(dialog.getByRole("region", { name: "Remote access" })).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Remote Desktop" })).toHaveCount(0);
 
-    // Reboot asks first; the agent runs it as a dry run (no --allow-power), and the console says so (issue 17).
+    // Reboot asks first; the agent runs it as a dry run (no --allow-power), and the console says so.
     await dialog.getByRole("region", { name: "Power" }).getByRole("button", { name: "Reboot" }).click();
     const confirm = page.getByRole("alertdialog");
     await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();

@@ -4,7 +4,7 @@ import { ARTIFACTS, bearer, screenshot, setTheme, signIn } from "./support.ts";
 import { type APIRequestContext, expect, type Page, test } from "./test.ts";
 
 /*
- * Issue 18 item 2: bulk actions on the device list (multi-select with shift-click, confirmation
+ * Bulk actions on the device list (multi-select with shift-click, confirmation
  * naming the count, per-device results, rows updated) and on the accounts table.
  */
 

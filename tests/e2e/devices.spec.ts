@@ -152,7 +152,7 @@ test("add a runner device: its installation code shows at once; Reset makes anot
   await expect(page).toHaveURL(/\/devices\/device\/view\/[^/]+\/[^/]+\/general$/);
   await expect(dialog.getByRole("heading", { name })).toBeVisible();
 
-  // Issue 18: the new runner's code is there without a Reset click.
+  // The new runner's code is there without a Reset click.
   const card = dialog.getByTestId("install-code");
   const codeValue = card.getByTestId("code-value");
   await expect(codeValue).toHaveText(/^([A-Z0-9]{4}){4}$/);
@@ -166,7 +166,7 @@ test("add a runner device: its installation code shows at once; Reset makes anot
   await expect(countdown).not.toHaveText(before ?? "");
   await screenshot(page, `${ARTIFACTS}/install-code.png`);
 
-  // Issue 20 item 6: the code is kept (encrypted) for its 24 h, so reopening the device later, in a
+  // The code is kept (encrypted) for its 24 h, so reopening the device later, in a
   // fresh page, still shows the same code in blocks of 4, not only right after Reset.
   const reset = (await codeValue.textContent()) ?? "";
   await page.keyboard.press("Escape");

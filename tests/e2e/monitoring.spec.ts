@@ -5,7 +5,7 @@ import { ARTIFACTS, bearer, screenshot, setTheme, signIn } from "./support.ts";
 import { type APIRequestContext, expect, type Page, test } from "./test.ts";
 
 /**
- * Monitor (issue #12): the Activity lists with the demo seed, a device leaving "Connected online"
+ * Monitor: the Activity lists with the demo seed, a device leaving "Connected online"
  * for "Disconnected" live, the Performance counts narrowing the list to a critical device, and
  * health on the device list — through the real Worker and a real agent session (no mocks).
  */
@@ -113,7 +113,7 @@ test("Activity lists the demo devices: six lists, each with rows, times and View
 
   // View all opens the device list with the same filter and ordering.
   await disconnected.getByRole("link", { name: "View all: Disconnected" }).click();
-  // The filter stays in the URL (issue 18 item 3): a reload or a shared link shows the same list.
+  // The filter stays in the URL: a reload or a shared link shows the same list.
   await expect(page).toHaveURL(/\/devices\?.*online=false/);
   await expect(page.getByRole("combobox", { name: "Online" })).toContainText("Offline");
   await expect(page.getByRole("combobox", { name: "Sort devices" })).toContainText("Last seen (newest)");

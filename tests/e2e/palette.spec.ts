@@ -11,7 +11,7 @@ import {
 import { expect, type Page, test } from "./test.ts";
 
 /**
- * The command palette (issue 18 item 5): Ctrl-K anywhere in the console, jump by name, actions on
+ * The command palette: Ctrl-K anywhere in the console, jump by name, actions on
  * the open device (a simulated runner answers), recent items, `/` for the list's search, keyboard only.
  */
 
@@ -165,7 +165,7 @@ test("the palette opens pages, accounts and the theme from the keyboard, and fro
   await page.keyboard.press("ArrowUp");
   await expect(account).toHaveAttribute("aria-selected", "true");
   await page.keyboard.press("Enter");
-  // The accounts list keeps its search in the address (issue 18 item 3).
+  // The accounts list keeps its search in the address.
   await expect(page).toHaveURL(/\/accounts\?search=content-manager%40outpost\.demo$/);
   await expect(page.getByRole("searchbox", { name: "Search by email or display name" })).toHaveValue(
     "content-manager@outpost.demo",

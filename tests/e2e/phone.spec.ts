@@ -76,7 +76,7 @@ test("devices: full names in cards, filters in a sheet with a count, a full-scre
   const sheet = page.getByRole("dialog", { name: "Filters" });
   await sheet.getByRole("combobox", { name: "Connected status", exact: true }).click();
   await page.getByRole("option", { name: "Connected", exact: true }).click();
-  // The status filter takes several values (issue 18 item 3): its list stays open until Esc.
+  // The status filter takes several values: its list stays open until Esc.
   await page.keyboard.press("Escape");
   await sheet.getByRole("combobox", { name: "Online", exact: true }).click();
   await page.getByRole("option", { name: "Offline only", exact: true }).click();
@@ -126,7 +126,7 @@ test("devices: full names in cards, filters in a sheet with a count, a full-scre
     .toBe(true);
   await screenshot(page, `${ARTIFACTS}/phone-toast.png`);
   await flyout.getByRole("button", { name: "Close" }).last().click();
-  // Back to the list as it was: its search stays in the URL (issue 18 item 3).
+  // Back to the list as it was: its search stays in the URL.
   await expect(page).toHaveURL(/\/devices\?search=/);
 });
 
@@ -192,7 +192,7 @@ test("desktop is unchanged: the rail, inline filters, the table", async ({ page 
   await screenshot(page, `${ARTIFACTS}/phone-desktop-accounts.png`);
 });
 
-test.describe("small things (issue 18 item 7), at 1440×900", () => {
+test.describe("small things, at 1440×900", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
   test("streak days in a tooltip; a never-installed device reads Not connected", async ({ page }) => {

@@ -256,7 +256,7 @@ test.describe("Camera info and closing from a location", () => {
     await info.getByLabel("Username").fill("admin");
     await info.getByLabel("Password").fill("not-sent");
     await info.getByRole("button", { name: "Connect" }).click();
-    // Connect saves and tests through a runner of Zagreb HQ (issue 20; the full path with a runner is
+    // Connect saves and tests through a runner of Zagreb HQ (the full path with a runner is
     // device-spec-sweep.spec): whatever the runners' state, an outcome is said, never nothing.
     const outcome = /Camera reachable|not reachable|Device has no app runners available/;
     await expect(page.getByText(outcome).first()).toBeVisible({ timeout: 30_000 });

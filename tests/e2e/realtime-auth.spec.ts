@@ -2,7 +2,7 @@ import { signIn } from "./support.ts";
 import { expect, type WebSocket as PageSocket, test } from "./test.ts";
 
 /**
- * The console's sockets (issue #11): rooms are joined with single-use tickets (no access token
+ * The console's sockets: rooms are joined with single-use tickets (no access token
  * in any URL), a used ticket opens nothing, and a token refreshed in another tab is sent on the
  * open socket, which the room accepts.
  */

@@ -7,7 +7,7 @@ import { ARTIFACTS, darkScreenshot, screenshot, signInToLab } from "./support.ts
 import { expect, type Locator, type Page, test } from "./test.ts";
 
 /**
- * Remote desktop in the browser (issue 17), end to end: a real X screen (Xvfb) painted with a
+ * Remote desktop in the browser, end to end: a real X screen (Xvfb) painted with a
  * test pattern and served by x11vnc on loopback ⇄ a simulated agent relaying it (--vnc-port) ⇄
  * the device room ⇄ noVNC in Chromium, whose canvas must show the pattern.
  */

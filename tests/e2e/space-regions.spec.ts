@@ -4,7 +4,7 @@ import { bearer, KEEP_SCREENSHOTS, screenshot, signIn } from "./support.ts";
 import { expect, type Page, test } from "./test.ts";
 
 /**
- * Issue 21: a super admin chooses where a space's rooms are placed (Admin Panel > Spaces); the
+ * A super admin chooses where a space's rooms are placed (Admin Panel > Spaces); the
  * region shows in the space switcher. Others see no Spaces tab. Screenshots at three sizes,
  * light and dark (SHOTS).
  */

@@ -4,7 +4,7 @@ import { ARTIFACTS, darkScreenshot, screenshot, signInToLab } from "./support.ts
 import { expect, type Page, test } from "./test.ts";
 
 /**
- * The browser terminal (issue 17), end to end: the console's xterm.js ⇄ the device room ⇄ a
+ * The browser terminal, end to end: the console's xterm.js ⇄ the device room ⇄ a
  * simulated agent's real PTY (a restricted bash in a scratch directory) and back.
  */
 

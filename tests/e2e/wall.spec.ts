@@ -9,7 +9,7 @@ import { bearer, screenshot, signIn } from "./support.ts";
 import { type APIRequestContext, expect, type Page, test } from "./test.ts";
 
 /**
- * The NOC wall (issue 16) at 1920×1080: through a wall display link, its totals are the API's
+ * The NOC wall at 1920×1080: through a wall display link, its totals are the API's
  * counts; a simulated device going offline moves the totals, the ticker and its location's colour
  * within 5 s; a lost network shows "stale since …" and the wall comes back by itself; a revoked
  * link says so; without a link the wall asks for a sign-in. Screenshots (dark and light, full HD

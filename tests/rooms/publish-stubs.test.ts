@@ -4,7 +4,7 @@ import { publishToSpace } from "../../worker/services/kernel/realtime.ts";
 import { api, makeSpace, memberOf } from "../factories.ts";
 import { join, until } from "../ws.ts";
 
-describe("publishing through the API's cached room stubs (issue 19)", () => {
+describe("publishing through the API's cached room stubs", () => {
   it("a space room hears every publish of successive requests, in order", async () => {
     const watcher = await memberOf("admin");
     const s = watcher.space.space_uuid;

@@ -6,7 +6,7 @@ import { recordTelemetry } from "../../worker/services/devices/records.ts";
 import { makeDevice, makeLocation, memberOf } from "../factories.ts";
 import { join, until } from "../ws.ts";
 
-/** The frames the NOC wall's ticker reads (issue 16), as a dashboard of the space hears them. */
+/** The frames the NOC wall's ticker reads, as a dashboard of the space hears them. */
 const deviceEvents = (messages: { type: string }[]) => messages.filter((m) => m.type === "deviceDetailsUpdate");
 
 const report = (billAcceptor: number): Telemetry => ({

@@ -32,7 +32,7 @@ const tick = () => new Promise((r) => setTimeout(r, 0));
 
 afterEach(() => forgetAllCallers());
 
-describe("one caller's requests share a lookup under way (issue 19: 1 000 sockets of one operator)", () => {
+describe("one caller's requests share a lookup under way (1 000 sockets of one operator)", () => {
   it("requests that come while the caller is being read wait for that read instead of reading again", async () => {
     const { held, read } = heldRead(callerRow("u1"));
     callerReads.count = 0;

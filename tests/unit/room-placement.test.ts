@@ -14,7 +14,7 @@ import { closeAccountSockets, publishToLocation, publishToSpace } from "../../wo
 import { makeDevice, makeDeviceCredential, makeLocation, memberOf } from "../factories.ts";
 
 /*
- * Issue 21: every way to a room resolves it by its space's region, the same way. Fake Durable
+ * Every way to a room resolves it by its space's region, the same way. Fake Durable
  * Object namespaces record what each path asked for: the jurisdiction of the namespace an id was
  * made in (idFromName), and the location hint a stub was got with (get), per room kind.
  */

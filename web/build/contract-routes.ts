@@ -1,5 +1,5 @@
 /**
- * The browser build's view of the route modules in contracts/api (issue 19: first load).
+ * The browser build's view of the route modules in contracts/api (first load).
  *
  * A route in contracts/api carries its request and reply schemas (zod), which the Worker
  * validates with and the OpenAPI document is written from. The console needs only a route's

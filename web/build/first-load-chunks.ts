@@ -1,7 +1,7 @@
 import type { Plugin } from "vite";
 
 /**
- * The modules a lazy root loads statically, kept in one chunk (issue 19: gzip compresses one file
+ * The modules a lazy root loads statically, kept in one chunk (gzip compresses one file
  * better than the many small shared chunks automatic splitting makes, and the browser makes fewer
  * requests). Automatic splitting cannot do it alone: the signed-in shell and each list page are
  * separate dynamic imports, so a module both import gets a chunk of its own even though no page

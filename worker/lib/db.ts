@@ -16,7 +16,7 @@ export type Db = ReturnType<typeof createDb>;
 export { schema };
 
 /*
- * D1 read replication (issue 21): a request's queries run in one D1 session (the Sessions API),
+ * D1 read replication: a request's queries run in one D1 session (the Sessions API),
  * so reads may be served by a replica near the caller while staying sequentially consistent.
  * The session starts from the bookmark the client sent back (X-D1-Bookmark, the newest it has
  * seen: read-your-own-writes across requests) or, without one, anywhere ("first-unconstrained")

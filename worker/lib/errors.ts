@@ -30,7 +30,7 @@ export class ApiError extends Error {
 }
 
 /**
- * 504 outcome_unknown (issue 14): the device took the command (acknowledged it) but its answer
+ * 504 outcome_unknown: the device took the command (acknowledged it) but its answer
  * did not come back, so it may have run. The body carries the command's id and where its
  * outcome can be read once the late answer arrives.
  */

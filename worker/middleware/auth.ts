@@ -103,7 +103,7 @@ const bearerOf = (c: Context<AppEnv>) => {
 };
 
 /**
- * A display link or API token (issue 16) as the caller: 401 when unknown, revoked or expired
+ * A display link or API token as the caller: 401 when unknown, revoked or expired
  * (the message says which); its last use is recorded (at most once a minute).
  */
 async function authenticateCredential(c: Context<AppEnv>, secret: string) {

@@ -33,7 +33,7 @@ export const HSTS = "max-age=31536000; includeSubDomains";
 /**
  * Security headers on every Worker response (static assets get theirs from web/public/_headers),
  * except a room socket's 101: no client reads them there, and its headers are immutable, so each
- * header would copy the response (Hono's c.header), five copies per upgrade (issue 19).
+ * header would copy the response (Hono's c.header), five copies per upgrade.
  */
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();

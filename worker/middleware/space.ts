@@ -58,7 +58,7 @@ export async function memberPrincipal(
  * and their membership are one cached query) and requires an active member. Sets principal,
  * user, space, account, role.
  *
- * A display link or API token (issue 16) must be of this space; it is checked here, centrally,
+ * A display link or API token must be of this space; it is checked here, centrally,
  * for every route: a read-only one (display links, `read` tokens) is refused every request but a
  * read (and its space room's ticket), a display link the member list, a narrowed display link
  * every read naming a location outside its scope; an `operator` token gets at most Content Manager's role, so the routes' own

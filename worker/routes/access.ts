@@ -23,7 +23,7 @@ const admin = requireRole("admin");
 
 /**
  * /api/space/{space}/display-link/… and /api-token/…: an Admin's wall display links and space API
- * tokens (issue 16); /api/credential/self/: who a link or token is, asked with it as the bearer.
+ * tokens; /api/credential/self/: who a link or token is, asked with it as the bearer.
  */
 export const accessRoutes = openApiRouter()
   .openapi(guarded(listDisplayLinksRoute, admin), async (c) => {

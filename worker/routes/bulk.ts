@@ -7,7 +7,7 @@ import { bulkAccounts } from "../services/bulk/accounts.ts";
 import { bulkDevices } from "../services/bulk/devices.ts";
 
 /**
- * Bulk actions (issue 18 item 2): devices for Content Managers and Admins (the single-device
+ * Bulk actions: devices for Content Managers and Admins (the single-device
  * routes' role), accounts for Admins; answered 200 with a result per row.
  */
 export const bulkRoutes = openApiRouter()

@@ -13,7 +13,7 @@ import { cancelCommand, getCommand, listCommands, purgeCommands, queueCommand } 
 const writer = requireRole("content_manager");
 
 /**
- * A device's commands and its queue (issue 14) under /space/{space}/device/{uuid}/command/:
+ * A device's commands and its queue under /space/{space}/device/{uuid}/command/:
  * members read them; Content Managers and Admins queue, cancel and purge.
  */
 export const commandRoutes = openApiRouter()

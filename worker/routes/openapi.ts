@@ -55,7 +55,7 @@ export function serveOpenApiDocument(api: OpenAPIHono<AppEnv>) {
 }
 
 const BOOKMARK_DESCRIPTION =
-  "A D1 bookmark (issue 21): the database state a request has seen. The API's reads run in a D1 " +
+  "A D1 bookmark: the database state a request has seen. The API's reads run in a D1 " +
   "session that may be served by a read replica; sent on a request, a bookmark makes its reads at " +
   "least as fresh as that state (read your own writes). Replies carry the session's bookmark " +
   "after their queries (none when a reply read nothing). Bookmarks sort oldest to newest: keep " +

@@ -128,7 +128,7 @@ export const remoteActionRoutes = openApiRouter()
 /**
  * POST /api/device/{id}/power-control/ — without the space prefix (devices.md §7), so it is
  * mounted at /api itself behind index.ts's requireUser for /device/*; 204 on success, 200
- * {dry_run: true} when the agent was not allowed to power the device (issue 17).
+ * {dry_run: true} when the agent was not allowed to power the device.
  */
 export const powerControlRoutes = openApiRouter().openapi(guarded(powerControlRoute), async (c) => {
   const dryRun = await powerControl({

@@ -4,7 +4,7 @@ import { openApiRouter } from "../lib/openapi.ts";
 import { spaceCtx } from "../middleware/space.ts";
 import { addSavedView, deleteSavedView, listSavedViews } from "../services/saved-views/saved-views.ts";
 
-/** /api/space/{space}/saved-views/…: each member reads and writes only their own views (issue 18 item 3). */
+/** /api/space/{space}/saved-views/…: each member reads and writes only their own views. */
 export const savedViewRoutes = openApiRouter()
   .openapi(routes.listSavedViews, async (c) => {
     const list = await listSavedViews({ ctx: spaceCtx(c), input: c.req.valid("query") });

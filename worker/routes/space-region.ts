@@ -7,7 +7,7 @@ import { guarded, openApiRouter } from "../lib/openapi.ts";
 import { adminCtx } from "../services/admin/ctx.ts";
 import { listAdminSpaces, setSpaceRegion } from "../services/spaces/region.ts";
 
-/** Issue 21: only a super admin chooses where a space's rooms are placed. */
+/** Only a super admin chooses where a space's rooms are placed. */
 const superAdmin = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.var.user.super_admin) throw new ApiError("forbidden", REGION_TEXTS.forbidden);
   await next();

@@ -24,7 +24,7 @@ function scopedQuery<Q extends WallScopeQuery>(c: { var: AppEnv["Variables"] }, 
 }
 
 /**
- * /api/space/{space}/wall/ and …/location/availability/ (issue 16): the NOC wall's reads; any
+ * /api/space/{space}/wall/ and …/location/availability/: the NOC wall's reads; any
  * member reads them. Mounted before the location routes: …/location/{loc}/ would otherwise take
  * "availability" for a location's uuid.
  */

@@ -40,7 +40,7 @@ function SignedInFrame() {
       </div>
       {/* Here, not in the device flyout: a "Screenshot is available!" View works after the flyout closed. */}
       <ScreenshotViewerHost />
-      {/* Issue 18: Ctrl-K / ⌘-K and `/`; the palette's chunk loads on first use. */}
+      {/* Ctrl-K / ⌘-K and `/`; the palette's chunk loads on first use. */}
       <CommandPaletteHost />
       <ConnectionBanner />
     </div>

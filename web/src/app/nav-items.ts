@@ -1,7 +1,7 @@
 import { ActivityIcon, BoxesIcon, type LucideIcon, MonitorPlayIcon, ShieldCheckIcon, UsersIcon } from "lucide-react";
 import type { MessageKey } from "@/lib/i18n";
 
-/** A page under an entry (its shell's tabs), as the command palette lists them (issue 18). */
+/** A page under an entry (its shell's tabs), as the command palette lists them. */
 export type NavPage = { to: string; label: MessageKey; adminOnly?: boolean };
 
 export type NavItem = {

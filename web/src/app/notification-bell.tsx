@@ -8,7 +8,7 @@ import { useCurrentSpace } from "@/features/session/current-space";
 import { alertHistory, subscribeAlertHistory } from "@/lib/alert-history";
 import { useT } from "@/lib/i18n";
 
-/** The popover and its list: not in a page's first load (issue 19). */
+/** The popover and its list: not in a page's first load. */
 const loadPanel = () => import("./notification-panel");
 
 /**

@@ -259,7 +259,7 @@ export const routes: RouteObject[] = [
       element: <RootLayout />,
       children: [
         ...publicRoutes,
-        // The NOC wall (issue 16): full screen without the app's frame; a display link, or a sign-in.
+        // The NOC wall: full screen without the app's frame; a display link, or a sign-in.
         lazy(Wall, { path: "wall", children: [lazy(WallForUser, { index: true })] }),
         {
           element: <RequireSession />,
@@ -275,7 +275,7 @@ export const routes: RouteObject[] = [
                     children: [lazy(InviteUser, { path: "inviteUser" }), flyout(":action")],
                   }),
                 ),
-                // Issue 16: an Admin's wall display links and space API tokens (under Accounts in the navigation).
+                // An Admin's wall display links and space API tokens (under Accounts in the navigation).
                 guarded(lazy(Access, { path: "access" })),
                 assetsRoutes,
                 monitorRoutes,

@@ -15,7 +15,7 @@ import { PaletteButton } from "./command-palette/host";
 import { NotificationBell } from "./notification-bell";
 import { ThemeToggle } from "./theme-toggle";
 
-/** The account dialog (Radix's dialog, the spaces): not in a page's first load (issue 19). */
+/** The account dialog (Radix's dialog, the spaces): not in a page's first load. */
 const loadAccountDialog = () => import("@/features/session/account-dialog");
 
 /** Below 768 px, the navigation drawer (Radix's dialog): not in a page's first load either. */

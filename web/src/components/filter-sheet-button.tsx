@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/i18n";
 import type { FilterSheetProps } from "./filter-sheet";
 
-/** The sheet (Radix's dialog): not in a page's first load (issue 19). */
+/** The sheet (Radix's dialog): not in a page's first load. */
 const loadSheet = () => import("./filter-sheet");
 
 /** On phones a list's filters live in a sheet; its button in the toolbar shows how many are set. */

@@ -1,5 +1,5 @@
 /*
- * The list search of the page (issue 18 item 5): `/` focuses it, the command palette fills it.
+ * The list search of the page: `/` focuses it, the command palette fills it.
  * SearchField registers itself here when given `listSearch`. A page can hold more than one list (a flyout over
  * its page): the one to use is shown and not behind a modal (Radix hides the rest with aria-hidden).
  */

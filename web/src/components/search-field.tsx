@@ -12,7 +12,7 @@ type SearchFieldProps = Omit<ComponentProps<"input">, "type" | "value" | "onChan
   /** Classes of the wrapper (its width in the toolbar). */
   className?: string;
   inputClassName?: string;
-  /** The search of the page's list (issue 18): `/` focuses it, the command palette can fill it. */
+  /** The search of the page's list: `/` focuses it, the command palette can fill it. */
   listSearch?: boolean;
 };
 

@@ -60,7 +60,7 @@ function runButton(button: AlertButton) {
 type Sonner = typeof import("sonner");
 
 /*
- * sonner (≈ 9 KB gzip) stays out of every route's first load (issue 19): the toaster loads at the
+ * sonner (≈ 9 KB gzip) stays out of every route's first load: the toaster loads at the
  * first alert or the page's first input (components/ui/toaster.tsx), and alerts raised before it
  * is mounted wait for it, in order — none is lost.
  */

@@ -73,7 +73,7 @@ async function send(url: string, options: RequestOptions, accessToken: string) {
   const headers: Record<string, string> = {
     Accept: "application/json",
     Authorization: `Bearer ${accessToken}`,
-    // The newest D1 bookmark seen: this request reads at least what earlier replies saw (issue 21).
+    // The newest D1 bookmark seen: this request reads at least what earlier replies saw.
     ...bookmarkHeaders(),
   };
   if (options.json !== undefined) headers["Content-Type"] = "application/json";
@@ -127,7 +127,7 @@ async function errorBody(res: Response): Promise<ApiErrorBody | null> {
 }
 
 /**
- * A request of a wall display session (issue 16): the display link's secret is the bearer — no
+ * A request of a wall display session: the display link's secret is the bearer — no
  * refresh. A 401 means the link was revoked or expired: the display session ends with that reason.
  */
 async function displayFetch(url: string, options: RequestOptions, secret: string): Promise<Response> {
@@ -214,7 +214,7 @@ export type CallOptions<R extends RouteConfig> = {
  * (200, 201 or 202; a 204 route resolves to undefined). Errors are the ApiError of apiJson.
  *
  * The reply is not parsed again here: the Worker parses every reply with that same schema before
- * sending it, and the console's first load carries no zod (issue 19). The production build sees
+ * sending it, and the console's first load carries no zod. The production build sees
  * a route as its method and path only (web/build/contract-routes.ts), so nothing else of `route`
  * may be read here.
  */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { memoryStorage } from "./memory-storage.test-helper";
 
-/* Issue 21: the API client carries the newest D1 bookmark from reply to request. */
+/* The API client carries the newest D1 bookmark from reply to request. */
 
 const session = vi.hoisted(() => ({
   getSession: vi.fn(() => ({ access_token: "access" })),

@@ -1,5 +1,5 @@
 /*
- * Read-your-own-writes across requests (issue 21). The API's reads may be served by a D1 read
+ * Read-your-own-writes across requests. The API's reads may be served by a D1 read
  * replica; each reply carries the bookmark (X-D1-Bookmark) of the database state it saw, and a
  * request that sends one back reads at least that state. So a list fetched right after a save
  * shows the save. The newest bookmark is kept (they sort oldest to newest), in memory and in

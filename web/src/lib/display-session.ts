@@ -2,7 +2,7 @@ import { CREDENTIAL_ENDED, CREDENTIAL_PREFIX } from "@contracts/values/access";
 import { useSyncExternalStore } from "react";
 
 /**
- * A wall display session (issue 16): the screen was opened with `/wall?display={secret}` and
+ * A wall display session: the screen was opened with `/wall?display={secret}` and
  * calls the API and the space room with that display link instead of a person's session — no
  * password, no token refresh at 3 a.m. It is kept in sessionStorage: it survives a reload of the
  * wall's tab, and a desk browser's other tabs keep their own session.

@@ -5,7 +5,7 @@ import { memoryStorage } from "./memory-storage.test-helper";
 import { asSession } from "./stored-session";
 
 /*
- * Issue 19: what the console checks before any page is shown, without a validation library
+ * What the console checks before any page is shown, without a validation library
  * (lib/json-checks.ts): API error bodies, the stored session, the token endpoint's replies.
  */
 

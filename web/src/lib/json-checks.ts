@@ -1,7 +1,7 @@
 /*
  * Checks of the JSON the console reads before any page is shown: the stored session, the token
  * endpoint's replies, API error bodies, realtime patches, remembered palette picks. Plain
- * predicates, so the first load carries no validation library (issue 19: even zod/mini's core is
+ * predicates, so the first load carries no validation library (even zod/mini's core is
  * ≈ 15 KB gzip of the 170 KB goal). Forms and lazy pages keep zod. Each check is written next to
  * what it checks and typed by the contract type it stands for.
  */

@@ -5,7 +5,7 @@ import { groupOrderingOf } from "@/features/groups/use-group-filters";
 import { locationFiltersFromSearch, withLocationFilters } from "@/features/locations/list/location-filters";
 import { viewOfParam } from "./use-view-param";
 
-describe("list filters in the URL (issue 18 item 3)", () => {
+describe("list filters in the URL", () => {
   it("locations: round trip, defaults left out, bad ordering ignored", () => {
     const state = {
       search: "zagreb ",

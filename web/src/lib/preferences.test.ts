@@ -3,7 +3,7 @@ import { memoryStorage } from "./memory-storage.test-helper";
 import { setShowRemoteFailures, showRemoteFailures } from "./preferences";
 import { storageKeys } from "./storage";
 
-describe("Show failures of remote actions (issue 17)", () => {
+describe("Show failures of remote actions", () => {
   let storage: ReturnType<typeof memoryStorage>;
   beforeEach(() => {
     storage = memoryStorage();

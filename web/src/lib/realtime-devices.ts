@@ -67,7 +67,7 @@ export function throttle(key: string, gatherMs: number, windowMs: number, fn: ()
   }, gatherMs);
 }
 
-/** Online/offline changes of a space counted while its one presence toast shows (issue 17). */
+/** Online/offline changes of a space counted while its one presence toast shows. */
 export type PresenceCount = { online: string[]; offline: string[]; shownAt: number };
 
 /**

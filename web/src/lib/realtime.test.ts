@@ -74,7 +74,7 @@ describe("applyServerMessage", () => {
     vi.advanceTimersByTime(ALERT_GATHER_MS);
     applyServerMessage(device("deviceOffline"), d);
     vi.advanceTimersByTime(ALERT_GATHER_MS);
-    // Issue 17: one presence toast per space, updated in place (same uuid) into a counter.
+    // One presence toast per space, updated in place (same uuid) into a counter.
     expect(alerts.map((a) => [a.type, a.message, a.uuid])).toEqual([
       ["info", "ZG Kiosk was installed", undefined],
       ["info", "ZG Kiosk just became online", `presence:${SPACE}`],
@@ -106,7 +106,7 @@ describe("applyServerMessage", () => {
     ]);
   });
 
-  it("keeps presence chatter to one toast while actionable toasts keep their own (issue 17)", () => {
+  it("keeps presence chatter to one toast while actionable toasts keep their own", () => {
     const count = { online: ["a", "b"], offline: [] };
     expect(presenceAlert(SPACE, count, t)).toEqual({
       type: "info",

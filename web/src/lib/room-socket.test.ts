@@ -55,7 +55,7 @@ vi.mock("partysocket", () => ({
   },
 }));
 
-describe("openRoomSocket: a busy room's batch of device updates (issue 19)", () => {
+describe("openRoomSocket: a busy room's batch of device updates", () => {
   const update = (device_uuid: string) =>
     ({ type: "deviceDetailsUpdate", event: "deviceUpdated", space_uuid: "s", device_uuid }) as const;
   const frame = (message: unknown) => new MessageEvent("message", { data: JSON.stringify(message) });

@@ -52,7 +52,7 @@ function isProtocolMessage(json: unknown): json is ServerMessage {
 /**
  * A frame as a protocol message, or null (logged) when it is not JSON or not a message of the
  * protocol. Only the message's type is checked: the room built and validated it against
- * contracts/realtime.ts before sending it, and the console's first load carries no zod (issue 19).
+ * contracts/realtime.ts before sending it, and the console's first load carries no zod.
  */
 export function parseRoomMessage(data: unknown, room: RoomName): ServerMessage | null {
   if (typeof data !== "string") return null;
@@ -83,7 +83,7 @@ export const unbatched = (message: ServerMessage): ServerMessage[] =>
  * instead of buffering for it. Messages reach `onMessage` parsed with the protocol's schema.
  */
 export function openRoomSocket(space: string, room: RoomName, options: RoomSocketOptions = {}): RoomSocket {
-  // A wall's display session (issue 16): tickets are bought with the display link, nothing is
+  // A wall's display session: tickets are bought with the display link, nothing is
   // re-authenticated on the socket, and a revoked link (4410) ends the session and the socket.
   const display = getDisplaySecret() !== null;
   const socket = new PartySocket({

@@ -9,9 +9,9 @@ export const storageKeys = {
   view: "outpost.view",
   space: "outpost.space",
   sidebar: "outpost.sidebar",
-  /** Issue 17: the user's "Show failures of remote actions" (off unless "1"). */
+  /** The user's "Show failures of remote actions" (off unless "1"). */
   remoteFailures: "outpost.remoteFailures",
-  /** Issue 18: the command palette's recent items, one key per account and space (`….{account}.{space}`). */
+  /** The command palette's recent items, one key per account and space (`….{account}.{space}`). */
   paletteRecent: "outpost.paletteRecent",
   filters: {
     location: "outpost.filters.location",

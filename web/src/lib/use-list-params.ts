@@ -6,7 +6,7 @@ const lastSearch = new Map<string, string>();
 const trim = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") : path);
 
 /**
- * A list's URL search parameters (issue 18 item 3: filters, ordering and view live in the URL).
+ * A list's URL search parameters (filters, ordering and view live in the URL).
  * While a flyout route under the list is open (/devices/addDeviceRunner, …) its URL has no query:
  * the list keeps the parameters it had; closing the flyout back to the bare list path puts them
  * back into the URL (replacing the entry). Call it inside the list's route.

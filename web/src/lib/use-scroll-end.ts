@@ -3,7 +3,7 @@ import { type RefObject, useEffect, useRef } from "react";
 /**
  * console.md §9: load the next page before the end is reached. The next page is asked for as soon as
  * the end is within one page of content (the loaded height over the pages loaded), checked once per
- * animation frame while scrolling, never after the scrolling stops (issue 19: no stall at each page).
+ * animation frame while scrolling, never after the scrolling stops (no stall at each page).
  */
 export const SCROLL_END_THRESHOLD_PX = 100;
 

@@ -5,7 +5,7 @@ import { useDisplaySession } from "./display-session";
 import { useT } from "./i18n";
 import { getSession } from "./session";
 
-/** The room's client (partysocket, the messages' handling): loaded after the first render (issue 19). */
+/** The room's client (partysocket, the messages' handling): loaded after the first render. */
 const loadRealtime = () => import("./realtime");
 /** A failed load (offline, a new deployment) is tried again, waiting longer each time up to a minute. */
 const RETRY_MS = [2_000, 5_000, 15_000, 60_000];

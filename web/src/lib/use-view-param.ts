@@ -8,7 +8,7 @@ export const viewOfParam = (value: string | null): ViewMode | null =>
   value === "cards" ? "grid" : value === "table" ? "format" : null;
 
 /**
- * The list's view in the URL (issue 18 item 3): `?view=table|cards` opens the list in that view
+ * The list's view in the URL: `?view=table|cards` opens the list in that view
  * (and makes it the chosen one); switching the view with the shell's toggle adds it to the URL
  * (a history entry), so back/forward and shared links keep it.
  */

@@ -14,7 +14,7 @@ export function whenIdle(run: () => void, timeoutMs: number): () => void {
 /*
  * What a page preloads (menus, popovers, tooltips, the palette, the device flyout's tabs) waits
  * for the first sign of someone at the screen: a pointer move or press, a key, a touch, a wheel
- * turn (issue 19: a page that is only watched, a wall screen or a list left open, downloads its
+ * turn (a page that is only watched, a wall screen or a list left open, downloads its
  * first load and nothing more). Programmatic focus is not a sign; Tab is (a key).
  */
 const INPUT_EVENTS = ["pointermove", "pointerdown", "keydown", "touchstart", "wheel"] as const;

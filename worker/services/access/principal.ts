@@ -115,7 +115,7 @@ const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const ROOM_TICKET = /^\/api\/space\/[^/]+\/room-ticket\/?$/;
 
 /**
- * The central write guard (issue 16): a read-only credential is refused (403) every request that
+ * The central write guard: a read-only credential is refused (403) every request that
  * is not a read, whatever route it names — so a route added later is covered without a check of
  * its own. Runs before the route's own middleware and body validation.
  */

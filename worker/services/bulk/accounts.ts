@@ -6,7 +6,7 @@ import type { ServiceArgs } from "../kernel/args.ts";
 import { failureOf, mapBounded } from "./run.ts";
 
 /**
- * POST /space/{space}/accounts/bulk/ (Admin; issue 18 item 2): a role change or disable for
+ * POST /space/{space}/accounts/bulk/ (Admin): a role change or disable for
  * many accounts, each through updateAccount (PATCH …/account/{account}/'s service: the same
  * rules — an Admin cannot demote or disable themselves, so the space keeps an Admin — and the
  * same one audit entry), answered per account. An account not of the space is not found.

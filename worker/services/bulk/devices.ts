@@ -28,7 +28,7 @@ import { moveDevice } from "./move-device.ts";
 import { failureOf, mapBounded } from "./run.ts";
 
 /*
- * POST /space/{space}/devices/bulk/ (issue 18 item 2): one action on many devices, each device
+ * POST /space/{space}/devices/bulk/: one action on many devices, each device
  * through the same service as its single-device route (so the same rules and the same one audit
  * entry), at most BULK_CONCURRENCY at once, answered per device. Devices not of the caller's
  * space are "not found" like any missing one.

@@ -7,7 +7,7 @@ import type { WriteArgs } from "../kernel/args.ts";
 import { auditChange, inSpace } from "../kernel/scope.ts";
 
 /**
- * Moves one device to another location of its space (issue 18 item 2, "move to location"; the
+ * Moves one device to another location of its space ("move to location"; the
  * spec has no single-device move, so this is the one writer): the location must be the space's
  * (the caller checks it once for the whole request), the device keeps its status, tags and
  * agent. Audited as device.move (before/after location_uuid). Moving to the location it is in

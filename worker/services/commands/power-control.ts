@@ -27,7 +27,7 @@ export async function powerControl({
     throw new ApiError("forbidden", "You do not have permission to perform this action.");
   }
   const { result } = await sendCommand({ ...ctx, space: membership.space }, device, input.action, {}, input.request_id);
-  // Issue 17: a dry run (no --allow-power on the agent) is not a success; the route says so.
+  // A dry run (no --allow-power on the agent) is not a success; the route says so.
   return result.dry_run
     ? { dry_run: true as const, ...(result.would_run ? { would_run: result.would_run } : {}) }
     : null;

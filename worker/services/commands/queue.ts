@@ -11,7 +11,7 @@ import { roomIn } from "../kernel/placement.ts";
 import { type RemoteCtx, requireEnabled, requireInstalled, requireVisionCapable } from "./remote-actions.ts";
 
 /*
- * The device command queue (issue 14): commands queued for a device that may be offline, kept
+ * The device command queue: commands queued for a device that may be offline, kept
  * and delivered in order by its DeviceRoom (party/device-commands.ts), with their states for
  * the Commands tab. The routes check the role (Content Manager or Admin for changes); the
  * action's own rights and params are checked here.

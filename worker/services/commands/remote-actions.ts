@@ -27,7 +27,7 @@ export type RemoteCtx = Pick<SpaceCtx, "db" | "env" | "space" | "user">;
 /** 503: the device is offline, or its agent left before answering. */
 export const deviceOffline = () => new ApiError("device_offline", UNAVAILABLE_MESSAGE);
 
-/** 409 device_disabled "Device is disabled" (issue 17): a disabled device takes nothing but set-enabled. */
+/** 409 device_disabled "Device is disabled": a disabled device takes nothing but set-enabled. */
 export const deviceDisabled = () => new ApiError("device_disabled", DEVICE_DISABLED_MESSAGE);
 
 /** Refuses upfront any action but set-enabled for a disabled device (its agent refuses them too). */
@@ -35,7 +35,7 @@ export function requireEnabled(device: Pick<DeviceRow, "enabled">, action: Comma
   if (!device.enabled && action !== "set-enabled") throw deviceDisabled();
 }
 
-/** 400: vision is enabled only on a Linux Computer (devices.md §2; issue 20); disabling is always allowed. */
+/** 400: vision is enabled only on a Linux Computer (devices.md §2); disabling is always allowed. */
 export function requireVisionCapable(device: Pick<DeviceRow, "device_type_uuid">, enabled: boolean) {
   if (enabled && device.device_type_uuid !== DEVICE_TYPE_UUID.linux) {
     throw new ApiError("bad_request", VISION_LINUX_ONLY_MESSAGE);
@@ -66,7 +66,7 @@ export const commandStatusUrl = (space: string, device: string, id: string) =>
 
 /**
  * Runs one action on the device's agent through its DeviceRoom, its params and result typed by
- * contracts/commands.ts COMMANDS, and tells the truth about what happened (issue 14):
+ * contracts/commands.ts COMMANDS, and tells the truth about what happened:
  * - 503 device_offline "physical device temporarily unavailable": never sent to the agent (safe to retry);
  * - 503 device_timeout "Service temporarily unavailable, try again later.": sent but not
  *   acknowledged in time; the agent refuses it after its deadline, so it did not run;
@@ -132,7 +132,7 @@ export async function runRemoteAction({
   return (await sendCommand<PlainAction>(ctx, device, input.action, {}, input.request_id)).result;
 }
 
-/** GET …/agent-logs/: the agent's recent log lines (fetch-logs; issue 17). */
+/** GET …/agent-logs/: the agent's recent log lines (fetch-logs). */
 export async function fetchAgentLogs({ ctx, input }: ServiceArgs<{ uuid: string; limit?: number }, RemoteCtx>) {
   const device = await requireDevice(ctx, input.uuid);
   const params = input.limit === undefined ? {} : { limit: input.limit };
@@ -224,7 +224,7 @@ export async function changePeripheralEnabled({
       peripheral_uuid: row.uuid,
       type: input.type,
       enabled: input.enabled,
-      // How the agent recognises it among the peripherals it sees (issue 17).
+      // How the agent recognises it among the peripherals it sees.
       name: row.name.slice(0, 256),
       ...(row.serial_number ? { serial_number: row.serial_number.slice(0, 256) } : {}),
     },

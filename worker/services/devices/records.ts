@@ -52,7 +52,7 @@ export async function announceFromRoom(
 
 /**
  * The device columns a hello sets (only what the agent sent; device_type is the enrolment's),
- * and the settings the agent reports it keeps (issue 17: the console shows the device's truth).
+ * and the settings the agent reports it keeps (the console shows the device's truth).
  * Written with the other hellos of this isolate in one statement (presence-batch.ts), which also
  * returns the settings the catalogue holds; only settings that differ cost more writes.
  */
@@ -163,7 +163,7 @@ type CommandEntry = {
 };
 
 /**
- * A command's step in the audit trail (issue 14): a direct command's answer (succeeded, failed,
+ * A command's step in the audit trail: a direct command's answer (succeeded, failed,
  * timed_out, unavailable, in_doubt when the API answered outcome_unknown) and then, when a late
  * answer arrives, "succeeded late" / "failed late"; a queued command when it is queued and when
  * it ends (succeeded, failed, expired, cancelled, superseded). A DeviceRoom's steps come in

@@ -8,7 +8,7 @@ import { findMembership, roleAtLeast } from "../../middleware/space.ts";
 import { auditInsert } from "../kernel/audit.ts";
 
 /*
- * Remote sessions (issue 17): who may open one, and the space audit log of each (who opened a
+ * Remote sessions: who may open one, and the space audit log of each (who opened a
  * terminal or remote desktop on which device, when, and for how long). The DeviceRoom relays the
  * bytes (party/device-tunnels.ts); nothing of them is stored.
  */
@@ -19,7 +19,7 @@ export const mayOpenRemoteSessions = (role: RoleCode) => roleAtLeast(role, "cont
 /**
  * Why a user may not open a remote session on a device, or null when they may: an active Content
  * Manager or Admin of the device's space, on a device that is enabled (a disabled device takes
- * no remote action, issue 17). The membership is read even when the caller's room socket knows
+ * no remote action). The membership is read even when the caller's room socket knows
  * its role: an opening is rare, and a demotion whose socket close failed is still refused here.
  */
 export async function remoteSessionRefusal(

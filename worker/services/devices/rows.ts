@@ -111,7 +111,7 @@ function plain(ctx: ReadCtx, query: Query) {
  * A query of deviceListFields with what toDevices adds to each row, computed by the same statement
  * for the rows it returns: the device's tags (by name), its peripherals + displays, and its
  * location's schedule (timezone, flags, its own and the space's working-time entries), so a page
- * is one D1 round trip instead of two (issue 19). The rows' query is a subquery of its own (its
+ * is one D1 round trip instead of two. The rows' query is a subquery of its own (its
  * ORDER BY, LIMIT and OFFSET run first; the extras are looked up per returned row by index, not
  * per sorted candidate), and its rows come out in its order.
  */
@@ -183,7 +183,7 @@ function listRowsFrom<R>(results: readonly Record<string, unknown>[], mapped: Ma
 }
 
 /**
- * Runs a query selecting deviceListFields past drizzle's row mapping (issue 19: mapping a page's
+ * Runs a query selecting deviceListFields past drizzle's row mapping (mapping a page's
  * 36 rows × 25 columns field by field was ≈ 17 % of a first page's CPU in a profile): every column
  * is named as its field, so D1's objects are the rows once their booleans are booleans. With
  * `extras`, the rows carry their tags, attached count and schedule (withExtras) for toDevices:

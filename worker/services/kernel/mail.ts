@@ -20,7 +20,7 @@ const bodyAad = (uuid: string, part: "text" | "html") => `mail_outbox:${uuid}:${
 /**
  * The outbox insert of one mail, to put in the db.batch of the change that sends it. Mails carry
  * secrets (installation codes, invitation and password links), so the text and HTML are stored
- * sealed (AES-GCM, kernel key from INSTALLATION_CODE_KEY, issue 20 item 6): the clear mail lives
+ * sealed (AES-GCM, kernel key from INSTALLATION_CODE_KEY): the clear mail lives
  * only in memory, handed to deliverMail, and the bodies are emptied once it is sent.
  */
 export async function outboxInsert(db: Db, env: Env, mail: Mail) {

@@ -10,7 +10,7 @@ import { createDb } from "../../lib/db.ts";
 import { singleFlight } from "../../lib/single-flight.ts";
 
 /*
- * Where a space's rooms live (issue 21). A space's region (`space_datacenter`) is a Durable
+ * Where a space's rooms live. A space's region (`space_datacenter`) is a Durable
  * Object location hint (`weur`, `enam` …: where a room is created), `eu` (the EU jurisdiction:
  * the rooms are created, run and kept in the EU) or `local` (no preference). A jurisdiction is
  * its own id namespace: `Device.jurisdiction("eu").idFromName(x)` is another room than

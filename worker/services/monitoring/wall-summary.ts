@@ -50,7 +50,7 @@ const criticalWhere = (ctx: ReadCtx, scope: SQL | undefined) =>
   inSpace(ctx, d, installed, eq(d.combined_status, 3), scope);
 
 /**
- * GET /space/{space}/wall/?group=&location= (issue 16): everything the NOC wall shows but the
+ * GET /space/{space}/wall/?group=&location=: everything the NOC wall shows but the
  * availability, in one batch of reads held to the space (one round trip, the scope's check included)
  * — the fleet totals, every location in scope with its status and counts and whether it is inside
  * its working hours now, the space's groups, and the devices in critical health with what is

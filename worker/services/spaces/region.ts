@@ -14,7 +14,7 @@ import { auditInsert } from "../kernel/audit.ts";
 import { forgetSpaceRegion, rememberSpaceRegion } from "../kernel/placement.ts";
 
 /*
- * Issue 21: a space's region (`space_datacenter`), where its rooms are created. Super admins
+ * A space's region (`space_datacenter`), where its rooms are created. Super admins
  * choose it for any space; the routes check the flag.
  */
 

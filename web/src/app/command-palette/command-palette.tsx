@@ -137,7 +137,7 @@ export type CommandPaletteProps = {
 };
 
 /**
- * The command palette (issue 18 item 5), loaded on its first Ctrl-K into the host's dialog: jump to
+ * The command palette, loaded on its first Ctrl-K into the host's dialog: jump to
  * a device, location, group, account or page, toggle the theme, and run actions on the device
  * whose flyout is open. Keyboard only (cmdk's listbox: arrows, Enter, Esc, Tab), last picks first.
  */

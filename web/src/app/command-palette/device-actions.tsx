@@ -27,7 +27,7 @@ import { type MessageKey, useT } from "@/lib/i18n";
 import type { OpenDevice } from "./items";
 
 /*
- * The command palette's actions on the device whose flyout is open (issue 18 item 5). This module
+ * The command palette's actions on the device whose flyout is open. This module
  * is part of the device flyout's chunk (app/lazy/device-flyout.ts), which is loaded whenever a
  * device is open: the palette's own chunk then shares no device code with it.
  */

@@ -16,7 +16,7 @@ const loadPalette = withChunkTimeout(() => import("./command-palette"));
 type PaletteModule = Awaited<ReturnType<typeof loadPalette>>;
 
 /**
- * The signed-in console's shortcuts (issue 18 item 5): Ctrl-K / ⌘-K opens the command palette,
+ * The signed-in console's shortcuts: Ctrl-K / ⌘-K opens the command palette,
  * `/` focuses the list's search. Renders the palette once it was first asked for.
  */
 export function CommandPaletteHost() {
@@ -68,7 +68,7 @@ export function CommandPaletteHost() {
   if (!wanted || !palette) return null;
   return (
     <>
-      {/* A fresh dialog and palette per opening (issue 18 item 5): no query is left from the last
+      {/* A fresh dialog and palette per opening: no query is left from the last
           one, and one reopened while the last is still animating out (say, Ctrl-K
           right after Enter opened a device) would otherwise be the old node, left under the
           flyout that opened meanwhile (hidden by its modal, its focus trapped there). */}

@@ -3,7 +3,7 @@ import { groupViewPath } from "@/features/groups/paths";
 import { locationViewPath } from "@/features/locations/paths";
 import type { RecentItem } from "./recent";
 
-/** How long typing has to pause before the palette searches (issue 18 item 5). */
+/** How long typing has to pause before the palette searches. */
 export const PALETTE_DEBOUNCE_MS = 150;
 /** Results of each kind shown. */
 export const PALETTE_PER_KIND = 8;

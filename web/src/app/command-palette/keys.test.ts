@@ -18,7 +18,7 @@ const key = (over: Partial<ShortcutEvent>): ShortcutEvent => ({
   ...over,
 });
 
-describe("palette shortcuts (issue 18 item 5)", () => {
+describe("palette shortcuts", () => {
   it("Ctrl-K and ⌘-K open the palette, also from a text field", () => {
     expect(shortcutOf(key({ ctrlKey: true }))).toBe("palette");
     expect(shortcutOf(key({ metaKey: true }))).toBe("palette");

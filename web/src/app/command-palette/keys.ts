@@ -1,5 +1,5 @@
 /*
- * The console's keyboard shortcuts of issue 18 item 5: Ctrl-K / ⌘-K opens the command palette
+ * The console's keyboard shortcuts of Ctrl-K / ⌘-K opens the command palette
  * anywhere in the signed-in console, `/` focuses the list's search. Decided here from the event
  * alone (no DOM queries), so it is tested in plain Node.
  */

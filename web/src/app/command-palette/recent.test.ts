@@ -5,7 +5,7 @@ import { forgetRecent, RECENT_MAX, type RecentItem, readRecent, recentKey, remem
 
 const device = (n: number): RecentItem => ({ kind: "device", id: `dev-${n}`, label: `Device ${n}` });
 
-describe("command palette recent items (issue 18 item 5)", () => {
+describe("command palette recent items", () => {
   let storage: ReturnType<typeof memoryStorage>;
   beforeEach(() => {
     storage = memoryStorage();

@@ -2,7 +2,7 @@ import { isObject, isOneOf, isString } from "@/lib/json-checks";
 import { readJson, storageKeys, writeJson } from "@/lib/storage";
 
 /*
- * The command palette's Recent group (issue 18 item 5): the last items picked, newest first, per
+ * The command palette's Recent group: the last items picked, newest first, per
  * account and space, remembered in this browser like the other preferences (lib/storage.ts).
  */
 

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 
 /*
- * Whether the command palette is open (issue 18 item 5), shared by the shortcut, the top bar's
+ * Whether the command palette is open, shared by the shortcut, the top bar's
  * button and the palette itself. `wanted` turns true on the first open and stays: from then on
  * the palette's chunk is loaded and its component stays mounted (its dialogs outlive the list).
  */

@@ -13,7 +13,7 @@ export type PaletteResult = { id: string; label: string; hint?: string };
 const RESULT_STALE_MS = 30_000;
 
 /**
- * The palette's searches (issue 18 item 5): devices, locations, groups and accounts from their
+ * The palette's searches: devices, locations, groups and accounts from their
  * list APIs with `search`, 8 of each, once typing pauses 150 ms. A newer query leaves the older
  * one without observers, and React Query aborts its request (the signal is passed on).
  * `open`: false while a closed palette animates out — its last debounced query searches nothing.

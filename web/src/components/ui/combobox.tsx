@@ -28,7 +28,7 @@ type ComboboxProps = {
   labelOf?: (value: string) => string | undefined;
 };
 
-/** The list's popover (Radix's popover and floating-ui): not in a page's first load (issue 19). */
+/** The list's popover (Radix's popover and floating-ui): not in a page's first load. */
 const loadList = () => import("./combobox-list");
 
 type ComboboxButtonProps = Omit<ComponentProps<"button">, "children"> & {

@@ -13,7 +13,7 @@ export type TooltipProps = {
 type Implementation = (props: TooltipProps) => ReactNode;
 
 /**
- * Radix's tooltip (with floating-ui, ≈ 11 KB gzip) is not in a page's first load (issue 19): until it
+ * Radix's tooltip (with floating-ui, ≈ 11 KB gzip) is not in a page's first load: until it
  * is here, a tooltip's trigger renders alone. Once a tooltip is on screen it loads at the first
  * pointer or keyboard focus movement, or when the browser is idle after the page's first input,
  * and every trigger then gets its tooltip in one commit.

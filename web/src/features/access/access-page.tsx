@@ -17,7 +17,7 @@ import { accessQueries, useRevokeCredential } from "./queries";
 import { SecretDialog } from "./secret-dialog";
 
 /**
- * /access (issue 16): an Admin's wall display links and space API tokens — create one (its
+ * /access: an Admin's wall display links and space API tokens — create one (its
  * secret is shown once), see when and from where each was last used, revoke it (a wall using
  * it stops within seconds and says so).
  */

@@ -31,7 +31,7 @@ import { SummaryCards } from "./summary-cards";
 import { useAccountFilters } from "./use-account-filters";
 
 // The dialogs (Radix's dialog, the forms) and the bulk actions load when first wanted, not with the
-// list (issue 19). A chunk that does not load reaches the page's retry screen.
+// list. A chunk that does not load reaches the page's retry screen.
 const chunks = {
   export: () => import("./export-dialog"),
   actions: () => import("./action-dialogs"),

@@ -27,7 +27,7 @@ type AccountBulkActionsProps = {
 };
 
 /**
- * Bulk role change and disable for the selected accounts (Admin; issue 18 item 2): a
+ * Bulk role change and disable for the selected accounts (Admin): a
  * confirmation naming the count, then each account's result (your own row is refused by the
  * server's rules and reported, the others go through).
  */

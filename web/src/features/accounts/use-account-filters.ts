@@ -15,7 +15,7 @@ const CHOICE_KEYS = ["status", "online", "role_uuid"] as const;
 export const SEARCH_DEBOUNCE_MS = 400;
 export const FILTER_DEBOUNCE_MS = 500;
 
-/** The panel's choices a URL carries (issue 18 item 3); unknown values are ignored. */
+/** The panel's choices a URL carries; unknown values are ignored. */
 export function choiceFromSearch(params: URLSearchParams): FilterChoice {
   const status = params.get("status");
   const online = params.get("online") ?? "";
@@ -36,7 +36,7 @@ export function withAccountFilters(params: URLSearchParams, search: string, choi
 }
 
 /**
- * The accounts list's filter state, kept in the URL (issue 18 item 3): choosing a filter adds a
+ * The accounts list's filter state, kept in the URL: choosing a filter adds a
  * history entry, typing in the search replaces it. What the inputs show changes at once; what is
  * queried follows after the debounce, and any change of it (or of the page size) starts at page 1.
  */

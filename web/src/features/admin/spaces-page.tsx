@@ -16,7 +16,7 @@ import { ApiError, callApi } from "@/lib/api";
 import { useT } from "@/lib/i18n";
 import { isSpaceRegion, regionLabel } from "@/lib/region";
 
-/** Issue 21: every space with its region (global: no space in the key). */
+/** Every space with its region (global: no space in the key). */
 const spacesQuery = queryOptions({
   queryKey: ["admin", "spaces"] as const,
   queryFn: ({ signal }) => callApi(listAdminSpaces, { signal }),

@@ -7,7 +7,7 @@ import { type TFunction, useT } from "@/lib/i18n";
 /**
  * A required e-mail address, trimmed, with zod's e-mail pattern (the sign-in and link-request
  * forms): react-hook-form's own rules, not zod's parser, so /login (every user's first page) loads
- * no zod (issue 19).
+ * no zod.
  */
 export const emailRules = (t: TFunction) => ({
   setValueAs: (value: string) => value.trim(),

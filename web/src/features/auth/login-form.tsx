@@ -5,7 +5,7 @@ import { EmailField, emailRules, Field } from "./fields";
 import { AuthForm } from "./form-error";
 import type { SignInValues } from "./use-sign-in";
 
-/** The sign-in form's rules: react-hook-form's own, so /login loads no zod (issue 19). */
+/** The sign-in form's rules: react-hook-form's own, so /login loads no zod. */
 const loginRules = (t: TFunction) => ({ email: emailRules(t), password: { required: t("validation.required") } });
 
 type LoginFormProps = {

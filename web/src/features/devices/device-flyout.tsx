@@ -8,7 +8,7 @@ import { DeviceViewPanel } from "./view/device-view-panel";
 /*
  * The device view is what the flyout opens most; its forms (edit, add a runner, Detect Devices,
  * a camera's connection) load when one is opened, so the view's first load carries neither
- * react-hook-form nor zod (issue 19). A chunk that fails to load reaches the route's error screen.
+ * react-hook-form nor zod. A chunk that fails to load reaches the route's error screen.
  */
 const AddRunnerPanel = lazy(
   withChunkTimeout(() => import("./add/add-runner-panel").then((m) => ({ default: m.AddRunnerPanel }))),

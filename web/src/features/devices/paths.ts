@@ -6,7 +6,7 @@ export const DEVICE_TABS = [
   "logs",
   "reports",
   "settings",
-  /** Issue 14: the device's commands (queued, delivered, their outcomes). */
+  /** The device's commands (queued, delivered, their outcomes). */
   "commands",
 ] as const;
 export type DeviceTab = (typeof DEVICE_TABS)[number];

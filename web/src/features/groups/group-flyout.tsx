@@ -4,7 +4,7 @@ import { FlyoutLoading, FlyoutPlaceholder, FlyoutSheet } from "@/app/flyout";
 import { withChunkTimeout } from "@/lib/chunk-load";
 import { GroupInfoPanel } from "./group-info-panel";
 
-// The add and edit forms load when one opens: a group link's first load is the view (issue 19).
+// The add and edit forms load when one opens: a group link's first load is the view.
 const AddGroupPanel = lazy(
   withChunkTimeout(() => import("./add-group-panel").then((m) => ({ default: m.AddGroupPanel }))),
 );

@@ -8,7 +8,7 @@ export const groupOrderingOf = (params: URLSearchParams): GroupOrdering =>
   GROUP_SORTS.find((sort) => sort.value === params.get("ordering"))?.value ?? DEFAULT_GROUP_ORDERING;
 
 /**
- * The location groups list's search and ordering, kept in the URL (issue 18 item 3): choosing an
+ * The location groups list's search and ordering, kept in the URL: choosing an
  * ordering adds a history entry, typing in the search replaces it.
  */
 export function useGroupFilters() {

@@ -3,7 +3,7 @@ import { useListParams } from "@/lib/use-list-params";
 import { type IncidentUrlFilters, incidentFiltersOf, toIncidentQuery } from "./incident-filters";
 
 /**
- * The Incidents page's filters, kept in the URL like every list's (issue 18 item 3): each choice
+ * The Incidents page's filters, kept in the URL like every list's: each choice
  * adds a history entry, so back undoes it and a link shares the view.
  */
 export function useIncidentFilters() {

@@ -6,7 +6,7 @@ import { LOCATION_TABS, type LocationTab } from "./paths";
 import { LocationViewPanel } from "./view/location-view-panel";
 
 // The add and edit forms (zod rules, the map picker's fields, time zones) load when one opens: a
-// location link's first load is the view (issue 19).
+// location link's first load is the view.
 const AddLocationPanel = lazy(
   withChunkTimeout(() => import("./add/add-location-panel").then((m) => ({ default: m.AddLocationPanel }))),
 );

@@ -3,7 +3,7 @@ import type { SavedView, SavedViewList } from "@contracts/saved-view";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "@/lib/api";
 
-/** The caller's saved views of one list in a space (issue 18 item 3). */
+/** The caller's saved views of one list in a space. */
 export const savedViewQueries = {
   all: (space: string) => ["space", space, "saved-views"] as const,
   list: (space: string, list: SavedViewList) =>

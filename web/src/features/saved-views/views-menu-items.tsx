@@ -34,7 +34,7 @@ const sameQuery = (a: string, b: string) => {
 };
 
 /**
- * The list toolbar's "Views" menu (issue 18 item 3): the caller's saved views of this list (pick
+ * The list toolbar's "Views" menu: the caller's saved views of this list (pick
  * one to apply it, or delete it) and "Save current view…" (a name for the current filters).
  * Loaded after the list's first render (views-menu.tsx, components/lazy-menu.tsx).
  */

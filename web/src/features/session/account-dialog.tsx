@@ -22,7 +22,7 @@ import { SpaceList } from "./space-list";
 
 /**
  * The avatar's modal: who is signed in, their spaces, the language, and Sign out. Loaded after the
- * top bar's first render (LazyMenu, issue 19): the avatar button is its trigger.
+ * top bar's first render (LazyMenu): the avatar button is its trigger.
  */
 export default function AccountDialog({ trigger, defaultOpen }: LazyMenuProps) {
   const { t, lang, setLang } = useI18n();

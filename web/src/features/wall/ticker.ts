@@ -1,7 +1,7 @@
 import type { ServerMessage } from "@contracts/realtime";
 
 /**
- * The wall's ticker (issue 16): the latest events of the space room as short lines, newest
+ * The wall's ticker: the latest events of the space room as short lines, newest
  * first, at most TICKER_MAX kept — so hours of events leave the memory and the DOM as they were.
  */
 

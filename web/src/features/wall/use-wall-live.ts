@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { openRoomSocket } from "@/lib/room-socket";
 
 /**
- * The wall's link to its space room (issue 16). partysocket reconnects by itself (a new ticket
+ * The wall's link to its space room. partysocket reconnects by itself (a new ticket
  * each time); this adds what a screen watched from across the room needs: it notices a link that
  * went quiet (a network loss often closes nothing — the wall pings every PING_MS and counts the
  * link lost after SILENCE_MS without a frame, then reconnects), says since when it is stale

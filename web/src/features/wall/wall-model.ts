@@ -2,7 +2,7 @@ import type { LocationAvailability, WallGroup, WallLocation, WallSummary } from 
 import type { WallParams } from "./wall-params";
 
 /**
- * What the wall shows, derived from its summary (issue 16). Pure, so the order of problems and
+ * What the wall shows, derived from its summary. Pure, so the order of problems and
  * the rotation are unit-tested apart from the screen.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The wall's URL (issue 16): `/wall?rotate=30&group=…&location=…&theme=light&view=problems`,
+ * The wall's URL: `/wall?rotate=30&group=…&location=…&theme=light&view=problems`,
  * and `?display=SECRET` once, when a display link opens it. Pure: parsed from the search string.
  */
 

@@ -115,7 +115,7 @@ function WallMessage({ title, text, action }: { title: string; text?: string; ac
 }
 
 /**
- * /wall (issue 16): the NOC wall. `display`: opened through a display link (the screen signs in
+ * /wall: the NOC wall. `display`: opened through a display link (the screen signs in
  * with its secret); otherwise a signed-in person's current space.
  */
 export function WallScreen({ display }: { display: boolean }) {

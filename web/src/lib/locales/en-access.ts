@@ -1,6 +1,6 @@
 import { englishPart } from "./english";
 
-/** English strings of the Admin's wall display links and space API tokens (issue 16). */
+/** English strings of the Admin's wall display links and space API tokens. */
 export const enAccess = englishPart({
   "access.open": "Display links & API tokens",
   "access.adminOnly": "Only Admins of the space manage display links and API tokens.",

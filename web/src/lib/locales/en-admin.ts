@@ -1,6 +1,6 @@
 import { englishPart } from "./english";
 
-/** English strings of the Admin Panel's applications and runners (console.md §2.12, issue 15). */
+/** English strings of the Admin Panel's applications and runners (console.md §2.12). */
 export const enAdmin = englishPart({
   "admin.applications.search": "Search applications by name",
   "admin.applications.add": "Add application",

@@ -1,6 +1,6 @@
 import { englishPart } from "./english";
 
-/** English strings of the bulk actions on devices and accounts (issue 18 item 2). */
+/** English strings of the bulk actions on devices and accounts. */
 export const enBulk = englishPart({
   "bulk.selected": "{count, plural, one {# device selected} other {# devices selected}}",
   "bulk.allMatching": "All {count} matching devices selected",

@@ -1,6 +1,6 @@
 import { englishPart } from "./english";
 
-/** English strings of a device's Commands tab and of queueing commands for an offline device (issue 14). */
+/** English strings of a device's Commands tab and of queueing commands for an offline device. */
 export const enCommands = englishPart({
   "device.tab.commands": "Commands",
   "device.commands.table": "Commands of the device",

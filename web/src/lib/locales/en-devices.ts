@@ -65,7 +65,7 @@ export const enDevices = englishPart({
   "device.health.unknown": "No data",
   "device.health.lastKnown": "last known",
   "device.health.lastKnownAsOf": "last known, as of {time}",
-  // ── Settings tab, remote actions and the screenshot viewer (issue 6) ──
+  // ── Settings tab, remote actions and the screenshot viewer ──
   "device.settings.visionState.disabled": "Disabled",
   "device.settings.visionState.enable_requested": "Enable requested",
   "device.settings.visionState.enable_pending": "Enabling",

@@ -1,6 +1,6 @@
 import { englishPart } from "./english";
 
-/** The device health report and Asset Info → Monitoring (issue #12). */
+/** The device health report and Asset Info → Monitoring. */
 export const enHealthReport = englishPart({
   "report.title": "Health report",
   "report.loading": "Loading the health report",

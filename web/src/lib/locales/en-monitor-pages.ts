@@ -1,6 +1,6 @@
 import { englishPart } from "./english";
 
-/** Monitor: the Activity lists, the Performance counts and list, health badges (issue #12). */
+/** Monitor: the Activity lists, the Performance counts and list, health badges. */
 export const enMonitorPages = englishPart({
   "monitor.activity.added": "Latest added",
   "monitor.activity.added.empty": "No devices in this space yet.",

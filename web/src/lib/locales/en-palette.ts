@@ -1,6 +1,6 @@
 import { englishPart } from "./english";
 
-/** English strings of the command palette (issue 18 item 5). */
+/** English strings of the command palette. */
 export const enPalette = englishPart({
   "palette.placeholder": "Jump to a device, location, group, account or page…",
   "palette.empty": "Nothing found.",

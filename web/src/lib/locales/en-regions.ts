@@ -1,6 +1,6 @@
 import { englishPart } from "./english";
 
-/** English strings of space regions (issue 21). */
+/** English strings of space regions. */
 export const enRegions = englishPart({
   "admin.spaces": "Spaces",
   "admin.spaces.list": "Spaces and their regions",

@@ -1,6 +1,6 @@
 import { englishPart } from "./english";
 
-/** English strings of the in-browser remote desktop (issue 17). */
+/** English strings of the in-browser remote desktop. */
 export const enRemoteDesktop = englishPart({
   "device.desktop.dialogTitle": "Remote Desktop · {name}",
   "device.desktop.dialogText": "The device's screen, through its connection to the console.",

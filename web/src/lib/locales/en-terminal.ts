@@ -1,6 +1,6 @@
 import { englishPart } from "./english";
 
-/** English strings of the browser terminal (issue 17). */
+/** English strings of the browser terminal. */
 export const enTerminal = englishPart({
   "device.terminal.title": "Terminal",
   "device.terminal.text": "Open a shell on the device in the browser.",

@@ -1,6 +1,6 @@
 import { englishPart } from "./english";
 
-/** English strings of the NOC wall (/wall, issue 16) and the location's availability figure. */
+/** English strings of the NOC wall (/wall) and the location's availability figure. */
 export const enWall = englishPart({
   "wall.title": "Fleet wall",
   "wall.loading": "Loading the wall…",

@@ -90,7 +90,7 @@ export const hrDevices: Partial<Record<MessageKey, string>> = {
   "device.asset.monitoring": "Nadzor",
   "device.periph.displays": "Zasloni",
   "device.periph.misc": "Ostalo",
-  // ── Settings tab, remote actions and the screenshot viewer (issue 6) ──
+  // ── Settings tab, remote actions and the screenshot viewer ──
   "device.settings.section.remote": "Udaljeni pristup",
   "device.settings.section.power": "Napajanje",
   "device.settings.section.device": "Postavke uređaja",

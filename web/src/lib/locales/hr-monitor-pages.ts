@@ -1,6 +1,6 @@
 import type { MessageKey } from "./en";
 
-/** Monitor (issue #12), Croatian: partial on purpose. */
+/** Monitor, Croatian: partial on purpose. */
 export const hrMonitorPages: Partial<Record<MessageKey, string>> = {
   "monitor.activity.added": "Nedavno dodani",
   "monitor.activity.connected": "Povezani",

@@ -30,7 +30,7 @@ const newer = record("c3", "2026-03-01T10:03:00.000Z");
 const middle = record("c2", "2026-03-01T10:02:00.000Z");
 const older = record("c1", "2026-03-01T10:01:00.000Z");
 
-describe("Commands tab cache: commandUpdate records (issue 14)", () => {
+describe("Commands tab cache: commandUpdate records", () => {
   it("replaces a known command by id, in place", () => {
     const delivered = { ...middle, state: "delivered" as const, updated_at: "2026-03-01T10:05:00.000Z" };
     const next = upsertCommand(list(newer, middle, older), delivered);

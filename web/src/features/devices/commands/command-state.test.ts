@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { translate } from "@/lib/i18n";
 import { COMMAND_STATE_LOOKS, commandStateLook, isCancellable, isDryRun, recordLook } from "./command-state";
 
-describe("command state badges (issue 14)", () => {
+describe("command state badges", () => {
   const states = CommandState.options;
 
   it("has a look for every state, each with its own word, hint, colour and icon", () => {

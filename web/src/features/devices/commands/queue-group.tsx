@@ -32,7 +32,7 @@ const rows: { choice: QueueChoice; icon: LucideIcon }[] = [
 ];
 
 /**
- * Settings tab of an offline device, for Content Managers and Admins (issue 14): commands that
+ * Settings tab of an offline device, for Content Managers and Admins: commands that
  * wait in the device's queue until it reconnects, each with a TTL chosen in a dialog. The reply
  * says where to follow it: "View commands" opens the Commands tab.
  */

@@ -27,7 +27,7 @@ export const viewCommandsButton = (t: TFunction, open: () => void): Alert["butto
   run: open,
 });
 
-/** Issue 14: the warning for outcome_unknown (the device took the command; its answer is missing). */
+/** The warning for outcome_unknown (the device took the command; its answer is missing). */
 export const outcomeUnknownAlert = (t: TFunction, open: () => void): Alert => ({
   type: "warning",
   message: t("device.commands.outcomeUnknown"),

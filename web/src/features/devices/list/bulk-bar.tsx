@@ -37,7 +37,7 @@ type BulkBarProps = {
 };
 
 /**
- * The bar shown while devices are selected (issue 18 item 2): the count, "Select all N matching"
+ * The bar shown while devices are selected: the count, "Select all N matching"
  * when more match than are loaded, Clear, and the actions, each confirmed in a dialog naming the
  * count ("Reboot 12 devices?").
  */

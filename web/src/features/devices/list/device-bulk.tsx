@@ -8,12 +8,12 @@ import { type BulkParams, type BulkTarget, useBulkRun } from "./use-bulk-run";
 import { useDeviceSelection } from "./use-device-selection";
 
 // The bar and the results (their dialogs, pickers and texts) load with the first selection: the
-// list's first load carries only the checkbox column (web/bundle-budget.json, issue 19).
+// list's first load carries only the checkbox column (web/bundle-budget.json).
 const BulkBar = lazy(() => import("./bulk-bar").then((m) => ({ default: m.BulkBar })));
 const BulkResults = lazy(() => import("./bulk-results").then((m) => ({ default: m.BulkResults })));
 
 /**
- * The device list's bulk actions (issue 18 item 2) for Content Managers and Admins: the
+ * The device list's bulk actions for Content Managers and Admins: the
  * selection (rows' checkbox column, cards' corner checkbox), the action bar and the results.
  * Viewers get none of it. `stale`: the rows are the last filter's or order's, kept while the new
  * ones load; they cannot be ticked.

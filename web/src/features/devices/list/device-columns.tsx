@@ -16,7 +16,7 @@ import type { DeviceSelection } from "./use-device-selection";
 
 const col = columnHelper<Device>();
 
-/** A header that sorts the list by its column (issue 18 item 6): the ordering goes into the URL. */
+/** A header that sorts the list by its column: the ordering goes into the URL. */
 const sortable = (id: keyof typeof SORTABLE_DEVICE_COLUMNS & string, label: string) => {
   const sortKey = SORTABLE_DEVICE_COLUMNS[id];
   return sortKey ? () => <SortHeader label={label} sortKey={sortKey} /> : label;

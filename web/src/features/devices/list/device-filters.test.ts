@@ -64,7 +64,7 @@ describe("device filters", () => {
   });
 });
 
-describe("device filters in the URL (issue 18 item 3)", () => {
+describe("device filters in the URL", () => {
   it("round-trips every filter, several values repeating their key", () => {
     const state = {
       ...emptyDeviceFilters("-name"),
@@ -126,7 +126,7 @@ describe("device filters in the URL (issue 18 item 3)", () => {
   });
 });
 
-describe("sortable columns (issue 18 item 6)", () => {
+describe("sortable columns", () => {
   it("cycles a column ascending → descending → the default ordering", () => {
     expect(sortDirection("-online", "name")).toBe("none");
     expect(nextOrdering("-online", "name")).toBe("name");
@@ -138,7 +138,7 @@ describe("sortable columns (issue 18 item 6)", () => {
   });
 });
 
-describe("the sort menu (issue 18 item 6)", () => {
+describe("the sort menu", () => {
   it("names a column ordering chosen from a header", () => {
     expect(sortChoices("-online").some((s) => s.value === "name")).toBe(false);
     expect(sortChoices("-name").at(-1)).toEqual({ value: "-name", label: "devices.sort.nameDesc" });

@@ -13,7 +13,7 @@ type Flag = "" | "true" | "false";
 /** What the filter panel edits (console.md §3.10 devices filter set, without paging). */
 export type DeviceFilterState = {
   search: string;
-  /** Issue 18 item 3: location, type, status and tag take several values ("any of"). */
+  /** Location, type, status and tag take several values ("any of"). */
   location_uuid: string[];
   device_type_uuid: string[];
   connected_status: ConnectedStatus[];
@@ -44,11 +44,11 @@ export const DEVICE_SORTS: ReadonlyArray<{ value: DeviceOrdering; label: Message
   { value: "updated_at", label: "devices.sort.modifiedOldest" },
   // Monitor's "Disconnected" hands this one over (View all); offered here so the menu names it.
   { value: "-last_seen", label: "devices.sort.lastSeenNewest" },
-  // Worst health first (combined_status: headings and peripherals), issue #12.
+  // Worst health first (combined_status: headings and peripherals).
   { value: "-combined_status", label: "devices.sort.problemsFirst" },
 ];
 
-/** The orderings the table's column headers set (issue 18 item 6), named when one is chosen. */
+/** The orderings the table's column headers set, named when one is chosen. */
 export const COLUMN_SORT_LABELS: Partial<Record<DeviceOrdering, MessageKey>> = {
   name: "devices.sort.nameAsc",
   "-name": "devices.sort.nameDesc",

@@ -20,7 +20,7 @@ type DeviceGridProps = {
   scrollRef: RefObject<HTMLElement | null>;
   /** Skeleton cards appended while the next page loads. */
   loadingMore: boolean;
-  /** Multi-select (issue 18 item 2): each card gets a checkbox in its corner. */
+  /** Multi-select: each card gets a checkbox in its corner. */
   selection?: DeviceSelection;
 };
 

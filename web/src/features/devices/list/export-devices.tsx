@@ -10,7 +10,7 @@ import { useT } from "@/lib/i18n";
 import type { DeviceFilters } from "../queries";
 
 /**
- * "Export CSV" (issue 18 item 6): GET /space/{space}/device/items/export/ with the list's current
+ * "Export CSV": GET /space/{space}/device/items/export/ with the list's current
  * filters and ordering (the server streams every matching device) → devices_export.csv.
  */
 export function ExportDevicesButton({ query, compact }: { query: DeviceFilters; compact?: boolean }) {

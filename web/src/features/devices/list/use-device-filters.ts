@@ -38,7 +38,7 @@ export function rememberedDeviceParams(params: URLSearchParams): URLSearchParams
 }
 
 /**
- * The device list's filters, ordering and search, kept in the URL (issue 18 item 3): a reload or a
+ * The device list's filters, ordering and search, kept in the URL: a reload or a
  * shared link shows the same list, back/forward step through filter changes. Choosing a filter
  * pushes a history entry; typing in the search replaces the current one. A list opened without
  * any gets the remembered location and tag filters (from the route's loader: rememberedDeviceParams).

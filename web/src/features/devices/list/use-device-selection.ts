@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 
 /**
- * The device list's multi-select (issue 18 item 2): a click toggles one device, a shift-click
+ * The device list's multi-select: a click toggles one device, a shift-click
  * sets the whole range from the last clicked one to this one (to that one's new state), the
  * header checkbox takes every loaded device, and "all matching" stands for every device the
  * list's filter matches (also those not loaded yet). A new filter (`key`) clears the selection.

@@ -31,7 +31,7 @@ describe("auditLabel", () => {
     );
   });
 
-  it("words every step of the command queue and late answers (issue 14)", () => {
+  it("words every step of the command queue and late answers", () => {
     const step = (status: string) => auditLabel({ action: "device.command.instant-reboot", after: { status } }, t);
     expect(step("queued")).toBe("Reboot · queued");
     expect(step("in_doubt")).toBe("Reboot · outcome unknown");
@@ -45,7 +45,7 @@ describe("auditLabel", () => {
     expect(step("something new")).toBe("Reboot");
   });
 
-  it("words remote sessions with their length (issue 17)", () => {
+  it("words remote sessions with their length", () => {
     expect(auditLabel({ action: "device.remote_session.terminal", after: { status: "opened" } }, t)).toBe(
       "Terminal session opened",
     );

@@ -65,7 +65,7 @@ const outcomes: Record<string, MessageKey> = {
   dry_run: "device.audit.outcome.dryRun",
 };
 
-/** A command step's wording: "succeeded", or "succeeded (late answer)" for "succeeded late" (issue 14). */
+/** A command step's wording: "succeeded", or "succeeded (late answer)" for "succeeded late". */
 function outcomeLabel(status: string, t: TFunction): string | null {
   const late = status.endsWith(" late");
   const key = outcomes[late ? status.slice(0, -" late".length) : status];
@@ -102,7 +102,7 @@ export function auditLabel(entry: { action: string; after: unknown }, t: TFuncti
     if (!command) return entry.action;
     const status = field(entry.after, "status");
     const outcome = typeof status === "string" ? outcomeLabel(status, t) : null;
-    // Issue 17: a failure says why (the agent's or the room's message).
+    // A failure says why (the agent's or the room's message).
     const error = field(entry.after, "error");
     const reason = typeof error === "string" && error ? `: ${error}` : "";
     return outcome ? `${t(command)} · ${outcome}${reason}` : t(command);

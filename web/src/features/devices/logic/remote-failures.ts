@@ -1,7 +1,7 @@
 import type { CommandRecord, CommandState } from "@contracts/command-queue";
 import type { CommandAction } from "@contracts/realtime";
 
-/** The remote actions whose failures devices.md §8 keeps silent (issue 17: the Logs tab lists them). */
+/** The remote actions whose failures devices.md §8 keeps silent (the Logs tab lists them). */
 export const SILENT_ACTIONS: ReadonlySet<CommandAction> = new Set<CommandAction>([
   "remote-desktop",
   "headless-remote-desktop",

@@ -28,7 +28,7 @@ type Status =
 type RfbEvent = Event & { detail?: { clean?: boolean; name?: string; reason?: string } };
 
 /**
- * The remote desktop of one device (issue 17): noVNC's RFB drawing into a canvas, its RFB stream
+ * The remote desktop of one device: noVNC's RFB drawing into a canvas, its RFB stream
  * carried by a vnc session over the device room socket the flyout keeps (TunnelWebSocket). A
  * status line, scale to fit, Ctrl+Alt+Del, fullscreen, a password prompt for VNC servers that ask
  * one; unmounting (closing the dialog or the flyout) ends the session. This module (and noVNC) is

@@ -20,7 +20,7 @@ type RemoteDesktopDialogProps = {
 };
 
 /**
- * The Settings tab's Remote Desktop (issue 17): the device's screen in the browser, in a large
+ * The Settings tab's Remote Desktop: the device's screen in the browser, in a large
  * dialog. The spec's reply (the `vnc://` address with Connect, its 30 s timeout and texts) is one
  * button away for operators with a VNC client of their own. Closing the dialog ends the session.
  */

@@ -52,7 +52,7 @@ describe("remote action failures (devices.md §8)", () => {
     });
   });
 
-  it("outcome_unknown (issue 14) is its own kind with the command's id, whatever its status or text", () => {
+  it("outcome_unknown is its own kind with the command's id, whatever its status or text", () => {
     const unknown = Object.assign(new Error("x"), {
       status: 504,
       body: { code: "outcome_unknown", message: "The device received the command…", command_id: "r1234567" },
@@ -70,7 +70,7 @@ describe("remote action failures (devices.md §8)", () => {
     });
   });
 
-  it("a disabled device is its own failure (issue 17)", () => {
+  it("a disabled device is its own failure", () => {
     expect(classifyFailure(apiError(409, "device_disabled", "Device is disabled"))).toEqual({ kind: "disabled" });
   });
 

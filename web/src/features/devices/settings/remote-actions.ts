@@ -66,9 +66,9 @@ const isHttpFailure = (error: unknown): error is HttpFailure =>
 /** The API's codes for a device that did not answer in 30 s and for one that is offline (contracts/errors.ts). */
 const TIMEOUT_CODE: ErrorCode = "device_timeout";
 const OFFLINE_CODE: ErrorCode = "device_offline";
-/** Issue 14: the device took the command but its answer did not come back (504, command_id, status_url). */
+/** The device took the command but its answer did not come back (504, command_id, status_url). */
 const OUTCOME_UNKNOWN_CODE: ErrorCode = "outcome_unknown";
-/** Issue 17: a disabled device is refused every action but re-enabling ("Device is disabled"). */
+/** A disabled device is refused every action but re-enabling ("Device is disabled"). */
 const DISABLED_CODE: ErrorCode = "device_disabled";
 /** devices.md §7: an action on a device that is not installed ("Action failed. Device not installed."). */
 const NOT_INSTALLED_CODE: ErrorCode = "device_not_installed";
@@ -84,7 +84,7 @@ export type ActionFailure =
 /**
  * §4/§8: the API's device_timeout (written, not acknowledged: it did not run) is the timeout
  * warning; an offline device (device_offline, "physical device temporarily unavailable")
- * or another 503 shows the server's message. outcome_unknown (issue 14: the device received the
+ * or another 503 shows the server's message. outcome_unknown (the device received the
  * command, its answer is missing, it may have run) is neither: a warning that points at the
  * command's row in the Commands tab, which the late answer updates. Decided by the error's code,
  * never its text.

@@ -9,7 +9,7 @@ const t: TFunction = (key, vars) => translate("en", key, vars);
 const apiError = (status: number, code: string, message: string) => ({ status, body: { code, message } });
 const options = (showFailures: boolean, retry = vi.fn()) => ({ viewCommands: vi.fn(), retry, showFailures });
 
-describe("truthful results (issue 17)", () => {
+describe("truthful results", () => {
   it("a dry-run reboot or shutdown says so, not Action successful.", () => {
     const dry = replyAlert("reboot", { dry_run: true, would_run: "systemctl reboot" }, t);
     expect(dry).toMatchObject({

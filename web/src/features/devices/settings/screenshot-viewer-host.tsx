@@ -3,7 +3,7 @@ import { setScreenshotHandler, showAlert } from "@/lib/alerts";
 import { useT } from "@/lib/i18n";
 import type { ScreenshotViewerProps } from "./screenshot-viewer";
 
-/** The viewer (Radix's dialog): loaded at the first View, not in a page's first load (issue 19). */
+/** The viewer (Radix's dialog): loaded at the first View, not in a page's first load. */
 const loadViewer = () => import("./screenshot-viewer");
 
 /**

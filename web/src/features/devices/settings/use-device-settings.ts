@@ -33,7 +33,7 @@ function useDeviceCache(device: Device) {
 /**
  * The Disable switch and Enable Debug Mode (devices.md §8 texts). While a call runs the switch
  * shows the asked value (`variables`); a failure drops it, so the switch reverts. An
- * outcome_unknown reply (issue 14: the device took the change, its answer is missing) is a
+ * outcome_unknown reply (the device took the change, its answer is missing) is a
  * warning pointing at the Commands tab (`viewCommands`), not a failure; the detail is read again.
  */
 export function useSettingToggles(device: Device, viewCommands: () => void) {

@@ -24,11 +24,11 @@ export type ActionProgress = "sending" | "working";
 
 /**
  * §7 notifications raised by a reply; null when the reply carries nothing to show. A power
- * action the agent only dry-ran (no --allow-power) says so, not "Action successful." (issue 17).
+ * action the agent only dry-ran (no --allow-power) says so, not "Action successful.".
  */
 export function replyAlert(action: RemoteAction, reply: unknown, t: TFunction, openDesktop?: () => void): Alert | null {
   if (action === "reboot" || action === "shutdown") {
-    // 204 (no body): done; 200 with a dry run (contracts/remote-actions.ts PowerDryRun): the agent may not power the device (issue 17).
+    // 204 (no body): done; 200 with a dry run (contracts/remote-actions.ts PowerDryRun): the agent may not power the device.
     if (isObject(reply) && reply.dry_run === true)
       return { type: "warning", duration: 10_000, message: t("device.settings.dryRun") };
     return { type: "success", message: t("device.settings.actionSuccess") };
@@ -73,7 +73,7 @@ export function replyAlert(action: RemoteAction, reply: unknown, t: TFunction, o
   };
 }
 
-/** The actions whose failures §8 keeps silent unless the user asked to see them (issue 17). */
+/** The actions whose failures §8 keeps silent unless the user asked to see them. */
 const SILENT_FAILURES: Partial<Record<RemoteAction, MessageKey>> = {
   rssh: "device.settings.rssh",
   remoteDesktop: "device.settings.remoteDesktop",
@@ -91,7 +91,7 @@ type FailureOptions = {
 /**
  * §8: what a failed action says. RSSH, remote desktop and screenshot failures show nothing,
  * unless the user turned "Show failures of remote actions" on: then an error with its reason and
- * Retry (issue 17; the Logs tab lists them either way). outcome_unknown (issue 14) is a warning
+ * Retry (the Logs tab lists them either way). outcome_unknown is a warning
  * with a way to the Commands tab, where the answer shows when it arrives. A disabled device
  * says "Device is disabled" (§7).
  */

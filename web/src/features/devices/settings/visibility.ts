@@ -35,7 +35,7 @@ type DeviceFacts = Pick<DeviceDetail, "online" | "device_type_name" | "connected
 /** Why a shown control cannot be used now (null: it can). */
 export type DisabledReason = "readOnly" | "offline" | null;
 
-/** Types whose agent can serve the browser terminal (issue 17). */
+/** Types whose agent can serve the browser terminal. */
 export const TERMINAL_DEVICE_TYPES: ReadonlySet<string> = new Set([
   "Linux Computer",
   "Windows Computer",
@@ -47,7 +47,7 @@ export const VISION_DEVICE_TYPE = "Linux Computer";
 
 /**
  * Which controls a user sees (devices.md §6): Request RSSH for super admins and developers,
- * Headless VNC for developers only, Enable Vision on Linux Computers only, Terminal (issue 17) for
+ * Headless VNC for developers only, Enable Vision on Linux Computers only, Terminal for
  * Content Managers and Admins on Linux, Windows and Raspberry Pi devices, the rest for everyone.
  */
 export function visibleControls({ user, canWrite }: SettingsViewer, device: DeviceFacts): SettingsControl[] {

@@ -47,7 +47,7 @@ function clipboardKeys(term: Terminal) {
 }
 
 /**
- * One terminal session on a device (issue 17): an xterm.js terminal whose bytes travel through
+ * One terminal session on a device: an xterm.js terminal whose bytes travel through
  * the device room socket the flyout keeps (live/device-tunnels.ts) in the session's data frames.
  * Unmounting (closing the dialog or the flyout) ends the session.
  */

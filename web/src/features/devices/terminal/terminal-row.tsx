@@ -17,7 +17,7 @@ type TerminalRowProps = {
 };
 
 /**
- * The Settings tab's Terminal row (issue 17): opens a dialog with the device's shell. Closing the
+ * The Settings tab's Terminal row: opens a dialog with the device's shell. Closing the
  * dialog (or the flyout) ends the session.
  */
 export function TerminalRow({ device, disabled, reasonId }: TerminalRowProps) {

@@ -20,7 +20,7 @@ type Device = Pick<DeviceDetail, "space_uuid" | "uuid" | "online">;
 const agentLogKey = (space: string, uuid: string) => ["space", space, "device-agent-log", uuid] as const;
 
 /**
- * The agent's recent log lines (GET …/agent-logs/, issue 17), fetched when the tab opens and on
+ * The agent's recent log lines (GET …/agent-logs/), fetched when the tab opens and on
  * Refresh; debug lines appear while debug mode is on.
  */
 export function AgentLogSection({ device }: { device: Device }) {
@@ -73,7 +73,7 @@ export function AgentLogSection({ device }: { device: Device }) {
 /**
  * Failed remote desktop, RSSH and screenshot requests with their reason, from the device's
  * command log (§8 shows nothing for them at the time), and the user's preference that turns
- * them into notifications with Retry (issue 17).
+ * them into notifications with Retry.
  */
 export function RemoteFailuresSection({ device }: { device: Device }) {
   const { t, lang } = useI18n();

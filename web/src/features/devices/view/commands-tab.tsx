@@ -28,7 +28,7 @@ import { commandLabel } from "../logic/audit-label";
 type Asking = { kind: "cancel"; command: CommandRecord } | { kind: "purge"; count: number };
 
 /**
- * The Commands tab (issue 14): the device's commands, newest first, with their states as the room
+ * The Commands tab: the device's commands, newest first, with their states as the room
  * reports them live. Content Managers and Admins cancel a queued command or all of them; Viewers
  * only read. In a narrow flyout the times, issuer and result fold under the action.
  */

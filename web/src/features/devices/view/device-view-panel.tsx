@@ -34,7 +34,7 @@ import { DeviceMenu } from "./device-menu";
 import { DeviceToolbar } from "./device-toolbar";
 import { GeneralTab } from "./general-tab";
 
-// The flyout opens on General; every other tab is a chunk of its own (issue 19: a device link's
+// The flyout opens on General; every other tab is a chunk of its own (a device link's
 // first load), all asked for once the flyout has rendered, so switching seldom waits. The Reports
 // tab draws with Recharts, the Settings tab brings Radix's select, radio group and switch.
 const tabChunks = {

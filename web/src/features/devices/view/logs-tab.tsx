@@ -10,7 +10,7 @@ import { deviceQueries } from "../queries";
 import { AgentLogSection, RemoteFailuresSection } from "./agent-log";
 
 /**
- * The device's logs (issue 17): the agent's recent lines, the failed remote actions with their
+ * The device's logs: the agent's recent lines, the failed remote actions with their
  * reason, and the audit trail.
  */
 export function LogsTab({ device }: { device: DeviceDetail }) {

@@ -66,7 +66,7 @@ const powerRows: ActionRow[] = [
 
 /**
  * The Settings tab (devices.md §2): remote and power actions, device switches, replacement code;
- * for an offline device, commands to queue until it is back (issue 14).
+ * for an offline device, commands to queue until it is back.
  */
 export function SettingsTab({ device, section }: { device: DeviceDetail; section: string }) {
   const t = useT();
@@ -81,7 +81,7 @@ export function SettingsTab({ device, section }: { device: DeviceDetail; section
   const banner = canWrite ? (device.online ? null : "offline") : "readOnly";
 
   const viewCommands = useOpenCommands(device, section);
-  // Remote Desktop opens the in-browser viewer (issue 17); the spec's reply is a button inside it.
+  // Remote Desktop opens the in-browser viewer; the spec's reply is a button inside it.
   const [desktop, setDesktop] = useState(false);
   const remote = useRemoteActions(device, viewCommands, () => setDesktop(true));
   const { enabled, debug } = useSettingToggles(device, viewCommands);

@@ -46,7 +46,7 @@ export const DEFAULT_LOCATION_ORDERING: LocationOrdering = "-online_status";
 const TEXT_KEYS = ["search", "location_type_uuid", "country_uuid", "tag_uuid"] as const;
 
 /**
- * The filters a locations URL carries (issue 18 item 3) on an otherwise empty state; null when it
+ * The filters a locations URL carries on an otherwise empty state; null when it
  * carries none. Unknown keys and bad values are ignored.
  */
 export function locationFiltersFromSearch(params: URLSearchParams): LocationFilterState | null {

@@ -34,7 +34,7 @@ export function rememberedLocationParams(params: URLSearchParams): URLSearchPara
 }
 
 /**
- * The locations list's filters, search and ordering, kept in the URL (issue 18 item 3): choosing
+ * The locations list's filters, search and ordering, kept in the URL: choosing
  * a filter adds a history entry, typing in the search replaces it. A bare /locations gets the
  * remembered country and tag filters (from the route's loader: rememberedLocationParams).
  */

@@ -12,7 +12,7 @@ const tone = (share: number | null) =>
   share === null ? "text-muted-foreground" : share < 0.9 ? "text-destructive" : share < 0.98 ? "text-warning" : "";
 
 /**
- * The location's availability over its working hours (issue 16): the share of its working time
+ * The location's availability over its working hours: the share of its working time
  * in the last 24 h and 7 days during which all its installed devices were online.
  */
 export function LocationAvailabilityFigure({ location }: { location: Location }) {

@@ -5,7 +5,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useT } from "@/lib/i18n";
 import { CHART_METRICS, CHART_RANGES, type ChartRange } from "./ranges";
 
-// Recharts is loaded with the report's charts only, never with /devices (issue #12).
+// Recharts is loaded with the report's charts only, never with /devices.
 const ChartGrid = lazy(() => import("./chart-grid").then((m) => ({ default: m.ChartGrid })));
 
 function GridSkeleton() {
