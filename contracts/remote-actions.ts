@@ -12,8 +12,8 @@ export const HeadlessSharingInput = z.object({ action: z.literal("remote-desktop
 export const ScreenCaptureInput = z.object({ action: z.literal("screenshot"), ...requestId });
 export const PowerControlInput = z.object({ action: z.enum(["instant-reboot", "instant-power-off"]), ...requestId });
 /**
- * 200 of power-control when the agent only did a dry run (it was not started with --allow-power;
- * issue 17): nothing was powered, and the console says so instead of "Action successful.".
+ * 200 of power-control when the agent only did a dry run (it was not started with --allow-power):
+ * nothing was powered, and the console says so instead of "Action successful.".
  * A real reboot or power-off answers 204 (devices.md §7).
  */
 export const PowerDryRun = z.object({ dry_run: z.literal(true), would_run: z.string().optional() });

@@ -268,7 +268,7 @@ export class DeviceRoom extends WatchedRoom {
     if (connection.state) connection.setState({ ...connection.state, joined: now, frameAt: now });
     // A connect admitted in this isolate keeps its place until the hello is answered (presence-admission.ts).
     holdForHello(admission, this.name);
-    // One alarm write for both checks a new agent socket needs (issue 19 target 4): the 25 s
+    // One alarm write for both checks a new agent socket needs: the 25 s
     // silence check, which its first ping would arm a moment later, comes before the 90 s
     // presence check, which the alarm then re-arms. Without pings the early alarm finds nothing.
     await this.armAlarm(now + AGENT_SILENCE_MS);

@@ -138,7 +138,7 @@ export abstract class OutpostRoom extends Server<Env> {
   /**
    * The room's dashboard sockets by id. Memory only: null after a wake, then read once from the
    * sockets. Iterating partyserver's getConnections deserialises every socket's attachment on
-   * every pass — 1 000 of them per event in a room with 1 000 dashboards (issue 19 target 2).
+   * every pass — 1 000 of them per event in a room with 1 000 dashboards.
    */
   private dashboardSockets: Map<string, Connection<ConnState>> | null = null;
   /**

@@ -270,7 +270,7 @@ async function measureView(page: Page, cdp: CDPSession, view: "grid" | "format")
 /**
  * The JS a signed-in load of /devices fetches with the browser cache disabled, until the first
  * card shows and the network is idle (so what loads right after the first render counts too), each
- * file gzipped as a CDN would serve it (issue 19's first-load figure, measured in the browser; the
+ * file gzipped as a CDN would serve it (the first-load figure, measured in the browser; the
  * build check scripts/check-bundle.ts counts the same from the manifest). Nobody touches the page:
  * what it preloads after a first input is not counted. The page goes to about:blank first, so that
  * what the last page was still fetching (its own preloads) is not counted either.

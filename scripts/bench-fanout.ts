@@ -1,5 +1,5 @@
 /**
- * Fan-out (issue 19 target 2): one device event to N dashboard sockets, against a bare `ws`
+ * Fan-out: one device event to N dashboard sockets, against a bare `ws`
  * broadcast of the same message, in one run.
  *
  *   (a) bare: a `ws` server in this process sends one message to N local `ws` clients;

@@ -1,5 +1,5 @@
 /**
- * What one device costs per hour of being connected (issue 19 target 5, issue 21's price table):
+ * What one device costs per hour of being connected (and docs/deploy.md's price table):
  * N simulated agents with their real intervals (ping 10 s, heartbeat and telemetry 60 s) on
  * the frozen local server, and, per device-hour:
  * - agent WebSocket frames sent and received (counted client-side, on the sockets AgentSession opens);

@@ -102,7 +102,7 @@ async function authenticateRoomRequest(
   env: Env,
 ): Promise<Principal | Response> {
   const db = createDb(env);
-  // An agent's upgrade (issue 19 target 4) reads one row: its credential names the device and
+  // An agent's upgrade reads one row: its credential names the device and
   // its space (a credential goes with its device: ON DELETE CASCADE). Only a credential that is
   // unknown or another device's needs the room's own space, for the refusal (404 before 401/403).
   const deviceCredential =

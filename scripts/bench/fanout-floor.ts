@@ -1,5 +1,5 @@
 /**
- * The runtime's floor for the fan-out bench (issue 19 target 2): the least a Durable Object room
+ * The runtime's floor for the fan-out bench: the least a Durable Object room
  * in workerd can do, with none of the console in it. One Worker forwards upgrades to one Durable
  * Object, which accepts them with the hibernation API (as partyserver does) and sends a welcome;
  * a POST to the Worker is an RPC on the object, which sends its body to every socket (as the API's

@@ -1,5 +1,5 @@
 /**
- * workerd's CPU per request of the console's main reads (issue 19 target 3), past wrangler's proxy: seeds the
+ * workerd's CPU per request of the console's main reads, past wrangler's proxy: seeds the
  * bench fleet (100 000 devices) into a throwaway local D1, serves a frozen bundle of this checkout,
  * and times N requests each of the first page, page 50 by number and page 50 by its predecessor's
  * cursor, then of one device's detail, its comments (General tab) and audit entries (Logs tab), an

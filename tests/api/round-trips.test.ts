@@ -37,7 +37,7 @@ const linksOf = async (deviceUuid: string) =>
     .map((l) => l.tag_uuid)
     .sort();
 
-describe("device edit: one D1 round trip before the publish (issue 19 target 2)", () => {
+describe("device edit: one D1 round trip before the publish", () => {
   it("checks, writes and audits in one round trip, then tells the dashboards", async () => {
     const { space, user } = await memberOf("content_manager");
     const s = space.space_uuid;

@@ -44,7 +44,7 @@ test("an operator installs a real agent, takes a screenshot, reboots it and sees
   const name = `E2E Agent ${Date.now().toString(36)}`;
   const dialog = await addRunner(page, name);
   const card = dialog.getByTestId("install-code");
-  // A new runner shows its installation code at once (issue 18/20): no Reset click before reading it.
+  // A new runner shows its installation code at once: no Reset click before reading it.
   const codeValue = card.getByTestId("code-value");
   await expect(codeValue).toHaveText(/^([A-Z0-9]{4}){4}$/);
   const code = (await codeValue.textContent()) ?? "";

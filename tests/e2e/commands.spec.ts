@@ -3,7 +3,7 @@ import { bearer, screenshot, setTheme, signIn } from "./support.ts";
 import { expect, type Page, test } from "./test.ts";
 
 /**
- * Issue 14, "a queue for offline devices": the seeded "ZD Parking Pay Station" has no agent here,
+ * A queue for offline devices: the seeded "ZD Parking Pay Station" has no agent here,
  * so its room reports it offline. An admin queues a reboot for it from the Settings tab, follows
  * the toast's "View commands" to the Commands tab, sees it Queued and cancels it; two more queued
  * commands go with "Cancel all queued". A Viewer sees the list without the actions. Screenshots

@@ -4,7 +4,7 @@ import { signIn, signInToLab } from "./support.ts";
 import { expect, test } from "./test.ts";
 
 /**
- * Issue 20 (devices.md §4, §8): what only a browser can show. Detect Devices subscribes to the
+ * devices.md §4, §8: what only a browser can show. Detect Devices subscribes to the
  * location's live channel when the panel shows the location (not when Detect is pressed), and
  * the Peripherals tab reads GET …/display/configuration/ and says "Failed to fetch displays."
  * when that read fails. Camera settings' Connect and Refresh Snapshot run through a runner of

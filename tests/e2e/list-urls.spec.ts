@@ -3,7 +3,7 @@ import { ARTIFACTS, darkScreenshot, screenshot, setTheme, signIn } from "./suppo
 import { expect, type Page, test } from "./test.ts";
 
 /**
- * Issue 18 items 3 and 6 on the device list: filters, ordering and view in the URL (reload and
+ * The device list: filters, ordering and view in the URL (reload and
  * back/forward keep them), several values per filter, saved views, sortable columns and the
  * CSV export of the filtered list.
  */

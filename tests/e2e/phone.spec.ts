@@ -1,5 +1,5 @@
 /**
- * Issue 18, item 1: the console on a phone (390×844). The navigation is a drawer behind a menu
+ * The console on a phone (390×844). The navigation is a drawer behind a menu
  * button, filters sit in a sheet whose button counts the active ones, the lists show full names
  * (cards and rows, not a table), the device flyout fills the screen. Screenshots in light and
  * dark, and one at 1440×900 to see that the desktop did not change.

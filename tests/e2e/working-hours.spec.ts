@@ -4,7 +4,7 @@ import { ARTIFACTS, bearer, screenshot, setTheme, signIn } from "./support.ts";
 import { expect, type Page, test } from "./test.ts";
 
 /**
- * Issue #12, "Health on every card and row": an offline device inside its location's working
+ * Health on every card and row: an offline device inside its location's working
  * hours carries a warning marker. The demo's Zadar City Mall holds the seeded offline "ZD Parking
  * Pay Station"; its schedule is set through the API to cover now (every day, all day, so the test
  * does not depend on the hour), then emptied (no schedule: no marker), then put back.

@@ -6,7 +6,7 @@ import { publishToSpace } from "../../worker/services/kernel/realtime.ts";
 import { memberOf } from "../factories.ts";
 import { join, until } from "../ws.ts";
 
-/** Fan-out to many dashboards (issue 19 target 2): bursts of device updates as one batch. */
+/** Fan-out to many dashboards: bursts of device updates as one batch. */
 
 const update = (space_uuid: string, device_uuid: string): RoomEvent => ({
   type: "deviceDetailsUpdate",
@@ -38,7 +38,7 @@ async function dashboards(count: number) {
 const heard = (messages: ServerMessage[]) =>
   messages.filter((m) => m.type === "deviceDetailsUpdate" || m.type === "batch" || m.type === "locationDetailsUpdate");
 
-describe("a busy space room gathers device updates (issue 19 target 2)", () => {
+describe("a busy space room gathers device updates", () => {
   it(`${GATHER_ABOVE + 10} dashboards: the first update at once, the next 3 as one batch after the window`, async () => {
     const { s, sockets } = await dashboards(GATHER_ABOVE + 10);
     const t0 = Date.now();

@@ -3,7 +3,7 @@ import { readString, storageKeys, writeString } from "./storage";
 
 /*
  * Per-user preferences of this browser, remembered locally as the theme is (console.md §1).
- * Issue 17: "Show failures of remote actions" (off by default): devices.md §8 shows nothing when
+ * "Show failures of remote actions" (off by default): devices.md §8 shows nothing when
  * remote desktop, RSSH or a screenshot fails; with it on, each failure is a toast with Retry.
  */
 

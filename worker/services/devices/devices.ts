@@ -91,7 +91,7 @@ export async function createDevice({
 /**
  * PATCH /space/{space}/device/{uuid}/: name, description, tags (replaced when sent), in any status.
  *
- * One D1 round trip before the publish (issue 19 target 2: a dashboard hears of an edit one write
+ * One D1 round trip before the publish (a dashboard hears of an edit one write
  * after the request): the batch reads the device and which tags are known, and every write in it
  * (the audit entry with its before-state read in SQL, the update, the tag links) holds only when
  * the device is this space's and every tag is known. A refused edit therefore writes nothing, and

@@ -1,6 +1,6 @@
 import { englishPart } from "./english";
 
-/** English strings of issue 17's agent settings and truthful results. */
+/** English strings of the agent settings and truthful results. */
 export const enAgentSettings = englishPart({
   "device.settings.dryRun": "Dry run: the agent is not allowed to power the device (start it with --allow-power).",
   "device.settings.deviceDisabled": "Device is disabled",

@@ -1,6 +1,6 @@
 import { englishPart } from "./english";
 
-/** English strings of list URLs, saved views, sortable columns and the device export (issue 18 items 3 and 6). */
+/** English strings of list URLs, saved views, sortable columns and the device export. */
 export const enViews = englishPart({
   "views.menu": "Views",
   "views.menuLabel": "Saved views",

@@ -1,6 +1,6 @@
 import type { enAgentSettings } from "./en-agent-settings";
 
-/** Croatian strings of issue 17's agent settings and truthful results (spread into hr.ts). */
+/** Croatian strings of the agent settings and truthful results (spread into hr.ts). */
 export const hrAgentSettings: Partial<Record<keyof typeof enAgentSettings, string>> = {
   "device.settings.dryRun":
     "Probno pokretanje: agent ne smije upravljati napajanjem uređaja (pokrenite ga s --allow-power).",

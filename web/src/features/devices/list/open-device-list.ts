@@ -5,7 +5,7 @@ import { emptyDeviceFilters, filtersFromSearch, toDeviceQuery } from "./device-f
 import { deviceTableView } from "./device-table-view";
 import { rememberedDeviceParams } from "./use-device-filters";
 
-/** /devices before it renders (issue 19 target 1): the remembered location and tag filters, the first page, and the rows view's table if rows are the remembered view. */
+/** /devices before it renders: the remembered location and tag filters, the first page, and the rows view's table if rows are the remembered view. */
 export const deviceListOpener: ListOpener = {
   remembered: rememberedDeviceParams,
   prefetchFirstPage: (client, space, params) =>
