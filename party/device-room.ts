@@ -56,6 +56,17 @@ export const HELLO_REWRITE_MS = 24 * 3600_000;
 export const LIVENESS_CHECK_MS = HEARTBEAT_INTERVAL_MS + 5_000;
 
 /**
+ * How long a room that starts with its device online but without its agent's socket waits before the
+ * missed-heartbeat rule may call the device offline (ms, from that start). Only a restart of the
+ * runtime (a crash, a deploy) leaves a room so: a hibernated room keeps its sockets, and a socket
+ * that closed was written offline when it left. The last heartbeat was kept on the lost socket, so
+ * the saved one is older than 90 s, and the whole fleet is reconnecting behind its backoff and the
+ * server's retry-after slots. So the 90 s rule counts from the room's start, the first moment it
+ * could hear its agent again: a device that really went away is offline 90 s after its room is back.
+ */
+export const RESTART_GRACE_MS = OFFLINE_AFTER_MS;
+
+/**
  * One per device (`/parties/device/{device_uuid}`): the agent's socket (tag "agent", joined
  * with the device credential) and the dashboards watching the device (tag "dashboard").
  * It owns presence (agent connected and heartbeating = online), the commands (device-commands.ts:
@@ -73,6 +84,10 @@ export class DeviceRoom extends WatchedRoom {
   readonly roomKind = "device" as const;
 
   private presence: PresenceState = initialPresence();
+  /** Until when (ms) the missed-heartbeat check waits for an agent lost to a restart (RESTART_GRACE_MS); 0: none. */
+  private restartGraceUntil = 0;
+  /** This room wrote its device offline in D1 (or found it so) since it went offline: no reconciliation needed. */
+  private offlineWritten = false;
   private readonly commands = new DeviceCommands({
     env: () => this.env,
     sql: () => this.ctx.storage.sql,
@@ -129,6 +144,7 @@ export class DeviceRoom extends WatchedRoom {
       // Saved on transitions only: the agent's socket knows its latest heartbeat.
       const heard = [...this.getConnections<ConnState>("agent")].map((c) => c.state?.heard);
       this.presence = restorePresence(saved.presence, heard);
+      if (this.presence.online && heard.length === 0) this.restartGraceUntil = Date.now() + RESTART_GRACE_MS;
     }
   }
 
@@ -359,8 +375,14 @@ export class DeviceRoom extends WatchedRoom {
     if (listen !== null) await this.armAlarm(listen);
     await this.telemetry.prune(Date.now());
     await this.captures.prune(Date.now()).catch((e: unknown) => console.error("captures prune", e));
-    if (!this.presence.online && this.agentCount() === 0) {
-      await reconcileOffline(this.env, this.name).catch((e: unknown) => console.error("reconcile", e));
+    if (!this.presence.online && this.agentCount() === 0 && !this.offlineWritten) {
+      // Once per room start, or after this room's own offline write failed: a device D1 already has
+      // offline costs no write, but the read is a batch all the same.
+      await reconcileOffline(this.env, this.name)
+        .then(() => {
+          this.offlineWritten = true;
+        })
+        .catch((e: unknown) => console.error("reconcile", e));
     }
   }
 
@@ -372,17 +394,21 @@ export class DeviceRoom extends WatchedRoom {
   private async step(event: PresenceEvent, from?: Connection<ConnState>, why?: string, cause: OutageCause = "unknown") {
     const now = Date.now();
     const before = this.presence;
-    const { state, transition } = nextPresence(before, event, now);
+    // Right after a restart the saved last heartbeat says nothing of the agent (RESTART_GRACE_MS).
+    const graced = event.type === "check" && now < this.restartGraceUntil;
+    const { state, transition } = graced ? { state: before, transition: null } : nextPresence(before, event, now);
     this.presence = state;
     if (event.type === "heartbeat" && !transition && from?.state) from.setState({ ...from.state, heard: now });
     else if (transition || event.type !== "check") this.save();
-    const check = nextCheckAt(state);
+    const due = nextCheckAt(state);
+    const check = due !== null && graced ? Math.max(due, this.restartGraceUntil) : due;
     if (check !== null && (transition === "online" || event.type === "check")) {
       await this.armAlarm(check);
     }
     if (!transition) return;
     this.toDashboards(this.presenceMessage());
     if (transition === "online") {
+      this.offlineWritten = false;
       await recordOnline(this.env, this.name, { now, since: state.online_since ?? now });
     } else {
       // One line per offline transition, with what caused it (a socket's close code and reason, the
@@ -392,6 +418,7 @@ export class DeviceRoom extends WatchedRoom {
       console.warn(`device ${this.name} offline: ${why ?? event.type}`);
       this.commands.agentGone();
       await recordOffline(this.env, this.name, { lastSeen: state.last_seen ?? now, since: before.online_since }, cause);
+      this.offlineWritten = true;
     }
   }
 
