@@ -6,6 +6,7 @@ import { contractRoutes } from "./build/contract-routes.ts";
 import { staticGroup } from "./build/first-load-chunks.ts";
 import { type FirstLoadPath, firstLoadScript } from "./build/first-load-script.ts";
 import { gazetteer } from "./build/gazetteer.ts";
+import { loginPrerender } from "./build/login-prerender.ts";
 
 const backend = process.env.OUTPOST_BACKEND ?? "http://localhost:8787";
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
@@ -38,6 +39,13 @@ const firstLoadPaths: FirstLoadPath[] = [
   { path: "/runners", chunks: signedInPage("admin"), data: "me" },
 ];
 
+const alias = [
+  // Exactly "zod" (not "zod/v4", which the wrapper imports): zod without its eval probe (CSP).
+  { find: /^zod$/, replacement: fileURLToPath(new URL("./src/lib/zod-csp.ts", import.meta.url)) },
+  { find: "@contracts", replacement: fileURLToPath(new URL("../contracts", import.meta.url)) },
+  { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
+];
+
 // Vite needs a default export here.
 export default defineConfig({
   root: webRoot,
@@ -50,15 +58,10 @@ export default defineConfig({
     // Place search without a configured geocoder: GeoNames' cities in a lazy chunk.
     gazetteer(),
     firstLoadScript(fileURLToPath(new URL("./src/boot/first-load.ts", import.meta.url)), firstLoadPaths),
+    // dist/login.html: index.html with the sign-in page's first paint in it (served for /login).
+    loginPrerender({ root: webRoot, alias, module: "/src/boot/login-markup.tsx" }),
   ],
-  resolve: {
-    alias: [
-      // Exactly "zod" (not "zod/v4", which the wrapper imports): zod without its eval probe (CSP).
-      { find: /^zod$/, replacement: fileURLToPath(new URL("./src/lib/zod-csp.ts", import.meta.url)) },
-      { find: "@contracts", replacement: fileURLToPath(new URL("../contracts", import.meta.url)) },
-      { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
-    ],
-  },
+  resolve: { alias },
   build: {
     outDir: "dist",
     emptyOutDir: true,

@@ -28,6 +28,7 @@ const LAB_LANE = [
   "lazy-menu",
   "location-form",
   "location-picker",
+  "login-first-paint",
   "map",
   "palette",
   "performance-actions",

@@ -54,5 +54,7 @@ export function useTheme(): Theme {
       return () => listeners.delete(listener);
     },
     () => current,
+    // The build renders the sign-in page's first paint (web/build/login-prerender.ts) in the light theme.
+    () => current,
   );
 }
