@@ -90,7 +90,10 @@ function fakeMachine() {
   };
 }
 
-function harness(journal: CommandJournal = new MemoryJournal()) {
+function harness(
+  journal: CommandJournal = new MemoryJournal(),
+  onConfig?: (config: { capture_interval_s: number }) => void,
+) {
   const sockets: FakeSocket[] = [];
   /** Each upgrade's attempt number (contracts/principal.ts AGENT_ATTEMPT_HEADER). */
   const attempts: number[] = [];
@@ -100,6 +103,7 @@ function harness(journal: CommandJournal = new MemoryJournal()) {
     credential: "secret",
     machine: device.machine,
     journal,
+    ...(onConfig ? { onConfig } : {}),
     backoff: { baseMs: 1000, maxMs: 1000 },
     connect: (_url, headers) => {
       // Never two sockets of one session at once.
@@ -434,6 +438,22 @@ describe("AgentSession: commands", () => {
     expect(sent.slice(0, 4)).toEqual(["hello", "commandResult:a", "commandResult:b", "commandAck:c"]);
     expect(sent.slice(4).sort()).toEqual(["commandResult:c", "heartbeat", "ping", "telemetry"]);
     expect(h.session.pendingReplies).toBe(0);
+    h.session.stop();
+  });
+});
+
+describe("AgentSession: the space's settings", () => {
+  it("takes the capture interval from the hello's answer and from a live agentConfig", async () => {
+    const seen: number[] = [];
+    const h = harness(new MemoryJournal(), (c) => seen.push(c.capture_interval_s));
+    h.session.start();
+    await h.connect();
+    h.last().deliver({ type: "helloAck", at: Date.now(), capture_interval_s: 300 });
+    h.last().deliver({ type: "agentConfig", capture_interval_s: 120 });
+    // An older room's answer carries none.
+    h.last().deliver({ type: "helloAck", at: Date.now() });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen).toEqual([300, 120]);
     h.session.stop();
   });
 });

@@ -21,6 +21,7 @@ import {
   type Telemetry,
 } from "../contracts/realtime.ts";
 import { type CommandJournal, type JournalResult, MemoryJournal } from "./journal.ts";
+import type { Prompter } from "./consent/prompt.ts";
 import { type TunnelProviders, TunnelSessions } from "./tunnel/sessions.ts";
 
 export const AGENT_VERSION = "0.1.0";
@@ -112,6 +113,10 @@ export type SessionOptions = {
   tunnels?: TunnelProviders;
   /** Idle timeout of remote sessions (ms, `--terminal-idle-minutes`); the room's idle_ms may be shorter. */
   tunnelIdleMs?: number;
+  /** The consent prompt and session banner on the device's screen (agent/consent/). */
+  prompter?: Prompter;
+  /** The space's settings for this agent, from the hello's answer and live on change (agentConfig). */
+  onConfig?: (config: { capture_interval_s: number }) => void;
 };
 
 type Reply = { type: "commandAck"; id: string } | CommandResult;
@@ -170,6 +175,7 @@ export class AgentSession {
     this.tunnels = new TunnelSessions({
       providers: opts.tunnels ?? {},
       idleMs: opts.tunnelIdleMs,
+      prompter: opts.prompter,
       log: (line) => this.log(line),
       send: {
         json: (message) => this.send(message),
@@ -380,6 +386,8 @@ export class AgentSession {
     const message = parsed.data;
     if (message.type === "error") this.log(`room says: ${message.message}`);
     if (message.type === "helloAck") this.answered = true;
+    if ((message.type === "helloAck" || message.type === "agentConfig") && message.capture_interval_s !== undefined)
+      this.opts.onConfig?.({ capture_interval_s: message.capture_interval_s });
     // The runtime's pong carries no clock: it only proves the room is there.
     if (message.type === "pong" && message.at !== undefined) this.readClock(message.at);
     if (message.type === "command") await this.onCommand(message);

@@ -32,6 +32,7 @@ import { FAULTS as DEMO_PERIPHERAL_FAULTS } from "../scripts/seed/demo-periphera
 import { withApplications } from "./apps/telemetry.ts";
 import { parseVncPort, roomUrl } from "./config.ts";
 import { DisplayHealthMonitor, withDisplayHealth } from "./display-health/monitor.ts";
+import { CaptureSchedule } from "./display-health/schedule.ts";
 import { simDisplaySources } from "./display-health/sim.ts";
 import { type CommandJournal, FileJournal, MemoryJournal } from "./journal.ts";
 import { toFindings } from "./providers/detect.ts";
@@ -47,6 +48,7 @@ import { simIdentity } from "./sim-identity.ts";
 import type { SimScreenKind } from "./sim-screen.ts";
 import { simScreenshotJpeg } from "./sim-screen.ts";
 import { simProfile, simSensors } from "./sim-telemetry.ts";
+import { parseSimulatedAnswer, simulatedPrompter } from "./consent/prompt.ts";
 import { simulatedTerminal } from "./tunnel/sim-shell.ts";
 import { vncProvider } from "./tunnel/vnc.ts";
 
@@ -404,6 +406,9 @@ if (import.meta.main) {
       "journal-dir": { type: "string", default: ".outpost/sim-journal" },
       "memory-journal": { type: "boolean", default: false },
       "vnc-port": { type: "string" },
+      // How the simulated person at each device answers a consent prompt: accept[:ms] (default
+      // accept after 2 s), refuse[:ms] or ignore (the location's default applies at its timeout).
+      consent: { type: "string" },
       /** Seconds between display captures (the space's setting on a real agent): 300, or 30 with --fast. */
       "capture-interval": { type: "string" },
       /** Every display shows this: playing, frozen, black, error, desktop, panel_off or no_signal. */
@@ -445,6 +450,7 @@ if (import.meta.main) {
     );
   await refreshDesktop();
   setInterval(refreshDesktop, 30_000).unref();
+  const consentAnswer = parseSimulatedAnswer(values.consent);
   const sessions = devices.map((device) => {
     const machine = virtualMachine(device, log, {
       instant: values.instant,
@@ -461,11 +467,16 @@ if (import.meta.main) {
       // The terminal is a shell simulated in this process over an in-memory filesystem, never a
       // shell of the host (the simulator runs on the server's machine, often as root).
       // Remote desktop relays whatever VNC server answers on 127.0.0.1:--vnc-port; otherwise "not available".
+      prompter: simulatedPrompter(consentAnswer, (line) => log(`${device.name}: ${line}`)),
       tunnels: {
         terminal: simulatedTerminal({ device, inventory: machine.inventory }),
         vnc: vncProvider({ port: parseVncPort(values["vnc-port"]), log }),
       },
       ...timing,
+      // The space's capture interval, unless this run set its own (--capture-interval, --fast).
+      onConfig: ({ capture_interval_s }) => {
+        if (!ownInterval) captureSchedule.setInterval(capture_interval_s);
+      },
     });
     // An application that starts, crashes or comes back is reported at once, as the real agent does.
     let appsSeen = "";
@@ -476,6 +487,7 @@ if (import.meta.main) {
       session.reportTelemetry().catch(() => {});
     }, 2_000);
     // Every display is captured each interval; a state change is reported at once.
+    const ownInterval = values["capture-interval"] !== undefined || values.fast === true;
     const captureMs = 1000 * Number(values["capture-interval"] ?? (values.fast ? 30 : 300));
     const capture = () => {
       if (!session.connected) return;
@@ -487,13 +499,8 @@ if (import.meta.main) {
         })
         .catch((e: unknown) => log(`${device.name}: capture failed: ${String(e)}`));
     };
-    setTimeout(
-      () => {
-        capture();
-        setInterval(capture, captureMs);
-      },
-      Math.min(15_000, captureMs) + Math.random() * Math.min(captureMs, devices.length * 200),
-    );
+    const captureSchedule = new CaptureSchedule(capture, captureMs / 1000);
+    captureSchedule.start(Math.min(15_000, captureMs) + Math.random() * Math.min(captureMs, devices.length * 200));
     // Stagger the joins so a big fleet does not arrive in one burst.
     setTimeout(() => session.start(), Math.random() * Math.min(10_000, devices.length * 50));
     return { device, session };

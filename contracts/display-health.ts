@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { worst } from "./health.ts";
+import type { Telemetry } from "./telemetry.ts";
 
 /**
  * Display health: whether each screen shows what it should. The agent takes a small capture of
@@ -95,6 +97,8 @@ export const CAPTURE_INTERVAL_MIN_S = 60;
 export const CAPTURE_INTERVAL_MAX_S = 3600;
 /** How long captures are kept by default (days). */
 export const CAPTURE_RETENTION_DEFAULT_DAYS = 7;
+export const CAPTURE_RETENTION_MIN_DAYS = 1;
+export const CAPTURE_RETENTION_MAX_DAYS = 90;
 
 /** agent → room: a periodic capture of one display with its metrics and state. */
 export const DisplayCaptureMessage = z.object({
@@ -122,3 +126,75 @@ export const CaptureEntry = z.object({
   metrics: CaptureMetrics.nullable(),
 });
 export type CaptureEntry = z.infer<typeof CaptureEntry>;
+
+/**
+ * Panel off, scheduled or not: the agent knows no working time, so the server decides — a dark
+ * panel outside the location's working time or inside a maintenance window is expected.
+ */
+export function withPanelOffSchedule(report: readonly DisplayHealth[], scheduledOff: boolean): DisplayHealth[] {
+  return report.map((h) => {
+    if (h.state !== "panel_off_scheduled" && h.state !== "panel_off_unexpected") return h;
+    const state = scheduledOff ? "panel_off_scheduled" : "panel_off_unexpected";
+    if (state === h.state) return h;
+    return { ...h, state, reason: scheduledOff ? "off outside working time" : "off in working time" };
+  });
+}
+
+export const isPanelOff = (state: DisplayHealthState) =>
+  state === "panel_off_scheduled" || state === "panel_off_unexpected";
+
+/** A display whose player (the device) is offline shows "Player offline", not its last, stale state. */
+export const withPresence = <H extends { state: DisplayHealthState }>(report: readonly H[], online: boolean): H[] =>
+  online ? [...report] : report.map((h) => ({ ...h, state: "player_offline" as const }));
+
+type Info = NonNullable<Telemetry["peripherals"]>["devicesInfo"][number];
+const sameScreen = (info: Info, display: string) =>
+  info.type === "display" && (info.name === display || info.name.split("@")[0] === display.split("@")[0]);
+const STATUS = { ok: 0, unknown: 0, warning: 2, critical: 3 } as const;
+
+/**
+ * Telemetry with the displays' health folded into each screen's devicesInfo entry, so the
+ * "Displays" heading and the monitoring counts see a black, frozen or unplugged screen (3) and
+ * wrong content (2). A screen in trouble without an entry gets one. Done by the room, after it
+ * decided whether a dark panel was scheduled.
+ */
+export function foldDisplayHealth(telemetry: Telemetry, report: readonly DisplayHealth[]): Telemetry {
+  if (report.length === 0) return telemetry;
+  const infos = [...(telemetry.peripherals?.devicesInfo ?? [])];
+  for (const h of report) {
+    const status = STATUS[DISPLAY_HEALTH_SEVERITY[h.state]];
+    const at = infos.findIndex((p) => sameScreen(p, h.display));
+    if (at === -1) {
+      if (status > 0 && infos.length < 64)
+        infos.push({ name: h.display, type: "display", enabled: true, combined_status: status, status: [status] });
+      continue;
+    }
+    const info = infos[at];
+    if (!info || status === 0) continue;
+    infos[at] = {
+      ...info,
+      status: [...info.status, status],
+      combined_status: worst([info.combined_status, status]) ?? info.combined_status,
+    };
+  }
+  return { ...telemetry, display_health: [...report], peripherals: { devicesInfo: infos } };
+}
+
+/** A screen in trouble on the wall: its device, its state and since when, and its last capture. */
+export const WallDisplay = z.object({
+  device_uuid: z.string(),
+  device_name: z.string(),
+  location_uuid: z.string().nullable(),
+  location_name: z.string().nullable(),
+  display: z.string(),
+  state: DisplayHealthState,
+  label: z.string(),
+  severity: z.enum(["warning", "critical"]),
+  /** Since when (ISO) the display is in this state. */
+  since: z.string(),
+  /** The last capture's JPEG (null: Viewers may not see captures, or none was taken). */
+  capture_url: z.string().nullable(),
+});
+export type WallDisplay = z.infer<typeof WallDisplay>;
+/** At most this many screens are listed on the wall. */
+export const WALL_DISPLAYS_LIMIT = 24;

@@ -120,7 +120,14 @@ export const Pong = z.object({ type: z.literal("pong"), at: z.number().optional(
  * here on both sides hold the socket to the silence rule (AGENT_SILENCE_MS): before it, a slow
  * connect during a reconnect wave is not silence (agent/session.ts gives it HELLO_TIMEOUT_MS).
  */
-export const HelloAck = z.object({ type: z.literal("helloAck"), at: z.number() });
+export const HelloAck = z.object({
+  type: z.literal("helloAck"),
+  at: z.number(),
+  /** The space's display capture interval (contracts/display-health.ts); absent from an older room. */
+  capture_interval_s: z.number().int().optional(),
+});
+/** room → agent: settings of the agent's space changed since its hello (sent live). */
+export const AgentConfig = z.object({ type: z.literal("agentConfig"), capture_interval_s: z.number().int() });
 /** room → dashboard: a fresh access token sent on the socket was accepted; the socket now lasts until `exp` (ms). */
 export const Authenticated = z.object({ type: z.literal("authenticated"), exp: z.number() });
 export const ProtocolError = z.object({ type: z.literal("error"), message: z.string() });
@@ -195,6 +202,7 @@ export const ServerMessage = z.discriminatedUnion("type", [
   Welcome,
   Pong,
   HelloAck,
+  AgentConfig,
   Authenticated,
   ProtocolError,
   Command,

@@ -1,4 +1,10 @@
 import { z } from "zod";
+import {
+  CAPTURE_INTERVAL_MAX_S,
+  CAPTURE_INTERVAL_MIN_S,
+  CAPTURE_RETENTION_MAX_DAYS,
+  CAPTURE_RETENTION_MIN_DAYS,
+} from "./display-health.ts";
 import { safeName } from "./text.ts";
 
 export const UserSpace = z.object({
@@ -46,6 +52,10 @@ export const Space = z.object({
   space_datacenter: z.string(),
   timezone: z.string(),
   global_working_time_enabled: z.boolean(),
+  /** Display captures: seconds between two, days they are kept, whether Viewers see them. */
+  capture_interval_s: z.number().int(),
+  capture_retention_days: z.number().int(),
+  viewers_see_captures: z.boolean(),
   /** The caller's role in this space (lets the UI hide what the server would refuse). */
   role: z.object({ uuid: z.string(), name: z.string(), code: z.string() }),
   ...customFieldShape,
@@ -67,9 +77,28 @@ const patchShape = Object.fromEntries(
   ]),
 ) as Record<string, z.ZodOptional<z.ZodString> | z.ZodOptional<z.ZodBoolean>>;
 
-/** PATCH /api/space/{space}/ — custom-field settings (Admin only). Unknown keys are refused. */
-export const SpacePatch = z.strictObject(patchShape);
-export type SpacePatch = Partial<
-  Record<`location_custom_${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8}_alias`, string> &
-    Record<`location_custom_${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8}_${"enabled" | "required" | "unique"}`, boolean>
->;
+const wholeNumber = "Enter a whole number.";
+/** The display capture settings an Admin may change (console: Locations › Control panel › Screens). */
+export const CaptureSettingsShape = {
+  capture_interval_s: z
+    .number({ error: wholeNumber })
+    .int(wholeNumber)
+    .min(CAPTURE_INTERVAL_MIN_S, `Ensure the capture interval is at least ${CAPTURE_INTERVAL_MIN_S} seconds.`)
+    .max(CAPTURE_INTERVAL_MAX_S, `Ensure the capture interval is at most ${CAPTURE_INTERVAL_MAX_S} seconds.`),
+  capture_retention_days: z
+    .number({ error: wholeNumber })
+    .int(wholeNumber)
+    .min(CAPTURE_RETENTION_MIN_DAYS, `Ensure captures are kept at least ${CAPTURE_RETENTION_MIN_DAYS} day.`)
+    .max(CAPTURE_RETENTION_MAX_DAYS, `Ensure captures are kept at most ${CAPTURE_RETENTION_MAX_DAYS} days.`),
+  viewers_see_captures: z.boolean({ error: "Choose yes or no." }),
+};
+export const CaptureSettings = z.object(CaptureSettingsShape);
+export type CaptureSettings = z.infer<typeof CaptureSettings>;
+
+/** PATCH /api/space/{space}/ — custom-field and capture settings (Admin only). Unknown keys are refused. */
+export const SpacePatch = z.strictObject({ ...patchShape, ...CaptureSettings.partial().shape });
+export type SpacePatch = Partial<CaptureSettings> &
+  Partial<
+    Record<`location_custom_${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8}_alias`, string> &
+      Record<`location_custom_${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8}_${"enabled" | "required" | "unique"}`, boolean>
+  >;

@@ -1,17 +1,31 @@
 import { eq } from "drizzle-orm";
 import {
+  CAPTURE_INTERVAL_DEFAULT_S,
   CAPTURE_RETENTION_DEFAULT_DAYS,
   type CaptureEntry,
   type DisplayCaptureMessage,
+  foldDisplayHealth,
+  isPanelOff,
+  withPanelOffSchedule,
 } from "../contracts/display-health.ts";
+import type { Telemetry } from "../contracts/telemetry.ts";
 import { deviceTable as d, spaceTable } from "../drizzle/schema/index.ts";
 import type { Env } from "../worker/env.ts";
 import { createDb } from "../worker/lib/db.ts";
+import {
+  type PanelSchedule,
+  readPanelSchedule,
+  scheduledOffAt,
+} from "../worker/services/displays-health/panel-schedule.ts";
 import { kvGet, kvSet } from "./device-storage.ts";
 
 const DAY = 86_400_000;
 /** The index is pruned (and its R2 objects deleted) at most this often. */
 const PRUNE_EVERY_MS = 3_600_000;
+/** A location's working time and maintenance windows are read again after this long. */
+const SCHEDULE_KEPT_MS = 300_000;
+
+type SpaceSettings = { space: string; days: number; interval: number; until: number };
 /** A list answers at most this many captures (a day at one a minute and then some). */
 export const CAPTURES_LIST_MAX = 1_500;
 
@@ -48,27 +62,88 @@ export class DeviceCaptures {
   }
 
   /**
-   * The device's space (for the R2 key) and its retention, read from D1 and kept for a day (a
-   * changed retention applies within a day; the space of a device never changes).
+   * The device's space (for the R2 key), its retention and capture interval, read from D1 and kept
+   * for a day: a change of the space's settings makes the room forget them (forgetSettings), and
+   * the space of a device never changes.
    */
-  private async space(now: number): Promise<string | null> {
-    const kept = kvGet<{ space: string; days: number; until: number }>(this.host.sql(), "captures_space");
-    if (kept && kept.until > now) return kept.space;
+  async settings(now: number): Promise<SpaceSettings | null> {
+    const kept = kvGet<SpaceSettings>(this.host.sql(), "captures_space");
+    if (kept && kept.until > now && kept.interval !== undefined) return kept;
     const row = await createDb(this.host.env())
-      .select({ space: d.space_uuid, days: spaceTable.capture_retention_days })
+      .select({
+        space: d.space_uuid,
+        days: spaceTable.capture_retention_days,
+        interval: spaceTable.capture_interval_s,
+      })
       .from(d)
       .innerJoin(spaceTable, eq(spaceTable.space_uuid, d.space_uuid))
       .where(eq(d.uuid, this.host.device()))
       .get();
-    if (!row) return kept?.space ?? null;
-    kvSet(this.host.sql(), "captures_space", { space: row.space, days: row.days, until: now + DAY });
-    return row.space;
+    if (!row) return kept ?? null;
+    const settings = { ...row, until: now + DAY };
+    kvSet(this.host.sql(), "captures_space", settings);
+    return settings;
+  }
+
+  private async space(now: number): Promise<string | null> {
+    return (await this.settings(now))?.space ?? null;
+  }
+
+  /** The space's capture interval for the agent (the default when the device is unknown). */
+  async intervalS(now: number): Promise<number> {
+    return (await this.settings(now).catch(() => null))?.interval ?? CAPTURE_INTERVAL_DEFAULT_S;
+  }
+
+  /** The capture interval when kept (no read), else null. */
+  cachedIntervalS(now: number): number | null {
+    const kept = kvGet<SpaceSettings>(this.host.sql(), "captures_space");
+    return kept && kept.until > now && kept.interval !== undefined ? kept.interval : null;
+  }
+
+  /** The space's settings changed: read them again on next use. */
+  forgetSettings() {
+    const kept = kvGet<SpaceSettings>(this.host.sql(), "captures_space");
+    if (kept) kvSet(this.host.sql(), "captures_space", { ...kept, until: 0 });
+  }
+
+  /** Whether a panel off at `now` is expected (outside working time, in maintenance); read a few minutes at most. */
+  async scheduledOff(now: number): Promise<boolean> {
+    let kept = kvGet<{ schedule: PanelSchedule | null; until: number }>(this.host.sql(), "panel_schedule");
+    if (!kept || kept.until <= now) {
+      kept = {
+        schedule: await readPanelSchedule(createDb(this.host.env()), this.host.device(), now),
+        until: now + SCHEDULE_KEPT_MS,
+      };
+      kvSet(this.host.sql(), "panel_schedule", kept);
+    }
+    return kept.schedule ? scheduledOffAt(kept.schedule, now) : false;
+  }
+
+  /**
+   * Telemetry as the room keeps it: a dark panel classified scheduled or unexpected at the room's
+   * time, then each display's severity folded into its screen's devicesInfo entry (monitoring's
+   * "Displays" heading). D1 is read only when some panel is off.
+   */
+  async classify(telemetry: Telemetry, now: number): Promise<Telemetry> {
+    const report = telemetry.display_health;
+    if (!report?.length) return telemetry;
+    const off = report.some((h) => isPanelOff(h.state));
+    const scheduled = off ? await this.scheduledOff(now).catch(() => false) : false;
+    return foldDisplayHealth(telemetry, off ? withPanelOffSchedule(report, scheduled) : report);
   }
 
   /** Files one capture at the room's time `now` (the agent's clock may be off). */
-  async record(message: DisplayCaptureMessage, now: number): Promise<CaptureEntry | null> {
+  async record(input: DisplayCaptureMessage, now: number): Promise<CaptureEntry | null> {
     const space = await this.space(now);
     if (!space) return null;
+    const message = isPanelOff(input.state)
+      ? {
+          ...input,
+          state: (await this.scheduledOff(now).catch(() => false))
+            ? ("panel_off_scheduled" as const)
+            : ("panel_off_unexpected" as const),
+        }
+      : input;
     const bytes = message.jpeg ? Uint8Array.from(atob(message.jpeg), (c) => c.charCodeAt(0)) : null;
     let key: string | null = null;
     if (bytes && bytes.length > 0) {
@@ -140,14 +215,19 @@ export class DeviceCaptures {
 
   /** Days captures are kept (the space's setting; 7 by default). */
   retentionDays(): number {
-    return kvGet<{ days: number }>(this.host.sql(), "captures_space")?.days ?? CAPTURE_RETENTION_DEFAULT_DAYS;
+    return kvGet<SpaceSettings>(this.host.sql(), "captures_space")?.days ?? CAPTURE_RETENTION_DEFAULT_DAYS;
   }
 
-  /** Deletes the entries and R2 objects older than the retention (1 000 objects per R2 call). */
-  async prune(now: number) {
-    if (!this.ready && kvGet(this.host.sql(), "captures_space") === null) return;
+  /**
+   * Deletes the entries and R2 objects older than the retention (1 000 objects per R2 call), and
+   * says when the oldest one left expires (null: none left), for the room's alarm: the cleanup
+   * runs on schedule even for a device that never connects again.
+   */
+  async prune(now: number): Promise<number | null> {
+    if (!this.ready && kvGet(this.host.sql(), "captures_space") === null) return null;
     this.nextPruneAt = now + PRUNE_EVERY_MS;
-    const before = now - this.retentionDays() * DAY;
+    const keep = this.retentionDays() * DAY;
+    const before = now - keep;
     const sql = this.table();
     for (;;) {
       const old = sql
@@ -156,11 +236,14 @@ export class DeviceCaptures {
           before,
         )
         .toArray();
-      if (old.length === 0) return;
+      if (old.length === 0) break;
       const keys = old.map((r) => r.key).filter((k): k is string => k !== null);
       if (keys.length) await this.host.env().FILES.delete(keys);
       sql.exec("DELETE FROM display_captures WHERE at < ? AND at <= ?", before, old[old.length - 1]?.at ?? 0);
-      if (old.length < 1000) return;
+      if (old.length < 1000) break;
     }
+    const oldest = sql.exec<{ at: number | null }>("SELECT min(at) AS at FROM display_captures").one().at;
+    // At most hourly: expiries a few minutes apart are deleted together.
+    return oldest === null ? null : Math.max(oldest + keep, now + PRUNE_EVERY_MS);
   }
 }

@@ -17,6 +17,7 @@
  */
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
+import { desktopPrompter } from "../consent/prompt.ts";
 import { enrollAgent } from "../../contracts/api/agents.ts";
 import { API_PREFIX, routePath } from "../../contracts/api/route.ts";
 import {
@@ -32,6 +33,7 @@ import { applicationsMachine, throttled } from "../apps/telemetry.ts";
 import { defaultConfigPath, loadConfig, parseVncPort, roomUrl, saveConfig } from "../config.ts";
 import { DisplayHealthMonitor, displayHealthMachine } from "../display-health/monitor.ts";
 import { agentDisplaySources } from "../display-health/real.ts";
+import { CaptureSchedule } from "../display-health/schedule.ts";
 import { FileJournal } from "../journal.ts";
 import { AgentLog } from "../log.ts";
 import { settingsMachine } from "../machine.ts";
@@ -211,7 +213,24 @@ async function run() {
     ),
     displayHealth,
   );
+  // Every display captured each interval: the space's setting as the room sends it (300 s by default).
+  const captureSchedule = new CaptureSchedule(() => {
+    if (!session.connected) return;
+    displayHealth
+      .tick(Date.now())
+      .then(({ captures, changed }) => {
+        for (const c of captures) session.reportCapture(c);
+        if (!changed) return;
+        machine.quickNext();
+        return session.reportTelemetry();
+      })
+      .catch((e: unknown) => log(`display capture failed: ${String(e)}`));
+  });
   const session = new AgentSession({
+    onConfig: ({ capture_interval_s }) => {
+      if (capture_interval_s !== captureSchedule.intervalS) log(`display captures every ${capture_interval_s} s`);
+      captureSchedule.setInterval(capture_interval_s);
+    },
     url: roomUrl(config),
     credential: config.credential,
     machine,
@@ -221,6 +240,8 @@ async function run() {
       terminal: { allow: values["allow-terminal"] ?? false, user: values["terminal-user"], log },
       vnc: { port: parseVncPort(values["vnc-port"]), allowHeadless: values["allow-headless-vnc"] ?? false, log },
     }),
+    // The consent prompt and session banner on the device's own screen, where it has one.
+    prompter: desktopPrompter(),
     tunnelIdleMs: idleMinutes === undefined ? undefined : Math.round(idleMinutes * 60_000),
   }).start();
   log(`device ${config.device_uuid} → ${config.server} (command journal ${journal.path})`);
@@ -232,30 +253,19 @@ async function run() {
       session.reportTelemetry().catch((e: unknown) => log(`telemetry failed: ${String(e)}`));
     }, 250),
   );
-  // Every display captured each interval (300 s by default); a state change is reported at once.
+  // A state change is reported at once; --capture-interval is the interval until the room sends the space's.
   if (!values["no-captures"]) {
     const seconds = Number(values["capture-interval"] ?? CAPTURE_INTERVAL_DEFAULT_S);
     if (!(seconds >= CAPTURE_INTERVAL_MIN_S && seconds <= CAPTURE_INTERVAL_MAX_S))
       throw new Error(`--capture-interval is ${CAPTURE_INTERVAL_MIN_S}–${CAPTURE_INTERVAL_MAX_S} seconds`);
-    const capture = () => {
-      if (!session.connected) return;
-      displayHealth
-        .tick(Date.now())
-        .then(({ captures, changed }) => {
-          for (const c of captures) session.reportCapture(c);
-          if (!changed) return;
-          machine.quickNext();
-          return session.reportTelemetry();
-        })
-        .catch((e: unknown) => log(`display capture failed: ${String(e)}`));
-    };
-    setTimeout(capture, 20_000);
-    setInterval(capture, seconds * 1000);
+    captureSchedule.intervalS = seconds;
+    captureSchedule.start(20_000);
   }
   // The applications of the configuration kept from the last apply-display-config run from the start.
   void keptDisplays(displayConfigFile).then((displays) => apps.apply(displays));
   const stop = () => {
     session.stop();
+    captureSchedule.stop();
     journal.close();
     void Promise.all([apps.stopAll(), vision.close()]).finally(() => setTimeout(() => process.exit(0), 200));
   };

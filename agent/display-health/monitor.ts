@@ -1,11 +1,9 @@
 import {
   CAPTURE_INTERVAL_DEFAULT_S,
-  DISPLAY_HEALTH_SEVERITY,
   type DisplayCaptureMessage,
   type DisplayHealth,
   type PanelState,
 } from "../../contracts/display-health.ts";
-import { worst } from "../../contracts/health.ts";
 import type { Telemetry } from "../../contracts/realtime.ts";
 import type { Machine } from "../session.ts";
 import { encodeCapture } from "./capture.ts";
@@ -92,37 +90,14 @@ export class DisplayHealthMonitor {
 
 const withoutThumb = ({ thumb: _thumb, ...metrics }: Measured) => metrics;
 
-type Info = NonNullable<Telemetry["peripherals"]>["devicesInfo"][number];
-const sameScreen = (info: Info, display: string) =>
-  info.type === "display" && (info.name === display || info.name.split("@")[0] === display.split("@")[0]);
-const STATUS = { ok: 0, unknown: 0, warning: 2, critical: 3 } as const;
-
 /**
- * Telemetry with the displays' health: `display_health` as reported, and each state's severity
- * folded into its screen's devicesInfo entry, so the "Displays" heading and the monitoring counts
- * see a black, frozen or unplugged screen (3) and wrong content (2). A screen in trouble without
- * an entry gets one.
+ * Telemetry with the displays' health as measured. The room decides whether a dark panel was
+ * scheduled (it knows the location's working time and maintenance windows) and then folds each
+ * state's severity into the screen's devicesInfo entry (contracts/display-health.ts).
  */
 export function withDisplayHealth(telemetry: Telemetry, report: readonly DisplayHealth[]): Telemetry {
   if (report.length === 0) return telemetry;
-  const infos = [...(telemetry.peripherals?.devicesInfo ?? [])];
-  for (const h of report) {
-    const status = STATUS[DISPLAY_HEALTH_SEVERITY[h.state]];
-    const at = infos.findIndex((p) => sameScreen(p, h.display));
-    if (at === -1) {
-      if (status > 0 && infos.length < 64)
-        infos.push({ name: h.display, type: "display", enabled: true, combined_status: status, status: [status] });
-      continue;
-    }
-    const info = infos[at];
-    if (!info || status === 0) continue;
-    infos[at] = {
-      ...info,
-      status: [...info.status, status],
-      combined_status: worst([info.combined_status, status]) ?? info.combined_status,
-    };
-  }
-  return { ...telemetry, display_health: [...report], peripherals: { devicesInfo: infos } };
+  return { ...telemetry, display_health: [...report] };
 }
 
 /** Every display's state as one comparable string (a transition is a change of it). */

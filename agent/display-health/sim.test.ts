@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { DisplayHealthState, PanelState } from "../../contracts/display-health.ts";
+import { type DisplayHealthState, foldDisplayHealth, type PanelState } from "../../contracts/display-health.ts";
 import { renderSimScreen, type SimScreenKind } from "../sim-screen.ts";
 import type { AppFront } from "./classify.ts";
-import { DisplayHealthMonitor, withDisplayHealth } from "./monitor.ts";
+import { DisplayHealthMonitor } from "./monitor.ts";
 
 const INTERVAL = 300_000;
 const T0 = Date.UTC(2026, 10, 2, 9, 0, 0);
@@ -58,12 +58,12 @@ describe("display health monitor on simulated screens", () => {
     const kinds = new Set(FAULTS.filter((f) => f.expect !== "showing").map((f) => f.expect));
     expect(kinds.size).toBeGreaterThanOrEqual(5);
 
-    const telemetry = withDisplayHealth({}, monitor.report());
+    const telemetry = foldDisplayHealth({}, monitor.report());
     const screens = telemetry.peripherals?.devicesInfo ?? [];
     expect(screens.find((s) => s.name === "HDMI-2")?.combined_status).toBe(3);
     expect(screens.find((s) => s.name === "HDMI-4")?.combined_status).toBe(2);
     expect(screens.find((s) => s.name === "HDMI-1")).toBeUndefined();
-  });
+  }, 60_000);
 
   it("a panel switched off outside working time is scheduled, not a problem", async () => {
     const monitor = new DisplayHealthMonitor({
@@ -76,6 +76,6 @@ describe("display health monitor on simulated screens", () => {
     });
     const { captures } = await monitor.tick(T0);
     expect(captures[0]?.state).toBe("panel_off_scheduled");
-    expect(withDisplayHealth({}, monitor.report()).peripherals?.devicesInfo).toEqual([]);
+    expect(foldDisplayHealth({}, monitor.report()).peripherals?.devicesInfo).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import {
   updateSpace as updateSpaceRoute,
 } from "../../contracts/api/spaces.ts";
 import { RoleList, Space, type SpacePatch } from "../../contracts/space.ts";
+import { deferTo } from "../lib/defer.ts";
 import { guarded, openApiRouter } from "../lib/openapi.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";
 import { getSpace, listRoles, updateSpace } from "../services/spaces/space.ts";
@@ -12,7 +13,11 @@ import { getSpace, listRoles, updateSpace } from "../services/spaces/space.ts";
 export const spaceRoutes = openApiRouter()
   .openapi(getSpaceRoute, (c) => c.json(Space.parse(getSpace({ ctx: spaceCtx(c) })), 200))
   .openapi(guarded(updateSpaceRoute, requireRole("admin")), async (c) => {
-    const space = await updateSpace({ ctx: spaceCtx(c), input: c.req.valid("json") as SpacePatch });
+    const space = await updateSpace({
+      ctx: spaceCtx(c),
+      input: c.req.valid("json") as SpacePatch,
+      defer: deferTo(c),
+    });
     return c.json(Space.parse(space), 200);
   })
   .openapi(listRolesRoute, async (c) => c.json(RoleList.parse(await listRoles({ ctx: spaceCtx(c) })), 200));

@@ -4,6 +4,7 @@ import {
   DISPLAY_HEALTH_LABELS,
   DISPLAY_HEALTH_SEVERITY,
   type DisplayHealth,
+  withPresence,
 } from "../../../contracts/display-health.ts";
 import type { Telemetry } from "../../../contracts/realtime.ts";
 import type { SpaceCtx } from "../../env.ts";
@@ -57,8 +58,10 @@ export async function listDisplayCaptures({
     room.latestTelemetry() as Promise<{ at: number; telemetry: Telemetry } | null>,
   ]);
   const stored = (device.latest_telemetry as Telemetry | null)?.display_health;
-  const current = (latest?.telemetry.display_health ?? stored ?? []).filter(
-    (h) => !input.display || h.display === input.display,
+  // A display whose player is offline shows that, not the last state it reported.
+  const current = withPresence(
+    (latest?.telemetry.display_health ?? stored ?? []).filter((h) => !input.display || h.display === input.display),
+    device.online,
   );
   const base = `/api/space/${ctx.space.space_uuid}/device/${device.uuid}/display-captures`;
   return {

@@ -1,5 +1,6 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { CUSTOM_FIELD_NUMBERS, type RoleList, type Space, type SpacePatch } from "../../../contracts/space.ts";
+import { deviceTable } from "../../../drizzle/schema/index.ts";
 import { roleTable } from "../../../drizzle/schema/role.ts";
 import { spaceTable } from "../../../drizzle/schema/space.ts";
 import type { SpaceCtx, SpaceRow } from "../../env.ts";
@@ -7,6 +8,7 @@ import { ApiError } from "../../lib/errors.ts";
 import { forgetCallers } from "../access/caller-cache.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
 import { auditInsert } from "../kernel/audit.ts";
+import { roomIn } from "../kernel/placement.ts";
 
 const toSpace = (row: SpaceRow, ctx: SpaceCtx): Space => {
   const { created_at: _c, updated_at: _u, ...space } = row;
@@ -20,7 +22,11 @@ export const getSpace = ({ ctx }: { ctx: SpaceCtx }): Space => toSpace(ctx.space
  * PATCH /space/{space}/: custom-field settings. A unique field must also be required
  * (the spec's choices are None, Required, Required & Unique).
  */
-export async function updateSpace({ ctx, input }: ServiceArgs<SpacePatch>): Promise<Space> {
+export async function updateSpace({
+  ctx,
+  input,
+  defer,
+}: ServiceArgs<SpacePatch> & { defer?: (work: Promise<unknown>) => void }): Promise<Space> {
   const merged = { ...ctx.space, ...input } as SpaceRow;
   const errors: Record<string, string[]> = {};
   for (const n of CUSTOM_FIELD_NUMBERS) {
@@ -51,8 +57,31 @@ export async function updateSpace({ ctx, input }: ServiceArgs<SpacePatch>): Prom
       .where(eq(spaceTable.space_uuid, ctx.space.space_uuid))
       .returning(),
   ]);
+  // "Viewers see captures" among them: every cached caller of the space reads the new settings.
   forgetCallers({ space_uuid: ctx.space.space_uuid });
+  const captures = input.capture_interval_s !== undefined || input.capture_retention_days !== undefined;
+  if (captures && defer) defer(tellConnectedDevices(ctx));
   return toSpace(updated, ctx);
+}
+
+/**
+ * The capture interval reaches connected agents live, and their rooms prune by the new retention:
+ * each online device's room reads the settings again. An offline one reads them within a day
+ * (its copy is kept that long).
+ */
+async function tellConnectedDevices(ctx: SpaceCtx) {
+  const online = await ctx.db
+    .select({ uuid: deviceTable.uuid })
+    .from(deviceTable)
+    .where(and(eq(deviceTable.space_uuid, ctx.space.space_uuid), eq(deviceTable.online, true)));
+  for (let i = 0; i < online.length; i += 50) {
+    await Promise.all(
+      online.slice(i, i + 50).map(async ({ uuid }) => {
+        const room = await roomIn(ctx, "device", uuid);
+        await room.captureSettingsChanged().catch((e: unknown) => console.error("capture settings", uuid, e));
+      }),
+    );
+  }
 }
 
 /** GET /space/{space}/role/items/: roles are global reference data, listed Admin first. */

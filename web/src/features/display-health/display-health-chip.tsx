@@ -7,18 +7,18 @@ import { displayHealthOf, HEALTH_TONE, severityOf, stateKey } from "./health-ton
 
 type Device = Pick<DeviceDetail, "latest_telemetry" | "online">;
 
-/** A display's screen state as a chip in the spec's health colours (muted, dashed while the device is offline). */
+/** A display's screen state as a chip in the spec's health colours ("Player offline" while the device is offline). */
 export function DisplayHealthChip({ device, display }: { device: Device; display: { name: string } }) {
   const t = useT();
-  const health = displayHealthOf(device.latest_telemetry, display.name);
+  const health = displayHealthOf(device.latest_telemetry, display.name, device.online);
   if (!health) return null;
   const stale = !device.online;
   return (
     <Badge
       variant="outline"
       data-display-health={health.state}
-      title={stale ? t("displayHealth.lastKnown") : (health.reason ?? undefined)}
-      className={cn(stale ? HEALTH_TONE.unknown : HEALTH_TONE[severityOf(health.state)], stale && "border-dashed")}
+      title={stale ? undefined : (health.reason ?? undefined)}
+      className={cn(HEALTH_TONE[severityOf(health.state)], stale && "border-dashed")}
     >
       {t(stateKey(health.state))}
     </Badge>

@@ -1,5 +1,10 @@
 import "@/lib/locales/en-display-health";
-import { DISPLAY_HEALTH_SEVERITY, type DisplayHealth, type DisplayHealthState } from "@contracts/display-health";
+import {
+  DISPLAY_HEALTH_SEVERITY,
+  type DisplayHealth,
+  type DisplayHealthState,
+  withPresence,
+} from "@contracts/display-health";
 import type { Telemetry } from "@contracts/realtime";
 import type { MessageKey } from "@/lib/i18n";
 
@@ -22,8 +27,16 @@ export const HEALTH_FILL = {
 export const stateKey = (state: DisplayHealthState) => `displayHealth.state.${state}` as MessageKey;
 export const severityOf = (state: DisplayHealthState) => DISPLAY_HEALTH_SEVERITY[state];
 
+/** The displays' health in the latest telemetry; "Player offline" for each while the device is offline. */
+export const displaysHealth = (telemetry: Telemetry | null | undefined, online: boolean): DisplayHealth[] =>
+  withPresence(telemetry?.display_health ?? [], online);
+
 /** A display's health in the latest telemetry: the same name, or the same output before the "@". */
-export function displayHealthOf(telemetry: Telemetry | null | undefined, name: string): DisplayHealth | null {
-  const all = telemetry?.display_health ?? [];
+export function displayHealthOf(
+  telemetry: Telemetry | null | undefined,
+  name: string,
+  online = true,
+): DisplayHealth | null {
+  const all = displaysHealth(telemetry, online);
   return all.find((h) => h.display === name) ?? all.find((h) => h.display.split("@")[0] === name.split("@")[0]) ?? null;
 }

@@ -4,13 +4,18 @@ import { DISPLAY_HEALTH_SEVERITY } from "@contracts/display-health";
 import { HealthCard } from "@/features/monitor/report/health-card";
 import { useT } from "@/lib/i18n";
 import { CaptureStrip } from "./capture-strip";
+import { displaysHealth } from "./health-tone";
 
 const CODE = { ok: 0, unknown: 0, warning: 2, critical: 3 } as const;
 
 /** The health report's screens: per display its state now and its last 24 h of captures. */
-export function ScreensSection({ device }: { device: Pick<DeviceDetail, "latest_telemetry" | "space_uuid" | "uuid"> }) {
+export function ScreensSection({
+  device,
+}: {
+  device: Pick<DeviceDetail, "latest_telemetry" | "space_uuid" | "uuid" | "online">;
+}) {
   const t = useT();
-  const displays = device.latest_telemetry?.display_health ?? [];
+  const displays = displaysHealth(device.latest_telemetry, device.online);
   if (displays.length === 0) return null;
   const code = Math.max(...displays.map((d) => CODE[DISPLAY_HEALTH_SEVERITY[d.state]]));
   return (

@@ -1,0 +1,133 @@
+import { env, runInDurableObject } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { getServerByName } from "partyserver";
+import { describe, expect, it } from "vitest";
+import type { DisplayHealth } from "../../contracts/display-health.ts";
+import type { Telemetry } from "../../contracts/telemetry.ts";
+import { deviceTable, maintenanceWindowTable, spaceTable } from "../../drizzle/schema/index.ts";
+import type { DeviceCaptures } from "../../party/device-captures.ts";
+import { api, db, makeDevice, makeLocation, makeSpace, makeWorkingTime, memberOf } from "../factories.ts";
+import { fakeAgent } from "../fake-agent.ts";
+import { until } from "../ws.ts";
+
+const captures = (instance: unknown) => (instance as { captures: DeviceCaptures }).captures;
+const off: DisplayHealth = { display: "HDMI-1", state: "panel_off_unexpected", panel: "off", since: 1 };
+const screen = { name: "HDMI-1", type: "display", enabled: true, combined_status: 0, status: [0] };
+const telemetry: Telemetry = { display_health: [off], peripherals: { devicesInfo: [screen] } };
+// A Monday in November, on the location's clock (Europe/Zagreb, UTC+1).
+const MONDAY_NOON = Date.UTC(2026, 10, 2, 11, 0, 0);
+const MONDAY_NIGHT = Date.UTC(2026, 10, 2, 23, 30, 0);
+
+async function kioskAtShop() {
+  const space = await makeSpace({ timezone: "Europe/Zagreb" });
+  const location = await makeLocation(space.space_uuid, { global_working_time_enabled: false });
+  await makeWorkingTime(space.space_uuid, location.uuid, "monday", [{ start: "08:00:00", end: "20:00:00" }]);
+  const device = await makeDevice(space.space_uuid, { location_uuid: location.uuid, connected_status: "connected" });
+  return { space, location, device, room: await getServerByName(env.Device, device.uuid) };
+}
+
+describe("display health on the server", () => {
+  it("a dark panel outside working time or in maintenance is scheduled and not critical; in working time it is", async () => {
+    const { space, location, room } = await kioskAtShop();
+    const classify = (now: number) =>
+      runInDurableObject(room, async (instance, state) => {
+        // A schedule kept from another `now` would answer for it: each case reads afresh.
+        state.storage.sql.exec("DELETE FROM kv WHERE key = 'panel_schedule'");
+        return captures(instance).classify(telemetry, now);
+      });
+    const day = await classify(MONDAY_NOON);
+    expect(day.display_health?.[0]?.state).toBe("panel_off_unexpected");
+    expect(day.peripherals?.devicesInfo[0]?.combined_status).toBe(3);
+
+    const night = await classify(MONDAY_NIGHT);
+    expect(night.display_health?.[0]?.state).toBe("panel_off_scheduled");
+    expect(night.peripherals?.devicesInfo[0]?.combined_status).toBe(0);
+
+    await db()
+      .insert(maintenanceWindowTable)
+      .values({
+        space_uuid: space.space_uuid,
+        scope_kind: "location",
+        scope_uuid: location.uuid,
+        scope_name: "Shop",
+        start: new Date(MONDAY_NOON - 3_600_000).toISOString(),
+        end: new Date(MONDAY_NOON + 3_600_000).toISOString(),
+        reason: "Panel swap",
+      });
+    const maintenance = await classify(MONDAY_NOON);
+    expect(maintenance.display_health?.[0]?.state).toBe("panel_off_scheduled");
+    expect(maintenance.peripherals?.devicesInfo[0]?.combined_status).toBe(0);
+
+    // A black screen is critical whatever the time.
+    const black = await runInDurableObject(room, (instance) =>
+      captures(instance).classify({ display_health: [{ ...off, state: "black", panel: "on" }] }, MONDAY_NIGHT),
+    );
+    expect(black.peripherals?.devicesInfo).toMatchObject([{ name: "HDMI-1", type: "display", combined_status: 3 }]);
+  });
+
+  it("sends the space's capture interval with the hello's answer and live when an Admin changes it", async () => {
+    const space = await makeSpace({ capture_interval_s: 120 });
+    const admin = await memberOf("admin", space);
+    const device = await makeDevice(space.space_uuid, { connected_status: "connected" });
+    const agent = await fakeAgent(device);
+    agent.hello();
+    const intervals = () =>
+      agent.messages.flatMap((m) =>
+        (m.type === "helloAck" || m.type === "agentConfig") && m.capture_interval_s !== undefined
+          ? [m.capture_interval_s]
+          : [],
+      );
+    await until(() => intervals().length > 0);
+    expect(intervals()).toEqual([120]);
+    for (let i = 0; i < 100; i++) {
+      const row = await db().select().from(deviceTable).where(eq(deviceTable.uuid, device.uuid)).get();
+      if (row?.online) break;
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    const patched = await api(`/api/space/${space.space_uuid}/`, {
+      method: "PATCH",
+      token: admin.token,
+      json: { capture_interval_s: 90 },
+    });
+    expect(patched.status, await patched.clone().text()).toBe(200);
+    expect(await patched.json()).toMatchObject({ capture_interval_s: 90 });
+    await until(() => intervals().includes(90));
+    // Out of bounds: a clear error, nothing changed.
+    const bad = await api(`/api/space/${space.space_uuid}/`, {
+      method: "PATCH",
+      token: admin.token,
+      json: { capture_interval_s: 5, capture_retention_days: 0 },
+    });
+    expect(bad.status).toBe(400);
+    const errors = ((await bad.json()) as { errors: Record<string, string[]> }).errors;
+    expect(errors.capture_interval_s).toEqual(["Ensure the capture interval is at least 60 seconds."]);
+    expect(errors.capture_retention_days).toEqual(["Ensure captures are kept at least 1 day."]);
+    const row = await db().select().from(spaceTable).where(eq(spaceTable.space_uuid, space.space_uuid)).get();
+    expect(row?.capture_interval_s).toBe(90);
+    agent.ws?.close();
+  });
+
+  it("deletes captures older than the space's retention from R2 and the index, and arms the next cleanup", async () => {
+    const space = await makeSpace({ capture_retention_days: 2 });
+    const device = await makeDevice(space.space_uuid, { connected_status: "connected" });
+    const room = await getServerByName(env.Device, device.uuid);
+    const DAY = 86_400_000;
+    const t0 = MONDAY_NOON;
+    const jpeg = btoa(String.fromCharCode(0xff, 0xd8, 0xff, 0xd9));
+    const kept = await runInDurableObject(room, async (instance) => {
+      const c = captures(instance);
+      for (const at of [t0, t0 + DAY, t0 + 2 * DAY])
+        await c.record(
+          { type: "displayCapture", display: "HDMI-1", at, state: "showing", panel: "on", metrics: null, jpeg },
+          at,
+        );
+      const next = await c.prune(t0 + 2 * DAY + 3_600_000);
+      return { next, left: c.list({ from: 0, to: t0 + 3 * DAY }).map((e) => e.at) };
+    });
+    expect(kept.left).toEqual([t0 + DAY, t0 + 2 * DAY]);
+    // The oldest left expires two days after it was taken.
+    expect(kept.next).toBe(t0 + 3 * DAY);
+    const objects = await env.FILES.list({ prefix: `captures/${space.space_uuid}/${device.uuid}/` });
+    expect(objects.objects.map((o) => o.key.split("/").pop())).toEqual([`${t0 + DAY}.jpg`, `${t0 + 2 * DAY}.jpg`]);
+  });
+});
