@@ -24,7 +24,12 @@ import {
   type Telemetry,
 } from "../contracts/realtime.ts";
 import { reconcileOffline, recordOffline, recordOnline } from "../worker/services/devices/presence.ts";
-import { admission, helloAnswered, holdForHello } from "../worker/services/devices/presence-admission.ts";
+import {
+  admission,
+  helloAnswered,
+  holdForHello,
+  toldBackBy,
+} from "../worker/services/devices/presence-admission.ts";
 import { recordInventory } from "../worker/services/devices/records.ts";
 import type { Outcome } from "./broker.ts";
 import { DeviceCaptures } from "./device-captures.ts";
@@ -63,6 +68,8 @@ export const LIVENESS_CHECK_MS = HEARTBEAT_INTERVAL_MS + 5_000;
  * the saved one is older than 90 s, and the whole fleet is reconnecting behind its backoff and the
  * server's retry-after slots. So the 90 s rule counts from the room's start, the first moment it
  * could hear its agent again: a device that really went away is offline 90 s after its room is back.
+ * An agent the server told to come back later (4503, in this isolate) is waited for until the latest
+ * time it may be back (presence-admission.ts, toldBackBy): it is reconnecting, not gone.
  */
 export const RESTART_GRACE_MS = OFFLINE_AFTER_MS;
 
@@ -193,13 +200,6 @@ export class DeviceRoom extends WatchedRoom {
     return this.captures.list(input);
   }
 
-  /** RPC: the space's capture settings changed: read them again, and tell a connected agent its interval. */
-  async captureSettingsChanged() {
-    this.captures.forgetSettings();
-    const interval = await this.captures.intervalS(Date.now());
-    for (const agent of this.openAgents()) this.send(agent, { type: "agentConfig", capture_interval_s: interval });
-  }
-
   /** RPC: the R2 key of one capture, or null. */
   displayCaptureKey(display: string, at: number): string | null {
     return this.captures.keyOf(display, at);
@@ -328,22 +328,14 @@ export class DeviceRoom extends WatchedRoom {
         // from the answer on, both sides hold the socket to the 25 s silence rule.
         const answered = Date.now();
         if (connection.state) connection.setState({ ...connection.state, answered, frameAt: answered });
-        const interval = this.captures.cachedIntervalS(answered);
-        this.send(connection, {
-          type: "helloAck",
-          at: answered,
-          ...(interval === null ? {} : { capture_interval_s: interval }),
-        });
+        this.send(connection, { type: "helloAck", at: answered });
         helloAnswered(admission, this.name, answered);
         this.commands.onHello();
         await this.recordHello(message);
-        // Not kept yet (a day at most): read after the answer, so a reconnect wave's hellos wait for no read.
-        if (interval === null)
-          this.send(connection, { type: "agentConfig", capture_interval_s: await this.captures.intervalS(Date.now()) });
         return;
       }
       case "telemetry":
-        await this.telemetry.record(await this.captures.classify(message.telemetry, now));
+        await this.telemetry.record(message.telemetry);
         return;
       case "commandAck":
         this.commands.ack(message.id);
@@ -389,8 +381,7 @@ export class DeviceRoom extends WatchedRoom {
     const listen = this.nextSilenceCheck();
     if (listen !== null) await this.armAlarm(listen);
     await this.telemetry.prune(Date.now());
-    const expiry = await this.captures.prune(Date.now()).catch((e: unknown) => console.error("captures prune", e));
-    if (expiry) await this.armAlarm(expiry);
+    await this.captures.prune(Date.now()).catch((e: unknown) => console.error("captures prune", e));
     if (!this.presence.online && this.agentCount() === 0 && !this.offlineWritten) {
       // Once per room start, or after this room's own offline write failed: a device D1 already has
       // offline costs no write, but the read is a batch all the same.
@@ -411,13 +402,16 @@ export class DeviceRoom extends WatchedRoom {
     const now = Date.now();
     const before = this.presence;
     // Right after a restart the saved last heartbeat says nothing of the agent (RESTART_GRACE_MS).
-    const graced = event.type === "check" && now < this.restartGraceUntil;
+    if (event.type === "connect" || event.type === "heartbeat") this.restartGraceUntil = 0;
+    const graceEnd =
+      this.restartGraceUntil && Math.max(this.restartGraceUntil, toldBackBy(admission, this.name, now) ?? 0);
+    const graced = event.type === "check" && now < graceEnd;
     const { state, transition } = graced ? { state: before, transition: null } : nextPresence(before, event, now);
     this.presence = state;
     if (event.type === "heartbeat" && !transition && from?.state) from.setState({ ...from.state, heard: now });
     else if (transition || event.type !== "check") this.save();
     const due = nextCheckAt(state);
-    const check = due !== null && graced ? Math.max(due, this.restartGraceUntil) : due;
+    const check = due !== null && graced ? Math.max(due, graceEnd) : due;
     if (check !== null && (transition === "online" || event.type === "check")) {
       await this.armAlarm(check);
     }

@@ -558,14 +558,23 @@ async function storm() {
     out.push(line);
     console.log(line);
   };
+  /**
+   * /healthz beside each list request: the same runtime thread, but no sign-in, no D1, no room. Its
+   * time during a wave is the wait for that thread alone (the floor of any request there).
+   */
+  const floorTimes: number[] = [];
   /** The first page of the device list, one request at a time, while `until` is false (ms each). */
   const listTimes = async (until: () => boolean, atLeast = 0) => {
     const times: number[] = [];
+    floorTimes.length = 0;
     while (!until() || times.length < atLeast) {
       const t = performance.now();
       const { status } = await api(origin, "GET", `/space/${SPACE}/device/items/?page_size=25`);
       if (status === 401) bearers.set(origin, await signIn(origin));
       else times.push(performance.now() - t);
+      const h = performance.now();
+      if ((await fetch(`${origin}/healthz`).then((r) => r.text().then(() => r.status))) === 200)
+        floorTimes.push(performance.now() - h);
       // Paced as a person paging would (two a second): the samples must not be the wave's load.
       await new Promise((r) => setTimeout(r, 500));
       if (times.length > 100_000) break;
@@ -615,6 +624,7 @@ async function storm() {
     }
     done = true;
     const during = await sampling;
+    const floor = [...floorTimes].sort((a, b) => a - b);
     const codes = [...closeCodes]
       .map(([code, k]) => [code, k - (codes0.get(code) ?? 0)] as const)
       .filter(([, k]) => k > 0);
@@ -623,6 +633,10 @@ async function storm() {
     const p95 = percentile(during, 0.95);
     say(
       `${label}: ${answered.size}/${n} agents up (hello answered) after ${s(upAt)}, ${apiOnline}/${n} online by the API after ${s(apiAt)}; disconnects ${closes - closes0} (${f1((closes - closes0) / n)}× agents; codes ${JSON.stringify(Object.fromEntries(codes))}); D1 statements ${d1.n} = ${(d1.n / n).toFixed(2)} per agent${d1.tapped ? "" : " (D1 NOT TAPPED)"}; device list p95 ${f1(p95)} ms during the wave (n ${during.length}) = ${(p95 / idleP95).toFixed(2)}× idle; load average ${load0} → ${load()}`,
+    );
+    const floorP95 = percentile(floor, 0.95);
+    say(
+      `  the thread's floor in the same samples: /healthz (no D1, no room) p95 ${f1(floorP95)} ms = ${(floorP95 / idleP95).toFixed(2)}× the list's idle p95; the list's p95 = ${(p95 / floorP95).toFixed(2)}× that floor`,
     );
     say(`  ${toldText()}; ${retriedEarly} agents back sooner than told`);
     toldSeconds.length = 0;
@@ -637,7 +651,10 @@ async function storm() {
     );
     const idle = await listTimes(() => true, 40);
     const idleP95 = percentile(idle, 0.95);
-    say(`device list idle: p50 ${f1(percentile(idle, 0.5))} ms, p95 ${f1(idleP95)} ms (n ${idle.length})`);
+    const idleFloor = percentile([...floorTimes].sort((a, b) => a - b), 0.95);
+    say(
+      `device list idle: p50 ${f1(percentile(idle, 0.5))} ms, p95 ${f1(idleP95)} ms (n ${idle.length}); /healthz idle p95 ${f1(idleFloor)} ms`,
+    );
     await statementsSince();
 
     // 1. BURST started in the same second.

@@ -8,6 +8,14 @@ import { RESTART_GRACE_MS } from "../../party/device-room.ts";
 import { kvSet } from "../../party/device-storage.ts";
 import type { Env } from "../../worker/env.ts";
 import { reconcileOffline, recordOffline } from "../../worker/services/devices/presence.ts";
+import {
+  ADMIT_WAIT_MS,
+  admission,
+  admit,
+  MAX_WAITING,
+  newAdmission,
+  toldBackBy,
+} from "../../worker/services/devices/presence-admission.ts";
 import { gatheredSoFar } from "../../worker/services/devices/presence-batch.ts";
 import { db, makeDevice, makeDeviceCredential, makeLocation, memberOf } from "../factories.ts";
 import { join, until } from "../ws.ts";
@@ -112,6 +120,24 @@ describe("a DeviceRoom started again after a restart", () => {
     ]);
   });
 
+  it("an agent the server told to come back later is waited for past the window, until its latest return", async () => {
+    const { device, room } = await restartedRoom();
+    // Its connect was turned away (4503) in this isolate: it may be back in up to 200 s.
+    admission.toldBack.set(device.uuid, Date.now() + 200_000);
+    expect(await runDurableObjectAlarm(room)).toBe(true);
+    await runInDurableObject(room, (instance) => {
+      (instance as unknown as RoomInside).restartGraceUntil = Date.now() - 1;
+    });
+    expect(await runDurableObjectAlarm(room)).toBe(true);
+    expect(await deviceRow(device.uuid)).toMatchObject({ online: true });
+    const alarm = await runInDurableObject(room, (_i, state) => state.storage.getAlarm());
+    expect(alarm).toBeGreaterThanOrEqual(Date.now() + 150_000);
+    // Past that time, no agent: offline.
+    admission.toldBack.set(device.uuid, Date.now() - 1);
+    expect(await runDurableObjectAlarm(room)).toBe(true);
+    await expect.poll(async () => (await deviceRow(device.uuid))?.online).toBe(false);
+  });
+
   it("an agent back within the grace window keeps its device online, with no outage", async () => {
     const { device, room } = await restartedRoom();
     expect(await runDurableObjectAlarm(room)).toBe(true);
@@ -131,13 +157,28 @@ describe("a DeviceRoom started again after a restart", () => {
   });
 });
 
+describe("the admission gate remembers who it told to come back", () => {
+  it("a turned-away device may be back by its retry-after with the agent's jitter and a wait for a place", async () => {
+    const gate = newAdmission();
+    gate.waiting = MAX_WAITING;
+    const now = 1_000_000;
+    const place = await admit(gate, 1, () => now, undefined, "dev-1");
+    if (!("retryAfterS" in place)) throw new Error("expected to be turned away");
+    const told = Math.ceil(place.retryAfterS);
+    expect(toldBackBy(gate, "dev-1", now)).toBe(now + told * 1250 + 1000 + ADMIT_WAIT_MS);
+    expect(toldBackBy(gate, "dev-2", now)).toBeNull();
+    // Past that time it is forgotten.
+    expect(toldBackBy(gate, "dev-1", now + told * 1250 + 1001 + ADMIT_WAIT_MS)).toBeNull();
+  });
+});
+
 describe("offline transitions are gathered across rooms", () => {
   it("20 devices going offline at once: a few batches of six statements, each device written as alone", async () => {
     const member = await memberOf("viewer");
     const space = member.space.space_uuid;
     const location = await makeLocation(space);
     const since = Date.parse("2026-11-28T23:00:00Z");
-    const devices = [];
+    const devices: Awaited<ReturnType<typeof makeDevice>>[] = [];
     for (let i = 0; i < 20; i++)
       devices.push(
         await makeDevice(space, {

@@ -1,4 +1,4 @@
-import { retryLaterReason } from "../../../contracts/presence.ts";
+import { RETRY_AFTER_MAX_S, RETRY_AFTER_MIN_S, retryLaterReason } from "../../../contracts/presence.ts";
 import { CloseCode } from "../../../contracts/realtime.ts";
 
 /*
@@ -44,6 +44,12 @@ export type Admission = {
    */
   awaitingHello: Map<string, number>;
   waiting: number;
+  /**
+   * Devices whose connect was turned away (4503), with the latest time their agent may be back (ms):
+   * its retry-after plus the agent's jitter (retryLaterDelayMs) and the wait for a place. A room
+   * started again after a restart keeps its device online until then (party/device-room.ts).
+   */
+  toldBack: Map<string, number>;
   /** Moving average of an admitted connect's duration (ms): admission to the room's answer. */
   latencyMs: number;
   /** The latest retry slot handed out (ms, this isolate's clock). */
@@ -58,6 +64,7 @@ export const newAdmission = (): Admission => ({
   upgrading: new Map(),
   awaitingHello: new Map(),
   waiting: 0,
+  toldBack: new Map(),
   latencyMs: 250,
   nextSlot: 0,
   admitted: 0,
@@ -110,6 +117,7 @@ const learn = (gate: Admission, startedAt: number, now: number) => {
  * its connect's place frees with the upgrade's answer).
  */
 export function holdForHello(gate: Admission, device: string) {
+  gate.toldBack.delete(device);
   const admittedAt = gate.upgrading.get(device);
   if (admittedAt !== undefined) gate.awaitingHello.set(device, admittedAt);
 }
@@ -150,7 +158,8 @@ export async function admit(
     return { admittedAt };
   };
   if (taken(gate, clock()) < limit && gate.waiting === 0) return take();
-  if (gate.waiting >= MAX_WAITING) return { retryAfterS: retrySlot(gate, limit, clock()) };
+  if (gate.waiting >= MAX_WAITING)
+    return { retryAfterS: toldToComeBack(gate, device, retrySlot(gate, limit, clock()), clock()) };
   gate.waiting++;
   const until = clock() + ADMIT_WAIT_MS;
   try {
@@ -161,7 +170,31 @@ export async function admit(
   } finally {
     gate.waiting--;
   }
-  return { retryAfterS: retrySlot(gate, limit, clock()) };
+  return { retryAfterS: toldToComeBack(gate, device, retrySlot(gate, limit, clock()), clock()) };
+}
+
+/**
+ * Notes when a turned-away device's agent may be back at the latest: told `seconds` (whole, as the
+ * close reason says), it waits up to a quarter more plus a second, then up to ADMIT_WAIT_MS for a place.
+ */
+function toldToComeBack(gate: Admission, device: string | undefined, seconds: number, now: number) {
+  if (device === undefined) return seconds;
+  const told = Math.min(RETRY_AFTER_MAX_S, Math.max(RETRY_AFTER_MIN_S, Math.ceil(seconds)));
+  gate.toldBack.set(device, now + told * 1250 + 1000 + ADMIT_WAIT_MS);
+  // Bounded by the fleet of this isolate; past times are dropped once it grows.
+  if (gate.toldBack.size > 2 * MAX_WAITING) for (const [d, at] of gate.toldBack) if (at < now) gate.toldBack.delete(d);
+  return seconds;
+}
+
+/** The latest time (ms) the device's agent, turned away in this isolate, may be back; null if it was not. */
+export function toldBackBy(gate: Admission, device: string, now: number): number | null {
+  const at = gate.toldBack.get(device);
+  if (at === undefined) return null;
+  if (at < now) {
+    gate.toldBack.delete(device);
+    return null;
+  }
+  return at;
 }
 
 /**
