@@ -24,12 +24,7 @@ import {
   type Telemetry,
 } from "../contracts/realtime.ts";
 import { reconcileOffline, recordOffline, recordOnline } from "../worker/services/devices/presence.ts";
-import {
-  admission,
-  helloAnswered,
-  holdForHello,
-  toldBackBy,
-} from "../worker/services/devices/presence-admission.ts";
+import { admission, helloAnswered, holdForHello, toldBackBy } from "../worker/services/devices/presence-admission.ts";
 import { recordInventory } from "../worker/services/devices/records.ts";
 import type { Outcome } from "./broker.ts";
 import { DeviceCaptures } from "./device-captures.ts";
@@ -200,6 +195,13 @@ export class DeviceRoom extends WatchedRoom {
     return this.captures.list(input);
   }
 
+  /** RPC: the space's capture settings changed: read them again, and tell a connected agent its interval. */
+  async captureSettingsChanged() {
+    this.captures.forgetSettings();
+    const interval = await this.captures.intervalS(Date.now());
+    for (const agent of this.openAgents()) this.send(agent, { type: "agentConfig", capture_interval_s: interval });
+  }
+
   /** RPC: the R2 key of one capture, or null. */
   displayCaptureKey(display: string, at: number): string | null {
     return this.captures.keyOf(display, at);
@@ -328,14 +330,22 @@ export class DeviceRoom extends WatchedRoom {
         // from the answer on, both sides hold the socket to the 25 s silence rule.
         const answered = Date.now();
         if (connection.state) connection.setState({ ...connection.state, answered, frameAt: answered });
-        this.send(connection, { type: "helloAck", at: answered });
+        const interval = this.captures.cachedIntervalS(answered);
+        this.send(connection, {
+          type: "helloAck",
+          at: answered,
+          ...(interval === null ? {} : { capture_interval_s: interval }),
+        });
         helloAnswered(admission, this.name, answered);
         this.commands.onHello();
         await this.recordHello(message);
+        // Not kept yet (a day at most): read after the answer, so a reconnect wave's hellos wait for no read.
+        if (interval === null)
+          this.send(connection, { type: "agentConfig", capture_interval_s: await this.captures.intervalS(Date.now()) });
         return;
       }
       case "telemetry":
-        await this.telemetry.record(message.telemetry);
+        await this.telemetry.record(await this.captures.classify(message.telemetry, now));
         return;
       case "commandAck":
         this.commands.ack(message.id);
@@ -381,7 +391,8 @@ export class DeviceRoom extends WatchedRoom {
     const listen = this.nextSilenceCheck();
     if (listen !== null) await this.armAlarm(listen);
     await this.telemetry.prune(Date.now());
-    await this.captures.prune(Date.now()).catch((e: unknown) => console.error("captures prune", e));
+    const expiry = await this.captures.prune(Date.now()).catch((e: unknown) => console.error("captures prune", e));
+    if (expiry) await this.armAlarm(expiry);
     if (!this.presence.online && this.agentCount() === 0 && !this.offlineWritten) {
       // Once per room start, or after this room's own offline write failed: a device D1 already has
       // offline costs no write, but the read is a batch all the same.
