@@ -20,8 +20,8 @@ import {
   ServerMessage,
   type Telemetry,
 } from "../contracts/realtime.ts";
-import { type CommandJournal, type JournalResult, MemoryJournal } from "./journal.ts";
 import type { Prompter } from "./consent/prompt.ts";
+import { type CommandJournal, type JournalResult, MemoryJournal } from "./journal.ts";
 import { type TunnelProviders, TunnelSessions } from "./tunnel/sessions.ts";
 
 export const AGENT_VERSION = "0.1.0";

@@ -31,6 +31,7 @@ import { HEALTH as DEMO_HEALTH } from "../scripts/seed/demo-fleet.ts";
 import { FAULTS as DEMO_PERIPHERAL_FAULTS } from "../scripts/seed/demo-peripherals.ts";
 import { withApplications } from "./apps/telemetry.ts";
 import { parseVncPort, roomUrl } from "./config.ts";
+import { parseSimulatedAnswer, simulatedPrompter } from "./consent/prompt.ts";
 import { DisplayHealthMonitor, withDisplayHealth } from "./display-health/monitor.ts";
 import { CaptureSchedule } from "./display-health/schedule.ts";
 import { simDisplaySources } from "./display-health/sim.ts";
@@ -48,7 +49,6 @@ import { simIdentity } from "./sim-identity.ts";
 import type { SimScreenKind } from "./sim-screen.ts";
 import { simScreenshotJpeg } from "./sim-screen.ts";
 import { simProfile, simSensors } from "./sim-telemetry.ts";
-import { parseSimulatedAnswer, simulatedPrompter } from "./consent/prompt.ts";
 import { simulatedTerminal } from "./tunnel/sim-shell.ts";
 import { vncProvider } from "./tunnel/vnc.ts";
 

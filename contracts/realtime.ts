@@ -4,6 +4,7 @@ import { CommandAction } from "./command-action.ts";
 import { CommandRecord } from "./command-queue.ts";
 import { DisplayCaptureMessage } from "./display-health.ts";
 import { AgentInventory } from "./installation.ts";
+import { TunnelConsent, TunnelRecorded } from "./session-policy.ts";
 import { Telemetry } from "./telemetry.ts";
 import { TunnelClose, TunnelClosed, TunnelCredit, TunnelOpen, TunnelOpened, TunnelResize } from "./tunnel.ts";
 
@@ -217,6 +218,9 @@ export const ServerMessage = z.discriminatedUnion("type", [
   TunnelCredit,
   TunnelClose,
   TunnelClosed,
+  // The consent prompt's steps (agent → room → browser) and "this session is recorded".
+  TunnelConsent,
+  TunnelRecorded,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 
@@ -287,6 +291,7 @@ export const ClientMessage = z.discriminatedUnion("type", [
   TunnelResize,
   TunnelCredit,
   TunnelClose,
+  TunnelConsent,
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ConsentRequest } from "./session-policy.ts";
 
 /*
  * Remote sessions through the device room: a browser terminal (the agent's PTY) or a
@@ -62,11 +63,24 @@ export const TunnelOpen = z.object({
   rows: Rows.optional(),
   /** Set by the room for the agent: close after this long without a byte either way. */
   idle_ms: z.number().int().min(1000).optional(),
+  /**
+   * Set by the room for the agent (a browser's values are replaced): ask the person at the device
+   * first (contracts/session-policy.ts), show a banner while the session runs, say it is recorded.
+   */
+  consent: ConsentRequest.optional(),
+  banner: z.boolean().optional(),
+  recorded: z.boolean().optional(),
+  operator: z.string().max(200).optional(),
 });
 export type TunnelOpen = z.infer<typeof TunnelOpen>;
 
 /** agent → room → browser: the session is ready (the PTY runs, the VNC server answered). */
-export const TunnelOpened = z.object({ type: z.literal("tunnelOpened"), session: TunnelSessionId });
+export const TunnelOpened = z.object({
+  type: z.literal("tunnelOpened"),
+  session: TunnelSessionId,
+  /** room → browser: the operator's role may watch but not control this remote desktop. */
+  view_only: z.boolean().optional(),
+});
 
 /** browser → room → agent: the terminal was resized. */
 export const TunnelResize = z.object({

@@ -364,6 +364,7 @@ export class DeviceRoom extends WatchedRoom {
     }
   }
 
+      case "tunnelConsent":
   protected relayTunnelData(connection: Connection<ConnState>, frame: Uint8Array): boolean {
     return this.tunnels.data(connection, frame);
   }

@@ -1,6 +1,7 @@
 import type { Connection } from "partyserver";
 import type { Principal } from "../contracts/principal.ts";
 import { type ClientMessage, CloseCode, type ServerMessage } from "../contracts/realtime.ts";
+import { SESSION_TEXT, type TunnelConsent } from "../contracts/session-policy.ts";
 import {
   sessionOf,
   TUNNEL_CHUNK_BYTES,
@@ -17,9 +18,13 @@ import {
   auditRemoteSessions,
   mayOpenRemoteSessions,
   type RemoteSessionStep,
-  remoteSessionRefusal,
+  remoteSessionPlan,
 } from "../worker/services/devices/remote-sessions.ts";
+import { SessionRecorder } from "../worker/services/sessions/recorder.ts";
 import { batchWriter } from "./batch-writer.ts";
+
+type CommonStep = "space_uuid" | "device_uuid" | "device_name" | "user_uuid" | "session" | "kind" | "recorded";
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 export type TunnelMessage = Extract<
   ClientMessage,
@@ -38,6 +43,30 @@ export type TunnelHost = {
   connection(id: string): Connection | undefined;
   send(connection: Connection, message: ServerMessage): boolean;
   waitUntil(work: Promise<unknown>): void;
+  /** Injected clock (tests): decides "prompt only during working hours". */
+  now?(): Date;
+};
+
+/**
+ * What the room keeps of a session besides its pairing: the device's name, the consent outcome,
+ * the bytes both ways and its recording's progress (so a room that hibernates and wakes resumes
+ * the recording at its next chunk).
+ */
+type SessionMeta = {
+  session: string;
+  device_name: string;
+  consent: string;
+  view_only: number;
+  bytes_in: number;
+  bytes_out: number;
+  /** 0: not recorded. */
+  recorded: number;
+  record_input: number;
+  rec_started: number;
+  rec_seq: number;
+  rec_bytes: number;
+  cols: number;
+  rows: number;
 };
 
 type SessionRow = {
@@ -69,6 +98,8 @@ export class DeviceTunnels {
   private readonly refused = new Map<string, number>();
   /** tunnelOpens waiting for their D1 check: they count against TUNNEL_MAX_PER_DEVICE meanwhile. */
   private opening = 0;
+  private readonly recorders = new Map<string, SessionRecorder>();
+  private metas: Map<string, SessionMeta> | null = null;
   private readonly auditWriter = batchWriter<RemoteSessionStep>((steps) => auditRemoteSessions(this.host.env(), steps));
 
   constructor(private readonly host: TunnelHost) {}
@@ -83,6 +114,21 @@ export class DeviceTunnels {
       space_uuid TEXT NOT NULL,
       created_at INTEGER NOT NULL,
       opened_at INTEGER NOT NULL DEFAULT 0
+    )`);
+    sql.exec(`CREATE TABLE IF NOT EXISTS tunnel_session_meta (
+      session TEXT PRIMARY KEY,
+      device_name TEXT NOT NULL,
+      consent TEXT NOT NULL,
+      view_only INTEGER NOT NULL,
+      bytes_in INTEGER NOT NULL,
+      bytes_out INTEGER NOT NULL,
+      recorded INTEGER NOT NULL,
+      record_input INTEGER NOT NULL,
+      rec_started INTEGER NOT NULL,
+      rec_seq INTEGER NOT NULL,
+      rec_bytes INTEGER NOT NULL,
+      cols INTEGER NOT NULL,
+      rows INTEGER NOT NULL
     )`);
   }
 
@@ -100,6 +146,7 @@ export class DeviceTunnels {
     switch (message.type) {
       case "tunnelResize":
         if (agent) this.host.send(agent, message);
+        this.recorder(row)?.resize(message.cols, message.rows);
         return;
       case "tunnelCredit": {
         const flight = this.flight(row.session);
@@ -114,7 +161,7 @@ export class DeviceTunnels {
   }
 
   /** A control frame from the agent's socket. */
-  fromAgent(connection: Connection, message: TunnelMessage) {
+  fromAgent(connection: Connection, message: TunnelMessage | TunnelConsent) {
     const row = this.all().get(message.session);
     if (!row || row.agent !== connection.id) return;
     const browser = this.host.connection(row.dashboard);
@@ -123,8 +170,30 @@ export class DeviceTunnels {
         if (row.opened_at) return;
         const opened = { ...row, opened_at: Date.now() };
         this.save(opened);
-        if (browser) this.host.send(browser, { type: "tunnelOpened", session: row.session });
-        this.audit(opened, { status: "opened" });
+        const meta = this.meta(row.session);
+        if (browser) {
+          this.host.send(browser, {
+            type: "tunnelOpened",
+            session: row.session,
+            ...(row.kind === "vnc" && meta?.view_only ? { view_only: true } : {}),
+          });
+        }
+        this.audit(opened, { status: "opened", ...(meta?.consent ? { consent: meta.consent } : {}) });
+        return;
+      }
+      case "tunnelConsent": {
+        // The prompt's steps go to the operator as they come; the outcome goes in the audit entry.
+        if (message.state !== "waiting") {
+          const meta = this.meta(row.session);
+          if (meta) {
+            meta.consent =
+              message.action && message.state !== "accepted" && message.state !== "refused"
+                ? `${message.state}_${message.action}`
+                : message.state;
+            this.saveMeta(meta);
+          }
+        }
+        if (browser) this.host.send(browser, message);
         return;
       }
       case "tunnelCredit": {
@@ -155,6 +224,15 @@ export class DeviceTunnels {
     const flight = this.flight(row.session);
     if (fromBrowser) flight.toAgent += bytes;
     else flight.toBrowser += bytes;
+    const meta = this.meta(row.session);
+    if (meta) {
+      if (fromBrowser) meta.bytes_out += bytes;
+      else meta.bytes_in += bytes;
+      const recorder = this.recorder(row);
+      const payload = frame.subarray(TUNNEL_ID_BYTES);
+      if (fromBrowser) recorder?.input(payload);
+      else recorder?.output(payload);
+    }
     const sent = fromBrowser ? flight.toAgent : flight.toBrowser;
     if (sent > TUNNEL_WINDOW_BYTES + TUNNEL_CHUNK_BYTES) {
       this.end(row, TUNNEL_TEXT.overWindow, { agent: true, browser: true });
@@ -195,17 +273,38 @@ export class DeviceTunnels {
     if (this.all().size + this.opening >= TUNNEL_MAX_PER_DEVICE) return refuse(TUNNEL_TEXT.tooMany);
     if (!this.host.agent()) return refuse(TUNNEL_TEXT.offline);
     this.opening++;
-    let refusal: string | null;
+    let plan: Awaited<ReturnType<typeof remoteSessionPlan>>;
+    let recorder: SessionRecorder | null = null;
     try {
-      refusal = await remoteSessionRefusal(this.host.env(), {
+      plan = await remoteSessionPlan(this.host.env(), {
         space_uuid: principal.space_uuid,
         user_uuid: principal.user_uuid,
         device_uuid: this.host.device(),
+        kind: message.kind,
+        now: this.host.now?.() ?? new Date(),
       });
+      if ("plan" in plan) {
+        // Every session is recorded where the recorder can write; a space that requires
+        // recording refuses the session whose first chunk could not be written.
+        recorder = this.newRecorder({
+          session: message.session,
+          space_uuid: principal.space_uuid,
+          kind: message.kind,
+          input: plan.plan.recording.input,
+          cols: message.cols ?? 80,
+          rows: message.rows ?? 24,
+          started: Date.now(),
+          seq: 0,
+          bytes: 0,
+        });
+        if (!(await recorder.start())) recorder = null;
+      }
     } finally {
       this.opening--;
     }
-    if (refusal) return refuse(refusal);
+    if ("refusal" in plan) return refuse(plan.refusal);
+    const { plan: p } = plan;
+    if (!recorder && p.recording.required) return refuse(SESSION_TEXT.recorderFailed);
     // Checked again after the await: the agent may have left, the limit may have filled meanwhile.
     const agent = this.host.agent();
     if (!agent) return refuse(TUNNEL_TEXT.offline);
@@ -222,7 +321,37 @@ export class DeviceTunnels {
       opened_at: 0,
     };
     this.save(row);
-    if (!this.host.send(agent, { ...message, idle_ms: message.idle_ms ?? TUNNEL_IDLE_MS })) {
+    const meta: SessionMeta = {
+      session: row.session,
+      device_name: p.device_name,
+      consent: p.consent ? "asked" : "",
+      view_only: p.control ? 0 : 1,
+      bytes_in: 0,
+      bytes_out: 0,
+      recorded: recorder ? 1 : 0,
+      record_input: p.recording.input ? 1 : 0,
+      rec_started: row.created_at,
+      rec_seq: recorder?.chunks ?? 0,
+      rec_bytes: recorder?.bytes ?? 0,
+      cols: message.cols ?? 80,
+      rows: message.rows ?? 24,
+    };
+    this.saveMeta(meta);
+    if (recorder) {
+      this.recorders.set(row.session, recorder);
+      this.host.send(connection, { type: "tunnelRecorded", session: row.session, recording: SESSION_TEXT.recorded });
+    }
+    // The agent hears the room's consent, banner and recording, never what a browser put there.
+    const { consent: _c, banner: _b, recorded: _r, operator: _o, ...asked } = message;
+    const toAgent = {
+      ...asked,
+      idle_ms: message.idle_ms ?? TUNNEL_IDLE_MS,
+      ...(p.consent ? { consent: p.consent } : {}),
+      ...(p.banner ? { banner: true } : {}),
+      ...(recorder ? { recorded: true } : {}),
+      operator: p.operator,
+    };
+    if (!this.host.send(agent, toAgent)) {
       this.end(row, TUNNEL_TEXT.offline, { agent: false, browser: true });
     }
   }
@@ -253,25 +382,136 @@ export class DeviceTunnels {
     if (agent) this.host.send(agent, { type: "tunnelClose", session: row.session, reason });
     const browser = tell.browser ? this.host.connection(row.dashboard) : undefined;
     if (browser) this.host.send(browser, { type: "tunnelClosed", session: row.session, reason });
+    const meta = this.meta(row.session);
+    const recorder = this.recorder(row);
+    this.recorders.delete(row.session);
+    this.metas?.delete(row.session);
+    this.host.sql().exec("DELETE FROM tunnel_session_meta WHERE session = ?", row.session);
+    const finished = recorder ? recorder.end() : Promise.resolve();
     if (row.opened_at) {
-      this.audit(row, { status: "closed", duration_s: Math.round((Date.now() - row.opened_at) / 1000), reason });
+      const closed = {
+        status: "closed" as const,
+        duration_s: Math.round((Date.now() - row.opened_at) / 1000),
+        reason,
+        bytes_in: meta?.bytes_in ?? 0,
+        bytes_out: meta?.bytes_out ?? 0,
+      };
+      // The audit entry waits for the recording's last chunk, so its size is the recording's.
+      this.host.waitUntil(
+        finished.then(() =>
+          this.audit(
+            row,
+            recorder ? { ...closed, recording: { bytes: recorder.bytes, chunks: recorder.chunks } } : closed,
+          ),
+        ),
+      );
+    } else if (recorder) {
+      // Never opened (refused at the device, the agent could not start it): the recording's
+      // header alone is all there is; it stays so the list shows the attempt.
+      this.host.waitUntil(finished);
     }
   }
 
-  private audit(
-    row: SessionRow,
-    step: { status: "opened" } | { status: "closed"; duration_s: number; reason: string },
-  ) {
+  private audit(row: SessionRow, step: DistributiveOmit<RemoteSessionStep, CommonStep>) {
+    const meta = this.meta(row.session);
+    const recorded = Boolean(meta?.recorded) || ("recording" in step && Boolean(step.recording));
     this.host.waitUntil(
       this.auditWriter.push({
         space_uuid: row.space_uuid,
         device_uuid: this.host.device(),
+        device_name: meta?.device_name,
         user_uuid: row.user_uuid,
         session: row.session,
         kind: row.kind,
+        recorded,
         ...step,
-      }),
+      } as RemoteSessionStep),
     );
+  }
+
+  private newRecorder(input: {
+    session: string;
+    space_uuid: string;
+    kind: SessionRow["kind"];
+    input: boolean;
+    cols: number;
+    rows: number;
+    started: number;
+    seq: number;
+    bytes: number;
+  }) {
+    return new SessionRecorder({
+      bucket: this.host.env().FILES,
+      space_uuid: input.space_uuid,
+      session: input.session,
+      kind: input.kind,
+      input: input.input,
+      cols: input.cols,
+      rows: input.rows,
+      started: input.started,
+      seq: input.seq,
+      bytes: input.bytes,
+      waitUntil: (work) => this.host.waitUntil(work),
+      onChunk: (seq, bytes) => {
+        const meta = this.meta(input.session);
+        if (!meta) return;
+        meta.rec_seq = seq;
+        meta.rec_bytes = bytes;
+        this.saveMeta(meta);
+      },
+    });
+  }
+
+  /** A recorded session's recorder; rebuilt from its meta row after the room slept. */
+  private recorder(row: SessionRow): SessionRecorder | undefined {
+    const live = this.recorders.get(row.session);
+    if (live) return live;
+    const meta = this.meta(row.session);
+    if (!meta?.recorded) return undefined;
+    const resumed = this.newRecorder({
+      session: row.session,
+      space_uuid: row.space_uuid,
+      kind: row.kind,
+      input: Boolean(meta.record_input),
+      cols: meta.cols,
+      rows: meta.rows,
+      started: meta.rec_started,
+      seq: meta.rec_seq,
+      bytes: meta.rec_bytes,
+    });
+    this.recorders.set(row.session, resumed);
+    return resumed;
+  }
+
+  private meta(session: string): SessionMeta | undefined {
+    if (!this.metas) {
+      const rows = this.host.sql().exec<SessionMeta>("SELECT * FROM tunnel_session_meta").toArray();
+      this.metas = new Map(rows.map((r) => [r.session, r]));
+    }
+    return this.metas.get(session);
+  }
+
+  private saveMeta(meta: SessionMeta) {
+    this.meta(meta.session);
+    this.metas?.set(meta.session, meta);
+    this.host
+      .sql()
+      .exec(
+        "INSERT OR REPLACE INTO tunnel_session_meta (session, device_name, consent, view_only, bytes_in, bytes_out, recorded, record_input, rec_started, rec_seq, rec_bytes, cols, rows) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        meta.session,
+        meta.device_name,
+        meta.consent,
+        meta.view_only,
+        meta.bytes_in,
+        meta.bytes_out,
+        meta.recorded,
+        meta.record_input,
+        meta.rec_started,
+        meta.rec_seq,
+        meta.rec_bytes,
+        meta.cols,
+        meta.rows,
+      );
   }
 
   private flight(session: string) {

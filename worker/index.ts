@@ -42,6 +42,7 @@ import { powerControlRoutes, remoteActionRoutes } from "./routes/remote-actions.
 import { roomTicketRoutes } from "./routes/room-tickets.ts";
 import { savedViewRoutes } from "./routes/saved-views.ts";
 import { spaceRoutes } from "./routes/space.ts";
+import { sessionRoutes } from "./routes/sessions.ts";
 import { spaceRegionRoutes } from "./routes/space-region.ts";
 import { tagRoutes } from "./routes/tags.ts";
 import { wallRoutes } from "./routes/wall.ts";
@@ -103,7 +104,8 @@ api
   .route("/", savedViewRoutes)
   // Routes defined in contracts/api carry their full path (/space/{space}/…).
   .route("/", tagRoutes)
-  .route("/", alertingRoutes);
+  .route("/", alertingRoutes)
+  .route("/", sessionRoutes);
 
 serveOpenApiDocument(api);
 

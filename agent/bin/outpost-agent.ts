@@ -17,7 +17,6 @@
  */
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
-import { desktopPrompter } from "../consent/prompt.ts";
 import { enrollAgent } from "../../contracts/api/agents.ts";
 import { API_PREFIX, routePath } from "../../contracts/api/route.ts";
 import {
@@ -31,6 +30,7 @@ import { AppRunner } from "../apps/runner.ts";
 import { processSpawner, systemdScopes, which } from "../apps/spawn.ts";
 import { applicationsMachine, throttled } from "../apps/telemetry.ts";
 import { defaultConfigPath, loadConfig, parseVncPort, roomUrl, saveConfig } from "../config.ts";
+import { desktopPrompter } from "../consent/prompt.ts";
 import { DisplayHealthMonitor, displayHealthMachine } from "../display-health/monitor.ts";
 import { agentDisplaySources } from "../display-health/real.ts";
 import { CaptureSchedule } from "../display-health/schedule.ts";

@@ -1,4 +1,5 @@
 import type { ServerMessage } from "../../contracts/realtime.ts";
+import { SESSION_TEXT } from "../../contracts/session-policy.ts";
 import {
   dataFrame,
   payloadOf,
@@ -12,6 +13,7 @@ import {
   type TunnelKind,
   type TunnelOpen,
 } from "../../contracts/tunnel.ts";
+import { askConsent, type Prompter } from "../consent/prompt.ts";
 
 /**
  * The agent's end of remote sessions through the device room (contracts/tunnel.ts): one entry per
@@ -65,6 +67,12 @@ export type TunnelSessionsOptions = {
   /** How long consumed input may wait before it is credited back (ms). */
   creditDelayMs?: number;
   log?: (line: string) => void;
+  /**
+   * What the device can show its person (agent/consent/): the consent prompt the room asks for and
+   * the banner while a session runs. Without one the device cannot prompt: the location's default
+   * applies and the operator is told so.
+   */
+  prompter?: Prompter;
 };
 
 type TunnelMessage = Extract<ServerMessage, { type: `tunnel${string}` }>;
@@ -105,6 +113,8 @@ class Session implements TunnelChannel {
   private lastReadAt = Number.NEGATIVE_INFINITY;
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
   closed = false;
+  /** Removes the banner on the device's screen, when one is shown. */
+  removeBanner: (() => void) | null = null;
 
   readonly session: string;
   readonly kind: TunnelKind;
@@ -240,6 +250,8 @@ class Session implements TunnelChannel {
     if (this.flushSoon) clearImmediate(this.flushSoon);
     if (this.gatherTimer) clearTimeout(this.gatherTimer);
     if (this.creditTimer) clearTimeout(this.creditTimer);
+    this.removeBanner?.();
+    this.removeBanner = null;
     try {
       this.handle?.dispose();
     } catch {
@@ -301,6 +313,7 @@ export class TunnelSessions {
       this.close(session, kind === "terminal" ? TUNNEL_TEXT.terminalUnavailable : TUNNEL_TEXT.vncUnavailable);
       return;
     }
+    if (open.consent && !(await this.consent(open, entry))) return;
     try {
       const handle = await provider(open, entry);
       if (entry.closed) {
@@ -312,7 +325,11 @@ export class TunnelSessions {
       // Output that came while it started may have filled the window already.
       if (entry.isPaused) handle.pause();
       this.opts.send.json({ type: "tunnelOpened", session });
-      this.opts.log?.(`${kind} session ${session} opened`);
+      this.opts.log?.(`${kind} session ${session} opened${open.recorded ? " (recorded)" : ""}`);
+      if (open.banner && open.operator) {
+        const text = open.recorded ? SESSION_TEXT.banner(open.operator) : SESSION_TEXT.bannerUnrecorded(open.operator);
+        entry.removeBanner = this.opts.prompter?.banner?.(text) ?? null;
+      }
     } catch (error) {
       const reason =
         error instanceof TunnelRefused
@@ -323,6 +340,46 @@ export class TunnelSessions {
       if (!(error instanceof TunnelRefused)) this.opts.log?.(`${kind} session ${session} failed: ${String(error)}`);
       this.close(session, reason);
     }
+  }
+
+  /**
+   * Asks the person at the device (the room sent a consent request): the operator hears "waiting"
+   * and then the outcome; false when the session must not open (it is closed with the reason).
+   */
+  private async consent(open: TunnelOpen, entry: Session): Promise<boolean> {
+    const request = open.consent;
+    if (!request) return true;
+    const { session, kind } = open;
+    const prompter = this.opts.prompter;
+    const text = SESSION_TEXT.prompt(request.operator, kind);
+    if (prompter?.canPrompt()) {
+      this.opts.send.json({ type: "tunnelConsent", session, state: "waiting", timeout_ms: request.timeout_ms });
+    }
+    const outcome = await askConsent(prompter ?? { canPrompt: () => false, ask: async () => "timeout" }, {
+      session,
+      text,
+      timeout_ms: request.timeout_ms,
+      default_action: request.default_action,
+    });
+    if (entry.closed) return false;
+    this.opts.send.json({
+      type: "tunnelConsent",
+      session,
+      state: outcome.state,
+      ...(outcome.action ? { action: outcome.action } : {}),
+    });
+    this.opts.log?.(
+      `${kind} session ${session}: consent ${outcome.state}${outcome.action ? ` (${outcome.action})` : ""}`,
+    );
+    if (outcome.allowed) return true;
+    const reason =
+      outcome.state === "refused"
+        ? SESSION_TEXT.refused
+        : outcome.state === "timeout"
+          ? SESSION_TEXT.timeout("deny")
+          : SESSION_TEXT.unavailable("deny");
+    this.close(session, reason);
+    return false;
   }
 
   private resize(message: Resize) {

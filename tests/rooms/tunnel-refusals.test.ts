@@ -84,8 +84,9 @@ describe("tunnelOpen refusals", () => {
     await until(() => refusals(s.browser).length === burst - TUNNEL_MAX_PER_DEVICE);
     await until(() => s.agent.messages.filter((m) => m.type === "tunnelOpen").length === TUNNEL_MAX_PER_DEVICE);
     expect(new Set(refusals(s.browser).map((m) => m.reason))).toEqual(new Set([TUNNEL_TEXT.tooMany]));
-    // Two reads (membership, device) per session opened; none for a refused one.
-    expect(counting.trips()).toBe(2 * TUNNEL_MAX_PER_DEVICE);
+    // One trip (a batch: membership, device and its location's consent, the space's session
+    // policy, the operator's name) per session opened; none for a refused one.
+    expect(counting.trips()).toBe(TUNNEL_MAX_PER_DEVICE);
   });
 
   it("a Content Manager still opens a session (the role on the socket lets it through)", async () => {
