@@ -359,12 +359,12 @@ export class DeviceRoom extends WatchedRoom {
       case "tunnelOpened":
       case "tunnelCredit":
       case "tunnelClose":
+      case "tunnelConsent":
         this.tunnels.fromAgent(connection, message);
         return;
     }
   }
 
-      case "tunnelConsent":
   protected relayTunnelData(connection: Connection<ConnState>, frame: Uint8Array): boolean {
     return this.tunnels.data(connection, frame);
   }
