@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { WallDisplay } from "./display-health.ts";
 import { OnlineStatus } from "./location.ts";
 
 /**
@@ -104,6 +105,8 @@ export const WallSummary = z.object({
   critical_devices: z.array(WallCriticalDevice),
   /** Every installed device that is offline, in or out of working hours, the longest offline first; at most WALL_OFFLINE_LIMIT. */
   offline_devices: z.array(WallOfflineDevice),
+  /** Screens in trouble (display health: warning or critical) of online devices, the oldest problem first. */
+  displays: z.array(WallDisplay),
 });
 export type WallSummary = z.infer<typeof WallSummary>;
 

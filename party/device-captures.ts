@@ -213,6 +213,17 @@ export class DeviceCaptures {
     return row?.key ?? null;
   }
 
+  /** The R2 key of a display's last capture with an image, or null. */
+  latestKeyOf(display: string): string | null {
+    const row = this.table()
+      .exec<{ key: string }>(
+        "SELECT key FROM display_captures WHERE display = ? AND key IS NOT NULL ORDER BY at DESC LIMIT 1",
+        display,
+      )
+      .toArray()[0];
+    return row?.key ?? null;
+  }
+
   /** Days captures are kept (the space's setting; 7 by default). */
   retentionDays(): number {
     return kvGet<SpaceSettings>(this.host.sql(), "captures_space")?.days ?? CAPTURE_RETENTION_DEFAULT_DAYS;

@@ -202,6 +202,11 @@ export class DeviceRoom extends WatchedRoom {
     for (const agent of this.openAgents()) this.send(agent, { type: "agentConfig", capture_interval_s: interval });
   }
 
+  /** RPC: the R2 key of a display's last capture, or null. */
+  latestDisplayCaptureKey(display: string): string | null {
+    return this.captures.latestKeyOf(display);
+  }
+
   /** RPC: the R2 key of one capture, or null. */
   displayCaptureKey(display: string, at: number): string | null {
     return this.captures.keyOf(display, at);

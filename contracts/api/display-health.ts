@@ -46,7 +46,7 @@ export const listDisplayCaptures = defineRoute({
 });
 
 /** `{time in ms}.jpg` */
-export const CAPTURE_FILE = /^\d{1,15}\.jpg$/;
+export const CAPTURE_FILE = /^(\d{1,15}|latest)\.jpg$/;
 
 export const getDisplayCapture = defineRoute({
   method: "get",
@@ -56,7 +56,10 @@ export const getDisplayCapture = defineRoute({
   request: {
     params: DeviceParam.extend({
       display: z.string().min(1).max(128),
-      file: z.string().regex(CAPTURE_FILE).meta({ description: "`{time in ms}.jpg`" }),
+      file: z
+        .string()
+        .regex(CAPTURE_FILE)
+        .meta({ description: "`{time in ms}.jpg`, or `latest.jpg` for the display's last capture" }),
     }),
   },
   responses: { 200: fileResponse("image/jpeg", "The capture"), ...commonErrors },

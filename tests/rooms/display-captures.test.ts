@@ -58,7 +58,9 @@ describe("display captures", () => {
     const one = (await (await list(admin.token, "?display=HDMI-2")).json()) as { captures: unknown[] };
     expect(one.captures).toHaveLength(1);
     expect((await list(admin.token, "?from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z")).status).toBe(400);
-    expect((await api(`${base}/HDMI-1/latest.jpg`, { token: admin.token })).status).toBe(404);
+    expect((await api(`${base}/HDMI-1/latest.jpg`, { token: admin.token })).status).toBe(200);
+    expect((await api(`${base}/HDMI-2/latest.jpg`, { token: admin.token })).status).toBe(404);
+    expect((await api(`${base}/HDMI-1/last.jpg`, { token: admin.token })).status).toBe(404);
 
     expect((await list(viewer.token)).status).toBe(200);
     await db()

@@ -8,7 +8,7 @@ import { openApiRouter } from "../lib/openapi.ts";
 import { spaceCtx } from "../middleware/space.ts";
 import { getDisplayCapture, listDisplayCaptures } from "../services/displays-health/captures.ts";
 
-/** A capture's file name that is not `{ms}.jpg`: no such route, 404. */
+/** A capture's file name that is not `{ms}.jpg` or `latest.jpg`: no such route, 404. */
 const captureNotFound = (result: { success: boolean }): undefined => {
   if (!result.success) throw new ApiError("not_found", "Not found.");
 };
@@ -23,7 +23,11 @@ export const displayHealthRoutes = openApiRouter()
     getDisplayCaptureRoute,
     async (c) => {
       const { uuid, display, file } = c.req.valid("param");
-      const input = { uuid, display, at: Number(file.replace(/\.jpg$/, "")) };
+      const input = {
+        uuid,
+        display,
+        at: file === "latest.jpg" ? ("latest" as const) : Number(file.replace(/\.jpg$/, "")),
+      };
       const object = await getDisplayCapture({ ctx: spaceCtx(c), input });
       return c.body(object.body, 200, {
         "Content-Type": "image/jpeg",

@@ -81,15 +81,19 @@ export async function listDisplayCaptures({
   };
 }
 
-/** GET …/display-captures/{display}/{at}.jpg: one capture's JPEG from R2. */
+/** GET …/display-captures/{display}/{at}.jpg: one capture's JPEG from R2 (`latest.jpg`: the display's last one). */
 export async function getDisplayCapture({
   ctx,
   input,
-}: ServiceArgs<{ uuid: string; display: string; at: number }, Ctx>) {
+}: ServiceArgs<{ uuid: string; display: string; at: number | "latest" }, Ctx>) {
   const device = await requireDevice(ctx, input.uuid);
   mayView(ctx);
   const room = await roomIn(ctx, "device", device.uuid);
-  const key = (await room.displayCaptureKey(input.display, input.at)) as string | null;
+  const key = (
+    input.at === "latest"
+      ? await room.latestDisplayCaptureKey(input.display)
+      : await room.displayCaptureKey(input.display, input.at)
+  ) as string | null;
   const object = key ? await ctx.env.FILES.get(key) : null;
   if (!object) throw new ApiError("not_found", "Capture not found.");
   return object;

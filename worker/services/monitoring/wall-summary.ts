@@ -17,6 +17,7 @@ import {
   locationTable as l,
 } from "../../../drizzle/schema/index.ts";
 import type { ReadCtx } from "../devices/rows.ts";
+import { troubledDisplays, troubledDisplaysQuery } from "../displays-health/wall-displays.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
 import { inSpace } from "../kernel/scope.ts";
 import { onlineStatus } from "../locations/totals.ts";
@@ -56,11 +57,14 @@ const criticalWhere = (ctx: ReadCtx, scope: SQL | undefined) =>
  * its working hours now, the space's groups, and the devices in critical health with what is
  * critical on them.
  */
-export async function wallSummary({ ctx, input }: ServiceArgs<WallScopeQuery, ReadCtx>): Promise<WallSummary> {
+export async function wallSummary({
+  ctx,
+  input,
+}: ServiceArgs<WallScopeQuery, ReadCtx & { role?: { code: string } }>): Promise<WallSummary> {
   const asked = wallScopeInBatch(ctx, input);
   const claimed = asked.claimed;
   const deviceScope = inWallScope(ctx, claimed, d.location_uuid);
-  const [locations, counts, groupRows, critical, criticalPeripherals, schedules, offline, ...scopeRows] =
+  const [locations, counts, groupRows, critical, criticalPeripherals, schedules, offline, screens, ...scopeRows] =
     await ctx.db.batch([
       ctx.db
         .select({ uuid: l.uuid, name: l.name, latitude: l.latitude, longitude: l.longitude })
@@ -105,6 +109,8 @@ export async function wallSummary({ ctx, input }: ServiceArgs<WallScopeQuery, Re
         .where(inSpace(ctx, d, eq(d.online, false), installed, deviceScope))
         .orderBy(asc(d.last_seen), asc(d.uuid))
         .limit(WALL_OFFLINE_LIMIT),
+      // Screens in trouble (display health), the oldest problem first.
+      troubledDisplaysQuery(ctx, deviceScope),
       ...asked.reads,
     ]);
   const scope = asked.checked(scopeRows);
@@ -175,5 +181,6 @@ export async function wallSummary({ ctx, input }: ServiceArgs<WallScopeQuery, Re
       ...row,
       location_name: row.location_uuid ? (locationNames.get(row.location_uuid) ?? null) : null,
     })),
+    displays: troubledDisplays(ctx, screens, locationNames),
   };
 }
