@@ -123,7 +123,7 @@ describe("a busy space room gathers device updates", () => {
     // What a hibernated room wakes with: no index in memory.
     const room = env.Space.get(env.Space.idFromName(s));
     await runInDurableObject(room, (instance) => {
-      (instance as unknown as { accountSockets: unknown }).accountSockets = null;
+      (instance as unknown as { sockets: { forget(): void } }).sockets.forget();
     });
     const offline = () =>
       watcher.messages.filter((m) => m.type === "accountOffline" && m.account_uuid === member.account.account_uuid);
@@ -140,14 +140,13 @@ describe("a busy space room gathers device updates", () => {
     const { s, sockets } = await dashboards(3);
     const room = env.Space.get(env.Space.idFromName(s));
     const kept = () =>
-      runInDurableObject(room, (instance) => {
-        const map = (instance as unknown as { dashboardSockets: Map<string, unknown> | null }).dashboardSockets;
-        return map === null ? null : map.size;
-      });
+      runInDurableObject(room, (instance) =>
+        (instance as unknown as { sockets: { indexed(): number | null } }).sockets.indexed(),
+      );
     expect(await kept()).toBe(3);
     // What a hibernated room wakes with: nothing in memory; the next event reads the sockets once.
     await runInDurableObject(room, (instance) => {
-      (instance as unknown as { dashboardSockets: unknown }).dashboardSockets = null;
+      (instance as unknown as { sockets: { forget(): void } }).sockets.forget();
     });
     await publishToSpace(env, s, update(s, "d0"));
     await until(() => sockets.every((d) => heard(d.messages).length === 1));

@@ -82,9 +82,7 @@ describe("the cap after a wake", () => {
     // What a hibernated room wakes with: no index in memory.
     const room = env.Space.get(env.Space.idFromName(s));
     await runInDurableObject(room, (instance) => {
-      const memory = instance as unknown as { holderSockets: unknown; dashboardSockets: unknown };
-      memory.holderSockets = null;
-      memory.dashboardSockets = null;
+      (instance as unknown as { sockets: { forget(): void } }).sockets.forget();
     });
     const newest = await welcomed(await join(`/parties/space/${s}`, viewer.token));
     await until(() => sockets[0].closed.length === 1);

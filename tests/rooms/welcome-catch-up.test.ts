@@ -72,7 +72,7 @@ describe("the welcome's last_event_age_ms and last_presence_age_ms", () => {
     const room = await getServerByName(env.Space, s);
     await runInDurableObject(room, (instance) => {
       // What a wake starts with: nothing in memory.
-      (instance as unknown as { lastEventAt: Map<string, number | null> }).lastEventAt.clear();
+      (instance as unknown as { dates: { forget(): void } }).dates.forget();
     });
     const age = (await welcomeOf(s, member.token)).last_event_age_ms;
     expect(age).toEqual(expect.any(Number));
@@ -85,7 +85,9 @@ describe("the welcome's last_event_age_ms and last_presence_age_ms", () => {
     const room = await getServerByName(env.Space, s);
     const times = () =>
       runInDurableObject(room, async (instance, state) => ({
-        memory: (instance as unknown as { lastEventAt: Map<string, number | null> }).lastEventAt.get("fleet"),
+        memory: (
+          instance as unknown as { dates: { inMemory(kind: string): number | null | undefined } }
+        ).dates.inMemory("fleet"),
         stored: await state.storage.get<number>("outpost:last:fleet"),
       }));
     await publishToSpace(env, s, deviceUpdated(s));
