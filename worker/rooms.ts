@@ -15,7 +15,7 @@ import {
   credentialBySecret,
   credentialState,
   touchCredential,
-} from "./services/access/credentials.ts";
+} from "./services/access/credential-secrets.ts";
 import { CREDENTIAL_ROOM_ONLY, consumeCredentialTicket } from "./services/access/tickets.ts";
 import { admission, admit, connectLimit, release, retryLaterResponse } from "./services/devices/presence-admission.ts";
 import { roomStub, spaceRegion } from "./services/kernel/placement.ts";

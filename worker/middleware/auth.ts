@@ -14,7 +14,7 @@ import type { AppEnv, Env, UserRow } from "../env.ts";
 import type { Db } from "../lib/db.ts";
 import { ApiError } from "../lib/errors.ts";
 import { type CallerRow, callerKey, lookUpCaller } from "../services/access/caller-cache.ts";
-import { activeCredential, touchCredential } from "../services/access/credentials.ts";
+import { activeCredential, touchCredential } from "../services/access/credential-secrets.ts";
 import { credentialUser } from "../services/access/principal.ts";
 
 /**

@@ -12,7 +12,7 @@ import type {
 } from "../../env.ts";
 import type { Db } from "../../lib/db.ts";
 import { ApiError } from "../../lib/errors.ts";
-import { CREATOR_GONE, creatorIsActive } from "./credentials.ts";
+import { CREATOR_GONE, creatorIsActive } from "./credential-secrets.ts";
 
 type CredentialPrincipal = Extract<ApiPrincipal, { kind: "display_link" | "api_token" }>;
 type Membership = { space: SpaceRow; account: SpaceAccountRow; role: RoleRow };

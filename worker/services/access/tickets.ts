@@ -7,7 +7,7 @@ import type { Db } from "../../lib/db.ts";
 import { ApiError } from "../../lib/errors.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
 import { TICKET_PREFIX, TICKET_TTL_SECONDS } from "../spaces/room-tickets.ts";
-import { credentialState } from "./credentials.ts";
+import { credentialState } from "./credential-secrets.ts";
 
 /** The one room a display link or API token may join: its space's. */
 export const CREDENTIAL_ROOM_ONLY = "Display links and API tokens open only their space's room.";
