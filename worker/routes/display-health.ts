@@ -32,7 +32,8 @@ export const displayHealthRoutes = openApiRouter()
       return c.body(object.body, 200, {
         "Content-Type": "image/jpeg",
         "Content-Disposition": 'inline; filename="capture.jpg"',
-        "Cache-Control": "private, max-age=86400, immutable",
+        // A capture never changes; `latest.jpg` names a newer one with each capture.
+        "Cache-Control": file === "latest.jpg" ? "private, no-cache" : "private, max-age=86400, immutable",
       });
     },
     captureNotFound,

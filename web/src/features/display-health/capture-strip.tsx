@@ -2,7 +2,7 @@ import "@/lib/locales/en-display-health";
 import type { CaptureItem } from "@contracts/api/display-health";
 import { useQuery } from "@tanstack/react-query";
 import { ChevronLeftIcon, ChevronRightIcon, ImageOffIcon, MonitorOffIcon } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -15,28 +15,39 @@ import { cn } from "@/lib/utils";
 import { HEALTH_FILL, HEALTH_TONE, severityOf, stateKey } from "./health-tone";
 import { displayHealthQueries } from "./queries";
 
-/** Loads a capture behind the bearer token into an object URL (revoked when no longer shown). */
-function useCaptureImage(url: string | null) {
+/**
+ * Loads a capture behind the bearer token into an object URL (revoked when no longer shown);
+ * a new `version` reads the same address again (`latest.jpg` names the newest capture).
+ */
+export function useCaptureImage(url: string | null, version: unknown = null) {
   const [href, setHref] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
+  // The URL on screen: replaced (and revoked) only once the next one is there, so nothing blinks.
+  const shown = useRef<string | null>(null);
+  const show = useCallback((next: string | null) => {
+    if (shown.current) URL.revokeObjectURL(shown.current);
+    shown.current = next;
+    setHref(next);
+  }, []);
+  useEffect(() => () => show(null), [show]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new version reads the same url again
   useEffect(() => {
-    setHref(null);
     setFailed(false);
-    if (!url) return;
+    if (!url) {
+      show(null);
+      return;
+    }
     const controller = new AbortController();
-    let made: string | null = null;
     fetchBlob(url, controller.signal).then(
-      (blob) => {
-        made = URL.createObjectURL(blob);
-        setHref(made);
+      (blob) => show(URL.createObjectURL(blob)),
+      () => {
+        if (controller.signal.aborted) return;
+        show(null);
+        setFailed(true);
       },
-      () => !controller.signal.aborted && setFailed(true),
     );
-    return () => {
-      controller.abort();
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [url]);
+    return () => controller.abort();
+  }, [url, version, show]);
   return { href, failed };
 }
 

@@ -9,6 +9,7 @@ import type { WallParams } from "./wall-params";
 export type WallView =
   | { key: string; kind: "overview" }
   | { key: string; kind: "problems" }
+  | { key: string; kind: "screens" }
   | { key: string; kind: "group"; group: WallGroup };
 
 /**
@@ -17,15 +18,23 @@ export type WallView =
  * `?view=` keeps one kind (every group for `groups`); a wall with no group to show keeps the others.
  */
 export function wallViews(
-  summary: Pick<WallSummary, "groups" | "scope">,
+  summary: Pick<WallSummary, "groups" | "scope"> & Partial<Pick<WallSummary, "displays">>,
   params: Pick<WallParams, "view">,
 ): WallView[] {
   const narrowed = summary.scope.location !== null || summary.scope.group !== null;
   const groups: WallView[] = narrowed
     ? []
     : summary.groups.map((group) => ({ key: `group:${group.uuid}`, kind: "group", group }));
-  const all: WallView[] = [{ key: "overview", kind: "overview" }, { key: "problems", kind: "problems" }, ...groups];
+  // The screens in trouble join the rotation while there are any (`?view=screens` keeps them, calm when none).
+  const screens: WallView[] = summary.displays?.length ? [{ key: "screens", kind: "screens" }] : [];
+  const all: WallView[] = [
+    { key: "overview", kind: "overview" },
+    { key: "problems", kind: "problems" },
+    ...screens,
+    ...groups,
+  ];
   if (params.view === "groups" && groups.length) return groups;
+  if (params.view === "screens") return [{ key: "screens", kind: "screens" }];
   if (params.view === "overview" || params.view === "problems") return all.filter((v) => v.kind === params.view);
   return all;
 }

@@ -3,7 +3,7 @@
  * and `?display=SECRET` once, when a display link opens it. Pure: parsed from the search string.
  */
 
-export const WALL_VIEW_KINDS = ["overview", "problems", "groups"] as const;
+export const WALL_VIEW_KINDS = ["overview", "problems", "screens", "groups"] as const;
 export type WallViewKind = (typeof WALL_VIEW_KINDS)[number];
 
 export type WallParams = {

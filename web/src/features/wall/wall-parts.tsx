@@ -102,7 +102,7 @@ export function TotalsRow({ totals, stale = false }: { totals: WallTotals | unde
 }
 
 const viewLabel = (view: WallView, t: ReturnType<typeof useT>) =>
-  view.kind === "group" ? view.group.name : t(view.kind === "overview" ? "wall.view.overview" : "wall.view.problems");
+  view.kind === "group" ? view.group.name : t(`wall.view.${view.kind}`);
 
 /** Which views rotate and which is on screen. */
 export function ViewTabs({ views, current }: { views: WallView[]; current: WallView | null }) {

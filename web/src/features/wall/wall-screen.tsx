@@ -39,6 +39,7 @@ import { useWallLink } from "./use-wall-live";
 import { viewAt, wallViews } from "./wall-model";
 import { parseWallParams, type WallParams } from "./wall-params";
 import { Clock, LinkStatus, RotationBar, ScopeLine, StaleBanner, TotalsRow, ViewTabs } from "./wall-parts";
+import { ScreensView } from "./wall-screens";
 import { useWallSpace, type WallSpace } from "./wall-space";
 import { GroupView, OverviewView, ProblemsView } from "./wall-views";
 import "./wall.css";
@@ -326,6 +327,9 @@ function WallBoard({ space, params, display }: { space: WallSpace; params: WallP
           {summary.data && view?.kind === "overview" && <OverviewView summary={summary.data} />}
           {summary.data && view?.kind === "problems" && (
             <ProblemsView summary={summary.data} availability={availability} />
+          )}
+          {summary.data && view?.kind === "screens" && (
+            <ScreensView displays={summary.data.displays} updatedAt={summary.dataUpdatedAt} />
           )}
           {summary.data && view?.kind === "group" && (
             <GroupView summary={summary.data} group={view.group} availability={availability} />

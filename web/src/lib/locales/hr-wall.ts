@@ -11,6 +11,7 @@ export const hrWall: Partial<Record<MessageKey, string>> = {
   "wall.total.notConnected": "Nije spojeno",
   "wall.view.overview": "Pregled",
   "wall.view.problems": "Problemi",
+  "wall.view.screens": "Zasloni",
   "wall.link.live": "Uživo",
   "wall.link.connecting": "Spajanje…",
   "wall.link.stale": "Zastarjelo od {time}",
