@@ -3,7 +3,8 @@ import type { ServiceArgs } from "../kernel/args.ts";
 import { type CsvCell, csvCell } from "../kernel/csv.ts";
 import { parseOrdering, planDeviceWhere } from "./filters.ts";
 import { type After, afterRow, seek } from "./keyset.ts";
-import { type ReadCtx, toDevices } from "./rows.ts";
+import type { ReadCtx } from "./rows.ts";
+import { toDevices } from "./to-devices.ts";
 
 /** Rows read per keyset batch (one seek, then tags/totals/hours of the batch in one query each). */
 export const EXPORT_BATCH = 1000;

@@ -4,6 +4,7 @@ import { DeviceOrdering } from "../../../contracts/device.ts";
 import { deviceTable as d, locationTable } from "../../../drizzle/schema/index.ts";
 import { base64Url } from "../../lib/crypto.ts";
 import { ApiError } from "../../lib/errors.ts";
+import { listRows } from "./d1-rows.ts";
 import { GROUPED_ORDERS, type GroupedKey, isGrouped, ORDER_COLUMNS, orderTerms, parseOrdering } from "./filters.ts";
 import {
   type DeviceListRow,
@@ -12,7 +13,6 @@ import {
   deviceLocationJoin,
   deviceRows,
   deviceTypeJoin,
-  listRows,
   type ReadCtx,
 } from "./rows.ts";
 

@@ -16,7 +16,7 @@ import { roomIn } from "../kernel/placement.ts";
 import { auditChange, inSpace } from "../kernel/scope.ts";
 import { type DeviceRow, getDeviceDetail, requireDevice } from "./detail.ts";
 import { announceDevice } from "./events.ts";
-import { attachedCounts } from "./rows.ts";
+import { attachedCounts } from "./to-devices.ts";
 
 /** devices.md §4, menu by status, enforced here: which status each action starts from. */
 export const ARCHIVABLE: readonly ConnectedStatus[] = ["connected", "disconnected", "installation_pending"];

@@ -4,6 +4,7 @@ import type { Links } from "../../../contracts/paging.ts";
 import { deviceTable as d } from "../../../drizzle/schema/index.ts";
 import { pageWindow } from "../../lib/paging.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
+import { listRows, listRowsCounted } from "./d1-rows.ts";
 import {
   countDevices,
   type DeviceFilters,
@@ -15,7 +16,8 @@ import {
   planDeviceWhere,
 } from "./filters.ts";
 import { type Cursor, decodeCursor, encodeCursor, groupOf, keyValueOf, seek } from "./keyset.ts";
-import { type DeviceListRow, deviceRows, listRows, listRowsCounted, type ReadCtx, toDevices } from "./rows.ts";
+import { type DeviceListRow, deviceRows, type ReadCtx } from "./rows.ts";
+import { toDevices } from "./to-devices.ts";
 
 type Input = DeviceListQuery & { url: string };
 

@@ -2,17 +2,16 @@ import { asc, desc, type SQL } from "drizzle-orm";
 import type { MonitoringList, MonitoringQuery } from "../../../contracts/monitoring.ts";
 import { deviceTable as d } from "../../../drizzle/schema/index.ts";
 import { pageInfo, pageWindow } from "../../lib/paging.ts";
+import { listRowsCounted, mappedFields } from "../devices/d1-rows.ts";
 import { deviceCountQuery } from "../devices/filters.ts";
 import {
   deviceCategoryJoin,
   deviceListFields,
   deviceLocationJoin,
   deviceTypeJoin,
-  listRowsCounted,
-  mappedFields,
   type ReadCtx,
-  toDevices,
 } from "../devices/rows.ts";
+import { toDevices } from "../devices/to-devices.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
 import { domainStatus, monitoringWhere } from "./filters.ts";
 
