@@ -18,6 +18,7 @@ import { accessRoutes } from "./routes/access.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { accountPasswordRoutes, spaceAccountLinkRoutes } from "./routes/account-lifecycle.ts";
 import { accountsRoutes } from "./routes/accounts.ts";
+import { auditRoutes } from "./routes/audit.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { agentRoutes } from "./routes/agent-enroll.ts";
 import { alertingRoutes, notificationPreferenceRoutes } from "./routes/alerting.ts";
@@ -41,13 +42,15 @@ import { referenceRoutes, spaceReferenceRoutes } from "./routes/reference.ts";
 import { powerControlRoutes, remoteActionRoutes } from "./routes/remote-actions.ts";
 import { roomTicketRoutes } from "./routes/room-tickets.ts";
 import { savedViewRoutes } from "./routes/saved-views.ts";
-import { spaceRoutes } from "./routes/space.ts";
 import { sessionRoutes } from "./routes/sessions.ts";
+import { spaceRoutes } from "./routes/space.ts";
 import { spaceRegionRoutes } from "./routes/space-region.ts";
 import { tagRoutes } from "./routes/tags.ts";
 import { wallRoutes } from "./routes/wall.ts";
 import { workingTimeRoutes } from "./routes/working-time.ts";
 import { type AlertMessage, handleAlertBatch } from "./services/alerting/queue.ts";
+import { auditDaily, chainSpaces } from "./services/audit/maintenance.ts";
+import { auditContextMiddleware } from "./services/kernel/audit-context.ts";
 
 // A production Worker with an incomplete configuration does not start: the deploy fails on it
 // (Cloudflare runs the script's top level when it is uploaded). productionGuard covers a
@@ -93,6 +96,7 @@ api
   .route("/", detectionRoutes)
   .route("/", commentRoutes)
   .route("/", accountsRoutes)
+  .route("/", auditRoutes)
   .route("/", remoteActionRoutes)
   .route("/", displayHealthRoutes)
   .route("/", commandRoutes)
@@ -112,6 +116,8 @@ serveOpenApiDocument(api);
 export const app = new Hono<AppEnv>({ strict: false })
   .use(securityHeaders)
   .use(contextMiddleware)
+  // Request id, client address, user agent and principal for every audit entry the request writes.
+  .use(auditContextMiddleware(chainSpaces))
   .use(requestLog)
   .use(productionGuard)
   // The identity endpoints take no sign-in: their form bodies are small.
@@ -138,4 +144,8 @@ export default {
     isRoomUpgrade(request, env) ? roomUpgrade(request, env) : app.fetch(request, env, ctx),
   // Alert notifications and their dead letters (worker/services/alerting/queue.ts).
   queue: (batch: MessageBatch, env: Env) => handleAlertBatch(batch as MessageBatch<AlertMessage>, env),
+  // Daily: audit chains completed, finished days anchored in R2, entries past retention pruned.
+  scheduled: (event: ScheduledController, env: Env, ctx: ExecutionContext) => {
+    ctx.waitUntil(auditDaily(env, new Date(event.scheduledTime)));
+  },
 } satisfies ExportedHandler<Env>;

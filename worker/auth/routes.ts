@@ -4,6 +4,7 @@ import { z } from "zod";
 import { CONSOLE_CLIENT_ID, type TokenError, type TokenResponse } from "../../contracts/auth.ts";
 import { userTable } from "../../drizzle/schema/user.ts";
 import type { AppEnv } from "../env.ts";
+import { auditSignIn } from "../services/audit/sign-ins.ts";
 import { getSigningKey } from "./keys.ts";
 import { verifyPassword } from "./password.ts";
 import { createRefreshToken, revokeRefreshToken, rotateRefreshToken } from "./refresh-tokens.ts";
@@ -108,9 +109,11 @@ authRoutes.post("/token", async (c) => {
     const ok = await verifyPassword(form.password, found?.password_hash || DUMMY_HASH);
     if (!found || !ok) {
       await recordSignInFailure(db, keys);
+      await auditSignIn(db, { email, user: found ?? null, ok: false });
       return c.json(oauthError("invalid_grant", "Invalid email or password."), 400);
     }
     await clearSignInFailures(db, keys);
+    await auditSignIn(db, { email, user: found, ok: true });
     user = found;
     familyId = crypto.randomUUID();
     refresh_token = await createRefreshToken(db, { userUuid: user.uuid, familyId, ttlSeconds: config.refreshTokenTtl });

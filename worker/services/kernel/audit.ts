@@ -1,31 +1,93 @@
-import { desc, eq, type SQL } from "drizzle-orm";
+import { desc, eq, type SQL, sql } from "drizzle-orm";
 import { auditLogTable } from "../../../drizzle/schema/audit-log.ts";
 import { userTable } from "../../../drizzle/schema/index.ts";
 import { type Db, namedFields } from "../../lib/db.ts";
 import { pageReads, readPage } from "../../lib/paging.ts";
+import { type AuditActorKind, currentAuditContext } from "./audit-context.ts";
 
 export type AuditEntry = {
   spaceUuid: string | null;
   actorUserUuid?: string | null;
   actorDeviceUuid?: string | null;
+  /** Default: the request's principal, else "account" with actorUserUuid, else "system". */
+  actorKind?: AuditActorKind;
+  actorUuid?: string | null;
+  actorName?: string | null;
   action: string;
   entityType: string;
   entityUuid?: string | null;
+  /** The target's name at the time. */
+  entityName?: string | null;
   before?: unknown;
   after?: unknown;
+  /** Defaults: the request's (worker/services/kernel/audit-context.ts); a room passes its own. */
+  requestId?: string | null;
+  clientAddress?: string | null;
+  userAgent?: string | null;
+  /** A remote session's bytes: device → operator, operator → device. */
+  bytesIn?: number | null;
+  bytesOut?: number | null;
+  /** A remote session's recording: the console path that replays it. */
+  recordingPath?: string | null;
 };
+
+/** The space's condition: global entries (no space) form their own chain. */
+export const spaceIs = (spaceUuid: string | null) =>
+  spaceUuid === null ? sql`${auditLogTable.space_uuid} is null` : sql`${auditLogTable.space_uuid} = ${spaceUuid}`;
+
+/**
+ * The entry's next sequence in its space, read when the batch runs: a D1 batch is one transaction
+ * and D1 runs one at a time, so two batches never read the same max (and the unique index on
+ * (space_uuid, seq) would fail the second if they did). The min/max optimisation reads it from the index.
+ */
+export const nextSeq = (spaceUuid: string | null) =>
+  sql`(select coalesce(max(${sql.raw("seq")}), 0) + 1 from ${auditLogTable} where ${spaceIs(spaceUuid)})`;
+
+const NAME_KEYS = ["name", "display_name", "space_name", "email"] as const;
+/** A target's name from the fields the entry records (most call sites log the row's own fields). */
+const nameIn = (value: unknown): string | null => {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return null;
+  const record = value as Record<string, unknown>;
+  for (const key of NAME_KEYS) {
+    const name = record[key];
+    if (typeof name === "string" && name) return name.slice(0, 256);
+  }
+  return null;
+};
+
+/** The columns an entry stores, with the request's context filled in where the caller gave none. */
+export function auditColumns(e: AuditEntry) {
+  const context = currentAuditContext();
+  context?.touched.add(e.spaceUuid);
+  const actor = e.actorKind ? null : context?.actor();
+  const kind: AuditActorKind = e.actorKind ?? actor?.kind ?? (e.actorUserUuid ? "account" : "system");
+  return {
+    space_uuid: e.spaceUuid,
+    actor_user_uuid: e.actorUserUuid ?? null,
+    actor_device_uuid: e.actorDeviceUuid ?? null,
+    actor_kind: kind,
+    actor_uuid: e.actorUuid ?? actor?.uuid ?? e.actorUserUuid ?? null,
+    actor_name: e.actorName ?? actor?.name ?? null,
+    action: e.action,
+    entity_type: e.entityType,
+    entity_uuid: e.entityUuid ?? null,
+    entity_name: e.entityName ?? nameIn(e.after) ?? nameIn(e.before),
+    request_id: e.requestId ?? context?.requestId ?? null,
+    client_address: e.clientAddress ?? context?.clientAddress ?? null,
+    user_agent: e.userAgent ?? context?.userAgent ?? null,
+    bytes_in: e.bytesIn ?? null,
+    bytes_out: e.bytesOut ?? null,
+    recording_path: e.recordingPath ?? null,
+  };
+}
 
 /** The audit insert, to put in the same db.batch as the mutation it records. */
 export const auditInsert = (db: Db, e: AuditEntry) =>
   db.insert(auditLogTable).values({
-    space_uuid: e.spaceUuid,
-    actor_user_uuid: e.actorUserUuid ?? null,
-    actor_device_uuid: e.actorDeviceUuid ?? null,
-    action: e.action,
-    entity_type: e.entityType,
-    entity_uuid: e.entityUuid ?? null,
+    ...auditColumns(e),
     before: e.before ?? null,
     after: e.after ?? null,
+    seq: nextSeq(e.spaceUuid),
   });
 
 /**
