@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { DEVICE_DISABLED_MESSAGE } from "../../../contracts/commands.ts";
 import {
+  CONSENT_TIMEOUT_DEFAULT_S,
   type ConsentRequest,
   DEFAULT_SESSION_POLICY,
   rightOf,
@@ -66,7 +67,16 @@ export async function remoteSessionPlan(
       .innerJoin(roleTable, eq(roleTable.uuid, spaceAccountTable.role_uuid))
       .where(and(eq(spaceAccountTable.space_uuid, input.space_uuid), eq(spaceAccountTable.user_uuid, input.user_uuid))),
     db
-      .select({ enabled: d.enabled, name: d.name, location_uuid: d.location_uuid, consent: locationConsentTable })
+      // Named apart: a batch's rows come back keyed by column name, so no two may share one.
+      .select({
+        enabled: d.enabled,
+        name: d.name,
+        location_uuid: d.location_uuid,
+        consent_mode: locationConsentTable.mode,
+        consent_timeout_s: locationConsentTable.timeout_s,
+        consent_default: locationConsentTable.default_action,
+        consent_banner: locationConsentTable.banner,
+      })
       .from(d)
       .leftJoin(locationConsentTable, eq(locationConsentTable.location_uuid, d.location_uuid))
       .where(and(eq(d.uuid, input.device_uuid), eq(d.space_uuid, input.space_uuid))),
@@ -91,7 +101,14 @@ export async function remoteSessionPlan(
   const { consent, banner } = await consentFor(db, {
     space_uuid: input.space_uuid,
     location_uuid: device.location_uuid,
-    consent: device.consent,
+    consent: device.consent_mode
+      ? {
+          mode: device.consent_mode,
+          timeout_s: device.consent_timeout_s ?? CONSENT_TIMEOUT_DEFAULT_S,
+          default_action: device.consent_default ?? "allow",
+          banner: Boolean(device.consent_banner),
+        }
+      : null,
     operator,
     now: input.now,
   });
