@@ -113,7 +113,9 @@ describe("device rows read past drizzle's mapping", () => {
   });
 
   it("knows every mapping the list's columns have (a new kind would need handling)", () => {
-    const columns = Object.values(deviceListFields).filter((c): c is Column => is(c, Column));
+    const columns = Object.values(deviceListFields as Record<string, unknown>).filter((c): c is Column =>
+      is(c, Column),
+    );
     expect(columns.length).toBeGreaterThan(20);
     for (const column of columns) expect(["string", "number", "boolean", "json"]).toContain(column.dataType);
     expect(mappedFields(deviceListFields).map(([field]) => field)).toEqual([
