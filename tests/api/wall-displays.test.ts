@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { DisplayHealth } from "../../contracts/display-health.ts";
 import { WallSummary } from "../../contracts/wall.ts";
-import { devicePeripheralConditionTable, spaceTable } from "../../drizzle/schema/index.ts";
-import { forgetAllCallers } from "../../worker/services/access/caller-cache.ts";
+import { devicePeripheralConditionTable } from "../../drizzle/schema/index.ts";
 import { api, db, makeDevice, makeLocation, makeSpace, memberOf } from "../factories.ts";
 
 const T = Date.UTC(2026, 10, 2, 9, 0, 0);
@@ -71,9 +69,18 @@ describe("the wall's screens in trouble", () => {
     expect(tiles[0]?.capture_url).toMatch(/\/display-captures\/HDMI-1\/latest\.jpg$/);
 
     expect((await read(viewer.token))[0]?.capture_url).toMatch(/latest\.jpg$/);
-    await db().update(spaceTable).set({ viewers_see_captures: false }).where(eq(spaceTable.space_uuid, s));
-    forgetAllCallers();
+    // An Admin turns "Viewers see captures" off: it holds from the next read on (the callers' cache forgets the space).
+    const off = await api(`/api/space/${s}/`, {
+      method: "PATCH",
+      token: admin.token,
+      json: { viewers_see_captures: false },
+    });
+    expect(off.status, await off.clone().text()).toBe(200);
     expect((await read(viewer.token)).map((d) => d.capture_url)).toEqual([null, null, null]);
     expect((await read(admin.token))[0]?.capture_url).not.toBeNull();
+    const strip = await api(`/api/space/${s}/device/${tiles[0]?.device_uuid}/display-captures`, {
+      token: viewer.token,
+    });
+    expect(strip.status).toBe(403);
   });
 });

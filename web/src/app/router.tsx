@@ -125,6 +125,7 @@ const Locations = pick(locationsChunk, "LocationsPage");
 const ControlPanel = pick(controlPanelChunk, "ControlPanel");
 const GlobalWorkingTime = pick(controlPanelChunk, "GlobalWorkingTimePage");
 const CustomFields = pick(controlPanelChunk, "CustomFieldsPage");
+const CaptureSettings = pick(controlPanelChunk, "CaptureSettingsPage");
 const LocationFlyout = pick(locationFlyoutChunk, "LocationFlyout");
 const Groups = pick(groupsChunk, "GroupsPage");
 const GroupFlyout = pick(groupFlyoutChunk, "GroupFlyout");
@@ -177,6 +178,7 @@ const assetsRoutes = guarded(
               { index: true, element: <Navigate to="working_time" replace /> },
               lazy(GlobalWorkingTime, { path: "working_time" }),
               lazy(CustomFields, { path: "custom_fields" }),
+              lazy(CaptureSettings, { path: "screens" }),
             ],
           }),
           lazy(Locations, {

@@ -1,16 +1,18 @@
 import "@/lib/locales/en-assets";
-import { CalendarClockIcon, ListPlusIcon } from "lucide-react";
+import "@/lib/locales/en-display-health";
+import { CalendarClockIcon, ListPlusIcon, MonitorCheckIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Outlet } from "react-router";
 import { TabLinks } from "@/components/ui/tabs";
 import { useT } from "@/lib/i18n";
 
-/** /locations/global: the control panel — working_time (default) and custom_fields (console.md §2.6). */
+/** /locations/global: the control panel — working_time (default), custom_fields (console.md §2.6) and screens (display captures). */
 export function ControlPanel() {
   const t = useT();
   const tabs = [
     { to: "/locations/global/working_time", label: t("controlPanel.workingTime"), icon: CalendarClockIcon },
     { to: "/locations/global/custom_fields", label: t("controlPanel.customFields"), icon: ListPlusIcon },
+    { to: "/locations/global/screens", label: t("displayHealth.settings.tab"), icon: MonitorCheckIcon },
   ];
   return (
     <div className="flex flex-col gap-5 px-6 py-4">

@@ -23,4 +23,18 @@ export const enDisplayHealth = englishPart({
   "displayHealth.capture": "Capture of {display} at {time}: {state}",
   "displayHealth.open": "Open the capture of {time}",
   "displayHealth.metrics": "Luminance {luminance} · spread {spread}",
+  "displayHealth.settings.tab": "Screens",
+  "displayHealth.settings.title": "Screen captures",
+  "displayHealth.settings.text":
+    "Every display is captured periodically to tell whether it shows what it should. Captures may show customer-facing content.",
+  "displayHealth.settings.adminOnly": "Only Admins change these settings.",
+  "displayHealth.settings.interval": "Capture interval (seconds)",
+  "displayHealth.settings.intervalHint": "60–3600; agents take a new interval at once.",
+  "displayHealth.settings.retention": "Keep captures (days)",
+  "displayHealth.settings.retentionHint": "1–90; older captures are deleted.",
+  "displayHealth.settings.viewers": "Viewers see captures",
+  "displayHealth.settings.viewersHint": "When off, Viewers see each display's state but not its pictures.",
+  "displayHealth.settings.saved": "Screen capture settings saved.",
+  "displayHealth.settings.invalid": "Please correct the highlighted fields.",
+  "displayHealth.settings.failed": "The settings could not be saved: {message}",
 });
