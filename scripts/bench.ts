@@ -35,6 +35,8 @@ const BENCHES: { script: string; flags?: string[]; name?: string; fixed?: string
   { script: "scripts/bench/first-load.ts", flags: ["runs", "port", "routes", "no-build", "keep"] },
   // Alerting: a region-wide outage of 2,000 devices in 40 locations (simulated clock; `--only alerting`).
   { script: "scripts/bench/alerting-storm.ts", flags: ["seed", "fail"] },
+  // Display captures: CPU and bytes per capture against heartbeats, R2 per display-day, cost (`--only display`).
+  { script: "scripts/bench/display-captures.ts", flags: ["captures", "port"] },
 ];
 
 /** `--name value`, `--name=value` and bare `--flag`, in order. */
