@@ -34,7 +34,7 @@ import { parseVncPort, roomUrl } from "./config.ts";
 import { parseSimulatedAnswer, simulatedPrompter } from "./consent/prompt.ts";
 import { DisplayHealthMonitor, withDisplayHealth } from "./display-health/monitor.ts";
 import { CaptureSchedule } from "./display-health/schedule.ts";
-import { simDisplaySources } from "./display-health/sim.ts";
+import { ALWAYS_IN_TROUBLE, simDisplaySources } from "./display-health/sim.ts";
 import { type CommandJournal, FileJournal, MemoryJournal } from "./journal.ts";
 import { toFindings } from "./providers/detect.ts";
 import { executorOf } from "./providers/dispatch.ts";
@@ -226,7 +226,7 @@ export function virtualMachine(
           ? apps.displays.filter((d) => !d.disabled).map((d) => d.name)
           : simHardware(device, peripherals).displays.map((d) => d.name),
       applications,
-      always: opts.screen,
+      always: opts.screen ?? ALWAYS_IN_TROUBLE[device.name],
     }),
   );
   const telemetryNow = (): Telemetry => ({

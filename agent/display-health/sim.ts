@@ -24,8 +24,14 @@ export const outsideWorkday = (at: number) => {
   return h < SIM_WORKDAY_UTC[0] || h >= SIM_WORKDAY_UTC[1];
 };
 
-/** Demo devices whose screen is always in trouble, so the demo shows each kind at any moment. */
-export const ALWAYS_IN_TROUBLE: Record<string, SimScreenKind> = {};
+/**
+ * Demo devices whose screen is always in trouble, so the wall and monitoring show a frozen and a
+ * black screen at any moment of the demo (the seeded episodes come and go).
+ */
+export const ALWAYS_IN_TROUBLE: Record<string, SimScreenKind> = {
+  "ZD Food Court Menu 1": "frozen",
+  "ST Window Signage": "black",
+};
 
 export type SimScreenState = { kind: SimScreenKind; panel: PanelState; at: number };
 
