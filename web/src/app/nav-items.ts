@@ -23,6 +23,7 @@ export const navItems: readonly NavItem[] = [
     pages: [
       { to: "/accounts", label: "nav.accounts" },
       { to: "/access", label: "access.title", adminOnly: true },
+      { to: "/accounts/audit", label: "audit.title", adminOnly: true },
     ],
   },
   {

@@ -24,6 +24,7 @@ const flyoutChunk = withChunkTimeout(() => import("./lazy/flyout"));
 const accountsChunk = withChunkTimeout(() => import("./lazy/accounts"));
 const inviteFlyoutChunk = withChunkTimeout(() => import("./lazy/invite-flyout"));
 const accessChunk = withChunkTimeout(() => import("./lazy/access"));
+const auditChunk = withChunkTimeout(() => import("./lazy/audit"));
 const assetsChunk = withChunkTimeout(() => import("./lazy/assets"));
 const devicesChunk = withChunkTimeout(() => import("./lazy/devices"));
 const deviceFlyoutChunk = withChunkTimeout(() => import("./lazy/device-flyout"));
@@ -118,6 +119,7 @@ const NotFound = pick(signedInChunk, "NotFound");
 const Accounts = pick(accountsChunk, "AccountsPage");
 const InviteUser = pick(inviteFlyoutChunk, "InviteUserFlyout");
 const Access = pick(accessChunk, "AccessPage");
+const Audit = pick(auditChunk, "AuditPage");
 const AssetsShell = pick(assetsChunk, "AssetsShell");
 const Devices = pick(devicesChunk, "DevicesPage");
 const DeviceFlyout = pick(deviceFlyoutChunk, "DeviceFlyout");
@@ -277,6 +279,8 @@ export const routes: RouteObject[] = [
                     children: [lazy(InviteUser, { path: "inviteUser" }), flyout(":action")],
                   }),
                 ),
+                // The space's audit log, for Admins (under Accounts; Monitor's Audit Logs tab stays disabled).
+                guarded(lazy(Audit, { path: "accounts/audit" })),
                 // An Admin's wall display links and space API tokens (under Accounts in the navigation).
                 guarded(lazy(Access, { path: "access" })),
                 assetsRoutes,

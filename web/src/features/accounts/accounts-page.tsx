@@ -4,7 +4,7 @@ import type { AccountRow } from "@contracts/account";
 import { SEARCH_MAX } from "@contracts/values/text";
 import { useQuery } from "@tanstack/react-query";
 import type { RowSelectionState } from "@tanstack/react-table";
-import { DownloadIcon, KeyRoundIcon, SearchXIcon, UserPlusIcon, UsersIcon } from "lucide-react";
+import { DownloadIcon, KeyRoundIcon, ScrollTextIcon, SearchXIcon, UserPlusIcon, UsersIcon } from "lucide-react";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link, Outlet } from "react-router";
 import { ShellHeader } from "@/app/shells/shell-header";
@@ -110,6 +110,12 @@ export function AccountsPage() {
         actions={
           isAdmin && (
             <>
+              <Button asChild variant="outline" size="sm">
+                <Link to="/accounts/audit">
+                  <ScrollTextIcon aria-hidden="true" />
+                  {t("audit.title")}
+                </Link>
+              </Button>
               <Button asChild variant="outline" size="sm">
                 <Link to="/access">
                   <KeyRoundIcon aria-hidden="true" />

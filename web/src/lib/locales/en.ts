@@ -4,6 +4,7 @@ import type { enAdmin } from "./en-admin";
 import type { enAgentSettings } from "./en-agent-settings";
 import type { enAlerting } from "./en-alerting";
 import type { enAssets } from "./en-assets";
+import type { enAudit } from "./en-audit";
 import type { enBulk } from "./en-bulk";
 import type { enCommands } from "./en-commands";
 import type { enDetect } from "./en-detect";
@@ -17,6 +18,7 @@ import type { enPalette } from "./en-palette";
 import type { enPeripherals } from "./en-peripherals";
 import type { enRegions } from "./en-regions";
 import type { enRemoteDesktop } from "./en-remote-desktop";
+import type { enSessions } from "./en-sessions";
 import type { enTerminal } from "./en-terminal";
 import type { enViews } from "./en-views";
 import type { enWall } from "./en-wall";
@@ -231,6 +233,7 @@ export const en = {
   "controlPanel.customFields": "Custom fields",
   "realtime.presenceSummary": "Devices just became online: {online} · went offline: {offline}",
   "access.title": "Display links & API tokens",
+  "audit.title": "Audit log",
 } as const;
 
 export type MessageKey =
@@ -251,9 +254,11 @@ export type MessageKey =
   | keyof typeof enHealthReport
   | keyof typeof enAdmin
   | keyof typeof enAccess
+  | keyof typeof enAudit
   | keyof typeof enIncidents
   | keyof typeof enAlerting
   | keyof typeof enPalette
   | keyof typeof enBulk
   | keyof typeof enViews
-  | keyof typeof enRegions;
+  | keyof typeof enRegions
+  | keyof typeof enSessions;
