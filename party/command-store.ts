@@ -136,3 +136,10 @@ export function pruneCommands(sql: SqlStorage, now: number, keepMs: number) {
     now - keepMs,
   );
 }
+
+/** Ended commands are kept a week: a retry within it is answered, never run again; the Commands tab shows them. */
+export const KEEP_COMMANDS_MS = 7 * 86_400_000;
+/** The Commands tab lists at most this many. */
+export const COMMAND_LIST_LIMIT = 200;
+/** Ended commands are pruned at most this often (an alarm may come every 25 s). */
+export const PRUNE_EVERY_MS = 3_600_000;

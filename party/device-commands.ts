@@ -1,101 +1,45 @@
-import type { Connection } from "partyserver";
 import type { CommandRecord } from "../contracts/command-queue.ts";
-import type { CommandAction, CommandResult as ResultFrame, ServerMessage } from "../contracts/realtime.ts";
-import type { Env } from "../worker/env.ts";
-import { commandFailedSignal } from "../worker/services/alerting/signal.ts";
-import { screenshotKey } from "../worker/services/commands/remote-actions.ts";
-import {
-  auditCommandStatuses,
-  recordSettingAnswers,
-  recordVisionReceived,
-  type SettingAnswer,
-} from "../worker/services/devices/records.ts";
-import { batchWriter } from "./batch-writer.ts";
+import type { CommandResult as ResultFrame } from "../contracts/realtime.ts";
 import {
   ACK_GRACE_MS,
-  auditStatusOf,
   type CommandEvent,
   type CommandRow,
-  dueAt,
   isAnswered,
-  isFirst,
   newCommand,
   nextCommand,
-  nextQueued,
   type Outcome,
-  outcomeOf,
-  queuedInFlight,
-  redeliveries,
-  statusOf,
-  toRecord,
   UNAVAILABLE_MESSAGE,
 } from "./broker.ts";
+import { isFirst, nextQueued, queuedInFlight, redeliveries } from "./broker-queue.ts";
+import { outcomeOf, toRecord } from "./broker-views.ts";
+import { CommandEffects } from "./command-effects.ts";
 import {
   commandsIn,
   dueCommands,
+  KEEP_COMMANDS_MS,
+  COMMAND_LIST_LIMIT as LIST_LIMIT,
   loadCommand,
   newestCommands,
   nextCommandDue,
+  PRUNE_EVERY_MS,
   pruneCommands,
   saveCommand,
   updateCommand,
 } from "./command-store.ts";
-import { kvDelete, kvGet } from "./device-storage.ts";
+import {
+  type Actor,
+  type CancelResult,
+  type CommandHost,
+  DISPLAY_CONFIG_KEY,
+  frameOf,
+  type QueueCommandInput,
+  type RunCommandInput,
+  takePendingDisplayConfig,
+} from "./command-types.ts";
 
-/** kv key of a display configuration waiting for the agent (older rooms; moved into the queue on start). */
-const PENDING_DISPLAY_CONFIG = "pending_display_config";
-/** The supersede key of a display configuration saved while the device was offline. */
-export const DISPLAY_CONFIG_KEY = "display-config";
-/** Ended commands are kept a week: a retry within it is answered, never run again; the Commands tab shows them. */
-const KEEP_COMMANDS_MS = 7 * 86_400_000;
-/** The Commands tab lists at most this many. */
-const LIST_LIMIT = 200;
-/** Ended commands are pruned at most this often (an alarm may come every 25 s). */
-const PRUNE_EVERY_MS = 3_600_000;
-/** Actions whose answer the catalogue records (records.ts recordSettingAnswer). */
-const SETTING_ACTIONS: readonly CommandAction[] = ["set-enabled", "set-debug", "set-vision", "set-peripheral-enabled"];
+import { CommandWaits } from "./command-waits.ts";
 
-export type Actor = { user_uuid: string | null; space_uuid: string };
-
-export type RunCommandInput = {
-  id: string;
-  action: CommandAction;
-  params?: Record<string, unknown>;
-  actor: Actor;
-};
-
-export type QueueCommandInput = {
-  id: string;
-  action: CommandAction;
-  params: Record<string, unknown>;
-  /** null: no time limit (a display configuration waits for the device however long it takes). */
-  ttl_seconds: number | null;
-  supersede_key?: string | null;
-  actor: Actor;
-};
-
-export type CancelResult = { record: CommandRecord } | { error: "not_found" | "not_cancellable" };
-
-type PendingDisplayConfig = { displays: unknown[]; actor: Actor; at: number };
-
-/** What the command side of a DeviceRoom needs from the room. */
-export type CommandHost = {
-  env: () => Env;
-  sql: () => SqlStorage;
-  /** The device's uuid (the room's name). */
-  device: () => string;
-  /** Presence says the device is online. */
-  online: () => boolean;
-  /** The device's open agent socket (the newest), if any. */
-  agent: () => Connection | undefined;
-  /** How many queued commands that agent takes at once (its hello's queue_window; 1 without). */
-  queueWindow: () => number;
-  /** Writes a frame; false when the socket is not open. */
-  send: (connection: Connection, message: ServerMessage) => boolean;
-  toDashboards: (message: ServerMessage) => void;
-  waitUntil: (work: Promise<unknown>) => void;
-  armAlarm: (at: number) => Promise<void>;
-};
+export type { Actor, CancelResult, QueueCommandInput, RunCommandInput } from "./command-types.ts";
 
 /**
  * The DeviceRoom's commands (devices.md §7, §9): every command, direct or queued, is a
@@ -107,20 +51,19 @@ export type CommandHost = {
  * queued ones go out one at a time, oldest first, while an agent is connected.
  */
 export class DeviceCommands {
-  private readonly waiters = new Map<string, ((outcome: Outcome) => void)[]>();
-  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
-  /** The audit write of a command's latest change, so a direct call answers once it is written. */
-  private readonly audits = new Map<string, Promise<unknown>>();
+  /** Direct calls waiting for answers; timers of verdicts. */
+  private readonly waits: CommandWaits;
+  /** What follows a change outside the room: dashboards, D1 records, the audit, alerting, R2. */
+  private readonly effects: CommandEffects;
   private prunedAt = 0;
-  /** Audit steps and setting answers go to D1 in batches, in order (one write in flight each). */
-  private readonly auditWriter = batchWriter<Parameters<typeof auditCommandStatuses>[1][number]>((entries) =>
-    auditCommandStatuses(this.host.env(), entries),
-  );
-  private readonly settingWriter = batchWriter<SettingAnswer>((answers) =>
-    recordSettingAnswers(this.host.env(), this.host.device(), answers),
-  );
 
-  constructor(private readonly host: CommandHost) {}
+  constructor(private readonly host: CommandHost) {
+    this.effects = new CommandEffects(host);
+    this.waits = new CommandWaits(host, (id) => {
+      const current = loadCommand(this.host.sql(), id);
+      if (current) this.apply(current, { type: "tick", now: Date.now() });
+    });
+  }
 
   /**
    * A direct command: forwards it to the agent and resolves with its answer (succeeded, failed),
@@ -135,8 +78,8 @@ export class DeviceCommands {
     if (row) row = this.apply(row, { type: "tick", now }) ?? row;
     if (row && row.state !== "unavailable") {
       const known = outcomeOf(row);
-      const outcome = known ?? (await this.wait(row));
-      await this.audits.get(row.id);
+      const outcome = known ?? (await this.waits.wait(row));
+      await this.effects.audited(row.id);
       return outcome;
     }
     // Unavailable before (never written): a retry is safe and runs it now.
@@ -153,8 +96,8 @@ export class DeviceCommands {
       space_uuid: input.actor.space_uuid,
     });
     const sent = this.deliver(created, true);
-    const outcome = outcomeOf(sent) ?? (await this.wait(sent));
-    await this.audits.get(input.id);
+    const outcome = outcomeOf(sent) ?? (await this.waits.wait(sent));
+    await this.effects.audited(input.id);
     return outcome;
   }
 
@@ -181,9 +124,9 @@ export class DeviceCommands {
       space_uuid: input.actor.space_uuid,
     });
     saveCommand(sql, row);
-    this.publish(row);
-    this.audit(row, "queued");
-    this.schedule(row);
+    this.effects.publish(row);
+    this.effects.audit(row, "queued");
+    this.waits.schedule(row);
     this.deliverNext();
     return { record: toRecord(loadCommand(sql, row.id) ?? row), created: true };
   }
@@ -296,11 +239,7 @@ export class DeviceCommands {
 
   /** Moves a display configuration an older room kept in kv into the queue. */
   migratePendingDisplayConfig() {
-    const sql = this.host.sql();
-    const pending = kvGet<PendingDisplayConfig>(sql, PENDING_DISPLAY_CONFIG);
-    if (!pending) return;
-    this.setPendingDisplayConfig(pending);
-    kvDelete(sql, PENDING_DISPLAY_CONFIG);
+    takePendingDisplayConfig(this.host.sql(), (pending) => this.setPendingDisplayConfig(pending));
   }
 
   /**
@@ -335,9 +274,8 @@ export class DeviceCommands {
   }
 
   private supersede(key: string, now: number) {
-    for (const row of commandsIn(this.host.sql(), ["queued"])) {
-      if (row.supersede_key === key) this.apply(row, { type: "supersede", now });
-    }
+    for (const row of commandsIn(this.host.sql(), ["queued"]).filter((r) => r.supersede_key === key))
+      this.apply(row, { type: "supersede", now });
   }
 
   /** Applies an event; the row after it, or null when it changed nothing. */
@@ -351,130 +289,11 @@ export class DeviceCommands {
     const sql = this.host.sql();
     if (insert) saveCommand(sql, next);
     else updateCommand(sql, next);
-    this.publish(next);
-    const env = this.host.env();
-    if (next.state === "acked" && before.state !== "acked" && next.action === "set-vision") {
-      this.host.waitUntil(
-        recordVisionReceived(env, this.host.device()).catch((e: unknown) => console.error("vision received", e)),
-      );
-    }
-    if (next.late) this.lateScreenshot(next, full);
-    // Alert rules on command failures hear each command that failed or expired.
-    if ((next.state === "failed" || next.state === "expired") && before.state !== next.state) {
-      this.host.waitUntil(commandFailedSignal(env, this.host.device()));
-    }
-    const answered = next.state === "succeeded" || next.state === "failed";
-    if ((next.late || next.queued) && answered && SETTING_ACTIONS.includes(next.action)) {
-      this.host.waitUntil(this.settingWriter.push(next));
-    }
-    const audit = auditStatusOf(before.state, next);
-    if (audit) this.audit(next, audit);
-    this.schedule(next);
-    if (isAnswered(next.state)) this.resolve(next, full);
+    this.effects.after(before, next, full);
+    this.waits.schedule(next);
+    if (isAnswered(next.state)) this.waits.resolve(next, full);
     const wasInFlight = before.state === "delivered" || before.state === "acked";
     if (next.queued && wasInFlight && next.state !== "delivered" && next.state !== "acked") this.deliverNext();
     return next;
   }
-
-  /** A late screenshot (after the API said outcome_unknown) goes to R2, where a retry of its id finds it. */
-  private lateScreenshot(row: CommandRow, full?: Record<string, unknown>) {
-    const env = this.host.env();
-    const image = full?.image_base64;
-    if (row.state === "succeeded" && row.action === "screenshot" && typeof image === "string" && row.space_uuid) {
-      const bytes = Uint8Array.from(atob(image), (c) => c.charCodeAt(0));
-      const key = screenshotKey(row.space_uuid, this.host.device(), row.id);
-      this.host.waitUntil(
-        env.FILES.put(key, bytes, { httpMetadata: { contentType: "image/jpeg" } }).catch((e: unknown) =>
-          console.error("late screenshot", e),
-        ),
-      );
-    }
-  }
-
-  private resolve(row: CommandRow, full?: Record<string, unknown>) {
-    const waiting = this.waiters.get(row.id);
-    if (!waiting) return;
-    this.waiters.delete(row.id);
-    const outcome = outcomeOf(row);
-    if (!outcome) return;
-    const answer = outcome.status === "succeeded" && full ? { ...outcome, result: full } : outcome;
-    for (const resolve of waiting) resolve(answer);
-  }
-
-  private wait(row: CommandRow): Promise<Outcome> {
-    this.schedule(row);
-    return new Promise((resolve) => {
-      this.waiters.set(row.id, [...(this.waiters.get(row.id) ?? []), resolve]);
-    });
-  }
-
-  /** An in-memory timer for a written command's verdict (exact), and the alarm for all (survives eviction). */
-  private schedule(row: CommandRow) {
-    const timer = this.timers.get(row.id);
-    if (timer !== undefined) clearTimeout(timer);
-    this.timers.delete(row.id);
-    const due = dueAt(row);
-    if (due === null) return;
-    if (row.state !== "queued") {
-      const id = row.id;
-      this.timers.set(
-        id,
-        setTimeout(
-          () => {
-            this.timers.delete(id);
-            const current = loadCommand(this.host.sql(), id);
-            if (current) this.apply(current, { type: "tick", now: Date.now() });
-          },
-          Math.max(0, due - Date.now()),
-        ),
-      );
-    }
-    this.host.waitUntil(this.host.armAlarm(due).catch((e: unknown) => console.error("command alarm", e)));
-  }
-
-  private publish(row: CommandRow) {
-    const record = toRecord(row);
-    this.host.toDashboards({
-      type: "commandUpdate",
-      id: row.id,
-      action: row.action,
-      status: statusOf(row.state),
-      ...(row.result ? { result: row.result } : {}),
-      ...(row.error ? { error: row.error } : {}),
-      record,
-    });
-  }
-
-  private audit(row: CommandRow, status: string) {
-    if (!row.space_uuid) return;
-    const work = this.auditWriter.push({
-      entry: {
-        space_uuid: row.space_uuid,
-        device_uuid: this.host.device(),
-        user_uuid: row.user_uuid,
-        id: row.id,
-        action: row.action,
-      },
-      status,
-      ...(row.state === "succeeded" || !row.error ? {} : { error: row.error }),
-    });
-    this.audits.set(row.id, work);
-    this.host.waitUntil(work);
-    void work.then(() => {
-      if (this.audits.get(row.id) === work) this.audits.delete(row.id);
-    });
-  }
 }
-
-/**
- * The frame the agent gets: the command with its deadline (the agent refuses it after) and the
- * time left until it (`ttl_ms`: a device with a skewed clock reads its deadline from arrival).
- */
-const frameOf = (row: CommandRow): ServerMessage => ({
-  type: "command",
-  id: row.id,
-  action: row.action,
-  params: row.params,
-  ...(row.deadline !== null ? { deadline: row.deadline, ttl_ms: Math.max(0, row.deadline - Date.now()) } : {}),
-  ...(row.queued ? { ordered: true } : {}),
-});

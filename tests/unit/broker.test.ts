@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { OUTCOME_UNKNOWN_MESSAGE } from "../../contracts/command-queue.ts";
 import {
   ACK_GRACE_MS,
-  auditStatusOf,
   COMMAND_TIMEOUT_MS,
   type CommandEvent,
   type CommandRow,
@@ -11,16 +10,12 @@ import {
   dueAt,
   newCommand,
   nextCommand,
-  nextQueued,
-  outcomeOf,
-  queuedInFlight,
   REDELIVER_MARGIN_MS,
-  redeliveries,
-  statusOf,
   TIMEOUT_MESSAGE,
-  toRecord,
   UNAVAILABLE_MESSAGE,
 } from "../../party/broker.ts";
+import { nextQueued, queuedInFlight, redeliveries } from "../../party/broker-queue.ts";
+import { auditStatusOf, outcomeOf, statusOf, toRecord } from "../../party/broker-views.ts";
 
 const T0 = 1_700_000_000_000;
 const actor = { user_uuid: "u", space_uuid: "s" };
