@@ -1,125 +1,31 @@
-import { z } from "zod";
-import type { CommandAction } from "../contracts/command-action.ts";
-import type { AgentInventory } from "../contracts/installation.ts";
+// The agent's connection to its DeviceRoom: hello, keepalive, telemetry and reconnects (commands and replies in their own modules).
 import {
   AGENT_STOPPING_REASON,
   HEARTBEAT_INTERVAL_MS,
-  HELLO_TIMEOUT_MS,
   retryAfterOf,
   retryLaterDelayMs,
 } from "../contracts/presence.ts";
 import { AGENT_ATTEMPT_HEADER } from "../contracts/principal.ts";
+import { AGENT_PING, CloseCode, ServerMessage } from "../contracts/realtime.ts";
+import { MemoryJournal } from "./journal.ts";
+import { CommandTaker, type Reply, RoomClock } from "./session-commands.ts";
+import { reconnectDelayMs, watchLiveness } from "./session-liveness.ts";
 import {
-  AGENT_PING,
-  AGENT_PING_MS,
-  AGENT_SILENCE_MS,
-  type AgentSettings,
-  CloseCode,
-  type Command,
-  type CommandResult,
-  ServerMessage,
-  type Telemetry,
-} from "../contracts/realtime.ts";
-import type { Prompter } from "./consent/prompt.ts";
-import { type CommandJournal, type JournalResult, MemoryJournal } from "./journal.ts";
-import { type TunnelProviders, TunnelSessions } from "./tunnel/sessions.ts";
+  AGENT_VERSION,
+  type AgentSocket,
+  nodeConnect,
+  OPEN,
+  PING_INTERVAL_MS,
+  QUEUE_WINDOW,
+  REPLACED_CLOSE_CODE,
+  type SessionOptions,
+  TELEMETRY_INTERVAL_MS,
+} from "./session-options.ts";
+import { Outbox } from "./session-outbox.ts";
+import { TunnelSessions } from "./tunnel/sessions.ts";
 
-export const AGENT_VERSION = "0.1.0";
-export const TELEMETRY_INTERVAL_MS = 60_000;
-/**
- * The agent pings its room this often with AGENT_PING, which the runtime answers (AGENT_PONG)
- * without waking the room: the room reads when it last answered, and the agent hears the room.
- */
-export const PING_INTERVAL_MS = AGENT_PING_MS;
-/** No frame at all from the room for this long: the socket is taken for dead (half-open) and replaced. */
-export const SILENCE_MS = AGENT_SILENCE_MS;
-/** Close code of a socket the room closed because a newer connection of the same device replaced it. */
-export const REPLACED_CLOSE_CODE = CloseCode.replaced;
-
-/** Power actions run at most once: one started before a restart is taken as done, never run again. */
-export const AT_MOST_ONCE: ReadonlySet<CommandAction> = new Set<CommandAction>(["instant-reboot", "instant-power-off"]);
-/** The answer to a re-delivered command the agent started but never finished (it restarted meanwhile). */
-export const INTERRUPTED_MESSAGE = "interrupted: the agent restarted while running this command";
-/** The answer to a command that arrived after its deadline: it did not run. */
-export const EXPIRED_MESSAGE = "expired";
-/**
- * How many queued commands this agent takes at once (told to the room in hello): it acks them on
- * arrival and runs them one after another in queue order, so a device coming back to a long queue
- * does not wait a round trip per command.
- */
-export const QUEUE_WINDOW = 8;
-
-/** Replies kept while no socket is open: at most this many frames and bytes (the oldest go first). */
-export const OUTBOX_MAX_FRAMES = 1000;
-export const OUTBOX_MAX_BYTES = 32 * 1024 * 1024;
-
-const OPEN = 1;
-
-/** The least a command frame carries, to answer one that does not parse. */
-const UnreadableCommand = z.object({
-  type: z.literal("command"),
-  id: z.string().min(1).max(128),
-  action: z.string().optional().catch(undefined),
-});
-
-export type CommandReply = { ok: true; result?: Record<string, unknown> } | { ok: false; error: string };
-export type Executor = (command: Command) => Promise<CommandReply>;
-
-/** What a session needs from the machine it speaks for (a real one or a simulated one). */
-export type Machine = {
-  /** `settings`: what the agent keeps of the console's settings, reported on hello. */
-  inventory: () => Promise<{ machine_id?: string | null; inventory: AgentInventory; settings?: AgentSettings }>;
-  telemetry: () => Promise<Telemetry>;
-  execute: Executor;
-};
-
-/** The part of a WebSocket a session uses (Node's own, or a test's fake). */
-export interface AgentSocket {
-  readonly readyState: number;
-  /** Set to "arraybuffer": remote sessions' data frames arrive as ArrayBuffers. */
-  binaryType?: string;
-  send(data: string | Uint8Array): void;
-  close(code?: number, reason?: string): void;
-  addEventListener(type: "open" | "error", listener: () => void): void;
-  addEventListener(type: "message", listener: (event: { data: unknown }) => void): void;
-  addEventListener(type: "close", listener: (event: { code: number; reason: string }) => void): void;
-}
-export type Connect = (url: string, headers: Record<string, string>) => AgentSocket;
-
-/** Node's WebSocket (undici), which takes headers in its init object where browsers' does not. */
-const nodeConnect: Connect = (url, headers) =>
-  new WebSocket(url, { headers } as unknown as string[]) as unknown as AgentSocket;
-
-export type SessionOptions = {
-  /** The device room's ws(s) URL (agent/config.ts roomUrl). */
-  url: string;
-  /** The device credential, sent as `Authorization: Bearer …` on the upgrade. */
-  credential: string;
-  machine: Machine;
-  /** Command ids taken on and their answers (agent/journal.ts); in memory when absent. */
-  journal?: CommandJournal;
-  log?: (line: string) => void;
-  heartbeatMs?: number;
-  telemetryMs?: number;
-  pingMs?: number;
-  silenceMs?: number;
-  /** How long an attempt may wait for its hello's answer (ms); HELLO_TIMEOUT_MS by default. */
-  helloTimeoutMs?: number;
-  /** Reconnect backoff: base doubles per failed attempt up to max, with jitter. */
-  backoff?: { baseMs: number; maxMs: number };
-  /** Opens the socket (tests pass a fake); Node's WebSocket by default. */
-  connect?: Connect;
-  /** Remote sessions (agent/tunnel/): the providers of the kinds this agent serves; none when absent. */
-  tunnels?: TunnelProviders;
-  /** Idle timeout of remote sessions (ms, `--terminal-idle-minutes`); the room's idle_ms may be shorter. */
-  tunnelIdleMs?: number;
-  /** The consent prompt and session banner on the device's screen (agent/consent/). */
-  prompter?: Prompter;
-  /** The space's settings for this agent, from the hello's answer and live on change (agentConfig). */
-  onConfig?: (config: { capture_interval_s: number }) => void;
-};
-
-type Reply = { type: "commandAck"; id: string } | CommandResult;
+export { AT_MOST_ONCE, EXPIRED_MESSAGE, INTERRUPTED_MESSAGE } from "./session-commands.ts";
+export * from "./session-options.ts";
 
 /**
  * One agent connection to its DeviceRoom: hello on open, heartbeats and telemetry every 60 s,
@@ -146,23 +52,10 @@ export class AgentSession {
   private attemptAt = 0;
   /** The room answered this socket's hello (helloAck): from then on the silence rule counts. */
   private answered = false;
-  /**
-   * When the last ping or heartbeat went out (local ms), to read the room's clock from the pong
-   * that carries it (a heartbeat's; an older room's answer to a ping).
-   */
-  private pingSentAt: number | null = null;
-  /** The room's clock minus this machine's (ms), from the last pong: deadlines are the room's times. */
-  private clockOffset = 0;
-  private clockKnown = false;
-  /** Commands running in this process, by id. */
-  private readonly running = new Set<string>();
-  /** Queued (`ordered`) commands acked and waiting for their turn, by id; they run one at a time. */
-  private readonly waitingTurn = new Set<string>();
-  /** The end of the ordered run: each ordered command starts after the one before it has answered. */
-  private orderedTail: Promise<void> = Promise.resolve();
-  private outbox: { frame: string; bytes: number }[] = [];
-  private outboxBytes = 0;
-  private readonly journal: CommandJournal;
+  /** The room's clock, read from pongs: deadlines are the room's times. */
+  private readonly clock = new RoomClock();
+  private readonly outbox: Outbox;
+  private readonly commands: CommandTaker;
   /** Remote sessions (terminal, VNC) running on the current socket. */
   private readonly tunnels: TunnelSessions;
   connected = false;
@@ -171,7 +64,15 @@ export class AgentSession {
 
   constructor(opts: SessionOptions) {
     this.opts = opts;
-    this.journal = opts.journal ?? new MemoryJournal();
+    this.outbox = new Outbox((line) => this.log(line));
+    this.commands = new CommandTaker({
+      journal: opts.journal ?? new MemoryJournal(),
+      clock: this.clock,
+      execute: (command) => opts.machine.execute(command),
+      reportTelemetry: () => this.reportTelemetry(),
+      reply: (message) => this.reply(message),
+      log: (line) => this.log(line),
+    });
     this.tunnels = new TunnelSessions({
       providers: opts.tunnels ?? {},
       idleMs: opts.tunnelIdleMs,
@@ -221,7 +122,7 @@ export class AgentSession {
 
   /** Acks and results waiting for a socket (for tests and logs). */
   get pendingReplies() {
-    return this.outbox.length;
+    return this.outbox.size;
   }
 
   private log(line: string) {
@@ -240,22 +141,11 @@ export class AgentSession {
       this.ws.send(frame);
       return;
     }
-    this.outbox.push({ frame, bytes: frame.length });
-    this.outboxBytes += frame.length;
-    while (this.outbox.length > OUTBOX_MAX_FRAMES || this.outboxBytes > OUTBOX_MAX_BYTES) {
-      const dropped = this.outbox.shift();
-      if (!dropped) break;
-      this.outboxBytes -= dropped.bytes;
-      // Its command is in the journal: the room asks again on hello and gets the stored answer.
-      this.log("outbox full: an unsent reply was dropped");
-    }
+    this.outbox.keep(frame);
   }
 
   private flushOutbox() {
-    const frames = this.outbox;
-    this.outbox = [];
-    this.outboxBytes = 0;
-    for (const { frame } of frames) this.ws?.send(frame);
+    for (const frame of this.outbox.drain()) this.ws?.send(frame);
   }
 
   private open() {
@@ -271,22 +161,11 @@ export class AgentSession {
     this.heardAt = Date.now();
     this.attemptAt = this.heardAt;
     ws.binaryType = "arraybuffer";
-    // The silence rule counts once the room has answered the hello. Before that (the upgrade and
-    // the hello of a connect that queues behind a whole fleet's), the attempt has HELLO_TIMEOUT_MS:
-    // giving up a slow connect at 25 s and trying again while the server still works on the
-    // abandoned one is what turned a reconnect wave into a storm (docs/scale.md).
-    const silenceMs = this.opts.silenceMs ?? SILENCE_MS;
-    const helloMs = this.opts.helloTimeoutMs ?? HELLO_TIMEOUT_MS;
     this.timers.push(
-      setInterval(
-        () => {
-          const now = Date.now();
-          if (this.answered && now - this.heardAt >= silenceMs)
-            this.lost(ws, `no frame from the room for ${silenceMs / 1000} s`);
-          else if (!this.answered && now - this.attemptAt >= helloMs)
-            this.lost(ws, `hello not answered within ${helloMs / 1000} s`);
-        },
-        Math.min(1000, silenceMs / 5),
+      watchLiveness(
+        this.opts,
+        () => ({ answered: this.answered, heardAt: this.heardAt, attemptAt: this.attemptAt }),
+        (reason) => this.lost(ws, reason),
       ),
     );
     ws.addEventListener("open", () => {
@@ -339,9 +218,8 @@ export class AgentSession {
       // Already closed.
     }
     if (this.stopped) return;
-    const { baseMs, maxMs } = this.opts.backoff ?? { baseMs: 1000, maxMs: 60_000 };
-    // A retry-after is the server's own schedule: it replaces the backoff (which is not advanced).
-    const delay = retryAfterMs ?? Math.min(maxMs, baseMs * 2 ** this.attempts) * (0.75 + Math.random() * 0.5);
+    // A retry-after does not advance the backoff.
+    const delay = reconnectDelayMs(this.opts.backoff, this.attempts, retryAfterMs);
     if (retryAfterMs === undefined) this.attempts++;
     this.log(`${reason}; reconnecting in ${Math.round(delay / 1000)} s`);
     this.retry = setTimeout(() => this.open(), delay);
@@ -382,169 +260,31 @@ export class AgentSession {
   private async onMessage(raw: string) {
     const data: unknown = JSON.parse(raw);
     const parsed = ServerMessage.safeParse(data);
-    if (!parsed.success) return this.refuse(data);
+    if (!parsed.success) return this.commands.refuse(data);
     const message = parsed.data;
     if (message.type === "error") this.log(`room says: ${message.message}`);
     if (message.type === "helloAck") this.answered = true;
     if ((message.type === "helloAck" || message.type === "agentConfig") && message.capture_interval_s !== undefined)
       this.opts.onConfig?.({ capture_interval_s: message.capture_interval_s });
     // The runtime's pong carries no clock: it only proves the room is there.
-    if (message.type === "pong" && message.at !== undefined) this.readClock(message.at);
-    if (message.type === "command") await this.onCommand(message);
+    if (message.type === "pong" && message.at !== undefined) this.clock.read(message.at);
+    if (message.type === "command") await this.commands.take(message);
     this.tunnels.message(message);
   }
 
   /** The fixed frame the runtime answers for the room (an older room answers it itself, with its clock). */
   private ping() {
     if (this.ws?.readyState !== OPEN) return;
-    this.pingSentAt = Date.now();
+    this.clock.sent(Date.now());
     this.ws.send(AGENT_PING);
   }
 
   /** A heartbeat: the room answers it with a pong carrying its clock. */
   private heartbeat() {
     if (this.ws?.readyState !== OPEN) return;
-    this.pingSentAt = Date.now();
-    this.send({ type: "heartbeat", at: this.pingSentAt });
-  }
-
-  /**
-   * A pong carries the room's time: the offset of this machine's clock from it (a kiosk without
-   * network time may be minutes off) is what deadlines, which are the room's times, are read with.
-   */
-  private readClock(roomNow: number) {
-    if (this.pingSentAt === null) return;
-    const now = Date.now();
-    if (now - this.pingSentAt <= 5000) {
-      this.clockOffset = roomNow - (this.pingSentAt + now) / 2;
-      this.clockKnown = true;
-    }
-    this.pingSentAt = null;
-  }
-
-  /**
-   * Whether a command arrived too late to start: by its `deadline` in the room's time through
-   * the clock offset the pongs measured; before the first pong (re-deliveries right after hello)
-   * by its `ttl_ms`, the time left when the room wrote it, which needs no clock at all.
-   */
-  private pastDeadline(command: Command) {
-    if (command.ttl_ms !== undefined && command.ttl_ms <= 0) return true;
-    if (command.deadline === undefined) return false;
-    if (!this.clockKnown && command.ttl_ms !== undefined) return false;
-    return Date.now() + this.clockOffset > command.deadline;
-  }
-
-  /**
-   * A command: answered from the journal when its id is known, refused when its deadline passed,
-   * else journaled, acked, run and answered. The checks and the journal write happen before the
-   * first await, so two deliveries of one id cannot both run it.
-   */
-  private async onCommand(command: Command) {
-    const { id, action } = command;
-    if (this.running.has(id) || this.waitingTurn.has(id)) {
-      // Re-delivered on a new socket while it runs here: the answer goes out when it finishes.
-      this.reply({ type: "commandAck", id });
-      return;
-    }
-    const known = this.journal.get(id);
-    if (known && known.action !== action) {
-      // Ids are unique per device; one reused for another action is refused, not run.
-      this.reply({ type: "commandResult", id, ok: false, error: `The command id ${id} was used for ${known.action}.` });
-      return;
-    }
-    if (known?.result) {
-      this.reply({ type: "commandAck", id });
-      this.reply({ type: "commandResult", id, ...known.result });
-      return;
-    }
-    if (known) {
-      const answer: JournalResult = AT_MOST_ONCE.has(known.action)
-        ? { ok: true, result: {} }
-        : { ok: false, error: INTERRUPTED_MESSAGE };
-      this.record(id, known.action, answer);
-      this.reply({ type: "commandAck", id });
-      this.reply({ type: "commandResult", id, ...answer });
-      return;
-    }
-    if (this.pastDeadline(command)) {
-      // Kept too, so this id never runs later, whatever deadline a later delivery carries.
-      const answer: JournalResult = { ok: false, error: EXPIRED_MESSAGE, expired: true };
-      this.record(id, action, answer);
-      this.log(`command ${action} (${id}) arrived after its deadline: not run`);
-      this.reply({ type: "commandResult", id, ...answer });
-      return;
-    }
-    if (command.ordered) {
-      // A queued command: taken now (acked: the room sends the next ones of its window), run in
-      // queue order after the ones before it. The journal's start is written on its turn, right
-      // before acting, so a restart before then leaves it unknown here and the room's re-delivery
-      // runs it (it never ran), while a restart during it is answered as an interrupted start.
-      this.waitingTurn.add(id);
-      this.reply({ type: "commandAck", id });
-      this.orderedTail = this.orderedTail.then(() => {
-        this.waitingTurn.delete(id);
-        return this.runInTurn(command, false);
-      });
-      return;
-    }
-    await this.runInTurn(command, true);
-  }
-
-  /** Journals the start, acks when `ack` (an ordered command was acked on arrival), runs and answers. */
-  private async runInTurn(command: Command, ack: boolean) {
-    const { id, action } = command;
-    if (this.running.has(id) || this.journal.get(id)) return;
-    try {
-      this.journal.start(id, action);
-    } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      this.log(`command ${action} (${id}) not run: journal write failed: ${why}`);
-      this.reply({ type: "commandResult", id, ok: false, error: `The agent could not record the command: ${why}` });
-      return;
-    }
-    if (ack) this.reply({ type: "commandAck", id });
-    this.running.add(id);
-    this.log(`command ${action} (${id})`);
-    let reply: CommandReply;
-    try {
-      if (action === "telemetry-refresh") {
-        await this.reportTelemetry();
-        reply = { ok: true };
-      } else {
-        reply = await this.opts.machine.execute(command);
-      }
-    } catch (error) {
-      reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
-    }
-    this.record(id, action, reply);
-    this.running.delete(id);
-    this.reply({ type: "commandResult", id, ...reply });
-  }
-
-  /** Journals an answer; a failed write is logged (the answer is still sent). */
-  private record(id: string, action: CommandAction, answer: JournalResult) {
-    try {
-      this.journal.finish(id, action, answer);
-    } catch (error) {
-      this.log(`journal write failed for ${id}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-
-  /**
-   * A command this agent cannot read (an action it does not know, a malformed frame) is answered
-   * with a failure saying so, rather than left to time out.
-   */
-  private refuse(data: unknown) {
-    const frame = UnreadableCommand.safeParse(data);
-    if (!frame.success) return;
-    const what = frame.data.action ? `"${frame.data.action.slice(0, 64)}"` : "without an action";
-    this.log(`unreadable command ${what} (${frame.data.id})`);
-    this.reply({
-      type: "commandResult",
-      id: frame.data.id,
-      ok: false,
-      error: `This agent (${AGENT_VERSION}) cannot run the command ${what}.`,
-    });
+    const at = Date.now();
+    this.clock.sent(at);
+    this.send({ type: "heartbeat", at });
   }
 
   private clearTimers() {
