@@ -35,7 +35,7 @@ export const auditColumns = (t: TFunction, lang: Lang) =>
     }),
     col.accessor("created_at", {
       header: t("audit.column.time"),
-      meta: { className: "w-44 whitespace-nowrap tabular-nums" },
+      meta: { className: "w-52 whitespace-nowrap tabular-nums" },
       cell: (info) => formatDateTime(info.getValue(), lang),
     }),
     col.display({

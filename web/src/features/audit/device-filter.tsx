@@ -30,18 +30,21 @@ export function DeviceFilter({
     ];
   }, [list.data, t]);
   return (
-    <Combobox
-      value={value}
-      onChange={onChange}
-      options={options}
-      placeholder={t("audit.filter.device")}
-      searchLabel={t("audit.filter.searchDevices")}
-      emptyText={t("common.noMatches")}
-      aria-label={t("audit.filter.device")}
-      onQueryChange={setQuery}
-      loading={list.isFetching}
-      labelOf={(uuid) => names.current.get(uuid)}
-      className="w-full sm:w-52"
-    />
+    <div className="flex min-w-0 flex-col gap-1 text-xs text-muted-foreground">
+      <span aria-hidden="true">{t("audit.filter.device")}</span>
+      <Combobox
+        value={value}
+        onChange={onChange}
+        options={options}
+        placeholder={t("audit.filter.device")}
+        searchLabel={t("audit.filter.searchDevices")}
+        emptyText={t("common.noMatches")}
+        aria-label={t("audit.filter.device")}
+        onQueryChange={setQuery}
+        loading={list.isFetching}
+        labelOf={(uuid) => names.current.get(uuid)}
+        className="h-8 w-full text-sm sm:w-52"
+      />
+    </div>
   );
 }
