@@ -1,4 +1,8 @@
 import { z } from "zod";
+import { SESSION_RIGHTS } from "./values/sessions.ts";
+
+// The texts and names without zod live in values/sessions.ts (the console's first chunks load no zod).
+export { type ConsentActionName, rightOf, SESSION_RIGHTS, SESSION_TEXT } from "./values/sessions.ts";
 
 /*
  * Remote sessions under policy and on record.
@@ -21,7 +25,6 @@ import { z } from "zod";
  * cannot write is refused. `input`: a terminal's keystrokes are recorded too ("i" events).
  */
 
-export const SESSION_RIGHTS = ["view", "control", "terminal"] as const;
 export const SessionRight = z.enum(SESSION_RIGHTS);
 export type SessionRight = z.infer<typeof SessionRight>;
 
@@ -109,38 +112,6 @@ export const TunnelRecorded = z.object({
   session: z.uuid(),
   recording: z.string().max(200),
 });
-
-const RIGHT_NOUN: Record<SessionRight, string> = {
-  view: "view the screen of",
-  control: "control",
-  terminal: "open a terminal on",
-};
-
-export const SESSION_TEXT = {
-  /** A role without the right (shown in the viewer and as the disabled button's reason). */
-  forbidden: (right: SessionRight) => `Your role may not ${RIGHT_NOUN[right]} this device.`,
-  recorded: "This session is recorded.",
-  recorderFailed: "This space requires recording, and the recording cannot be written: the session cannot start.",
-  waiting: (seconds: number) => `Waiting for the person at the device to accept (${seconds} s)…`,
-  accepted: "Accepted at the device.",
-  refused: "Refused at the device.",
-  timeout: (action: ConsentAction) =>
-    action === "allow"
-      ? "Nobody answered at the device: the session opened (the location's default)."
-      : "Nobody answered at the device: the session was refused (the location's default).",
-  unavailable: (action: ConsentAction) =>
-    action === "allow"
-      ? "The device cannot show a prompt: the session opened (the location's default)."
-      : "The device cannot show a prompt: the session was refused (the location's default).",
-  /** The prompt shown on the device's screen. */
-  prompt: (operator: string, kind: "terminal" | "vnc") =>
-    `${operator} wants to open a ${kind === "terminal" ? "terminal" : "remote desktop"} session on this device. Allow?`,
-  banner: (operator: string) => `Remote session in progress by ${operator}. This session is recorded.`,
-  bannerUnrecorded: (operator: string) => `Remote session in progress by ${operator}.`,
-} as const;
-
-/** The right a session kind needs. */
-export const rightOf = (kind: "terminal" | "vnc"): SessionRight => (kind === "terminal" ? "terminal" : "view");
 
 /** A recording's listing entry. */
 export const RecordingItem = z.object({

@@ -65,7 +65,9 @@ describe("remote sessions under policy", () => {
       ...DEFAULT_SESSION_POLICY,
       rights: { ...DEFAULT_SESSION_POLICY.rights, content_manager: { view: true, control: false, terminal: false } },
     });
-    const read = await (await api(`/api/space/${s.space}/session-policy/`, { token: s.member.token })).json();
+    const read: SessionPolicy = await (
+      await api(`/api/space/${s.space}/session-policy/`, { token: s.member.token })
+    ).json();
     expect(read.rights.content_manager).toEqual({ view: true, control: false, terminal: false });
 
     const terminal = crypto.randomUUID();
@@ -192,7 +194,9 @@ describe("remote sessions under policy", () => {
     expect(closed.recording_path).toBe(`/devices/device/view/${s.space}/${s.device.uuid}/recording/${session}`);
     expect(closed).toMatchObject({ bytes_in: 6, bytes_out: 8 });
 
-    const list = await (await api(`/api/space/${s.space}/recording/items/`, { token: s.admin.token })).json();
+    const list: { items: unknown[] } = await (
+      await api(`/api/space/${s.space}/recording/items/`, { token: s.admin.token })
+    ).json();
     expect(list.items).toEqual([expect.objectContaining({ session, kind: "terminal", device_uuid: s.device.uuid })]);
     // Deleting it is audited, and its chunks go.
     const del = await api(`/api/space/${s.space}/recording/${session}/`, { method: "DELETE", token: s.admin.token });

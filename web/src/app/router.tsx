@@ -24,6 +24,7 @@ const flyoutChunk = withChunkTimeout(() => import("./lazy/flyout"));
 const accountsChunk = withChunkTimeout(() => import("./lazy/accounts"));
 const inviteFlyoutChunk = withChunkTimeout(() => import("./lazy/invite-flyout"));
 const accessChunk = withChunkTimeout(() => import("./lazy/access"));
+const recordingChunk = withChunkTimeout(() => import("./lazy/recording"));
 const auditChunk = withChunkTimeout(() => import("./lazy/audit"));
 const assetsChunk = withChunkTimeout(() => import("./lazy/assets"));
 const devicesChunk = withChunkTimeout(() => import("./lazy/devices"));
@@ -119,6 +120,7 @@ const NotFound = pick(signedInChunk, "NotFound");
 const Accounts = pick(accountsChunk, "AccountsPage");
 const InviteUser = pick(inviteFlyoutChunk, "InviteUserFlyout");
 const Access = pick(accessChunk, "AccessPage");
+const Recording = pick(recordingChunk, "RecordingPage");
 const Audit = pick(auditChunk, "AuditPage");
 const AssetsShell = pick(assetsChunk, "AssetsShell");
 const Devices = pick(devicesChunk, "DevicesPage");
@@ -283,6 +285,8 @@ export const routes: RouteObject[] = [
                 guarded(lazy(Audit, { path: "accounts/audit" })),
                 // An Admin's wall display links and space API tokens (under Accounts in the navigation).
                 guarded(lazy(Access, { path: "access" })),
+                // A recorded remote session (the audit log's link): a page of its own, not a device tab.
+                guarded(lazy(Recording, { path: "devices/device/view/:space_uuid/:uuid/recording/:session" })),
                 assetsRoutes,
                 monitorRoutes,
                 alertingRoutes,

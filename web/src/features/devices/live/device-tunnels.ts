@@ -7,7 +7,10 @@ import type PartySocket from "partysocket";
  * hands them the room's tunnel frames and binary data frames.
  */
 
-export type TunnelMessage = Extract<ServerMessage, { type: "tunnelOpened" | "tunnelCredit" | "tunnelClosed" }>;
+export type TunnelMessage = Extract<
+  ServerMessage,
+  { type: "tunnelOpened" | "tunnelCredit" | "tunnelClosed" | "tunnelConsent" | "tunnelRecorded" }
+>;
 
 export type TunnelListener = {
   message?(message: TunnelMessage): void;
@@ -34,7 +37,12 @@ const rooms = new Map<string, Room>();
 const waiting = new Map<string, Set<() => void>>();
 
 const isTunnel = (message: ServerMessage): message is TunnelMessage =>
-  message.type === "tunnelOpened" || message.type === "tunnelCredit" || message.type === "tunnelClosed";
+  message.type === "tunnelOpened" ||
+  message.type === "tunnelCredit" ||
+  message.type === "tunnelClosed" ||
+  // The consent prompt's steps and "this session is recorded".
+  message.type === "tunnelConsent" ||
+  message.type === "tunnelRecorded";
 
 /** useDeviceRoom: the device's socket is open for tunnels until the returned detach runs. */
 export function attachTunnels(device: string, socket: PartySocket): () => void {

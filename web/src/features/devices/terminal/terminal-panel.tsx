@@ -1,9 +1,11 @@
 import "@/lib/locales/en-terminal";
+import "@/lib/locales/en-sessions";
 import { TUNNEL_OPEN_TIMEOUT_MS, TUNNEL_TEXT } from "@contracts/tunnel";
+import { SESSION_TEXT } from "@contracts/values/sessions";
 import { FitAddon } from "@xterm/addon-fit";
 import { Terminal } from "@xterm/xterm";
 import "@xterm/xterm/css/xterm.css";
-import { CircleAlertIcon, CircleCheckIcon, LoaderCircleIcon, RotateCwIcon } from "lucide-react";
+import { CircleAlertIcon, CircleCheckIcon, CircleDotIcon, LoaderCircleIcon, RotateCwIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/i18n";
@@ -13,6 +15,13 @@ import { terminalTheme } from "./terminal-theme";
 import { TunnelStream } from "./tunnel-client";
 
 type Status = { kind: "connecting" } | { kind: "connected" } | { kind: "closed"; reason: string | null };
+
+/**
+ * What the person at the device answered, as the operator sees it: waiting (with the seconds the
+ * device waits), accepted, or a default that applied (the session then opened, or it closes with
+ * the refusal as its reason).
+ */
+type Consent = { kind: "waiting"; seconds: number } | { kind: "done"; text: string } | null;
 
 const encoder = new TextEncoder();
 
@@ -57,6 +66,8 @@ export function TerminalPanel({ device }: { device: string }) {
   lostText.current = t("device.terminal.lost");
   const host = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<Status>({ kind: "connecting" });
+  const [consent, setConsent] = useState<Consent>(null);
+  const [recorded, setRecorded] = useState(false);
   const [attempt, setAttempt] = useState(0);
   // The extra keys' row (touch screens): Ctrl held for the next key, and how a key reaches the session.
   const [ctrl, setCtrl] = useState(false);
@@ -69,6 +80,8 @@ export function TerminalPanel({ device }: { device: string }) {
     const element = host.current;
     if (!element) return;
     setStatus({ kind: "connecting" });
+    setConsent(null);
+    setRecorded(false);
     const xterm = new Terminal({
       cursorBlink: true,
       fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
@@ -118,6 +131,27 @@ export function TerminalPanel({ device }: { device: string }) {
           xterm.focus();
           // The size may have changed while it opened.
           port?.json({ type: "tunnelResize", session, cols: xterm.cols, rows: xterm.rows });
+        } else if (message.type === "tunnelRecorded") {
+          setRecorded(true);
+        } else if (message.type === "tunnelConsent" && state === "connecting") {
+          if (message.state === "waiting") {
+            // The device waits for its person: the console waits as long, and a little more.
+            const wait = message.timeout_ms ?? TUNNEL_OPEN_TIMEOUT_MS;
+            if (timer) clearTimeout(timer);
+            timer = setTimeout(() => {
+              if (state === "connecting") finish(TUNNEL_TEXT.timeout, true);
+            }, wait + TUNNEL_OPEN_TIMEOUT_MS);
+            setConsent({ kind: "waiting", seconds: Math.round(wait / 1000) });
+          } else if (message.state === "accepted") {
+            setConsent({ kind: "done", text: SESSION_TEXT.accepted });
+          } else if (message.state === "timeout" && message.action === "allow") {
+            setConsent({ kind: "done", text: SESSION_TEXT.timeout("allow") });
+          } else if (message.state === "unavailable" && message.action === "allow") {
+            setConsent({ kind: "done", text: SESSION_TEXT.unavailable("allow") });
+          } else {
+            // Refused (by the person or by the default): the session's close says so.
+            setConsent(null);
+          }
         } else if (message.type === "tunnelCredit") {
           stream?.credit(message.bytes);
         } else if (message.type === "tunnelClosed") {
@@ -226,13 +260,22 @@ export function TerminalPanel({ device }: { device: string }) {
           {status.kind === "connecting" && (
             <>
               <LoaderCircleIcon className="size-3.5 shrink-0 animate-spin text-info" aria-hidden="true" />
-              <span className="text-muted-foreground">{t("device.terminal.connecting")}</span>
+              <span className="text-muted-foreground" data-testid="terminal-consent">
+                {consent?.kind === "waiting"
+                  ? t("sessions.waitingConsent", { seconds: consent.seconds })
+                  : t("device.terminal.connecting")}
+              </span>
             </>
           )}
           {status.kind === "connected" && (
             <>
               <CircleCheckIcon className="size-3.5 shrink-0 text-success" aria-hidden="true" />
               <span>{t("device.terminal.connected")}</span>
+              {consent?.kind === "done" && (
+                <span className="text-muted-foreground" data-testid="terminal-consent">
+                  · {consent.text}
+                </span>
+              )}
             </>
           )}
           {status.kind === "closed" && (
@@ -243,6 +286,15 @@ export function TerminalPanel({ device }: { device: string }) {
           )}
         </p>
         <div className="flex items-center gap-3">
+          {recorded && status.kind !== "closed" && (
+            <span
+              data-testid="terminal-recorded"
+              className="inline-flex items-center gap-1 rounded-full border border-destructive/40 px-2 py-0.5 text-destructive"
+            >
+              <CircleDotIcon className="size-3" aria-hidden="true" />
+              {t("sessions.recorded")}
+            </span>
+          )}
           <span className="hidden text-muted-foreground sm:inline">{t("device.terminal.hint")}</span>
           {status.kind === "closed" && (
             <Button variant="outline" size="sm" onClick={() => setAttempt((n) => n + 1)}>

@@ -1,8 +1,9 @@
 import "@/lib/locales/en-terminal";
 import { SquareTerminalIcon } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useSessionRight } from "@/features/sessions/queries";
 import { useT } from "@/lib/i18n";
 import { ActionButton, SettingRow } from "../settings/setting-row";
 
@@ -23,17 +24,28 @@ type TerminalRowProps = {
 export function TerminalRow({ device, disabled, reasonId }: TerminalRowProps) {
   const t = useT();
   const [open, setOpen] = useState(false);
+  // The space's session policy may withhold the terminal from this role: the server refuses it,
+  // and the row says why instead of offering a button that cannot work.
+  const right = useSessionRight("terminal");
+  const rightId = useId();
   return (
     <>
       <SettingRow
         icon={SquareTerminalIcon}
         title={t("device.terminal.title")}
         description={t("device.terminal.text")}
+        note={
+          right.reason && (
+            <p id={rightId} data-testid="terminal-right" className="mt-1 text-xs text-muted-foreground">
+              {right.reason}
+            </p>
+          )
+        }
         control={
           <ActionButton
             label={t("device.terminal.open")}
-            disabled={disabled}
-            reasonId={reasonId}
+            disabled={disabled || !right.allowed}
+            reasonId={right.reason ? rightId : reasonId}
             onClick={() => setOpen(true)}
           />
         }
