@@ -1,3 +1,4 @@
+// The simulator's terminal provider: one SimShell per session, on the device's identity from its inventory.
 import type { AgentInventory } from "../../contracts/installation.ts";
 import { TUNNEL_TEXT, type TunnelOpen } from "../../contracts/tunnel.ts";
 import type { TunnelChannel, TunnelHandle, TunnelProvider } from "./sessions.ts";

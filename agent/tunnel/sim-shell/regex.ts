@@ -1,3 +1,4 @@
+// The simulated grep's regular expressions (POSIX BRE/ERE) on an NFA, linear in the line.
 /**
  * The simulated `grep`'s patterns: POSIX basic and extended regular expressions matched by a
  * Thompson NFA, in time linear in the line (times the pattern). JavaScript's backtracking RegExp

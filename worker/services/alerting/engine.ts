@@ -1,3 +1,4 @@
+// A location's alert evaluation: per rule and entity, trackers with hysteresis; when the next evaluation is due.
 import {
   type DeviceFacts,
   deviceCondition,
