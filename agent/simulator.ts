@@ -32,9 +32,9 @@ import { FAULTS as DEMO_PERIPHERAL_FAULTS } from "../scripts/seed/demo-periphera
 import { withApplications } from "./apps/telemetry.ts";
 import { parseVncPort, roomUrl } from "./config.ts";
 import { parseSimulatedAnswer, simulatedPrompter } from "./consent/prompt.ts";
-import { DisplayHealthMonitor, withDisplayHealth } from "./display-health/monitor.ts";
+import { DisplayHealthMonitor, type DisplayHealthSources, withDisplayHealth } from "./display-health/monitor.ts";
 import { CaptureSchedule } from "./display-health/schedule.ts";
-import { ALWAYS_IN_TROUBLE, simDisplaySources } from "./display-health/sim.ts";
+import { ALWAYS_IN_TROUBLE, DEMO_HISTORY, displayHistory, simDisplaySources } from "./display-health/sim.ts";
 import { type CommandJournal, FileJournal, MemoryJournal } from "./journal.ts";
 import { toFindings } from "./providers/detect.ts";
 import { executorOf } from "./providers/dispatch.ts";
@@ -168,7 +168,11 @@ export function virtualMachine(
      */
     onPower?: (verb: "reboot" | "poweroff") => void;
   } = {},
-): Machine & { applications: () => ApplicationsReport; displayHealth: DisplayHealthMonitor } {
+): Machine & {
+  applications: () => ApplicationsReport;
+  displayHealth: DisplayHealthMonitor;
+  displaySources: DisplayHealthSources;
+} {
   const now = opts.now ?? Date.now;
   const rand = rng(device.uuid);
   const slowness = rand();
@@ -216,19 +220,18 @@ export function virtualMachine(
     return telemetryNow();
   };
   // Each display's screen, captured and judged as a real agent does (agent/display-health/).
-  const displayHealth = new DisplayHealthMonitor(
-    simDisplaySources({
-      seed: device.uuid,
-      title: device.name,
-      // The configured displays, else (nothing configured yet) the displays the device detects.
-      displays: () =>
-        apps.displays.length
-          ? apps.displays.filter((d) => !d.disabled).map((d) => d.name)
-          : simHardware(device, peripherals).displays.map((d) => d.name),
-      applications,
-      always: opts.screen ?? ALWAYS_IN_TROUBLE[device.name],
-    }),
-  );
+  const displaySources = simDisplaySources({
+    seed: device.uuid,
+    title: device.name,
+    // The configured displays, else (nothing configured yet) the displays the device detects.
+    displays: () =>
+      apps.displays.length
+        ? apps.displays.filter((d) => !d.disabled).map((d) => d.name)
+        : simHardware(device, peripherals).displays.map((d) => d.name),
+    applications,
+    always: opts.screen ?? ALWAYS_IN_TROUBLE[device.name],
+  });
+  const displayHealth = new DisplayHealthMonitor(displaySources);
   const telemetryNow = (): Telemetry => ({
     ...withDisplayHealth(withApplications(sample(now()), applications()), displayHealth.report()),
     vision: { enabled: vision.on, installed: visionInstalled },
@@ -315,6 +318,7 @@ export function virtualMachine(
     execute,
     applications,
     displayHealth,
+    displaySources,
     inventory: async () => ({
       machine_id: simIdentity(device.uuid).machine_id,
       inventory: {
@@ -500,6 +504,17 @@ if (import.meta.main) {
         .catch((e: unknown) => log(`${device.name}: capture failed: ${String(e)}`));
     };
     const captureSchedule = new CaptureSchedule(capture, captureMs / 1000);
+    // A few demo screens come with their last 24 h (the room files them at their own times), so
+    // the strip shows a day of states from the first minute of a fresh demo.
+    if (DEMO_HISTORY.has(device.name) && !values.screen) {
+      const sendHistory = () => {
+        if (!session.connected) return void setTimeout(sendHistory, 5_000);
+        void displayHistory(machine.displaySources, Date.now()).then((captures) => {
+          for (const c of captures) session.reportCapture(c);
+        });
+      };
+      setTimeout(sendHistory, 5_000 + Math.random() * 5_000);
+    }
     captureSchedule.start(Math.min(15_000, captureMs) + Math.random() * Math.min(captureMs, devices.length * 200));
     // Stagger the joins so a big fleet does not arrive in one burst.
     setTimeout(() => session.start(), Math.random() * Math.min(10_000, devices.length * 50));

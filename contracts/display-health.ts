@@ -108,6 +108,11 @@ export const DisplayCaptureMessage = z.object({
   state: DisplayHealthState,
   panel: PanelState,
   metrics: CaptureMetrics.nullable(),
+  /**
+   * An earlier capture the agent kept (the simulator's demo day): filed at its own `at` when that
+   * is within the last 24 h, not as the state now. Live captures are filed at the room's time.
+   */
+  backfill: z.boolean().optional(),
   /** The JPEG, base64 (null: nothing to capture, e.g. the panel is unplugged). */
   jpeg: z
     .string()

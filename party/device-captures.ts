@@ -107,7 +107,7 @@ export class DeviceCaptures {
   }
 
   /** Whether a panel off at `now` is expected (outside working time, in maintenance); read a few minutes at most. */
-  async scheduledOff(now: number): Promise<boolean> {
+  async scheduledOff(at: number, now = at): Promise<boolean> {
     let kept = kvGet<{ schedule: PanelSchedule | null; until: number }>(this.host.sql(), "panel_schedule");
     if (!kept || kept.until <= now) {
       kept = {
@@ -116,7 +116,7 @@ export class DeviceCaptures {
       };
       kvSet(this.host.sql(), "panel_schedule", kept);
     }
-    return kept.schedule ? scheduledOffAt(kept.schedule, now) : false;
+    return kept.schedule ? scheduledOffAt(kept.schedule, at) : false;
   }
 
   /**
@@ -133,13 +133,16 @@ export class DeviceCaptures {
   }
 
   /** Files one capture at the room's time `now` (the agent's clock may be off). */
-  async record(input: DisplayCaptureMessage, now: number): Promise<CaptureEntry | null> {
-    const space = await this.space(now);
+  async record(input: DisplayCaptureMessage, received: number): Promise<CaptureEntry | null> {
+    // A backfilled capture keeps its own time when it is of the last day; a live one takes the room's.
+    const now = input.backfill ? Math.round(input.at) : received;
+    if (input.backfill && !(now >= received - DAY && now < received)) return null;
+    const space = await this.space(received);
     if (!space) return null;
     const message = isPanelOff(input.state)
       ? {
           ...input,
-          state: (await this.scheduledOff(now).catch(() => false))
+          state: (await this.scheduledOff(now, received).catch(() => false))
             ? ("panel_off_scheduled" as const)
             : ("panel_off_unexpected" as const),
         }
@@ -163,7 +166,7 @@ export class DeviceCaptures {
       key,
       message.metrics ? JSON.stringify(message.metrics) : null,
     );
-    if (now >= this.nextPruneAt) await this.prune(now);
+    if (received >= this.nextPruneAt) await this.prune(received);
     return {
       display: message.display,
       at: now,

@@ -3,6 +3,7 @@ import { type DisplayHealthState, foldDisplayHealth, type PanelState } from "../
 import { renderSimScreen, type SimScreenKind } from "../sim-screen.ts";
 import type { AppFront } from "./classify.ts";
 import { DisplayHealthMonitor } from "./monitor.ts";
+import { displayHistory, simDisplaySources } from "./sim.ts";
 
 const INTERVAL = 300_000;
 const T0 = Date.UTC(2026, 10, 2, 9, 0, 0);
@@ -78,4 +79,25 @@ describe("display health monitor on simulated screens", () => {
     expect(captures[0]?.state).toBe("panel_off_scheduled");
     expect(foldDisplayHealth({}, monitor.report()).peripherals?.devicesInfo).toEqual([]);
   });
+});
+
+describe("the demo's day of captures", () => {
+  it("is a day of captures on a 20-minute grid before now, in order, each marked backfill", async () => {
+    const now = T0 + 7 * 60_000;
+    const history = await displayHistory(
+      simDisplaySources({
+        seed: "demo-history",
+        title: "Menu",
+        displays: () => ["HDMI-1"],
+        applications: () => ({ displays: [] }) as never,
+        always: "frozen",
+      }),
+      now,
+    );
+    expect(history).toHaveLength(71);
+    expect(history.every((c) => c.backfill && c.at % 1_200_000 === 0 && c.at < now && c.at > now - 86_400_000)).toBe(
+      true,
+    );
+    expect(history.at(-1)?.state).toBe("frozen");
+  }, 60_000);
 });

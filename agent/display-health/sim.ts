@@ -1,9 +1,9 @@
 import type { ApplicationsReport } from "../../contracts/applications.ts";
-import type { PanelState } from "../../contracts/display-health.ts";
+import type { DisplayCaptureMessage, PanelState } from "../../contracts/display-health.ts";
 import { episodeAt, rng } from "../sim-episodes.ts";
 import { renderSimScreen, type SimScreenKind } from "../sim-screen.ts";
 import type { AppFront, Rgba } from "./classify.ts";
-import type { DisplayHealthSources } from "./monitor.ts";
+import { DisplayHealthMonitor, type DisplayHealthSources } from "./monitor.ts";
 
 /**
  * The simulator's screens: what each simulated display shows at a time, from seeded episodes
@@ -32,6 +32,34 @@ export const ALWAYS_IN_TROUBLE: Record<string, SimScreenKind> = {
   "ZD Food Court Menu 1": "frozen",
   "ST Window Signage": "black",
 };
+
+/** Demo devices that send their last 24 h of captures on start (the strip of a fresh demo is a day long). */
+export const DEMO_HISTORY = new Set([
+  ...Object.keys(ALWAYS_IN_TROUBLE),
+  "ZD Food Court Menu 2",
+  "ZG Lobby Signage",
+  "ZG Reception Kiosk",
+]);
+
+/** Steps of the history: on a fixed grid, so a restarted simulator files the same times again. */
+const HISTORY_STEP_MS = 20 * 60_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * A display's captures over the 24 h before `now`, every 20 minutes, measured and classified in
+ * order as the agent would have (frozen needs the capture before): marked `backfill`, so the room
+ * files each at its own time.
+ */
+export async function displayHistory(sources: DisplayHealthSources, now: number): Promise<DisplayCaptureMessage[]> {
+  const monitor = new DisplayHealthMonitor(sources);
+  const out: DisplayCaptureMessage[] = [];
+  const first = Math.ceil((now - DAY_MS + 60_000) / HISTORY_STEP_MS) * HISTORY_STEP_MS;
+  for (let at = first; at < now - HISTORY_STEP_MS / 2; at += HISTORY_STEP_MS) {
+    const { captures } = await monitor.tick(at);
+    out.push(...captures.map((c) => ({ ...c, backfill: true })));
+  }
+  return out;
+}
 
 export type SimScreenState = { kind: SimScreenKind; panel: PanelState; at: number };
 

@@ -130,4 +130,35 @@ describe("display health on the server", () => {
     const objects = await env.FILES.list({ prefix: `captures/${space.space_uuid}/${device.uuid}/` });
     expect(objects.objects.map((o) => o.key.split("/").pop())).toEqual([`${t0 + DAY}.jpg`, `${t0 + 2 * DAY}.jpg`]);
   });
+
+  it("files a backfilled capture of the last day at its own time, and drops an older one", async () => {
+    const space = await makeSpace();
+    const device = await makeDevice(space.space_uuid, { connected_status: "connected" });
+    const room = await getServerByName(env.Device, device.uuid);
+    const HOUR = 3_600_000;
+    const received = MONDAY_NOON;
+    const listed = await runInDurableObject(room, async (instance) => {
+      const c = captures(instance);
+      const capture = (at: number, backfill?: boolean) =>
+        c.record(
+          {
+            type: "displayCapture",
+            display: "HDMI-1",
+            at,
+            state: "frozen",
+            panel: "on",
+            metrics: null,
+            jpeg: null,
+            ...(backfill ? { backfill } : {}),
+          },
+          received,
+        );
+      await capture(received - 2 * HOUR, true);
+      await capture(received - 25 * HOUR, true);
+      // A live capture is filed at the room's time, whatever the agent's clock says.
+      await capture(received - 5 * HOUR);
+      return c.list({ from: received - 30 * HOUR, to: received + HOUR }).map((e) => e.at);
+    });
+    expect(listed).toEqual([received - 2 * HOUR, received]);
+  });
 });

@@ -75,7 +75,7 @@ export function ScreensView({ displays, updatedAt }: { displays: WallDisplay[]; 
         {displays.length === 0 ? (
           <Calm>{t("wall.screens.empty")}</Calm>
         ) : (
-          <ul className="grid grid-cols-[repeat(auto-fill,minmax(13.5em,1fr))] content-start gap-[0.6em]">
+          <ul className="grid grid-cols-[repeat(auto-fill,minmax(min(16em,100%),1fr))] content-start gap-[0.6em]">
             {displays.map((tile) => (
               <ScreenTile key={`${tile.device_uuid}/${tile.display}`} tile={tile} now={now} updatedAt={updatedAt} />
             ))}
