@@ -37,6 +37,8 @@ const BENCHES: { script: string; flags?: string[]; name?: string; fixed?: string
   { script: "scripts/bench/alerting-storm.ts", flags: ["seed", "fail"] },
   // Display captures: CPU and bytes per capture against heartbeats, R2 per display-day, cost (`--only display`).
   { script: "scripts/bench/display-captures.ts", flags: ["captures", "port"] },
+  // Audit log export: 1M entries streamed as CSV and JSON Lines, against the list API (`--only audit`).
+  { script: "scripts/bench/audit-export.ts", flags: ["rows", "port"] },
 ];
 
 /** `--name value`, `--name=value` and bare `--flag`, in order. */
