@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { IssuedCredential } from "../../contracts/access.ts";
 import { AUDIT_TEXT, AuditAnchors, AuditList, AuditVerifyResult } from "../../contracts/audit.ts";
 import { CONSOLE_CLIENT_ID } from "../../contracts/auth.ts";
 import { ApiErrorBody } from "../../contracts/errors.ts";
@@ -212,6 +213,31 @@ describe("GET /api/space/{space}/audit/items/", () => {
       expect(ApiErrorBody.parse(await res.json()).message).toBe(AUDIT_TEXT.adminsOnly);
     }
     expect(await outsiderStatuses((s) => `/api/space/${s}/audit/verify/`)).toEqual([401, 403]);
+  });
+});
+
+describe("actors", () => {
+  it("a change made with an operator API token is recorded as the token's, not as its creator's", async () => {
+    const admin = await memberOf("admin");
+    const s = admin.space.space_uuid;
+    const issued = await api(`/api/space/${s}/api-token/add/`, {
+      method: "POST",
+      token: admin.token,
+      json: { name: "CI robot", scope: "operator" },
+    });
+    const token = IssuedCredential.parse(await issued.json());
+    const res = await api(`/api/space/${s}/tag/add/`, {
+      method: "POST",
+      token: token.secret,
+      json: { name: "robot-tag" },
+    });
+    expect(res.status).toBeLessThan(300);
+    const list = AuditList.parse(
+      await (await api(`/api/space/${s}/audit/items/?target=robot-tag`, { token: admin.token })).json(),
+    );
+    expect(list.entries[0]).toMatchObject({ actor_kind: "api_token", actor_uuid: token.uuid, actor_name: "CI robot" });
+    // An API token may not read the log itself (people only).
+    expect((await api(`/api/space/${s}/audit/items/`, { token: token.secret })).status).toBe(403);
   });
 });
 
