@@ -130,6 +130,7 @@ const ControlPanel = pick(controlPanelChunk, "ControlPanel");
 const GlobalWorkingTime = pick(controlPanelChunk, "GlobalWorkingTimePage");
 const CustomFields = pick(controlPanelChunk, "CustomFieldsPage");
 const CaptureSettings = pick(controlPanelChunk, "CaptureSettingsPage");
+const SessionPolicy = pick(controlPanelChunk, "SessionPolicyPage");
 const LocationFlyout = pick(locationFlyoutChunk, "LocationFlyout");
 const Groups = pick(groupsChunk, "GroupsPage");
 const GroupFlyout = pick(groupFlyoutChunk, "GroupFlyout");
@@ -183,6 +184,7 @@ const assetsRoutes = guarded(
               lazy(GlobalWorkingTime, { path: "working_time" }),
               lazy(CustomFields, { path: "custom_fields" }),
               lazy(CaptureSettings, { path: "screens" }),
+              lazy(SessionPolicy, { path: "sessions" }),
             ],
           }),
           lazy(Locations, {

@@ -1,6 +1,7 @@
 import "@/lib/locales/en-assets";
 import "@/lib/locales/en-display-health";
-import { CalendarClockIcon, ListPlusIcon, MonitorCheckIcon } from "lucide-react";
+import "@/lib/locales/en-sessions";
+import { CalendarClockIcon, ListPlusIcon, MonitorCheckIcon, ShieldCheckIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Outlet } from "react-router";
 import { TabLinks } from "@/components/ui/tabs";
@@ -13,6 +14,7 @@ export function ControlPanel() {
     { to: "/locations/global/working_time", label: t("controlPanel.workingTime"), icon: CalendarClockIcon },
     { to: "/locations/global/custom_fields", label: t("controlPanel.customFields"), icon: ListPlusIcon },
     { to: "/locations/global/screens", label: t("displayHealth.settings.tab"), icon: MonitorCheckIcon },
+    { to: "/locations/global/sessions", label: t("sessions.policy.tab"), icon: ShieldCheckIcon },
   ];
   return (
     <div className="flex flex-col gap-5 px-6 py-4">

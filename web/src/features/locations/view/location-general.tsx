@@ -2,6 +2,7 @@ import "@/lib/locales/en-assets";
 import { CUSTOM_KEYS, type Location } from "@contracts/location";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
+import { LocationConsentCard } from "@/features/sessions/location-consent-card";
 import { formatDateTime } from "@/lib/datetime";
 import { useI18n } from "@/lib/i18n";
 import { DeviceTotals } from "../list/device-totals";
@@ -88,6 +89,7 @@ export function LocationGeneral({ location }: { location: Location }) {
       <div className="flex flex-col gap-4">
         <DeviceTotals location={location} detailed className="rounded-lg border bg-card p-4" />
         <LocationAvailabilityFigure location={location} />
+        <LocationConsentCard location={location.uuid} />
         <MapPanel pin={pin} />
       </div>
     </div>
