@@ -38,6 +38,8 @@ const LAB_LANE = [
   "remote-desktop",
   "routing",
   "security-headers",
+  // Sets consent on the lab's Munich Test Bench for its runner (reset at its end).
+  "session-consent",
   "simulator",
   "terminal",
   "viewer-read-only",

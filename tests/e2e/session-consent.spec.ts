@@ -1,0 +1,73 @@
+import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
+import { startLabRunner } from "./lab-runner.ts";
+import { ARTIFACTS, darkScreenshot, screenshot, signInToLab } from "./support.ts";
+import { expect, test } from "./test.ts";
+
+/**
+ * Remote sessions under policy, end to end: the runner's location asks consent, the simulated
+ * person at the device accepts after a moment, the operator sees the wait and the answer and that
+ * the session is recorded; the recording then replays in the browser.
+ */
+test("a location with consent waits for the simulated device; the recorded terminal replays", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const runner = await startLabRunner(request, baseURL ?? "", "E2E Consent Runner", ["--consent", "accept:1500"]);
+  const consentPath = `${runner.api}/location/${runner.location_uuid}/session-consent/`;
+  const set = async (mode: "off" | "prompt") =>
+    expect(
+      (
+        await request.put(consentPath, {
+          headers: runner.auth,
+          data: { mode, timeout_s: 30, default_action: "deny", banner: true },
+        })
+      ).status(),
+    ).toBe(200);
+  await set("prompt");
+  try {
+    await signInToLab(page);
+    await page.goto(`/devices/device/view/${LAB_SPACE_UUID}/${runner.uuid}/settings`);
+    await page.getByRole("button", { name: "Open Terminal" }).click();
+    const dialog = page.getByRole("dialog", { name: /^Terminal · / });
+    // The device's prompt is up: the console says it waits, for the location's 30 s.
+    await expect(dialog.getByTestId("terminal-consent")).toHaveText(
+      "Waiting for the person at the device to accept (30 s)…",
+    );
+    await expect(dialog.getByTestId("terminal-recorded")).toHaveText("This session is recorded.");
+    await screenshot(page, `${ARTIFACTS}/session-consent-waiting.png`);
+    await expect(dialog.getByTestId("terminal-status")).toContainText("Connected", { timeout: 15_000 });
+    await expect(dialog.getByTestId("terminal-consent")).toHaveText("· Accepted at the device.");
+    await dialog.locator(".xterm").click();
+    await page.keyboard.type("echo replay-$((6*7))");
+    await page.keyboard.press("Enter");
+    await expect(dialog.locator(".xterm-rows")).toContainText("replay-42");
+    await screenshot(page, `${ARTIFACTS}/session-recorded-1440-light.png`);
+    await dialog.getByRole("button", { name: "Close" }).click();
+
+    // The recording: listed for the device, replayed in the browser at 8× speed.
+    let session = "";
+    await expect
+      .poll(async () => {
+        const res = await request.get(`${runner.api}/recording/items/`, {
+          headers: runner.auth,
+          params: { device_uuid: runner.uuid },
+        });
+        session = ((await res.json()).items[0]?.session as string | undefined) ?? "";
+        return session;
+      })
+      .not.toBe("");
+    await page.goto(`/devices/device/view/${LAB_SPACE_UUID}/${runner.uuid}/recording/${session}`);
+    await expect(page.getByRole("heading", { name: `Recording · ${runner.name}` })).toBeVisible();
+    await page.getByRole("radio", { name: "8×" }).click();
+    await expect(page.getByTestId("recording-terminal").locator(".xterm-rows")).toContainText("replay-42", {
+      timeout: 15_000,
+    });
+    await screenshot(page, `${ARTIFACTS}/session-replay-1440-light.png`);
+    await darkScreenshot(page, "session-replay-1440-dark", 300);
+  } finally {
+    await set("off");
+    runner.stop();
+  }
+});
