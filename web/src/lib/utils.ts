@@ -1,7 +1,7 @@
 import { type ClassValue, clsx } from "clsx";
-import { twMerge } from "tailwind-merge";
+import { mergeClasses } from "./class-merge";
 
-/** Joins class names and lets later Tailwind utilities win over earlier ones. */
+/** Joins class names and lets later Tailwind utilities win over earlier ones (class-merge.ts, not tailwind-merge: 8 KB gzip less on every first load). */
 export function cn(...inputs: ClassValue[]) {
-  return twMerge(clsx(inputs));
+  return mergeClasses(clsx(inputs));
 }
