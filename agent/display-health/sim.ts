@@ -74,8 +74,9 @@ export function simScreenAt(
   const s = `${seed}/${display}`;
   if (always === "no_signal") return { kind: "no_signal", panel: "no_signal", at };
   if (always === "panel_off") return { kind: "panel_off", panel: "off", at };
+  // A display frozen for good shows one frame (the day's first) until the day turns.
   if (always)
-    return { kind: always, panel: "unknown", at: always === "frozen" ? Math.floor(at / 3_600_000) * 3_600_000 : at };
+    return { kind: always, panel: "unknown", at: always === "frozen" ? Math.floor(at / 86_400_000) * 86_400_000 : at };
   if (episodeAt(s, "unplugged", at)) return { kind: "no_signal", panel: "no_signal", at };
   if (outsideWorkday(at) && rng(`${seed}/nightly-off`)() < 0.5) return { kind: "panel_off", panel: "off", at };
   if (episodeAt(s, "panel_off", at)) return { kind: "panel_off", panel: "off", at };
