@@ -47,6 +47,7 @@ export const SERVER_MESSAGE_TYPES = [
   "welcome",
   "pong",
   "helloAck",
+  "agentConfig",
   "authenticated",
   "error",
   "command",

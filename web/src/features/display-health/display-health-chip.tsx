@@ -1,4 +1,3 @@
-import "@/lib/locales/en-display-health";
 import type { DeviceDetail } from "@contracts/device-detail";
 import { Badge } from "@/components/ui/badge";
 import { useT } from "@/lib/i18n";

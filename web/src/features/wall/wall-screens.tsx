@@ -1,5 +1,4 @@
 import "@/lib/locales/en-wall";
-import "@/lib/locales/en-display-health";
 import type { WallDisplay } from "@contracts/display-health";
 import { useCaptureImage } from "@/features/display-health/capture-strip";
 import { HEALTH_TONE, stateKey } from "@/features/display-health/health-tone";
