@@ -13,10 +13,7 @@ import { RemoteSharingResult } from "./remote-actions.ts";
  * services, so neither imports the other for them.
  */
 
-/** devices.md §9: remote actions time out after 30 000 ms. */
-export const COMMAND_TIMEOUT_MS = 30_000;
-export const TIMEOUT_MESSAGE = "Service temporarily unavailable, try again later.";
-export const UNAVAILABLE_MESSAGE = "physical device temporarily unavailable";
+export { COMMAND_TIMEOUT_MS, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE } from "./values/remote-actions.ts";
 
 /**
  * What the DeviceRoom answers the API for a command (truthful outcomes):

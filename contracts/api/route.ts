@@ -116,10 +116,13 @@ type SuccessSchema<R extends RouteConfig> =
   | JsonSchemaOf<R["responses"][201]>
   | JsonSchemaOf<R["responses"][202]>;
 
-/** The success reply of a route: its 200/201/202 JSON schema's output, or undefined for a 204. */
+/** undefined when the route may answer 204 besides its JSON replies (power control: 204, or 200 for a dry run). */
+type NoContentOf<R extends RouteConfig> = 204 extends keyof R["responses"] ? undefined : never;
+
+/** The success reply of a route: its 200/201/202 JSON schema's output, and undefined for a 204. */
 export type RouteReply<R extends RouteConfig> = [SuccessSchema<R>] extends [never]
   ? undefined
-  : z.output<SuccessSchema<R>>;
+  : z.output<SuccessSchema<R>> | NoContentOf<R>;
 
 const noReply = z.unknown().transform(() => undefined);
 

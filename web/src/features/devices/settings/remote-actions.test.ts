@@ -1,25 +1,6 @@
+import { TIMEOUT_MESSAGE as TIMEOUT_TEXT } from "@contracts/values/remote-actions";
 import { describe, expect, it } from "vitest";
-import { classifyFailure, desktopUrl, remoteRequest, rsshAddress, TIMEOUT_TEXT } from "./remote-actions";
-
-describe("remote action calls (devices.md §7)", () => {
-  it("power control has no space prefix; the others do", () => {
-    expect(remoteRequest("reboot", "s1", "d1", "r1234567")).toMatchObject({
-      path: "/device/d1/power-control/",
-      json: { action: "instant-reboot", request_id: "r1234567" },
-    });
-    expect(remoteRequest("shutdown", "s1", "d1", "r1234567").json.action).toBe("instant-power-off");
-    expect(remoteRequest("rssh", "s1", "d1", "r1234567")).toMatchObject({
-      path: "/space/s1/device/d1/remote-sharing/",
-      json: { action: "reverse-ssh" },
-    });
-    expect(remoteRequest("headlessVnc", "s1", "d1", "r1234567")).toMatchObject({
-      path: "/space/s1/device/d1/headless-remote-sharing/",
-      json: { action: "remote-desktop" },
-      command: "headless-remote-desktop",
-    });
-    expect(remoteRequest("screenshot", "s1", "d1", "r1234567").path).toBe("/space/s1/device/d1/screen-capture/");
-  });
-});
+import { classifyFailure, desktopUrl, rsshAddress } from "./remote-actions";
 
 describe("remote action failures (devices.md §8)", () => {
   // The shape of lib/api's ApiError (importing it would load the session module).

@@ -1,62 +1,25 @@
-import { routePath } from "@contracts/api/path";
-import { headlessRemoteSharing, powerControl, remoteSharing, screenCapture } from "@contracts/api/remote-actions";
 import type { ErrorCode } from "@contracts/errors";
-import type { CommandAction } from "@contracts/realtime";
 import type { RemoteSharingResult } from "@contracts/remote-actions";
+import { COMMAND_TIMEOUT_MS, TIMEOUT_MESSAGE } from "@contracts/values/remote-actions";
+import type { RemoteCommand } from "./device-call";
 
 /** devices.md §9: remote desktop, RSSH, VNC and screenshot requests wait at most 30 000 ms. */
-export const REMOTE_ACTION_TIMEOUT_MS = 30_000;
-/** §8: the 30 s timeout warning (also the API's 503 text for it). */
-export const TIMEOUT_TEXT = "Service temporarily unavailable, try again later.";
+export const REMOTE_ACTION_TIMEOUT_MS = COMMAND_TIMEOUT_MS;
 
-export type RemoteAction = "rssh" | "headlessVnc" | "remoteDesktop" | "screenshot" | "reboot" | "shutdown";
+/**
+ * The console's controls that run a remote action (rows of the Settings tab, toolbar buttons,
+ * palette entries; a subset of the settings controls), and the command each one runs.
+ */
+export const COMMAND_OF_CONTROL = {
+  rssh: "reverse-ssh",
+  headlessVnc: "headless-remote-desktop",
+  remoteDesktop: "remote-desktop",
+  screenshot: "screenshot",
+  reboot: "instant-reboot",
+  shutdown: "instant-power-off",
+} as const satisfies Record<string, RemoteCommand>;
 
-/** An action's call; the reply is typed by RemoteActionReply (the Worker parsed it with the route's schema). */
-type Request = { path: string; json: Record<string, string>; command: CommandAction };
-
-/** The call of each action (devices.md §7); power control has no space prefix and answers 204. */
-export function remoteRequest(action: RemoteAction, space: string, uuid: string, requestId: string): Request {
-  const device = { space, uuid };
-  const id = { request_id: requestId };
-  switch (action) {
-    case "rssh":
-      return {
-        path: routePath(remoteSharing, device),
-        json: { action: "reverse-ssh", ...id },
-        command: "reverse-ssh",
-      };
-    case "remoteDesktop":
-      return {
-        path: routePath(remoteSharing, device),
-        json: { action: "remote-desktop", ...id },
-        command: "remote-desktop",
-      };
-    case "headlessVnc":
-      return {
-        path: routePath(headlessRemoteSharing, device),
-        json: { action: "remote-desktop", ...id },
-        command: "headless-remote-desktop",
-      };
-    case "screenshot":
-      return {
-        path: routePath(screenCapture, device),
-        json: { action: "screenshot", ...id },
-        command: "screenshot",
-      };
-    case "reboot":
-      return {
-        path: routePath(powerControl, { uuid }),
-        json: { action: "instant-reboot", ...id },
-        command: "instant-reboot",
-      };
-    case "shutdown":
-      return {
-        path: routePath(powerControl, { uuid }),
-        json: { action: "instant-power-off", ...id },
-        command: "instant-power-off",
-      };
-  }
-}
+export type RemoteControl = keyof typeof COMMAND_OF_CONTROL;
 
 /** The shape of lib/api's ApiError (read structurally, so this module stays free of the session). */
 type HttpFailure = { status: number; body: { code?: string; message: string; command_id?: string } | null };
@@ -103,7 +66,7 @@ export function classifyFailure(error: unknown): ActionFailure {
   if (code === OUTCOME_UNKNOWN_CODE) return { kind: "outcomeUnknown", commandId: error.body?.command_id ?? null };
   if (code === TIMEOUT_CODE) return { kind: "timeout" };
   if (code === OFFLINE_CODE || error.status === 503) {
-    return { kind: "unavailable", message: error.body?.message || TIMEOUT_TEXT };
+    return { kind: "unavailable", message: error.body?.message || TIMEOUT_MESSAGE };
   }
   return error.body?.message ? { kind: "failed", reason: error.body.message } : { kind: "failed" };
 }

@@ -11,18 +11,21 @@ const options = (showFailures: boolean, retry = vi.fn()) => ({ viewCommands: vi.
 
 describe("truthful results", () => {
   it("a dry-run reboot or shutdown says so, not Action successful.", () => {
-    const dry = replyAlert("reboot", { dry_run: true, would_run: "systemctl reboot" }, t);
+    const dry = replyAlert({ action: "reboot", reply: { dry_run: true, would_run: "systemctl reboot" } }, t);
     expect(dry).toMatchObject({
       type: "warning",
       message: "Dry run: the agent is not allowed to power the device (start it with --allow-power).",
     });
-    expect(replyAlert("shutdown", undefined, t)).toEqual({ type: "success", message: "Action successful." });
+    expect(replyAlert({ action: "shutdown", reply: undefined }, t)).toEqual({
+      type: "success",
+      message: "Action successful.",
+    });
   });
 
   it("Headless VNC's Connect opens the console's viewer for the desktop the device started", () => {
     const open = vi.fn();
     const reply = { url: "vnc://127.0.0.1:40213", host: "127.0.0.1", port: 40213, headless: true };
-    const alert = replyAlert("headlessVnc", reply, t, open);
+    const alert = replyAlert({ action: "headlessVnc", reply }, t, open);
     expect(alert).toMatchObject({ type: "info", message: "Remote Desktop available", button: { type: "run" } });
     if (alert?.button?.type === "run") alert.button.run();
     expect(open).toHaveBeenCalledOnce();

@@ -1,11 +1,11 @@
 import { useSyncExternalStore } from "react";
-import type { RemoteAction } from "./remote-actions";
+import type { RemoteControl } from "./remote-actions";
 
 /**
  * Remote actions in flight per device (action → request id). Module state, so a loader is still
  * there when the user leaves the Settings tab and comes back while the call runs.
  */
-export type Running = Readonly<Partial<Record<RemoteAction, string>>>;
+export type Running = Readonly<Partial<Record<RemoteControl, string>>>;
 
 const byDevice = new Map<string, Running>();
 const listeners = new Set<() => void>();
@@ -18,14 +18,14 @@ function set(deviceUuid: string, next: Running) {
 }
 
 /** Marks `action` as running with `id`; false when it already runs (one at a time per action). */
-export function startAction(deviceUuid: string, action: RemoteAction, id: string): boolean {
+export function startAction(deviceUuid: string, action: RemoteControl, id: string): boolean {
   const now = byDevice.get(deviceUuid) ?? EMPTY;
   if (now[action]) return false;
   set(deviceUuid, { ...now, [action]: id });
   return true;
 }
 
-export function finishAction(deviceUuid: string, action: RemoteAction) {
+export function finishAction(deviceUuid: string, action: RemoteControl) {
   const { [action]: _done, ...rest } = byDevice.get(deviceUuid) ?? EMPTY;
   set(deviceUuid, rest);
 }

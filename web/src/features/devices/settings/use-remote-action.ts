@@ -1,23 +1,52 @@
 import "@/lib/locales/en-device";
 import "@/lib/locales/en-agent-settings";
 import type { DeviceDetail } from "@contracts/device-detail";
-import type { RemoteSharingResult, ScreenshotResult } from "@contracts/remote-actions";
 import { type Alert, showAlert } from "@/lib/alerts";
 import { type MessageKey, type TFunction, useT } from "@/lib/i18n";
-import { isObject } from "@/lib/json-checks";
 import { showRemoteFailures } from "@/lib/preferences";
 import { outcomeUnknownAlert } from "../commands/use-open-commands";
 import { useDeviceCommands } from "../live/command-store";
-import { deviceCall } from "./device-call";
+import { REMOTE_CALLS, type RemoteReply, type RemoteTarget } from "./device-call";
 import {
+  COMMAND_OF_CONTROL,
   classifyFailure,
   desktopUrl,
   REMOTE_ACTION_TIMEOUT_MS,
-  type RemoteAction,
-  remoteRequest,
+  type RemoteControl,
   rsshAddress,
 } from "./remote-actions";
 import { finishAction, startAction, useRunningActions } from "./running-store";
+
+/** A control's reply, typed by the route its command goes through. */
+export type ControlReply = {
+  [C in RemoteControl]: { action: C; reply: RemoteReply<(typeof COMMAND_OF_CONTROL)[C]> };
+}[RemoteControl];
+
+/**
+ * Runs a control's command (REMOTE_CALLS) and pairs its reply with the control: each case has the
+ * control narrowed, so its reply keeps its route's type.
+ */
+function callControl(
+  action: RemoteControl,
+  target: RemoteTarget,
+  id: string,
+  signal: AbortSignal,
+): Promise<ControlReply> {
+  switch (action) {
+    case "rssh":
+      return REMOTE_CALLS[COMMAND_OF_CONTROL[action]](target, id, signal).then((reply) => ({ action, reply }));
+    case "headlessVnc":
+      return REMOTE_CALLS[COMMAND_OF_CONTROL[action]](target, id, signal).then((reply) => ({ action, reply }));
+    case "remoteDesktop":
+      return REMOTE_CALLS[COMMAND_OF_CONTROL[action]](target, id, signal).then((reply) => ({ action, reply }));
+    case "screenshot":
+      return REMOTE_CALLS[COMMAND_OF_CONTROL[action]](target, id, signal).then((reply) => ({ action, reply }));
+    case "reboot":
+      return REMOTE_CALLS[COMMAND_OF_CONTROL[action]](target, id, signal).then((reply) => ({ action, reply }));
+    case "shutdown":
+      return REMOTE_CALLS[COMMAND_OF_CONTROL[action]](target, id, signal).then((reply) => ({ action, reply }));
+  }
+}
 
 /** Where an action is: sent and waiting, or the device acknowledged it (commandUpdate "received"). */
 export type ActionProgress = "sending" | "working";
@@ -26,23 +55,22 @@ export type ActionProgress = "sending" | "working";
  * §7 notifications raised by a reply; null when the reply carries nothing to show. A power
  * action the agent only dry-ran (no --allow-power) says so, not "Action successful.".
  */
-export function replyAlert(action: RemoteAction, reply: unknown, t: TFunction, openDesktop?: () => void): Alert | null {
-  if (action === "reboot" || action === "shutdown") {
-    // 204 (no body): done; 200 with a dry run (contracts/remote-actions.ts PowerDryRun): the agent may not power the device.
-    if (isObject(reply) && reply.dry_run === true)
+export function replyAlert(replied: ControlReply, t: TFunction, openDesktop?: () => void): Alert | null {
+  if (replied.action === "reboot" || replied.action === "shutdown") {
+    // 204 (no body): done; 200 with a dry run (PowerDryRun): the agent may not power the device.
+    if (replied.reply?.dry_run === true)
       return { type: "warning", duration: 10_000, message: t("device.settings.dryRun") };
     return { type: "success", message: t("device.settings.actionSuccess") };
   }
-  if (action === "screenshot") {
-    const { screenshot_url } = reply as ScreenshotResult;
+  if (replied.action === "screenshot") {
     return {
       type: "success",
       message: t("device.settings.screenshotTaken"),
       duration: 20_000,
-      button: { type: "screenshot", text: t("device.settings.view"), data: screenshot_url },
+      button: { type: "screenshot", text: t("device.settings.view"), data: replied.reply.screenshot_url },
     };
   }
-  const result = reply as RemoteSharingResult;
+  const { action, reply: result } = replied;
   if (action === "rssh") {
     const address = rsshAddress(result);
     if (!address) return null;
@@ -74,7 +102,7 @@ export function replyAlert(action: RemoteAction, reply: unknown, t: TFunction, o
 }
 
 /** The actions whose failures §8 keeps silent unless the user asked to see them. */
-const SILENT_FAILURES: Partial<Record<RemoteAction, MessageKey>> = {
+const SILENT_FAILURES: Partial<Record<RemoteControl, MessageKey>> = {
   rssh: "device.settings.rssh",
   remoteDesktop: "device.settings.remoteDesktop",
   screenshot: "device.settings.screenshot",
@@ -96,7 +124,7 @@ type FailureOptions = {
  * says "Device is disabled" (§7).
  */
 export function failureAlert(
-  action: RemoteAction,
+  action: RemoteControl,
   error: unknown,
   t: TFunction,
   options: FailureOptions,
@@ -158,16 +186,17 @@ export function useRemoteActions(
   const commands = useDeviceCommands(device.uuid);
   const running = useRunningActions(device.uuid);
 
-  const run = async (action: RemoteAction) => {
+  const run = async (action: RemoteControl) => {
     const id = crypto.randomUUID();
     if (!startAction(device.uuid, action, id)) return;
-    const request = remoteRequest(action, device.space_uuid, device.uuid, id);
     try {
-      const reply = await deviceCall(request.path, {
-        json: request.json,
-        signal: AbortSignal.timeout(REMOTE_ACTION_TIMEOUT_MS),
-      });
-      const alert = replyAlert(action, reply, t, openDesktop);
+      const replied = await callControl(
+        action,
+        { space: device.space_uuid, uuid: device.uuid },
+        id,
+        AbortSignal.timeout(REMOTE_ACTION_TIMEOUT_MS),
+      );
+      const alert = replyAlert(replied, t, openDesktop);
       if (alert) showAlert(alert);
     } catch (error) {
       console.error(`Remote action ${action} failed`, error);
@@ -179,7 +208,7 @@ export function useRemoteActions(
     }
   };
 
-  const progress = (action: RemoteAction): ActionProgress | null => {
+  const progress = (action: RemoteControl): ActionProgress | null => {
     const id = running[action];
     if (!id) return null;
     return commands[id]?.status === "received" ? "working" : "sending";

@@ -27,7 +27,7 @@ import { useOpenCommands } from "../commands/use-open-commands";
 import { deviceViewPath } from "../paths";
 import { RemoteDesktopDialog } from "../remote-desktop/remote-desktop-dialog";
 import { type Confirmation, confirmations } from "../settings/confirmations";
-import type { RemoteAction } from "../settings/remote-actions";
+import type { RemoteControl } from "../settings/remote-actions";
 import { ActionButton, SettingGroup, SettingRow, SettingSwitch } from "../settings/setting-row";
 import { SettingsChips } from "../settings/status-chips";
 import { useReplacementCode, useSettingToggles, useVisionToggle } from "../settings/use-device-settings";
@@ -36,7 +36,7 @@ import { disabledReason, type SettingsControl, visibleControls } from "../settin
 import { visionControl, visionMissing } from "../settings/vision";
 import { TerminalRow } from "../terminal/terminal-row";
 
-type ActionRow = { control: SettingsControl & RemoteAction; icon: LucideIcon; title: MessageKey; text: MessageKey };
+type ActionRow = { control: SettingsControl & RemoteControl; icon: LucideIcon; title: MessageKey; text: MessageKey };
 
 const remoteRows: ActionRow[] = [
   { control: "rssh", icon: TerminalIcon, title: "device.settings.rssh", text: "device.settings.rsshText" },
