@@ -61,6 +61,8 @@ export const SERVER_MESSAGE_TYPES = [
   "tunnelCredit",
   "tunnelClose",
   "tunnelClosed",
+  "tunnelConsent",
+  "tunnelRecorded",
 ] as const;
 
 /** The types a `batch` carries (contracts/realtime.ts `RoomEvent`). */
