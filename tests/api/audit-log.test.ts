@@ -216,6 +216,28 @@ describe("GET /api/space/{space}/audit/items/", () => {
   });
 });
 
+describe("targets", () => {
+  it("an entry that names no target name gets the row's name as the batch finds it", async () => {
+    const { space } = await memberOf("admin");
+    const device = await makeDevice(space.space_uuid, { name: "Till 7" });
+    await db().batch([
+      auditInsert(db(), {
+        spaceUuid: space.space_uuid,
+        action: "device.update",
+        entityType: "device",
+        entityUuid: device.uuid,
+        after: { description: "x" },
+      }),
+    ]);
+    const row = await db()
+      .select()
+      .from(auditLogTable)
+      .where(and(eq(auditLogTable.entity_uuid, device.uuid), eq(auditLogTable.action, "device.update")))
+      .get();
+    expect(row?.entity_name).toBe("Till 7");
+  });
+});
+
 describe("actors", () => {
   it("a change made with an operator API token is recorded as the token's, not as its creator's", async () => {
     const admin = await memberOf("admin");

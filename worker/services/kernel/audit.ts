@@ -1,6 +1,17 @@
 import { desc, eq, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { auditLogTable } from "../../../drizzle/schema/audit-log.ts";
-import { userTable } from "../../../drizzle/schema/index.ts";
+import {
+  alertChannelTable,
+  alertRuleTable,
+  cameraTable,
+  deviceTable,
+  locationGroupTable,
+  locationTable,
+  spaceTable,
+  tagTable,
+  userTable,
+} from "../../../drizzle/schema/index.ts";
 import { type Db, namedFields } from "../../lib/db.ts";
 import { pageReads, readPage } from "../../lib/paging.ts";
 import { type AuditActorKind, currentAuditContext } from "./audit-context.ts";
@@ -55,6 +66,32 @@ const nameIn = (value: unknown): string | null => {
   return null;
 };
 
+/** Where a target's name is read when the caller gave none: its key and name columns. */
+const NAMED_TARGETS: Record<string, [key: SQLiteColumn, name: SQLiteColumn]> = {
+  device: [deviceTable.uuid, deviceTable.name],
+  location: [locationTable.uuid, locationTable.name],
+  location_group: [locationGroupTable.uuid, locationGroupTable.name],
+  tag: [tagTable.uuid, tagTable.name],
+  camera: [cameraTable.uuid, cameraTable.name],
+  alert_rule: [alertRuleTable.uuid, alertRuleTable.name],
+  alert_channel: [alertChannelTable.uuid, alertChannelTable.name],
+  user: [userTable.uuid, userTable.email],
+  space: [spaceTable.space_uuid, spaceTable.space_name],
+};
+
+/**
+ * The target's name at the time: the caller's, else the name the entry's fields carry, else the
+ * row's as the batch finds it (one primary-key read; none for a row the batch already deleted).
+ */
+function targetName(e: AuditEntry): string | SQL | null {
+  const known = e.entityName ?? nameIn(e.after) ?? nameIn(e.before);
+  if (known) return known;
+  const target = NAMED_TARGETS[e.entityType];
+  if (!target || !e.entityUuid) return null;
+  const [key, name] = target;
+  return sql`(select ${name} from ${key.table} where ${key} = ${e.entityUuid})`;
+}
+
 /** The columns an entry stores, with the request's context filled in where the caller gave none. */
 export function auditColumns(e: AuditEntry) {
   const context = currentAuditContext();
@@ -71,7 +108,7 @@ export function auditColumns(e: AuditEntry) {
     action: e.action,
     entity_type: e.entityType,
     entity_uuid: e.entityUuid ?? null,
-    entity_name: e.entityName ?? nameIn(e.after) ?? nameIn(e.before),
+    entity_name: targetName(e),
     request_id: e.requestId ?? context?.requestId ?? null,
     client_address: e.clientAddress ?? context?.clientAddress ?? null,
     user_agent: e.userAgent ?? context?.userAgent ?? null,
