@@ -16,10 +16,15 @@ import {
   credentialState,
   touchCredential,
 } from "./services/access/credential-secrets.ts";
-import { CREDENTIAL_ROOM_ONLY, consumeCredentialTicket } from "./services/access/tickets.ts";
+import {
+  CREDENTIAL_ROOM_ONLY,
+  consumeRoomTicket,
+  type RoomParty,
+  spaceOfRoom,
+  TICKET_PREFIX,
+} from "./services/access/tickets.ts";
 import { admission, admit, connectLimit, release, retryLaterResponse } from "./services/devices/presence-admission.ts";
 import { roomStub, spaceRegion } from "./services/kernel/placement.ts";
-import { consumeRoomTicket, type RoomParty, spaceOfRoom, TICKET_PREFIX } from "./services/spaces/room-tickets.ts";
 
 const deny = (status: 401 | 403 | 404, message: string) =>
   new Response(
@@ -114,15 +119,13 @@ async function authenticateRoomRequest(
   if (credential.kind === "ticket") {
     const room = `${party}/${name}`;
     const used = await consumeRoomTicket(db, credential.value, room);
-    if (!used) {
-      // A ticket bought with a display link or API token (only ever for a space's room).
-      const bought = party === "space" ? await consumeCredentialTicket(db, credential.value, room) : null;
-      if (bought?.space_uuid === spaceUuid) {
-        // The ticket was bought up to 30 s ago: its creator may have left since.
-        return (await creatorIsActive(db, bought)) ? credentialPrincipal(bought) : deny(403, CREATOR_GONE);
-      }
-      return deny(401, "This ticket is unknown, used, expired or for another room.");
+    if (used?.kind === "credential" && used.credential.space_uuid === spaceUuid) {
+      // The ticket was bought up to 30 s ago: its creator may have left since.
+      return (await creatorIsActive(db, used.credential))
+        ? credentialPrincipal(used.credential)
+        : deny(403, CREATOR_GONE);
     }
+    if (used?.kind !== "user") return deny(401, "This ticket is unknown, used, expired or for another room.");
     const user = await db.select().from(userTable).where(eq(userTable.uuid, used.user_uuid)).get();
     if (!user) return deny(401, "This ticket is unknown, used, expired or for another room.");
     return userPrincipal(db, spaceUuid, user, used.token_exp);

@@ -1,6 +1,7 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./common.ts";
-import { userUuid } from "./user.ts";
+import { spaceCredentialTable } from "./space-credential.ts";
+import { userTable, userUuid } from "./user.ts";
 
 /** ES256 signing keys of the embedded OpenID provider (newest active key signs). */
 export const signingKeyTable = sqliteTable("signing_key", {
@@ -48,7 +49,9 @@ export const loginThrottleTable = sqliteTable("login_throttle", {
 /**
  * Single-use room tickets (ARCHITECTURE.md, Room addresses): a browser trades its access token
  * for a ticket bound to one room, valid 30 s, and opens the socket with it, so access tokens do
- * not travel in URLs. Only a SHA-256 of the ticket is stored; consuming it is one conditional UPDATE.
+ * not travel in URLs; a display link or API token buys one the same way for its space's room. A
+ * ticket names who bought it: a user (with the expiry of the access token it was bought with) or
+ * a credential. Only a SHA-256 of the ticket is stored; consuming it is one conditional UPDATE.
  */
 export const roomTicketTable = sqliteTable(
   "room_ticket",
@@ -56,9 +59,10 @@ export const roomTicketTable = sqliteTable(
     ticket_hash: text("ticket_hash").primaryKey(),
     /** "space/{uuid}", "location/{uuid}" or "device/{uuid}". */
     room: text("room").notNull(),
-    user_uuid: userUuid(),
-    /** Expiry (ms) of the access token the ticket was bought with: the socket lasts until then unless re-authenticated. */
-    token_exp: integer("token_exp").notNull(),
+    user_uuid: text("user_uuid").references(() => userTable.uuid, { onDelete: "cascade" }),
+    credential_uuid: text("credential_uuid").references(() => spaceCredentialTable.uuid, { onDelete: "cascade" }),
+    /** A user's ticket: the expiry (ms) of the access token it was bought with; the socket lasts until then unless re-authenticated. */
+    token_exp: integer("token_exp"),
     expires_at: integer("expires_at").notNull(),
     used_at: integer("used_at"),
   },

@@ -34,20 +34,3 @@ export const spaceCredentialTable = sqliteTable(
     index("space_credential_space_uuid_kind_created_at_idx").on(t.space_uuid, t.kind, t.created_at),
   ],
 );
-
-/**
- * Single-use room tickets bought with a display link or API token (the user tickets of
- * room_ticket name a user): same rules — bound to one room, 30 s, SHA-256 at rest, consumed by
- * one conditional UPDATE.
- */
-export const credentialTicketTable = sqliteTable(
-  "credential_ticket",
-  {
-    ticket_hash: text("ticket_hash").primaryKey(),
-    room: text("room").notNull(),
-    credential_uuid: ownerUuid("credential_uuid", () => spaceCredentialTable.uuid),
-    expires_at: integer("expires_at").notNull(),
-    used_at: integer("used_at"),
-  },
-  (t) => [index("credential_ticket_expires_at_idx").on(t.expires_at)],
-);

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CREDENTIAL_ENDED, IssuedCredential } from "../../contracts/access.ts";
 import { CloseCode } from "../../contracts/realtime.ts";
-import { credentialTicketTable } from "../../drizzle/schema/index.ts";
+import { roomTicketTable } from "../../drizzle/schema/index.ts";
 import { sha256Hex } from "../../worker/lib/crypto.ts";
 import { publishToSpace } from "../../worker/services/kernel/realtime.ts";
 import { api, db, makeDevice, makeLocation, memberOf } from "../factories.ts";
@@ -34,10 +34,12 @@ describe("a display link in the rooms", () => {
     // Stored as SHA-256 only.
     const stored = await db()
       .select()
-      .from(credentialTicketTable)
-      .where(eq(credentialTicketTable.credential_uuid, link.uuid))
+      .from(roomTicketTable)
+      .where(eq(roomTicketTable.credential_uuid, link.uuid))
       .get();
     expect(stored?.ticket_hash).toBe(await sha256Hex(ticket.ticket));
+    // A credential's ticket names the credential, not a user.
+    expect(stored).toMatchObject({ user_uuid: null, token_exp: null, room: `space/${s}` });
 
     const socket = await join(ticket.url);
     expect(socket.status).toBe(101);
