@@ -72,6 +72,8 @@ export function DesktopViewer({ device, actions }: { device: string; actions?: R
       viewer.background = "transparent";
       viewer.focusOnClick = true;
       viewer.addEventListener("connect", () => {
+        // A role without the control right watches only (the room told the channel so).
+        if (viewer) viewer.viewOnly = session.viewOnly;
         setStatus({ kind: "connected", name: desktopName });
         viewer?.focus();
       });

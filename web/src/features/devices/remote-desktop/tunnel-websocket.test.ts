@@ -96,6 +96,19 @@ describe("TunnelWebSocket (one vnc session as noVNC's WebSocket)", () => {
     expect(p.json.at(-1)).toEqual({ type: "tunnelCredit", session: S, bytes: TUNNEL_CREDIT_EVERY });
   });
 
+  it("waits for the consent prompt's time before giving up, and opens view-only when the role may not control", async () => {
+    const p = fakePort();
+    const c = channel(p.port);
+    expect(c.ws.viewOnly).toBe(false);
+    p.each((l) => l.message?.({ type: "tunnelConsent", session: S, state: "waiting", timeout_ms: 60_000 }));
+    // Past the usual open timeout, the device's person still has time to answer.
+    await vi.advanceTimersByTimeAsync(TUNNEL_OPEN_TIMEOUT_MS + 1000);
+    expect(c.ws.readyState).toBe(SOCKET_STATE.connecting);
+    p.each((l) => l.message?.({ type: "tunnelOpened", session: S, view_only: true }));
+    expect(c.ws.readyState).toBe(SOCKET_STATE.open);
+    expect(c.ws.viewOnly).toBe(true);
+  });
+
   it("sends RFB's bytes as data frames (copied: noVNC reuses its buffer), held to the agent's window", () => {
     const p = fakePort();
     const c = channel(p.port);

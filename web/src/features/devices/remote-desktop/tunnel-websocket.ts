@@ -42,7 +42,9 @@ export class TunnelWebSocket {
   private readonly stream: TunnelStream;
   private readonly lostText: string;
   private readonly unlisten: () => void;
-  private readonly timer: ReturnType<typeof setTimeout>;
+  private timer: ReturnType<typeof setTimeout>;
+  /** The room said the operator's role may watch but not control (set when the session opens). */
+  viewOnly = false;
   private started = false;
 
   constructor(options: Options) {
@@ -58,8 +60,19 @@ export class TunnelWebSocket {
     const listener: TunnelListener = {
       message: (message) => {
         if (message.session !== this.session || this.readyState === SOCKET_STATE.closed) return;
-        if (message.type === "tunnelOpened") this.opened();
-        else if (message.type === "tunnelCredit") this.stream.credit(message.bytes);
+        if (message.type === "tunnelOpened") {
+          this.viewOnly = message.view_only === true;
+          this.opened();
+        } else if (message.type === "tunnelConsent" && message.state === "waiting") {
+          // The device asks its person first: wait as long as it does, and the usual time more.
+          clearTimeout(this.timer);
+          this.timer = setTimeout(
+            () => {
+              if (this.readyState === SOCKET_STATE.connecting) this.finish(TUNNEL_TEXT.timeout, true);
+            },
+            (message.timeout_ms ?? 0) + TUNNEL_OPEN_TIMEOUT_MS,
+          );
+        } else if (message.type === "tunnelCredit") this.stream.credit(message.bytes);
         else if (message.type === "tunnelClosed") this.finish(message.reason, false);
       },
       frame: (frame) => this.receive(frame),
