@@ -329,3 +329,25 @@ describe("GET /api/space/{space}/audit/anchors/", () => {
     expect(AuditAnchors.parse(await res.json())).toMatchObject({ retention_days: 400, pruned_through: null });
   });
 });
+
+describe("PATCH /api/space/{space}/audit/settings/", () => {
+  it("an Admin sets the retention (audited); out of range is a 400; a Content Manager is refused", async () => {
+    const admin = await memberOf("admin");
+    const s = admin.space.space_uuid;
+    const set = (json: unknown, token = admin.token) =>
+      api(`/api/space/${s}/audit/settings/`, { method: "PATCH", token, json });
+    expect((await set({ retention_days: 30 })).status).toBe(200);
+    expect((await set({ retention_days: 0 })).status).toBe(400);
+    const cm = await memberOf("content_manager", admin.space);
+    expect((await set({ retention_days: 10 }, cm.token)).status).toBe(403);
+    const anchors = AuditAnchors.parse(
+      await (await api(`/api/space/${s}/audit/anchors/`, { token: admin.token })).json(),
+    );
+    expect(anchors.retention_days).toBe(30);
+    const [entry] = await db()
+      .select()
+      .from(auditLogTable)
+      .where(and(eq(auditLogTable.space_uuid, s), eq(auditLogTable.action, "audit.settings.update")));
+    expect(entry).toMatchObject({ before: { retention_days: 400 }, after: { retention_days: 30 } });
+  });
+});

@@ -21,6 +21,7 @@ import { auditColumns } from "./columns";
 import { DeviceFilter } from "./device-filter";
 import { EntrySheet } from "./entry-sheet";
 import { type AuditFilterState, auditQueries, downloadAuditExport, NO_FILTERS, useVerifyAudit } from "./queries";
+import { RetentionForm } from "./retention-form";
 
 /**
  * /accounts/audit: the space's audit log for Admins — newest first in a virtualized table,
@@ -104,6 +105,7 @@ function AuditLog({ space }: { space: string }) {
             {verify.error.message}
           </p>
         )}
+        {anchors.data && <RetentionForm space={space} days={anchors.data.retention_days} />}
         {anchors.data?.pruned_through && (
           <p className="text-xs text-muted-foreground">
             {t("audit.anchor.pruned", { seq: anchors.data.pruned_through.seq, days: anchors.data.retention_days })}

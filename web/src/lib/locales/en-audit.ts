@@ -49,4 +49,7 @@ export const enAudit = englishPart({
   "audit.entry.hash": "Hash",
   "audit.entry.unchained": "Not chained yet",
   "audit.count": "{count} entries loaded",
+  "audit.retention.label": "Keep entries for",
+  "audit.retention.days": "days",
+  "audit.retention.saved": "Audit entries are now kept {days} days.",
 });
