@@ -3,6 +3,7 @@ import type { Principal } from "../contracts/principal.ts";
 import { type ClientMessage, CloseCode, type ServerMessage } from "../contracts/realtime.ts";
 import { SESSION_TEXT, type TunnelConsent } from "../contracts/session-policy.ts";
 import {
+  dataFrame,
   sessionOf,
   TUNNEL_CHUNK_BYTES,
   TUNNEL_ID_BYTES,
@@ -21,6 +22,7 @@ import {
   remoteSessionPlan,
 } from "../worker/services/devices/remote-sessions.ts";
 import { SessionRecorder } from "../worker/services/sessions/recorder.ts";
+import { ViewOnlyRfbFilter } from "../worker/services/sessions/rfb-input.ts";
 import { batchWriter } from "./batch-writer.ts";
 
 type CommonStep = "space_uuid" | "device_uuid" | "device_name" | "user_uuid" | "session" | "kind" | "recorded";
@@ -99,6 +101,8 @@ export class DeviceTunnels {
   /** tunnelOpens waiting for their D1 check: they count against TUNNEL_MAX_PER_DEVICE meanwhile. */
   private opening = 0;
   private readonly recorders = new Map<string, SessionRecorder>();
+  /** View-only desktops: the operator's RFB stream, read so input never reaches the device. */
+  private readonly viewOnly = new Map<string, ViewOnlyRfbFilter>();
   private metas: Map<string, SessionMeta> | null = null;
   private readonly auditWriter = batchWriter<RemoteSessionStep>((steps) => auditRemoteSessions(this.host.env(), steps));
 
@@ -221,10 +225,11 @@ export class DeviceTunnels {
     // Bytes before the agent said it was ready, or over a chunk: a broken peer; dropped.
     const bytes = frame.byteLength - TUNNEL_ID_BYTES;
     if (!row.opened_at || bytes > TUNNEL_CHUNK_BYTES) return true;
+    const meta = this.meta(row.session);
+    if (fromBrowser && row.kind === "vnc" && meta?.view_only) return this.viewOnlyInput(row, frame);
     const flight = this.flight(row.session);
     if (fromBrowser) flight.toAgent += bytes;
     else flight.toBrowser += bytes;
-    const meta = this.meta(row.session);
     if (meta) {
       if (fromBrowser) meta.bytes_out += bytes;
       else meta.bytes_in += bytes;
@@ -243,6 +248,41 @@ export class DeviceTunnels {
     try {
       // A copy: the frame's buffer belongs to the incoming message and may be reused once this returns.
       to.send(frame.slice().buffer);
+    } catch {
+      // Closing: its leave ends the session.
+    }
+    return true;
+  }
+
+  /**
+   * A view-only desktop's frame from the browser: only what watching needs goes on to the agent;
+   * input is dropped (and credited back to the browser at once, so its window stays open), and a
+   * stream the room cannot read ends the session.
+   */
+  private viewOnlyInput(row: SessionRow, frame: Uint8Array): boolean {
+    let filter = this.viewOnly.get(row.session);
+    if (!filter) {
+      filter = new ViewOnlyRfbFilter();
+      this.viewOnly.set(row.session, filter);
+    }
+    const payload = frame.subarray(TUNNEL_ID_BYTES);
+    const verdict = filter.push(payload);
+    if (verdict.refuse !== undefined) {
+      this.end(row, SESSION_TEXT.forbidden("control"), { agent: true, browser: true });
+      return true;
+    }
+    const dropped = payload.byteLength - verdict.pass.byteLength;
+    const browser = this.host.connection(row.dashboard);
+    if (dropped > 0 && browser) this.host.send(browser, { type: "tunnelCredit", session: row.session, bytes: dropped });
+    if (verdict.pass.byteLength === 0) return true;
+    const meta = this.meta(row.session);
+    if (meta) meta.bytes_out += verdict.pass.byteLength;
+    this.recorder(row)?.input(verdict.pass);
+    this.flight(row.session).toAgent += verdict.pass.byteLength;
+    const agent = this.host.connection(row.agent);
+    if (!agent || agent.readyState !== WebSocket.OPEN) return true;
+    try {
+      agent.send(dataFrame(row.session, verdict.pass).buffer as ArrayBuffer);
     } catch {
       // Closing: its leave ends the session.
     }
@@ -385,6 +425,7 @@ export class DeviceTunnels {
     const meta = this.meta(row.session);
     const recorder = this.recorder(row);
     this.recorders.delete(row.session);
+    this.viewOnly.delete(row.session);
     this.metas?.delete(row.session);
     this.host.sql().exec("DELETE FROM tunnel_session_meta WHERE session = ?", row.session);
     const finished = recorder ? recorder.end() : Promise.resolve();

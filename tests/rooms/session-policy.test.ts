@@ -87,6 +87,15 @@ describe("remote sessions under policy", () => {
     s.agent.send({ type: "tunnelOpened", session: desktop });
     await until(() => all(s.browser, "tunnelOpened").length === 1);
     expect(all(s.browser, "tunnelOpened")[0]).toEqual({ type: "tunnelOpened", session: desktop, view_only: true });
+    // And the room holds it to watching: a key press never reaches the device (credited back).
+    const handshake = [...bytes("RFB 003.008\n"), 1, 1];
+    const key = [4, 1, 0, 0, 0, 0, 0, 0x61];
+    const update = [3, 1, 0, 0, 0, 0, 4, 0, 3, 0];
+    s.browser.ws?.send(dataFrame(desktop, Uint8Array.from([...handshake, ...key, ...update])));
+    await until(() => s.agent.binary.length === 1);
+    expect([...s.agent.binary[0].subarray(16)]).toEqual([...handshake, ...update]);
+    await until(() => all(s.browser, "tunnelCredit").length === 1);
+    expect(all(s.browser, "tunnelCredit")[0]).toEqual({ type: "tunnelCredit", session: desktop, bytes: key.length });
   });
 
   it("a location with consent: the agent is asked with the timeout and default; the operator sees each step", async () => {
