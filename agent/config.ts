@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
+import { roomPath } from "../contracts/values/realtime.ts";
 
 /** What enrolment leaves behind: where to connect and the device credential (kept 0600). */
 export type AgentConfig = { server: string; device_uuid: string; space_uuid: string; credential: string };
@@ -42,7 +43,7 @@ export function loadConfig(path: string): AgentConfig {
  * session sends it in the Authorization header, so it never lands in a URL or an access log.
  */
 export function roomUrl(config: Pick<AgentConfig, "server" | "device_uuid">) {
-  const url = new URL(`/parties/device/${config.device_uuid}`, config.server);
+  const url = new URL(roomPath.device(config.device_uuid), config.server);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
   return url.toString();
 }

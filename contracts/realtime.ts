@@ -8,7 +8,7 @@ import { TunnelConsent, TunnelRecorded } from "./session-policy.ts";
 import { Telemetry } from "./telemetry.ts";
 import { TunnelClose, TunnelClosed, TunnelCredit, TunnelOpen, TunnelOpened, TunnelResize } from "./tunnel.ts";
 
-export { ACK_EVERY, CloseCode, ROOM_SOCKETS_PER_ACCOUNT } from "./values/realtime.ts";
+export { ACK_EVERY, CloseCode, ROOM_SOCKETS_PER_ACCOUNT, roomPath } from "./values/realtime.ts";
 
 /**
  * The real-time protocol of every room (a contract shared by rooms, agent and web).
@@ -317,10 +317,3 @@ export const AGENT_UPLOAD_MAX_BYTES = 16 * 1024 * 1024;
  * processed. One that falls this many events behind is dropped rather than buffered without limit.
  */
 export const OUTGOING_MAX_UNACKED = 1000;
-
-/** Room addresses (a contract): /parties/<party>/<room id>, credential in the Authorization header, `ticket` or `token` query parameter. */
-export const roomPath = {
-  space: (spaceUuid: string) => `/parties/space/${spaceUuid}`,
-  location: (locationUuid: string) => `/parties/location/${locationUuid}`,
-  device: (deviceUuid: string) => `/parties/device/${deviceUuid}`,
-} as const;

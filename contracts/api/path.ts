@@ -21,3 +21,7 @@ export function routePath(route: Pick<RouteConfig, "path">, params: Record<strin
 
 /** Where the API is mounted: clients outside the web app (the agent) put it before routePath. */
 export const API_PREFIX = "/api";
+
+/** A route's full path under the API (what a reply hands out as a URL: status_url, screenshot_url …). */
+export const apiPath = (route: Pick<RouteConfig, "path">, params: Record<string, string | number> = {}) =>
+  `${API_PREFIX}${routePath(route, params)}`;

@@ -73,3 +73,15 @@ export const ROOM_EVENT_TYPES = [
   "accountOffline",
   "incidentUpdate",
 ] as const;
+
+/**
+ * Room addresses (a contract, ARCHITECTURE.md): /parties/<party>/<room id>, the credential in the
+ * Authorization header, or the `ticket` / `token` query parameter. `of` takes a room as tickets
+ * name it ("device/{uuid}").
+ */
+export const roomPath = {
+  space: (spaceUuid: string) => `/parties/space/${spaceUuid}`,
+  location: (locationUuid: string) => `/parties/location/${locationUuid}`,
+  device: (deviceUuid: string) => `/parties/device/${deviceUuid}`,
+  of: (room: string) => `/parties/${room}`,
+} as const;

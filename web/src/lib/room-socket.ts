@@ -1,6 +1,6 @@
 import { issueRoomTicket } from "@contracts/api/spaces";
 import type { ServerMessage } from "@contracts/realtime";
-import { ACK_EVERY, CloseCode, ROOM_EVENT_TYPES, SERVER_MESSAGE_TYPES } from "@contracts/values/realtime";
+import { ACK_EVERY, CloseCode, ROOM_EVENT_TYPES, roomPath, SERVER_MESSAGE_TYPES } from "@contracts/values/realtime";
 import PartySocket from "partysocket";
 import { ApiError, callApi } from "./api";
 import { endDisplaySession, getDisplaySecret } from "./display-session";
@@ -89,7 +89,8 @@ export function openRoomSocket(space: string, room: RoomName, options: RoomSocke
   const socket = new PartySocket({
     host: window.location.host,
     protocol: window.location.protocol === "https:" ? "wss" : "ws",
-    basePath: `parties/${room}`,
+    // partysocket adds the leading slash.
+    basePath: roomPath.of(room).slice(1),
     // A failed ticket (offline, a 5xx) leaves the parameter out: the room refuses and partysocket
     // retries with back-off. A refusal (403/404: no longer a member, the room is gone) stops it.
     query: async () => {

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import type { RoomTicketInput, RoomTicketReply } from "../../../contracts/room-ticket.ts";
+import { roomPath } from "../../../contracts/values/realtime.ts";
 import { deviceTable, locationTable, roomTicketTable, spaceCredentialTable } from "../../../drizzle/schema/index.ts";
 import type { SpaceCredentialRow } from "../../env.ts";
 import { randomToken, sha256Hex } from "../../lib/crypto.ts";
@@ -79,7 +80,7 @@ export async function issueRoomTicket({
     ticket,
     room,
     expires_in: TICKET_TTL_SECONDS,
-    url: `/parties/${room}?ticket=${encodeURIComponent(ticket)}`,
+    url: `${roomPath.of(room)}?ticket=${encodeURIComponent(ticket)}`,
   };
 }
 

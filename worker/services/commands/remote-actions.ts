@@ -1,4 +1,7 @@
 import { and, eq } from "drizzle-orm";
+import { getCommand } from "../../../contracts/api/commands.ts";
+import { apiPath } from "../../../contracts/api/path.ts";
+import { getScreenshot as screenshotRoute } from "../../../contracts/api/remote-actions.ts";
 import {
   COMMANDS,
   type CommandParams,
@@ -62,7 +65,7 @@ function parseResult<A extends CommandAction>(action: A, result: unknown): Comma
 
 /** Where a command's record can be read (an outcome_unknown reply's status_url). */
 export const commandStatusUrl = (space: string, device: string, id: string) =>
-  `/api/space/${space}/device/${device}/command/${encodeURIComponent(id)}/`;
+  apiPath(getCommand, { space, uuid: device, id });
 
 /**
  * Runs one action on the device's agent through its DeviceRoom, its params and result typed by
@@ -153,7 +156,9 @@ export async function takeScreenshot({ ctx, input }: ServiceArgs<{ uuid: string;
   } else if (!(await ctx.env.FILES.head(key))) {
     throw new ApiError("device_failed", "The device sent no screenshot.");
   }
-  return { screenshot_url: `/api/space/${ctx.space.space_uuid}/device/${device.uuid}/screenshot/${id}.jpg` };
+  return {
+    screenshot_url: apiPath(screenshotRoute, { space: ctx.space.space_uuid, uuid: device.uuid, shot: `${id}.jpg` }),
+  };
 }
 
 /** GET …/screenshot/{shot}.jpg (members of the space only). */

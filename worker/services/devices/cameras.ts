@@ -1,5 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
+import { getCameraSnapshot as snapshotRoute } from "../../../contracts/api/cameras.ts";
+import { apiPath } from "../../../contracts/api/path.ts";
 import {
   type CameraConnectionTestInput,
   type CameraProbeParams,
@@ -142,7 +144,7 @@ export const cameraSnapshotKey = (space: string, camera: string, id: string) =>
   `camera-snapshots/${space}/${camera}/${id}.jpg`;
 
 const snapshotUrl = (space: string, ref: CameraRef, file: string) =>
-  `/api/space/${space}/location/${ref.loc}/camera/${ref.camera}/snapshot/${file}`;
+  apiPath(snapshotRoute, { space, loc: ref.loc, camera: ref.camera, shot: file });
 
 /** POST …/camera/{camera}/snapshot/: a runner fetches a JPEG; it goes to R2 (as itself and as latest). */
 export async function takeCameraSnapshot({ ctx, input }: ServiceArgs<CameraRef>) {

@@ -1,4 +1,5 @@
-import type { DisplayCaptures } from "../../../contracts/api/display-health.ts";
+import { getDisplayCapture as captureRoute, type DisplayCaptures } from "../../../contracts/api/display-health.ts";
+import { apiPath } from "../../../contracts/api/path.ts";
 import {
   type CaptureEntry,
   DISPLAY_HEALTH_LABELS,
@@ -63,7 +64,6 @@ export async function listDisplayCaptures({
     (latest?.telemetry.display_health ?? stored ?? []).filter((h) => !input.display || h.display === input.display),
     device.online,
   );
-  const base = `/api/space/${ctx.space.space_uuid}/device/${device.uuid}/display-captures`;
   return {
     device_uuid: device.uuid,
     current: current.map(withLabel),
@@ -75,7 +75,14 @@ export async function listDisplayCaptures({
       panel: e.panel,
       bytes: e.bytes,
       metrics: e.metrics,
-      url: e.has_image ? `${base}/${encodeURIComponent(e.display)}/${e.at}.jpg` : null,
+      url: e.has_image
+        ? apiPath(captureRoute, {
+            space: ctx.space.space_uuid,
+            uuid: device.uuid,
+            display: e.display,
+            file: `${e.at}.jpg`,
+          })
+        : null,
     })),
     retention_days: ctx.space.capture_retention_days ?? 7,
   };

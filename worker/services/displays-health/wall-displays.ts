@@ -1,4 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
+import { getDisplayCapture as captureRoute } from "../../../contracts/api/display-health.ts";
+import { apiPath } from "../../../contracts/api/path.ts";
 import {
   DISPLAY_HEALTH_LABELS,
   DISPLAY_HEALTH_SEVERITY,
@@ -45,7 +47,6 @@ export function troubledDisplays(
 ): WallDisplay[] {
   // Captures may show customer-facing content: Viewers (display links among them) see them only where the space allows.
   const captures = (ctx.role !== undefined && ctx.role.code !== "viewer") || ctx.space.viewers_see_captures;
-  const base = `/api/space/${ctx.space.space_uuid}/device`;
   const tiles: (WallDisplay & { sinceMs: number })[] = [];
   for (const row of rows) {
     let report: DisplayHealth[] = [];
@@ -69,7 +70,12 @@ export function troubledDisplays(
         since: new Date(h.since).toISOString(),
         sinceMs: h.since,
         capture_url: captures
-          ? `${base}/${row.uuid}/display-captures/${encodeURIComponent(h.display)}/latest.jpg`
+          ? apiPath(captureRoute, {
+              space: ctx.space.space_uuid,
+              uuid: row.uuid,
+              display: h.display,
+              file: "latest.jpg",
+            })
           : null,
       });
     }
