@@ -342,9 +342,26 @@ export class DeviceTunnels {
     } finally {
       this.opening--;
     }
-    if ("refusal" in plan) return refuse(plan.refusal);
+    // A refusal by policy is on record too (a role that tried what it may not, a recorder down).
+    const attempt: SessionRow = {
+      session: message.session,
+      kind: message.kind,
+      dashboard: connection.id,
+      agent: "",
+      user_uuid: principal.user_uuid,
+      space_uuid: principal.space_uuid,
+      created_at: Date.now(),
+      opened_at: 0,
+    };
+    if ("refusal" in plan) {
+      this.audit(attempt, { status: "refused", reason: plan.refusal });
+      return refuse(plan.refusal);
+    }
     const { plan: p } = plan;
-    if (!recorder && p.recording.required) return refuse(SESSION_TEXT.recorderFailed);
+    if (!recorder && p.recording.required) {
+      this.audit(attempt, { status: "refused", reason: SESSION_TEXT.recorderFailed });
+      return refuse(SESSION_TEXT.recorderFailed);
+    }
     // Checked again after the await: the agent may have left, the limit may have filled meanwhile.
     const agent = this.host.agent();
     if (!agent) return refuse(TUNNEL_TEXT.offline);
@@ -446,16 +463,18 @@ export class DeviceTunnels {
           ),
         ),
       );
-    } else if (recorder) {
-      // Never opened (refused at the device, the agent could not start it): the recording's
-      // header alone is all there is; it stays so the list shows the attempt.
-      this.host.waitUntil(finished);
+    } else {
+      // Never opened: refused at the device (or by its default), or the agent could not start it.
+      this.audit(row, { status: "refused", reason });
+      if (recorder) this.host.waitUntil(finished);
     }
   }
 
   private audit(row: SessionRow, step: DistributiveOmit<RemoteSessionStep, CommonStep>) {
     const meta = this.meta(row.session);
-    const recorded = Boolean(meta?.recorded) || ("recording" in step && Boolean(step.recording));
+    // A refused session has no recording to link (its row is written when a session opens).
+    const recorded =
+      step.status !== "refused" && (Boolean(meta?.recorded) || ("recording" in step && Boolean(step.recording)));
     this.host.waitUntil(
       this.auditWriter.push({
         space_uuid: row.space_uuid,

@@ -130,6 +130,11 @@ describe("remote sessions under policy", () => {
     await until(() => all(s.browser, "tunnelClosed").length === 1);
     expect(all(s.browser, "tunnelConsent").map((m) => m.state)).toEqual(["waiting", "refused"]);
     expect(all(s.browser, "tunnelClosed")[0].reason).toBe("Refused at the device.");
+    // On record: who asked, and that the device refused.
+    await eventually(async () => (await auditOf(s.device.uuid, "device.remote_session.terminal")).length === 1);
+    const [refused] = await auditOf(s.device.uuid, "device.remote_session.terminal");
+    expect(refused.after).toMatchObject({ status: "refused", session, reason: "Refused at the device." });
+    expect(refused.actor_user_uuid).toBe(s.admin.user.uuid);
     // The browser heard the session would be recorded before anything else.
     expect(all(s.browser, "tunnelRecorded")[0]).toMatchObject({ session, recording: "This session is recorded." });
   });
