@@ -14,7 +14,7 @@ test("a location with consent waits for the simulated device; the recorded termi
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const runner = await startLabRunner(request, baseURL ?? "", "E2E Consent Runner", ["--consent", "accept:1500"]);
+  const runner = await startLabRunner(request, baseURL ?? "", "E2E Consent Runner", ["--consent", "accept:800"]);
   const consentPath = `${runner.api}/location/${runner.location_uuid}/session-consent/`;
   const set = async (mode: "off" | "prompt") =>
     expect(
