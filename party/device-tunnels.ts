@@ -404,7 +404,8 @@ export class DeviceTunnels {
       ...asked,
       idle_ms: message.idle_ms ?? TUNNEL_IDLE_MS,
       ...(p.consent ? { consent: p.consent } : {}),
-      ...(p.banner ? { banner: true } : {}),
+      // A space that requires recording has the device say so too, whatever the location's banner.
+      ...(p.banner || (recorder && p.recording.required) ? { banner: true } : {}),
       ...(recorder ? { recorded: true } : {}),
       operator: p.operator,
     };
