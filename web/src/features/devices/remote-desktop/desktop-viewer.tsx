@@ -1,8 +1,11 @@
 import "@/lib/locales/en-remote-desktop";
+import "@/lib/locales/en-sessions";
+import { SESSION_TEXT } from "@contracts/values/sessions";
 import RFB from "@novnc/novnc";
 import {
   CircleAlertIcon,
   CircleCheckIcon,
+  CircleDotIcon,
   KeyboardIcon,
   LoaderCircleIcon,
   MaximizeIcon,
@@ -46,6 +49,10 @@ export function DesktopViewer({ device, actions }: { device: string; actions?: R
   const screen = useRef<HTMLDivElement>(null);
   const rfb = useRef<RFB | null>(null);
   const [status, setStatus] = useState<Status>({ kind: "connecting" });
+  // The consent prompt's wait (seconds) while the device asks its person, and whether it is recorded.
+  const [waiting, setWaiting] = useState<number | null>(null);
+  const [recorded, setRecorded] = useState(false);
+  const [viewOnly, setViewOnly] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [fit, setFit] = useState(true);
   const [fullscreen, setFullscreen] = useState(false);
@@ -56,6 +63,9 @@ export function DesktopViewer({ device, actions }: { device: string; actions?: R
     const target = screen.current;
     if (!target) return;
     setStatus({ kind: "connecting" });
+    setWaiting(null);
+    setRecorded(false);
+    setViewOnly(false);
     let channel: TunnelWebSocket | null = null;
     let viewer: RFB | null = null;
     // The server names its desktop during the handshake, before "connect".
@@ -64,7 +74,13 @@ export function DesktopViewer({ device, actions }: { device: string; actions?: R
     const attach = () => {
       const port = tunnelPort(device);
       if (!port || channel) return;
-      channel = new TunnelWebSocket({ session: crypto.randomUUID(), port, lostText: texts.current.lost });
+      channel = new TunnelWebSocket({
+        session: crypto.randomUUID(),
+        port,
+        lostText: texts.current.lost,
+        onConsentWaiting: setWaiting,
+        onRecorded: () => setRecorded(true),
+      });
       const session = channel;
       viewer = new RFB(target, session, { shared: true });
       rfb.current = viewer;
@@ -74,6 +90,8 @@ export function DesktopViewer({ device, actions }: { device: string; actions?: R
       viewer.addEventListener("connect", () => {
         // A role without the control right watches only (the room told the channel so).
         if (viewer) viewer.viewOnly = session.viewOnly;
+        setViewOnly(session.viewOnly);
+        setWaiting(null);
         setStatus({ kind: "connected", name: desktopName });
         viewer?.focus();
       });
@@ -150,7 +168,11 @@ export function DesktopViewer({ device, actions }: { device: string; actions?: R
           {(status.kind === "connecting" || status.kind === "password") && (
             <>
               <LoaderCircleIcon className="size-3.5 shrink-0 animate-spin text-info" aria-hidden="true" />
-              <span className="text-muted-foreground">{t("device.desktop.connecting")}</span>
+              <span className="text-muted-foreground" data-testid="desktop-consent">
+                {waiting !== null && status.kind === "connecting"
+                  ? t("sessions.waitingConsent", { seconds: waiting })
+                  : t("device.desktop.connecting")}
+              </span>
             </>
           )}
           {status.kind === "connected" && (
@@ -185,6 +207,16 @@ export function DesktopViewer({ device, actions }: { device: string; actions?: R
           </form>
         )}
         <div className="flex flex-wrap items-center gap-2">
+          {recorded && status.kind !== "closed" && (
+            <span
+              data-testid="desktop-recorded"
+              className="inline-flex items-center gap-1 rounded-full border border-destructive/40 px-2 py-0.5 text-destructive"
+            >
+              <CircleDotIcon className="size-3" aria-hidden="true" />
+              {t("sessions.recorded")}
+            </span>
+          )}
+          {viewOnly && connected && <span className="text-muted-foreground">{SESSION_TEXT.forbidden("control")}</span>}
           <ToolButton
             icon={ScalingIcon}
             label={t("device.desktop.fit")}
@@ -195,7 +227,7 @@ export function DesktopViewer({ device, actions }: { device: string; actions?: R
           <ToolButton
             icon={KeyboardIcon}
             label={t("device.desktop.ctrlAltDel")}
-            disabled={!connected}
+            disabled={!connected || viewOnly}
             onClick={() => rfb.current?.sendCtrlAltDel()}
           />
           <ToolButton

@@ -16,6 +16,9 @@ type Options = {
   lostText: string;
   timeoutMs?: number;
   creditDelayMs?: number;
+  /** The device asks its person first (seconds it waits), and the session is recorded. */
+  onConsentWaiting?: (seconds: number) => void;
+  onRecorded?: () => void;
 };
 
 /**
@@ -63,7 +66,10 @@ export class TunnelWebSocket {
         if (message.type === "tunnelOpened") {
           this.viewOnly = message.view_only === true;
           this.opened();
+        } else if (message.type === "tunnelRecorded") {
+          options.onRecorded?.();
         } else if (message.type === "tunnelConsent" && message.state === "waiting") {
+          options.onConsentWaiting?.(Math.round((message.timeout_ms ?? 0) / 1000));
           // The device asks its person first: wait as long as it does, and the usual time more.
           clearTimeout(this.timer);
           this.timer = setTimeout(
