@@ -13,8 +13,10 @@ import { deviceQueries } from "@/features/devices/queries";
 import { terminalTheme } from "@/features/devices/terminal/terminal-theme";
 import { apiBlob, apiDownload } from "@/lib/api";
 import { useT } from "@/lib/i18n";
+import { DesktopReplay } from "./desktop-replay";
 import { sessionQueries } from "./queries";
 import { CastPlayer, parseCast } from "./replay";
+import { parseRfbRecording } from "./rfb-replay";
 
 const SPEEDS = ["1", "2", "4", "8"] as const;
 type Speed = (typeof SPEEDS)[number];
@@ -25,7 +27,7 @@ const clockText = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 
 /**
  * /devices/device/view/{space}/{device}/recording/{session}: a recorded remote session (the audit
  * entry's link). A terminal replays in xterm.js at its recorded timing (play, pause, speed); a
- * desktop recording is offered as its RFB stream.
+ * desktop plays back in noVNC from its recorded RFB stream, frame by frame.
  */
 export function RecordingPage() {
   const t = useT();
@@ -39,6 +41,12 @@ export function RecordingPage() {
     queryKey: [...sessionQueries.all(space), "cast", session],
     queryFn: async ({ signal }) => parseCast(await (await apiBlob(path, signal)).text()),
     enabled: kind === "terminal",
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const desktop = useQuery({
+    queryKey: [...sessionQueries.all(space), "rfb", session],
+    queryFn: async ({ signal }) => parseRfbRecording(await (await apiBlob(path, signal)).arrayBuffer()),
+    enabled: kind === "vnc",
     staleTime: Number.POSITIVE_INFINITY,
   });
   const host = useRef<HTMLDivElement>(null);
@@ -115,11 +123,12 @@ export function RecordingPage() {
           </Button>
         </div>
       </div>
-      {kind === "vnc" && <p className="text-sm text-muted-foreground">{t("sessions.replay.desktop")}</p>}
+      {kind === "vnc" && desktop.data && <DesktopReplay pieces={desktop.data} />}
+      {kind === "vnc" && desktop.isPending && <Skeleton className="h-[420px] w-full" />}
       {(cast.isPending || list.isPending) && kind !== "vnc" && !cast.isError && (
         <Skeleton className="h-[420px] w-full" aria-label={t("sessions.replay.loading")} />
       )}
-      {(cast.isError || list.isError) && (
+      {(cast.isError || list.isError || desktop.isError) && (
         <p role="alert" className="text-sm text-destructive">
           {t("sessions.replay.failed")}
         </p>

@@ -44,8 +44,7 @@ export const enSessions = englishPart({
   "sessions.replay.speed": "Speed",
   "sessions.replay.loading": "Loading the recording…",
   "sessions.replay.failed": "The recording could not be loaded.",
-  "sessions.replay.desktop":
-    "A desktop recording is the session's RFB stream; download it to play it back with an RFB player.",
+  "sessions.replay.desktopScreen": "The recorded screen",
   "sessions.replay.download": "Download",
   "sessions.replay.back": "Back to the device",
   "sessions.replay.position": "{at} of {total}",
