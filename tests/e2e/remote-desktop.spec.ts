@@ -109,6 +109,27 @@ test("Remote Desktop shows the device's screen in the browser through the device
   const runner = await startLabRunner(request, baseURL ?? "", "E2E Desktop Runner", ["--vnc-port", port]);
   try {
     await showDesktop(page, runner);
+    // The sessions were recorded: the last one plays back as frames in the browser.
+    let session = "";
+    await expect
+      .poll(async () => {
+        const res = await request.get(`${runner.api}/recording/items/`, {
+          headers: runner.auth,
+          params: { device_uuid: runner.uuid },
+        });
+        const items = (await res.json()).items as { session: string; kind: string; bytes: number }[];
+        session = items.find((i) => i.kind === "vnc" && i.bytes > 0)?.session ?? "";
+        return session;
+      })
+      .not.toBe("");
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/devices/device/view/${LAB_SPACE_UUID}/${runner.uuid}/recording/${session}`);
+    await expect
+      .poll(async () => (await canvasColours(page.getByTestId("recording-desktop"), FG, BG)).distinct, {
+        timeout: 15_000,
+      })
+      .toBeGreaterThanOrEqual(2);
+    await screenshot(page, `${ARTIFACTS}/recording-desktop-1440-light.png`);
   } finally {
     runner.stop();
   }
