@@ -156,6 +156,14 @@ export const DisplayApplications = z.object({
 });
 export type DisplayApplications = z.infer<typeof DisplayApplications>;
 
+/** A display's application state without its applications (the room's deviceUpdated push). */
+export const DisplayApplicationsSummary = DisplayApplications.pick({
+  display: true,
+  display_uuid: true,
+  state: true,
+  status: true,
+});
+
 export const ApplicationsReport = z.object({
   /** false: a dry run (the agent was not started with --allow-apps); nothing is launched. */
   allowed: z.boolean(),

@@ -29,10 +29,6 @@ export const DETECTION_MAX_RUNNERS = 3;
 
 export const NO_AVAILABLE_DEVICES = "This location has no available devices";
 
-/** How many cameras a devicesDetected push says the scan found (0 when it does not say). */
-export const camerasDetectedIn = (data: Record<string, unknown> | undefined) =>
-  typeof data?.cameras_detected === "number" ? data.cameras_detected : 0;
-
 export const DetectionStatus = z.enum(["pending", "completed", "no_service"]);
 export type DetectionStatus = z.infer<typeof DetectionStatus>;
 

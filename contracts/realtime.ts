@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { Incident } from "./alerting.ts";
+import { DisplayApplicationsSummary } from "./applications.ts";
 import { CommandAction } from "./command-action.ts";
 import { CommandRecord } from "./command-queue.ts";
+import { DetectionScan } from "./detection.ts";
 import { DisplayCaptureMessage } from "./display-health.ts";
 import { AgentInventory } from "./installation.ts";
 import { TunnelConsent, TunnelRecorded } from "./session-policy.ts";
@@ -34,22 +36,68 @@ export const LocationEvent = z.enum([
   "noDevicesDetected",
 ]);
 
-export const DeviceDetailsUpdate = z.object({
+/** deviceOnline / deviceOffline: the device's presence after the change (patched into lists at once). */
+export const DevicePresenceData = z.object({
+  online: z.boolean(),
+  online_since: z.string().nullable(),
+  last_seen: z.string().nullable(),
+  /** The wall narrowed to a group or location keeps its ticker to its own devices. */
+  location_uuid: z.string().nullable(),
+});
+export type DevicePresenceData = z.infer<typeof DevicePresenceData>;
+
+/** deviceUpdated from the device's room: what changed that a dashboard shows at once. */
+export const DeviceChangeData = z.object({
+  location_uuid: z.string().nullable().optional(),
+  /** Peripheral types that just turned critical (the wall's ticker). */
+  critical_peripherals: z.array(z.string()).optional(),
+  /** The displays' application states (the Peripherals tab's chips). */
+  applications: z.array(DisplayApplicationsSummary).optional(),
+});
+export type DeviceChangeData = z.infer<typeof DeviceChangeData>;
+
+const deviceUpdate = {
   type: z.literal("deviceDetailsUpdate"),
-  event: DeviceEvent,
   space_uuid: z.string(),
   device_uuid: z.string(),
   device_name: z.string().optional(),
-  data: z.record(z.string(), z.unknown()).optional(),
+};
+/** A device changed; `data`'s schema follows `event`. */
+export const DeviceDetailsUpdate = z.discriminatedUnion("event", [
+  z.object({ ...deviceUpdate, event: z.enum(["deviceOnline", "deviceOffline"]), data: DevicePresenceData }),
+  z.object({ ...deviceUpdate, event: z.literal("deviceUpdated"), data: DeviceChangeData.optional() }),
+  z.object({ ...deviceUpdate, event: z.enum(["deviceInstalled", "deviceDeleted"]) }),
+]);
+export type DeviceDetailsUpdate = z.infer<typeof DeviceDetailsUpdate>;
+
+/** locationOnline / PartiallyOnline / Offline: the location's status and counts after the change. */
+export const LocationStatusData = z.object({
+  online_status: z.enum(["online", "partially_online", "offline"]),
+  total_online_number: z.number().int(),
+  total_connected_number: z.number().int(),
 });
-export const LocationDetailsUpdate = z.object({
+export type LocationStatusData = z.infer<typeof LocationStatusData>;
+
+/** devicesDetected / noDevicesDetected: the scan as GET …/devices-detection/ gives it, and the cameras it found. */
+export const DetectionData = DetectionScan.extend({ cameras_detected: z.number().int().optional() });
+
+const locationUpdate = {
   type: z.literal("locationDetailsUpdate"),
-  event: LocationEvent,
   space_uuid: z.string(),
   location_uuid: z.string(),
   location_name: z.string().optional(),
-  data: z.record(z.string(), z.unknown()).optional(),
-});
+};
+/** A location changed; `data`'s schema follows `event`. */
+export const LocationDetailsUpdate = z.discriminatedUnion("event", [
+  z.object({
+    ...locationUpdate,
+    event: z.enum(["locationOnline", "locationPartiallyOnline", "locationOffline"]),
+    data: LocationStatusData,
+  }),
+  z.object({ ...locationUpdate, event: z.enum(["devicesDetected", "noDevicesDetected"]), data: DetectionData }),
+  z.object({ ...locationUpdate, event: z.enum(["locationUpdated", "locationDeleted"]) }),
+]);
+export type LocationDetailsUpdate = z.infer<typeof LocationDetailsUpdate>;
 export const AccountPresence = z.object({
   type: z.enum(["accountOnline", "accountOffline"]),
   space_uuid: z.string(),

@@ -18,7 +18,11 @@ import { type Command, fakeAgent } from "../fake-agent.ts";
 import { join, until } from "../ws.ts";
 
 type Member = Awaited<ReturnType<typeof memberOf>>;
-type LocationUpdate = Extract<ServerMessage, { type: "locationDetailsUpdate" }>;
+/** The frames of a scan: devicesDetected / noDevicesDetected, with the scan as data. */
+type DetectionUpdate = Extract<
+  ServerMessage,
+  { type: "locationDetailsUpdate"; event: "devicesDetected" | "noDevicesDetected" }
+>;
 
 const FINDINGS: Partial<DetectionFinding>[] = [
   { name: "hikvision-0a11", ip_address: "10.40.0.11", mac_address: "44:19:B6:00:0A:11", device_type: "camera" },
@@ -62,7 +66,7 @@ async function watchLocation(member: Member, locationUuid: string) {
   const room = await join(`/parties/location/${locationUuid}`, member.token);
   await until(() => room.messages.some((m) => m.type === "welcome"));
   const event = (name: string) =>
-    room.messages.find((m): m is LocationUpdate => m.type === "locationDetailsUpdate" && m.event === name);
+    room.messages.find((m): m is DetectionUpdate => m.type === "locationDetailsUpdate" && m.event === name);
   return { room, event };
 }
 
@@ -208,7 +212,13 @@ describe("Detect Devices", () => {
     expect(rescan.status).toBe(202);
     const second = DetectionScan.parse(await rescan.json());
     await until(
-      () => room.messages.some((m) => m.type === "locationDetailsUpdate" && m.data?.uuid === second.uuid),
+      () =>
+        room.messages.some(
+          (m) =>
+            m.type === "locationDetailsUpdate" &&
+            (m.event === "devicesDetected" || m.event === "noDevicesDetected") &&
+            m.data.uuid === second.uuid,
+        ),
       5000,
     );
     const after = DetectedDeviceList.parse(await (await api(items, { token: member.token })).json());

@@ -57,8 +57,8 @@ describe("applications' states reach the space room", () => {
     const agent = await join(`/parties/device/${device.uuid}`, await makeDeviceCredential(device));
     const updates = () =>
       dash.messages.flatMap((m) =>
-        m.type === "deviceDetailsUpdate" && Array.isArray(m.data?.applications)
-          ? [{ data: { applications: m.data.applications as unknown[] } }]
+        m.type === "deviceDetailsUpdate" && m.event === "deviceUpdated" && m.data?.applications
+          ? [{ data: { applications: m.data.applications } }]
           : [],
       );
     const send = (t: Telemetry) => agent.ws?.send(JSON.stringify({ type: "telemetry", telemetry: t }));

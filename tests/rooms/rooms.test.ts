@@ -13,6 +13,12 @@ const deviceEvent = (space_uuid: string, device_uuid: string): RoomEvent => ({
   space_uuid,
   device_uuid,
   device_name: "Kiosk 1",
+  data: {
+    online: true,
+    online_since: "2026-11-29T10:00:00.000Z",
+    last_seen: "2026-11-29T10:00:00.000Z",
+    location_uuid: null,
+  },
 });
 
 describe("SpaceRoom", () => {
@@ -93,6 +99,14 @@ describe("LocationRoom", () => {
       event: "noDevicesDetected",
       space_uuid: a.space.space_uuid,
       location_uuid: location.uuid,
+      data: {
+        uuid: crypto.randomUUID(),
+        location_uuid: location.uuid,
+        status: "no_service",
+        total_detections: 0,
+        created_at: "2026-11-29T10:00:00.000Z",
+        completed_at: "2026-11-29T10:00:00.000Z",
+      },
     });
     await until(() => dash.messages.some((m) => m.type === "locationDetailsUpdate"));
     dash.ws?.close();

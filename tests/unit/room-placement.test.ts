@@ -145,6 +145,7 @@ describe("the paths to a room use the space's region", () => {
       space_uuid: space.space_uuid,
       device_uuid: "d",
       device_name: "Kiosk",
+      data: { online: true, online_since: null, last_seen: null, location_uuid: null },
     };
     const { env: fake, calls } = fakeEnv();
     await publishToSpace(fake, space.space_uuid, event);

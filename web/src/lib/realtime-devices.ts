@@ -7,19 +7,11 @@ import { groupQueries } from "@/features/groups/queries";
 import { locationQueries } from "@/features/locations/queries";
 import { ALERT_DURATION_MS, type Alert } from "./alerts";
 import type { TFunction } from "./i18n";
-import { isNullOr, isObject, isString } from "./json-checks";
 
 type DeviceUpdate = Extract<ServerMessage, { type: "deviceDetailsUpdate" }>;
 type Deps = { queryClient: QueryClient; alert: (alert: Alert) => void; t: TFunction };
 
 type PresencePatch = Pick<Device, "online" | "online_since" | "last_seen">;
-
-/** What a deviceOnline / deviceOffline push carries (worker/services/devices/presence.ts), or null. */
-function presencePatchOf(data: unknown): PresencePatch | null {
-  if (!isObject(data) || typeof data.online !== "boolean") return null;
-  if (!isNullOr(isString)(data.online_since) || !isNullOr(isString)(data.last_seen)) return null;
-  return { online: data.online, online_since: data.online_since, last_seen: data.last_seen };
-}
 
 /** Presence bursts (a site losing power) become one alert after this quiet time. */
 export const ALERT_GATHER_MS = 1000;
@@ -150,15 +142,13 @@ export function onDeviceUpdate(message: DeviceUpdate, deps: Deps) {
   const space = message.space_uuid;
   if (message.event === "deviceOnline" || message.event === "deviceOffline") {
     gatherAlert(message, deps);
-    const patch = presencePatchOf(message.data);
-    if (patch) {
-      patchPresence(queryClient, space, message.device_uuid, patch);
-      throttle(`refetch:${space}`, ALERT_GATHER_MS, PRESENCE_REFETCH_MS, () => {
-        void queryClient.invalidateQueries({ queryKey: deviceQueries.all(space) });
-        refetchTotals(queryClient, space);
-      });
-      return;
-    }
+    const { online, online_since, last_seen } = message.data;
+    patchPresence(queryClient, space, message.device_uuid, { online, online_since, last_seen });
+    throttle(`refetch:${space}`, ALERT_GATHER_MS, PRESENCE_REFETCH_MS, () => {
+      void queryClient.invalidateQueries({ queryKey: deviceQueries.all(space) });
+      refetchTotals(queryClient, space);
+    });
+    return;
   }
   if (message.event === "deviceInstalled") {
     const name = message.device_name ?? t("realtime.unnamedDevice");

@@ -1,4 +1,5 @@
 import type { DeviceList } from "@contracts/device";
+import type { ServerMessage } from "@contracts/realtime";
 import { type InfiniteData, QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ALERT_DURATION_MS, type Alert } from "./alerts";
@@ -21,19 +22,18 @@ function deps() {
 }
 
 type Event = "deviceOnline" | "deviceOffline" | "deviceInstalled" | "deviceUpdated" | "deviceDeleted";
-const device = (event: Event, uuid = "d1", name = "ZG Kiosk") =>
-  ({
-    type: "deviceDetailsUpdate",
-    event,
-    space_uuid: SPACE,
-    device_uuid: uuid,
-    device_name: name,
-    ...(event === "deviceOnline"
-      ? { data: { online: true, online_since: "2026-11-22T10:00:00.000Z", last_seen: "2026-11-22T10:00:00.000Z" } }
-      : event === "deviceOffline"
-        ? { data: { online: false, online_since: null, last_seen: "2026-11-22T10:05:00.000Z" } }
-        : {}),
-  }) as const;
+const device = (event: Event, uuid = "d1", name = "ZG Kiosk"): ServerMessage => {
+  const base = { type: "deviceDetailsUpdate", space_uuid: SPACE, device_uuid: uuid, device_name: name } as const;
+  if (event === "deviceOnline") {
+    const at = "2026-11-22T10:00:00.000Z";
+    return { ...base, event, data: { online: true, online_since: at, last_seen: at, location_uuid: null } };
+  }
+  if (event === "deviceOffline") {
+    const data = { online: false, online_since: null, last_seen: "2026-11-22T10:05:00.000Z", location_uuid: null };
+    return { ...base, event, data };
+  }
+  return { ...base, event };
+};
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -181,7 +181,19 @@ describe("applyServerMessage", () => {
       uuid: string,
       name: string,
     ) =>
-      ({ type: "locationDetailsUpdate", event, space_uuid: SPACE, location_uuid: uuid, location_name: name }) as const;
+      ({
+        type: "locationDetailsUpdate",
+        event,
+        space_uuid: SPACE,
+        location_uuid: uuid,
+        location_name: name,
+        data: {
+          online_status:
+            event === "locationOnline" ? "online" : event === "locationOffline" ? "offline" : "partially_online",
+          total_online_number: event === "locationOffline" ? 0 : 1,
+          total_connected_number: 2,
+        },
+      }) as const;
     applyServerMessage(location("locationPartiallyOnline", "l1", "Zagreb HQ"), d);
     expect(alerts).toEqual([]);
     vi.advanceTimersByTime(ALERT_GATHER_MS);

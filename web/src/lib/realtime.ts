@@ -1,5 +1,5 @@
 import type { Location, LocationList } from "@contracts/location";
-import type { ServerMessage } from "@contracts/realtime";
+import type { LocationStatusData, ServerMessage } from "@contracts/realtime";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { accountQueries } from "@/features/accounts/queries";
 import { groupQueries } from "@/features/groups/queries";
@@ -9,7 +9,6 @@ import type { Alert } from "./alerts";
 import { catchUpAfterJoin } from "./catch-up";
 import { watchSocket } from "./connection";
 import type { MessageKey, TFunction } from "./i18n";
-import { isNumber, isObject, isOneOf } from "./json-checks";
 import { ALERT_GATHER_MS, coalesce, onDeviceUpdate, PRESENCE_REFETCH_MS } from "./realtime-devices";
 import { openRoomSocket } from "./room-socket";
 
@@ -31,22 +30,11 @@ const locationAlerts: Record<LocationStatusEvent, { type: Alert["type"]; one: Me
   },
   locationOffline: { type: "warning", one: "realtime.locationOffline", many: "realtime.locationsOffline" },
 };
-const isStatusEvent = (event: LocationUpdate["event"]): event is LocationStatusEvent => event in locationAlerts;
-
-type LocationStatusPatch = Pick<Location, "online_status" | "total_online_number" | "total_connected_number">;
-
-/** What the server sends with a status change (worker/services/devices/presence.ts), or null. */
-function statusPatchOf(data: unknown): LocationStatusPatch | null {
-  if (!isObject(data) || !isOneOf(["online", "partially_online", "offline"] as const, data.online_status)) return null;
-  if (!isNumber(data.total_online_number) || !isNumber(data.total_connected_number)) return null;
-  const { online_status, total_online_number, total_connected_number } = data;
-  return { online_status, total_online_number, total_connected_number };
-}
 
 /** Puts a location's new status and counts into cached list pages and its detail at once. */
-function patchLocation(queryClient: QueryClient, space: string, uuid: string, data: unknown) {
-  const patch = statusPatchOf(data);
-  if (!patch) return;
+function patchLocation(queryClient: QueryClient, space: string, uuid: string, data: LocationStatusData) {
+  const { online_status, total_online_number, total_connected_number } = data;
+  const patch = { online_status, total_online_number, total_connected_number };
   const apply = (location: Location): Location => (location.uuid === uuid ? { ...location, ...patch } : location);
   queryClient.setQueriesData<InfiniteData<LocationList>>(
     { queryKey: [...locationQueries.all(space), "list"] },
@@ -66,7 +54,7 @@ const gathered = new Map<string, Map<string, { event: LocationStatusEvent; name:
  * burst (a fleet coming up, a region losing power) keeps each location's latest status and
  * becomes one alert per status. Lists refetch at most every PRESENCE_REFETCH_MS for status alone.
  */
-function onLocationStatus(message: LocationUpdate & { event: LocationStatusEvent }, deps: RealtimeDeps) {
+function onLocationStatus(message: Extract<LocationUpdate, { event: LocationStatusEvent }>, deps: RealtimeDeps) {
   const { queryClient, alert, t } = deps;
   const space = message.space_uuid;
   patchLocation(queryClient, space, message.location_uuid, message.data);
@@ -92,8 +80,12 @@ function onLocationStatus(message: LocationUpdate & { event: LocationStatusEvent
 }
 
 function onLocationUpdate(message: LocationUpdate, deps: RealtimeDeps) {
-  const { event } = message;
-  if (isStatusEvent(event)) return onLocationStatus({ ...message, event }, deps);
+  if (
+    message.event === "locationOnline" ||
+    message.event === "locationPartiallyOnline" ||
+    message.event === "locationOffline"
+  )
+    return onLocationStatus(message, deps);
   void deps.queryClient.invalidateQueries({ queryKey: locationQueries.all(message.space_uuid) });
   void deps.queryClient.invalidateQueries({ queryKey: groupQueries.all(message.space_uuid) });
 }

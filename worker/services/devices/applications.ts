@@ -40,7 +40,10 @@ export async function announceApplications(env: Env, device_uuid: string, report
     const app = worst >= 3 ? "crash_loop" : worst >= 2 ? "crashed" : "ok";
     await applicationSignal(env, { space_uuid: row.space, location_uuid: row.location, device_uuid }, app);
   }
-  await announceFromRoom(env, row.space, device_uuid, row.name, "deviceUpdated", {
-    applications: applicationsSummary(report),
+  await announceFromRoom(env, row.space, device_uuid, row.name, {
+    event: "deviceUpdated",
+    data: {
+      applications: applicationsSummary(report),
+    },
   });
 }

@@ -48,15 +48,18 @@ export async function recordOnline(env: Env, device_uuid: string, at: { now: num
       name: row.name,
       online: true,
     });
-  await announceFromRoom(env, row.space, device_uuid, row.name, "deviceOnline", {
-    online: true,
-    online_since: iso(at.since),
-    last_seen: now,
-    // The wall narrowed to a group or location keeps its ticker to its own devices.
-    location_uuid: row.location,
+  await announceFromRoom(env, row.space, device_uuid, row.name, {
+    event: "deviceOnline",
+    data: {
+      online: true,
+      online_since: iso(at.since),
+      last_seen: now,
+      // The wall narrowed to a group or location keeps its ticker to its own devices.
+      location_uuid: row.location,
+    },
   });
   if (row.status === "installation_pending")
-    await announceFromRoom(env, row.space, device_uuid, row.name, "deviceInstalled");
+    await announceFromRoom(env, row.space, device_uuid, row.name, { event: "deviceInstalled" });
 }
 
 /**
@@ -83,11 +86,14 @@ export async function recordOffline(
       name: row.name,
       online: false,
     });
-  await announceFromRoom(env, row.space, device_uuid, row.name, "deviceOffline", {
-    online: false,
-    online_since: null,
-    last_seen: iso(at.lastSeen),
-    location_uuid: row.location,
+  await announceFromRoom(env, row.space, device_uuid, row.name, {
+    event: "deviceOffline",
+    data: {
+      online: false,
+      online_since: null,
+      last_seen: iso(at.lastSeen),
+      location_uuid: row.location,
+    },
   });
 }
 
@@ -112,11 +118,14 @@ export async function reconcileOffline(env: Env, device_uuid: string): Promise<b
       name: row.name,
       online: false,
     });
-  await announceFromRoom(env, row.space, device_uuid, row.name, "deviceOffline", {
-    online: false,
-    online_since: null,
-    last_seen: row.last_seen,
-    location_uuid: row.location,
+  await announceFromRoom(env, row.space, device_uuid, row.name, {
+    event: "deviceOffline",
+    data: {
+      online: false,
+      online_since: null,
+      last_seen: row.last_seen,
+      location_uuid: row.location,
+    },
   });
   return true;
 }

@@ -2,7 +2,13 @@ import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { DEVICE_HEADINGS } from "../../../contracts/health.ts";
 import type { AgentInventory } from "../../../contracts/installation.ts";
-import type { AgentSettings, CommandAction, Telemetry } from "../../../contracts/realtime.ts";
+import type {
+  AgentSettings,
+  CommandAction,
+  DeviceChangeData,
+  DevicePresenceData,
+  Telemetry,
+} from "../../../contracts/realtime.ts";
 import { isVisionBusy, nextVision } from "../../../contracts/vision.ts";
 import { deviceTable as d, peripheralTable as p } from "../../../drizzle/schema/index.ts";
 import type { Env } from "../../env.ts";
@@ -27,23 +33,27 @@ export const iso = (ms: number) => new Date(ms).toISOString();
  */
 export const keepUpdatedAt = { updated_at: sql.raw('"updated_at"') };
 
+/** What a room write changed, with the data its event carries (contracts/realtime.ts). */
+export type RoomDeviceChange =
+  | { event: "deviceOnline" | "deviceOffline"; data: DevicePresenceData }
+  | { event: "deviceUpdated"; data?: DeviceChangeData }
+  | { event: "deviceInstalled" };
+
 /** Tells the space's dashboards what a room write changed (a failed publish is only logged). */
 export async function announceFromRoom(
   env: Env,
   space_uuid: string,
   device_uuid: string,
   name: string,
-  event: "deviceOnline" | "deviceOffline" | "deviceInstalled" | "deviceUpdated",
-  data?: Record<string, unknown>,
+  change: RoomDeviceChange,
 ) {
   try {
     await publishToSpace(env, space_uuid, {
       type: "deviceDetailsUpdate",
-      event,
       space_uuid,
       device_uuid,
       device_name: name,
-      ...(data ? { data } : {}),
+      ...change,
     });
   } catch (error) {
     console.error("device presence publish failed", error);
@@ -118,7 +128,7 @@ async function recordReportedSettings(
       after,
     }),
   ]);
-  await announceFromRoom(env, row.space, device_uuid, row.name, "deviceUpdated");
+  await announceFromRoom(env, row.space, device_uuid, row.name, { event: "deviceUpdated" });
 }
 
 /**
@@ -147,9 +157,12 @@ export async function recordTelemetry(env: Env, device_uuid: string, telemetry: 
     (p) => p.condition === 3 && !row.stored.some((s) => s.type === p.type && s.condition === 3),
   );
   if (critical.length) {
-    await announceFromRoom(env, row.space, device_uuid, row.name, "deviceUpdated", {
-      location_uuid: row.location,
-      critical_peripherals: critical.map((p) => p.type),
+    await announceFromRoom(env, row.space, device_uuid, row.name, {
+      event: "deviceUpdated",
+      data: {
+        location_uuid: row.location,
+        critical_peripherals: critical.map((p) => p.type),
+      },
     });
   }
 }
@@ -270,7 +283,7 @@ export async function recordSettingAnswers(env: Env, device_uuid: string, answer
     }
   }
   if (!(await batchAll(db, writes))) return;
-  await announceFromRoom(env, row.space, device_uuid, row.name, "deviceUpdated");
+  await announceFromRoom(env, row.space, device_uuid, row.name, { event: "deviceUpdated" });
 }
 
 /** The agent's "message received" of a vision toggle: *_requested → *_pending (devices.md §4). */
@@ -285,5 +298,5 @@ export async function recordVisionReceived(env: Env, device_uuid: string) {
   const next = nextVision(row.vision, { type: "received" });
   if (!next || next === row.vision) return;
   await db.update(d).set({ vision_enabled: next }).where(eq(d.uuid, device_uuid));
-  await announceFromRoom(env, row.space, device_uuid, row.name, "deviceUpdated");
+  await announceFromRoom(env, row.space, device_uuid, row.name, { event: "deviceUpdated" });
 }

@@ -1,45 +1,47 @@
+import type { DeviceChangeData, ServerMessage } from "@contracts/realtime";
 import { describe, expect, it } from "vitest";
 import { catchUpTicker, pushTicker, TICKER_MAX, type TickerItem, tickerInScope, tickerItemOf } from "./ticker";
 
-const device = (event: string, data?: Record<string, unknown>) =>
-  ({
-    type: "deviceDetailsUpdate",
-    event,
-    space_uuid: "s",
-    device_uuid: "d",
-    device_name: "Till 4",
-    ...(data ? { data } : {}),
-  }) as const;
+const base = { type: "deviceDetailsUpdate", space_uuid: "s", device_uuid: "d", device_name: "Till 4" } as const;
+const presence = (event: "deviceOnline" | "deviceOffline", location_uuid: string | null = null): ServerMessage => ({
+  ...base,
+  event,
+  data: { online: event === "deviceOnline", online_since: null, last_seen: null, location_uuid },
+});
+const updated = (data?: DeviceChangeData): ServerMessage => ({ ...base, event: "deviceUpdated", data });
 
 describe("tickerItemOf", () => {
   it("turns presence, a critical peripheral and a detection into lines", () => {
-    expect(tickerItemOf(device("deviceOffline", { location_uuid: "l1" }) as never, 5, 1)).toEqual({
+    expect(tickerItemOf(presence("deviceOffline", "l1"), 5, 1)).toEqual({
       id: 1,
       at: 5,
       kind: "offline",
       name: "Till 4",
       location_uuid: "l1",
     });
-    expect(tickerItemOf(device("deviceOnline") as never, 5, 2)).toMatchObject({ kind: "online", location_uuid: null });
-    expect(
-      tickerItemOf(
-        device("deviceUpdated", { critical_peripherals: ["bill_acceptor"], location_uuid: "l1" }) as never,
-        5,
-        3,
-      ),
-    ).toMatchObject({ kind: "critical_peripheral", peripherals: ["bill_acceptor"] });
+    expect(tickerItemOf(presence("deviceOnline"), 5, 2)).toMatchObject({ kind: "online", location_uuid: null });
+    expect(tickerItemOf(updated({ critical_peripherals: ["bill_acceptor"], location_uuid: "l1" }), 5, 3)).toMatchObject(
+      { kind: "critical_peripheral", peripherals: ["bill_acceptor"] },
+    );
     const detection = {
       type: "locationDetailsUpdate",
       event: "devicesDetected",
       space_uuid: "s",
       location_uuid: "l2",
       location_name: "Harbour",
-      data: { total_detections: 3 },
+      data: {
+        uuid: "scan",
+        location_uuid: "l2",
+        status: "completed",
+        total_detections: 3,
+        created_at: "2026-11-29T10:00:00.000Z",
+        completed_at: "2026-11-29T10:00:05.000Z",
+      },
     } as const;
     expect(tickerItemOf(detection, 5, 4)).toMatchObject({ kind: "detection", name: "Harbour", detected: 3 });
   });
   it("ignores other frames", () => {
-    expect(tickerItemOf(device("deviceUpdated") as never, 5, 1)).toBeNull();
+    expect(tickerItemOf(updated(), 5, 1)).toBeNull();
     expect(tickerItemOf({ type: "pong", at: 1 }, 5, 1)).toBeNull();
   });
 });

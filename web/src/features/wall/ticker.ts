@@ -26,33 +26,34 @@ export type TickerItem = {
 
 export const TICKER_MAX = 50;
 
-const record = (value: unknown): Record<string, unknown> =>
-  value && typeof value === "object" ? (value as Record<string, unknown>) : {};
-const stringOrNull = (value: unknown) => (typeof value === "string" ? value : null);
-
 /** The ticker line of a room frame, or null for frames the ticker does not show. */
 export function tickerItemOf(message: ServerMessage, at: number, id: number): TickerItem | null {
   if (message.type === "deviceDetailsUpdate") {
-    const data = record(message.data);
-    const base = { id, at, name: message.device_name ?? "", location_uuid: stringOrNull(data.location_uuid) };
-    if (message.event === "deviceOffline") return { ...base, kind: "offline" };
-    if (message.event === "deviceOnline") return { ...base, kind: "online" };
-    const critical = data.critical_peripherals;
-    if (message.event === "deviceUpdated" && Array.isArray(critical) && critical.length > 0) {
-      return { ...base, kind: "critical_peripheral", peripherals: critical.filter((p) => typeof p === "string") };
+    const base = { id, at, name: message.device_name ?? "" };
+    if (message.event === "deviceOffline" || message.event === "deviceOnline") {
+      const kind = message.event === "deviceOffline" ? "offline" : "online";
+      return { ...base, kind, location_uuid: message.data.location_uuid };
+    }
+    const critical = message.event === "deviceUpdated" ? message.data?.critical_peripherals : undefined;
+    if (message.event === "deviceUpdated" && critical?.length) {
+      return {
+        ...base,
+        kind: "critical_peripheral",
+        location_uuid: message.data?.location_uuid ?? null,
+        peripherals: critical,
+      };
     }
     return null;
   }
   if (message.type === "locationDetailsUpdate") {
     if (message.event !== "devicesDetected" && message.event !== "noDevicesDetected") return null;
-    const total = Number(record(message.data).total_detections);
     return {
       id,
       at,
       kind: "detection",
       name: message.location_name ?? "",
       location_uuid: message.location_uuid,
-      detected: message.event === "noDevicesDetected" || !Number.isFinite(total) ? 0 : total,
+      detected: message.event === "noDevicesDetected" ? 0 : message.data.total_detections,
     };
   }
   return null;

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-detect";
-import { camerasDetectedIn, DETECTION_TIMEOUT_MS, DetectionScan } from "@contracts/detection";
+import { DETECTION_TIMEOUT_MS } from "@contracts/detection";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useReducer } from "react";
 import { showAlert } from "@/lib/alerts";
@@ -30,13 +30,12 @@ export function useDetection(space: string, location: string) {
     (event: LocationEvent) => {
       const all = detectionQueries.all(space, location);
       if (event.event === "devicesDetected") {
-        const scan = DetectionScan.safeParse(event.data);
-        if (scan.success)
-          queryClient.setQueryData(detectionQueries.state(space, location).queryKey, { scan: scan.data });
+        const { cameras_detected, ...scan } = event.data;
+        queryClient.setQueryData(detectionQueries.state(space, location).queryKey, { scan });
         void queryClient.invalidateQueries({ queryKey: all });
         dispatch({ type: "devicesDetected" });
         // devices.md §7: raised from the push when the scan found cameras.
-        if (camerasDetectedIn(event.data) > 0) showAlert({ type: "info", message: t("detect.camerasDetected") });
+        if ((cameras_detected ?? 0) > 0) showAlert({ type: "info", message: t("detect.camerasDetected") });
       } else if (event.event === "noDevicesDetected") {
         void queryClient.invalidateQueries({ queryKey: detectionQueries.state(space, location).queryKey });
         dispatch({ type: "noDevicesDetected" });
