@@ -9,7 +9,7 @@ import { RemoteSharingResult } from "./remote-actions.ts";
 
 /**
  * Remote command outcomes (devices.md §7, §9): what the DeviceRoom's broker answers the API, and
- * the texts the spec gives the failures. Shared by the room (party/broker.ts) and the worker's
+ * the texts the spec gives the failures. Shared by the room (worker/rooms/broker.ts) and the worker's
  * services, so neither imports the other for them.
  */
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * Who is on the other end of a room socket. Set by the Worker after it authenticated the
- * upgrade (see worker/rooms.ts) and passed to the room in a header the client cannot forge:
+ * upgrade (see worker/room-access.ts) and passed to the room in a header the client cannot forge:
  * the Worker always overwrites it.
  */
 export const PRINCIPAL_HEADER = "x-outpost-principal";

@@ -136,7 +136,7 @@ export type RoomEvent = z.infer<typeof RoomEvent>;
 
 /**
  * room → dashboards: several RoomEvents in one frame, in the order they were published. A room
- * with many dashboards (party/room.ts GATHER_ABOVE) gathers a burst of deviceDetailsUpdate for a
+ * with many dashboards (worker/rooms/room.ts GATHER_ABOVE) gathers a burst of deviceDetailsUpdate for a
  * short window (GATHER_MS) and sends it as one batch; a client handles each event as if it had
  * come alone (web/src/lib/room-socket.ts unpacks it). Rooms with few dashboards never send one.
  */

@@ -651,7 +651,10 @@ async function storm() {
     );
     const idle = await listTimes(() => true, 40);
     const idleP95 = percentile(idle, 0.95);
-    const idleFloor = percentile([...floorTimes].sort((a, b) => a - b), 0.95);
+    const idleFloor = percentile(
+      [...floorTimes].sort((a, b) => a - b),
+      0.95,
+    );
     say(
       `device list idle: p50 ${f1(percentile(idle, 0.5))} ms, p95 ${f1(idleP95)} ms (n ${idle.length}); /healthz idle p95 ${f1(idleFloor)} ms`,
     );

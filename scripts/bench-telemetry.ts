@@ -17,7 +17,7 @@ import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { TelemetrySeries } from "../contracts/monitoring.ts";
 import type { Telemetry } from "../contracts/realtime.ts";
-import { TelemetryHistory } from "../party/telemetry-history.ts";
+import { TelemetryHistory } from "../worker/rooms/telemetry-history.ts";
 import { benchFleet } from "./bench/fleet-sql.ts";
 import { localD1 } from "./bench/local-d1.ts";
 import { openRoom, roomFiles } from "./bench/room-sqlite.ts";

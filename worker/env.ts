@@ -1,6 +1,6 @@
-import type { DeviceRoom } from "../party/device-room.ts";
-import type { LocationRoom } from "../party/location-room.ts";
-import type { SpaceRoom } from "../party/space-room.ts";
+import type { DeviceRoom } from "./rooms/device-room.ts";
+import type { LocationRoom } from "./rooms/location-room.ts";
+import type { SpaceRoom } from "./rooms/space-room.ts";
 import type { AlertMessage } from "./services/alerting/queue.ts";
 
 declare global {
@@ -37,7 +37,7 @@ declare global {
       DEV_ROUTES?: string;
       /** Public origin of the console (e.g. "https://outpost.example.com"): mailed links point here. */
       PUBLIC_ORIGIN?: string;
-      /** Sockets one account (display link, API token) may hold in one room; default 20 (party/room.ts). */
+      /** Sockets one account (display link, API token) may hold in one room; default 20 (worker/rooms/room.ts). */
       ROOM_SOCKETS_PER_ACCOUNT?: string;
       /** Agent connects one isolate runs at once; the rest wait or are told to retry later (presence-admission.ts). */
       AGENT_CONNECTS_IN_FLIGHT?: string;

@@ -12,8 +12,8 @@ import { productionGuard } from "./middleware/production-guard.ts";
 import { requestLog } from "./middleware/request-log.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { requireSpaceMember } from "./middleware/space.ts";
+import { routeRoomRequest } from "./room-access.ts";
 import { isRoomUpgrade, roomUpgrade } from "./room-upgrade.ts";
-import { routeRoomRequest } from "./rooms.ts";
 import { accessRoutes } from "./routes/access.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { accountPasswordRoutes, spaceAccountLinkRoutes } from "./routes/account-lifecycle.ts";
@@ -60,9 +60,9 @@ if (startupProblems.length) {
   throw new Error(`Outpost refuses to start in production: ${startupProblems.join("; ")}.`);
 }
 
-export { DeviceRoom } from "../party/device-room.ts";
-export { LocationRoom } from "../party/location-room.ts";
-export { SpaceRoom } from "../party/space-room.ts";
+export { DeviceRoom } from "./rooms/device-room.ts";
+export { LocationRoom } from "./rooms/location-room.ts";
+export { SpaceRoom } from "./rooms/space-room.ts";
 
 const api = openApiRouter();
 api

@@ -1,7 +1,7 @@
 import { getConfig, isProduction, productionConfigProblems } from "./config.ts";
 import type { Env } from "./env.ts";
 import { CONTENT_SECURITY_POLICY, HSTS } from "./middleware/security-headers.ts";
-import { routeRoomRequest } from "./rooms.ts";
+import { routeRoomRequest } from "./room-access.ts";
 
 /** A caller's own X-Request-Id is kept when it is a plain token of at most 128 characters (as the API's). */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -31,7 +31,7 @@ export function isRoomUpgrade(request: Request, env: Env): boolean {
 
 /**
  * A room upgrade past the API's middleware chain (Hono's dispatch, the request's context with its
- * D1 session, which rooms.ts does not use): a dashboard's or an agent's connect costs less of the
+ * D1 session, which room-access.ts does not use): a dashboard's or an agent's connect costs less of the
  * Worker (docs/benchmarks.md, fan-out). What the chain gives an upgrade is kept: a refusal carries
  * the security headers and the request id, an unexpected error is the API's 500 body, and
  * production logs the same line per request (path only, never the query string).

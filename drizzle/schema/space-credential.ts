@@ -1,5 +1,5 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { createdAt, ownerUuid, uuidPk } from "./common.ts";
+import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, uuidPk } from "./common.ts";
 import { spaceUuid } from "./space.ts";
 import { userTable } from "./user.ts";
 

@@ -6,7 +6,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import type { SqlExec } from "../../party/telemetry-history.ts";
+import type { SqlExec } from "../../worker/rooms/telemetry-history.ts";
 
 /** The .sqlite files of a Durable Object class (`<persist>/v3/do/<script>-<Class>/<id>.sqlite`). */
 export function roomFiles(persistDir: string, className: string): string[] {

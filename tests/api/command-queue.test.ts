@@ -4,7 +4,7 @@ import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
 import { CommandList, CommandRecord, NOT_CANCELLABLE_MESSAGE } from "../../contracts/command-queue.ts";
 import { auditLogTable, deviceTable } from "../../drizzle/schema/index.ts";
-import { QUEUED_MESSAGE } from "../../party/broker.ts";
+import { QUEUED_MESSAGE } from "../../worker/rooms/broker.ts";
 import { api, db, errorsOf, makeDevice, memberOf } from "../factories.ts";
 import { type Command, fakeAgent } from "../fake-agent.ts";
 import { until } from "../ws.ts";

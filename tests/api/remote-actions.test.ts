@@ -6,7 +6,7 @@ import { TIMEOUT_MESSAGE } from "../../contracts/commands.ts";
 import { VISION_LINUX_ONLY_MESSAGE } from "../../contracts/vision.ts";
 import { DEVICE_TYPE_UUID } from "../../drizzle/reference.ts";
 import { deviceTable, peripheralTable, userTable } from "../../drizzle/schema/index.ts";
-import { createDeviceTables } from "../../party/device-storage.ts";
+import { createDeviceTables } from "../../worker/rooms/device-storage.ts";
 import { forgetAllCallers } from "../../worker/services/access/caller-cache.ts";
 import { api, db, makeDevice, makePeripheral, memberOf } from "../factories.ts";
 import { type Command, fakeAgent } from "../fake-agent.ts";

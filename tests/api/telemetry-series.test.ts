@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { MAX_POINTS_PER_SERIES, TelemetrySeries } from "../../contracts/monitoring.ts";
 import type { Telemetry } from "../../contracts/realtime.ts";
 import { TelemetryHistory } from "../../contracts/remote-actions.ts";
-import { BUCKET_MS, type TelemetryHistory as History } from "../../party/telemetry-history.ts";
+import { BUCKET_MS, type TelemetryHistory as History } from "../../worker/rooms/telemetry-history.ts";
 import { api, errorsOf, makeDevice, memberOf, uid } from "../factories.ts";
 
 const MIN = 60_000;

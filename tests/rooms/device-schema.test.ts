@@ -1,7 +1,7 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
-import { DEVICE_SCHEMA_VERSION } from "../../party/device-storage.ts";
+import { DEVICE_SCHEMA_VERSION } from "../../worker/rooms/device-storage.ts";
 import { makeDevice, memberOf } from "../factories.ts";
 
 const tables = (sql: SqlStorage) =>

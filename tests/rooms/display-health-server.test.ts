@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { DisplayHealth } from "../../contracts/display-health.ts";
 import type { Telemetry } from "../../contracts/telemetry.ts";
 import { deviceTable, maintenanceWindowTable, spaceTable } from "../../drizzle/schema/index.ts";
-import type { DeviceCaptures } from "../../party/device-captures.ts";
+import type { DeviceCaptures } from "../../worker/rooms/device-captures.ts";
 import { api, db, makeDevice, makeLocation, makeSpace, makeWorkingTime, memberOf } from "../factories.ts";
 import { fakeAgent } from "../fake-agent.ts";
 import { until } from "../ws.ts";

@@ -4,9 +4,9 @@ import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
 import { OFFLINE_AFTER_MS, type PresenceState } from "../../contracts/presence.ts";
 import { deviceAvailabilityTable, deviceOutageTable, deviceTable } from "../../drizzle/schema/index.ts";
-import { RESTART_GRACE_MS } from "../../party/device-room.ts";
-import { kvSet } from "../../party/device-storage.ts";
 import type { Env } from "../../worker/env.ts";
+import { RESTART_GRACE_MS } from "../../worker/rooms/device-room.ts";
+import { kvSet } from "../../worker/rooms/device-storage.ts";
 import { reconcileOffline, recordOffline } from "../../worker/services/devices/presence.ts";
 import {
   ADMIT_WAIT_MS,

@@ -2,8 +2,8 @@ import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } fr
 import { describe, expect, it } from "vitest";
 import { OFFLINE_AFTER_MS } from "../../contracts/presence.ts";
 import { AGENT_PING, AGENT_SILENCE_MS, CloseCode, type ServerMessage } from "../../contracts/realtime.ts";
-import { LIVENESS_CHECK_MS } from "../../party/device-room.ts";
-import type { ConnState } from "../../party/room.ts";
+import { LIVENESS_CHECK_MS } from "../../worker/rooms/device-room.ts";
+import type { ConnState } from "../../worker/rooms/room.ts";
 import { makeDevice, makeDeviceCredential, memberOf } from "../factories.ts";
 import { join, until } from "../ws.ts";
 

@@ -6,8 +6,8 @@ import { z } from "zod";
 import { DeviceDetail } from "../../contracts/device-detail.ts";
 import type { Telemetry } from "../../contracts/realtime.ts";
 import { deviceTable } from "../../drizzle/schema/index.ts";
-import type { Written } from "../../party/telemetry-flush.ts";
-import { BUCKET_MS, RAW_MS, ROLLUP_MS, TelemetryHistory } from "../../party/telemetry-history.ts";
+import type { Written } from "../../worker/rooms/telemetry-flush.ts";
+import { BUCKET_MS, RAW_MS, ROLLUP_MS, TelemetryHistory } from "../../worker/rooms/telemetry-history.ts";
 import { api, db, makeDevice, makeDeviceCredential, memberOf, uid } from "../factories.ts";
 import { join, until } from "../ws.ts";
 
@@ -246,7 +246,7 @@ async function watchedAgent() {
   return { device, dashboard, agent, samples, send, room, member };
 }
 
-/** The DeviceRoom's telemetry side (party/device-telemetry.ts), private parts included. */
+/** The DeviceRoom's telemetry side (worker/rooms/device-telemetry.ts), private parts included. */
 type RoomInternals = {
   telemetry: {
     written: Written | null;

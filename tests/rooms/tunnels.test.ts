@@ -162,7 +162,7 @@ describe("remote sessions through the device room (contracts/tunnel.ts)", () => 
 
   it("a terminal's bulk output in many small frames within the window keeps the agent connected", async () => {
     // `seq 1 3000000` through a PTY: reads of a few KiB, thousands of frames a second. The room
-    // dropped the agent (1008) after 2 000 frames (party/budget.ts TUNNEL_RATE): the device went offline.
+    // dropped the agent (1008) after 2 000 frames (worker/rooms/budget.ts TUNNEL_RATE): the device went offline.
     const s = await setup();
     const session = await opened(s);
     const frames = 4000;

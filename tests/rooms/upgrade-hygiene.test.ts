@@ -2,7 +2,7 @@ import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { PRINCIPAL_HEADER } from "../../contracts/principal.ts";
 import type { Env } from "../../worker/env.ts";
-import { routeRoomRequest } from "../../worker/rooms.ts";
+import { routeRoomRequest } from "../../worker/room-access.ts";
 import { memberOf, ORIGIN } from "../factories.ts";
 import { join, ticketFor, until } from "../ws.ts";
 
@@ -63,7 +63,7 @@ describe("a room never sees the upgrade's credential, and only the Worker names 
   });
 });
 
-describe("what the Worker hands a room (worker/rooms.ts routeRoomRequest)", () => {
+describe("what the Worker hands a room (worker/room-access.ts routeRoomRequest)", () => {
   /** The real bindings with a Space namespace whose stub records the requests it is sent. */
   function recordingEnv() {
     const sent: Request[] = [];

@@ -3,7 +3,7 @@ import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
 import type { ServerMessage } from "../../contracts/realtime.ts";
 import { LOCATION_TYPE_UUID } from "../../drizzle/reference.ts";
-import { KEEP_EVENT_MS } from "../../party/room.ts";
+import { KEEP_EVENT_MS } from "../../worker/rooms/room.ts";
 import { publishToLocation, publishToSpace } from "../../worker/services/kernel/realtime.ts";
 import { makeLocation, memberOf } from "../factories.ts";
 import { deviceUpdated, join, until } from "../ws.ts";

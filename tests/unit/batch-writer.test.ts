@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { batchWriter } from "../../party/batch-writer.ts";
+import { batchWriter } from "../../worker/rooms/batch-writer.ts";
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
 

@@ -13,9 +13,9 @@ import {
   REDELIVER_MARGIN_MS,
   TIMEOUT_MESSAGE,
   UNAVAILABLE_MESSAGE,
-} from "../../party/broker.ts";
-import { nextQueued, queuedInFlight, redeliveries } from "../../party/broker-queue.ts";
-import { auditStatusOf, outcomeOf, statusOf, toRecord } from "../../party/broker-views.ts";
+} from "../../worker/rooms/broker.ts";
+import { nextQueued, queuedInFlight, redeliveries } from "../../worker/rooms/broker-queue.ts";
+import { auditStatusOf, outcomeOf, statusOf, toRecord } from "../../worker/rooms/broker-views.ts";
 
 const T0 = 1_700_000_000_000;
 const actor = { user_uuid: "u", space_uuid: "s" };
@@ -34,7 +34,7 @@ function run(row: CommandRow, ...events: CommandEvent[]): CommandRow {
   }, row);
 }
 
-describe("command state machine (party/broker.ts)", () => {
+describe("command state machine (worker/rooms/broker.ts)", () => {
   it("direct: answered within 28 s, inside the browser's 30 s (deadline 26 s + 2 s ack grace)", () => {
     expect(DIRECT_DEADLINE_MS + ACK_GRACE_MS).toBe(DIRECT_ANSWER_MS);
     expect(DIRECT_ANSWER_MS).toBeLessThanOrEqual(COMMAND_TIMEOUT_MS - 2_000);

@@ -12,7 +12,7 @@ import {
   take,
   USER_RATE,
   withinBacklog,
-} from "../../party/budget.ts";
+} from "../../worker/rooms/budget.ts";
 
 const user: Principal = { kind: "user", user_uuid: "u", account_uuid: "a", space_uuid: "s" };
 const agent: Principal = { kind: "device", device_uuid: "d", space_uuid: "s" };

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { RoomEvent } from "../../contracts/realtime.ts";
 import type { Env } from "../../worker/env.ts";
-import { routeRoomRequest } from "../../worker/rooms.ts";
+import { routeRoomRequest } from "../../worker/room-access.ts";
 import {
   forgetSpaceRegion,
   type RoomKind,
@@ -99,7 +99,7 @@ describe("roomServer and roomStub: the region's placement per room kind", () => 
 });
 
 describe("the paths to a room use the space's region", () => {
-  it("socket upgrades (worker/rooms.ts) of a space, location and device room", async () => {
+  it("socket upgrades (worker/room-access.ts) of a space, location and device room", async () => {
     const { space, token } = await memberOf("viewer");
     const location = await makeLocation(space.space_uuid);
     const device = await makeDevice(space.space_uuid, { location_uuid: location.uuid });

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { deviceTable } from "../../../drizzle/schema/index.ts";
-import type { AlertSignal } from "../../../party/location-alerts.ts";
 import type { Env } from "../../env.ts";
 import { createDb } from "../../lib/db.ts";
+import type { AlertSignal } from "../../rooms/location-alerts.ts";
 import { roomServer, spaceRegion } from "../kernel/placement.ts";
 
 /*

@@ -12,7 +12,7 @@ import { type RemoteCtx, requireEnabled, requireInstalled, requireVisionCapable 
 
 /*
  * The device command queue: commands queued for a device that may be offline, kept
- * and delivered in order by its DeviceRoom (party/device-commands.ts), with their states for
+ * and delivered in order by its DeviceRoom (worker/rooms/device-commands.ts), with their states for
  * the Commands tab. The routes check the role (Content Manager or Admin for changes); the
  * action's own rights and params are checked here.
  */

@@ -75,7 +75,7 @@ export const commandStatusUrl = (space: string, device: string, id: string) =>
  *   acknowledged in time; the agent refuses it after its deadline, so it did not run;
  * - 504 outcome_unknown (command_id, status_url): acknowledged, but the answer did not come back
  *   (the agent left, or 28 s passed): it may have run; the late answer updates status_url.
- *   Every verdict comes by 28 s (party/broker.ts DIRECT_ANSWER_MS), inside the browser's 30 s;
+ *   Every verdict comes by 28 s (worker/rooms/broker.ts DIRECT_ANSWER_MS), inside the browser's 30 s;
  * - 502 device_failed with the agent's message when it reports a failure or answers something
  *   that does not fit; 409 when the request_id names a queued command.
  * A request_id already used answers its stored outcome, looked up before the offline check.

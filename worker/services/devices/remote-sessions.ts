@@ -29,7 +29,7 @@ import { recordingEnd, recordingInsert, recordingPath } from "../sessions/record
  * Remote sessions: who may open one (the role's rights in the space's session policy), what the
  * device must ask first (its location's consent), whether it is recorded, and the space audit
  * log of each (who opened a terminal or remote desktop on which device, when, for how long, the
- * bytes both ways and the recording). The DeviceRoom relays the bytes (party/device-tunnels.ts).
+ * bytes both ways and the recording). The DeviceRoom relays the bytes (worker/rooms/device-tunnels.ts).
  */
 
 /** Roles that may open remote sessions at all (the policy then narrows what each may open). */

@@ -2,19 +2,19 @@ import { eq } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { type LocationHintRegion, SPACE_REGIONS } from "../../../contracts/region.ts";
 import { spaceTable } from "../../../drizzle/schema/space.ts";
-import type { DeviceRoom } from "../../../party/device-room.ts";
-import type { LocationRoom } from "../../../party/location-room.ts";
-import type { SpaceRoom } from "../../../party/space-room.ts";
 import type { Env } from "../../env.ts";
 import { createDb } from "../../lib/db.ts";
 import { singleFlight } from "../../lib/single-flight.ts";
+import type { DeviceRoom } from "../../rooms/device-room.ts";
+import type { LocationRoom } from "../../rooms/location-room.ts";
+import type { SpaceRoom } from "../../rooms/space-room.ts";
 
 /*
  * Where a space's rooms live. A space's region (`space_datacenter`) is a Durable
  * Object location hint (`weur`, `enam` …: where a room is created), `eu` (the EU jurisdiction:
  * the rooms are created, run and kept in the EU) or `local` (no preference). A jurisdiction is
  * its own id namespace: `Device.jurisdiction("eu").idFromName(x)` is another room than
- * `Device.idFromName(x)`. So every way to a room — a socket's upgrade (worker/rooms.ts), an API
+ * `Device.idFromName(x)`. So every way to a room — a socket's upgrade (worker/room-access.ts), an API
  * publish or RPC, a room calling another room — resolves it here, from the space's region.
  * Room names (addresses) do not change.
  */
@@ -121,7 +121,7 @@ export function roomStub<K extends RoomKind>(env: RoomEnv, kind: K, name: string
 
 /*
  * The region of a space by its uuid, cached per isolate: every room name carries its space's
- * uuid or is looked up to it (worker/rooms.ts), and the region must be known before the room is
+ * uuid or is looked up to it (worker/room-access.ts), and the region must be known before the room is
  * reached. A region change (worker/services/spaces/region.ts) updates this isolate at once; other
  * isolates within REGION_TTL_MS. Only a jurisdiction change would misroute in that window, and
  * it is refused once a space has locations or devices.

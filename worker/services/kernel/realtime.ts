@@ -7,13 +7,13 @@ type RoomStub = { publish(event: RoomEvent): Promise<number> };
 /*
  * A publish is one RPC on the room: partyserver's getServerByName first makes a setName RPC (to
  * await the room's onStart) on every call; the room's publish() awaits its own start instead
- * (party/room.ts), so publishes use a plain stub (placement.ts roomStub: placed by the space's
+ * (worker/rooms/room.ts), so publishes use a plain stub (placement.ts roomStub: placed by the space's
  * region, the room ids kept per isolate).
  */
 
 /**
  * The API's way to publish into rooms: an RPC on the room's Durable Object, which validates the
- * event (RoomEvent.parse in party/room.ts publish) and fans it out to the room's sockets. It is
+ * event (RoomEvent.parse in worker/rooms/room.ts publish) and fans it out to the room's sockets. It is
  * validated there only, once: the room is what every publisher goes through (the API, other
  * rooms), while the API's events are built by typed code. Space events go to that space's room
  * only, so a dashboard never hears another space.

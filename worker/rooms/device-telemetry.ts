@@ -1,8 +1,8 @@
-import type { TelemetryMetric } from "../contracts/monitoring.ts";
-import type { ServerMessage, Telemetry } from "../contracts/realtime.ts";
-import type { Env } from "../worker/env.ts";
-import { announceApplications, applicationsChanged } from "../worker/services/devices/applications.ts";
-import { recordTelemetry } from "../worker/services/devices/records.ts";
+import type { TelemetryMetric } from "../../contracts/monitoring.ts";
+import type { ServerMessage, Telemetry } from "../../contracts/realtime.ts";
+import type { Env } from "../env.ts";
+import { announceApplications, applicationsChanged } from "../services/devices/applications.ts";
+import { recordTelemetry } from "../services/devices/records.ts";
 import { healthSignature, shouldWrite, type Written } from "./telemetry-flush.ts";
 import { type SeriesResult, TelemetryHistory } from "./telemetry-history.ts";
 

@@ -1,5 +1,5 @@
-import type { CommandRecord } from "../contracts/command-queue.ts";
-import type { CommandResult as ResultFrame } from "../contracts/realtime.ts";
+import type { CommandRecord } from "../../contracts/command-queue.ts";
+import type { CommandResult as ResultFrame } from "../../contracts/realtime.ts";
 import {
   ACK_GRACE_MS,
   type CommandEvent,
@@ -43,7 +43,7 @@ export type { Actor, CancelResult, QueueCommandInput, RunCommandInput } from "./
 
 /**
  * The DeviceRoom's commands (devices.md §7, §9): every command, direct or queued, is a
- * `command_log` row whose state follows party/broker.ts; each change is stored, pushed to the
+ * `command_log` row whose state follows worker/rooms/broker.ts; each change is stored, pushed to the
  * device's dashboards (commandUpdate with the record) and audited where it matters. A direct
  * call waits in memory for its answer (a waiter); the row outlives the waiter, the room's
  * eviction and the agent's reconnects: un-acked commands are re-delivered on the next hello,

@@ -5,9 +5,9 @@
  * hibernation the index is empty and is rebuilt once from the open sockets, whose state survived.
  */
 import type { Connection } from "partyserver";
-import type { Principal } from "../contracts/principal.ts";
-import { CloseCode } from "../contracts/realtime.ts";
-import type { Env } from "../worker/env.ts";
+import type { Principal } from "../../contracts/principal.ts";
+import { CloseCode } from "../../contracts/realtime.ts";
+import type { Env } from "../env.ts";
 import { closeQuietly, DISPLAY_LINK_TAG, holderOf, type RoomConnection, socketsPerHolder } from "./room-state.ts";
 
 /** Why a holder's oldest socket was closed (CloseCode.tooManySockets). */

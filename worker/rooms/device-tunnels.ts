@@ -1,7 +1,7 @@
 import type { Connection } from "partyserver";
-import type { Principal } from "../contracts/principal.ts";
-import { type ClientMessage, CloseCode, type ServerMessage } from "../contracts/realtime.ts";
-import { SESSION_TEXT, type TunnelConsent } from "../contracts/session-policy.ts";
+import type { Principal } from "../../contracts/principal.ts";
+import { type ClientMessage, CloseCode, type ServerMessage } from "../../contracts/realtime.ts";
+import { SESSION_TEXT, type TunnelConsent } from "../../contracts/session-policy.ts";
 import {
   dataFrame,
   sessionOf,
@@ -13,16 +13,16 @@ import {
   TUNNEL_TEXT,
   TUNNEL_WINDOW_BYTES,
   type TunnelKind,
-} from "../contracts/tunnel.ts";
-import type { Env } from "../worker/env.ts";
+} from "../../contracts/tunnel.ts";
+import type { Env } from "../env.ts";
 import {
   auditRemoteSessions,
   mayOpenRemoteSessions,
   type RemoteSessionStep,
   remoteSessionPlan,
-} from "../worker/services/devices/remote-sessions.ts";
-import { SessionRecorder } from "../worker/services/sessions/recorder.ts";
-import { ViewOnlyRfbFilter } from "../worker/services/sessions/rfb-input.ts";
+} from "../services/devices/remote-sessions.ts";
+import { SessionRecorder } from "../services/sessions/recorder.ts";
+import { ViewOnlyRfbFilter } from "../services/sessions/rfb-input.ts";
 import { batchWriter } from "./batch-writer.ts";
 
 type CommonStep = "space_uuid" | "device_uuid" | "device_name" | "user_uuid" | "session" | "kind" | "recorded";

@@ -3,10 +3,10 @@
  * progress status dashboards see, the audit's status and the record the API and the Commands tab
  * show. Plain functions of a row (broker.ts holds the state machine).
  */
-import type { CommandRecord, CommandState } from "../contracts/command-queue.ts";
-import { OUTCOME_UNKNOWN_MESSAGE } from "../contracts/command-queue.ts";
-import { type Outcome, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE } from "../contracts/commands.ts";
-import type { CommandStatus } from "../contracts/realtime.ts";
+import type { CommandRecord, CommandState } from "../../contracts/command-queue.ts";
+import { OUTCOME_UNKNOWN_MESSAGE } from "../../contracts/command-queue.ts";
+import { type Outcome, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE } from "../../contracts/commands.ts";
+import type { CommandStatus } from "../../contracts/realtime.ts";
 import {
   CANCELLED_MESSAGE,
   type CommandRow,

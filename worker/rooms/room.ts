@@ -1,7 +1,7 @@
 import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
-import { AGENT_ATTEMPT_HEADER, type Principal } from "../contracts/principal.ts";
-import { ClientMessage, CloseCode, RoomEvent, type ServerMessage } from "../contracts/realtime.ts";
-import type { Env } from "../worker/env.ts";
+import { AGENT_ATTEMPT_HEADER, type Principal } from "../../contracts/principal.ts";
+import { ClientMessage, CloseCode, RoomEvent, type ServerMessage } from "../../contracts/realtime.ts";
+import type { Env } from "../env.ts";
 import {
   type Bucket,
   frameAllowed,

@@ -1,12 +1,12 @@
-import type { Env } from "../worker/env.ts";
-import type { AppHealth, DeviceFacts } from "../worker/services/alerting/conditions.ts";
-import { type AlertContext, CONTEXT_TTL_MS, loadContext } from "../worker/services/alerting/context.ts";
-import { d1Port } from "../worker/services/alerting/d1-port.ts";
-import { type EngineState, emptyState, evaluate, forgetIncident } from "../worker/services/alerting/engine.ts";
-import { enqueueNotifications } from "../worker/services/alerting/queue.ts";
-import { incidentEventOf, incidentOf } from "../worker/services/alerting/records.ts";
-import { applyChange, type Enqueue } from "../worker/services/alerting/store.ts";
-import { publishToSpace } from "../worker/services/kernel/realtime.ts";
+import type { Env } from "../env.ts";
+import type { AppHealth, DeviceFacts } from "../services/alerting/conditions.ts";
+import { type AlertContext, CONTEXT_TTL_MS, loadContext } from "../services/alerting/context.ts";
+import { d1Port } from "../services/alerting/d1-port.ts";
+import { type EngineState, emptyState, evaluate, forgetIncident } from "../services/alerting/engine.ts";
+import { enqueueNotifications } from "../services/alerting/queue.ts";
+import { incidentEventOf, incidentOf } from "../services/alerting/records.ts";
+import { applyChange, type Enqueue } from "../services/alerting/store.ts";
+import { publishToSpace } from "../services/kernel/realtime.ts";
 
 /**
  * A transition of one device, told to its location's room by whoever saw it (the DeviceRoom's

@@ -3,15 +3,15 @@
  * agent applied or of vision received, the audit's entry (written in batches, in order), the
  * alert rules on failed commands, and a late screenshot kept in R2 for a retry of its id.
  */
-import type { CommandAction } from "../contracts/realtime.ts";
-import { commandFailedSignal } from "../worker/services/alerting/signal.ts";
-import { screenshotKey } from "../worker/services/commands/remote-actions.ts";
+import type { CommandAction } from "../../contracts/realtime.ts";
+import { commandFailedSignal } from "../services/alerting/signal.ts";
+import { screenshotKey } from "../services/commands/remote-actions.ts";
 import {
   auditCommandStatuses,
   recordSettingAnswers,
   recordVisionReceived,
   type SettingAnswer,
-} from "../worker/services/devices/records.ts";
+} from "../services/devices/records.ts";
 import { batchWriter } from "./batch-writer.ts";
 import type { CommandRow } from "./broker.ts";
 import { auditStatusOf, statusOf, toRecord } from "./broker-views.ts";

@@ -1,8 +1,8 @@
 import type { Connection } from "partyserver";
-import type { Principal } from "../contracts/principal.ts";
-import { createDb } from "../worker/lib/db.ts";
-import { writeAccountPresence } from "../worker/services/accounts/accounts.ts";
-import { roomServer, spaceRegion } from "../worker/services/kernel/placement.ts";
+import type { Principal } from "../../contracts/principal.ts";
+import { createDb } from "../lib/db.ts";
+import { writeAccountPresence } from "../services/accounts/accounts.ts";
+import { roomServer, spaceRegion } from "../services/kernel/placement.ts";
 import { type ConnState, OutpostRoom } from "./room.ts";
 
 /** The rooms besides the space's own where an account may hold sockets. */

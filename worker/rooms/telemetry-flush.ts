@@ -1,7 +1,7 @@
-import { applicationsSignature } from "../contracts/applications.ts";
-import { DEVICE_HEADINGS } from "../contracts/health.ts";
-import type { Telemetry } from "../contracts/realtime.ts";
-import { conditionsOf } from "../worker/services/monitoring/conditions.ts";
+import { applicationsSignature } from "../../contracts/applications.ts";
+import { DEVICE_HEADINGS } from "../../contracts/health.ts";
+import type { Telemetry } from "../../contracts/realtime.ts";
+import { conditionsOf } from "../services/monitoring/conditions.ts";
 
 /** Latest telemetry whose health is unchanged goes to D1 at most this often. */
 export const TELEMETRY_REWRITE_MS = 15 * 60_000;

@@ -1,6 +1,6 @@
 import type { Connection } from "partyserver";
-import type { Principal } from "../contracts/principal.ts";
-import { roomServer, spaceRegion } from "../worker/services/kernel/placement.ts";
+import type { Principal } from "../../contracts/principal.ts";
+import { roomServer, spaceRegion } from "../services/kernel/placement.ts";
 import { type ConnState, OutpostRoom } from "./room.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { Connection } from "partyserver";
-import type { CommandRecord } from "../contracts/command-queue.ts";
-import type { TelemetryMetric } from "../contracts/monitoring.ts";
+import type { CommandRecord } from "../../contracts/command-queue.ts";
+import type { TelemetryMetric } from "../../contracts/monitoring.ts";
 import {
   closeCause,
   HEARTBEAT_INTERVAL_MS,
@@ -12,8 +12,8 @@ import {
   type PresenceEvent,
   type PresenceState,
   restorePresence,
-} from "../contracts/presence.ts";
-import type { Principal } from "../contracts/principal.ts";
+} from "../../contracts/presence.ts";
+import type { Principal } from "../../contracts/principal.ts";
 import {
   AGENT_PING,
   AGENT_PONG,
@@ -22,10 +22,10 @@ import {
   CloseCode,
   type Presence,
   type Telemetry,
-} from "../contracts/realtime.ts";
-import { reconcileOffline, recordOffline, recordOnline } from "../worker/services/devices/presence.ts";
-import { admission, helloAnswered, holdForHello, toldBackBy } from "../worker/services/devices/presence-admission.ts";
-import { recordInventory } from "../worker/services/devices/records.ts";
+} from "../../contracts/realtime.ts";
+import { reconcileOffline, recordOffline, recordOnline } from "../services/devices/presence.ts";
+import { admission, helloAnswered, holdForHello, toldBackBy } from "../services/devices/presence-admission.ts";
+import { recordInventory } from "../services/devices/records.ts";
 import type { Outcome } from "./broker.ts";
 import { DeviceCaptures } from "./device-captures.ts";
 import {
@@ -190,7 +190,7 @@ export class DeviceRoom extends WatchedRoom {
     return this.telemetry.latest();
   }
 
-  /** RPC: the display captures between `from` and `to` (ms), oldest first (party/device-captures.ts). */
+  /** RPC: the display captures between `from` and `to` (ms), oldest first (worker/rooms/device-captures.ts). */
   displayCaptures(input: { display?: string; from: number; to: number }) {
     return this.captures.list(input);
   }

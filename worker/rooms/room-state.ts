@@ -4,9 +4,9 @@
  * for the per-holder socket cap.
  */
 import type { Connection } from "partyserver";
-import { PRINCIPAL_HEADER, type Principal, principalFrom } from "../contracts/principal.ts";
-import { ROOM_SOCKETS_PER_ACCOUNT } from "../contracts/realtime.ts";
-import type { Env } from "../worker/env.ts";
+import { PRINCIPAL_HEADER, type Principal, principalFrom } from "../../contracts/principal.ts";
+import { ROOM_SOCKETS_PER_ACCOUNT } from "../../contracts/realtime.ts";
+import type { Env } from "../env.ts";
 
 /**
  * Kept with each socket (it survives hibernation without a storage write). `heard`: an agent's

@@ -7,16 +7,12 @@ import {
   foldDisplayHealth,
   isPanelOff,
   withPanelOffSchedule,
-} from "../contracts/display-health.ts";
-import type { Telemetry } from "../contracts/telemetry.ts";
-import { deviceTable as d, spaceTable } from "../drizzle/schema/index.ts";
-import type { Env } from "../worker/env.ts";
-import { createDb } from "../worker/lib/db.ts";
-import {
-  type PanelSchedule,
-  readPanelSchedule,
-  scheduledOffAt,
-} from "../worker/services/displays-health/panel-schedule.ts";
+} from "../../contracts/display-health.ts";
+import type { Telemetry } from "../../contracts/telemetry.ts";
+import { deviceTable as d, spaceTable } from "../../drizzle/schema/index.ts";
+import type { Env } from "../env.ts";
+import { createDb } from "../lib/db.ts";
+import { type PanelSchedule, readPanelSchedule, scheduledOffAt } from "../services/displays-health/panel-schedule.ts";
 import { kvGet, kvSet } from "./device-storage.ts";
 
 const DAY = 86_400_000;

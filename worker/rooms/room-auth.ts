@@ -3,12 +3,12 @@
  * the socket with `{type:"auth"}`), a display link's or API token's expiry. The room's alarm
  * closes what expired; a renewal must come from the same user, still a member of the space.
  */
-import { CloseCode, type ServerMessage } from "../contracts/realtime.ts";
-import { getConfig } from "../worker/config.ts";
-import type { Env } from "../worker/env.ts";
-import { createDb } from "../worker/lib/db.ts";
-import { verifiedUser } from "../worker/middleware/auth.ts";
-import { memberPrincipal } from "../worker/middleware/space.ts";
+import { CloseCode, type ServerMessage } from "../../contracts/realtime.ts";
+import { getConfig } from "../config.ts";
+import type { Env } from "../env.ts";
+import { createDb } from "../lib/db.ts";
+import { verifiedUser } from "../middleware/auth.ts";
+import { memberPrincipal } from "../middleware/space.ts";
 import type { RoomConnection } from "./room-state.ts";
 
 /**

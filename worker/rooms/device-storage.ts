@@ -1,9 +1,9 @@
-import type { Outcome } from "../contracts/commands.ts";
+import type { Outcome } from "../../contracts/commands.ts";
 
 /**
  * The DeviceRoom's own SQLite tables: `kv` (its saved state) and `command_log` (every command
  * with its state, params, deadline and outcome: one execution per id, re-delivery after a
- * reconnect, the queue; party/command-store.ts). Storage persists across deploys, so the tables
+ * reconnect, the queue; worker/rooms/command-store.ts). Storage persists across deploys, so the tables
  * are created and migrated idempotently: rows of the older `commands` table (id, action, at,
  * outcome) move into `command_log` the first time the room starts with this code.
  */

@@ -1,7 +1,7 @@
-import type { CommandRecord, CommandState } from "../contracts/command-queue.ts";
-import { FINAL_COMMAND_STATES, OUTCOME_UNKNOWN_MESSAGE } from "../contracts/command-queue.ts";
-import { COMMAND_TIMEOUT_MS, type Outcome, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE } from "../contracts/commands.ts";
-import type { CommandAction, CommandStatus } from "../contracts/realtime.ts";
+import type { CommandState } from "../../contracts/command-queue.ts";
+import { FINAL_COMMAND_STATES, OUTCOME_UNKNOWN_MESSAGE } from "../../contracts/command-queue.ts";
+import { COMMAND_TIMEOUT_MS, type Outcome, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE } from "../../contracts/commands.ts";
+import type { CommandAction } from "../../contracts/realtime.ts";
 
 export { COMMAND_TIMEOUT_MS, type Outcome, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE };
 
