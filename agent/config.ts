@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
-import { roomPath } from "../contracts/values/realtime.ts";
+import { roomPath } from "../contracts/realtime/values.ts";
 
 /** What enrolment leaves behind: where to connect and the device credential (kept 0600). */
 export type AgentConfig = { server: string; device_uuid: string; space_uuid: string; credential: string };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { THRESHOLDS } from "../contracts/health.ts";
+import { THRESHOLDS } from "../contracts/devices/health.ts";
 import {
   cpuStatus,
   diskHealth,
@@ -27,7 +27,7 @@ const nic = (name: string, up: boolean, errors: number, packets: number | undefi
 });
 
 describe("grading against the shared thresholds", () => {
-  it("turns warning and critical exactly at contracts/health.ts THRESHOLDS", () => {
+  it("turns warning and critical exactly at contracts/devices/health.ts THRESHOLDS", () => {
     const { cpu_load_ratio: cpu, ram_used_ratio: ram, cpu_temperature_c: temp, uptime_days: up } = THRESHOLDS;
     expect([
       cpuStatus(4 * cpu.warning - 0.01, 4),

@@ -1,9 +1,9 @@
-import { grade, HEALTH, type HealthCode, worst } from "../contracts/health.ts";
-import type { Telemetry } from "../contracts/realtime.ts";
+import { grade, HEALTH, type HealthCode, worst } from "../contracts/devices/health.ts";
+import type { Telemetry } from "../contracts/realtime/events.ts";
 
 /**
  * How the agent (and the simulator) grades what it measured: pure functions over the shared
- * thresholds of contracts/health.ts, so the agent, the counts and the chart lines agree.
+ * thresholds of contracts/devices/health.ts, so the agent, the counts and the chart lines agree.
  * A heading that could not be measured is 1 (not monitored), never a made-up 0.
  */
 export { HEALTH };

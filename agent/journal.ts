@@ -1,6 +1,6 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
-import type { CommandAction } from "../contracts/command-action.ts";
+import type { CommandAction } from "../contracts/commands/action.ts";
 
 /** A command's answer as the journal keeps it: the commandResult frame without its type and id. */
 export type JournalResult = {

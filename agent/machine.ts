@@ -1,4 +1,4 @@
-import type { Telemetry } from "../contracts/realtime.ts";
+import type { Telemetry } from "../contracts/realtime/events.ts";
 import { HEALTH } from "./health.ts";
 import type { Executor, Machine } from "./session.ts";
 import type { AgentStateFile } from "./state.ts";

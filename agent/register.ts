@@ -1,9 +1,9 @@
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { enrollAgent, registerAgent } from "../contracts/api/agents.ts";
-import { API_PREFIX, routePath } from "../contracts/api/route.ts";
-import { AgentEnrollment, AgentRegistration } from "../contracts/installation.ts";
+import { API_PREFIX, routePath } from "../contracts/http/route.ts";
+import { enrollAgent, registerAgent } from "../contracts/installation/agent-routes.ts";
+import { AgentEnrollment, AgentRegistration } from "../contracts/installation/schema.ts";
 import type { AgentConfig } from "./config.ts";
 
 /** An unclaimed registration in progress: kept next to the configuration (0600) to survive restarts. */

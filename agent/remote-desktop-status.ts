@@ -1,4 +1,4 @@
-import type { ServiceStatus } from "../contracts/services.ts";
+import type { ServiceStatus } from "../contracts/devices/services.ts";
 import { dial } from "./tunnel/vnc.ts";
 
 export type RemoteDesktopSource = {

@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { Telemetry } from "../contracts/telemetry.ts";
+import { Telemetry } from "../contracts/devices/telemetry.ts";
 import { VisionService } from "./providers/vision.ts";
 import { agentServices, servicesMachine, systemdRestarts } from "./services.ts";
 

@@ -1,5 +1,5 @@
-import type { ServiceStatus } from "../contracts/services.ts";
-import type { Telemetry } from "../contracts/telemetry.ts";
+import type { ServiceStatus } from "../contracts/devices/services.ts";
+import type { Telemetry } from "../contracts/devices/telemetry.ts";
 import { tunnelStatus } from "./providers/remote.ts";
 import { runTool } from "./providers/run-tool.ts";
 import type { VisionService } from "./providers/vision.ts";

@@ -1,7 +1,7 @@
 // How the agent takes a command: journaled before it is acked, at most once, in queue order, refused past its deadline or unreadable.
 import { z } from "zod";
-import type { CommandAction } from "../contracts/command-action.ts";
-import type { Command, CommandResult } from "../contracts/realtime.ts";
+import type { CommandAction } from "../contracts/commands/action.ts";
+import type { Command, CommandResult } from "../contracts/realtime/events.ts";
 import type { CommandJournal, JournalResult } from "./journal.ts";
 import { AGENT_VERSION, type CommandReply, type Executor } from "./session-options.ts";
 

@@ -1,5 +1,5 @@
 // When the agent gives a socket up (the room silent, its hello unanswered) and how long it waits before the next attempt.
-import { HELLO_TIMEOUT_MS } from "../contracts/presence.ts";
+import { HELLO_TIMEOUT_MS } from "../contracts/devices/presence.ts";
 import { type SessionOptions, SILENCE_MS } from "./session-options.ts";
 
 /** What the watch reads of the current attempt (local ms). */

@@ -1,5 +1,5 @@
 // What an agent session is told and speaks through: its options, the machine, the socket, and the protocol's limits.
-import type { AgentInventory } from "../contracts/installation.ts";
+import type { AgentInventory } from "../contracts/installation/schema.ts";
 import {
   AGENT_PING_MS,
   AGENT_SILENCE_MS,
@@ -7,7 +7,7 @@ import {
   CloseCode,
   type Command,
   type Telemetry,
-} from "../contracts/realtime.ts";
+} from "../contracts/realtime/events.ts";
 import type { Prompter } from "./consent/prompt.ts";
 import type { CommandJournal } from "./journal.ts";
 import type { TunnelProviders } from "./tunnel/sessions.ts";

@@ -4,9 +4,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { WebSocketServer } from "ws";
-import { HEARTBEAT_INTERVAL_MS, HELLO_TIMEOUT_MS, retryLaterDelayMs, retryLaterReason } from "../contracts/presence.ts";
-import { AGENT_ATTEMPT_HEADER } from "../contracts/principal.ts";
-import { AGENT_PING, CloseCode, type Command, type Telemetry } from "../contracts/realtime.ts";
+import { AGENT_ATTEMPT_HEADER } from "../contracts/access/principal.ts";
+import {
+  HEARTBEAT_INTERVAL_MS,
+  HELLO_TIMEOUT_MS,
+  retryLaterDelayMs,
+  retryLaterReason,
+} from "../contracts/devices/presence.ts";
+import { AGENT_PING, CloseCode, type Command, type Telemetry } from "../contracts/realtime/events.ts";
 import { type CommandJournal, FileJournal, MemoryJournal } from "./journal.ts";
 import {
   AgentSession,
@@ -95,7 +100,7 @@ function harness(
   onConfig?: (config: { capture_interval_s: number }) => void,
 ) {
   const sockets: FakeSocket[] = [];
-  /** Each upgrade's attempt number (contracts/principal.ts AGENT_ATTEMPT_HEADER). */
+  /** Each upgrade's attempt number (contracts/access/principal.ts AGENT_ATTEMPT_HEADER). */
   const attempts: number[] = [];
   const device = fakeMachine();
   const session = new AgentSession({

@@ -1,12 +1,13 @@
 // The agent's connection to its DeviceRoom: hello, keepalive, telemetry and reconnects (commands and replies in their own modules).
+
+import { AGENT_ATTEMPT_HEADER } from "../contracts/access/principal.ts";
 import {
   AGENT_STOPPING_REASON,
   HEARTBEAT_INTERVAL_MS,
   retryAfterOf,
   retryLaterDelayMs,
-} from "../contracts/presence.ts";
-import { AGENT_ATTEMPT_HEADER } from "../contracts/principal.ts";
-import { AGENT_PING, CloseCode, ServerMessage } from "../contracts/realtime.ts";
+} from "../contracts/devices/presence.ts";
+import { AGENT_PING, CloseCode, ServerMessage } from "../contracts/realtime/events.ts";
 import { MemoryJournal } from "./journal.ts";
 import { CommandTaker, type Reply, RoomClock } from "./session-commands.ts";
 import { reconnectDelayMs, watchLiveness } from "./session-liveness.ts";
@@ -43,7 +44,7 @@ export class AgentSession {
   private ready = false;
   private timers: ReturnType<typeof setInterval>[] = [];
   private attempts = 0;
-  /** The number of the latest connection attempt (contracts/principal.ts AGENT_ATTEMPT_HEADER). */
+  /** The number of the latest connection attempt (contracts/access/principal.ts AGENT_ATTEMPT_HEADER). */
   private attempt = 0;
   private stopped = false;
   private retry: ReturnType<typeof setTimeout> | null = null;
@@ -113,7 +114,7 @@ export class AgentSession {
   }
 
   /**
-   * Sends a display's periodic capture (contracts/display-health.ts) if connected. Not kept in
+   * Sends a display's periodic capture (contracts/display-health/schema.ts) if connected. Not kept in
    * the outbox: a capture missed while offline is replaced by the next one.
    */
   reportCapture(message: { type: "displayCapture" }) {
@@ -187,7 +188,7 @@ export class AgentSession {
       void this.onMessage(String(event.data)).catch((e: unknown) => this.log(`message failed: ${String(e)}`));
     });
     ws.addEventListener("close", (event) => {
-      // Turned away by the server's admission (contracts/presence.ts): come back when it said, with jitter.
+      // Turned away by the server's admission (contracts/devices/presence.ts): come back when it said, with jitter.
       const retryAfter = event.code === CloseCode.retryLater ? retryAfterOf(event.reason) : null;
       if (retryAfter !== null) {
         this.lost(ws, `server busy (retry-after ${retryAfter} s)`, retryLaterDelayMs(retryAfter, Math.random()));

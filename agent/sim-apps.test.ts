@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AppliedDisplay } from "../contracts/commands.ts";
+import type { AppliedDisplay } from "../contracts/commands/schema.ts";
 import { CRASH_EVERY_MS, DOWN_MS, STARTING_MS, simApplications } from "./sim-apps.ts";
 import { EPISODES, episodeAt } from "./sim-episodes.ts";
 import { virtualMachine } from "./simulator.ts";

@@ -4,8 +4,8 @@ import {
   CRASH_LOOP_RESTARTS,
   CRASH_LOOP_WINDOW_MS,
   displayState,
-} from "../contracts/applications.ts";
-import type { AppliedDisplay } from "../contracts/commands.ts";
+} from "../contracts/admin/applications.ts";
+import type { AppliedDisplay } from "../contracts/commands/schema.ts";
 import { type Episode, episodeAt } from "./sim-episodes.ts";
 
 /*

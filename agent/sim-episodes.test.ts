@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Telemetry } from "../contracts/realtime.ts";
+import type { Telemetry } from "../contracts/realtime/events.ts";
 import { EPISODES, type EpisodeKind, episodeAt } from "./sim-episodes.ts";
 import { simProfile, simSensors } from "./sim-telemetry.ts";
 

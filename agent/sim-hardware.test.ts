@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DisplayFindings, PeripheralFindings } from "../contracts/peripheral-config.ts";
+import { DisplayFindings, PeripheralFindings } from "../contracts/peripherals/schema.ts";
 import { buildDemoSeed } from "../scripts/seed-demo.ts";
 import { simHardware } from "./sim-hardware.ts";
 import { virtualMachine } from "./simulator.ts";
@@ -50,7 +50,7 @@ describe("simulated displays and peripherals", () => {
       ok: true,
       result: { simulated: true, applied_displays: 2, applications: { allowed: true, configured: 0 } },
     });
-    // Params are checked against contracts/commands.ts like the real agent's.
+    // Params are checked against contracts/commands/schema.ts like the real agent's.
     expect(await command("apply-display-config", { displays: [{}, {}] })).toMatchObject({
       ok: false,
       error: expect.stringContaining("Invalid parameters for apply-display-config"),

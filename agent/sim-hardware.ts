@@ -1,5 +1,5 @@
-import type { AppliedApplication } from "../contracts/applications.ts";
-import type { DisplayFinding, PeripheralFinding } from "../contracts/peripheral-config.ts";
+import type { AppliedApplication } from "../contracts/admin/applications.ts";
+import type { DisplayFinding, PeripheralFinding } from "../contracts/peripherals/schema.ts";
 
 /**
  * A device's displays and peripherals as its agent reports them (devices.json carries the seeded

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MONITORED_PERIPHERAL_TYPES } from "../contracts/health.ts";
-import { Telemetry } from "../contracts/realtime.ts";
+import { MONITORED_PERIPHERAL_TYPES } from "../contracts/devices/health.ts";
+import { Telemetry } from "../contracts/realtime/events.ts";
 import { DEMO_DEVICE_SPECS } from "../scripts/demo-data.ts";
 import { buildFleet, HEALTH } from "../scripts/seed/demo-fleet.ts";
 import { FAULTS, planPeripherals } from "../scripts/seed/demo-peripherals.ts";
@@ -36,7 +36,7 @@ describe("the demo seed and the simulator agree", () => {
       const telemetry = Telemetry.parse(row.latest_telemetry);
       const { columns } = conditionsOf(telemetry);
       for (const key of HEADINGS) expect([row.name, key, row[key]]).toEqual([row.name, key, columns[key]]);
-      // Types as contracts/health.ts names them (not the API's slugs such as money-acceptor).
+      // Types as contracts/devices/health.ts names them (not the API's slugs such as money-acceptor).
       for (const p of telemetry.peripherals?.devicesInfo ?? []) {
         expect(monitored.has(p.type) || ["camera", "time_attendance_lock", "document_scanner"].includes(p.type)).toBe(
           true,

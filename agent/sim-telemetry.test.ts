@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { grade, worst } from "../contracts/health.ts";
-import { Telemetry } from "../contracts/realtime.ts";
+import { grade, worst } from "../contracts/devices/health.ts";
+import { Telemetry } from "../contracts/realtime/events.ts";
 import { buildDemoSeed } from "../scripts/seed-demo.ts";
 import { cpuStatus, networkStatus, ramStatus, storageStatus, uptimeStatus } from "./health.ts";
 import { type DeviceType, dailyRhythm, simProfile, simSensors } from "./sim-telemetry.ts";

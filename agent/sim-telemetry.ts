@@ -1,5 +1,5 @@
-import type { HealthCode } from "../contracts/health.ts";
-import type { Telemetry } from "../contracts/realtime.ts";
+import type { HealthCode } from "../contracts/devices/health.ts";
+import type { Telemetry } from "../contracts/realtime/events.ts";
 import {
   cpuStatus,
   diskHealth,

@@ -21,11 +21,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { type ApplicationsReport, applicationsSignature } from "../contracts/applications.ts";
-import type { AppliedDisplay } from "../contracts/commands.ts";
-import type { DetectionFinding } from "../contracts/detection.ts";
-import type { Command, Telemetry } from "../contracts/realtime.ts";
-import { type ServiceStatus, VISION_NOT_INSTALLED_MESSAGE } from "../contracts/services.ts";
+import { type ApplicationsReport, applicationsSignature } from "../contracts/admin/applications.ts";
+import type { AppliedDisplay } from "../contracts/commands/schema.ts";
+import type { DetectionFinding } from "../contracts/detection/schema.ts";
+import { type ServiceStatus, VISION_NOT_INSTALLED_MESSAGE } from "../contracts/devices/services.ts";
+import type { Command, Telemetry } from "../contracts/realtime/events.ts";
 import { DEMO_DEVICE_SPECS, DEMO_PASSWORD, DEMO_SPACE_UUID, DEMO_USERS } from "../scripts/demo-data.ts";
 import { HEALTH as DEMO_HEALTH } from "../scripts/seed/demo-fleet.ts";
 import { FAULTS as DEMO_PERIPHERAL_FAULTS } from "../scripts/seed/demo-peripherals.ts";
@@ -247,7 +247,7 @@ export function virtualMachine(
     if (opts.onPower) setTimeout(() => opts.onPower?.(verb), POWER_ANSWER_LEAVES_MS);
     return ok({ dry_run: false, simulated: true, ran: `simulated ${verb}` });
   };
-  /** The simulator's providers, typed by contracts/commands.ts like the real agent's. */
+  /** The simulator's providers, typed by contracts/commands/schema.ts like the real agent's. */
   const handlers: Handlers<null> = {
     // What the primary display really shows: its application's page, or the bare desktop when
     // the application is down (agent/sim-screen.ts renders a real JPEG).

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Command, Telemetry } from "../contracts/realtime.ts";
+import type { Command, Telemetry } from "../contracts/realtime/events.ts";
 import { AgentLog } from "./log.ts";
 import { settingsMachine, withSettings } from "./machine.ts";
 import { createExecutor } from "./providers/index.ts";

@@ -1,6 +1,6 @@
 import si from "systeminformation";
-import type { AgentInventory } from "../contracts/installation.ts";
-import type { Telemetry } from "../contracts/realtime.ts";
+import type { AgentInventory } from "../contracts/installation/schema.ts";
+import type { Telemetry } from "../contracts/realtime/events.ts";
 import { collectTelemetry, systemSource } from "./telemetry.ts";
 
 const text = (v: string | undefined | null) => (v ? v.slice(0, 256) : undefined);

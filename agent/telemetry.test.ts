@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Telemetry } from "../contracts/realtime.ts";
+import { Telemetry } from "../contracts/realtime/events.ts";
 import { readTelemetry } from "./system.ts";
 import { bounded, collectTelemetry, screenPeripherals, type TelemetrySource } from "./telemetry.ts";
 

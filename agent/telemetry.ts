@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { loadavg } from "node:os";
 import si from "systeminformation";
-import type { Telemetry } from "../contracts/realtime.ts";
+import type { Telemetry } from "../contracts/realtime/events.ts";
 import {
   cpuStatus,
   diskHealth,

@@ -33,8 +33,8 @@ import { parseArgs } from "node:util";
 import { roomUrl } from "../agent/config.ts";
 import { AgentSession } from "../agent/session.ts";
 import { virtualMachine } from "../agent/simulator.ts";
-import { retryAfterOf } from "../contracts/presence.ts";
-import { CloseCode } from "../contracts/realtime.ts";
+import { retryAfterOf } from "../contracts/devices/presence.ts";
+import { CloseCode } from "../contracts/realtime/events.ts";
 import { benchFleet } from "./bench/fleet-sql.ts";
 import { seedEnrolledDevices } from "./bench/local-d1.ts";
 import {

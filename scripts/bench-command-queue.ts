@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import { roomUrl } from "../agent/config.ts";
 import { AgentSession, type Executor, type Machine } from "../agent/session.ts";
 import { virtualMachine } from "../agent/simulator.ts";
-import { CommandRecord } from "../contracts/command-queue.ts";
+import { CommandRecord } from "../contracts/commands/queue.ts";
 import { benchFleet } from "./bench/fleet-sql.ts";
 import { seedEnrolledDevices } from "./bench/local-d1.ts";
 import { benchDirs, cpuSeconds, percentile, processTree, signIn, startFrozenServer } from "./bench/server.ts";

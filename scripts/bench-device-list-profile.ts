@@ -20,7 +20,7 @@ import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { type CDPSession, chromium, type Page } from "@playwright/test";
-import { CONSOLE_CLIENT_ID } from "../contracts/auth.ts";
+import { CONSOLE_CLIENT_ID } from "../contracts/auth/schema.ts";
 import { benchFleet } from "./bench/fleet-sql.ts";
 import { localD1 } from "./bench/local-d1.ts";
 import { startFrozenServer } from "./bench/server.ts";

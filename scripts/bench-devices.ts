@@ -23,7 +23,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { DEVICE_TYPES } from "../drizzle/reference.ts";
+import { DEVICE_TYPES } from "../contracts/reference.ts";
 import { benchFleet, benchIp, benchMac } from "./bench/fleet-sql.ts";
 import { localD1, printPlans } from "./bench/local-d1.ts";
 import { percentile, runtimeOrigin, signIn, startFrozenServer } from "./bench/server.ts";

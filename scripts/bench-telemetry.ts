@@ -15,8 +15,8 @@
 import type { ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
-import type { TelemetrySeries } from "../contracts/monitoring.ts";
-import type { Telemetry } from "../contracts/realtime.ts";
+import type { TelemetrySeries } from "../contracts/monitoring/schema.ts";
+import type { Telemetry } from "../contracts/realtime/events.ts";
 import { TelemetryHistory } from "../worker/rooms/telemetry-history.ts";
 import { benchFleet } from "./bench/fleet-sql.ts";
 import { localD1 } from "./bench/local-d1.ts";

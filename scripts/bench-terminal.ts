@@ -4,7 +4,7 @@
  * against the same shell and TunnelSessions served directly to the same client over one local
  * WebSocket (a `ws` server in this process), so the ratio is the room's cost. Both run the
  * simulator's in-process shell (agent/tunnel/sim-shell.ts); the client speaks the
- * protocol of contracts/tunnel.ts with the browser's credit rules (TunnelStream).
+ * protocol of contracts/remote-actions/tunnel.ts with the browser's credit rules (TunnelStream).
  *
  *   node scripts/bench-terminal.ts [--keys 300] [--lines 3000000] [--port 8887]
  *   npm run bench -- --only terminal
@@ -17,7 +17,7 @@ import { AgentSession } from "../agent/session.ts";
 import { virtualMachine } from "../agent/simulator.ts";
 import { type TunnelProviders, TunnelSessions } from "../agent/tunnel/sessions.ts";
 import { simulatedTerminal } from "../agent/tunnel/sim-shell.ts";
-import type { ServerMessage } from "../contracts/realtime.ts";
+import type { ServerMessage } from "../contracts/realtime/events.ts";
 import {
   dataFrame,
   payloadOf,
@@ -25,7 +25,7 @@ import {
   TUNNEL_CREDIT_EVERY,
   TUNNEL_ID_BYTES,
   TUNNEL_WINDOW_BYTES,
-} from "../contracts/tunnel.ts";
+} from "../contracts/remote-actions/tunnel.ts";
 import { benchFleet } from "./bench/fleet-sql.ts";
 import { seedEnrolledDevices } from "./bench/local-d1.ts";
 import { benchDirs, cpuSeconds, percentile, processTree, signIn, startFrozenServer } from "./bench/server.ts";

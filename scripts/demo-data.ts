@@ -3,7 +3,7 @@
  * plan. scripts/seed-demo.ts turns them into SQL; the start script, README and e2e tests read
  * them by name. Only plain data here (no database, no hashing).
  */
-import type { DeviceTypeKey, LocationTypeKey, RoleCode } from "../drizzle/reference.ts";
+import type { DeviceTypeKey, LocationTypeKey, RoleCode } from "../contracts/reference.ts";
 
 /** Demo uuids: 6f1c7a52-01TT-4000-8000-NNNNNNNNNNNN, TT = table number below, N = row number. */
 export const demoUuid = (table: number, row: number) =>

@@ -13,7 +13,7 @@
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { parseArgs } from "node:util";
-import { COUNTRY_UUID, LOCATION_TYPE_UUID, ROLE_UUID } from "../drizzle/reference.ts";
+import { COUNTRY_UUID, LOCATION_TYPE_UUID, ROLE_UUID } from "../contracts/reference.ts";
 import * as schema from "../drizzle/schema/index.ts";
 import { hashPassword } from "../worker/auth/password.ts";
 import { installationCodeKey, sealCode } from "../worker/services/installation/code-box.ts";

@@ -1,9 +1,9 @@
 import { env, SELF } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { CONSOLE_CLIENT_ID, TokenResponse } from "../contracts/auth.ts";
-import { ApiErrorBody } from "../contracts/errors.ts";
-import { LOCATION_TYPE_UUID, PERIPHERAL_TYPE_UUID, ROLE_UUID } from "../drizzle/reference.ts";
+import { CONSOLE_CLIENT_ID, TokenResponse } from "../contracts/auth/schema.ts";
+import { ApiErrorBody } from "../contracts/http/errors.ts";
+import { LOCATION_TYPE_UUID, PERIPHERAL_TYPE_UUID, ROLE_UUID } from "../contracts/reference.ts";
 import {
   applicationTable,
   auditLogTable,

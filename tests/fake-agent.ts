@@ -1,4 +1,4 @@
-import { ServerMessage } from "../contracts/realtime.ts";
+import { ServerMessage } from "../contracts/realtime/events.ts";
 import { makeDeviceCredential } from "./factories.ts";
 import { join, until } from "./ws.ts";
 

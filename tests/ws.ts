@@ -1,7 +1,7 @@
 import { SELF } from "cloudflare:test";
 import { expect } from "vitest";
-import { type RoomEvent, ServerMessage } from "../contracts/realtime.ts";
-import { RoomTicketReply } from "../contracts/room-ticket.ts";
+import { RoomTicketReply } from "../contracts/access/room-ticket.ts";
+import { type RoomEvent, ServerMessage } from "../contracts/realtime/events.ts";
 import { api, ORIGIN } from "./factories.ts";
 
 export type JoinOptions = {
@@ -28,7 +28,7 @@ export async function join(path: string, token?: string, options: JoinOptions = 
   // Binary frames as ArrayBuffers (workerd's client sockets default to Blob).
   (ws as unknown as { binaryType: string }).binaryType = "arraybuffer";
   const messages: ServerMessage[] = [];
-  /** Binary frames (remote-session data, contracts/tunnel.ts). */
+  /** Binary frames (remote-session data, contracts/remote-actions/tunnel.ts). */
   const binary: Uint8Array[] = [];
   ws.addEventListener("message", (e) => {
     if (typeof e.data !== "string") binary.push(new Uint8Array(e.data as ArrayBuffer));

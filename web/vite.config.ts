@@ -53,7 +53,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    contractRoutes(fileURLToPath(new URL("../contracts/api/", import.meta.url))),
+    contractRoutes(fileURLToPath(new URL("../contracts/", import.meta.url))),
     signedIn.plugin,
     // Place search without a configured geocoder: GeoNames' cities in a lazy chunk.
     gazetteer(),

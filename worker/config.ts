@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONSOLE_CLIENT_ID } from "../contracts/auth.ts";
+import { CONSOLE_CLIENT_ID } from "../contracts/auth/schema.ts";
 import type { Env } from "./env.ts";
 
 /** Environment settings parsed once per isolate; handlers read this, never raw env strings. */

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { credentialKindOf } from "../contracts/access.ts";
-import { PRINCIPAL_HEADER, type Principal } from "../contracts/principal.ts";
+import { PRINCIPAL_HEADER, type Principal } from "../contracts/access/principal.ts";
+import { credentialKindOf } from "../contracts/access/schema.ts";
 import { deviceCredentialTable, userTable } from "../drizzle/schema/index.ts";
 import { clientAddress } from "./auth/throttle.ts";
 import { getConfig } from "./config.ts";

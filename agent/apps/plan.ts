@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { type ApplicationLaunch, type AppliedApplication, resolveLaunch } from "../../contracts/applications.ts";
+import { type ApplicationLaunch, type AppliedApplication, resolveLaunch } from "../../contracts/admin/applications.ts";
 import type { Geometry } from "./geometry.ts";
 
 /** What the supervisor spawns: an argv (no shell), its environment additions and working directory. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AppliedDisplay } from "../../contracts/commands.ts";
+import type { AppliedDisplay } from "../../contracts/commands/schema.ts";
 import { xrandrGeometries } from "./geometry.ts";
 import type { LaunchPlan } from "./plan.ts";
 import { AppRunner, type RunnerOptions } from "./runner.ts";

@@ -4,8 +4,8 @@ import {
   type AppliedApplication,
   type AppRunState,
   displayState,
-} from "../../contracts/applications.ts";
-import type { AppliedDisplay } from "../../contracts/commands.ts";
+} from "../../contracts/admin/applications.ts";
+import type { AppliedDisplay } from "../../contracts/commands/schema.ts";
 import { type Geometry, geometryOf, xrandrGeometries } from "./geometry.ts";
 import { BROWSERS, commandLine, type LaunchPlan, PlanError, planLaunch, profileDirOf, profileName } from "./plan.ts";
 import { AppSupervisor, type Spawner, type SupervisorOptions } from "./supervisor.ts";

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { resolveLaunch } from "../../contracts/applications.ts";
+import { resolveLaunch } from "../../contracts/admin/applications.ts";
 import { type LaunchPlan, PlanError, planLaunch } from "./plan.ts";
 import { processSpawner, releaseProfile } from "./spawn.ts";
 import { AppSupervisor, type Exit, type Spawner, type Timers } from "./supervisor.ts";

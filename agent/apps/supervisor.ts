@@ -3,7 +3,7 @@ import {
   type AppRunState,
   CRASH_LOOP_RESTARTS,
   CRASH_LOOP_WINDOW_MS,
-} from "../../contracts/applications.ts";
+} from "../../contracts/admin/applications.ts";
 import { type LaunchPlan, PlanError } from "./plan.ts";
 
 /** How a run ended: its exit code or signal, and a failure text (spawn error, stderr's last line). */

@@ -1,6 +1,6 @@
-import type { ApplicationsReport } from "../../contracts/applications.ts";
-import { worst } from "../../contracts/health.ts";
-import type { Telemetry } from "../../contracts/realtime.ts";
+import type { ApplicationsReport } from "../../contracts/admin/applications.ts";
+import { worst } from "../../contracts/devices/health.ts";
+import type { Telemetry } from "../../contracts/realtime/events.ts";
 import type { Machine } from "../session.ts";
 
 type Info = NonNullable<Telemetry["peripherals"]>["devicesInfo"][number];

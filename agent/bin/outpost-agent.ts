@@ -17,15 +17,15 @@
  */
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
-import { enrollAgent } from "../../contracts/api/agents.ts";
-import { API_PREFIX, routePath } from "../../contracts/api/route.ts";
 import {
   CAPTURE_INTERVAL_DEFAULT_S,
   CAPTURE_INTERVAL_MAX_S,
   CAPTURE_INTERVAL_MIN_S,
-} from "../../contracts/display-health.ts";
-import { ApiErrorBody } from "../../contracts/errors.ts";
-import { AgentEnrollment } from "../../contracts/installation.ts";
+} from "../../contracts/display-health/schema.ts";
+import { ApiErrorBody } from "../../contracts/http/errors.ts";
+import { API_PREFIX, routePath } from "../../contracts/http/route.ts";
+import { enrollAgent } from "../../contracts/installation/agent-routes.ts";
+import { AgentEnrollment } from "../../contracts/installation/schema.ts";
 import { AppRunner } from "../apps/runner.ts";
 import { processSpawner, systemdScopes, which } from "../apps/spawn.ts";
 import { applicationsMachine, throttled } from "../apps/telemetry.ts";

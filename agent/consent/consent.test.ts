@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SESSION_TEXT } from "../../contracts/session-policy.ts";
-import type { TunnelOpen } from "../../contracts/tunnel.ts";
+import type { TunnelOpen } from "../../contracts/remote-actions/tunnel.ts";
+import { SESSION_TEXT } from "../../contracts/sessions/schema.ts";
 import { type TunnelHandle, TunnelSessions } from "../tunnel/sessions.ts";
 import { desktopPrompter, parseSimulatedAnswer, simulatedPrompter } from "./prompt.ts";
 

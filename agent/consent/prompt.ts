@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import type { ConsentAction, ConsentState } from "../../contracts/session-policy.ts";
+import type { ConsentAction, ConsentState } from "../../contracts/sessions/schema.ts";
 
 /*
  * The consent prompt at the device: before a remote session starts on a device whose location asks

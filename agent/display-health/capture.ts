@@ -1,5 +1,5 @@
 import jpeg from "jpeg-js";
-import { CAPTURE_MAX_BYTES } from "../../contracts/display-health.ts";
+import { CAPTURE_MAX_BYTES } from "../../contracts/display-health/schema.ts";
 import type { Rgba } from "./classify.ts";
 
 /** The capture's largest size: enough to recognise a page, small enough for 7 days of history. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CAPTURE_MAX_BYTES } from "../../contracts/display-health.ts";
+import { CAPTURE_MAX_BYTES } from "../../contracts/display-health/schema.ts";
 import { renderSimScreen, type SimScreen } from "../sim-screen.ts";
 import { decodeJpeg, encodeCapture } from "./capture.ts";
 import { type ClassifyInput, classify, hamming, measure, type Rgba } from "./classify.ts";

@@ -1,4 +1,4 @@
-import type { CaptureMetrics, DisplayHealthState, PanelState } from "../../contracts/display-health.ts";
+import type { CaptureMetrics, DisplayHealthState, PanelState } from "../../contracts/display-health/schema.ts";
 
 /**
  * Pure display-health logic: what a capture's pixels say (measure) and what state a display is in

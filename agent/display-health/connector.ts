@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { PanelState } from "../../contracts/display-health.ts";
+import type { PanelState } from "../../contracts/display-health/schema.ts";
 import type { XrandrOutput } from "../providers/xrandr.ts";
 
 /**

@@ -3,8 +3,8 @@ import {
   type DisplayCaptureMessage,
   type DisplayHealth,
   type PanelState,
-} from "../../contracts/display-health.ts";
-import type { Telemetry } from "../../contracts/realtime.ts";
+} from "../../contracts/display-health/schema.ts";
+import type { Telemetry } from "../../contracts/realtime/events.ts";
 import type { Machine } from "../session.ts";
 import { encodeCapture } from "./capture.ts";
 import { type AppFront, classify, type Measured, measure, type Rgba, transition } from "./classify.ts";
@@ -93,7 +93,7 @@ const withoutThumb = ({ thumb: _thumb, ...metrics }: Measured) => metrics;
 /**
  * Telemetry with the displays' health as measured. The room decides whether a dark panel was
  * scheduled (it knows the location's working time and maintenance windows) and then folds each
- * state's severity into the screen's devicesInfo entry (contracts/display-health.ts).
+ * state's severity into the screen's devicesInfo entry (contracts/display-health/schema.ts).
  */
 export function withDisplayHealth(telemetry: Telemetry, report: readonly DisplayHealth[]): Telemetry {
   if (report.length === 0) return telemetry;

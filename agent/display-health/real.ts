@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
-import type { ApplicationsReport } from "../../contracts/applications.ts";
-import type { AppliedDisplay } from "../../contracts/commands.ts";
+import type { ApplicationsReport } from "../../contracts/admin/applications.ts";
+import type { AppliedDisplay } from "../../contracts/commands/schema.ts";
 import { geometryOf, xrandrGeometries } from "../apps/geometry.ts";
 import { readXwd } from "../apps/xwd.ts";
 import { findGrabber } from "../providers/screenshot.ts";

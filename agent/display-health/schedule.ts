@@ -2,7 +2,7 @@ import {
   CAPTURE_INTERVAL_DEFAULT_S,
   CAPTURE_INTERVAL_MAX_S,
   CAPTURE_INTERVAL_MIN_S,
-} from "../../contracts/display-health.ts";
+} from "../../contracts/display-health/schema.ts";
 
 type Timers = {
   setTimeout: (fn: () => void, ms: number) => unknown;

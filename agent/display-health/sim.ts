@@ -1,5 +1,5 @@
-import type { ApplicationsReport } from "../../contracts/applications.ts";
-import type { DisplayCaptureMessage, PanelState } from "../../contracts/display-health.ts";
+import type { ApplicationsReport } from "../../contracts/admin/applications.ts";
+import type { DisplayCaptureMessage, PanelState } from "../../contracts/display-health/schema.ts";
 import { episodeAt, rng } from "../sim-episodes.ts";
 import { renderSimScreen, type SimScreenKind } from "../sim-screen.ts";
 import type { AppFront, Rgba } from "./classify.ts";

@@ -1,8 +1,8 @@
 import { createServer as createHttpServer } from "node:http";
 import { type AddressInfo, createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CameraProbeParams } from "../../contracts/camera.ts";
-import { COMMANDS } from "../../contracts/commands.ts";
+import type { CameraProbeParams } from "../../contracts/cameras/schema.ts";
+import { COMMANDS } from "../../contracts/commands/schema.ts";
 import { simCameraProbe } from "../simulator.ts";
 import { cameraConnectionTest, cameraSnapshot, probeRtsp, rtspStatus, rtspUrl } from "./camera.ts";
 

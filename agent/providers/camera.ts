@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { connect } from "node:net";
-import type { CameraProbe, CameraProbeParams } from "../../contracts/camera.ts";
+import type { CameraProbe, CameraProbeParams } from "../../contracts/cameras/schema.ts";
 import type { Provider } from "./types.ts";
 
 /*

@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { DetectionResult } from "../../contracts/detection.ts";
+import { DetectionResult } from "../../contracts/detection/schema.ts";
 import { simDetections } from "../simulator.ts";
 import { classify, nameOf, parseIpNeigh, parseProcArp, toFindings } from "./detect.ts";
 import { createExecutor } from "./index.ts";

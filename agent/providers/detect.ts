@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
-import type { DetectionFinding } from "../../contracts/detection.ts";
+import type { DetectionFinding } from "../../contracts/detection/schema.ts";
 import type { Provider } from "./types.ts";
 
 /** One entry of the kernel's neighbour (ARP) table. */
@@ -122,7 +122,7 @@ export async function readNeighbours(options: { neighbourFile?: string; env?: No
   }
 }
 
-/** detect-devices: the machines this device sees on its network (contracts/detection.ts DetectionResult). */
+/** detect-devices: the machines this device sees on its network (contracts/detection/schema.ts DetectionResult). */
 export const detectDevices: Provider<"detect-devices"> = async (_params, options) => {
   try {
     const devices = toFindings(await readNeighbours(options));

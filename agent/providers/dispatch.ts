@@ -1,4 +1,4 @@
-import { COMMANDS, firstIssue, type ParsedParams } from "../../contracts/commands.ts";
+import { COMMANDS, firstIssue, type ParsedParams } from "../../contracts/commands/schema.ts";
 import type { CommandReply, Executor } from "../session.ts";
 import type { Handlers, MachineAction } from "./types.ts";
 

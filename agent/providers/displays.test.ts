@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { DisplayFindings } from "../../contracts/peripheral-config.ts";
+import { DisplayFindings } from "../../contracts/peripherals/schema.ts";
 import { createExecutor } from "./index.ts";
 import { type AppliedDisplay, orientationOf, parseXrandr, toDisplayFindings, xrandrArgs } from "./xrandr.ts";
 

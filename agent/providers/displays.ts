@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import si from "systeminformation";
-import { type AppliedDisplay, COMMANDS } from "../../contracts/commands.ts";
+import { type AppliedDisplay, COMMANDS } from "../../contracts/commands/schema.ts";
 import type { Provider, ProviderOptions } from "./types.ts";
 import { parseXrandr, type SiDisplay, toDisplayFindings, xrandrArgs } from "./xrandr.ts";
 

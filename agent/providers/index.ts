@@ -33,7 +33,7 @@ const providers: Handlers<ProviderOptions> = {
 
 /**
  * The real agent's executor: refused while the device is disabled (but set-enabled), params
- * validated with contracts/commands.ts, then one provider per action (telemetry refresh is the
+ * validated with contracts/commands/schema.ts, then one provider per action (telemetry refresh is the
  * session's own). Settings go to `options.state` (in memory when absent).
  */
 export const createExecutor = (options: ProviderOptions): Executor => {

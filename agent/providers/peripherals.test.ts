@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PeripheralFindings } from "../../contracts/peripheral-config.ts";
-import { PERIPHERAL_TYPE_UUID } from "../../drizzle/reference.ts";
+import { PeripheralFindings } from "../../contracts/peripherals/schema.ts";
+import { PERIPHERAL_TYPE_UUID } from "../../contracts/reference.ts";
 import { classifyUsb, type SiUsb, serialFindings, usbFindings } from "./usb-peripherals.ts";
 
 const usb = (over: Partial<SiUsb>): SiUsb => ({

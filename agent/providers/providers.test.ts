@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Command } from "../../contracts/realtime.ts";
+import type { Command } from "../../contracts/realtime/events.ts";
 import { AgentStateFile } from "../state.ts";
 import { createExecutor } from "./index.ts";
 import { currentTunnel } from "./remote.ts";
@@ -105,7 +105,7 @@ describe("power and remote desktop providers", () => {
   }, 10_000);
 });
 
-describe("params checked against contracts/commands.ts", () => {
+describe("params checked against contracts/commands/schema.ts", () => {
   it("settings and peripheral switches take their typed params; bad ones fail with what is wrong", async () => {
     expect((await run("set-debug", {}, { debug_mode: true })).reply).toMatchObject({
       ok: true,

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import type { ServiceStatus } from "../../contracts/services.ts";
+import type { ServiceStatus } from "../../contracts/devices/services.ts";
 import { ensureHeadlessDesktop } from "../tunnel/headless-vnc.ts";
 import type { Provider } from "./types.ts";
 

@@ -1,4 +1,4 @@
-import { DEVICE_DISABLED_MESSAGE } from "../../contracts/commands.ts";
+import { DEVICE_DISABLED_MESSAGE } from "../../contracts/commands/schema.ts";
 import type { Executor } from "../session.ts";
 import type { AgentStateFile } from "../state.ts";
 import { switchUsbPeripheral } from "./peripheral-switch.ts";

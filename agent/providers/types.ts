@@ -1,5 +1,5 @@
-import type { CommandAnswer, ParsedParams } from "../../contracts/commands.ts";
-import type { CommandAction } from "../../contracts/realtime.ts";
+import type { CommandAnswer, ParsedParams } from "../../contracts/commands/schema.ts";
+import type { CommandAction } from "../../contracts/realtime/events.ts";
 import type { AppRunner } from "../apps/runner.ts";
 import type { AgentLog } from "../log.ts";
 import type { AgentStateFile } from "../state.ts";
@@ -55,14 +55,14 @@ export type Reply<R> = { ok: true; result: R } | { ok: false; error: string };
 /** Actions a machine answers; "telemetry-refresh" is the session's own (agent/session.ts). */
 export type MachineAction = Exclude<CommandAction, "telemetry-refresh">;
 
-/** Runs action A: params already validated with contracts/commands.ts, an answer of its result's shape. */
+/** Runs action A: params already validated with contracts/commands/schema.ts, an answer of its result's shape. */
 export type Handler<A extends MachineAction, O> = (
   params: ParsedParams<A>,
   options: O,
 ) => Promise<Reply<CommandAnswer<A>>>;
 
 /**
- * One handler per action, typed by contracts/commands.ts COMMANDS: a missing one, or one whose
+ * One handler per action, typed by contracts/commands/schema.ts COMMANDS: a missing one, or one whose
  * params or answer do not fit, fails tsc. The real agent's (index.ts) and the simulator's.
  */
 export type Handlers<O> = { [A in MachineAction]: Handler<A, O> };

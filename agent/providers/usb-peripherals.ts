@@ -1,5 +1,5 @@
-import type { PeripheralFinding } from "../../contracts/peripheral-config.ts";
-import type { PeripheralTypeKey } from "../../drizzle/reference.ts";
+import type { PeripheralFinding } from "../../contracts/peripherals/schema.ts";
+import type { PeripheralTypeKey } from "../../contracts/reference.ts";
 
 /** What systeminformation's usb() reports of a device (the fields used here). */
 export type SiUsb = {

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import type { ServiceStatus } from "../../contracts/services.ts";
-import { VISION_NOT_INSTALLED_MESSAGE } from "../../contracts/services.ts";
+import type { ServiceStatus } from "../../contracts/devices/services.ts";
+import { VISION_NOT_INSTALLED_MESSAGE } from "../../contracts/devices/services.ts";
 import { runFailure, runTool } from "./run-tool.ts";
 
 /**

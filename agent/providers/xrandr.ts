@@ -1,4 +1,4 @@
-import type { DisplayFinding } from "../../contracts/peripheral-config.ts";
+import type { DisplayFinding } from "../../contracts/peripherals/schema.ts";
 
 type Orientation = DisplayFinding["orientation"];
 
@@ -125,7 +125,7 @@ export function toDisplayFindings(si: readonly SiDisplay[], xrandr: readonly Xra
   });
 }
 
-/** A display as the console sends it in apply-display-config (contracts/device-detail.ts Display). */
+/** A display as the console sends it in apply-display-config (contracts/devices/detail.ts Display). */
 export type AppliedDisplay = {
   name: string;
   graphical_output?: string;

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
-import { payloadOf } from "../../contracts/tunnel.ts";
+import { payloadOf } from "../../contracts/remote-actions/tunnel.ts";
 import { freePort, type HeadlessDesktop, headlessAvailable, listening, startHeadlessDesktop } from "./headless-vnc.ts";
 import { TunnelSessions } from "./sessions.ts";
 import { vncProvider } from "./vnc.ts";

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { connect, createServer } from "node:net";
 import { delimiter, join } from "node:path";
-import type { ServiceStatus } from "../../contracts/services.ts";
+import type { ServiceStatus } from "../../contracts/devices/services.ts";
 
 /**
  * Headless VNC: a virtual screen (`Xvfb :N`) with a VNC server on it (`x11vnc`,

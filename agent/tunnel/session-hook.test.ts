@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Telemetry } from "../../contracts/realtime.ts";
-import { dataFrame, payloadOf, sessionOf } from "../../contracts/tunnel.ts";
+import type { Telemetry } from "../../contracts/realtime/events.ts";
+import { dataFrame, payloadOf, sessionOf } from "../../contracts/remote-actions/tunnel.ts";
 import { AgentSession, type AgentSocket } from "../session.ts";
 import type { TunnelChannel, TunnelHandle } from "./sessions.ts";
 

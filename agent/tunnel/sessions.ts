@@ -1,5 +1,4 @@
-import type { ServerMessage } from "../../contracts/realtime.ts";
-import { SESSION_TEXT } from "../../contracts/session-policy.ts";
+import type { ServerMessage } from "../../contracts/realtime/events.ts";
 import {
   dataFrame,
   payloadOf,
@@ -12,11 +11,12 @@ import {
   TUNNEL_WINDOW_BYTES,
   type TunnelKind,
   type TunnelOpen,
-} from "../../contracts/tunnel.ts";
+} from "../../contracts/remote-actions/tunnel.ts";
+import { SESSION_TEXT } from "../../contracts/sessions/schema.ts";
 import { askConsent, type Prompter } from "../consent/prompt.ts";
 
 /**
- * The agent's end of remote sessions through the device room (contracts/tunnel.ts): one entry per
+ * The agent's end of remote sessions through the device room (contracts/remote-actions/tunnel.ts): one entry per
  * session id, each served by the provider of its kind (a terminal's PTY, a VNC connection). This
  * layer owns the protocol — opened/close frames, splitting output into data frames, the credit
  * window both ways, the idle timeout — so a provider only moves bytes.

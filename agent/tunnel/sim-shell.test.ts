@@ -2,7 +2,13 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { dataFrame, payloadOf, sessionOf, TUNNEL_TEXT, TUNNEL_WINDOW_BYTES } from "../../contracts/tunnel.ts";
+import {
+  dataFrame,
+  payloadOf,
+  sessionOf,
+  TUNNEL_TEXT,
+  TUNNEL_WINDOW_BYTES,
+} from "../../contracts/remote-actions/tunnel.ts";
 import { virtualMachine } from "../simulator.ts";
 import { type TunnelProvider, TunnelSessions } from "./sessions.ts";
 import { SimRegex } from "./sim-shell/regex.ts";

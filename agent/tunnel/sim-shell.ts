@@ -1,6 +1,6 @@
 // The simulator's terminal provider: one SimShell per session, on the device's identity from its inventory.
-import type { AgentInventory } from "../../contracts/installation.ts";
-import { TUNNEL_TEXT, type TunnelOpen } from "../../contracts/tunnel.ts";
+import type { AgentInventory } from "../../contracts/installation/schema.ts";
+import { TUNNEL_TEXT, type TunnelOpen } from "../../contracts/remote-actions/tunnel.ts";
 import type { TunnelChannel, TunnelHandle, TunnelProvider } from "./sessions.ts";
 import { hashOf } from "./sim-shell/device-tree.ts";
 import type { SimIdentity } from "./sim-shell/fs.ts";

@@ -10,7 +10,7 @@ import {
   TUNNEL_ID_BYTES,
   TUNNEL_TEXT,
   TUNNEL_WINDOW_BYTES,
-} from "../../contracts/tunnel.ts";
+} from "../../contracts/remote-actions/tunnel.ts";
 import { TunnelSessions } from "./sessions.ts";
 import { type ShellSpec, type TerminalOptions, terminalProvider } from "./terminal.ts";
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { homedir, userInfo } from "node:os";
-import { TUNNEL_TEXT } from "../../contracts/tunnel.ts";
+import { TUNNEL_TEXT } from "../../contracts/remote-actions/tunnel.ts";
 import { type TunnelChannel, type TunnelHandle, type TunnelProvider, TunnelRefused } from "./sessions.ts";
 
 /**

@@ -8,7 +8,7 @@ import {
   TUNNEL_TEXT,
   TUNNEL_WINDOW_BYTES,
   type TunnelOpen,
-} from "../../contracts/tunnel.ts";
+} from "../../contracts/remote-actions/tunnel.ts";
 import { freePort, type HeadlessDesktop } from "./headless-vnc.ts";
 import { TunnelSessions } from "./sessions.ts";
 import { type VncOptions, vncProvider } from "./vnc.ts";

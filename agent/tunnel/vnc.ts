@@ -1,5 +1,5 @@
 import { connect, type Socket } from "node:net";
-import { TUNNEL_CHUNK_BYTES, TUNNEL_TEXT } from "../../contracts/tunnel.ts";
+import { TUNNEL_CHUNK_BYTES, TUNNEL_TEXT } from "../../contracts/remote-actions/tunnel.ts";
 import {
   currentHeadless,
   type HeadlessDesktop,
@@ -74,7 +74,7 @@ async function reach(options: VncOptions): Promise<{ socket: Socket; headless: H
 }
 
 /**
- * The "vnc" kind of remote session (contracts/tunnel.ts): a TCP connection to the device's VNC
+ * The "vnc" kind of remote session (contracts/remote-actions/tunnel.ts): a TCP connection to the device's VNC
  * server whose RFB stream is relayed both ways; agent/tunnel/sessions.ts does the framing, the
  * credit window and the idle timeout. Output goes out in pieces of at most one chunk and stops as
  * soon as the window fills (the socket is no longer read), so at most one chunk goes over it.

@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import type { AlertCondition, AlertScope, IncidentDevice, QuietHours } from "../../contracts/alerting.ts";
+import type { AlertCondition, AlertScope, IncidentDevice, QuietHours } from "../../contracts/alerting/schema.ts";
 import {
   CHANNEL_KINDS,
   INCIDENT_STATES,
   MAINTENANCE_SCOPES,
   NOTIFICATION_STATES,
   TIMELINE_KINDS,
-} from "../../contracts/alerting.ts";
+} from "../../contracts/alerting/schema.ts";
 import { bool, createdAt, json, ownerUuid, timestamps, uuidPk } from "./common.ts";
 import { locationUuid } from "./location.ts";
 import { spaceUuid } from "./space.ts";

@@ -1,6 +1,6 @@
 import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { CONNECTED_STATUSES } from "../../contracts/device.ts";
-import { DEVICE_TYPE_UUID } from "../reference.ts";
+import { CONNECTED_STATUSES } from "../../contracts/devices/schema.ts";
+import { DEVICE_TYPE_UUID } from "../../contracts/reference.ts";
 import { uuidPk } from "./common.ts";
 import { detectionScanTable } from "./detection-scan.ts";
 import { deviceTable } from "./device.ts";

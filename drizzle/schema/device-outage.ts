@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { OUTAGE_CAUSES } from "../../contracts/presence.ts";
+import { OUTAGE_CAUSES } from "../../contracts/devices/presence.ts";
 import { deviceUuid } from "./device.ts";
 import { spaceUuid } from "./space.ts";
 

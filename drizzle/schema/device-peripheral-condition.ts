@@ -1,11 +1,11 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import type { MonitoredPeripheralType } from "../../contracts/health.ts";
+import type { MonitoredPeripheralType } from "../../contracts/devices/health.ts";
 import { deviceUuid, type HealthCode } from "./device.ts";
 import { spaceUuid } from "./space.ts";
 
 /**
  * Per device, the worst condition of each monitored peripheral type it reported in its latest
- * telemetry (contracts/health.ts MONITORED_PERIPHERAL_TYPES; other types only count towards the
+ * telemetry (contracts/devices/health.ts MONITORED_PERIPHERAL_TYPES; other types only count towards the
  * device's peripherals_condition). Written by recordTelemetry with the device's update; read by
  * the monitoring counts (grouped by type) and the `heading=<type>&condition=` filter.
  */

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
-import { CONNECTED_STATUSES, DEVICE_CLASSES, VISION_STATES } from "../../contracts/device.ts";
-import type { Telemetry } from "../../contracts/device-detail.ts";
-import { DEVICE_HEADINGS } from "../../contracts/health.ts";
-import { DEVICE_CATEGORY_UUID, DEVICE_TYPE_UUID } from "../reference.ts";
+import type { Telemetry } from "../../contracts/devices/detail.ts";
+import { DEVICE_HEADINGS } from "../../contracts/devices/health.ts";
+import { CONNECTED_STATUSES, DEVICE_CLASSES, VISION_STATES } from "../../contracts/devices/schema.ts";
+import { DEVICE_CATEGORY_UUID, DEVICE_TYPE_UUID } from "../../contracts/reference.ts";
 import { bool, json, ownerUuid, timestamps, uuidPk } from "./common.ts";
 import { deviceCategoryTable } from "./device-category.ts";
 import { deviceTypeTable } from "./device-type.ts";
@@ -112,7 +112,7 @@ export const deviceTable = sqliteTable(
     combined_status: condition("combined_status"),
     /**
      * Worst of the device's own headings, peripherals left out (monitoring domain "top"), with
-     * contracts/health.ts worst()'s ranking; a virtual column so its index orders the domain=top
+     * contracts/devices/health.ts worst()'s ranking; a virtual column so its index orders the domain=top
      * list (a sort of every connected device took ~200 ms at 100 000 devices).
      */
     own_condition: condition("own_condition").generatedAlwaysAs(

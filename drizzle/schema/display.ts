@@ -1,5 +1,5 @@
 import { index, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { DISPLAY_ORIENTATIONS } from "../../contracts/device-detail.ts";
+import { DISPLAY_ORIENTATIONS } from "../../contracts/devices/detail.ts";
 import { bool, json, timestamps, uuidPk } from "./common.ts";
 import { deviceUuid } from "./device.ts";
 import { spaceUuid } from "./space.ts";

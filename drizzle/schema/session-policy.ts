@@ -1,11 +1,11 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import type { SessionPolicy } from "../../contracts/session-policy.ts";
+import type { SessionPolicy } from "../../contracts/sessions/schema.ts";
 import { bool, createdAt, json, updatedAt } from "./common.ts";
 import { locationTable } from "./location.ts";
 import { spaceTable, spaceUuid } from "./space.ts";
 
 /**
- * A space's remote-session policy (contracts/session-policy.ts): rights per role and recording.
+ * A space's remote-session policy (contracts/sessions/schema.ts): rights per role and recording.
  * No row: the defaults (every right, no recording required).
  */
 export const sessionPolicyTable = sqliteTable("session_policy", {

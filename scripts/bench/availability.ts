@@ -9,7 +9,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { onlineSecondsPerDay } from "../../contracts/presence.ts";
+import { onlineSecondsPerDay } from "../../contracts/devices/presence.ts";
 import type { WeeklySchedule } from "../../worker/services/locations/working-hours.ts";
 import {
   type DeviceState,

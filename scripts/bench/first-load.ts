@@ -30,7 +30,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { type BrowserContext, type CDPSession, chromium, type Page } from "@playwright/test";
-import { CONSOLE_CLIENT_ID } from "../../contracts/auth.ts";
+import { CONSOLE_CLIENT_ID } from "../../contracts/auth/schema.ts";
 import { sessionFromTokens } from "../../web/src/lib/stored-session.ts";
 import { DEMO_PASSWORD } from "../demo-data.ts";
 import { CHROMIUM, CHROMIUM_ARGS } from "../ensure-chromium.ts";

@@ -7,8 +7,8 @@
  * Deterministic for a seed (ids come from the seeded PRNG; health from a second one, so the
  * devices are the same as before health was added).
  */
-import { DEVICE_HEADINGS, MONITORED_PERIPHERAL_TYPES, worst } from "../../contracts/health.ts";
-import { CATEGORY_OF_DEVICE_TYPE, DEVICE_TYPES, ROLE_UUID } from "../../drizzle/reference.ts";
+import { DEVICE_HEADINGS, MONITORED_PERIPHERAL_TYPES, worst } from "../../contracts/devices/health.ts";
+import { CATEGORY_OF_DEVICE_TYPE, DEVICE_TYPES, ROLE_UUID } from "../../contracts/reference.ts";
 import { hashPassword } from "../../worker/auth/password.ts";
 import { createRng } from "../seed/prng.ts";
 import { sqlLiteral } from "../seed/sql.ts";

@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
-import { MONITORED_PERIPHERAL_TYPES } from "../../contracts/health.ts";
+import { MONITORED_PERIPHERAL_TYPES } from "../../contracts/devices/health.ts";
 import { pendingMigrationsSql } from "../lib/migrations.ts";
 import { quietEnv, ROOT, runTool } from "../lib/proc.ts";
 import type { benchFleet } from "./fleet-sql.ts";

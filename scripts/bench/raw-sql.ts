@@ -16,7 +16,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import { parseArgs } from "node:util";
-import { DeviceListQuery } from "../../contracts/device.ts";
+import { DeviceListQuery } from "../../contracts/devices/schema.ts";
 import { spaceTable } from "../../drizzle/schema/index.ts";
 import type { Env } from "../../worker/env.ts";
 import { createDb } from "../../worker/lib/db.ts";

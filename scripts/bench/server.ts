@@ -5,7 +5,7 @@
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { CONSOLE_CLIENT_ID } from "../../contracts/auth.ts";
+import { CONSOLE_CLIENT_ID } from "../../contracts/auth/schema.ts";
 import { ROOT, runTool, startConsole, waitForHttp } from "../lib/proc.ts";
 import { BENCH_EMAIL, BENCH_PASSWORD } from "./fleet-sql.ts";
 

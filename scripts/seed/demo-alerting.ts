@@ -1,4 +1,4 @@
-import type { AlertCondition } from "../../contracts/alerting.ts";
+import type { AlertCondition } from "../../contracts/alerting/schema.ts";
 import type * as schema from "../../drizzle/schema/index.ts";
 import { DEMO_SPACE_UUID, DEMO_TABLE, demoUuid } from "../demo-data.ts";
 

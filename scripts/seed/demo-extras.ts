@@ -1,5 +1,5 @@
 /** Demo cameras, comments and one Detect Devices run. */
-import { DEVICE_TYPE_UUID } from "../../drizzle/reference.ts";
+import { DEVICE_TYPE_UUID } from "../../contracts/reference.ts";
 import type {
   cameraTable,
   commentTable,

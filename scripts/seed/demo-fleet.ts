@@ -14,8 +14,8 @@ import {
   uptimeStatus,
 } from "../../agent/health.ts";
 import { simProfile } from "../../agent/sim-telemetry.ts";
-import { onlineSecondsPerDay } from "../../contracts/presence.ts";
-import { CATEGORY_OF_DEVICE_TYPE, DEVICE_TYPE_UUID, DEVICE_TYPES } from "../../drizzle/reference.ts";
+import { onlineSecondsPerDay } from "../../contracts/devices/presence.ts";
+import { CATEGORY_OF_DEVICE_TYPE, DEVICE_TYPE_UUID, DEVICE_TYPES } from "../../contracts/reference.ts";
 import type {
   DeviceTelemetry,
   deviceAvailabilityTable,

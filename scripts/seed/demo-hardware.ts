@@ -4,10 +4,10 @@
  * credentials) so the simulator answers detect-displays / detect-peripherals with the same names
  * as the seed, and a detection on a seeded device finds nothing new (agent/sim-hardware.ts).
  */
-import type { AppliedApplication } from "../../contracts/applications.ts";
-import { ApplicationLaunch } from "../../contracts/applications.ts";
-import type { DisplayFinding, PeripheralFinding } from "../../contracts/peripheral-config.ts";
-import { PERIPHERAL_TYPES } from "../../drizzle/reference.ts";
+import type { AppliedApplication } from "../../contracts/admin/applications.ts";
+import { ApplicationLaunch } from "../../contracts/admin/applications.ts";
+import type { DisplayFinding, PeripheralFinding } from "../../contracts/peripherals/schema.ts";
+import { PERIPHERAL_TYPES } from "../../contracts/reference.ts";
 import type {
   ApplicationConfig,
   displayApplicationTable,

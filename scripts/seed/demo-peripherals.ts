@@ -1,5 +1,5 @@
 /** Which peripherals the demo kiosks and POS devices carry, and their rows. */
-import { PERIPHERAL_TYPE_UUID, PERIPHERAL_TYPES, type PeripheralTypeKey } from "../../drizzle/reference.ts";
+import { PERIPHERAL_TYPE_UUID, PERIPHERAL_TYPES, type PeripheralTypeKey } from "../../contracts/reference.ts";
 import type { peripheralTable } from "../../drizzle/schema/index.ts";
 import type { DemoDeviceSpec } from "../demo-data.ts";
 import { DEMO_TABLE, demoUuid, SPACE_UUID_OF } from "../demo-data.ts";

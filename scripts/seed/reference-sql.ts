@@ -1,5 +1,5 @@
 /**
- * Prints the reference-data INSERTs (from drizzle/reference.ts) that make up the
+ * Prints the reference-data INSERTs (from contracts/reference.ts) that make up the
  * reference_data migration. Used once to fill drizzle/migrations/0001_reference_data.sql;
  * later reference changes go in a new custom migration.
  *   node scripts/seed/reference-sql.ts >> drizzle/migrations/NNNN_….sql
@@ -12,7 +12,7 @@ import {
   LOCATION_TYPES,
   PERIPHERAL_TYPES,
   ROLES,
-} from "../../drizzle/reference.ts";
+} from "../../contracts/reference.ts";
 import {
   countryTable,
   deviceCategoryTable,

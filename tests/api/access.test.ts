@@ -6,9 +6,9 @@ import {
   CredentialSelf,
   DisplayLinkList,
   IssuedCredential,
-} from "../../contracts/access.ts";
-import { ApiErrorBody } from "../../contracts/errors.ts";
-import { ROLE_UUID } from "../../drizzle/reference.ts";
+} from "../../contracts/access/schema.ts";
+import { ApiErrorBody } from "../../contracts/http/errors.ts";
+import { ROLE_UUID } from "../../contracts/reference.ts";
 import { spaceCredentialTable } from "../../drizzle/schema/index.ts";
 import { app } from "../../worker/index.ts";
 import { sha256Hex } from "../../worker/lib/crypto.ts";

@@ -2,10 +2,10 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { LifecycleReply, TokenCheck } from "../../contracts/account-lifecycle.ts";
-import { ApiErrorBody } from "../../contracts/errors.ts";
-import { CurrentUser } from "../../contracts/space.ts";
-import { ROLE_UUID } from "../../drizzle/reference.ts";
+import { LifecycleReply, TokenCheck } from "../../contracts/accounts/lifecycle.ts";
+import { ApiErrorBody } from "../../contracts/http/errors.ts";
+import { ROLE_UUID } from "../../contracts/reference.ts";
+import { CurrentUser } from "../../contracts/spaces/schema.ts";
 import { refreshTokenTable, spaceAccountTable, userTable } from "../../drizzle/schema/index.ts";
 import { app } from "../../worker/index.ts";
 import {

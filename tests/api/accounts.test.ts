@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { AccountList, AccountRow, InviteReply, PresenceReply } from "../../contracts/account.ts";
-import { ApiErrorBody } from "../../contracts/errors.ts";
-import { ROLE_UUID } from "../../drizzle/reference.ts";
+import { AccountList, AccountRow, InviteReply, PresenceReply } from "../../contracts/accounts/schema.ts";
+import { ApiErrorBody } from "../../contracts/http/errors.ts";
+import { ROLE_UUID } from "../../contracts/reference.ts";
 import { actionTokenTable, auditLogTable, spaceAccountTable, userTable } from "../../drizzle/schema/index.ts";
 import { sha256Hex } from "../../worker/lib/crypto.ts";
 import { addMember, api, db, errorsOf, makeSpace, makeUser, memberOf, outsiderStatuses, uid } from "../factories.ts";

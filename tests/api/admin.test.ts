@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { Application, ApplicationList, ChangeHistory, Runner, RunnerList } from "../../contracts/admin.ts";
-import { ApiErrorBody } from "../../contracts/errors.ts";
-import { ApplicationList as DeviceApplications } from "../../contracts/peripheral-config.ts";
+import { Application, ApplicationList, ChangeHistory, Runner, RunnerList } from "../../contracts/admin/schema.ts";
+import { ApiErrorBody } from "../../contracts/http/errors.ts";
+import { ApplicationList as DeviceApplications } from "../../contracts/peripherals/schema.ts";
 import { applicationTable, auditLogTable, displayApplicationTable, runnerTable } from "../../drizzle/schema/index.ts";
 import {
   addMember,

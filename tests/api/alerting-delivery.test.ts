@@ -7,7 +7,7 @@ import {
   NotificationList,
   WEBHOOK_HEADERS,
   WebhookBody,
-} from "../../contracts/alerting.ts";
+} from "../../contracts/alerting/schema.ts";
 import { alertChannelTable, alertNotificationTable, incidentTable } from "../../drizzle/schema/index.ts";
 import type { Deps } from "../../worker/services/alerting/deliver.ts";
 import { type AlertMessage, handleAlertBatch } from "../../worker/services/alerting/queue.ts";

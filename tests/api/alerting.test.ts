@@ -10,7 +10,7 @@ import {
   MaintenanceList,
   MaintenanceWindow,
   NotificationPreferences,
-} from "../../contracts/alerting.ts";
+} from "../../contracts/alerting/schema.ts";
 import { alertNotificationTable, incidentTable } from "../../drizzle/schema/index.ts";
 import { insideQuietHours } from "../../worker/services/alerting/deliver.ts";
 import { roomServer } from "../../worker/services/kernel/placement.ts";

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { IssuedCredential } from "../../contracts/access.ts";
-import { AUDIT_TEXT, AuditAnchors, AuditList, AuditVerifyResult } from "../../contracts/audit.ts";
-import { CONSOLE_CLIENT_ID } from "../../contracts/auth.ts";
-import { ApiErrorBody } from "../../contracts/errors.ts";
+import { IssuedCredential } from "../../contracts/access/schema.ts";
+import { AUDIT_TEXT, AuditAnchors, AuditList, AuditVerifyResult } from "../../contracts/audit/schema.ts";
+import { CONSOLE_CLIENT_ID } from "../../contracts/auth/schema.ts";
+import { ApiErrorBody } from "../../contracts/http/errors.ts";
 import { auditAnchorTable, auditLogTable } from "../../drizzle/schema/index.ts";
 import { anchorKey, writeDailyAnchors } from "../../worker/services/audit/anchors.ts";
 import { chainSpace } from "../../worker/services/audit/chain.ts";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { ROLE_UUID } from "../../drizzle/reference.ts";
+import { ROLE_UUID } from "../../contracts/reference.ts";
 import { spaceAccountTable, spaceTable } from "../../drizzle/schema/index.ts";
 import { resetSigningKeyCache } from "../../worker/auth/keys.ts";
 import { authRuns } from "../../worker/middleware/auth.ts";

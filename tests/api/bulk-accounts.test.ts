@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { AccountBulkReply } from "../../contracts/bulk.ts";
-import { ROLE_UUID } from "../../drizzle/reference.ts";
+import { AccountBulkReply } from "../../contracts/bulk/schema.ts";
+import { ROLE_UUID } from "../../contracts/reference.ts";
 import { auditLogTable, spaceAccountTable } from "../../drizzle/schema/index.ts";
 import { api, db, memberOf, uid } from "../factories.ts";
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { DeviceBulkReply } from "../../contracts/bulk.ts";
-import { CommandList } from "../../contracts/command-queue.ts";
-import { DEVICE_TYPE_UUID } from "../../drizzle/reference.ts";
+import { DeviceBulkReply } from "../../contracts/bulk/schema.ts";
+import { CommandList } from "../../contracts/commands/queue.ts";
+import { DEVICE_TYPE_UUID } from "../../contracts/reference.ts";
 import { deviceTable, deviceTagTable } from "../../drizzle/schema/index.ts";
 import { api, auditOf, db, makeDevice, makeLocation, makeTag, memberOf, tagDevice, uid } from "../factories.ts";
 import { type Command, fakeAgent } from "../fake-agent.ts";

@@ -1,7 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { CameraConnectionTestResult, CameraSnapshotResult, NO_APP_RUNNERS_MESSAGE } from "../../contracts/camera.ts";
-import { DEVICE_TYPE_UUID } from "../../drizzle/reference.ts";
+import {
+  CameraConnectionTestResult,
+  CameraSnapshotResult,
+  NO_APP_RUNNERS_MESSAGE,
+} from "../../contracts/cameras/schema.ts";
+import { DEVICE_TYPE_UUID } from "../../contracts/reference.ts";
 import { cameraTable, deviceTable } from "../../drizzle/schema/index.ts";
 import { api, db, makeCamera, makeDevice, makeLocation, memberOf } from "../factories.ts";
 import { type Command, fakeAgent } from "../fake-agent.ts";

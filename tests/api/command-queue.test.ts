@@ -2,7 +2,7 @@ import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test"
 import { and, eq, sql } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
-import { CommandList, CommandRecord, NOT_CANCELLABLE_MESSAGE } from "../../contracts/command-queue.ts";
+import { CommandList, CommandRecord, NOT_CANCELLABLE_MESSAGE } from "../../contracts/commands/queue.ts";
 import { auditLogTable, deviceTable } from "../../drizzle/schema/index.ts";
 import { QUEUED_MESSAGE } from "../../worker/rooms/broker.ts";
 import { api, db, errorsOf, makeDevice, memberOf } from "../factories.ts";

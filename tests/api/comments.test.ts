@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { Comment, CommentList, DisplayCommentReply } from "../../contracts/comment.ts";
-import { ApiErrorBody } from "../../contracts/errors.ts";
+import { Comment, CommentList, DisplayCommentReply } from "../../contracts/comments/schema.ts";
+import { ApiErrorBody } from "../../contracts/http/errors.ts";
 import { commentTable, spaceAccountTable } from "../../drizzle/schema/index.ts";
 import {
   api,

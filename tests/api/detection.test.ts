@@ -6,11 +6,11 @@ import {
   DetectionScan,
   DetectionState,
   NO_AVAILABLE_DEVICES,
-} from "../../contracts/detection.ts";
-import { DeviceDetail } from "../../contracts/device-detail.ts";
-import { ApiErrorBody } from "../../contracts/errors.ts";
-import type { ServerMessage } from "../../contracts/realtime.ts";
-import { DEVICE_TYPE_UUID } from "../../drizzle/reference.ts";
+} from "../../contracts/detection/schema.ts";
+import { DeviceDetail } from "../../contracts/devices/detail.ts";
+import { ApiErrorBody } from "../../contracts/http/errors.ts";
+import type { ServerMessage } from "../../contracts/realtime/events.ts";
+import { DEVICE_TYPE_UUID } from "../../contracts/reference.ts";
 import { detectedDeviceTable, deviceTable } from "../../drizzle/schema/index.ts";
 import { mergeFindings } from "../../worker/services/detection/findings.ts";
 import { api, auditOf, db, makeDevice, makeLocation, makeTag, memberOf } from "../factories.ts";

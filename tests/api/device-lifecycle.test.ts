@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { DeviceDetail } from "../../contracts/device-detail.ts";
-import { ApiErrorBody } from "../../contracts/errors.ts";
+import { DeviceDetail } from "../../contracts/devices/detail.ts";
+import { ApiErrorBody } from "../../contracts/http/errors.ts";
 import { deviceCredentialTable, deviceTable, installationCodeTable } from "../../drizzle/schema/index.ts";
 import {
   api,

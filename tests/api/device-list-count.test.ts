@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DeviceList } from "../../contracts/device.ts";
+import { DeviceList } from "../../contracts/devices/schema.ts";
 import { api, makeDevice, memberOf } from "../factories.ts";
 
 /** GET a list URL (absolute, as in links) and parse it. */

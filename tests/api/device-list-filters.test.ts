@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { DEVICE_ORDER_KEYS, DeviceList } from "../../contracts/device.ts";
-import { DEVICE_TYPE_UUID } from "../../drizzle/reference.ts";
+import { DEVICE_ORDER_KEYS, DeviceList } from "../../contracts/devices/schema.ts";
+import { DEVICE_TYPE_UUID } from "../../contracts/reference.ts";
 import { api, errorsOf, makeDevice, makeLocation, makeSpace, makeTag, memberOf, tagDevice } from "../factories.ts";
 
 async function list(path: string, token: string) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DeviceListQuery } from "../../contracts/device.ts";
-import { MonitoringQuery } from "../../contracts/monitoring.ts";
+import { DeviceListQuery } from "../../contracts/devices/schema.ts";
+import { MonitoringQuery } from "../../contracts/monitoring/schema.ts";
 import { listDevices } from "../../worker/services/devices/list.ts";
 import { listMonitoredDevices } from "../../worker/services/monitoring/list.ts";
 import { countingContext } from "../d1-counting.ts";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { DeviceList } from "../../contracts/device.ts";
+import { DeviceList } from "../../contracts/devices/schema.ts";
 import { deviceTable, deviceTagTable, locationTable, tagTable } from "../../drizzle/schema/index.ts";
 import { api, db, makeDevice, makeLocation, makeSpace, makeTag, memberOf, tagDevice } from "../factories.ts";
 

@@ -1,11 +1,16 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DeviceCategoryList, DeviceCategoryTypeList, DeviceList, DeviceTypeList } from "../../contracts/device.ts";
-import { DeviceAuditList, DeviceAvailability, DeviceDetail } from "../../contracts/device-detail.ts";
-import { ApiErrorBody } from "../../contracts/errors.ts";
-import { CameraList } from "../../contracts/location-assets.ts";
-import { DEVICE_CATEGORY_UUID, DEVICE_TYPE_UUID, PERIPHERAL_TYPE_UUID } from "../../drizzle/reference.ts";
+import { DeviceAuditList, DeviceAvailability, DeviceDetail } from "../../contracts/devices/detail.ts";
+import {
+  DeviceCategoryList,
+  DeviceCategoryTypeList,
+  DeviceList,
+  DeviceTypeList,
+} from "../../contracts/devices/schema.ts";
+import { ApiErrorBody } from "../../contracts/http/errors.ts";
+import { CameraList } from "../../contracts/locations/assets.ts";
+import { DEVICE_CATEGORY_UUID, DEVICE_TYPE_UUID, PERIPHERAL_TYPE_UUID } from "../../contracts/reference.ts";
 import { deviceOutageTable, deviceTable, deviceTagTable, installationCodeTable } from "../../drizzle/schema/index.ts";
 import { getDeviceAvailability } from "../../worker/services/devices/history.ts";
 import { countingContext } from "../d1-counting.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_TEXTS, Application } from "../../contracts/admin.ts";
-import { COMMANDS } from "../../contracts/commands.ts";
-import { DisplayConfigurationSaved } from "../../contracts/peripheral-config.ts";
+import { ADMIN_TEXTS, Application } from "../../contracts/admin/schema.ts";
+import { COMMANDS } from "../../contracts/commands/schema.ts";
+import { DisplayConfigurationSaved } from "../../contracts/peripherals/schema.ts";
 import {
   addMember,
   api,

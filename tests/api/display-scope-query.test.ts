@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { IssuedCredential } from "../../contracts/access.ts";
-import { DeviceList } from "../../contracts/device.ts";
+import { IssuedCredential } from "../../contracts/access/schema.ts";
+import { DeviceList } from "../../contracts/devices/schema.ts";
 import { api, makeDevice, makeGroup, makeLocation, memberOf } from "../factories.ts";
 
 type Admin = Awaited<ReturnType<typeof memberOf>>;

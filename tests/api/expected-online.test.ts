@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DeviceList } from "../../contracts/device.ts";
-import { DeviceDetail } from "../../contracts/device-detail.ts";
-import { MonitoringList } from "../../contracts/monitoring.ts";
-import { WEEKDAYS, type Weekday } from "../../contracts/working-time.ts";
+import { DeviceDetail } from "../../contracts/devices/detail.ts";
+import { DeviceList } from "../../contracts/devices/schema.ts";
+import { WEEKDAYS, type Weekday } from "../../contracts/locations/working-time.ts";
+import { MonitoringList } from "../../contracts/monitoring/schema.ts";
 import { api, makeDevice, makeLocation, makeSpace, makeWorkingTime, memberOf } from "../factories.ts";
 
 // One fixed instant for the test and the routes it calls (they read the clock themselves): a day

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { InstallationCode, InstallationCodeCurrent } from "../../contracts/installation.ts";
+import { InstallationCode, InstallationCodeCurrent } from "../../contracts/installation/schema.ts";
 import { deviceTable, installationCodeTable } from "../../drizzle/schema/index.ts";
 import { sha256Hex } from "../../worker/lib/crypto.ts";
 import { api, db, makeDevice, memberOf, signIn, uid } from "../factories.ts";

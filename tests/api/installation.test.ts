@@ -1,16 +1,16 @@
 import { env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { DeviceDetail } from "../../contracts/device-detail.ts";
-import { ApiErrorBody } from "../../contracts/errors.ts";
+import { DeviceDetail } from "../../contracts/devices/detail.ts";
+import { ApiErrorBody } from "../../contracts/http/errors.ts";
 import {
   AgentEnrollment,
   AgentEnrollPending,
   AgentRegistration,
   INSTALLATION_CODE_ALPHABET,
   InstallationCode,
-} from "../../contracts/installation.ts";
-import { DEVICE_TYPE_UUID } from "../../drizzle/reference.ts";
+} from "../../contracts/installation/schema.ts";
+import { DEVICE_TYPE_UUID } from "../../contracts/reference.ts";
 import {
   deviceCredentialTable,
   deviceTable,

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ApiErrorBody } from "../../contracts/errors.ts";
-import { Location } from "../../contracts/location.ts";
+import { ApiErrorBody } from "../../contracts/http/errors.ts";
+import { Location } from "../../contracts/locations/schema.ts";
 import { deviceTable, locationTable } from "../../drizzle/schema/index.ts";
 import { api, db, makeDevice, makeLocation, memberOf } from "../factories.ts";
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { LocationGroup, LocationGroupList } from "../../contracts/location-group.ts";
+import { LocationGroup, LocationGroupList } from "../../contracts/location-groups/schema.ts";
 import { locationGroupLocationTable, locationGroupTable, locationTable } from "../../drizzle/schema/index.ts";
 import {
   api,

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ApiErrorBody } from "../../contracts/errors.ts";
-import { LocationList } from "../../contracts/location.ts";
-import { CameraList, LocationDeviceList } from "../../contracts/location-assets.ts";
-import { COUNTRY_UUID, DEVICE_TYPE_UUID, LOCATION_TYPE_UUID } from "../../drizzle/reference.ts";
+import { ApiErrorBody } from "../../contracts/http/errors.ts";
+import { CameraList, LocationDeviceList } from "../../contracts/locations/assets.ts";
+import { LocationList } from "../../contracts/locations/schema.ts";
+import { COUNTRY_UUID, DEVICE_TYPE_UUID, LOCATION_TYPE_UUID } from "../../contracts/reference.ts";
 import { deviceTable, spaceTable } from "../../drizzle/schema/index.ts";
 import {
   api,

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { LocationListQuery } from "../../contracts/location.ts";
-import { COUNTRY_UUID, LOCATION_TYPE_UUID } from "../../drizzle/reference.ts";
+import type { LocationListQuery } from "../../contracts/locations/schema.ts";
+import { COUNTRY_UUID, LOCATION_TYPE_UUID } from "../../contracts/reference.ts";
 import { locationRows, locationWhere } from "../../worker/services/locations/queries.ts";
 import { deviceTotalsQuery } from "../../worker/services/locations/totals.ts";
 import { db, memberOf } from "../factories.ts";

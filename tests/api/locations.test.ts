@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ApiErrorBody } from "../../contracts/errors.ts";
-import { Location } from "../../contracts/location.ts";
-import { LOCATION_TYPE_UUID } from "../../drizzle/reference.ts";
+import { ApiErrorBody } from "../../contracts/http/errors.ts";
+import { Location } from "../../contracts/locations/schema.ts";
+import { LOCATION_TYPE_UUID } from "../../contracts/reference.ts";
 import {
   deviceTable,
   locationTable,

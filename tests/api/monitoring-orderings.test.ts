@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { DeviceList } from "../../contracts/device.ts";
-import { DeviceDetail } from "../../contracts/device-detail.ts";
+import { DeviceDetail } from "../../contracts/devices/detail.ts";
+import { DeviceList } from "../../contracts/devices/schema.ts";
 import { recordOffline, recordOnline } from "../../worker/services/devices/presence.ts";
 import { countStatements } from "../../worker/services/monitoring/counts.ts";
 import { pageStatement } from "../../worker/services/monitoring/list.ts";

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { MonitoredPeripheralType } from "../../contracts/health.ts";
-import { MonitoringCounts, MonitoringList } from "../../contracts/monitoring.ts";
-import type { Telemetry } from "../../contracts/telemetry.ts";
-import { DEVICE_TYPE_UUID } from "../../drizzle/reference.ts";
+import type { MonitoredPeripheralType } from "../../contracts/devices/health.ts";
+import type { Telemetry } from "../../contracts/devices/telemetry.ts";
+import { MonitoringCounts, MonitoringList } from "../../contracts/monitoring/schema.ts";
+import { DEVICE_TYPE_UUID } from "../../contracts/reference.ts";
 import type { HealthCode } from "../../drizzle/schema/device.ts";
 import { devicePeripheralConditionTable, deviceTable } from "../../drizzle/schema/index.ts";
 import { recordTelemetry } from "../../worker/services/devices/records.ts";

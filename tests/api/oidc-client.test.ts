@@ -1,7 +1,7 @@
 import { SELF } from "cloudflare:test";
 import * as client from "openid-client";
 import { describe, expect, it } from "vitest";
-import { CONSOLE_CLIENT_ID } from "../../contracts/auth.ts";
+import { CONSOLE_CLIENT_ID } from "../../contracts/auth/schema.ts";
 import { makeUser, ORIGIN } from "../factories.ts";
 
 // A standard OpenID Connect client library, unmodified, against the embedded provider.

@@ -1,6 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ApiErrorBody } from "../../contracts/errors.ts";
+import { ApiErrorBody } from "../../contracts/http/errors.ts";
 import { app } from "../../worker/index.ts";
 import { CONTENT_SECURITY_POLICY } from "../../worker/middleware/security-headers.ts";
 import { api, ORIGIN } from "../factories.ts";

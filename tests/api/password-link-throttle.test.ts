@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CONSOLE_CLIENT_ID } from "../../contracts/auth.ts";
-import { ApiErrorBody } from "../../contracts/errors.ts";
+import { CONSOLE_CLIENT_ID } from "../../contracts/auth/schema.ts";
+import { ApiErrorBody } from "../../contracts/http/errors.ts";
 import { ACCOUNT_MAX_FAILURES, THROTTLE_MAX_FAILURES } from "../../worker/auth/throttle.ts";
 import { api, memberOf, signIn, tokenRequest, uid } from "../factories.ts";
 import { onlyLinkFor, tokenRow } from "./account-helpers.ts";

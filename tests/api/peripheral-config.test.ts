@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { COMMANDS } from "../../contracts/commands.ts";
-import { ApiErrorBody } from "../../contracts/errors.ts";
+import { COMMANDS } from "../../contracts/commands/schema.ts";
+import { ApiErrorBody } from "../../contracts/http/errors.ts";
 import {
   ApplicationList,
   DISPLAY_RULES,
@@ -11,8 +11,8 @@ import {
   DisplayConfigurationSaved,
   DisplayDetectionResult,
   PeripheralDetectionResult,
-} from "../../contracts/peripheral-config.ts";
-import { PERIPHERAL_TYPE_UUID } from "../../drizzle/reference.ts";
+} from "../../contracts/peripherals/schema.ts";
+import { PERIPHERAL_TYPE_UUID } from "../../contracts/reference.ts";
 import {
   applicationTable,
   displayApplicationTable,

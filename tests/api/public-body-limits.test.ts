@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ApiErrorBody } from "../../contracts/errors.ts";
+import { ApiErrorBody } from "../../contracts/http/errors.ts";
 import { api, ORIGIN, uid } from "../factories.ts";
 
 /**

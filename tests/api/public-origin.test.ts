@@ -1,7 +1,7 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { CONSOLE_CLIENT_ID, TokenResponse } from "../../contracts/auth.ts";
-import { ROLE_UUID } from "../../drizzle/reference.ts";
+import { CONSOLE_CLIENT_ID, TokenResponse } from "../../contracts/auth/schema.ts";
+import { ROLE_UUID } from "../../contracts/reference.ts";
 import { app } from "../../worker/index.ts";
 import { memberOf, ORIGIN, uid } from "../factories.ts";
 import { outboxFor } from "./account-helpers.ts";

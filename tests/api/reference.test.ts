@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CountryList, LocationTypeList } from "../../contracts/location.ts";
-import { COUNTRY_UUID, LOCATION_TYPE_UUID } from "../../drizzle/reference.ts";
+import { CountryList, LocationTypeList } from "../../contracts/locations/schema.ts";
+import { COUNTRY_UUID, LOCATION_TYPE_UUID } from "../../contracts/reference.ts";
 import { api, memberOf } from "../factories.ts";
 
 describe("location types and countries", () => {

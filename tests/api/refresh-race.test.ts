@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONSOLE_CLIENT_ID, TokenError, TokenResponse } from "../../contracts/auth.ts";
+import { CONSOLE_CLIENT_ID, TokenError, TokenResponse } from "../../contracts/auth/schema.ts";
 import { makeUser, signIn, tokenRequest } from "../factories.ts";
 
 const refresh = (refresh_token: string) =>

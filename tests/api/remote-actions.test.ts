@@ -2,9 +2,9 @@ import { env, runInDurableObject } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
-import { TIMEOUT_MESSAGE } from "../../contracts/commands.ts";
-import { VISION_LINUX_ONLY_MESSAGE } from "../../contracts/vision.ts";
-import { DEVICE_TYPE_UUID } from "../../drizzle/reference.ts";
+import { VISION_LINUX_ONLY_MESSAGE } from "../../contracts/cameras/vision.ts";
+import { TIMEOUT_MESSAGE } from "../../contracts/commands/schema.ts";
+import { DEVICE_TYPE_UUID } from "../../contracts/reference.ts";
 import { deviceTable, peripheralTable, userTable } from "../../drizzle/schema/index.ts";
 import { createDeviceTables } from "../../worker/rooms/device-storage.ts";
 import { forgetAllCallers } from "../../worker/services/access/caller-cache.ts";
@@ -168,7 +168,7 @@ describe("remote actions", () => {
     agent.ws?.close();
   });
 
-  it("sends each action's typed params (contracts/commands.ts)", async () => {
+  it("sends each action's typed params (contracts/commands/schema.ts)", async () => {
     const params: Record<string, unknown>[] = [];
     const { member, base, agent } = await onlineDevice("content_manager", (m) => {
       params.push(m.params);

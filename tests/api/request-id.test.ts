@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiErrorBody } from "../../contracts/errors.ts";
+import { ApiErrorBody } from "../../contracts/http/errors.ts";
 import { api, memberOf } from "../factories.ts";
 
 describe("request ids", () => {

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { LocationListQuery } from "../../contracts/location.ts";
-import { LocationGroupQuery } from "../../contracts/location-group.ts";
-import { WEEKDAYS } from "../../contracts/working-time.ts";
-import { LOCATION_TYPE_UUID } from "../../drizzle/reference.ts";
+import { LocationGroupQuery } from "../../contracts/location-groups/schema.ts";
+import { LocationListQuery } from "../../contracts/locations/schema.ts";
+import { WEEKDAYS } from "../../contracts/locations/working-time.ts";
+import { LOCATION_TYPE_UUID } from "../../contracts/reference.ts";
 import { auditLogTable, deviceTable, deviceTagTable, locationTagTable } from "../../drizzle/schema/index.ts";
 import { listComments } from "../../worker/services/devices/comments.ts";
 import { getDeviceDetail } from "../../worker/services/devices/detail.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SavedView, SavedViewListReply } from "../../contracts/saved-view.ts";
+import { SavedView, SavedViewListReply } from "../../contracts/saved-views/schema.ts";
 import { api, errorsOf, memberOf, outsiderStatuses } from "../factories.ts";
 
 const path = (space: string) => `/api/space/${space}/saved-views/`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UNSAFE_SEARCH_MESSAGE } from "../../contracts/text.ts";
+import { UNSAFE_SEARCH_MESSAGE } from "../../contracts/http/text.ts";
 import { api, errorsOf, makeDevice, memberOf } from "../factories.ts";
 
 /**

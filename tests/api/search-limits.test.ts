@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { AccountList } from "../../contracts/account.ts";
-import { DeviceList } from "../../contracts/device.ts";
-import { LocationList } from "../../contracts/location.ts";
-import { LocationGroupList } from "../../contracts/location-group.ts";
+import { AccountList } from "../../contracts/accounts/schema.ts";
+import { DeviceList } from "../../contracts/devices/schema.ts";
+import { LocationGroupList } from "../../contracts/location-groups/schema.ts";
+import { LocationList } from "../../contracts/locations/schema.ts";
 import { userTable } from "../../drizzle/schema/index.ts";
 import { addMember, api, db, errorsOf, makeDevice, makeGroup, makeLocation, makeUser, memberOf } from "../factories.ts";
 

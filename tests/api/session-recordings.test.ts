@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { recordingChunkKey, recordingPrefix } from "../../contracts/session-policy.ts";
+import { recordingChunkKey, recordingPrefix } from "../../contracts/sessions/schema.ts";
 import { sessionRecordingTable } from "../../drizzle/schema/index.ts";
 import type { Env } from "../../worker/env.ts";
 import { pruneRecordings } from "../../worker/services/sessions/recordings.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONSOLE_CLIENT_ID, TokenError } from "../../contracts/auth.ts";
+import { CONSOLE_CLIENT_ID, TokenError } from "../../contracts/auth/schema.ts";
 import {
   ACCOUNT_MAX_FAILURES,
   recordSignInFailure,

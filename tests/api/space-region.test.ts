@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ApiErrorBody } from "../../contracts/errors.ts";
-import { AdminSpace, AdminSpaceList, REGION_TEXTS } from "../../contracts/region.ts";
-import { CurrentUser } from "../../contracts/space.ts";
+import { ApiErrorBody } from "../../contracts/http/errors.ts";
+import { AdminSpace, AdminSpaceList, REGION_TEXTS } from "../../contracts/regions/schema.ts";
+import { CurrentUser } from "../../contracts/spaces/schema.ts";
 import { auditLogTable, spaceTable } from "../../drizzle/schema/index.ts";
 import { spaceRegion } from "../../worker/services/kernel/placement.ts";
 import { api, db, makeDevice, makeLocation, makeSpace, makeUser, memberOf, signIn } from "../factories.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ApiErrorBody } from "../../contracts/errors.ts";
-import { CurrentUser, RoleList, Space } from "../../contracts/space.ts";
+import { ApiErrorBody } from "../../contracts/http/errors.ts";
+import { CurrentUser, RoleList, Space } from "../../contracts/spaces/schema.ts";
 import { spaceTable } from "../../drizzle/schema/index.ts";
 import { addMember, api, auditOf, db, makeSpace, makeUser, memberOf, signIn } from "../factories.ts";
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { Tag, TagList } from "../../contracts/tag.ts";
+import { Tag, TagList } from "../../contracts/tags/schema.ts";
 import { tagTable } from "../../drizzle/schema/index.ts";
 import {
   api,

@@ -1,9 +1,9 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
-import { MAX_POINTS_PER_SERIES, TelemetrySeries } from "../../contracts/monitoring.ts";
-import type { Telemetry } from "../../contracts/realtime.ts";
-import { TelemetryHistory } from "../../contracts/remote-actions.ts";
+import { MAX_POINTS_PER_SERIES, TelemetrySeries } from "../../contracts/monitoring/schema.ts";
+import type { Telemetry } from "../../contracts/realtime/events.ts";
+import { TelemetryHistory } from "../../contracts/remote-actions/schema.ts";
 import { BUCKET_MS, type TelemetryHistory as History } from "../../worker/rooms/telemetry-history.ts";
 import { api, errorsOf, makeDevice, memberOf, uid } from "../factories.ts";
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { DeviceDetail } from "../../contracts/device-detail.ts";
-import { Location } from "../../contracts/location.ts";
-import { LocationGroup } from "../../contracts/location-group.ts";
+import { DeviceDetail } from "../../contracts/devices/detail.ts";
+import { LocationGroup } from "../../contracts/location-groups/schema.ts";
+import { Location } from "../../contracts/locations/schema.ts";
 import { deviceTable, locationTable } from "../../drizzle/schema/index.ts";
 import { api, db, errorsOf, locationAddInput, makeDevice, makeLocation, memberOf } from "../factories.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { DisplayHealth } from "../../contracts/display-health.ts";
-import { WallSummary } from "../../contracts/wall.ts";
+import type { DisplayHealth } from "../../contracts/display-health/schema.ts";
+import { WallSummary } from "../../contracts/wall/schema.ts";
 import { devicePeripheralConditionTable } from "../../drizzle/schema/index.ts";
 import { api, db, makeDevice, makeLocation, makeSpace, memberOf } from "../factories.ts";
 

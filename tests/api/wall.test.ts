@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { DeviceList } from "../../contracts/device.ts";
-import { MonitoringCounts } from "../../contracts/monitoring.ts";
-import type { OutageCause } from "../../contracts/presence.ts";
-import { AvailabilityList, WallSummary } from "../../contracts/wall.ts";
-import { WEEKDAYS } from "../../contracts/working-time.ts";
+import type { OutageCause } from "../../contracts/devices/presence.ts";
+import { DeviceList } from "../../contracts/devices/schema.ts";
+import { WEEKDAYS } from "../../contracts/locations/working-time.ts";
+import { MonitoringCounts } from "../../contracts/monitoring/schema.ts";
+import { AvailabilityList, WallSummary } from "../../contracts/wall/schema.ts";
 import { deviceOutageTable, devicePeripheralConditionTable, locationTable } from "../../drizzle/schema/index.ts";
 import { listLocationAvailability } from "../../worker/services/monitoring/availability.ts";
 import { wallSummary } from "../../worker/services/monitoring/wall-summary.ts";

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { WorkingTime } from "../../contracts/working-time.ts";
+import { WorkingTime } from "../../contracts/locations/working-time.ts";
 import { locationTable, spaceTable, workingTimeTable } from "../../drizzle/schema/index.ts";
 import { api, auditOf, db, errorsOf, makeLocation, makeWorkingTime, memberOf, outsiderStatuses } from "../factories.ts";
 

@@ -1,4 +1,4 @@
-import { ROLE_UUID } from "../../drizzle/reference.ts";
+import { ROLE_UUID } from "../../contracts/reference.ts";
 import { DEMO_SPACE_UUID } from "../../scripts/demo-data.ts";
 import { ARTIFACTS, bearer, screenshot, setTheme, signIn } from "./support.ts";
 import { type APIRequestContext, expect, type Page, test } from "./test.ts";

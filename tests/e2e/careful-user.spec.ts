@@ -1,4 +1,4 @@
-import { DeviceList } from "../../contracts/device.ts";
+import { DeviceList } from "../../contracts/devices/schema.ts";
 import { DEMO_SPACE_UUID } from "../../scripts/demo-data.ts";
 import { bearer, signIn } from "./support.ts";
 import { type APIRequestContext, expect, type Page, test } from "./test.ts";

@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { decodeJpeg } from "../../agent/display-health/capture.ts";
 import { type AppFront, classify, type Measured, measure } from "../../agent/display-health/classify.ts";
-import type { DisplayHealthState, PanelState } from "../../contracts/display-health.ts";
+import type { DisplayHealthState, PanelState } from "../../contracts/display-health/schema.ts";
 import { expect, test } from "./test.ts";
 
 /**

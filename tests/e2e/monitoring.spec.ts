@@ -1,5 +1,5 @@
 import { AgentSession } from "../../agent/session.ts";
-import type { Telemetry } from "../../contracts/telemetry.ts";
+import type { Telemetry } from "../../contracts/devices/telemetry.ts";
 import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
 import { ARTIFACTS, bearer, screenshot, setTheme, signIn } from "./support.ts";
 import { type APIRequestContext, expect, type Page, test } from "./test.ts";
@@ -16,7 +16,7 @@ const VIEWPORTS = [
   { name: "1920x1080", width: 1920, height: 1080 },
 ] as const;
 
-/** A hot kiosk: CPU at 95 °C (critical, contracts/health.ts THRESHOLDS), the rest healthy. */
+/** A hot kiosk: CPU at 95 °C (critical, contracts/devices/health.ts THRESHOLDS), the rest healthy. */
 function hotTelemetry(): Telemetry {
   const gb = 1024 ** 3;
   return {

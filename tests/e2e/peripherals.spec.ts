@@ -1,6 +1,6 @@
 import { simHardware } from "../../agent/sim-hardware.ts";
 import { simPeripherals } from "../../agent/simulator.ts";
-import { PERIPHERAL_TYPES } from "../../drizzle/reference.ts";
+import { PERIPHERAL_TYPES } from "../../contracts/reference.ts";
 import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
 import { startLabRunner } from "./lab-runner.ts";
 import { ARTIFACTS, darkScreenshot, screenshot, signInToLab } from "./support.ts";

@@ -1,7 +1,7 @@
 import WebSocket from "ws";
-import { CONSOLE_CLIENT_ID } from "../../contracts/auth.ts";
-import { CloseCode } from "../../contracts/realtime.ts";
-import { ROLE_UUID } from "../../drizzle/reference.ts";
+import { CONSOLE_CLIENT_ID } from "../../contracts/auth/schema.ts";
+import { CloseCode } from "../../contracts/realtime/events.ts";
+import { ROLE_UUID } from "../../contracts/reference.ts";
 import { DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_SPACE_UUID } from "../../scripts/demo-data.ts";
 import { signIn } from "./support.ts";
 import { expect, test } from "./test.ts";

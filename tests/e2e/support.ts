@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { CONSOLE_CLIENT_ID, TokenResponse } from "../../contracts/auth.ts";
+import { CONSOLE_CLIENT_ID, TokenResponse } from "../../contracts/auth/schema.ts";
 import { storageKeys } from "../../web/src/lib/storage.ts";
 import { type Session, sessionFromTokens } from "../../web/src/lib/stored-session.ts";
 

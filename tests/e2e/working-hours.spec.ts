@@ -1,4 +1,4 @@
-import { DAY_KEYS, WorkingTime } from "../../contracts/working-time.ts";
+import { DAY_KEYS, WorkingTime } from "../../contracts/locations/working-time.ts";
 import { DEMO_SPACE_UUID } from "../../scripts/demo-data.ts";
 import { ARTIFACTS, bearer, screenshot, setTheme, signIn } from "./support.ts";
 import { expect, type Page, test } from "./test.ts";

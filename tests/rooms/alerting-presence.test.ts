@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { AlertRule, Incident } from "../../contracts/alerting.ts";
+import { AlertRule, Incident } from "../../contracts/alerting/schema.ts";
 import { incidentTable } from "../../drizzle/schema/index.ts";
 import { recordOffline, recordOnline } from "../../worker/services/devices/presence.ts";
 import { api, db, makeDevice, makeLocation, memberOf } from "../factories.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { ApplicationsReport, AppRunState } from "../../contracts/applications.ts";
-import type { Telemetry } from "../../contracts/realtime.ts";
+import type { ApplicationsReport, AppRunState } from "../../contracts/admin/applications.ts";
+import type { Telemetry } from "../../contracts/realtime/events.ts";
 import { deviceTable } from "../../drizzle/schema/index.ts";
 import { db, makeDevice, makeDeviceCredential, memberOf } from "../factories.ts";
 import { join, until } from "../ws.ts";

@@ -2,11 +2,11 @@ import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test"
 import { and, eq } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
-import { CommandRecord, OUTCOME_UNKNOWN_MESSAGE } from "../../contracts/command-queue.ts";
-import { COMMAND_TIMEOUT_MS, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE } from "../../contracts/commands.ts";
-import { ApiErrorBody } from "../../contracts/errors.ts";
-import { AGENT_ATTEMPT_HEADER } from "../../contracts/principal.ts";
-import { CloseCode } from "../../contracts/realtime.ts";
+import { AGENT_ATTEMPT_HEADER } from "../../contracts/access/principal.ts";
+import { CommandRecord, OUTCOME_UNKNOWN_MESSAGE } from "../../contracts/commands/queue.ts";
+import { COMMAND_TIMEOUT_MS, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE } from "../../contracts/commands/schema.ts";
+import { ApiErrorBody } from "../../contracts/http/errors.ts";
+import { CloseCode } from "../../contracts/realtime/events.ts";
 import { auditLogTable, deviceTable } from "../../drizzle/schema/index.ts";
 import { ACK_GRACE_MS, DIRECT_DEADLINE_MS } from "../../worker/rooms/broker.ts";
 import type { ConnState } from "../../worker/rooms/room.ts";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { DisplayHealth } from "../../contracts/display-health.ts";
+import type { DisplayHealth } from "../../contracts/display-health/schema.ts";
 import { spaceTable } from "../../drizzle/schema/index.ts";
 import { forgetAllCallers } from "../../worker/services/access/caller-cache.ts";
 import { api, db, makeDevice, makeDeviceCredential, makeSpace, memberOf } from "../factories.ts";

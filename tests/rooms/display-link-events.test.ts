@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { IssuedCredential } from "../../contracts/access.ts";
-import type { ServerMessage } from "../../contracts/realtime.ts";
+import { IssuedCredential } from "../../contracts/access/schema.ts";
+import type { ServerMessage } from "../../contracts/realtime/events.ts";
 import { api, memberOf } from "../factories.ts";
 import { join, ticketFor, until } from "../ws.ts";
 

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { CREDENTIAL_ENDED, IssuedCredential } from "../../contracts/access.ts";
-import { CloseCode } from "../../contracts/realtime.ts";
+import { CREDENTIAL_ENDED, IssuedCredential } from "../../contracts/access/schema.ts";
+import { CloseCode } from "../../contracts/realtime/events.ts";
 import { roomTicketTable } from "../../drizzle/schema/index.ts";
 import { sha256Hex } from "../../worker/lib/crypto.ts";
 import { publishToSpace } from "../../worker/services/kernel/realtime.ts";

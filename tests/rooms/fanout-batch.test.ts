@@ -1,6 +1,6 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ROOM_SOCKETS_PER_ACCOUNT, type RoomEvent, type ServerMessage } from "../../contracts/realtime.ts";
+import { ROOM_SOCKETS_PER_ACCOUNT, type RoomEvent, type ServerMessage } from "../../contracts/realtime/events.ts";
 import { GATHER_ABOVE, GATHER_MS } from "../../worker/rooms/room.ts";
 import { publishToSpace } from "../../worker/services/kernel/realtime.ts";
 import { memberOf } from "../factories.ts";

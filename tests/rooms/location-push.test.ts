@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { LOCATION_TYPE_UUID } from "../../drizzle/reference.ts";
+import { LOCATION_TYPE_UUID } from "../../contracts/reference.ts";
 import type { Env } from "../../worker/env.ts";
 import { announceLocations } from "../../worker/services/locations/events.ts";
 import { api, makeGroup, makeLocation, memberOf } from "../factories.ts";

@@ -2,7 +2,7 @@ import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } fr
 import { eq, inArray } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
-import { OFFLINE_AFTER_MS, type PresenceState } from "../../contracts/presence.ts";
+import { OFFLINE_AFTER_MS, type PresenceState } from "../../contracts/devices/presence.ts";
 import { deviceAvailabilityTable, deviceOutageTable, deviceTable } from "../../drizzle/schema/index.ts";
 import type { Env } from "../../worker/env.ts";
 import { RESTART_GRACE_MS } from "../../worker/rooms/device-room.ts";

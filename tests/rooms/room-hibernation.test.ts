@@ -1,7 +1,7 @@
 import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { OFFLINE_AFTER_MS } from "../../contracts/presence.ts";
-import { AGENT_PING, AGENT_SILENCE_MS, CloseCode, type ServerMessage } from "../../contracts/realtime.ts";
+import { OFFLINE_AFTER_MS } from "../../contracts/devices/presence.ts";
+import { AGENT_PING, AGENT_SILENCE_MS, CloseCode, type ServerMessage } from "../../contracts/realtime/events.ts";
 import { LIVENESS_CHECK_MS } from "../../worker/rooms/device-room.ts";
 import type { ConnState } from "../../worker/rooms/room.ts";
 import { makeDevice, makeDeviceCredential, memberOf } from "../factories.ts";

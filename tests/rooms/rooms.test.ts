@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { RoomEvent, ServerMessage } from "../../contracts/realtime.ts";
+import type { RoomEvent, ServerMessage } from "../../contracts/realtime/events.ts";
 import { deviceCredentialTable } from "../../drizzle/schema/index.ts";
 import { publishToLocation, publishToSpace } from "../../worker/services/kernel/realtime.ts";
 import { db, makeDevice, makeDeviceCredential, makeLocation, memberOf, ORIGIN } from "../factories.ts";

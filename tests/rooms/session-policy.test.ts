@@ -1,14 +1,14 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
-import type { ServerMessage } from "../../contracts/realtime.ts";
+import type { ServerMessage } from "../../contracts/realtime/events.ts";
+import { dataFrame } from "../../contracts/remote-actions/tunnel.ts";
 import {
   DEFAULT_SESSION_POLICY,
   recordingPrefix,
   SESSION_TEXT,
   type SessionPolicy,
-} from "../../contracts/session-policy.ts";
-import { dataFrame } from "../../contracts/tunnel.ts";
+} from "../../contracts/sessions/schema.ts";
 import type { Env } from "../../worker/env.ts";
 import { consentFor } from "../../worker/services/sessions/policy.ts";
 import { api, auditOf, db, makeDevice, makeLocation, makeWorkingTime, memberOf } from "../factories.ts";

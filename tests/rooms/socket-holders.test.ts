@@ -1,7 +1,7 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { IssuedCredential } from "../../contracts/access.ts";
-import { CloseCode, ROOM_SOCKETS_PER_ACCOUNT } from "../../contracts/realtime.ts";
+import { IssuedCredential } from "../../contracts/access/schema.ts";
+import { CloseCode, ROOM_SOCKETS_PER_ACCOUNT } from "../../contracts/realtime/events.ts";
 import { api, makeDevice, memberOf } from "../factories.ts";
 import { join, ticketFor, until } from "../ws.ts";
 

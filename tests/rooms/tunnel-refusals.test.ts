@@ -1,8 +1,8 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
-import { CloseCode, type ServerMessage } from "../../contracts/realtime.ts";
-import { TUNNEL_MAX_PER_DEVICE, TUNNEL_REFUSALS_MAX, TUNNEL_TEXT } from "../../contracts/tunnel.ts";
+import { CloseCode, type ServerMessage } from "../../contracts/realtime/events.ts";
+import { TUNNEL_MAX_PER_DEVICE, TUNNEL_REFUSALS_MAX, TUNNEL_TEXT } from "../../contracts/remote-actions/tunnel.ts";
 import type { Env } from "../../worker/env.ts";
 import { USER_RATE } from "../../worker/rooms/budget.ts";
 import { countingD1 } from "../d1-counting.ts";

@@ -1,7 +1,7 @@
 import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { DEVICE_DISABLED_MESSAGE } from "../../contracts/commands.ts";
-import type { ServerMessage } from "../../contracts/realtime.ts";
+import { DEVICE_DISABLED_MESSAGE } from "../../contracts/commands/schema.ts";
+import type { ServerMessage } from "../../contracts/realtime/events.ts";
 import {
   dataFrame,
   payloadOf,
@@ -10,7 +10,7 @@ import {
   TUNNEL_IDLE_MS,
   TUNNEL_TEXT,
   TUNNEL_WINDOW_BYTES,
-} from "../../contracts/tunnel.ts";
+} from "../../contracts/remote-actions/tunnel.ts";
 import { auditLogTable, deviceTable } from "../../drizzle/schema/index.ts";
 import { db, makeDevice, memberOf } from "../factories.ts";
 import { fakeAgent } from "../fake-agent.ts";
@@ -44,7 +44,7 @@ async function opened(s: Awaited<ReturnType<typeof setup>>, kind: "terminal" | "
   return session;
 }
 
-describe("remote sessions through the device room (contracts/tunnel.ts)", () => {
+describe("remote sessions through the device room (contracts/remote-actions/tunnel.ts)", () => {
   it("relays a terminal both ways: open with idle_ms, bytes, resize, credits, close; audited with its duration", async () => {
     const s = await setup();
     const session = await opened(s);

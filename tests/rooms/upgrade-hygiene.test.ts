@@ -1,6 +1,6 @@
 import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { PRINCIPAL_HEADER } from "../../contracts/principal.ts";
+import { PRINCIPAL_HEADER } from "../../contracts/access/principal.ts";
 import type { Env } from "../../worker/env.ts";
 import { routeRoomRequest } from "../../worker/room-access.ts";
 import { memberOf, ORIGIN } from "../factories.ts";

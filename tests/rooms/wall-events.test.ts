@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { Telemetry } from "../../contracts/telemetry.ts";
+import type { Telemetry } from "../../contracts/devices/telemetry.ts";
 import { recordOffline, recordOnline } from "../../worker/services/devices/presence.ts";
 import { recordTelemetry } from "../../worker/services/devices/records.ts";
 import { makeDevice, makeLocation, memberOf } from "../factories.ts";

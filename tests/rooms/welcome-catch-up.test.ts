@@ -1,8 +1,8 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
-import type { ServerMessage } from "../../contracts/realtime.ts";
-import { LOCATION_TYPE_UUID } from "../../drizzle/reference.ts";
+import type { ServerMessage } from "../../contracts/realtime/events.ts";
+import { LOCATION_TYPE_UUID } from "../../contracts/reference.ts";
 import { KEEP_EVENT_MS } from "../../worker/rooms/room.ts";
 import { publishToLocation, publishToSpace } from "../../worker/services/kernel/realtime.ts";
 import { makeLocation, memberOf } from "../factories.ts";

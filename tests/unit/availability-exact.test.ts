@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { WEEKDAYS } from "../../contracts/working-time.ts";
+import { WEEKDAYS } from "../../contracts/locations/working-time.ts";
 import { insideWorkingHours, type WeeklySchedule } from "../../worker/services/locations/working-hours.ts";
 import {
   deviceHistory,

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { TimeEntry } from "../../contracts/working-time.ts";
+import type { TimeEntry } from "../../contracts/locations/working-time.ts";
 import { scheduleOf } from "../../worker/services/monitoring/availability.ts";
 import {
   availabilityRatio,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OUTCOME_UNKNOWN_MESSAGE } from "../../contracts/command-queue.ts";
+import { OUTCOME_UNKNOWN_MESSAGE } from "../../contracts/commands/queue.ts";
 import {
   ACK_GRACE_MS,
   COMMAND_TIMEOUT_MS,

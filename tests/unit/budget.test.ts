@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Principal } from "../../contracts/principal.ts";
-import { AGENT_UPLOAD_MAX_BYTES, FRAME_MAX_BYTES } from "../../contracts/realtime.ts";
+import type { Principal } from "../../contracts/access/principal.ts";
+import { AGENT_UPLOAD_MAX_BYTES, FRAME_MAX_BYTES } from "../../contracts/realtime/events.ts";
 import {
   AGENT_RATE,
   type Bucket,

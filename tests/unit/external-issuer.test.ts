@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { base64url, exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CONSOLE_CLIENT_ID } from "../../contracts/auth.ts";
+import { CONSOLE_CLIENT_ID } from "../../contracts/auth/schema.ts";
 import { getConfig } from "../../worker/config.ts";
 import { userFromToken } from "../../worker/middleware/auth.ts";
 import { db, makeUser } from "../factories.ts";

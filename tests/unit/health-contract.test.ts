@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asHealthCode, monitoredPeripheralType, worst } from "../../contracts/health.ts";
+import { asHealthCode, monitoredPeripheralType, worst } from "../../contracts/devices/health.ts";
 import { conditionsOf } from "../../worker/services/monitoring/conditions.ts";
 
 describe("health contract", () => {

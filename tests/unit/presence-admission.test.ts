@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { RETRY_AFTER_MAX_S, retryAfterOf, retryLaterDelayMs, retryLaterReason } from "../../contracts/presence.ts";
+import {
+  RETRY_AFTER_MAX_S,
+  retryAfterOf,
+  retryLaterDelayMs,
+  retryLaterReason,
+} from "../../contracts/devices/presence.ts";
 import {
   ADMIT_WAIT_MS,
   admit,

@@ -6,7 +6,7 @@ import {
   OFFLINE_AFTER_MS,
   onlineSecondsPerDay,
   restorePresence,
-} from "../../contracts/presence.ts";
+} from "../../contracts/devices/presence.ts";
 
 const T0 = Date.parse("2026-11-22T10:00:00Z");
 

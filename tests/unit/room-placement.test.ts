@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { RoomEvent } from "../../contracts/realtime.ts";
+import type { RoomEvent } from "../../contracts/realtime/events.ts";
 import type { Env } from "../../worker/env.ts";
 import { routeRoomRequest } from "../../worker/room-access.ts";
 import {

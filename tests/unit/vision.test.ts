@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextVision, visionAlready } from "../../contracts/vision.ts";
+import { nextVision, visionAlready } from "../../contracts/cameras/vision.ts";
 
 describe("vision state machine (devices.md §4)", () => {
   it("enables: toggle → requested, received → pending, success → enabled", () => {

@@ -3,10 +3,10 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { isRouteModule, routeModuleSource } from "./contract-routes";
 
-const apiDir = fileURLToPath(new URL("../../contracts/api/", import.meta.url));
-const routeModules = readdirSync(apiDir)
-  .map((name) => `${apiDir}${name}`)
-  .filter((id) => isRouteModule(id, apiDir));
+const contractsDir = fileURLToPath(new URL("../../contracts/", import.meta.url));
+const routeModules = readdirSync(contractsDir, { recursive: true, encoding: "utf8" })
+  .map((name) => `${contractsDir}${name}`)
+  .filter((id) => isRouteModule(id, contractsDir));
 
 const isRoute = (value: unknown): value is { method: string; path: string } =>
   typeof value === "object" && value !== null && "method" in value && "path" in value && "responses" in value;
@@ -52,9 +52,10 @@ describe("the browser build's view of contracts/api (web/build/contract-routes.t
   });
 
   it("replaces route modules only, never the route helpers the views do not need", () => {
-    expect(isRouteModule(`${apiDir}devices.ts`, apiDir)).toBe(true);
-    expect(isRouteModule(`${apiDir}route.ts`, apiDir)).toBe(false);
-    expect(isRouteModule(`${apiDir}path.ts`, apiDir)).toBe(false);
-    expect(isRouteModule(fileURLToPath(new URL("../../contracts/device.ts", import.meta.url)), apiDir)).toBe(false);
+    expect(isRouteModule(`${contractsDir}devices/routes.ts`, contractsDir)).toBe(true);
+    expect(isRouteModule(`${contractsDir}installation/agent-routes.ts`, contractsDir)).toBe(true);
+    expect(isRouteModule(`${contractsDir}http/route.ts`, contractsDir)).toBe(false);
+    expect(isRouteModule(`${contractsDir}http/path.ts`, contractsDir)).toBe(false);
+    expect(isRouteModule(`${contractsDir}devices/schema.ts`, contractsDir)).toBe(false);
   });
 });

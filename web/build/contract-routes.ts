@@ -1,7 +1,7 @@
 /**
- * The browser build's view of the route modules in contracts/api (first load).
+ * The browser build's view of the route modules of contracts (each resource's routes.ts; first load).
  *
- * A route in contracts/api carries its request and reply schemas (zod), which the Worker
+ * A route module carries its request and reply schemas (zod), which the Worker
  * validates with and the OpenAPI document is written from. The console needs only a route's
  * method and path: `callApi` builds the URL from them, and does not parse replies (the Worker
  * parses every reply with the route's schema before sending it, and the types come from the same
@@ -9,7 +9,7 @@
  * production build replaces each route module by its routes' method and path, read by importing
  * the module in Node at build time. An import of anything else from a route module (a schema) is
  * then a build error naming the export (rolldown's MISSING_EXPORT); import it from the domain
- * module instead (contracts/device.ts …), in a lazy chunk.
+ * module instead (contracts/devices/schema.ts …), in a lazy chunk.
  *
  * The dev server and the unit tests load the real modules (`apply: "build"`); `callApi` reads the
  * same two fields there.
@@ -52,18 +52,21 @@ export function routeModuleSource(exports: Record<string, unknown>): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** Whether `id` (a resolved module id) is a route module of contracts/api. */
-export const isRouteModule = (id: string, apiDir: string) =>
-  id.startsWith(apiDir) && id.endsWith(".ts") && !/\/(route|path)\.ts$/.test(id);
+/** Whether `id` (a resolved module id) is a route module of contracts. */
+export const isRouteModule = (id: string, contractsDir: string) =>
+  id.startsWith(contractsDir) && /^[^/]+\/(?:[a-z-]+-)?routes\.ts$/.test(id.slice(contractsDir.length));
 
-/** The Vite plugin: route modules of `apiDir` (an absolute path ending in "/") become their browser view. */
-export function contractRoutes(apiDir: string): Plugin {
+/**
+ * The Vite plugin: the route modules under `contractsDir` (an absolute path ending in "/"; each
+ * resource's `routes.ts`, or `<name>-routes.ts`) become their browser view.
+ */
+export function contractRoutes(contractsDir: string): Plugin {
   return {
     name: "outpost:contract-routes",
     apply: "build",
     enforce: "pre",
     async load(id) {
-      if (!isRouteModule(id, apiDir)) return null;
+      if (!isRouteModule(id, contractsDir)) return null;
       const module = (await import(pathToFileURL(id).href)) as Record<string, unknown>;
       return routeModuleSource(module);
     },

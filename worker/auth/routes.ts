@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { CONSOLE_CLIENT_ID, type TokenError, type TokenResponse } from "../../contracts/auth.ts";
+import { CONSOLE_CLIENT_ID, type TokenError, type TokenResponse } from "../../contracts/auth/schema.ts";
 import { userTable } from "../../drizzle/schema/user.ts";
 import type { AppEnv } from "../env.ts";
 import { auditSignIn } from "../services/audit/sign-ins.ts";

@@ -1,5 +1,5 @@
 import { createLocalJWKSet, createRemoteJWKSet, type JWTPayload, jwtVerify, SignJWT } from "jose";
-import { AccessTokenClaims, CONSOLE_CLIENT_ID } from "../../contracts/auth.ts";
+import { AccessTokenClaims, CONSOLE_CLIENT_ID } from "../../contracts/auth/schema.ts";
 import type { Config } from "../config.ts";
 import type { Env, UserRow } from "../env.ts";
 import type { Db } from "../lib/db.ts";

@@ -2,14 +2,14 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
-import { OUTCOME_UNKNOWN_MESSAGE } from "../../contracts/command-queue.ts";
+import { OUTCOME_UNKNOWN_MESSAGE } from "../../contracts/commands/queue.ts";
 import {
   type ApiErrorBody,
   type EntryErrors,
   type ErrorCode,
   errorCodes,
   type FieldErrors,
-} from "../../contracts/errors.ts";
+} from "../../contracts/http/errors.ts";
 
 /** The one error type of the API; app.onError turns it into the one JSON shape. */
 export class ApiError extends Error {

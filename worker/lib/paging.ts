@@ -2,7 +2,7 @@ import { count, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { RunnableQuery } from "drizzle-orm/runnable-query";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { PageInfo } from "../../contracts/paging.ts";
+import type { PageInfo } from "../../contracts/http/paging.ts";
 import type { Db } from "./db.ts";
 
 /** LIMIT/OFFSET of a 1-based page. */

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { credentialKindOf } from "../../contracts/access.ts";
-import type { AccessTokenClaims } from "../../contracts/auth.ts";
+import { credentialKindOf } from "../../contracts/access/schema.ts";
+import type { AccessTokenClaims } from "../../contracts/auth/schema.ts";
 import { roleTable } from "../../drizzle/schema/role.ts";
 import { spaceTable } from "../../drizzle/schema/space.ts";
 import { spaceAccountTable } from "../../drizzle/schema/space-account.ts";

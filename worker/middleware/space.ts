@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import type { Principal } from "../../contracts/principal.ts";
+import type { Principal } from "../../contracts/access/principal.ts";
 import { roleTable } from "../../drizzle/schema/role.ts";
 import { spaceTable } from "../../drizzle/schema/space.ts";
 import { spaceAccountTable } from "../../drizzle/schema/space-account.ts";

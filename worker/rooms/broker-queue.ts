@@ -3,7 +3,7 @@
  * next queued commands within the agent's window, and the actions that go first. Plain functions
  * of the rows (broker.ts holds the state machine).
  */
-import type { CommandAction } from "../../contracts/realtime.ts";
+import type { CommandAction } from "../../contracts/realtime/events.ts";
 import { type CommandRow, IN_DOUBT_ASK_MS, REDELIVER_MARGIN_MS } from "./broker.ts";
 
 /**

@@ -3,10 +3,10 @@
  * progress status dashboards see, the audit's status and the record the API and the Commands tab
  * show. Plain functions of a row (broker.ts holds the state machine).
  */
-import type { CommandRecord, CommandState } from "../../contracts/command-queue.ts";
-import { OUTCOME_UNKNOWN_MESSAGE } from "../../contracts/command-queue.ts";
-import { type Outcome, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE } from "../../contracts/commands.ts";
-import type { CommandStatus } from "../../contracts/realtime.ts";
+import type { CommandRecord, CommandState } from "../../contracts/commands/queue.ts";
+import { OUTCOME_UNKNOWN_MESSAGE } from "../../contracts/commands/queue.ts";
+import { type Outcome, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE } from "../../contracts/commands/schema.ts";
+import type { CommandStatus } from "../../contracts/realtime/events.ts";
 import {
   CANCELLED_MESSAGE,
   type CommandRow,
@@ -45,7 +45,7 @@ export function outcomeOf(row: CommandRow): Outcome | null {
   }
 }
 
-/** The progress status dashboards already know (contracts/realtime.ts CommandStatus) for a state. */
+/** The progress status dashboards already know (contracts/realtime/events.ts CommandStatus) for a state. */
 export function statusOf(state: CommandState): CommandStatus {
   switch (state) {
     case "queued":

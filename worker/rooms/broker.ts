@@ -1,13 +1,18 @@
-import type { CommandState } from "../../contracts/command-queue.ts";
-import { FINAL_COMMAND_STATES, OUTCOME_UNKNOWN_MESSAGE } from "../../contracts/command-queue.ts";
-import { COMMAND_TIMEOUT_MS, type Outcome, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE } from "../../contracts/commands.ts";
-import type { CommandAction } from "../../contracts/realtime.ts";
+import type { CommandState } from "../../contracts/commands/queue.ts";
+import { FINAL_COMMAND_STATES, OUTCOME_UNKNOWN_MESSAGE } from "../../contracts/commands/queue.ts";
+import {
+  COMMAND_TIMEOUT_MS,
+  type Outcome,
+  TIMEOUT_MESSAGE,
+  UNAVAILABLE_MESSAGE,
+} from "../../contracts/commands/schema.ts";
+import type { CommandAction } from "../../contracts/realtime/events.ts";
 
 export { COMMAND_TIMEOUT_MS, type Outcome, TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE };
 
 /*
  * The DeviceRoom's command life as plain decisions (no I/O; device-commands.ts stores and sends).
- * The state machine of contracts/command-queue.ts:
+ * The state machine of contracts/commands/queue.ts:
  *
  *   queued ─deliver─▶ delivered ─ack─▶ acked ─result─▶ succeeded | failed
  *     │                  │               ├─agentGone / tick past deadline─▶ in_doubt ─result─▶ succeeded | failed (late)

@@ -1,7 +1,7 @@
-import type { Principal } from "../../contracts/principal.ts";
-import { AGENT_UPLOAD_MAX_BYTES, FRAME_MAX_BYTES, OUTGOING_MAX_UNACKED } from "../../contracts/realtime.ts";
+import type { Principal } from "../../contracts/access/principal.ts";
+import { AGENT_UPLOAD_MAX_BYTES, FRAME_MAX_BYTES, OUTGOING_MAX_UNACKED } from "../../contracts/realtime/events.ts";
 
-export { ACK_EVERY, OUTGOING_MAX_UNACKED } from "../../contracts/realtime.ts";
+export { ACK_EVERY, OUTGOING_MAX_UNACKED } from "../../contracts/realtime/events.ts";
 
 /**
  * Per-connection budgets of a room socket: a token bucket of messages, a frame size

@@ -3,7 +3,7 @@
  * agent applied or of vision received, the audit's entry (written in batches, in order), the
  * alert rules on failed commands, and a late screenshot kept in R2 for a retry of its id.
  */
-import type { CommandAction } from "../../contracts/realtime.ts";
+import type { CommandAction } from "../../contracts/realtime/events.ts";
 import { commandFailedSignal } from "../services/alerting/signal.ts";
 import { screenshotKey } from "../services/commands/remote-actions.ts";
 import {

@@ -1,5 +1,5 @@
-import type { CommandState } from "../../contracts/command-queue.ts";
-import type { CommandAction } from "../../contracts/realtime.ts";
+import type { CommandState } from "../../contracts/commands/queue.ts";
+import type { CommandAction } from "../../contracts/realtime/events.ts";
 import type { CommandRow } from "./broker.ts";
 
 /** The DeviceRoom's `command_log` rows (device-storage.ts creates the table) as CommandRows. */

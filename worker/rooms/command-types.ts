@@ -3,8 +3,8 @@
  * the command side needs from its room, and the frame an agent gets.
  */
 import type { Connection } from "partyserver";
-import type { CommandRecord } from "../../contracts/command-queue.ts";
-import type { CommandAction, ServerMessage } from "../../contracts/realtime.ts";
+import type { CommandRecord } from "../../contracts/commands/queue.ts";
+import type { CommandAction, ServerMessage } from "../../contracts/realtime/events.ts";
 import type { Env } from "../env.ts";
 import type { CommandRow } from "./broker.ts";
 import { kvDelete, kvGet } from "./device-storage.ts";

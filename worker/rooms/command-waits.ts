@@ -3,7 +3,7 @@
  * exact timer per written command for its verdict (the room's alarm covers all of them too, so a
  * verdict survives the room's eviction).
  */
-import type { Outcome } from "../../contracts/commands.ts";
+import type { Outcome } from "../../contracts/commands/schema.ts";
 import { type CommandRow, dueAt } from "./broker.ts";
 import { outcomeOf } from "./broker-views.ts";
 import type { CommandHost } from "./command-types.ts";

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { Telemetry } from "../../contracts/devices/telemetry.ts";
 import {
   CAPTURE_INTERVAL_DEFAULT_S,
   CAPTURE_RETENTION_DEFAULT_DAYS,
@@ -7,8 +8,7 @@ import {
   foldDisplayHealth,
   isPanelOff,
   withPanelOffSchedule,
-} from "../../contracts/display-health.ts";
-import type { Telemetry } from "../../contracts/telemetry.ts";
+} from "../../contracts/display-health/schema.ts";
 import { deviceTable as d, spaceTable } from "../../drizzle/schema/index.ts";
 import type { Env } from "../env.ts";
 import { createDb } from "../lib/db.ts";
@@ -32,7 +32,7 @@ export const captureKey = (space: string, device: string, display: string, at: n
 type Host = { env: () => Env; sql: () => SqlStorage; device: () => string };
 
 /**
- * A device's display captures (contracts/display-health.ts): each JPEG goes to R2 and its entry
+ * A device's display captures (contracts/display-health/schema.ts): each JPEG goes to R2 and its entry
  * (time, state, panel, metrics) into this room's SQLite — nothing per capture reaches D1; the
  * state's transitions reach D1 with the telemetry that carries them. Entries and objects older
  * than the retention (7 days by default) are deleted by the room's alarm and on new captures.

@@ -1,5 +1,5 @@
-import type { CommandRecord } from "../../contracts/command-queue.ts";
-import type { CommandResult as ResultFrame } from "../../contracts/realtime.ts";
+import type { CommandRecord } from "../../contracts/commands/queue.ts";
+import type { CommandResult as ResultFrame } from "../../contracts/realtime/events.ts";
 import {
   ACK_GRACE_MS,
   type CommandEvent,

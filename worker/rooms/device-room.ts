@@ -1,6 +1,6 @@
 import type { Connection } from "partyserver";
-import type { CommandRecord } from "../../contracts/command-queue.ts";
-import type { TelemetryMetric } from "../../contracts/monitoring.ts";
+import type { Principal } from "../../contracts/access/principal.ts";
+import type { CommandRecord } from "../../contracts/commands/queue.ts";
 import {
   closeCause,
   HEARTBEAT_INTERVAL_MS,
@@ -12,8 +12,8 @@ import {
   type PresenceEvent,
   type PresenceState,
   restorePresence,
-} from "../../contracts/presence.ts";
-import type { Principal } from "../../contracts/principal.ts";
+} from "../../contracts/devices/presence.ts";
+import type { TelemetryMetric } from "../../contracts/monitoring/schema.ts";
 import {
   AGENT_PING,
   AGENT_PONG,
@@ -22,7 +22,7 @@ import {
   CloseCode,
   type Presence,
   type Telemetry,
-} from "../../contracts/realtime.ts";
+} from "../../contracts/realtime/events.ts";
 import { reconcileOffline, recordOffline, recordOnline } from "../services/devices/presence.ts";
 import { admission, helloAnswered, holdForHello, toldBackBy } from "../services/devices/presence-admission.ts";
 import { recordInventory } from "../services/devices/records.ts";
@@ -253,7 +253,7 @@ export class DeviceRoom extends WatchedRoom {
   }
 
   /**
-   * RPC: a display configuration saved while the agent was away (contracts/peripheral-config.ts)
+   * RPC: a display configuration saved while the agent was away (contracts/peripherals/schema.ts)
    * is queued for its next connection (a newer one supersedes it); null once one was applied online.
    */
   setPendingDisplayConfig(pending: { displays: unknown[]; actor: Actor } | null) {

@@ -1,4 +1,4 @@
-import type { Outcome } from "../../contracts/commands.ts";
+import type { Outcome } from "../../contracts/commands/schema.ts";
 
 /**
  * The DeviceRoom's own SQLite tables: `kv` (its saved state) and `command_log` (every command

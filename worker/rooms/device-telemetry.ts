@@ -1,5 +1,5 @@
-import type { TelemetryMetric } from "../../contracts/monitoring.ts";
-import type { ServerMessage, Telemetry } from "../../contracts/realtime.ts";
+import type { TelemetryMetric } from "../../contracts/monitoring/schema.ts";
+import type { ServerMessage, Telemetry } from "../../contracts/realtime/events.ts";
 import type { Env } from "../env.ts";
 import { announceApplications, applicationsChanged } from "../services/devices/applications.ts";
 import { recordTelemetry } from "../services/devices/records.ts";

@@ -1,7 +1,6 @@
 import type { Connection } from "partyserver";
-import type { Principal } from "../../contracts/principal.ts";
-import { type ClientMessage, CloseCode, type ServerMessage } from "../../contracts/realtime.ts";
-import { SESSION_TEXT, type TunnelConsent } from "../../contracts/session-policy.ts";
+import type { Principal } from "../../contracts/access/principal.ts";
+import { type ClientMessage, CloseCode, type ServerMessage } from "../../contracts/realtime/events.ts";
 import {
   dataFrame,
   sessionOf,
@@ -13,7 +12,8 @@ import {
   TUNNEL_TEXT,
   TUNNEL_WINDOW_BYTES,
   type TunnelKind,
-} from "../../contracts/tunnel.ts";
+} from "../../contracts/remote-actions/tunnel.ts";
+import { SESSION_TEXT, type TunnelConsent } from "../../contracts/sessions/schema.ts";
 import type { Env } from "../env.ts";
 import {
   auditRemoteSessions,
@@ -85,7 +85,7 @@ type SessionRow = {
 };
 
 /**
- * The DeviceRoom's remote sessions (protocol in contracts/tunnel.ts): it checks who may
+ * The DeviceRoom's remote sessions (protocol in contracts/remote-actions/tunnel.ts): it checks who may
  * open one, pairs the browser's socket with the agent's, relays control and data frames between
  * them without keeping a byte, holds each direction to its credit window, ends the sessions of a
  * socket that leaves and audits each session's opening and end (with its duration). Sessions

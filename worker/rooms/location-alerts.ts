@@ -21,7 +21,7 @@ export type AlertSignal = {
   online?: boolean;
   /** Heading / monitored peripheral type → health code (0–3), as last graded. */
   health?: Record<string, number>;
-  /** Extension point for display applications (contracts/applications.ts appStatus): ok, crashed, crash loop. */
+  /** Extension point for display applications (contracts/admin/applications.ts appStatus): ok, crashed, crash loop. */
   app?: AppHealth;
   command_failed?: boolean;
   at?: number;

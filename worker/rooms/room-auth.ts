@@ -3,7 +3,7 @@
  * the socket with `{type:"auth"}`), a display link's or API token's expiry. The room's alarm
  * closes what expired; a renewal must come from the same user, still a member of the space.
  */
-import { CloseCode, type ServerMessage } from "../../contracts/realtime.ts";
+import { CloseCode, type ServerMessage } from "../../contracts/realtime/events.ts";
 import { getConfig } from "../config.ts";
 import type { Env } from "../env.ts";
 import { createDb } from "../lib/db.ts";

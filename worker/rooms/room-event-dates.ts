@@ -3,7 +3,7 @@
  * reconnects compares them with what it has and refetches only what it missed. Kept in memory,
  * and in the room's storage at most once per KEEP_EVENT_MS per kind, so a woken room still knows.
  */
-import type { RoomEvent } from "../../contracts/realtime.ts";
+import type { RoomEvent } from "../../contracts/realtime/events.ts";
 
 /**
  * `fleet` = the room's last device or location event (`last_event_age_ms`), `presence` = its

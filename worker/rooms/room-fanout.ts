@@ -4,7 +4,7 @@
  * without limit), and bursts of device updates in a busy room gathered into one `batch` frame.
  */
 import type { Connection } from "partyserver";
-import type { Batch, RoomEvent, ServerMessage } from "../../contracts/realtime.ts";
+import type { Batch, RoomEvent, ServerMessage } from "../../contracts/realtime/events.ts";
 import { type Flow, withinBacklog } from "./budget.ts";
 import type { RoomSockets } from "./room-sockets.ts";
 

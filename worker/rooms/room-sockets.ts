@@ -5,8 +5,8 @@
  * hibernation the index is empty and is rebuilt once from the open sockets, whose state survived.
  */
 import type { Connection } from "partyserver";
-import type { Principal } from "../../contracts/principal.ts";
-import { CloseCode } from "../../contracts/realtime.ts";
+import type { Principal } from "../../contracts/access/principal.ts";
+import { CloseCode } from "../../contracts/realtime/events.ts";
 import type { Env } from "../env.ts";
 import { closeQuietly, DISPLAY_LINK_TAG, holderOf, type RoomConnection, socketsPerHolder } from "./room-state.ts";
 

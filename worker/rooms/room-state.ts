@@ -4,8 +4,8 @@
  * for the per-holder socket cap.
  */
 import type { Connection } from "partyserver";
-import { PRINCIPAL_HEADER, type Principal, principalFrom } from "../../contracts/principal.ts";
-import { ROOM_SOCKETS_PER_ACCOUNT } from "../../contracts/realtime.ts";
+import { PRINCIPAL_HEADER, type Principal, principalFrom } from "../../contracts/access/principal.ts";
+import { ROOM_SOCKETS_PER_ACCOUNT } from "../../contracts/realtime/events.ts";
 import type { Env } from "../env.ts";
 
 /**

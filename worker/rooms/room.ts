@@ -1,6 +1,6 @@
 import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
-import { AGENT_ATTEMPT_HEADER, type Principal } from "../../contracts/principal.ts";
-import { ClientMessage, CloseCode, RoomEvent, type ServerMessage } from "../../contracts/realtime.ts";
+import { AGENT_ATTEMPT_HEADER, type Principal } from "../../contracts/access/principal.ts";
+import { ClientMessage, CloseCode, RoomEvent, type ServerMessage } from "../../contracts/realtime/events.ts";
 import type { Env } from "../env.ts";
 import {
   type Bucket,
@@ -197,7 +197,7 @@ export abstract class OutpostRoom extends Server<Env> {
 
   /**
    * Relays a binary frame that is remote-session data of this socket (device rooms,
-   * contracts/tunnel.ts); false when it is not (it is then read as any other frame).
+   * contracts/remote-actions/tunnel.ts); false when it is not (it is then read as any other frame).
    */
   protected relayTunnelData(_connection: Connection<ConnState>, _frame: Uint8Array): boolean {
     return false;

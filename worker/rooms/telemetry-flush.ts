@@ -1,6 +1,6 @@
-import { applicationsSignature } from "../../contracts/applications.ts";
-import { DEVICE_HEADINGS } from "../../contracts/health.ts";
-import type { Telemetry } from "../../contracts/realtime.ts";
+import { applicationsSignature } from "../../contracts/admin/applications.ts";
+import { DEVICE_HEADINGS } from "../../contracts/devices/health.ts";
+import type { Telemetry } from "../../contracts/realtime/events.ts";
 import { conditionsOf } from "../services/monitoring/conditions.ts";
 
 /** Latest telemetry whose health is unchanged goes to D1 at most this often. */

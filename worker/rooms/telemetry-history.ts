@@ -1,7 +1,7 @@
 import { createLTTB } from "downsample";
-import { MAX_POINTS_PER_SERIES, type SeriesPoint, type TelemetryMetric } from "../../contracts/monitoring.ts";
-import type { Telemetry } from "../../contracts/realtime.ts";
-import { metricValues } from "../../contracts/telemetry-metrics.ts";
+import { metricValues } from "../../contracts/devices/telemetry-metrics.ts";
+import { MAX_POINTS_PER_SERIES, type SeriesPoint, type TelemetryMetric } from "../../contracts/monitoring/schema.ts";
+import type { Telemetry } from "../../contracts/realtime/events.ts";
 
 const MINUTE_MS = 60_000;
 /** The agent's reports as sent, one per minute (the last one wins): the `?since=` history. */

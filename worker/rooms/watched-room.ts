@@ -1,5 +1,5 @@
 import type { Connection } from "partyserver";
-import type { Principal } from "../../contracts/principal.ts";
+import type { Principal } from "../../contracts/access/principal.ts";
 import { roomServer, spaceRegion } from "../services/kernel/placement.ts";
 import { type ConnState, OutpostRoom } from "./room.ts";
 

@@ -1,4 +1,3 @@
-import { ApiTokenList, CredentialSelf, DisplayLinkList, IssuedCredential } from "../../contracts/access.ts";
 import {
   addApiToken as addApiTokenRoute,
   addDisplayLink as addDisplayLinkRoute,
@@ -7,7 +6,8 @@ import {
   listDisplayLinks as listDisplayLinksRoute,
   revokeApiToken as revokeApiTokenRoute,
   revokeDisplayLink as revokeDisplayLinkRoute,
-} from "../../contracts/api/access.ts";
+} from "../../contracts/access/routes.ts";
+import { ApiTokenList, CredentialSelf, DisplayLinkList, IssuedCredential } from "../../contracts/access/schema.ts";
 import { ApiError } from "../lib/errors.ts";
 import { guarded, openApiRouter } from "../lib/openapi.ts";
 import { requireCredential } from "../middleware/auth.ts";

@@ -3,7 +3,7 @@ import {
   type PasswordMailInput,
   type PasswordSetInput,
   TokenCheck,
-} from "../../contracts/account-lifecycle.ts";
+} from "../../contracts/accounts/lifecycle.ts";
 import {
   checkLinkToken,
   joinSpace as joinSpaceRoute,
@@ -12,7 +12,7 @@ import {
   requestPasswordUpdate,
   setPasswordReset,
   setPasswordUpdate,
-} from "../../contracts/api/accounts.ts";
+} from "../../contracts/accounts/routes.ts";
 import { clientAddress } from "../auth/throttle.ts";
 import type { AppEnv } from "../env.ts";
 import { guarded, openApiRouter } from "../lib/openapi.ts";

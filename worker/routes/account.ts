@@ -1,5 +1,5 @@
-import { accountLogin } from "../../contracts/api/accounts.ts";
-import { CurrentUser } from "../../contracts/space.ts";
+import { accountLogin } from "../../contracts/accounts/routes.ts";
+import { CurrentUser } from "../../contracts/spaces/schema.ts";
 import { guarded, openApiRouter } from "../lib/openapi.ts";
 import { requireUser } from "../middleware/auth.ts";
 import { getCurrentUser } from "../services/accounts/account.ts";

@@ -1,4 +1,3 @@
-import { AccountList, AccountRow, InviteReply, PresenceReply } from "../../contracts/account.ts";
 import {
   exportAccounts as exportAccountsRoute,
   inviteAccounts as inviteAccountsRoute,
@@ -6,7 +5,8 @@ import {
   reportOffline,
   reportOnline,
   updateAccount as updateAccountRoute,
-} from "../../contracts/api/accounts.ts";
+} from "../../contracts/accounts/routes.ts";
+import { AccountList, AccountRow, InviteReply, PresenceReply } from "../../contracts/accounts/schema.ts";
 import { deferTo } from "../lib/defer.ts";
 import { guarded, openApiRouter } from "../lib/openapi.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";

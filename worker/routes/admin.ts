@@ -1,6 +1,13 @@
 import { createMiddleware } from "hono/factory";
-import { ADMIN_TEXTS, Application, ApplicationList, ChangeHistory, Runner, RunnerList } from "../../contracts/admin.ts";
-import * as routes from "../../contracts/api/admin.ts";
+import * as routes from "../../contracts/admin/routes.ts";
+import {
+  ADMIN_TEXTS,
+  Application,
+  ApplicationList,
+  ChangeHistory,
+  Runner,
+  RunnerList,
+} from "../../contracts/admin/schema.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../lib/errors.ts";
 import { guarded, openApiRouter } from "../lib/openapi.ts";

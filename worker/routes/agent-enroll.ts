@@ -1,5 +1,8 @@
-import { enrollAgent as enrollAgentRoute, registerAgent as registerAgentRoute } from "../../contracts/api/agents.ts";
-import { AgentEnrollment, AgentEnrollPending, AgentRegistration } from "../../contracts/installation.ts";
+import {
+  enrollAgent as enrollAgentRoute,
+  registerAgent as registerAgentRoute,
+} from "../../contracts/installation/agent-routes.ts";
+import { AgentEnrollment, AgentEnrollPending, AgentRegistration } from "../../contracts/installation/schema.ts";
 import { deferTo } from "../lib/defer.ts";
 import { guarded, openApiRouter } from "../lib/openapi.ts";
 import { enrollAgent } from "../services/installation/agent-enroll.ts";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { WEBHOOK_HEADERS } from "../../contracts/alerting.ts";
+import { WEBHOOK_HEADERS } from "../../contracts/alerting/schema.ts";
 import { alertChannelTable, alertNotificationTable, alertRuleTable, deviceTable } from "../../drizzle/schema/index.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../lib/errors.ts";

@@ -1,3 +1,4 @@
+import * as routes from "../../contracts/alerting/routes.ts";
 import {
   AlertRule,
   AlertRuleList,
@@ -12,8 +13,7 @@ import {
   MaintenanceWindow,
   NotificationList,
   NotificationPreferences,
-} from "../../contracts/alerting.ts";
-import * as routes from "../../contracts/api/alerting.ts";
+} from "../../contracts/alerting/schema.ts";
 import type { AppEnv } from "../env.ts";
 import { deferTo } from "../lib/defer.ts";
 import { guarded, openApiRouter } from "../lib/openapi.ts";

@@ -5,8 +5,8 @@ import {
   listAuditLog as listRoute,
   updateAuditSettings as settingsRoute,
   verifyAuditLog as verifyRoute,
-} from "../../contracts/api/audit.ts";
-import { AUDIT_TEXT, AuditAnchors, AuditList, AuditSettings, AuditVerifyResult } from "../../contracts/audit.ts";
+} from "../../contracts/audit/routes.ts";
+import { AUDIT_TEXT, AuditAnchors, AuditList, AuditSettings, AuditVerifyResult } from "../../contracts/audit/schema.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../lib/errors.ts";
 import { guarded, openApiRouter } from "../lib/openapi.ts";

@@ -1,5 +1,5 @@
-import { bulkAccounts as bulkAccountsRoute, bulkDevices as bulkDevicesRoute } from "../../contracts/api/bulk.ts";
-import { AccountBulkReply, DeviceBulkReply } from "../../contracts/bulk.ts";
+import { bulkAccounts as bulkAccountsRoute, bulkDevices as bulkDevicesRoute } from "../../contracts/bulk/routes.ts";
+import { AccountBulkReply, DeviceBulkReply } from "../../contracts/bulk/schema.ts";
 import { deferTo } from "../lib/defer.ts";
 import { guarded, openApiRouter } from "../lib/openapi.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";

@@ -3,8 +3,8 @@ import {
   getCameraSnapshot as getCameraSnapshotRoute,
   takeCameraSnapshot as takeCameraSnapshotRoute,
   updateCamera as updateCameraRoute,
-} from "../../contracts/api/cameras.ts";
-import { CameraConnectionTestResult, CameraSaved, CameraSnapshotResult } from "../../contracts/camera.ts";
+} from "../../contracts/cameras/routes.ts";
+import { CameraConnectionTestResult, CameraSaved, CameraSnapshotResult } from "../../contracts/cameras/schema.ts";
 import { deferTo } from "../lib/defer.ts";
 import { ApiError } from "../lib/errors.ts";
 import { guarded, openApiRouter } from "../lib/openapi.ts";

@@ -1,11 +1,11 @@
+import { CommandList, CommandPurgeResult, CommandRecord } from "../../contracts/commands/queue.ts";
 import {
   cancelCommand as cancelCommandRoute,
   getCommand as getCommandRoute,
   listCommands as listCommandsRoute,
   purgeCommands as purgeCommandsRoute,
   queueCommand as queueCommandRoute,
-} from "../../contracts/api/commands.ts";
-import { CommandList, CommandPurgeResult, CommandRecord } from "../../contracts/command-queue.ts";
+} from "../../contracts/commands/routes.ts";
 import { guarded, openApiRouter } from "../lib/openapi.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";
 import { cancelCommand, getCommand, listCommands, purgeCommands, queueCommand } from "../services/commands/queue.ts";

@@ -5,8 +5,8 @@ import {
   deviceComments,
   displayComments,
   peripheralComments,
-} from "../../contracts/api/comments.ts";
-import { Comment, CommentList, DisplayCommentReply } from "../../contracts/comment.ts";
+} from "../../contracts/comments/routes.ts";
+import { Comment, CommentList, DisplayCommentReply } from "../../contracts/comments/schema.ts";
 import { deferTo } from "../lib/defer.ts";
 import { guarded, openApiRouter } from "../lib/openapi.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";

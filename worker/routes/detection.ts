@@ -1,6 +1,6 @@
-import * as routes from "../../contracts/api/detection.ts";
-import { DetectedDeviceList, DetectionScan, DetectionState } from "../../contracts/detection.ts";
-import { DeviceDetail } from "../../contracts/device-detail.ts";
+import * as routes from "../../contracts/detection/routes.ts";
+import { DetectedDeviceList, DetectionScan, DetectionState } from "../../contracts/detection/schema.ts";
+import { DeviceDetail } from "../../contracts/devices/detail.ts";
 import { deferTo } from "../lib/defer.ts";
 import { guarded, openApiRouter } from "../lib/openapi.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";
@@ -10,7 +10,7 @@ import { getDetectionState, startDetection } from "../services/detection/detecti
 const writer = requireRole("content_manager");
 
 /**
- * Detect Devices at a location (contracts/detection.ts; console.md §2.7, devices.md §2, §7):
+ * Detect Devices at a location (contracts/detection/schema.ts; console.md §2.7, devices.md §2, §7):
  * start a scan (writers), read its state and findings (members), install a finding (writers).
  */
 export const detectionRoutes = openApiRouter()

@@ -1,9 +1,9 @@
+import { DeviceDetail } from "../../contracts/devices/detail.ts";
 import {
   deleteDevice as deleteDeviceRoute,
   setDeviceArchived as setDeviceArchivedRoute,
   terminateConnection as terminateConnectionRoute,
-} from "../../contracts/api/devices.ts";
-import { DeviceDetail } from "../../contracts/device-detail.ts";
+} from "../../contracts/devices/routes.ts";
 import { deferTo } from "../lib/defer.ts";
 import { guarded, openApiRouter } from "../lib/openapi.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";

@@ -1,3 +1,4 @@
+import { DeviceAuditList, DeviceAvailability, DeviceDetail } from "../../contracts/devices/detail.ts";
 import {
   addDevice as addDeviceRoute,
   editDevice as editDeviceRoute,
@@ -13,10 +14,14 @@ import {
   listDevices as listDevicesRoute,
   listDeviceTypes as listDeviceTypesRoute,
   listSpaceCameras as listSpaceCamerasRoute,
-} from "../../contracts/api/devices.ts";
-import { DeviceCategoryList, DeviceCategoryTypeList, DeviceList, DeviceTypeList } from "../../contracts/device.ts";
-import { DeviceAuditList, DeviceAvailability, DeviceDetail } from "../../contracts/device-detail.ts";
-import { CameraList } from "../../contracts/location-assets.ts";
+} from "../../contracts/devices/routes.ts";
+import {
+  DeviceCategoryList,
+  DeviceCategoryTypeList,
+  DeviceList,
+  DeviceTypeList,
+} from "../../contracts/devices/schema.ts";
+import { CameraList } from "../../contracts/locations/assets.ts";
 import { deferTo } from "../lib/defer.ts";
 import { guarded, openApiRouter } from "../lib/openapi.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";

@@ -2,7 +2,7 @@ import {
   DisplayCaptures,
   getDisplayCapture as getDisplayCaptureRoute,
   listDisplayCaptures as listDisplayCapturesRoute,
-} from "../../contracts/api/display-health.ts";
+} from "../../contracts/display-health/routes.ts";
 import { ApiError } from "../lib/errors.ts";
 import { openApiRouter } from "../lib/openapi.ts";
 import { spaceCtx } from "../middleware/space.ts";

@@ -1,6 +1,6 @@
-import * as routes from "../../contracts/api/installation.ts";
-import { DeviceDetail } from "../../contracts/device-detail.ts";
-import { InstallationCode, InstallationCodeCurrent } from "../../contracts/installation.ts";
+import { DeviceDetail } from "../../contracts/devices/detail.ts";
+import * as routes from "../../contracts/installation/routes.ts";
+import { InstallationCode, InstallationCodeCurrent } from "../../contracts/installation/schema.ts";
 import { deferTo } from "../lib/defer.ts";
 import { guarded, openApiRouter } from "../lib/openapi.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";

@@ -1,5 +1,5 @@
-import * as routes from "../../contracts/api/location-groups.ts";
-import { LocationGroup, LocationGroupList } from "../../contracts/location-group.ts";
+import * as routes from "../../contracts/location-groups/routes.ts";
+import { LocationGroup, LocationGroupList } from "../../contracts/location-groups/schema.ts";
 import { deferTo } from "../lib/defer.ts";
 import { guarded, openApiRouter } from "../lib/openapi.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";

@@ -1,6 +1,6 @@
-import * as routes from "../../contracts/api/locations.ts";
-import { Location, LocationList } from "../../contracts/location.ts";
-import { CameraList, LocationDeviceList } from "../../contracts/location-assets.ts";
+import { CameraList, LocationDeviceList } from "../../contracts/locations/assets.ts";
+import * as routes from "../../contracts/locations/routes.ts";
+import { Location, LocationList } from "../../contracts/locations/schema.ts";
 import { deferTo } from "../lib/defer.ts";
 import { guarded, openApiRouter } from "../lib/openapi.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";

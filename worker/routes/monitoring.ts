@@ -1,8 +1,8 @@
 import {
   countMonitoring as countMonitoringRoute,
   listMonitoredDevices as listRoute,
-} from "../../contracts/api/monitoring.ts";
-import { MonitoringCounts, MonitoringList } from "../../contracts/monitoring.ts";
+} from "../../contracts/monitoring/routes.ts";
+import { MonitoringCounts, MonitoringList } from "../../contracts/monitoring/schema.ts";
 import { openApiRouter } from "../lib/openapi.ts";
 import { spaceCtx } from "../middleware/space.ts";
 import { countMonitoring } from "../services/monitoring/counts.ts";

@@ -4,14 +4,14 @@ import {
   getDisplayConfiguration as getDisplayConfigurationRoute,
   listApplications as listApplicationsRoute,
   saveDisplayConfiguration as saveDisplayConfigurationRoute,
-} from "../../contracts/api/peripherals.ts";
+} from "../../contracts/peripherals/routes.ts";
 import {
   ApplicationList,
   DisplayConfiguration,
   DisplayConfigurationSaved,
   DisplayDetectionResult,
   PeripheralDetectionResult,
-} from "../../contracts/peripheral-config.ts";
+} from "../../contracts/peripherals/schema.ts";
 import { deferTo } from "../lib/defer.ts";
 import { guarded, openApiRouter } from "../lib/openapi.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";
@@ -22,7 +22,7 @@ import { getDisplayConfiguration, saveDisplayConfiguration } from "../services/p
 const writer = requireRole("content_manager");
 
 /**
- * The Peripherals tab (contracts/peripheral-config.ts; devices.md §2, §4, §6, §7): the display
+ * The Peripherals tab (contracts/peripherals/schema.ts; devices.md §2, §4, §6, §7): the display
  * configuration (members read, writers save), display and misc detection through the agent
  * (writers) and the applications a display can show (members).
  */

@@ -1,10 +1,10 @@
+import { CountryList, LocationTypeList } from "../../contracts/locations/schema.ts";
 import {
   listCountries as listCountriesRoute,
   listLocationTypes as listLocationTypesRoute,
   listSpaceCountries,
   listSpaceLocationTypes,
-} from "../../contracts/api/spaces.ts";
-import { CountryList, LocationTypeList } from "../../contracts/location.ts";
+} from "../../contracts/spaces/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { guarded, openApiRouter } from "../lib/openapi.ts";
 import { requireUser } from "../middleware/auth.ts";

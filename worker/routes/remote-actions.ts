@@ -1,3 +1,6 @@
+import { LogsAnswer } from "../../contracts/commands/schema.ts";
+import { DeviceDetail } from "../../contracts/devices/detail.ts";
+import { TelemetrySeries } from "../../contracts/monitoring/schema.ts";
 import {
   agentLogs as agentLogsRoute,
   getScreenshot as getScreenshotRoute,
@@ -11,11 +14,8 @@ import {
   setEnabled as setEnabledRoute,
   setPeripheralEnabled as setPeripheralEnabledRoute,
   setVision as setVisionRoute,
-} from "../../contracts/api/remote-actions.ts";
-import { LogsAnswer } from "../../contracts/commands.ts";
-import { DeviceDetail } from "../../contracts/device-detail.ts";
-import { TelemetrySeries } from "../../contracts/monitoring.ts";
-import { RemoteSharingResult, ScreenshotResult, TelemetryHistory } from "../../contracts/remote-actions.ts";
+} from "../../contracts/remote-actions/routes.ts";
+import { RemoteSharingResult, ScreenshotResult, TelemetryHistory } from "../../contracts/remote-actions/schema.ts";
 import { deferTo } from "../lib/defer.ts";
 import { ApiError } from "../lib/errors.ts";
 import { guarded, openApiRouter } from "../lib/openapi.ts";

@@ -1,5 +1,5 @@
-import { issueRoomTicket as issueRoomTicketRoute } from "../../contracts/api/spaces.ts";
-import { RoomTicketReply } from "../../contracts/room-ticket.ts";
+import { RoomTicketReply } from "../../contracts/access/room-ticket.ts";
+import { issueRoomTicket as issueRoomTicketRoute } from "../../contracts/spaces/routes.ts";
 import { guarded, openApiRouter } from "../lib/openapi.ts";
 import { spaceCtx } from "../middleware/space.ts";
 import { issueRoomTicket } from "../services/access/tickets.ts";

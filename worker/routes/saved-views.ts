@@ -1,5 +1,5 @@
-import * as routes from "../../contracts/api/saved-views.ts";
-import { SavedView, SavedViewListReply } from "../../contracts/saved-view.ts";
+import * as routes from "../../contracts/saved-views/routes.ts";
+import { SavedView, SavedViewListReply } from "../../contracts/saved-views/schema.ts";
 import { openApiRouter } from "../lib/openapi.ts";
 import { spaceCtx } from "../middleware/space.ts";
 import { addSavedView, deleteSavedView, listSavedViews } from "../services/saved-views/saved-views.ts";

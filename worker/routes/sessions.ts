@@ -1,5 +1,5 @@
-import * as routes from "../../contracts/api/sessions.ts";
-import { LocationConsent, RecordingList, SessionPolicy } from "../../contracts/session-policy.ts";
+import * as routes from "../../contracts/sessions/routes.ts";
+import { LocationConsent, RecordingList, SessionPolicy } from "../../contracts/sessions/schema.ts";
 import { guarded, openApiRouter } from "../lib/openapi.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";
 import {

@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
-import * as routes from "../../contracts/api/space-region.ts";
-import { AdminSpace, AdminSpaceList, REGION_TEXTS } from "../../contracts/region.ts";
+import * as routes from "../../contracts/regions/routes.ts";
+import { AdminSpace, AdminSpaceList, REGION_TEXTS } from "../../contracts/regions/schema.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../lib/errors.ts";
 import { guarded, openApiRouter } from "../lib/openapi.ts";

@@ -2,8 +2,8 @@ import {
   getSpace as getSpaceRoute,
   listRoles as listRolesRoute,
   updateSpace as updateSpaceRoute,
-} from "../../contracts/api/spaces.ts";
-import { RoleList, Space, type SpacePatch } from "../../contracts/space.ts";
+} from "../../contracts/spaces/routes.ts";
+import { RoleList, Space, type SpacePatch } from "../../contracts/spaces/schema.ts";
 import { deferTo } from "../lib/defer.ts";
 import { guarded, openApiRouter } from "../lib/openapi.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";

@@ -1,5 +1,5 @@
-import { addTag as addTagRoute, listTags as listTagsRoute } from "../../contracts/api/tags.ts";
-import { Tag, TagList } from "../../contracts/tag.ts";
+import { addTag as addTagRoute, listTags as listTagsRoute } from "../../contracts/tags/routes.ts";
+import { Tag, TagList } from "../../contracts/tags/schema.ts";
 import { guarded, openApiRouter } from "../lib/openapi.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";
 import { addTag, listTags } from "../services/spaces/tags.ts";

@@ -1,8 +1,8 @@
 import {
   listLocationAvailability as availabilityRoute,
   getWallSummary as summaryRoute,
-} from "../../contracts/api/wall.ts";
-import { AvailabilityList, type WallScopeQuery, WallSummary } from "../../contracts/wall.ts";
+} from "../../contracts/wall/routes.ts";
+import { AvailabilityList, type WallScopeQuery, WallSummary } from "../../contracts/wall/schema.ts";
 import type { AppEnv } from "../env.ts";
 import { openApiRouter } from "../lib/openapi.ts";
 import { spaceCtx } from "../middleware/space.ts";

@@ -1,5 +1,5 @@
-import * as routes from "../../contracts/api/locations.ts";
-import { WorkingTime } from "../../contracts/working-time.ts";
+import * as routes from "../../contracts/locations/routes.ts";
+import { WorkingTime } from "../../contracts/locations/working-time.ts";
 import { deferTo } from "../lib/defer.ts";
 import { guarded, openApiRouter } from "../lib/openapi.ts";
 import { requireRole, spaceCtx } from "../middleware/space.ts";

@@ -1,4 +1,4 @@
-import { SEARCH_MAX } from "@contracts/values/text";
+import { SEARCH_MAX } from "@contracts/http/text-values";
 import { XIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { FilterSheetButton } from "@/components/filter-sheet-button";

@@ -1,4 +1,4 @@
-import type { TagRef } from "@contracts/tag";
+import type { TagRef } from "@contracts/tags/schema";
 import { Badge } from "@/components/ui/badge";
 
 /** A table cell's tags: the first two as chips, "+n" for the rest, all of them in the tooltip. */

@@ -1,6 +1,6 @@
-import { routePath } from "@contracts/api/path";
-import type { RouteReply } from "@contracts/api/route";
-import type { ApiErrorBody, EntryErrors, FieldErrors } from "@contracts/errors";
+import type { ApiErrorBody, EntryErrors, FieldErrors } from "@contracts/http/errors";
+import { routePath } from "@contracts/http/path";
+import type { RouteReply } from "@contracts/http/route";
 import type { RouteConfig } from "@hono/zod-openapi";
 import type { z } from "zod";
 import { TokenRequestError } from "./auth-client";
@@ -95,7 +95,7 @@ async function send(url: string, options: RequestOptions, accessToken: string) {
   }
 }
 
-/** Field errors as sent (contracts/errors.ts `FieldErrors`): a list of messages or of entries' messages per field. */
+/** Field errors as sent (contracts/http/errors.ts `FieldErrors`): a list of messages or of entries' messages per field. */
 function fieldErrorsOf(value: unknown): FieldErrors | undefined {
   if (!isObject(value)) return undefined;
   const out: FieldErrors = {};
@@ -109,7 +109,7 @@ function fieldErrorsOf(value: unknown): FieldErrors | undefined {
 const isEntryErrors = (value: unknown): value is EntryErrors =>
   isObject(value) && Object.values(value).every(isStringList);
 
-/** A reply's body as the API's error shape (contracts/errors.ts `ApiErrorBody`), or null when it is not one (a proxy's HTML page …). */
+/** A reply's body as the API's error shape (contracts/http/errors.ts `ApiErrorBody`), or null when it is not one (a proxy's HTML page …). */
 export function asErrorBody(data: unknown): ApiErrorBody | null {
   if (!isObject(data) || !isString(data.code) || !isString(data.message)) return null;
   const body: ApiErrorBody = { code: data.code, message: data.message };

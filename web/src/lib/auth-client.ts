@@ -1,9 +1,9 @@
-import type { TokenError, TokenResponse } from "@contracts/auth";
-import { CONSOLE_CLIENT_ID, TOKEN_ERROR_CODES } from "@contracts/values/auth";
+import type { TokenError, TokenResponse } from "@contracts/auth/schema";
+import { CONSOLE_CLIENT_ID, TOKEN_ERROR_CODES } from "@contracts/auth/values";
 import { bookmarkHeaders, keepBookmark } from "./d1-bookmark";
 import { isObject, isOneOf, isString } from "./json-checks";
 
-/** A successful token reply (contracts/auth.ts `TokenResponse`; RFC 6749 §5.1). */
+/** A successful token reply (contracts/auth/schema.ts `TokenResponse`; RFC 6749 §5.1). */
 const isTokenReply = (body: unknown): body is TokenResponse =>
   isObject(body) &&
   isString(body.access_token) &&
@@ -14,7 +14,7 @@ const isTokenReply = (body: unknown): body is TokenResponse =>
   (body.id_token === undefined || isString(body.id_token)) &&
   isString(body.scope);
 
-/** A refused token request (contracts/auth.ts `TokenError`; RFC 6749 §5.2). */
+/** A refused token request (contracts/auth/schema.ts `TokenError`; RFC 6749 §5.2). */
 const isTokenRefusal = (body: unknown): body is TokenError =>
   isObject(body) && isOneOf(TOKEN_ERROR_CODES, body.error) && isString(body.error_description);
 

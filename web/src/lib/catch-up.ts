@@ -31,7 +31,7 @@ const ofSpace = (query: Query, space: string) =>
 const ofAccounts = (query: Query, space: string) =>
   query.queryKey[0] === "space" && query.queryKey[1] === space && query.queryKey[2] === "accounts";
 
-/** What a space room's welcome dates (contracts/realtime.ts Welcome); absent or null: no such event. */
+/** What a space room's welcome dates (contracts/realtime/events.ts Welcome); absent or null: no such event. */
 export type WelcomeAges = { last_event_age_ms?: number | null; last_presence_age_ms?: number | null };
 
 /**

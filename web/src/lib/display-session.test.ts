@@ -1,5 +1,5 @@
-import { listTags } from "@contracts/api/tags";
-import { CREDENTIAL_ENDED } from "@contracts/values/access";
+import { CREDENTIAL_ENDED } from "@contracts/access/values";
+import { listTags } from "@contracts/tags/routes";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { memoryStorage } from "./memory-storage.test-helper";
 

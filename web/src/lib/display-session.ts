@@ -1,4 +1,4 @@
-import { CREDENTIAL_ENDED, CREDENTIAL_PREFIX } from "@contracts/values/access";
+import { CREDENTIAL_ENDED, CREDENTIAL_PREFIX } from "@contracts/access/values";
 import { useSyncExternalStore } from "react";
 
 /**

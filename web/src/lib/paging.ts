@@ -1,4 +1,4 @@
-import type { Links } from "@contracts/paging";
+import type { Links } from "@contracts/http/paging";
 
 /** The page number in a reply's `links.next` (an absolute URL with `page=`), or undefined at the end. */
 export function nextPageOf(links: Links): number | undefined {

@@ -1,5 +1,5 @@
-import { routePath } from "@contracts/api/path";
-import type { RouteReply } from "@contracts/api/route";
+import { routePath } from "@contracts/http/path";
+import type { RouteReply } from "@contracts/http/route";
 import type { RouteConfig } from "@hono/zod-openapi";
 import { ApiError, apiUrl, asErrorBody, type CallOptions } from "./api";
 import { bookmarkHeaders, keepBookmark } from "./d1-bookmark";

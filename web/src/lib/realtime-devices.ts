@@ -1,6 +1,6 @@
-import type { Device, DeviceList } from "@contracts/device";
-import type { DeviceDetail } from "@contracts/device-detail";
-import type { ServerMessage } from "@contracts/realtime";
+import type { DeviceDetail } from "@contracts/devices/detail";
+import type { Device, DeviceList } from "@contracts/devices/schema";
+import type { ServerMessage } from "@contracts/realtime/events";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { deviceQueries, forgetDevice } from "@/features/devices/queries";
 import { groupQueries } from "@/features/groups/queries";

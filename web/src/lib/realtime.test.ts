@@ -1,5 +1,5 @@
-import type { DeviceList } from "@contracts/device";
-import type { ServerMessage } from "@contracts/realtime";
+import type { DeviceList } from "@contracts/devices/schema";
+import type { ServerMessage } from "@contracts/realtime/events";
 import { type InfiniteData, QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ALERT_DURATION_MS, type Alert } from "./alerts";

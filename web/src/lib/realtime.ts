@@ -1,5 +1,5 @@
-import type { Location, LocationList } from "@contracts/location";
-import type { LocationStatusData, ServerMessage } from "@contracts/realtime";
+import type { Location, LocationList } from "@contracts/locations/schema";
+import type { LocationStatusData, ServerMessage } from "@contracts/realtime/events";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { accountQueries } from "@/features/accounts/queries";
 import { groupQueries } from "@/features/groups/queries";

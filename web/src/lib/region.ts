@@ -1,5 +1,5 @@
-import type { SpaceRegion } from "@contracts/region";
-import { SPACE_REGIONS } from "@contracts/values/region";
+import type { SpaceRegion } from "@contracts/regions/schema";
+import { SPACE_REGIONS } from "@contracts/regions/values";
 import type { TFunction } from "./i18n";
 
 /** Whether a stored space_datacenter is one of the regions (older values are shown as they are). */

@@ -1,4 +1,4 @@
-import { CloseCode } from "@contracts/values/realtime";
+import { CloseCode } from "@contracts/realtime/values";
 import { describe, expect, it, vi } from "vitest";
 
 vi.mock("./session", () => ({ getSession: vi.fn(), subscribeSession: vi.fn(), refreshSession: vi.fn() }));

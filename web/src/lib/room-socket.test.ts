@@ -1,5 +1,5 @@
-import { RoomEvent, ServerMessage } from "@contracts/realtime";
-import { ROOM_EVENT_TYPES, SERVER_MESSAGE_TYPES } from "@contracts/values/realtime";
+import { RoomEvent, ServerMessage } from "@contracts/realtime/events";
+import { ROOM_EVENT_TYPES, SERVER_MESSAGE_TYPES } from "@contracts/realtime/values";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { parseRoomMessage } from "./room-socket";
@@ -15,7 +15,7 @@ describe("parseRoomMessage", () => {
     });
   });
 
-  it("knows the type of every message of the protocol (the check without zod, kept equal to contracts/realtime.ts)", () => {
+  it("knows the type of every message of the protocol (the check without zod, kept equal to contracts/realtime/events.ts)", () => {
     // A message whose data depends on its event is a union of objects with one type: flattened.
     type Option = z.ZodObject | z.ZodDiscriminatedUnion;
     const objects = (option: Option): z.ZodObject[] =>

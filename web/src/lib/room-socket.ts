@@ -1,6 +1,6 @@
-import { issueRoomTicket } from "@contracts/api/spaces";
-import type { ServerMessage } from "@contracts/realtime";
-import { ACK_EVERY, CloseCode, ROOM_EVENT_TYPES, roomPath, SERVER_MESSAGE_TYPES } from "@contracts/values/realtime";
+import type { ServerMessage } from "@contracts/realtime/events";
+import { ACK_EVERY, CloseCode, ROOM_EVENT_TYPES, roomPath, SERVER_MESSAGE_TYPES } from "@contracts/realtime/values";
+import { issueRoomTicket } from "@contracts/spaces/routes";
 import PartySocket from "partysocket";
 import { ApiError, callApi } from "./api";
 import { endDisplaySession, getDisplaySecret } from "./display-session";
@@ -22,11 +22,11 @@ export type RoomSocket = {
 };
 
 export type RoomSocketOptions = {
-  /** Every message of the protocol (contracts/realtime.ts), known by its type; anything else is logged and ignored. */
+  /** Every message of the protocol (contracts/realtime/events.ts), known by its type; anything else is logged and ignored. */
   onMessage?: (message: ServerMessage) => void;
   /** The room closed the socket because this account's membership changed (4403). */
   onRevoked?: () => void;
-  /** Binary frames (remote sessions' data, contracts/tunnel.ts), as ArrayBuffers. */
+  /** Binary frames (remote sessions' data, contracts/remote-actions/tunnel.ts), as ArrayBuffers. */
   onBinary?: (data: ArrayBuffer) => void;
 };
 
@@ -52,7 +52,7 @@ function isProtocolMessage(json: unknown): json is ServerMessage {
 /**
  * A frame as a protocol message, or null (logged) when it is not JSON or not a message of the
  * protocol. Only the message's type is checked: the room built and validated it against
- * contracts/realtime.ts before sending it, and the console's first load carries no zod.
+ * contracts/realtime/events.ts before sending it, and the console's first load carries no zod.
  */
 export function parseRoomMessage(data: unknown, room: RoomName): ServerMessage | null {
   if (typeof data !== "string") return null;

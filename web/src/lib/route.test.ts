@@ -1,7 +1,7 @@
-import { enrollAgent } from "@contracts/api/agents";
-import { deleteDevice } from "@contracts/api/devices";
-import { replySchemaOf, routePath } from "@contracts/api/route";
-import { addTag, listTags } from "@contracts/api/tags";
+import { deleteDevice } from "@contracts/devices/routes";
+import { replySchemaOf, routePath } from "@contracts/http/route";
+import { enrollAgent } from "@contracts/installation/agent-routes";
+import { addTag, listTags } from "@contracts/tags/routes";
 import { describe, expect, it } from "vitest";
 
 describe("routes defined in contracts/api, as clients use them", () => {

@@ -1,4 +1,4 @@
-import type { AccessTokenClaims } from "@contracts/auth";
+import type { AccessTokenClaims } from "@contracts/auth/schema";
 import { useSyncExternalStore } from "react";
 import { requestPasswordGrant, requestRefreshGrant, revokeRefreshToken } from "./auth-client";
 import { isObject, isString } from "./json-checks";
@@ -82,7 +82,7 @@ export function sessionEmail(session = current): string | null {
   if (!payload) return null;
   try {
     const json = atob(payload.replace(/-/g, "+").replace(/_/g, "/"));
-    // The token's claims (contracts/auth.ts `AccessTokenClaims`): only the e-mail is read.
+    // The token's claims (contracts/auth/schema.ts `AccessTokenClaims`): only the e-mail is read.
     const claims: unknown = JSON.parse(json);
     const email: AccessTokenClaims["email"] | undefined =
       isObject(claims) && isString(claims.email) ? claims.email : undefined;

@@ -1,6 +1,6 @@
 // How a display link's or API token's secret is made, looked up, judged (active, revoked, expired, creator gone) and its use recorded.
 import { and, eq, isNull, lt, or } from "drizzle-orm";
-import { CREDENTIAL_ENDED, CREDENTIAL_PREFIX, type CredentialKind } from "../../../contracts/access.ts";
+import { CREDENTIAL_ENDED, CREDENTIAL_PREFIX, type CredentialKind } from "../../../contracts/access/schema.ts";
 import { spaceAccountTable, spaceCredentialTable } from "../../../drizzle/schema/index.ts";
 import type { SpaceCredentialRow } from "../../env.ts";
 import { randomToken, sha256Hex } from "../../lib/crypto.ts";

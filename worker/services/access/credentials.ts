@@ -8,8 +8,8 @@ import {
   type DisplayLinkAddInput,
   type IssuedCredential,
   type SpaceCredential,
-} from "../../../contracts/access.ts";
-import { CloseCode } from "../../../contracts/realtime.ts";
+} from "../../../contracts/access/schema.ts";
+import { CloseCode } from "../../../contracts/realtime/events.ts";
 import {
   locationGroupTable,
   locationTable,

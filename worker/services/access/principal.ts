@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { ROLES } from "../../../drizzle/reference.ts";
+import { ROLES } from "../../../contracts/reference.ts";
 import { deviceTable, locationGroupLocationTable, spaceTable, userTable } from "../../../drizzle/schema/index.ts";
 import type {
   ApiPrincipal,

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { decodeJwt } from "jose";
-import type { RoomTicketInput, RoomTicketReply } from "../../../contracts/room-ticket.ts";
-import { roomPath } from "../../../contracts/values/realtime.ts";
+import type { RoomTicketInput, RoomTicketReply } from "../../../contracts/access/room-ticket.ts";
+import { roomPath } from "../../../contracts/realtime/values.ts";
 import { deviceTable, locationTable, roomTicketTable, spaceCredentialTable } from "../../../drizzle/schema/index.ts";
 import type { SpaceCredentialRow } from "../../env.ts";
 import { randomToken, sha256Hex } from "../../lib/crypto.ts";

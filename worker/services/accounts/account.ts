@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import type { CurrentUser } from "../../../contracts/space.ts";
+import type { CurrentUser } from "../../../contracts/spaces/schema.ts";
 import { spaceTable } from "../../../drizzle/schema/space.ts";
 import { spaceAccountTable } from "../../../drizzle/schema/space-account.ts";
 import type { UserRow } from "../../env.ts";

@@ -4,8 +4,8 @@ import {
   type AccountPatch,
   type AccountRow,
   type PresenceReply,
-} from "../../../contracts/account.ts";
-import { ROLE_UUID } from "../../../drizzle/reference.ts";
+} from "../../../contracts/accounts/schema.ts";
+import { ROLE_UUID } from "../../../contracts/reference.ts";
 import { roleTable } from "../../../drizzle/schema/role.ts";
 import { spaceAccountTable } from "../../../drizzle/schema/space-account.ts";
 import type { SpaceCtx } from "../../env.ts";

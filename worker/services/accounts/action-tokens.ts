@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull } from "drizzle-orm";
-import { ACCOUNT_MESSAGES } from "../../../contracts/account.ts";
-import { ACTION_TOKEN_TTL_HOURS, type ActionTokenPurpose } from "../../../contracts/account-lifecycle.ts";
+import { ACTION_TOKEN_TTL_HOURS, type ActionTokenPurpose } from "../../../contracts/accounts/lifecycle.ts";
+import { ACCOUNT_MESSAGES } from "../../../contracts/accounts/schema.ts";
 import { actionTokenTable } from "../../../drizzle/schema/action-token.ts";
 import { randomToken, sha256Hex } from "../../lib/crypto.ts";
 import type { Db } from "../../lib/db.ts";

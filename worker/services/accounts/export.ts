@@ -1,4 +1,4 @@
-import type { AccountExportQuery, AccountRow } from "../../../contracts/account.ts";
+import type { AccountExportQuery, AccountRow } from "../../../contracts/accounts/schema.ts";
 import { html, raw } from "../../lib/html.ts";
 import { pageWindow, readInBatches } from "../../lib/paging.ts";
 import type { ServiceArgs } from "../kernel/args.ts";

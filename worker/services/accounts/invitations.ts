@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { ACCOUNT_MESSAGES, type AccountRow, type InviteInput } from "../../../contracts/account.ts";
+import { ACCOUNT_MESSAGES, type AccountRow, type InviteInput } from "../../../contracts/accounts/schema.ts";
 import { roleTable } from "../../../drizzle/schema/role.ts";
 import { spaceAccountTable } from "../../../drizzle/schema/space-account.ts";
 import { userTable } from "../../../drizzle/schema/user.ts";

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { LifecycleReply, RegistrationInput, TokenCheck } from "../../../contracts/account-lifecycle.ts";
+import type { LifecycleReply, RegistrationInput, TokenCheck } from "../../../contracts/accounts/lifecycle.ts";
 import { actionTokenTable } from "../../../drizzle/schema/action-token.ts";
 import { spaceTable } from "../../../drizzle/schema/space.ts";
 import { spaceAccountTable } from "../../../drizzle/schema/space-account.ts";

@@ -1,4 +1,4 @@
-import { ACTION_TOKEN_TTL_HOURS, type ActionTokenPurpose, LINK_PAGES } from "../../../contracts/account-lifecycle.ts";
+import { ACTION_TOKEN_TTL_HOURS, type ActionTokenPurpose, LINK_PAGES } from "../../../contracts/accounts/lifecycle.ts";
 import { html } from "../../lib/html.ts";
 import type { Mail } from "../kernel/mail.ts";
 

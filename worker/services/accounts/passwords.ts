@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { ACCOUNT_MESSAGES } from "../../../contracts/account.ts";
-import type { LifecycleReply, PasswordMailInput, PasswordSetInput } from "../../../contracts/account-lifecycle.ts";
+import type { LifecycleReply, PasswordMailInput, PasswordSetInput } from "../../../contracts/accounts/lifecycle.ts";
+import { ACCOUNT_MESSAGES } from "../../../contracts/accounts/schema.ts";
 import { refreshTokenTable } from "../../../drizzle/schema/auth.ts";
 import { spaceAccountTable } from "../../../drizzle/schema/space-account.ts";
 import { userTable } from "../../../drizzle/schema/user.ts";

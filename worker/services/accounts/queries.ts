@@ -1,6 +1,6 @@
 import { and, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
-import type { AccountList, AccountListQuery, AccountRow, AccountSummary } from "../../../contracts/account.ts";
-import { ROLE_UUID } from "../../../drizzle/reference.ts";
+import type { AccountList, AccountListQuery, AccountRow, AccountSummary } from "../../../contracts/accounts/schema.ts";
+import { ROLE_UUID } from "../../../contracts/reference.ts";
 import { roleTable } from "../../../drizzle/schema/role.ts";
 import { spaceAccountTable } from "../../../drizzle/schema/space-account.ts";
 import { userTable } from "../../../drizzle/schema/user.ts";

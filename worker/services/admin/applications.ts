@@ -5,7 +5,7 @@ import {
   type ApplicationDocument,
   type ApplicationList,
   type ApplicationQuery,
-} from "../../../contracts/admin.ts";
+} from "../../../contracts/admin/schema.ts";
 import { nowIso } from "../../../drizzle/schema/common.ts";
 import { applicationTable as a, displayApplicationTable as da } from "../../../drizzle/schema/index.ts";
 import { ApiError } from "../../lib/errors.ts";

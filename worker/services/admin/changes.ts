@@ -1,4 +1,4 @@
-import type { FieldChange } from "../../../contracts/admin.ts";
+import type { FieldChange } from "../../../contracts/admin/schema.ts";
 
 /** At most this many changed values are listed per audited change. */
 export const MAX_CHANGES = 50;

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { ChangeHistory, ChangeRecord, HistoryQuery } from "../../../contracts/admin.ts";
+import type { ChangeHistory, ChangeRecord, HistoryQuery } from "../../../contracts/admin/schema.ts";
 import { auditLogTable as log } from "../../../drizzle/schema/index.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
 import { readAuditPage } from "../kernel/audit.ts";

@@ -5,7 +5,7 @@ import {
   type RunnerDocument,
   type RunnerList,
   type RunnerQuery,
-} from "../../../contracts/admin.ts";
+} from "../../../contracts/admin/schema.ts";
 import { nowIso } from "../../../drizzle/schema/common.ts";
 import { runnerTable as r } from "../../../drizzle/schema/index.ts";
 import { ApiError } from "../../lib/errors.ts";

@@ -5,7 +5,7 @@ import {
   type ChannelPatch,
   type ChannelTestResult,
   channelTargetValid,
-} from "../../../contracts/alerting.ts";
+} from "../../../contracts/alerting/schema.ts";
 import { alertRuleTable, alertChannelTable as ch, alertNotificationTable as n } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
 import { ApiError } from "../../lib/errors.ts";

@@ -1,4 +1,4 @@
-import type { Incident, WebhookBody } from "../../../contracts/alerting.ts";
+import type { Incident, WebhookBody } from "../../../contracts/alerting/schema.ts";
 import { escapeHtml } from "../../lib/html.ts";
 import type { Mail } from "../kernel/mail.ts";
 

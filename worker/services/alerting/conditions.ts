@@ -1,4 +1,4 @@
-import type { AlertCondition, AlertScope } from "../../../contracts/alerting.ts";
+import type { AlertCondition, AlertScope } from "../../../contracts/alerting/schema.ts";
 import { insideWorkingHours, type WeeklySchedule } from "../locations/working-hours.ts";
 
 /*

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, gt, isNull, or } from "drizzle-orm";
-import { DEVICE_HEADINGS } from "../../../contracts/health.ts";
-import type { Weekday } from "../../../contracts/working-time.ts";
+import { DEVICE_HEADINGS } from "../../../contracts/devices/health.ts";
+import type { Weekday } from "../../../contracts/locations/working-time.ts";
 import {
   alertRuleTable,
   deviceTable as d,

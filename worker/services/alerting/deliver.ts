@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { WEBHOOK_HEADERS } from "../../../contracts/alerting.ts";
+import { WEBHOOK_HEADERS } from "../../../contracts/alerting/schema.ts";
 import {
   alertChannelTable as ch,
   incidentEventTable,

@@ -1,5 +1,5 @@
 // One rule's incident through an evaluation — opened, reopened, members, suppressed, resolved — and the engine's state.
-import type { IncidentDevice, SuppressedReason } from "../../../contracts/alerting.ts";
+import type { IncidentDevice, SuppressedReason } from "../../../contracts/alerting/schema.ts";
 import {
   type DeviceFacts,
   isOpen,

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { IncidentDetail, IncidentQuery, TimelineEntry } from "../../../contracts/alerting.ts";
+import type { IncidentDetail, IncidentQuery, TimelineEntry } from "../../../contracts/alerting/schema.ts";
 import {
   bellSeenTable,
   incidentEventTable as ev,

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, lte, or, type SQL } from "drizzle-orm";
-import type { MaintenanceInput, MaintenanceWindow } from "../../../contracts/alerting.ts";
+import type { MaintenanceInput, MaintenanceWindow } from "../../../contracts/alerting/schema.ts";
 import {
   deviceTable,
   deviceTagTable,

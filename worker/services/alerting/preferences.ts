@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { NotificationPreferences } from "../../../contracts/alerting.ts";
+import { NotificationPreferences } from "../../../contracts/alerting/schema.ts";
 import { notificationPreferenceTable as p } from "../../../drizzle/schema/index.ts";
 import type { Db } from "../../lib/db.ts";
 

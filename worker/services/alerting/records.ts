@@ -1,5 +1,5 @@
-import type { Incident, IncidentDevice } from "../../../contracts/alerting.ts";
-import { ALERT_CONDITIONS, type AlertConditionKind } from "../../../contracts/alerting.ts";
+import type { Incident, IncidentDevice } from "../../../contracts/alerting/schema.ts";
+import { ALERT_CONDITIONS, type AlertConditionKind } from "../../../contracts/alerting/schema.ts";
 
 /** An incident row as SQL returns it (raw statements: JSON columns are text). */
 export type IncidentRow = {

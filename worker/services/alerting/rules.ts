@@ -1,5 +1,10 @@
 import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
-import { type AlertRule, AlertRuleInput, type AlertRulePatch, type AlertScope } from "../../../contracts/alerting.ts";
+import {
+  type AlertRule,
+  AlertRuleInput,
+  type AlertRulePatch,
+  type AlertScope,
+} from "../../../contracts/alerting/schema.ts";
 import {
   alertChannelTable,
   deviceTable,

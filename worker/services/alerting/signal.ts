@@ -45,7 +45,7 @@ export async function alertForget(env: Env, space: string, location: string, inc
 }
 
 /**
- * For the display-applications report (contracts/applications.ts): a device's worst application
+ * For the display-applications report (contracts/admin/applications.ts): a device's worst application
  * state as alerting reads it — call with the device's location when it changes.
  */
 export const applicationSignal = (

@@ -1,4 +1,4 @@
-import { WEBHOOK_TOLERANCE_S } from "../../../contracts/alerting.ts";
+import { WEBHOOK_TOLERANCE_S } from "../../../contracts/alerting/schema.ts";
 
 /*
  * Webhook signatures (docs/alerting.md): `X-Outpost-Timestamp: <unix seconds>` and

@@ -5,7 +5,7 @@ import type {
   AuditList,
   AuditListQuery,
   AuditVerifyResult,
-} from "../../../contracts/audit.ts";
+} from "../../../contracts/audit/schema.ts";
 import { auditAnchorTable, auditSettingsTable } from "../../../drizzle/schema/audit-log.ts";
 import type { SpaceCtx } from "../../env.ts";
 import { auditInsert } from "../kernel/audit.ts";

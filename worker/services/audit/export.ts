@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { AuditExportQuery } from "../../../contracts/audit.ts";
+import type { AuditExportQuery } from "../../../contracts/audit/schema.ts";
 import { auditLogTable } from "../../../drizzle/schema/audit-log.ts";
 import type { Db } from "../../lib/db.ts";
 import { auditWhere, ENTRY_SELECT, type StoredEntry, toEntry } from "./queries.ts";

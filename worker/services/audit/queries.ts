@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { AuditEntry, AuditFilters, AuditList, AuditListQuery } from "../../../contracts/audit.ts";
+import type { AuditEntry, AuditFilters, AuditList, AuditListQuery } from "../../../contracts/audit/schema.ts";
 import { auditLogTable } from "../../../drizzle/schema/audit-log.ts";
 import type { Db } from "../../lib/db.ts";
 import { spaceIs } from "../kernel/audit.ts";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { AccountBulkInput, AccountBulkReply, AccountBulkResult } from "../../../contracts/bulk.ts";
+import type { AccountBulkInput, AccountBulkReply, AccountBulkResult } from "../../../contracts/bulk/schema.ts";
 import type { SpaceCtx } from "../../env.ts";
 import { updateAccount } from "../accounts/accounts.ts";
 import type { ServiceArgs } from "../kernel/args.ts";

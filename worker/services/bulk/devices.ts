@@ -9,7 +9,7 @@ import {
   type DeviceBulkInput,
   type DeviceBulkReply,
   type DeviceBulkResult,
-} from "../../../contracts/bulk.ts";
+} from "../../../contracts/bulk/schema.ts";
 import { deviceTable as d, deviceTagTable, locationTable } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
 import type { Defer } from "../../lib/defer.ts";

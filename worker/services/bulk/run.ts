@@ -1,4 +1,4 @@
-import { BULK_CONCURRENCY } from "../../../contracts/bulk.ts";
+import { BULK_CONCURRENCY } from "../../../contracts/bulk/schema.ts";
 import { ApiError } from "../../lib/errors.ts";
 
 /** Runs `work` on every item, at most `limit` at once, keeping the items' order in the results. */

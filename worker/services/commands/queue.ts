@@ -1,9 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
-import type { CommandRecord } from "../../../contracts/command-queue.ts";
-import { type CommandQueueInput, NOT_CANCELLABLE_MESSAGE } from "../../../contracts/command-queue.ts";
-import { COMMANDS } from "../../../contracts/commands.ts";
-import { ENABLED_SUPERSEDE_KEY } from "../../../contracts/values/command-queue.ts";
+import type { CommandRecord } from "../../../contracts/commands/queue.ts";
+import { type CommandQueueInput, NOT_CANCELLABLE_MESSAGE } from "../../../contracts/commands/queue.ts";
+import { ENABLED_SUPERSEDE_KEY } from "../../../contracts/commands/queue-values.ts";
+import { COMMANDS } from "../../../contracts/commands/schema.ts";
 import { spaceAccountTable, userTable } from "../../../drizzle/schema/index.ts";
 import { ApiError, fieldErrors } from "../../lib/errors.ts";
 import { requireDevice } from "../devices/detail.ts";
@@ -75,7 +75,7 @@ function requireActionRights(ctx: RemoteCtx, action: CommandQueueInput["action"]
   if (action === "headless-remote-desktop" && !ctx.user.sys_dev) throw forbidden();
 }
 
-/** The action's params checked with its schema (contracts/commands.ts COMMANDS): 400 with `params.*` field errors. */
+/** The action's params checked with its schema (contracts/commands/schema.ts COMMANDS): 400 with `params.*` field errors. */
 function checkedParams(action: CommandQueueInput["action"], params: Record<string, unknown>) {
   const parsed = (COMMANDS[action].params as z.ZodType).safeParse(params);
   if (parsed.success) return parsed.data as Record<string, unknown>;

@@ -1,7 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { getCommand } from "../../../contracts/api/commands.ts";
-import { apiPath } from "../../../contracts/api/path.ts";
-import { getScreenshot as screenshotRoute } from "../../../contracts/api/remote-actions.ts";
+import {
+  nextVision,
+  VISION_LINUX_ONLY_MESSAGE,
+  type VisionState,
+  visionAlready,
+} from "../../../contracts/cameras/vision.ts";
+import { getCommand } from "../../../contracts/commands/routes.ts";
 import {
   COMMANDS,
   type CommandParams,
@@ -12,10 +16,11 @@ import {
   type Outcome,
   TIMEOUT_MESSAGE,
   UNAVAILABLE_MESSAGE,
-} from "../../../contracts/commands.ts";
-import type { CommandAction } from "../../../contracts/realtime.ts";
-import { nextVision, VISION_LINUX_ONLY_MESSAGE, type VisionState, visionAlready } from "../../../contracts/vision.ts";
-import { DEVICE_TYPE_UUID } from "../../../drizzle/reference.ts";
+} from "../../../contracts/commands/schema.ts";
+import { apiPath } from "../../../contracts/http/path.ts";
+import type { CommandAction } from "../../../contracts/realtime/events.ts";
+import { DEVICE_TYPE_UUID } from "../../../contracts/reference.ts";
+import { getScreenshot as screenshotRoute } from "../../../contracts/remote-actions/routes.ts";
 import { deviceTable as d, peripheralTable as p, peripheralTypeTable as pt } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
 import { ApiError, OutcomeUnknownError } from "../../lib/errors.ts";
@@ -69,7 +74,7 @@ export const commandStatusUrl = (space: string, device: string, id: string) =>
 
 /**
  * Runs one action on the device's agent through its DeviceRoom, its params and result typed by
- * contracts/commands.ts COMMANDS, and tells the truth about what happened:
+ * contracts/commands/schema.ts COMMANDS, and tells the truth about what happened:
  * - 503 device_offline "physical device temporarily unavailable": never sent to the agent (safe to retry);
  * - 503 device_timeout "Service temporarily unavailable, try again later.": sent but not
  *   acknowledged in time; the agent refuses it after its deadline, so it did not run;

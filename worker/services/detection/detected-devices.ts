@@ -3,9 +3,9 @@ import type {
   DetectedDeviceInstallInput,
   DetectedDeviceList,
   DetectedDeviceQuery,
-} from "../../../contracts/detection.ts";
-import type { DeviceDetail } from "../../../contracts/device-detail.ts";
-import { CATEGORY_OF_DEVICE_TYPE, DEVICE_TYPES } from "../../../drizzle/reference.ts";
+} from "../../../contracts/detection/schema.ts";
+import type { DeviceDetail } from "../../../contracts/devices/detail.ts";
+import { CATEGORY_OF_DEVICE_TYPE, DEVICE_TYPES } from "../../../contracts/reference.ts";
 import { detectedDeviceTable as dd, deviceTypeTable } from "../../../drizzle/schema/index.ts";
 import { namedFields } from "../../lib/db.ts";
 import { ApiError } from "../../lib/errors.ts";

@@ -7,8 +7,8 @@ import {
   type DetectionScan,
   type DetectionState,
   NO_AVAILABLE_DEVICES,
-} from "../../../contracts/detection.ts";
-import { DEVICE_TYPE_UUID } from "../../../drizzle/reference.ts";
+} from "../../../contracts/detection/schema.ts";
+import { DEVICE_TYPE_UUID } from "../../../contracts/reference.ts";
 import {
   deviceTable as d,
   detectedDeviceTable as dd,

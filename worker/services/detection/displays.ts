@@ -5,7 +5,7 @@ import {
   type DisplayDetectionResult,
   type DisplayFinding,
   DisplayFindings,
-} from "../../../contracts/peripheral-config.ts";
+} from "../../../contracts/peripherals/schema.ts";
 import { displayTable } from "../../../drizzle/schema/index.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { type RemoteCtx, sendCommand } from "../commands/remote-actions.ts";

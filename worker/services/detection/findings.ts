@@ -1,5 +1,5 @@
 import { eq, isNotNull, sql } from "drizzle-orm";
-import type { DetectionFinding } from "../../../contracts/detection.ts";
+import type { DetectionFinding } from "../../../contracts/detection/schema.ts";
 import { deviceTable as d, detectedDeviceTable as dd } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
 import { inSpace } from "../kernel/scope.ts";

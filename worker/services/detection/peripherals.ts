@@ -6,8 +6,8 @@ import {
   type PeripheralDetectionResult,
   type PeripheralFinding,
   PeripheralFindings,
-} from "../../../contracts/peripheral-config.ts";
-import { PERIPHERAL_TYPE_UUID, type PeripheralTypeKey } from "../../../drizzle/reference.ts";
+} from "../../../contracts/peripherals/schema.ts";
+import { PERIPHERAL_TYPE_UUID, type PeripheralTypeKey } from "../../../contracts/reference.ts";
 import { applicationTable, peripheralTable as p } from "../../../drizzle/schema/index.ts";
 import type { RemoteCtx } from "../commands/remote-actions.ts";
 import { type DeviceRow, peripheralsOf, requireDevice } from "../devices/detail.ts";

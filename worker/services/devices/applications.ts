@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { type ApplicationsReport, applicationsSignature } from "../../../contracts/applications.ts";
-import type { Telemetry } from "../../../contracts/realtime.ts";
+import { type ApplicationsReport, applicationsSignature } from "../../../contracts/admin/applications.ts";
+import type { Telemetry } from "../../../contracts/realtime/events.ts";
 import { deviceTable as d } from "../../../drizzle/schema/index.ts";
 import type { Env } from "../../env.ts";
 import { createDb } from "../../lib/db.ts";

@@ -1,14 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
-import { getCameraSnapshot as snapshotRoute } from "../../../contracts/api/cameras.ts";
-import { apiPath } from "../../../contracts/api/path.ts";
+import { getCameraSnapshot as snapshotRoute } from "../../../contracts/cameras/routes.ts";
 import {
   type CameraConnectionTestInput,
   type CameraProbeParams,
   type CameraUpdateInput,
   NO_APP_RUNNERS_MESSAGE,
-} from "../../../contracts/camera.ts";
-import type { CommandParams } from "../../../contracts/commands.ts";
+} from "../../../contracts/cameras/schema.ts";
+import type { CommandParams } from "../../../contracts/commands/schema.ts";
+import { apiPath } from "../../../contracts/http/path.ts";
 import { cameraTable as cam, deviceTable as d } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
 import { ApiError } from "../../lib/errors.ts";
@@ -19,7 +19,7 @@ import { auditChange, inSpace, requireInSpace } from "../kernel/scope.ts";
 import { announceDevice } from "./events.ts";
 
 /*
- * IP camera calls (devices.md §7 Camera; contracts/camera.ts). A camera has no agent: the
+ * IP camera calls (devices.md §7 Camera; contracts/cameras/schema.ts). A camera has no agent: the
  * connection test and the snapshot run on a runner device of the camera's location (online,
  * connected, enabled, not a camera; the most recently heard first).
  */

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, type SQL } from "drizzle-orm";
-import type { Comment, CommentAddInput, CommentEditInput, CommentList } from "../../../contracts/comment.ts";
+import type { Comment, CommentAddInput, CommentEditInput, CommentList } from "../../../contracts/comments/schema.ts";
 import {
   commentTable as c,
   displayTable,

@@ -1,7 +1,7 @@
 // The device list's fast path: D1's own rows past drizzle's mapping, with each page's extras in the same statement.
 import { Column, is, type SQLWrapper, sql } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
-import type { TagRef } from "../../../contracts/tag.ts";
+import type { TagRef } from "../../../contracts/tags/schema.ts";
 import {
   deviceTagTable,
   displayTable,

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
-import type { DeviceDetail } from "../../../contracts/device-detail.ts";
-import { DEVICE_TYPE_UUID } from "../../../drizzle/reference.ts";
+import type { DeviceDetail } from "../../../contracts/devices/detail.ts";
+import { DEVICE_TYPE_UUID } from "../../../contracts/reference.ts";
 import {
   applicationTable,
   cameraTable,
@@ -78,7 +78,7 @@ const mainRow = (ctx: ReadCtx, uuid: string) =>
     .where(inSpace(ctx, d, eq(d.uuid, uuid)))
     .limit(1);
 
-/** A device's peripherals as contracts/device-detail.ts Peripheral (also the Peripherals tab's replies). */
+/** A device's peripherals as contracts/devices/detail.ts Peripheral (also the Peripherals tab's replies). */
 export const peripheralsOf = (ctx: ReadCtx, uuid: string) =>
   ctx.db
     .select(
@@ -93,7 +93,7 @@ export const peripheralsOf = (ctx: ReadCtx, uuid: string) =>
     .where(inSpace(ctx, peripheralTable, eq(peripheralTable.device_uuid, uuid)))
     .orderBy(asc(peripheralTable.name), asc(peripheralTable.uuid));
 
-/** A device's displays, primary first (displaysFrom makes them contracts/device-detail.ts Display). */
+/** A device's displays, primary first (displaysFrom makes them contracts/devices/detail.ts Display). */
 const displaysQuery = (ctx: ReadCtx, uuid: string) =>
   ctx.db
     .select()
@@ -129,7 +129,7 @@ export function displaysFrom(displays: readonly DisplayRow[], apps: readonly Dis
   }));
 }
 
-/** A device's displays as contracts/device-detail.ts Display, primary first (also the Peripherals tab's replies). */
+/** A device's displays as contracts/devices/detail.ts Display, primary first (also the Peripherals tab's replies). */
 export async function displaysOf(ctx: ReadCtx, uuid: string) {
   const [displays, apps] = await ctx.db.batch(displayReads(ctx, uuid));
   return displaysFrom(displays, apps);

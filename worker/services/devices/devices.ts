@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { DeviceAddInput, DeviceEditInput } from "../../../contracts/device.ts";
-import type { DeviceDetail } from "../../../contracts/device-detail.ts";
+import type { DeviceDetail } from "../../../contracts/devices/detail.ts";
+import type { DeviceAddInput, DeviceEditInput } from "../../../contracts/devices/schema.ts";
 import { deviceTable as d, deviceTagTable, locationTable, tagTable } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
 import type { Defer } from "../../lib/defer.ts";

@@ -1,4 +1,4 @@
-import type { DeviceListQuery } from "../../../contracts/device.ts";
+import type { DeviceListQuery } from "../../../contracts/devices/schema.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
 import { type CsvCell, csvCell } from "../kernel/csv.ts";
 import { parseOrdering, planDeviceWhere } from "./filters.ts";

@@ -5,7 +5,7 @@ import {
   type DeviceOrdering,
   type DeviceOrderKey,
   filterValues,
-} from "../../../contracts/device.ts";
+} from "../../../contracts/devices/schema.ts";
 import { deviceTable as d, deviceTagTable, deviceTypeTable, locationTable } from "../../../drizzle/schema/index.ts";
 import { contains, inList, inSpace } from "../kernel/scope.ts";
 import type { ReadCtx } from "./rows.ts";
@@ -37,7 +37,7 @@ const rowsMatching = (ctx: ReadCtx, text: string, withMachineId: boolean) =>
 export const FTS_MIN_CHARS = 3;
 /**
  * The search text as one FTS5 phrase: with the trigram tokenizer, "contains this text" (any case).
- * Queries refuse control characters (contracts/text.ts searchText); a NUL that arrives another way
+ * Queries refuse control characters (contracts/http/text.ts searchText); a NUL that arrives another way
  * (a stored filter) is dropped here, since FTS5 reads it as the end of the string.
  */
 const ftsPhrase = (text: string) => `"${text.replaceAll("\u0000", "").replaceAll('"', '""')}"`;

@@ -1,6 +1,10 @@
 import { and, desc, eq } from "drizzle-orm";
-import { type DeviceAuditList, type DeviceAvailability, MAX_LISTED_OUTAGES } from "../../../contracts/device-detail.ts";
-import type { PageQuery } from "../../../contracts/paging.ts";
+import {
+  type DeviceAuditList,
+  type DeviceAvailability,
+  MAX_LISTED_OUTAGES,
+} from "../../../contracts/devices/detail.ts";
+import type { PageQuery } from "../../../contracts/http/paging.ts";
 import { auditLogTable as a, deviceOutageTable as o } from "../../../drizzle/schema/index.ts";
 import { pageFrom } from "../../lib/paging.ts";
 import type { ServiceArgs } from "../kernel/args.ts";

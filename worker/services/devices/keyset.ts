@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { DeviceOrdering } from "../../../contracts/device.ts";
+import { DeviceOrdering } from "../../../contracts/devices/schema.ts";
 import { deviceTable as d, locationTable } from "../../../drizzle/schema/index.ts";
 import { base64Url } from "../../lib/crypto.ts";
 import { ApiError } from "../../lib/errors.ts";

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { ConnectedStatus } from "../../../contracts/device.ts";
-import type { DeviceDetail } from "../../../contracts/device-detail.ts";
-import { CloseCode } from "../../../contracts/realtime.ts";
+import type { DeviceDetail } from "../../../contracts/devices/detail.ts";
+import type { ConnectedStatus } from "../../../contracts/devices/schema.ts";
+import { CloseCode } from "../../../contracts/realtime/events.ts";
 import {
   deviceTable as d,
   deviceCredentialTable,

@@ -1,6 +1,6 @@
 import { asc, desc, type SQL } from "drizzle-orm";
-import type { DeviceList, DeviceListQuery, DeviceOrdering } from "../../../contracts/device.ts";
-import type { Links } from "../../../contracts/paging.ts";
+import type { DeviceList, DeviceListQuery, DeviceOrdering } from "../../../contracts/devices/schema.ts";
+import type { Links } from "../../../contracts/http/paging.ts";
 import { deviceTable as d } from "../../../drizzle/schema/index.ts";
 import { pageWindow } from "../../lib/paging.ts";
 import type { ServiceArgs } from "../kernel/args.ts";

@@ -1,5 +1,5 @@
-import { RETRY_AFTER_MAX_S, RETRY_AFTER_MIN_S, retryLaterReason } from "../../../contracts/presence.ts";
-import { CloseCode } from "../../../contracts/realtime.ts";
+import { RETRY_AFTER_MAX_S, RETRY_AFTER_MIN_S, retryLaterReason } from "../../../contracts/devices/presence.ts";
+import { CloseCode } from "../../../contracts/realtime/events.ts";
 
 /*
  * Admission of agent connects (a device credential's upgrade of /parties/device/…), per isolate.

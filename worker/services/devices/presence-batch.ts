@@ -1,5 +1,5 @@
-import type { AgentInventory } from "../../../contracts/installation.ts";
-import type { OutageCause } from "../../../contracts/presence.ts";
+import type { OutageCause } from "../../../contracts/devices/presence.ts";
+import type { AgentInventory } from "../../../contracts/installation/schema.ts";
 import type { deviceTable } from "../../../drizzle/schema/index.ts";
 import type { Env } from "../../env.ts";
 import { publishToSpace } from "../kernel/realtime.ts";

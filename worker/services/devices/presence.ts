@@ -1,4 +1,4 @@
-import { type OutageCause, onlineSecondsPerDay } from "../../../contracts/presence.ts";
+import { type OutageCause, onlineSecondsPerDay } from "../../../contracts/devices/presence.ts";
 import type { Env } from "../../env.ts";
 import { alertSignal } from "../alerting/signal.ts";
 import { gatherOffline, gatherOnline } from "./presence-batch.ts";

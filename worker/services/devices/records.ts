@@ -1,15 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { DEVICE_HEADINGS } from "../../../contracts/health.ts";
-import type { AgentInventory } from "../../../contracts/installation.ts";
+import { isVisionBusy, nextVision } from "../../../contracts/cameras/vision.ts";
+import { DEVICE_HEADINGS } from "../../../contracts/devices/health.ts";
+import type { AgentInventory } from "../../../contracts/installation/schema.ts";
 import type {
   AgentSettings,
   CommandAction,
   DeviceChangeData,
   DevicePresenceData,
   Telemetry,
-} from "../../../contracts/realtime.ts";
-import { isVisionBusy, nextVision } from "../../../contracts/vision.ts";
+} from "../../../contracts/realtime/events.ts";
 import { deviceTable as d, peripheralTable as p } from "../../../drizzle/schema/index.ts";
 import type { Env } from "../../env.ts";
 import { batchAll, createDb, type Db } from "../../lib/db.ts";
@@ -33,7 +33,7 @@ export const iso = (ms: number) => new Date(ms).toISOString();
  */
 export const keepUpdatedAt = { updated_at: sql.raw('"updated_at"') };
 
-/** What a room write changed, with the data its event carries (contracts/realtime.ts). */
+/** What a room write changed, with the data its event carries (contracts/realtime/events.ts). */
 export type RoomDeviceChange =
   | { event: "deviceOnline" | "deviceOffline"; data: DevicePresenceData }
   | { event: "deviceUpdated"; data?: DeviceChangeData }

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { DeviceCategoryList, DeviceCategoryTypeList, DeviceTypeList } from "../../../contracts/device.ts";
-import type { CameraList } from "../../../contracts/location-assets.ts";
+import type { DeviceCategoryList, DeviceCategoryTypeList, DeviceTypeList } from "../../../contracts/devices/schema.ts";
+import type { CameraList } from "../../../contracts/locations/assets.ts";
 import {
   cameraTable as cam,
   deviceTable as d,

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { DEVICE_DISABLED_MESSAGE } from "../../../contracts/commands.ts";
+import { DEVICE_DISABLED_MESSAGE } from "../../../contracts/commands/schema.ts";
+import { TUNNEL_TEXT, type TunnelKind } from "../../../contracts/remote-actions/tunnel.ts";
 import {
   CONSENT_TIMEOUT_DEFAULT_S,
   type ConsentRequest,
@@ -8,8 +9,7 @@ import {
   rightOf,
   SESSION_TEXT,
   type SessionPolicy,
-} from "../../../contracts/session-policy.ts";
-import { TUNNEL_TEXT, type TunnelKind } from "../../../contracts/tunnel.ts";
+} from "../../../contracts/sessions/schema.ts";
 import {
   deviceTable as d,
   locationConsentTable,

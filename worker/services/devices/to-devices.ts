@@ -1,8 +1,8 @@
 // Listed rows → devices: each row's tags, attached peripherals and displays, and expected_online.
 import { count } from "drizzle-orm";
-import type { Device } from "../../../contracts/device.ts";
-import type { TagRef } from "../../../contracts/tag.ts";
-import type { Weekday } from "../../../contracts/working-time.ts";
+import type { Device } from "../../../contracts/devices/schema.ts";
+import type { Weekday } from "../../../contracts/locations/working-time.ts";
+import type { TagRef } from "../../../contracts/tags/schema.ts";
 import { deviceTagTable, displayTable, peripheralTable } from "../../../drizzle/schema/index.ts";
 import { inList, inSpace } from "../kernel/scope.ts";
 import { expectedOnlineAt, expectedOnlineFrom, expectedOnlineQuery } from "../monitoring/expected-online.ts";

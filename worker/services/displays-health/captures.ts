@@ -1,13 +1,13 @@
-import { getDisplayCapture as captureRoute, type DisplayCaptures } from "../../../contracts/api/display-health.ts";
-import { apiPath } from "../../../contracts/api/path.ts";
+import { getDisplayCapture as captureRoute, type DisplayCaptures } from "../../../contracts/display-health/routes.ts";
 import {
   type CaptureEntry,
   DISPLAY_HEALTH_LABELS,
   DISPLAY_HEALTH_SEVERITY,
   type DisplayHealth,
   withPresence,
-} from "../../../contracts/display-health.ts";
-import type { Telemetry } from "../../../contracts/realtime.ts";
+} from "../../../contracts/display-health/schema.ts";
+import { apiPath } from "../../../contracts/http/path.ts";
+import type { Telemetry } from "../../../contracts/realtime/events.ts";
 import type { SpaceCtx } from "../../env.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { requireDevice } from "../devices/detail.ts";

@@ -1,13 +1,13 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import { getDisplayCapture as captureRoute } from "../../../contracts/api/display-health.ts";
-import { apiPath } from "../../../contracts/api/path.ts";
+import { getDisplayCapture as captureRoute } from "../../../contracts/display-health/routes.ts";
 import {
   DISPLAY_HEALTH_LABELS,
   DISPLAY_HEALTH_SEVERITY,
   type DisplayHealth,
   WALL_DISPLAYS_LIMIT,
   type WallDisplay,
-} from "../../../contracts/display-health.ts";
+} from "../../../contracts/display-health/schema.ts";
+import { apiPath } from "../../../contracts/http/path.ts";
 import { deviceTable as d, devicePeripheralConditionTable as dpc } from "../../../drizzle/schema/index.ts";
 import type { ReadCtx } from "../devices/rows.ts";
 import { inSpace } from "../kernel/scope.ts";

@@ -5,8 +5,8 @@ import type {
   AgentEnrollment,
   AgentEnrollPending,
   AgentInventory,
-} from "../../../contracts/installation.ts";
-import { CATEGORY_OF_DEVICE_TYPE, DEVICE_TYPE_UUID } from "../../../drizzle/reference.ts";
+} from "../../../contracts/installation/schema.ts";
+import { CATEGORY_OF_DEVICE_TYPE, DEVICE_TYPE_UUID } from "../../../contracts/reference.ts";
 import {
   installationCodeTable as code,
   deviceCredentialTable as cred,

@@ -1,4 +1,4 @@
-import { type AgentRegistration, INSTALLATION_CODE_TTL_HOURS } from "../../../contracts/installation.ts";
+import { type AgentRegistration, INSTALLATION_CODE_TTL_HOURS } from "../../../contracts/installation/schema.ts";
 import { unclaimedDeviceTable as u } from "../../../drizzle/schema/index.ts";
 import { randomToken, sha256Hex } from "../../lib/crypto.ts";
 import type { ServiceArgs } from "../kernel/args.ts";

@@ -8,7 +8,7 @@ import {
   type InstallationCodeEmailInput,
   installationCodeBlocks,
   normaliseInstallationCode,
-} from "../../../contracts/installation.ts";
+} from "../../../contracts/installation/schema.ts";
 import { installationCodeTable } from "../../../drizzle/schema/index.ts";
 import { getConfig } from "../../config.ts";
 import type { SpaceCtx } from "../../env.ts";

@@ -1,4 +1,4 @@
-import { INSTALLATION_CODE_TTL_HOURS } from "../../../contracts/installation.ts";
+import { INSTALLATION_CODE_TTL_HOURS } from "../../../contracts/installation/schema.ts";
 import { html } from "../../lib/html.ts";
 import type { Mail } from "../kernel/mail.ts";
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { DeviceDetail } from "../../../contracts/device-detail.ts";
-import type { QrInstallInput } from "../../../contracts/installation.ts";
+import type { DeviceDetail } from "../../../contracts/devices/detail.ts";
+import type { QrInstallInput } from "../../../contracts/installation/schema.ts";
 import { deviceTable as d, unclaimedDeviceTable as u } from "../../../drizzle/schema/index.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { getDeviceDetail, requireDevice } from "../devices/detail.ts";

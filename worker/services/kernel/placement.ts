@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { getServerByName } from "partyserver";
-import { type LocationHintRegion, SPACE_REGIONS } from "../../../contracts/region.ts";
+import { type LocationHintRegion, SPACE_REGIONS } from "../../../contracts/regions/schema.ts";
 import { spaceTable } from "../../../drizzle/schema/space.ts";
 import type { Env } from "../../env.ts";
 import { createDb } from "../../lib/db.ts";

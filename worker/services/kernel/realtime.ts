@@ -1,4 +1,4 @@
-import { CloseCode, type RoomEvent } from "../../../contracts/realtime.ts";
+import { CloseCode, type RoomEvent } from "../../../contracts/realtime/events.ts";
 import type { Env } from "../../env.ts";
 import { roomServer, roomStub, spaceRegion } from "./placement.ts";
 

@@ -1,5 +1,5 @@
 import { asc, desc, eq } from "drizzle-orm";
-import type { CameraList, LocationDeviceList, LocationDeviceQuery } from "../../../contracts/location-assets.ts";
+import type { CameraList, LocationDeviceList, LocationDeviceQuery } from "../../../contracts/locations/assets.ts";
 import {
   deviceTable as d,
   deviceCategoryTable,

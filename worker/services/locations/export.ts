@@ -1,4 +1,4 @@
-import type { LocationListQuery } from "../../../contracts/location.ts";
+import type { LocationListQuery } from "../../../contracts/locations/schema.ts";
 import { readInBatches } from "../../lib/paging.ts";
 import type { ServiceArgs } from "../kernel/args.ts";
 import { type CsvCell, toCsv } from "../kernel/csv.ts";

@@ -4,7 +4,7 @@ import type {
   LocationGroup,
   LocationGroupList,
   LocationGroupQuery,
-} from "../../../contracts/location-group.ts";
+} from "../../../contracts/location-groups/schema.ts";
 import {
   locationGroupTable as g,
   locationGroupLocationTable as gl,

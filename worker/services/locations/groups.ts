@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { LocationGroupAddInput, LocationGroupPatch } from "../../../contracts/location-group.ts";
+import type { LocationGroupAddInput, LocationGroupPatch } from "../../../contracts/location-groups/schema.ts";
 import { nowIso } from "../../../drizzle/schema/common.ts";
 import {
   locationGroupTable as g,

@@ -7,7 +7,7 @@ import {
   type Location,
   type LocationAddInput,
   type LocationEditInput,
-} from "../../../contracts/location.ts";
+} from "../../../contracts/locations/schema.ts";
 import { locationTable as l, locationTagTable } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
 import type { WriteArgs } from "../kernel/args.ts";

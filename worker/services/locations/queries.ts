@@ -1,7 +1,7 @@
 import { asc, desc, eq, getTableColumns, inArray, or, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import type { Location, LocationList, LocationListQuery, LocationTotals } from "../../../contracts/location.ts";
-import type { TagRef } from "../../../contracts/tag.ts";
+import type { Location, LocationList, LocationListQuery, LocationTotals } from "../../../contracts/locations/schema.ts";
+import type { TagRef } from "../../../contracts/tags/schema.ts";
 import {
   countryTable,
   locationTable as l,

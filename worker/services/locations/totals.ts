@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import type { LocationTotals, OnlineStatus } from "../../../contracts/location.ts";
-import { DEVICE_TYPE_UUID } from "../../../drizzle/reference.ts";
+import type { LocationTotals, OnlineStatus } from "../../../contracts/locations/schema.ts";
+import { DEVICE_TYPE_UUID } from "../../../contracts/reference.ts";
 import { deviceTable as d, locationTable as l } from "../../../drizzle/schema/index.ts";
 import type { Db } from "../../lib/db.ts";
 import { inSpace, keepUuids, type UuidsOrWhere } from "../kernel/scope.ts";

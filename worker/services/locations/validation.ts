@@ -1,5 +1,5 @@
 import { eq, ne, or } from "drizzle-orm";
-import { CUSTOM_KEYS, type CustomKey } from "../../../contracts/location.ts";
+import { CUSTOM_KEYS, type CustomKey } from "../../../contracts/locations/schema.ts";
 import { countryTable, locationTable as l, locationTypeTable } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx, SpaceRow } from "../../env.ts";
 import { ApiError } from "../../lib/errors.ts";

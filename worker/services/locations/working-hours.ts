@@ -1,4 +1,4 @@
-import { type TimeEntry, WEEKDAYS, type Weekday } from "../../../contracts/working-time.ts";
+import { type TimeEntry, WEEKDAYS, type Weekday } from "../../../contracts/locations/working-time.ts";
 
 /** A weekly schedule: the entries of each day (a day without entries is a day off). */
 export type WeeklySchedule = Partial<Record<Weekday, readonly TimeEntry[]>>;

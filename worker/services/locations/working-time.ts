@@ -8,7 +8,7 @@ import {
   WEEKDAYS,
   type WorkingTime,
   type WorkingTimeInput,
-} from "../../../contracts/working-time.ts";
+} from "../../../contracts/locations/working-time.ts";
 import { locationTable, spaceTable, workingTimeTable as w } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
 import { forgetCallers } from "../access/caller-cache.ts";

@@ -1,4 +1,4 @@
-import { WEEKDAYS } from "../../../contracts/working-time.ts";
+import { WEEKDAYS } from "../../../contracts/locations/working-time.ts";
 import { seconds, type WeeklySchedule, zoneFormatters } from "../locations/working-hours.ts";
 
 /**

@@ -1,12 +1,12 @@
 import { and, asc, eq, isNull, not, or, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { TimeEntry, Weekday } from "../../../contracts/locations/working-time.ts";
 import {
   type AvailabilityList,
   type AvailabilityListQuery,
   type LocationAvailability,
   WINDOW_MS,
-} from "../../../contracts/wall.ts";
-import type { TimeEntry, Weekday } from "../../../contracts/working-time.ts";
+} from "../../../contracts/wall/schema.ts";
 import {
   deviceTable as d,
   locationTable as l,

@@ -4,12 +4,12 @@ import {
   type MonitoredPeripheralType,
   monitoredPeripheralType,
   worst,
-} from "../../../contracts/health.ts";
-import type { Telemetry } from "../../../contracts/telemetry.ts";
+} from "../../../contracts/devices/health.ts";
+import type { Telemetry } from "../../../contracts/devices/telemetry.ts";
 
 /**
  * What a telemetry report makes of a device's monitoring columns (console.md §3.6, devices.md
- * §4): one condition per heading from the agent's graded statuses (contracts/health.ts), the
+ * §4): one condition per heading from the agent's graded statuses (contracts/devices/health.ts), the
  * peripherals' worst, and combined_status, the worst of all (3 > 2 > 0 > 1). A heading the agent
  * did not report is null (no data), not its earlier value. Pure: recordTelemetry writes it.
  */

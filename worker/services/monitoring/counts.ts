@@ -1,7 +1,7 @@
 import { and, count, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { DEVICE_HEADINGS, MONITORED_PERIPHERAL_TYPES } from "../../../contracts/health.ts";
-import type { MonitoringCounts } from "../../../contracts/monitoring.ts";
+import { DEVICE_HEADINGS, MONITORED_PERIPHERAL_TYPES } from "../../../contracts/devices/health.ts";
+import type { MonitoringCounts } from "../../../contracts/monitoring/schema.ts";
 import { deviceTable as d, devicePeripheralConditionTable as dpc } from "../../../drizzle/schema/index.ts";
 import type { ReadCtx } from "../devices/rows.ts";
 import type { ServiceArgs } from "../kernel/args.ts";

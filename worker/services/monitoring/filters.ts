@@ -1,7 +1,7 @@
 import { and, eq, gte, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { DEVICE_HEADINGS, type MonitoredPeripheralType } from "../../../contracts/health.ts";
-import type { MonitoringQuery } from "../../../contracts/monitoring.ts";
+import { DEVICE_HEADINGS, type MonitoredPeripheralType } from "../../../contracts/devices/health.ts";
+import type { MonitoringQuery } from "../../../contracts/monitoring/schema.ts";
 import { deviceTable as d, devicePeripheralConditionTable as dpc } from "../../../drizzle/schema/index.ts";
 import { ApiError } from "../../lib/errors.ts";
 import type { ReadCtx } from "../devices/rows.ts";
@@ -20,7 +20,7 @@ export type Domain = MonitoringFilters["domain"];
 /** Heading key → its condition column. */
 const HEADING_COLUMN = new Map<string, SQLiteColumn>(DEVICE_HEADINGS.map((h) => [h.key, d[h.column]]));
 /**
- * The worst of the device's own headings in SQL, with contracts/health.ts worst()'s ranking
+ * The worst of the device's own headings in SQL, with contracts/devices/health.ts worst()'s ranking
  * (3 > 2 > 0 > 1, NULL when nothing was reported): `x in (…)` is NULL, not false, when a column
  * is NULL and none matches, so each WHEN falls through as worst() does.
  */

@@ -1,5 +1,5 @@
 import { asc, desc, type SQL } from "drizzle-orm";
-import type { MonitoringList, MonitoringQuery } from "../../../contracts/monitoring.ts";
+import type { MonitoringList, MonitoringQuery } from "../../../contracts/monitoring/schema.ts";
 import { deviceTable as d } from "../../../drizzle/schema/index.ts";
 import { pageInfo, pageWindow } from "../../lib/paging.ts";
 import { listRowsCounted, mappedFields } from "../devices/d1-rows.ts";

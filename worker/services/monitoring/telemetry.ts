@@ -1,6 +1,6 @@
-import { THRESHOLDS, type ThresholdKey } from "../../../contracts/health.ts";
-import type { TelemetryMetric, TelemetrySeries } from "../../../contracts/monitoring.ts";
-import type { Telemetry } from "../../../contracts/realtime.ts";
+import { THRESHOLDS, type ThresholdKey } from "../../../contracts/devices/health.ts";
+import type { TelemetryMetric, TelemetrySeries } from "../../../contracts/monitoring/schema.ts";
+import type { Telemetry } from "../../../contracts/realtime/events.ts";
 import { ApiError } from "../../lib/errors.ts";
 import type { RemoteCtx } from "../commands/remote-actions.ts";
 import { requireDevice } from "../devices/detail.ts";

@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import type { WallScopeQuery } from "../../../contracts/wall.ts";
+import type { WallScopeQuery } from "../../../contracts/wall/schema.ts";
 import {
   locationGroupTable as g,
   locationGroupLocationTable as gl,

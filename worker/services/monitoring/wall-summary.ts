@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, type SQL, sql } from "drizzle-orm";
-import { DEVICE_HEADINGS } from "../../../contracts/health.ts";
+import { DEVICE_HEADINGS } from "../../../contracts/devices/health.ts";
 import {
   WALL_CRITICAL_LIMIT,
   WALL_OFFLINE_LIMIT,
@@ -8,7 +8,7 @@ import {
   type WallScopeQuery,
   type WallSummary,
   type WallTotals,
-} from "../../../contracts/wall.ts";
+} from "../../../contracts/wall/schema.ts";
 import {
   deviceTable as d,
   devicePeripheralConditionTable as dpc,

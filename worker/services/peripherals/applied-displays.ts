@@ -1,6 +1,6 @@
-import { ApplicationLaunch } from "../../../contracts/applications.ts";
-import type { CommandParams } from "../../../contracts/commands.ts";
-import type { Display } from "../../../contracts/device-detail.ts";
+import { ApplicationLaunch } from "../../../contracts/admin/applications.ts";
+import type { CommandParams } from "../../../contracts/commands/schema.ts";
+import type { Display } from "../../../contracts/devices/detail.ts";
 import type { ApplicationConfig } from "../../../drizzle/schema/application.ts";
 import { applicationTable } from "../../../drizzle/schema/index.ts";
 import type { ReadCtx } from "../devices/rows.ts";

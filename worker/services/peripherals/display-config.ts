@@ -6,7 +6,7 @@ import {
   type DisplayConfiguration,
   type DisplayConfigurationInput,
   type DisplayConfigurationSaved,
-} from "../../../contracts/peripheral-config.ts";
+} from "../../../contracts/peripherals/schema.ts";
 import { applicationTable, displayApplicationTable as da, displayTable } from "../../../drizzle/schema/index.ts";
 import { ApiError, OutcomeUnknownError } from "../../lib/errors.ts";
 import { type RemoteCtx, sendCommand } from "../commands/remote-actions.ts";

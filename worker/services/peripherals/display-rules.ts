@@ -1,4 +1,4 @@
-import { DISPLAY_RULES, type DisplayConfigurationEntry } from "../../../contracts/peripheral-config.ts";
+import { DISPLAY_RULES, type DisplayConfigurationEntry } from "../../../contracts/peripherals/schema.ts";
 
 /** What the rules need of a stored display. */
 export type StoredDisplay = {

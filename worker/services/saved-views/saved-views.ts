@@ -1,5 +1,10 @@
 import { asc, eq, type SQL } from "drizzle-orm";
-import type { SavedView, SavedViewInput, SavedViewList, SavedViewListReply } from "../../../contracts/saved-view.ts";
+import type {
+  SavedView,
+  SavedViewInput,
+  SavedViewList,
+  SavedViewListReply,
+} from "../../../contracts/saved-views/schema.ts";
 import { savedViewTable } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
 import { ApiError } from "../../lib/errors.ts";

@@ -7,7 +7,7 @@ import {
   type PolicyRole,
   type SessionPolicy,
   type SessionRight,
-} from "../../../contracts/session-policy.ts";
+} from "../../../contracts/sessions/schema.ts";
 import {
   locationConsentTable,
   locationTable,

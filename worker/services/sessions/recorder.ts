@@ -1,5 +1,5 @@
-import { recordingChunkKey } from "../../../contracts/session-policy.ts";
-import type { TunnelKind } from "../../../contracts/tunnel.ts";
+import type { TunnelKind } from "../../../contracts/remote-actions/tunnel.ts";
+import { recordingChunkKey } from "../../../contracts/sessions/schema.ts";
 
 /*
  * A remote session's recording, written to R2 while the session runs: R2 objects cannot be

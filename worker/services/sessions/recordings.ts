@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, lt } from "drizzle-orm";
-import { recordingPrefix } from "../../../contracts/session-policy.ts";
-import type { TunnelKind } from "../../../contracts/tunnel.ts";
+import type { TunnelKind } from "../../../contracts/remote-actions/tunnel.ts";
+import { recordingPrefix } from "../../../contracts/sessions/schema.ts";
 import { sessionRecordingTable as r } from "../../../drizzle/schema/index.ts";
 import type { Env, SpaceCtx } from "../../env.ts";
 import { createDb, type Db } from "../../lib/db.ts";

@@ -1,5 +1,5 @@
 import { asc } from "drizzle-orm";
-import type { CountryList, LocationTypeList } from "../../../contracts/location.ts";
+import type { CountryList, LocationTypeList } from "../../../contracts/locations/schema.ts";
 import { countryTable, locationTypeTable } from "../../../drizzle/schema/index.ts";
 import type { Db } from "../../lib/db.ts";
 import { obviousTimezone } from "./country-zone.ts";

@@ -4,7 +4,7 @@ import {
   type AdminSpaceList,
   REGION_TEXTS,
   type SpaceRegionInput,
-} from "../../../contracts/region.ts";
+} from "../../../contracts/regions/schema.ts";
 import { spaceTable } from "../../../drizzle/schema/index.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { forgetCallers } from "../access/caller-cache.ts";

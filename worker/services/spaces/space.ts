@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { CUSTOM_FIELD_NUMBERS, type RoleList, type Space, type SpacePatch } from "../../../contracts/space.ts";
+import { CUSTOM_FIELD_NUMBERS, type RoleList, type Space, type SpacePatch } from "../../../contracts/spaces/schema.ts";
 import { deviceTable } from "../../../drizzle/schema/index.ts";
 import { roleTable } from "../../../drizzle/schema/role.ts";
 import { spaceTable } from "../../../drizzle/schema/space.ts";

@@ -1,6 +1,6 @@
 import { asc, eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Tag, TagAddInput, TagList, TagRef } from "../../../contracts/tag.ts";
+import type { Tag, TagAddInput, TagList, TagRef } from "../../../contracts/tags/schema.ts";
 import { deviceTagTable, locationTagTable, tagTable } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
 import type { ServiceArgs } from "../kernel/args.ts";

@@ -1,7 +1,7 @@
-import { listAccounts } from "@contracts/api/accounts";
-import { listDevices } from "@contracts/api/devices";
-import { listLocationGroups } from "@contracts/api/location-groups";
-import { listLocations } from "@contracts/api/locations";
+import { listAccounts } from "@contracts/accounts/routes";
+import { listDevices } from "@contracts/devices/routes";
+import { listLocationGroups } from "@contracts/location-groups/routes";
+import { listLocations } from "@contracts/locations/routes";
 import { useQuery } from "@tanstack/react-query";
 import { callApi } from "@/lib/api";
 import { useDebouncedValue } from "@/lib/use-debounced-value";

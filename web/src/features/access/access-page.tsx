@@ -1,5 +1,5 @@
 import "@/lib/locales/en-access";
-import type { CredentialKind, IssuedCredential, SpaceCredential } from "@contracts/access";
+import type { CredentialKind, IssuedCredential, SpaceCredential } from "@contracts/access/schema";
 import { useQuery } from "@tanstack/react-query";
 import { BookOpenIcon, KeyRoundIcon, MonitorIcon, PlusIcon } from "lucide-react";
 import { type ReactNode, useState } from "react";

@@ -1,6 +1,6 @@
 import "@/lib/locales/en-access";
-import type { CredentialKind, IssuedCredential } from "@contracts/access";
-import { CREDENTIAL_NAME_MAX } from "@contracts/values/access";
+import type { CredentialKind, IssuedCredential } from "@contracts/access/schema";
+import { CREDENTIAL_NAME_MAX } from "@contracts/access/values";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { FormAlert } from "@/components/form-alert";

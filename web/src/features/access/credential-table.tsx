@@ -1,5 +1,5 @@
 import "@/lib/locales/en-access";
-import type { SpaceCredential } from "@contracts/access";
+import type { SpaceCredential } from "@contracts/access/schema";
 import { BanIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

@@ -1,4 +1,3 @@
-import type { ApiTokenAddInput, CredentialKind, DisplayLinkAddInput, IssuedCredential } from "@contracts/access";
 import {
   addApiToken,
   addDisplayLink,
@@ -6,8 +5,9 @@ import {
   listDisplayLinks,
   revokeApiToken,
   revokeDisplayLink,
-} from "@contracts/api/access";
-import { listLocationGroups } from "@contracts/api/location-groups";
+} from "@contracts/access/routes";
+import type { ApiTokenAddInput, CredentialKind, DisplayLinkAddInput, IssuedCredential } from "@contracts/access/schema";
+import { listLocationGroups } from "@contracts/location-groups/routes";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "@/lib/api";
 

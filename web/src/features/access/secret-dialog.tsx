@@ -1,5 +1,5 @@
 import "@/lib/locales/en-access";
-import type { IssuedCredential } from "@contracts/access";
+import type { IssuedCredential } from "@contracts/access/schema";
 import { CheckIcon, CopyIcon, TriangleAlertIcon } from "lucide-react";
 import { useState } from "react";
 import { DialogShell } from "@/components/form-dialog";

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-accounts";
-import type { AccountRow } from "@contracts/account";
+import type { AccountRow } from "@contracts/accounts/schema";
 import type { ReactNode } from "react";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Skeleton } from "@/components/ui/skeleton";

@@ -1,7 +1,7 @@
 import "@/lib/locales/en-access";
 import "@/lib/locales/en-accounts";
-import type { AccountRow } from "@contracts/account";
-import { SEARCH_MAX } from "@contracts/values/text";
+import type { AccountRow } from "@contracts/accounts/schema";
+import { SEARCH_MAX } from "@contracts/http/text-values";
 import { useQuery } from "@tanstack/react-query";
 import type { RowSelectionState } from "@tanstack/react-table";
 import { DownloadIcon, KeyRoundIcon, ScrollTextIcon, SearchXIcon, UserPlusIcon, UsersIcon } from "lucide-react";

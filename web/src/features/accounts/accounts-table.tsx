@@ -1,4 +1,4 @@
-import type { AccountRow } from "@contracts/account";
+import type { AccountRow } from "@contracts/accounts/schema";
 import { type RowSelectionState, useTable } from "@tanstack/react-table";
 import type { ReactNode } from "react";
 import { Skeleton } from "@/components/ui/skeleton";

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-accounts";
-import type { Role } from "@contracts/space";
+import type { Role } from "@contracts/spaces/schema";
 import { useId, useState } from "react";
 import { FormDialog } from "@/components/form-dialog";
 import { useT } from "@/lib/i18n";

@@ -1,9 +1,9 @@
 import "@/lib/locales/en-accounts";
 import "@/lib/locales/en-bulk";
-import type { AccountRow } from "@contracts/account";
-import { bulkAccounts } from "@contracts/api/bulk";
-import type { AccountBulkResult } from "@contracts/bulk";
-import type { Role } from "@contracts/space";
+import type { AccountRow } from "@contracts/accounts/schema";
+import { bulkAccounts } from "@contracts/bulk/routes";
+import type { AccountBulkResult } from "@contracts/bulk/schema";
+import type { Role } from "@contracts/spaces/schema";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { UserCogIcon, UserXIcon } from "lucide-react";
 import { useId, useState } from "react";

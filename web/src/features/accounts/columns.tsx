@@ -1,5 +1,5 @@
 import "@/lib/locales/en-accounts";
-import type { AccountRow, AccountStatus } from "@contracts/account";
+import type { AccountRow, AccountStatus } from "@contracts/accounts/schema";
 import { createColumnHelper, rowSelectionFeature, tableFeatures } from "@tanstack/react-table";
 import type { ReactNode } from "react";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";

@@ -1,4 +1,4 @@
-import type { Role } from "@contracts/space";
+import type { Role } from "@contracts/spaces/schema";
 
 /**
  * The role an invitation row starts with: the least privileged one, so that nobody becomes an

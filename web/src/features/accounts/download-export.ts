@@ -1,5 +1,5 @@
-import { exportAccounts } from "@contracts/api/accounts";
-import { routePath } from "@contracts/api/path";
+import { exportAccounts } from "@contracts/accounts/routes";
+import { routePath } from "@contracts/http/path";
 import { apiDownload } from "@/lib/api";
 import { type AccountFilters, accountQuery } from "./queries";
 

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-accounts";
-import { EXPORT_FORMATS, EXPORT_SCOPES } from "@contracts/values/account";
+import { EXPORT_FORMATS, EXPORT_SCOPES } from "@contracts/accounts/values";
 import { DownloadIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { FormDialog } from "@/components/form-dialog";

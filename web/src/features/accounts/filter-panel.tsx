@@ -1,5 +1,5 @@
 import "@/lib/locales/en-accounts";
-import type { Role } from "@contracts/space";
+import type { Role } from "@contracts/spaces/schema";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-accounts";
-import type { Role } from "@contracts/space";
+import type { Role } from "@contracts/spaces/schema";
 import { LoaderCircleIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";

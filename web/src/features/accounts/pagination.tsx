@@ -1,5 +1,5 @@
 import "@/lib/locales/en-accounts";
-import { ACCOUNT_PAGE_SIZES } from "@contracts/values/account";
+import { ACCOUNT_PAGE_SIZES } from "@contracts/accounts/values";
 import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";

@@ -1,5 +1,5 @@
-import type { AccountStatus } from "@contracts/account";
-import { listAccounts } from "@contracts/api/accounts";
+import { listAccounts } from "@contracts/accounts/routes";
+import type { AccountStatus } from "@contracts/accounts/schema";
 import { queryOptions } from "@tanstack/react-query";
 import { callApi } from "@/lib/api";
 import { previousPagesIn } from "@/lib/paging";

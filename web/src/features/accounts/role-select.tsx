@@ -1,4 +1,4 @@
-import type { Role } from "@contracts/space";
+import type { Role } from "@contracts/spaces/schema";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 

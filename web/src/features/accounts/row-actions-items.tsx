@@ -1,5 +1,5 @@
 import "@/lib/locales/en-accounts";
-import type { AccountRow } from "@contracts/account";
+import type { AccountRow } from "@contracts/accounts/schema";
 import { UserCheckIcon, UserCogIcon, UserXIcon } from "lucide-react";
 import type { LazyMenuProps } from "@/components/lazy-menu";
 import {

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-accounts";
-import type { AccountRow } from "@contracts/account";
+import type { AccountRow } from "@contracts/accounts/schema";
 import { EllipsisIcon } from "lucide-react";
 import { LazyMenu } from "@/components/lazy-menu";
 import { Button } from "@/components/ui/button";

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-accounts";
-import type { AccountSummary } from "@contracts/account";
+import type { AccountSummary } from "@contracts/accounts/schema";
 import { type LucideIcon, ShieldCheckIcon, UsersIcon, UserXIcon, WifiIcon } from "lucide-react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { type MessageKey, useT } from "@/lib/i18n";

@@ -1,5 +1,5 @@
-import type { AccountStatus } from "@contracts/account";
-import { ACCOUNT_STATUSES, DEFAULT_ACCOUNT_PAGE_SIZE } from "@contracts/values/account";
+import type { AccountStatus } from "@contracts/accounts/schema";
+import { ACCOUNT_STATUSES, DEFAULT_ACCOUNT_PAGE_SIZE } from "@contracts/accounts/values";
 import { useMemo, useState } from "react";
 import { isOneOf } from "@/lib/json-checks";
 import { useDebouncedValue } from "@/lib/use-debounced-value";

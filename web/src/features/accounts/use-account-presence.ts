@@ -1,4 +1,4 @@
-import { reportOffline, reportOnline } from "@contracts/api/accounts";
+import { reportOffline, reportOnline } from "@contracts/accounts/routes";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { callApi } from "@/lib/api";

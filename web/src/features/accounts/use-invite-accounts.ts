@@ -1,5 +1,5 @@
 import "@/lib/locales/en-accounts";
-import { inviteAccounts } from "@contracts/api/accounts";
+import { inviteAccounts } from "@contracts/accounts/routes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { showAlert } from "@/lib/alerts";
 import { callApi } from "@/lib/api";

@@ -1,6 +1,6 @@
 import "@/lib/locales/en-accounts";
-import type { AccountPatch } from "@contracts/account";
-import { updateAccount } from "@contracts/api/accounts";
+import { updateAccount } from "@contracts/accounts/routes";
+import type { AccountPatch } from "@contracts/accounts/schema";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { showAlert } from "@/lib/alerts";
 import { ApiError, callApi } from "@/lib/api";

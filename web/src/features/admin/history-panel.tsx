@@ -1,5 +1,5 @@
 import "@/lib/locales/en-admin";
-import type { ChangeRecord, FieldChange } from "@contracts/admin";
+import type { ChangeRecord, FieldChange } from "@contracts/admin/schema";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { HistoryIcon } from "lucide-react";
 import { RetryButton } from "@/components/list-states";

@@ -1,8 +1,8 @@
 import "@/lib/locales/en-admin";
-import type { ApplicationDocument, ChangeHistory, RunnerDocument } from "@contracts/admin";
-import * as routes from "@contracts/api/admin";
-import type { Links } from "@contracts/paging";
-import type { CurrentUser } from "@contracts/space";
+import * as routes from "@contracts/admin/routes";
+import type { ApplicationDocument, ChangeHistory, RunnerDocument } from "@contracts/admin/schema";
+import type { Links } from "@contracts/http/paging";
+import type { CurrentUser } from "@contracts/spaces/schema";
 import { callApi } from "@/lib/api";
 import type { MessageKey } from "@/lib/i18n";
 

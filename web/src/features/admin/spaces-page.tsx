@@ -1,7 +1,7 @@
 import "@/lib/locales/en-regions";
-import { listAdminSpaces, setSpaceRegion } from "@contracts/api/space-region";
-import type { AdminSpace, SpaceRegion } from "@contracts/region";
-import { SPACE_REGIONS } from "@contracts/values/region";
+import { listAdminSpaces, setSpaceRegion } from "@contracts/regions/routes";
+import type { AdminSpace, SpaceRegion } from "@contracts/regions/schema";
+import { SPACE_REGIONS } from "@contracts/regions/values";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Building2Icon, GlobeIcon, ShieldOffIcon } from "lucide-react";
 import { ListStates } from "@/components/list-states";

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-alerting";
-import type { Channel, ChannelCreated, ChannelKind } from "@contracts/alerting";
+import type { Channel, ChannelCreated, ChannelKind } from "@contracts/alerting/schema";
 import { useEffect, useId, useState } from "react";
 import { FormAlert } from "@/components/form-alert";
 import { FormDialog } from "@/components/form-dialog";

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-alerting";
-import type { Channel, ChannelCreated, ChannelTestResult } from "@contracts/alerting";
+import type { Channel, ChannelCreated, ChannelTestResult } from "@contracts/alerting/schema";
 import { CheckIcon, CircleAlertIcon, CircleCheckIcon, CopyIcon, TriangleAlertIcon } from "lucide-react";
 import { useState } from "react";
 import { DialogShell } from "@/components/form-dialog";

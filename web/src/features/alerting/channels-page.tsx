@@ -1,5 +1,5 @@
 import "@/lib/locales/en-alerting";
-import type { Channel, ChannelCreated, ChannelTestResult } from "@contracts/alerting";
+import type { Channel, ChannelCreated, ChannelTestResult } from "@contracts/alerting/schema";
 import { useQuery } from "@tanstack/react-query";
 import {
   ChevronDownIcon,

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-alerting";
-import { MAINTENANCE_SCOPES } from "@contracts/alerting";
+import { MAINTENANCE_SCOPES } from "@contracts/alerting/schema";
 import { useEffect, useId, useState } from "react";
 import { FilterCombobox } from "@/components/filter-combobox";
 import { FormAlert } from "@/components/form-alert";

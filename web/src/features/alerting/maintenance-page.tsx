@@ -1,5 +1,5 @@
 import "@/lib/locales/en-alerting";
-import type { MaintenanceWindow } from "@contracts/alerting";
+import type { MaintenanceWindow } from "@contracts/alerting/schema";
 import { useQuery } from "@tanstack/react-query";
 import { ConstructionIcon, SquareIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";

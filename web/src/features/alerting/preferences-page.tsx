@@ -1,5 +1,5 @@
 import "@/lib/locales/en-alerting";
-import type { NotificationPreferences } from "@contracts/alerting";
+import type { NotificationPreferences } from "@contracts/alerting/schema";
 import { useQuery } from "@tanstack/react-query";
 import { BellRingIcon } from "lucide-react";
 import { useEffect, useId, useMemo, useState } from "react";

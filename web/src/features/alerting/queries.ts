@@ -1,11 +1,3 @@
-import type {
-  AlertRuleInput,
-  AlertRulePatch,
-  ChannelInput,
-  ChannelPatch,
-  MaintenanceInput,
-  NotificationPreferencesInput,
-} from "@contracts/alerting";
 import {
   addAlertRule,
   addChannel,
@@ -23,7 +15,15 @@ import {
   listMaintenance,
   putNotificationPreferences,
   testChannel,
-} from "@contracts/api/alerting";
+} from "@contracts/alerting/routes";
+import type {
+  AlertRuleInput,
+  AlertRulePatch,
+  ChannelInput,
+  ChannelPatch,
+  MaintenanceInput,
+  NotificationPreferencesInput,
+} from "@contracts/alerting/schema";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { incidentQueries } from "@/features/incidents/queries";
 import { callApi } from "@/lib/api";

@@ -1,6 +1,6 @@
 import "@/lib/locales/en-alerting";
-import { ALERT_CONDITIONS, type AlertCondition, type AlertRule, SCOPE_KINDS } from "@contracts/alerting";
-import { DEVICE_HEADINGS, MONITORED_PERIPHERAL_TYPES } from "@contracts/health";
+import { ALERT_CONDITIONS, type AlertCondition, type AlertRule, SCOPE_KINDS } from "@contracts/alerting/schema";
+import { DEVICE_HEADINGS, MONITORED_PERIPHERAL_TYPES } from "@contracts/devices/health";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { MultiFilterCombobox } from "@/components/filter-combobox";

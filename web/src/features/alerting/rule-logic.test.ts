@@ -1,5 +1,5 @@
 import "@/lib/locales/en-alerting";
-import type { AlertRule } from "@contracts/alerting";
+import type { AlertRule } from "@contracts/alerting/schema";
 import { describe, expect, it } from "vitest";
 import { defaultCondition, draftOf, durationOf, durationText, emptyDraft, inputOf } from "./rule-logic";
 

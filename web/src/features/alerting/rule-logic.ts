@@ -6,7 +6,7 @@ import {
   type AlertRuleInput,
   DEFAULT_DURATION_S,
   type SCOPE_KINDS,
-} from "@contracts/alerting";
+} from "@contracts/alerting/schema";
 import type { MessageKey, TFunction } from "@/lib/i18n";
 
 export type ScopeKind = (typeof SCOPE_KINDS)[number];

@@ -1,6 +1,6 @@
 import "@/lib/locales/en-alerting";
 import "@/lib/locales/en-incidents";
-import type { AlertRule } from "@contracts/alerting";
+import type { AlertRule } from "@contracts/alerting/schema";
 import { useQuery } from "@tanstack/react-query";
 import { PencilIcon, SirenIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-audit";
-import type { AuditVerifyResult } from "@contracts/audit";
+import type { AuditVerifyResult } from "@contracts/audit/schema";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { DownloadIcon, ScrollTextIcon, ShieldAlertIcon, ShieldCheckIcon } from "lucide-react";
 import { useCallback, useId, useMemo, useRef, useState } from "react";

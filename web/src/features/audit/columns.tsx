@@ -1,5 +1,5 @@
 import "@/lib/locales/en-audit";
-import type { AuditEntry } from "@contracts/audit";
+import type { AuditEntry } from "@contracts/audit/schema";
 import { BotIcon, KeyRoundIcon, MonitorIcon, UserIcon } from "lucide-react";
 import { columnHelper } from "@/components/ui/data-table";
 import { formatDateTime } from "@/lib/datetime";

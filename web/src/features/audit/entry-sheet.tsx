@@ -1,5 +1,5 @@
 import "@/lib/locales/en-audit";
-import type { AuditEntry } from "@contracts/audit";
+import type { AuditEntry } from "@contracts/audit/schema";
 import { Link } from "react-router";
 import { Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { formatDateTime } from "@/lib/datetime";

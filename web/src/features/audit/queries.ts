@@ -1,6 +1,6 @@
-import { auditAnchors, exportAuditLog, listAuditLog, verifyAuditLog } from "@contracts/api/audit";
-import { routePath } from "@contracts/api/path";
-import type { AuditFilters } from "@contracts/audit";
+import { auditAnchors, exportAuditLog, listAuditLog, verifyAuditLog } from "@contracts/audit/routes";
+import type { AuditFilters } from "@contracts/audit/schema";
+import { routePath } from "@contracts/http/path";
 import { infiniteQueryOptions, queryOptions, useMutation } from "@tanstack/react-query";
 import { apiDownload, callApi } from "@/lib/api";
 

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-audit";
-import { updateAuditSettings } from "@contracts/api/audit";
+import { updateAuditSettings } from "@contracts/audit/routes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-accounts";
-import { requestPasswordReset, requestPasswordUpdate } from "@contracts/api/accounts";
+import { requestPasswordReset, requestPasswordUpdate } from "@contracts/accounts/routes";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { type MessageKey, useT } from "@/lib/i18n";

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-accounts";
-import { PASSWORD_MIN_LENGTH } from "@contracts/account-lifecycle";
+import { PASSWORD_MIN_LENGTH } from "@contracts/accounts/lifecycle";
 import { z } from "zod";
 import type { TFunction } from "@/lib/i18n";
 

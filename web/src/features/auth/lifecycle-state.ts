@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES } from "@contracts/account";
+import { ACCOUNT_MESSAGES } from "@contracts/accounts/schema";
 import { ApiError } from "@/lib/api";
 import type { SuccessState } from "./success-page";
 

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-accounts";
-import { type ActionTokenPurpose, LINK_PAGES, type TokenCheck } from "@contracts/account-lifecycle";
+import { type ActionTokenPurpose, LINK_PAGES, type TokenCheck } from "@contracts/accounts/lifecycle";
 import { CircleAlertIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Navigate } from "react-router";

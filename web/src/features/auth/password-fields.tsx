@@ -1,5 +1,5 @@
 import "@/lib/locales/en-accounts";
-import { PASSWORD_MIN_LENGTH } from "@contracts/values/account-lifecycle";
+import { PASSWORD_MIN_LENGTH } from "@contracts/accounts/lifecycle-values";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import type { TFunction } from "@/lib/i18n";
 import { Field } from "./fields";

@@ -1,6 +1,6 @@
 import "@/lib/locales/en-accounts";
-import type { TokenCheck } from "@contracts/account-lifecycle";
-import { registerAccount } from "@contracts/api/accounts";
+import type { TokenCheck } from "@contracts/accounts/lifecycle";
+import { registerAccount } from "@contracts/accounts/routes";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";

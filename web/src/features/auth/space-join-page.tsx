@@ -1,6 +1,6 @@
 import "@/lib/locales/en-accounts";
-import type { TokenCheck } from "@contracts/account-lifecycle";
-import { joinSpace } from "@contracts/api/accounts";
+import type { TokenCheck } from "@contracts/accounts/lifecycle";
+import { joinSpace } from "@contracts/accounts/routes";
 import { useQueryClient } from "@tanstack/react-query";
 import { LoaderCircleIcon, LogInIcon } from "lucide-react";
 import { useNavigate } from "react-router";

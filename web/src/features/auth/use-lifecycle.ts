@@ -1,5 +1,5 @@
-import type { LifecycleReply } from "@contracts/account-lifecycle";
-import { checkLinkToken } from "@contracts/api/accounts";
+import type { LifecycleReply } from "@contracts/accounts/lifecycle";
+import { checkLinkToken } from "@contracts/accounts/routes";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useNavigate, useSearchParams } from "react-router";
 import { callPublic } from "@/lib/public-api";

@@ -1,4 +1,4 @@
-import type { Space } from "@contracts/space";
+import type { Space } from "@contracts/spaces/schema";
 import { describe, expect, it } from "vitest";
 import { customFieldErrorLines, rowsOf, ruleOf, toSpacePatch } from "./custom-fields";
 

@@ -1,4 +1,4 @@
-import { CUSTOM_FIELD_NUMBERS, type Space, type SpacePatch } from "@contracts/space";
+import { CUSTOM_FIELD_NUMBERS, type Space, type SpacePatch } from "@contracts/spaces/schema";
 
 export type FieldNumber = (typeof CUSTOM_FIELD_NUMBERS)[number];
 /** console.md §4: none (not required, not unique), required, required and unique. */

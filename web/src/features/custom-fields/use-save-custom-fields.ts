@@ -1,6 +1,6 @@
 import "@/lib/locales/en-assets";
-import { updateSpace } from "@contracts/api/spaces";
-import type { SpacePatch } from "@contracts/space";
+import { updateSpace } from "@contracts/spaces/routes";
+import type { SpacePatch } from "@contracts/spaces/schema";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ZodError } from "zod";
 import { useCurrentSpace } from "@/features/session/current-space";

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-devices";
-import type { ConnectedStatus, Device } from "@contracts/device";
+import type { ConnectedStatus, Device } from "@contracts/devices/schema";
 import {
   ArchiveIcon,
   HourglassIcon,

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-devices";
-import type { Device } from "@contracts/device";
+import type { Device } from "@contracts/devices/schema";
 import { ClockAlertIcon } from "lucide-react";
 import { Tooltip } from "@/components/ui/tooltip";
 import { useT } from "@/lib/i18n";

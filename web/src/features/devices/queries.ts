@@ -1,13 +1,13 @@
-import { deviceComments, displayComments, peripheralComments } from "@contracts/api/comments";
+import { deviceComments, displayComments, peripheralComments } from "@contracts/comments/routes";
 import {
   getDevice,
   getDeviceAvailability,
   listDeviceAudit,
   listDevices,
   listDeviceTypes,
-} from "@contracts/api/devices";
-import { getInstallationCode } from "@contracts/api/installation";
-import type { DeviceListQuery } from "@contracts/device";
+} from "@contracts/devices/routes";
+import type { DeviceListQuery } from "@contracts/devices/schema";
+import { getInstallationCode } from "@contracts/installation/routes";
 import { infiniteQueryOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
 import { callApi } from "@/lib/api";
 import { previousPagesIn } from "@/lib/paging";

@@ -1,8 +1,8 @@
 import "@/lib/locales/en-device";
-import { addDevice, deleteDevice, editDevice, setDeviceArchived, terminateConnection } from "@contracts/api/devices";
-import { emailInstallationCode, resetInstallationCode } from "@contracts/api/installation";
-import type { DeviceAddInput, DeviceEditInput } from "@contracts/device";
-import type { InstallationCode, InstallationCodeEmailInput } from "@contracts/installation";
+import { addDevice, deleteDevice, editDevice, setDeviceArchived, terminateConnection } from "@contracts/devices/routes";
+import type { DeviceAddInput, DeviceEditInput } from "@contracts/devices/schema";
+import { emailInstallationCode, resetInstallationCode } from "@contracts/installation/routes";
+import type { InstallationCode, InstallationCodeEmailInput } from "@contracts/installation/schema";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { showAlert } from "@/lib/alerts";

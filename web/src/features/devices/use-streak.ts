@@ -1,4 +1,4 @@
-import type { Device } from "@contracts/device";
+import type { Device } from "@contracts/devices/schema";
 import { useSyncExternalStore } from "react";
 import { isConnectionLost } from "@/lib/connection";
 import { formatDuration, streakSeconds } from "./logic/format";

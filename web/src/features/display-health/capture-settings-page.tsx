@@ -1,6 +1,6 @@
 import "@/lib/locales/en-display-health";
-import { updateSpace } from "@contracts/api/spaces";
-import type { CaptureSettings } from "@contracts/space";
+import { updateSpace } from "@contracts/spaces/routes";
+import type { CaptureSettings } from "@contracts/spaces/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { LoaderCircleIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";

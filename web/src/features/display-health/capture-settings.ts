@@ -1,4 +1,4 @@
-import { CaptureSettings, type Space } from "@contracts/space";
+import { CaptureSettings, type Space } from "@contracts/spaces/schema";
 
 export type Draft = { capture_interval_s: string; capture_retention_days: string; viewers_see_captures: boolean };
 export type Errors = Partial<Record<keyof Draft, string>>;

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-display-health";
-import type { CaptureItem } from "@contracts/api/display-health";
+import type { CaptureItem } from "@contracts/display-health/routes";
 import { useQuery } from "@tanstack/react-query";
 import { ChevronLeftIcon, ChevronRightIcon, ImageOffIcon, MonitorOffIcon } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";

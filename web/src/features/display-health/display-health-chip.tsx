@@ -1,4 +1,4 @@
-import type { DeviceDetail } from "@contracts/device-detail";
+import type { DeviceDetail } from "@contracts/devices/detail";
 import { Badge } from "@/components/ui/badge";
 import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";

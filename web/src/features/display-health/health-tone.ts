@@ -4,8 +4,8 @@ import {
   type DisplayHealth,
   type DisplayHealthState,
   withPresence,
-} from "@contracts/display-health";
-import type { Telemetry } from "@contracts/realtime";
+} from "@contracts/display-health/schema";
+import type { Telemetry } from "@contracts/realtime/events";
 import type { MessageKey } from "@/lib/i18n";
 
 /** The spec's health colours: ok green, warning amber, critical red; unknown muted. */

@@ -1,4 +1,4 @@
-import { listDisplayCaptures } from "@contracts/api/display-health";
+import { listDisplayCaptures } from "@contracts/display-health/routes";
 import { queryOptions } from "@tanstack/react-query";
 import { callApi } from "@/lib/api";
 

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-assets";
-import type { LocationGroup } from "@contracts/location-group";
+import type { LocationGroup } from "@contracts/location-groups/schema";
 import { MapPinIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";

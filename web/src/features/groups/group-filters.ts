@@ -1,5 +1,5 @@
 import "@/lib/locales/en-assets";
-import type { LocationGroupQuery } from "@contracts/location-group";
+import type { LocationGroupQuery } from "@contracts/location-groups/schema";
 import type { MessageKey } from "@/lib/i18n";
 
 export type GroupOrdering = NonNullable<LocationGroupQuery["ordering"]>;

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-assets";
-import type { LocationGroup } from "@contracts/location-group";
+import type { LocationGroup } from "@contracts/location-groups/schema";
 import { useQuery } from "@tanstack/react-query";
 import { MapPinIcon, PencilIcon } from "lucide-react";
 import { useLocation, useNavigate } from "react-router";

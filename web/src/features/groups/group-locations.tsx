@@ -1,5 +1,5 @@
 import "@/lib/locales/en-assets";
-import type { LocationGroup } from "@contracts/location-group";
+import type { LocationGroup } from "@contracts/location-groups/schema";
 import { MapPinOffIcon } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { EmptyState } from "@/components/ui/empty-state";

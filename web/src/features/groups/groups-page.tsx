@@ -1,6 +1,6 @@
 import "@/lib/locales/en-assets";
-import { exportLocationGroups } from "@contracts/api/location-groups";
-import { routePath } from "@contracts/api/path";
+import { routePath } from "@contracts/http/path";
+import { exportLocationGroups } from "@contracts/location-groups/routes";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { DownloadIcon, Layers3Icon } from "lucide-react";
 import { useMemo, useRef, useState } from "react";

@@ -1,5 +1,5 @@
-import { getLocationGroup, listLocationGroups } from "@contracts/api/location-groups";
-import type { LocationGroupQuery } from "@contracts/location-group";
+import { getLocationGroup, listLocationGroups } from "@contracts/location-groups/routes";
+import type { LocationGroupQuery } from "@contracts/location-groups/schema";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { callApi } from "@/lib/api";
 import { nextPageOf, previousPagesIn } from "@/lib/paging";

@@ -1,6 +1,6 @@
 import "@/lib/locales/en-assets";
-import { addLocationGroup, deleteLocationGroup, editLocationGroup } from "@contracts/api/location-groups";
-import type { LocationGroup, LocationGroupAddInput, LocationGroupPatch } from "@contracts/location-group";
+import { addLocationGroup, deleteLocationGroup, editLocationGroup } from "@contracts/location-groups/routes";
+import type { LocationGroup, LocationGroupAddInput, LocationGroupPatch } from "@contracts/location-groups/schema";
 import { locationQueries } from "@/features/locations/queries";
 import { useSpaceMutation } from "@/features/session/use-space-mutation";
 import { callApi } from "@/lib/api";

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-incidents";
-import type { Incident } from "@contracts/alerting";
+import type { Incident } from "@contracts/alerting/schema";
 import { CheckCheckIcon, CheckIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { FormAlert } from "@/components/form-alert";
@@ -14,7 +14,7 @@ import { type IncidentActionKind, useIncidentAction } from "./queries";
 
 export type IncidentActionRequest = { kind: IncidentActionKind; incident: Incident } | null;
 
-/** The note's limit (contracts/alerting.ts IncidentAction). */
+/** The note's limit (contracts/alerting/schema.ts IncidentAction). */
 const NOTE_MAX = 1000;
 
 /**

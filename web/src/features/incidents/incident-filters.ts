@@ -1,5 +1,5 @@
 import "@/lib/locales/en-incidents";
-import { INCIDENT_STATES, type IncidentState } from "@contracts/alerting";
+import { INCIDENT_STATES, type IncidentState } from "@contracts/alerting/schema";
 import type { MessageKey } from "@/lib/i18n";
 import type { IncidentFilters } from "./queries";
 

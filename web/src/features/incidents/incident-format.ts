@@ -1,5 +1,5 @@
 import "@/lib/locales/en-incidents";
-import type { AlertConditionKind, Incident, IncidentState } from "@contracts/alerting";
+import type { AlertConditionKind, Incident, IncidentState } from "@contracts/alerting/schema";
 import type { MessageKey } from "@/lib/i18n";
 
 /**

@@ -1,4 +1,4 @@
-import type { Incident, IncidentState } from "@contracts/alerting";
+import type { Incident, IncidentState } from "@contracts/alerting/schema";
 import { Badge } from "@/components/ui/badge";
 import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-incidents";
-import type { Incident } from "@contracts/alerting";
+import type { Incident } from "@contracts/alerting/schema";
 import { CheckCheckIcon, CheckIcon, MapPinIcon } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { Button } from "@/components/ui/button";

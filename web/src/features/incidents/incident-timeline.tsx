@@ -1,5 +1,5 @@
 import "@/lib/locales/en-incidents";
-import type { TimelineEntry } from "@contracts/alerting";
+import type { TimelineEntry } from "@contracts/alerting/schema";
 import {
   BellRingIcon,
   CheckCheckIcon,

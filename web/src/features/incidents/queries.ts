@@ -1,4 +1,3 @@
-import type { IncidentDetail, IncidentQuery } from "@contracts/alerting";
 import {
   acknowledgeIncident,
   getBell,
@@ -6,7 +5,8 @@ import {
   listIncidents,
   markBellSeen,
   resolveIncident,
-} from "@contracts/api/alerting";
+} from "@contracts/alerting/routes";
+import type { IncidentDetail, IncidentQuery } from "@contracts/alerting/schema";
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "@/lib/api";
 import { nextPageOf, previousPagesIn } from "@/lib/paging";

@@ -1,5 +1,5 @@
-import type { Incident, IncidentList } from "@contracts/alerting";
-import type { IncidentUpdate } from "@contracts/realtime";
+import type { Incident, IncidentList } from "@contracts/alerting/schema";
+import type { IncidentUpdate } from "@contracts/realtime/events";
 import { type InfiniteData, QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Alert } from "@/lib/alerts";

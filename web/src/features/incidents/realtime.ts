@@ -1,6 +1,6 @@
 import "@/lib/locales/en-incidents";
-import type { Incident, IncidentDetail, IncidentList } from "@contracts/alerting";
-import type { IncidentUpdate } from "@contracts/realtime";
+import type { Incident, IncidentDetail, IncidentList } from "@contracts/alerting/schema";
+import type { IncidentUpdate } from "@contracts/realtime/events";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import type { Alert } from "@/lib/alerts";
 import type { TFunction } from "@/lib/i18n";

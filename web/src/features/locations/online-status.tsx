@@ -1,5 +1,5 @@
 import "@/lib/locales/en-assets";
-import type { OnlineStatus } from "@contracts/location";
+import type { OnlineStatus } from "@contracts/locations/schema";
 import { Badge } from "@/components/ui/badge";
 import { type MessageKey, useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";

@@ -1,7 +1,7 @@
-import { getLocation, listDevicesOfLocation, listLocations } from "@contracts/api/locations";
-import { listCountries, listLocationTypes } from "@contracts/api/spaces";
-import { listTags } from "@contracts/api/tags";
-import type { LocationListQuery } from "@contracts/location";
+import { getLocation, listDevicesOfLocation, listLocations } from "@contracts/locations/routes";
+import type { LocationListQuery } from "@contracts/locations/schema";
+import { listCountries, listLocationTypes } from "@contracts/spaces/routes";
+import { listTags } from "@contracts/tags/routes";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { callApi } from "@/lib/api";
 import { nextPageOf, previousPagesIn } from "@/lib/paging";

@@ -1,4 +1,4 @@
-import { TAG_NAME_MAX } from "@contracts/tag";
+import { TAG_NAME_MAX } from "@contracts/tags/schema";
 import { useQuery } from "@tanstack/react-query";
 import { MultiCombobox } from "@/components/ui/multi-combobox";
 import { useCurrentSpace } from "@/features/session/current-space";

@@ -1,4 +1,4 @@
-import type { OnlineStatus } from "@contracts/location";
+import type { OnlineStatus } from "@contracts/locations/schema";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Skeleton } from "@/components/ui/skeleton";

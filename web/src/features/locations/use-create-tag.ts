@@ -1,4 +1,4 @@
-import { addTag } from "@contracts/api/tags";
+import { addTag } from "@contracts/tags/routes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { showAlert } from "@/lib/alerts";

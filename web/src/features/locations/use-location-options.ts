@@ -1,5 +1,5 @@
-import { listLocations } from "@contracts/api/locations";
-import type { Location } from "@contracts/location";
+import { listLocations } from "@contracts/locations/routes";
+import type { Location } from "@contracts/locations/schema";
 import { keepPreviousData, useQueries, useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import type { ComboOption } from "@/components/ui/option-list";

@@ -1,6 +1,6 @@
 import "@/lib/locales/en-assets";
-import { addLocation, deleteLocation, editLocation } from "@contracts/api/locations";
-import type { LocationAddInput, LocationEditInput } from "@contracts/location";
+import { addLocation, deleteLocation, editLocation } from "@contracts/locations/routes";
+import type { LocationAddInput, LocationEditInput } from "@contracts/locations/schema";
 import { deviceQueries } from "@/features/devices/queries";
 import { groupQueries } from "@/features/groups/queries";
 import { useSpaceMutation } from "@/features/session/use-space-mutation";

@@ -1,6 +1,6 @@
 import "@/lib/locales/en-devices";
 import "@/lib/locales/en-monitor-pages";
-import type { Device } from "@contracts/device";
+import type { Device } from "@contracts/devices/schema";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowRightIcon, InboxIcon } from "lucide-react";
 import { Link } from "react-router";

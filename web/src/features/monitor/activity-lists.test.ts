@@ -1,4 +1,4 @@
-import type { Device } from "@contracts/device";
+import type { Device } from "@contracts/devices/schema";
 import { describe, expect, it } from "vitest";
 import { filtersFromSearch, toDeviceQuery } from "@/features/devices/list/device-filters";
 import { ACTIVITY_LISTS, activityRows, viewAllPath } from "./activity-lists";

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-monitor-pages";
-import type { Device } from "@contracts/device";
+import type { Device } from "@contracts/devices/schema";
 import type { DeviceFilters } from "@/features/devices/queries";
 import type { MessageKey } from "@/lib/i18n";
 

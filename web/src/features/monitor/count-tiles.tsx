@@ -1,6 +1,6 @@
 import "@/lib/locales/en-devices";
 import "@/lib/locales/en-monitor-pages";
-import type { MonitoringCounts, MonitoringHeading } from "@contracts/monitoring";
+import type { MonitoringCounts, MonitoringHeading } from "@contracts/monitoring/schema";
 import { ChevronDownIcon, ChevronUpIcon } from "lucide-react";
 import { useState } from "react";
 import { SKELETONS } from "@/components/list-states";

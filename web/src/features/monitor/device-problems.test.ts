@@ -1,4 +1,4 @@
-import type { MonitoringDevice } from "@contracts/monitoring";
+import type { MonitoringDevice } from "@contracts/monitoring/schema";
 import { describe, expect, it } from "vitest";
 import { problemsOf } from "./device-problems";
 

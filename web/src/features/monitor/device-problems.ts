@@ -1,5 +1,5 @@
-import { DEVICE_HEADINGS, type DeviceHeading } from "@contracts/health";
-import type { MonitoringDevice } from "@contracts/monitoring";
+import { DEVICE_HEADINGS, type DeviceHeading } from "@contracts/devices/health";
+import type { MonitoringDevice } from "@contracts/monitoring/schema";
 
 export type Problem =
   | { kind: "heading"; heading: DeviceHeading; condition: 2 | 3 }

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-monitor-pages";
-import type { MonitoringDevice } from "@contracts/monitoring";
+import type { MonitoringDevice } from "@contracts/monitoring/schema";
 import { MapPinIcon } from "lucide-react";
 import { Link } from "react-router";
 import { DeviceHealthBadge } from "@/components/health";

@@ -1,4 +1,4 @@
-import type { MonitoringList } from "@contracts/monitoring";
+import type { MonitoringList } from "@contracts/monitoring/schema";
 import { describe, expect, it, vi } from "vitest";
 import {
   countsQuery,

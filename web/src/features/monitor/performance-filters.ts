@@ -1,6 +1,6 @@
 import "@/lib/locales/en-monitor-pages";
-import { DEVICE_HEADINGS, MONITORED_PERIPHERAL_TYPES } from "@contracts/health";
-import type { MonitoringHeading } from "@contracts/monitoring";
+import { DEVICE_HEADINGS, MONITORED_PERIPHERAL_TYPES } from "@contracts/devices/health";
+import type { MonitoringHeading } from "@contracts/monitoring/schema";
 import type { MessageKey } from "@/lib/i18n";
 import type { MonitoringFilters } from "./queries";
 

@@ -1,6 +1,6 @@
 import "@/lib/locales/en-devices";
 import "@/lib/locales/en-monitor-pages";
-import { SEARCH_MAX } from "@contracts/values/text";
+import { SEARCH_MAX } from "@contracts/http/text-values";
 import { XIcon } from "lucide-react";
 import { SearchField } from "@/components/search-field";
 import { Button } from "@/components/ui/button";

@@ -1,7 +1,7 @@
-import { listDevices } from "@contracts/api/devices";
-import { countMonitoring, listMonitoredDevices } from "@contracts/api/monitoring";
-import type { MonitoringQuery } from "@contracts/monitoring";
-import { MONITORING_PAGE_SIZE } from "@contracts/values/monitoring";
+import { listDevices } from "@contracts/devices/routes";
+import { countMonitoring, listMonitoredDevices } from "@contracts/monitoring/routes";
+import type { MonitoringQuery } from "@contracts/monitoring/schema";
+import { MONITORING_PAGE_SIZE } from "@contracts/monitoring/values";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { deviceQueries } from "@/features/devices/queries";
 import { callApi } from "@/lib/api";

@@ -1,5 +1,5 @@
-import { addSavedView, deleteSavedView, listSavedViews } from "@contracts/api/saved-views";
-import type { SavedView, SavedViewList } from "@contracts/saved-view";
+import { addSavedView, deleteSavedView, listSavedViews } from "@contracts/saved-views/routes";
+import type { SavedView, SavedViewList } from "@contracts/saved-views/schema";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "@/lib/api";
 

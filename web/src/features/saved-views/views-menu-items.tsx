@@ -1,6 +1,6 @@
 import "@/lib/locales/en-views";
-import type { SavedViewList } from "@contracts/saved-view";
-import { SAVED_VIEW_NAME_MAX } from "@contracts/values/saved-view";
+import type { SavedViewList } from "@contracts/saved-views/schema";
+import { SAVED_VIEW_NAME_MAX } from "@contracts/saved-views/values";
 import { useQuery } from "@tanstack/react-query";
 import { CheckIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";

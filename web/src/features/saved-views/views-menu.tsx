@@ -1,5 +1,5 @@
 import "@/lib/locales/en-views";
-import type { SavedViewList } from "@contracts/saved-view";
+import type { SavedViewList } from "@contracts/saved-views/schema";
 import { BookmarkIcon } from "lucide-react";
 import { LazyMenu } from "@/components/lazy-menu";
 import { Button } from "@/components/ui/button";

@@ -1,4 +1,4 @@
-import type { CurrentUser, UserSpace } from "@contracts/space";
+import type { CurrentUser, UserSpace } from "@contracts/spaces/schema";
 import { createContext, useContext } from "react";
 import { clearSpaceFilters, readString, storageKeys, writeString } from "@/lib/storage";
 

@@ -1,4 +1,4 @@
-import { accountLogin } from "@contracts/api/accounts";
+import { accountLogin } from "@contracts/accounts/routes";
 import { queryOptions } from "@tanstack/react-query";
 import { ApiError, callApi } from "@/lib/api";
 import { sessionEmail } from "@/lib/session";

@@ -1,4 +1,4 @@
-import type { UserSpace } from "@contracts/space";
+import type { UserSpace } from "@contracts/spaces/schema";
 import { CheckIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { SearchField } from "@/components/search-field";

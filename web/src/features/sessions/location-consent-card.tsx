@@ -1,6 +1,6 @@
 import "@/lib/locales/en-sessions";
-import { saveLocationConsent } from "@contracts/api/sessions";
-import type { LocationConsent } from "@contracts/session-policy";
+import { saveLocationConsent } from "@contracts/sessions/routes";
+import type { LocationConsent } from "@contracts/sessions/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { LoaderCircleIcon } from "lucide-react";
 import { useState } from "react";

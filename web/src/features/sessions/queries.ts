@@ -1,5 +1,5 @@
-import { getLocationConsent, getSessionPolicy, listRecordings } from "@contracts/api/sessions";
-import { SESSION_TEXT, type SessionRight } from "@contracts/values/sessions";
+import { getLocationConsent, getSessionPolicy, listRecordings } from "@contracts/sessions/routes";
+import { SESSION_TEXT, type SessionRight } from "@contracts/sessions/values";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { spaceQueries } from "@/features/space/queries";

@@ -1,6 +1,6 @@
 import "@/lib/locales/en-sessions";
-import { saveSessionPolicy } from "@contracts/api/sessions";
-import type { SessionPolicy } from "@contracts/session-policy";
+import { saveSessionPolicy } from "@contracts/sessions/routes";
+import type { SessionPolicy } from "@contracts/sessions/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { LoaderCircleIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";

@@ -1,4 +1,4 @@
-import { getSpace, listRoles } from "@contracts/api/spaces";
+import { getSpace, listRoles } from "@contracts/spaces/routes";
 import { queryOptions } from "@tanstack/react-query";
 import { callApi } from "@/lib/api";
 

@@ -1,5 +1,5 @@
-import { getWallSummary, listLocationAvailability } from "@contracts/api/wall";
-import type { AvailabilityWindow } from "@contracts/wall";
+import { getWallSummary, listLocationAvailability } from "@contracts/wall/routes";
+import type { AvailabilityWindow } from "@contracts/wall/schema";
 import { queryOptions } from "@tanstack/react-query";
 import { callApi } from "@/lib/api";
 

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-wall";
-import type { WallLocation } from "@contracts/wall";
+import type { WallLocation } from "@contracts/wall/schema";
 import { useRef } from "react";
 import { headingLabel } from "@/features/monitor/performance-filters";
 import { useT } from "@/lib/i18n";

@@ -1,4 +1,4 @@
-import type { DeviceChangeData, ServerMessage } from "@contracts/realtime";
+import type { DeviceChangeData, ServerMessage } from "@contracts/realtime/events";
 import { describe, expect, it } from "vitest";
 import { catchUpTicker, pushTicker, TICKER_MAX, type TickerItem, tickerInScope, tickerItemOf } from "./ticker";
 

@@ -1,4 +1,4 @@
-import type { ServerMessage } from "@contracts/realtime";
+import type { ServerMessage } from "@contracts/realtime/events";
 
 /**
  * The wall's ticker: the latest events of the space room as short lines, newest

@@ -1,5 +1,5 @@
-import type { ServerMessage } from "@contracts/realtime";
-import { CloseCode } from "@contracts/values/realtime";
+import type { ServerMessage } from "@contracts/realtime/events";
+import { CloseCode } from "@contracts/realtime/values";
 import { useEffect, useRef, useState } from "react";
 import { openRoomSocket } from "@/lib/room-socket";
 

@@ -1,4 +1,4 @@
-import type { WallGroup, WallLocation } from "@contracts/wall";
+import type { WallGroup, WallLocation } from "@contracts/wall/schema";
 import { describe, expect, it } from "vitest";
 import {
   boardOrder,

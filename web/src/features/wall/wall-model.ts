@@ -1,4 +1,4 @@
-import type { LocationAvailability, WallGroup, WallLocation, WallSummary } from "@contracts/wall";
+import type { LocationAvailability, WallGroup, WallLocation, WallSummary } from "@contracts/wall/schema";
 import type { WallParams } from "./wall-params";
 
 /**

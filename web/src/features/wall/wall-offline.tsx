@@ -1,5 +1,5 @@
 import "@/lib/locales/en-wall";
-import type { WallOfflineDevice } from "@contracts/wall";
+import type { WallOfflineDevice } from "@contracts/wall/schema";
 import { useRef } from "react";
 import { useT } from "@/lib/i18n";
 import { useClock } from "./use-clock";

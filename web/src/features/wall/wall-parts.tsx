@@ -1,5 +1,5 @@
 import "@/lib/locales/en-wall";
-import type { WallSummary, WallTotals } from "@contracts/wall";
+import type { WallSummary, WallTotals } from "@contracts/wall/schema";
 import type { ReactNode } from "react";
 import { type MessageKey, useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";

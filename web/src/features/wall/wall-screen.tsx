@@ -1,7 +1,7 @@
 import "@/lib/locales/en-wall";
-import type { ServerMessage } from "@contracts/realtime";
-import { CREDENTIAL_ENDED } from "@contracts/values/access";
-import type { WallLocation, WallSummary } from "@contracts/wall";
+import { CREDENTIAL_ENDED } from "@contracts/access/values";
+import type { ServerMessage } from "@contracts/realtime/events";
+import type { WallLocation, WallSummary } from "@contracts/wall/schema";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { MonitorOffIcon } from "lucide-react";
 import {

@@ -1,4 +1,4 @@
-import type { WallDisplay } from "@contracts/display-health";
+import type { WallDisplay } from "@contracts/display-health/schema";
 import { describe, expect, it } from "vitest";
 import { wallViews } from "./wall-model";
 import { parseWallParams } from "./wall-params";

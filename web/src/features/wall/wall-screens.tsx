@@ -1,5 +1,5 @@
 import "@/lib/locales/en-wall";
-import type { WallDisplay } from "@contracts/display-health";
+import type { WallDisplay } from "@contracts/display-health/schema";
 import { useCaptureImage } from "@/features/display-health/capture-strip";
 import { HEALTH_TONE, stateKey } from "@/features/display-health/health-tone";
 import { useT } from "@/lib/i18n";

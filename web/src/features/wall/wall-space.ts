@@ -1,4 +1,4 @@
-import { credentialSelf } from "@contracts/api/access";
+import { credentialSelf } from "@contracts/access/routes";
 import { useQuery } from "@tanstack/react-query";
 import { resolveSpace } from "@/features/session/current-space";
 import { sessionQueries } from "@/features/session/queries";

@@ -1,5 +1,11 @@
 import "@/lib/locales/en-wall";
-import type { LocationAvailability, WallCriticalDevice, WallGroup, WallLocation, WallSummary } from "@contracts/wall";
+import type {
+  LocationAvailability,
+  WallCriticalDevice,
+  WallGroup,
+  WallLocation,
+  WallSummary,
+} from "@contracts/wall/schema";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { onlineStatusColor, onlineStatusLabel, StatusDot } from "@/features/locations/online-status";
 import { MapBoundary } from "@/features/map/map-boundary";

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-assets";
-import type { DayKey, Weekday } from "@contracts/working-time";
+import type { DayKey, Weekday } from "@contracts/locations/working-time";
 import { PlusIcon, Trash2Icon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";

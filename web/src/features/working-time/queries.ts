@@ -3,8 +3,8 @@ import {
   getLocationWorkingTime,
   saveGlobalWorkingTime,
   saveLocationWorkingTime,
-} from "@contracts/api/locations";
-import type { WorkingTimeInput } from "@contracts/working-time";
+} from "@contracts/locations/routes";
+import type { WorkingTimeInput } from "@contracts/locations/working-time";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { deviceQueries } from "@/features/devices/queries";
 import { locationQueries } from "@/features/locations/queries";

@@ -1,4 +1,4 @@
-import { dayKey, WEEKDAYS } from "@contracts/working-time";
+import { dayKey, WEEKDAYS } from "@contracts/locations/working-time";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useT } from "@/lib/i18n";
 import { DayRow } from "./day-row";

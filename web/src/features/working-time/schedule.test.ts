@@ -1,4 +1,4 @@
-import { DAY_KEYS, WorkingTime } from "@contracts/working-time";
+import { DAY_KEYS, WorkingTime } from "@contracts/locations/working-time";
 import { describe, expect, it } from "vitest";
 import { translate } from "@/lib/i18n";
 import {

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-assets";
-import type { EntryErrors } from "@contracts/errors";
+import type { EntryErrors } from "@contracts/http/errors";
 import {
   DAY_KEYS,
   type DayKey,
@@ -9,7 +9,7 @@ import {
   TIME_FORMAT_MESSAGE,
   type WorkingTime,
   type WorkingTimeInput,
-} from "@contracts/working-time";
+} from "@contracts/locations/working-time";
 import type { MessageKey, TFunction } from "@/lib/i18n";
 
 export type Entry = { start: string; end: string };

@@ -1,4 +1,4 @@
-import type { DayKey, WorkingTime } from "@contracts/working-time";
+import type { DayKey, WorkingTime } from "@contracts/locations/working-time";
 import { useMemo, useState } from "react";
 import { useT } from "@/lib/i18n";
 import {

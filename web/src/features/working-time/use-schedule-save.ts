@@ -1,5 +1,5 @@
 import "@/lib/locales/en-assets";
-import type { WorkingTimeInput } from "@contracts/working-time";
+import type { WorkingTimeInput } from "@contracts/locations/working-time";
 import { showAlert } from "@/lib/alerts";
 import { ApiError } from "@/lib/api";
 import { useT } from "@/lib/i18n";

@@ -1,4 +1,4 @@
-import { CAMERA_SCAN_UNAVAILABLE_MESSAGE, CAMERAS_DETECTED_MESSAGE } from "@contracts/values/detection";
+import { CAMERA_SCAN_UNAVAILABLE_MESSAGE, CAMERAS_DETECTED_MESSAGE } from "@contracts/detection/values";
 import { englishPart } from "./english";
 
 /** English strings of Detect Devices (console.md §2.7, §8). */

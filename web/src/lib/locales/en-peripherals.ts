@@ -1,4 +1,4 @@
-import { DISPLAY_RULES, DISPLAY_TEXTS } from "@contracts/values/peripheral-config";
+import { DISPLAY_RULES, DISPLAY_TEXTS } from "@contracts/peripherals/values";
 import { englishPart } from "./english";
 
 /** English strings of the Peripherals tab's actions and the display editor (devices.md §2, §4, §8, §10). */

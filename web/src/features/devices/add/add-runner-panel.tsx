@@ -1,5 +1,5 @@
 import "@/lib/locales/en-device";
-import { DEVICE_CLASSES } from "@contracts/device";
+import { DEVICE_CLASSES } from "@contracts/devices/schema";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";

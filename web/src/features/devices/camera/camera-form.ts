@@ -1,6 +1,6 @@
 import "@/lib/locales/en-device";
-import type { CameraConnectionTestResult, CameraUpdateInput } from "@contracts/camera";
-import type { DeviceDetail } from "@contracts/device-detail";
+import type { CameraConnectionTestResult, CameraUpdateInput } from "@contracts/cameras/schema";
+import type { DeviceDetail } from "@contracts/devices/detail";
 import { z } from "zod";
 import type { TFunction } from "@/lib/i18n";
 

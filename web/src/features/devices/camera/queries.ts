@@ -1,4 +1,4 @@
-import { getCamera } from "@contracts/api/devices";
+import { getCamera } from "@contracts/devices/routes";
 import { queryOptions } from "@tanstack/react-query";
 import { callApi } from "@/lib/api";
 import { deviceViewPath } from "../paths";

@@ -1,6 +1,6 @@
 import "@/lib/locales/en-device";
-import { cameraConnectionTest, takeCameraSnapshot, updateCamera } from "@contracts/api/cameras";
-import { NO_APP_RUNNERS_MESSAGE } from "@contracts/camera";
+import { cameraConnectionTest, takeCameraSnapshot, updateCamera } from "@contracts/cameras/routes";
+import { NO_APP_RUNNERS_MESSAGE } from "@contracts/cameras/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { showAlert } from "@/lib/alerts";

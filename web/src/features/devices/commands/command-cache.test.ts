@@ -1,5 +1,5 @@
-import type { CommandList, CommandRecord } from "@contracts/command-queue";
-import { ServerMessage } from "@contracts/realtime";
+import type { CommandList, CommandRecord } from "@contracts/commands/queue";
+import { ServerMessage } from "@contracts/realtime/events";
 import { describe, expect, it } from "vitest";
 import { roomEffect } from "../live/room-state";
 import { KEPT_COMMAND_ROWS, queuedCount, upsertCommand } from "./command-cache";

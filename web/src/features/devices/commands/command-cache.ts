@@ -1,5 +1,5 @@
-import type { CommandList, CommandRecord } from "@contracts/command-queue";
-import { FINAL_COMMAND_STATES } from "@contracts/values/command-queue";
+import type { CommandList, CommandRecord } from "@contracts/commands/queue";
+import { FINAL_COMMAND_STATES } from "@contracts/commands/queue-values";
 
 /** The list route answers at most 200 commands; the cache keeps no more than that either. */
 export const KEPT_COMMAND_ROWS = 200;

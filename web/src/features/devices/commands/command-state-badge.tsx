@@ -1,5 +1,5 @@
 import "@/lib/locales/en-commands";
-import type { CommandState } from "@contracts/command-queue";
+import type { CommandState } from "@contracts/commands/queue";
 import { HourglassIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Tooltip } from "@/components/ui/tooltip";

@@ -1,4 +1,4 @@
-import { CommandState } from "@contracts/command-queue";
+import { CommandState } from "@contracts/commands/queue";
 import { describe, expect, it } from "vitest";
 import { translate } from "@/lib/i18n";
 import { COMMAND_STATE_LOOKS, commandStateLook, isCancellable, isDryRun, recordLook } from "./command-state";

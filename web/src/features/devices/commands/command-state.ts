@@ -1,6 +1,6 @@
 import "@/lib/locales/en-commands";
 import "@/lib/locales/en-agent-settings";
-import type { CommandState } from "@contracts/command-queue";
+import type { CommandState } from "@contracts/commands/queue";
 import {
   BanIcon,
   CircleCheckIcon,

@@ -1,6 +1,6 @@
 import "@/lib/locales/en-device";
 import "@/lib/locales/en-commands";
-import type { CommandRecord, CommandState } from "@contracts/command-queue";
+import type { CommandRecord, CommandState } from "@contracts/commands/queue";
 import type { MessageKey, TFunction } from "@/lib/i18n";
 
 /** A row's result column: the error (red) or a short reading of the result; `full` for the hover. */

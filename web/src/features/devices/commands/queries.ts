@@ -1,5 +1,5 @@
-import { cancelCommand, listCommands, purgeCommands, queueCommand } from "@contracts/api/commands";
-import type { CommandList, CommandQueueInput, CommandRecord } from "@contracts/command-queue";
+import type { CommandList, CommandQueueInput, CommandRecord } from "@contracts/commands/queue";
+import { cancelCommand, listCommands, purgeCommands, queueCommand } from "@contracts/commands/routes";
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "@/lib/api";
 import { upsertCommand } from "./command-cache";

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-commands";
-import type { DeviceDetail } from "@contracts/device-detail";
+import type { DeviceDetail } from "@contracts/devices/detail";
 import {
   BanIcon,
   BugIcon,

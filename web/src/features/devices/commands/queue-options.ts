@@ -1,7 +1,7 @@
 import "@/lib/locales/en-commands";
 import "@/lib/locales/en-agent-settings";
-import type { CommandAction } from "@contracts/command-action";
-import { ENABLED_SUPERSEDE_KEY, QUEUE_TTL_DEFAULT_S, QUEUE_TTL_MAX_S } from "@contracts/values/command-queue";
+import type { CommandAction } from "@contracts/commands/action";
+import { ENABLED_SUPERSEDE_KEY, QUEUE_TTL_DEFAULT_S, QUEUE_TTL_MAX_S } from "@contracts/commands/queue-values";
 import type { MessageKey } from "@/lib/i18n";
 
 /**

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-detect";
-import { CAMERA_SCAN_UNAVAILABLE_MESSAGE, CAMERAS_DETECTED_MESSAGE } from "@contracts/values/detection";
+import { CAMERA_SCAN_UNAVAILABLE_MESSAGE, CAMERAS_DETECTED_MESSAGE } from "@contracts/detection/values";
 import { describe, expect, it } from "vitest";
 import { translate } from "@/lib/i18n";
 

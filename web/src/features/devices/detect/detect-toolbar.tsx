@@ -1,5 +1,5 @@
 import "@/lib/locales/en-detect";
-import type { DetectionScan } from "@contracts/detection";
+import type { DetectionScan } from "@contracts/detection/schema";
 import { LoaderCircleIcon, RadarIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Combobox } from "@/components/ui/combobox";

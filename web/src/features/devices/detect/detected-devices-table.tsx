@@ -1,5 +1,5 @@
 import "@/lib/locales/en-detect";
-import type { DetectedDevice } from "@contracts/detection";
+import type { DetectedDevice } from "@contracts/detection/schema";
 import { Badge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Skeleton } from "@/components/ui/skeleton";

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-detect";
-import { DETECTION_PAGE_SIZES, type DetectedDevice } from "@contracts/detection";
+import { DETECTION_PAGE_SIZES, type DetectedDevice } from "@contracts/detection/schema";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { LoaderCircleIcon, RadarIcon, SearchXIcon, TriangleAlertIcon, WifiOffIcon } from "lucide-react";
 import { useEffect, useState } from "react";

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-detect";
-import type { DetectedDevice } from "@contracts/detection";
+import type { DetectedDevice } from "@contracts/detection/schema";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";
 import { FormAlert, useFormFailure } from "@/components/form-alert";

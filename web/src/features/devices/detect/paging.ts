@@ -1,4 +1,8 @@
-import { DETECTION_COMPACT_PAGE_SIZE, DETECTION_DEFAULT_PAGE_SIZE, DETECTION_PAGE_SIZES } from "@contracts/detection";
+import {
+  DETECTION_COMPACT_PAGE_SIZE,
+  DETECTION_DEFAULT_PAGE_SIZE,
+  DETECTION_PAGE_SIZES,
+} from "@contracts/detection/schema";
 
 /** Below this width the table is compact: 7 rows a page and no page-size choice (console.md §9). */
 export const COMPACT_MAX_WIDTH = 767;

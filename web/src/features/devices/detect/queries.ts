@@ -2,7 +2,7 @@ import {
   getDetectionState,
   listDetectedDevices,
   startDetection as startDetectionRoute,
-} from "@contracts/api/detection";
+} from "@contracts/detection/routes";
 import { queryOptions } from "@tanstack/react-query";
 import { callApi } from "@/lib/api";
 

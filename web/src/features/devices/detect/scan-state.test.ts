@@ -1,4 +1,4 @@
-import type { DetectionScan } from "@contracts/detection";
+import type { DetectionScan } from "@contracts/detection/schema";
 import { describe, expect, it } from "vitest";
 import { hasScanned, initialScanPhase, lastScanAt, type ScanPhase, scanReducer, scanView } from "./scan-state";
 

@@ -1,4 +1,4 @@
-import type { DetectionScan } from "@contracts/detection";
+import type { DetectionScan } from "@contracts/detection/schema";
 
 /**
  * One Detect Devices run as the panel sees it (console.md §4 detection flow):

@@ -1,4 +1,4 @@
-import type { DetectedDevice } from "@contracts/detection";
+import type { DetectedDevice } from "@contracts/detection/schema";
 import { describe, expect, it } from "vitest";
 import { emptySelection, isSelectable, pageCheck, rowCheck, syncSelection, togglePage, toggleRow } from "./selection";
 

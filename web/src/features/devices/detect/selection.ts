@@ -1,4 +1,4 @@
-import type { DetectedDevice } from "@contracts/detection";
+import type { DetectedDevice } from "@contracts/detection/schema";
 
 /** The rows picked for installing, by uuid (kept across pages, in the order they were picked). */
 export type Selection = ReadonlyMap<string, DetectedDevice>;

@@ -1,4 +1,4 @@
-import { NO_AVAILABLE_DEVICES } from "@contracts/detection";
+import { NO_AVAILABLE_DEVICES } from "@contracts/detection/schema";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api";
 import { startFailure } from "./start-failure";

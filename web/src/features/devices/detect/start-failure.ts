@@ -1,4 +1,4 @@
-import { NO_AVAILABLE_DEVICES } from "@contracts/detection";
+import { NO_AVAILABLE_DEVICES } from "@contracts/detection/schema";
 import { ApiError } from "@/lib/api";
 
 /**

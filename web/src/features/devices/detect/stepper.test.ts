@@ -1,4 +1,4 @@
-import type { DetectedDevice } from "@contracts/detection";
+import type { DetectedDevice } from "@contracts/detection/schema";
 import { describe, expect, it } from "vitest";
 import { currentStep, initialStepper, stepperReducer } from "./stepper";
 

@@ -1,4 +1,4 @@
-import type { DetectedDevice } from "@contracts/detection";
+import type { DetectedDevice } from "@contracts/detection/schema";
 
 /**
  * The Add flow (console.md §2.7): the list, then one step per picked device ("Add Device n/total");

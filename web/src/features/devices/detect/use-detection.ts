@@ -1,5 +1,5 @@
 import "@/lib/locales/en-detect";
-import { DETECTION_TIMEOUT_MS } from "@contracts/detection";
+import { DETECTION_TIMEOUT_MS } from "@contracts/detection/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useReducer } from "react";
 import { showAlert } from "@/lib/alerts";

@@ -1,6 +1,6 @@
 import "@/lib/locales/en-device";
-import { installDetectedDevice } from "@contracts/api/detection";
-import type { DetectedDeviceInstallInput } from "@contracts/detection";
+import { installDetectedDevice } from "@contracts/detection/routes";
+import type { DetectedDeviceInstallInput } from "@contracts/detection/schema";
 import { locationQueries } from "@/features/locations/queries";
 import { useSpaceMutation } from "@/features/session/use-space-mutation";
 import { showAlert } from "@/lib/alerts";

@@ -1,4 +1,4 @@
-import type { LocationDetailsUpdate } from "@contracts/realtime";
+import type { LocationDetailsUpdate } from "@contracts/realtime/events";
 import { useCallback, useEffect, useRef } from "react";
 import type { z } from "zod";
 import { openRoomSocket, type RoomSocket } from "@/lib/room-socket";

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-assets";
-import { DEVICE_CLASSES } from "@contracts/device";
+import { DEVICE_CLASSES } from "@contracts/devices/schema";
 import { z } from "zod";
 import type { TFunction } from "@/lib/i18n";
 

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-bulk";
-import { DEVICE_BULK_ACTIONS, type DeviceBulkAction } from "@contracts/bulk";
+import { DEVICE_BULK_ACTIONS, type DeviceBulkAction } from "@contracts/bulk/schema";
 import { useQuery } from "@tanstack/react-query";
 import { ArchiveIcon, MapPinIcon, PowerIcon, PowerOffIcon, RotateCwIcon, TagIcon, TagsIcon, XIcon } from "lucide-react";
 import { type ComponentType, useId, useState } from "react";

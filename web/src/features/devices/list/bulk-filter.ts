@@ -1,4 +1,4 @@
-import type { DeviceBulkInput } from "@contracts/bulk";
+import type { DeviceBulkInput } from "@contracts/bulk/schema";
 import type { DeviceFilters } from "../queries";
 
 /** The list's filters as the bulk body carries them: the query string's values (booleans as "true"/"false"). */

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-bulk";
-import { countOutcomes } from "@contracts/bulk";
+import { countOutcomes } from "@contracts/bulk/schema";
 import { LoaderCircleIcon, RotateCcwIcon } from "lucide-react";
 import { DialogShell } from "@/components/form-dialog";
 import { Badge } from "@/components/ui/badge";

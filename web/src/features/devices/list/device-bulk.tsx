@@ -1,5 +1,5 @@
-import type { DeviceBulkAction } from "@contracts/bulk";
-import type { Device } from "@contracts/device";
+import type { DeviceBulkAction } from "@contracts/bulk/schema";
+import type { Device } from "@contracts/devices/schema";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { usePermissions } from "@/features/space/use-permissions";
 import type { DeviceFilters } from "../queries";

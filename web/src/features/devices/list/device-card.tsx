@@ -1,5 +1,5 @@
 import "@/lib/locales/en-devices";
-import type { Device } from "@contracts/device";
+import type { Device } from "@contracts/devices/schema";
 import { MapPinIcon } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { DeviceHealthBadge } from "@/components/health";

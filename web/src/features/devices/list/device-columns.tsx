@@ -1,5 +1,5 @@
 import "@/lib/locales/en-devices";
-import type { Device } from "@contracts/device";
+import type { Device } from "@contracts/devices/schema";
 import { DeviceHealthBadge } from "@/components/health";
 import { TagsCell } from "@/components/tags-cell";
 import { Checkbox } from "@/components/ui/checkbox";

@@ -1,8 +1,8 @@
 import "@/lib/locales/en-devices";
 import "@/lib/locales/en-views";
-import type { ConnectedStatus, DeviceOrdering } from "@contracts/device";
-import { CONNECTED_STATUSES, DEVICE_ORDERINGS, VISION_STATES } from "@contracts/values/device";
-import type { VisionState } from "@contracts/vision";
+import type { VisionState } from "@contracts/cameras/vision";
+import type { ConnectedStatus, DeviceOrdering } from "@contracts/devices/schema";
+import { CONNECTED_STATUSES, DEVICE_ORDERINGS, VISION_STATES } from "@contracts/devices/values";
 import type { MessageKey } from "@/lib/i18n";
 import { isOneOf } from "@/lib/json-checks";
 import { readString, storageKeys, writeString } from "@/lib/storage";

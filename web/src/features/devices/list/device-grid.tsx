@@ -1,5 +1,5 @@
 import "@/lib/locales/en-devices";
-import type { Device } from "@contracts/device";
+import type { Device } from "@contracts/devices/schema";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { type RefObject, useLayoutEffect, useRef, useState } from "react";
 import { useT } from "@/lib/i18n";

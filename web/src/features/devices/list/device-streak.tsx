@@ -1,5 +1,5 @@
 import "@/lib/locales/en-devices";
-import type { Device } from "@contracts/device";
+import type { Device } from "@contracts/devices/schema";
 import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { StreakDays } from "../streak-days";

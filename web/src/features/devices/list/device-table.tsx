@@ -1,5 +1,5 @@
 import "@/lib/locales/en-devices";
-import type { Device, DeviceOrdering } from "@contracts/device";
+import type { Device, DeviceOrdering } from "@contracts/devices/schema";
 import { type RefObject, useMemo } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { RowSkeletons } from "@/components/list-states";

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-devices";
-import { VISION_STATES } from "@contracts/values/device";
+import { VISION_STATES } from "@contracts/devices/values";
 import { FilterCombobox, MultiFilterCombobox } from "@/components/filter-combobox";
 import { ListToolbar } from "@/components/list-toolbar";
 import { ViewsMenu } from "@/features/saved-views/views-menu";

@@ -1,6 +1,6 @@
 import "@/lib/locales/en-views";
-import { exportDevices } from "@contracts/api/devices";
-import { routePath } from "@contracts/api/path";
+import { exportDevices } from "@contracts/devices/routes";
+import { routePath } from "@contracts/http/path";
 import { useState } from "react";
 import { ExportButton } from "@/components/export-button";
 import { useCurrentSpace } from "@/features/session/current-space";

@@ -1,4 +1,4 @@
-import type { Device } from "@contracts/device";
+import type { Device } from "@contracts/devices/schema";
 import type { MouseEvent } from "react";
 import { Checkbox } from "@/components/ui/checkbox";
 import type { TFunction } from "@/lib/i18n";

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-views";
-import type { DeviceOrdering, DeviceOrderKey } from "@contracts/device";
+import type { DeviceOrdering, DeviceOrderKey } from "@contracts/devices/schema";
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from "lucide-react";
 import { useT } from "@/lib/i18n";
 import { useListParams } from "@/lib/use-list-params";

@@ -1,5 +1,5 @@
-import { bulkDevices } from "@contracts/api/bulk";
-import type { DeviceBulkAction, DeviceBulkInput, DeviceBulkResult } from "@contracts/bulk";
+import { bulkDevices } from "@contracts/bulk/routes";
+import type { DeviceBulkAction, DeviceBulkInput, DeviceBulkResult } from "@contracts/bulk/schema";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { useCurrentSpace } from "@/features/session/current-space";

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-devices";
-import { CONNECTED_STATUSES, VISION_STATES } from "@contracts/values/device";
+import { CONNECTED_STATUSES, VISION_STATES } from "@contracts/devices/values";
 import { useQuery } from "@tanstack/react-query";
 import type { ComboOption } from "@/components/ui/option-list";
 import { tagQueries } from "@/features/locations/queries";

@@ -1,4 +1,4 @@
-import type { ServerMessage } from "@contracts/realtime";
+import type { ServerMessage } from "@contracts/realtime/events";
 import type PartySocket from "partysocket";
 
 /**

@@ -1,5 +1,5 @@
-import type { DeviceDetail } from "@contracts/device-detail";
-import type { CommandStatus, Presence, ServerMessage, Telemetry } from "@contracts/realtime";
+import type { DeviceDetail } from "@contracts/devices/detail";
+import type { CommandStatus, Presence, ServerMessage, Telemetry } from "@contracts/realtime/events";
 
 /** One remote action of the device as its room reports it (commandUpdate). */
 export type LiveCommand = Omit<Extract<ServerMessage, { type: "commandUpdate" }>, "type">;

@@ -1,6 +1,6 @@
-import type { DeviceDetail } from "@contracts/device-detail";
-import type { ServerMessage } from "@contracts/realtime";
-import { metricValues } from "@contracts/telemetry-metrics";
+import type { DeviceDetail } from "@contracts/devices/detail";
+import { metricValues } from "@contracts/devices/telemetry-metrics";
+import type { ServerMessage } from "@contracts/realtime/events";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { tailTelemetry, telemetryQueries } from "@/features/monitor/report/charts/telemetry-queries";

@@ -1,5 +1,5 @@
-import type { DeviceDetail } from "@contracts/device-detail";
-import { DEVICE_HEADINGS, type DeviceHeading, type HealthCode } from "@contracts/health";
+import type { DeviceDetail } from "@contracts/devices/detail";
+import { DEVICE_HEADINGS, type DeviceHeading, type HealthCode } from "@contracts/devices/health";
 import { headingCodes, reportWorst } from "@/features/monitor/report/device-health";
 
 /** One reason for a device's health: a heading of its own (with a detail, e.g. SMART's verdict) or a peripheral. */

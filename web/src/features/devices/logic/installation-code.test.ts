@@ -1,4 +1,4 @@
-import type { InstallationCodeCurrent } from "@contracts/installation";
+import type { InstallationCodeCurrent } from "@contracts/installation/schema";
 import { describe, expect, it } from "vitest";
 import { codeView, currentOf } from "./installation-code";
 

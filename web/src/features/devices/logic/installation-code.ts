@@ -1,5 +1,5 @@
-import type { InstallationCode, InstallationCodeCurrent } from "@contracts/installation";
-import { installationCodeBlocks } from "@contracts/values/installation";
+import type { InstallationCode, InstallationCodeCurrent } from "@contracts/installation/schema";
+import { installationCodeBlocks } from "@contracts/installation/values";
 import { msUntil } from "./format";
 
 /**

@@ -1,4 +1,4 @@
-import type { ConnectedStatus } from "@contracts/device";
+import type { ConnectedStatus } from "@contracts/devices/schema";
 
 /** A status change offered by the flyout header menu (Edit and Copy Device URL are always there). */
 export type LifecycleAction = "archive" | "unarchive" | "delete" | "terminate";

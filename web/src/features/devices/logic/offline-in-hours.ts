@@ -1,4 +1,4 @@
-import type { Device } from "@contracts/device";
+import type { Device } from "@contracts/devices/schema";
 
 /**
  * An offline device its location expects online now: connected but not online (the "Offline"

@@ -1,6 +1,6 @@
 import "@/lib/locales/en-device";
 import "@/lib/locales/en-agent-settings";
-import type { PeripheralEnabledReply } from "@contracts/api/remote-actions";
+import type { PeripheralEnabledReply } from "@contracts/remote-actions/routes";
 import type { Alert } from "@/lib/alerts";
 import type { TFunction } from "@/lib/i18n";
 

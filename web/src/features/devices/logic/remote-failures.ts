@@ -1,5 +1,5 @@
-import type { CommandRecord, CommandState } from "@contracts/command-queue";
-import type { CommandAction } from "@contracts/realtime";
+import type { CommandRecord, CommandState } from "@contracts/commands/queue";
+import type { CommandAction } from "@contracts/realtime/events";
 
 /** The remote actions whose failures devices.md §8 keeps silent (the Logs tab lists them). */
 export const SILENT_ACTIONS: ReadonlySet<CommandAction> = new Set<CommandAction>([

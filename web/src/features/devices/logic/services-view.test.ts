@@ -1,4 +1,4 @@
-import type { DeviceDetail } from "@contracts/device-detail";
+import type { DeviceDetail } from "@contracts/devices/detail";
 import { describe, expect, it } from "vitest";
 import { servicesView, shortDuration } from "./services-view";
 

@@ -1,6 +1,6 @@
 import "@/lib/locales/en-agent-settings";
-import type { DeviceDetail } from "@contracts/device-detail";
-import type { ServiceKind } from "@contracts/services";
+import type { DeviceDetail } from "@contracts/devices/detail";
+import type { ServiceKind } from "@contracts/devices/services";
 import type { MessageKey } from "@/lib/i18n";
 
 /** How a row's state looks: its word, and a tone (never colour alone: the word is always shown). */

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-peripherals";
-import type { ApplicationOption } from "@contracts/peripheral-config";
+import type { ApplicationOption } from "@contracts/peripherals/schema";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";

@@ -1,4 +1,4 @@
-import type { ApplicationOption, AvailableApplication } from "@contracts/peripheral-config";
+import type { ApplicationOption, AvailableApplication } from "@contracts/peripherals/schema";
 import { describe, expect, it } from "vitest";
 import {
   addableApps,

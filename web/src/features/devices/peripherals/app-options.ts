@@ -1,4 +1,4 @@
-import type { ApplicationOption, ApplicationTemplate, AvailableApplication } from "@contracts/peripheral-config";
+import type { ApplicationOption, ApplicationTemplate, AvailableApplication } from "@contracts/peripherals/schema";
 import type { DraftApp } from "./display-draft";
 
 type Possibility = NonNullable<ApplicationOption["possibilities"]>[number];

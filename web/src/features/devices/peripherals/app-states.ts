@@ -1,5 +1,5 @@
-import type { DisplayApplications } from "@contracts/applications";
-import type { DeviceDetail } from "@contracts/device-detail";
+import type { DisplayApplications } from "@contracts/admin/applications";
+import type { DeviceDetail } from "@contracts/devices/detail";
 
 type Fields = Pick<DeviceDetail, "latest_telemetry">;
 

@@ -1,6 +1,6 @@
 import "@/lib/locales/en-peripherals";
-import type { AppRunState, DisplayApplications } from "@contracts/applications";
-import type { DeviceDetail } from "@contracts/device-detail";
+import type { AppRunState, DisplayApplications } from "@contracts/admin/applications";
+import type { DeviceDetail } from "@contracts/devices/detail";
 import { useEffect, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { type MessageKey, useT } from "@/lib/i18n";

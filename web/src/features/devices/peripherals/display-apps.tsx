@@ -1,6 +1,6 @@
 import "@/lib/locales/en-peripherals";
-import type { AvailableApplication } from "@contracts/peripheral-config";
-import { MAX_APPS_PER_DISPLAY } from "@contracts/values/peripheral-config";
+import type { AvailableApplication } from "@contracts/peripherals/schema";
+import { MAX_APPS_PER_DISPLAY } from "@contracts/peripherals/values";
 import { ArrowDownIcon, ArrowUpIcon, ChevronRightIcon, XIcon } from "lucide-react";
 import { useState } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";

@@ -1,7 +1,7 @@
 import "@/lib/locales/en-device";
 import "@/lib/locales/en-peripherals";
-import type { DeviceDetail } from "@contracts/device-detail";
-import { DISPLAY_ORIENTATIONS } from "@contracts/values/device-detail";
+import type { DeviceDetail } from "@contracts/devices/detail";
+import { DISPLAY_ORIENTATIONS } from "@contracts/devices/detail-values";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { FormField } from "@/components/ui/form-field";

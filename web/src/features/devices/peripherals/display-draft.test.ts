@@ -1,4 +1,4 @@
-import type { Display } from "@contracts/device-detail";
+import type { Display } from "@contracts/devices/detail";
 import { describe, expect, it } from "vitest";
 import {
   addApp,

@@ -1,6 +1,6 @@
-import type { Display } from "@contracts/device-detail";
-import type { DisplayConfigurationInput } from "@contracts/peripheral-config";
-import { MAX_APPS_PER_DISPLAY } from "@contracts/values/peripheral-config";
+import type { Display } from "@contracts/devices/detail";
+import type { DisplayConfigurationInput } from "@contracts/peripherals/schema";
+import { MAX_APPS_PER_DISPLAY } from "@contracts/peripherals/values";
 
 /** An application on a display in the editor; its position is its index. */
 export type DraftApp = { uuid: string; name: string; config: Record<string, unknown> };

@@ -1,6 +1,6 @@
 import "@/lib/locales/en-device";
 import "@/lib/locales/en-peripherals";
-import type { DeviceDetail } from "@contracts/device-detail";
+import type { DeviceDetail } from "@contracts/devices/detail";
 import { LoaderCircleIcon, MonitorIcon, UsbIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { usePermissions } from "@/features/space/use-permissions";

@@ -1,4 +1,4 @@
-import { getDisplayConfiguration, listApplications } from "@contracts/api/peripherals";
+import { getDisplayConfiguration, listApplications } from "@contracts/peripherals/routes";
 import { queryOptions } from "@tanstack/react-query";
 import { callApi } from "@/lib/api";
 import { deviceQueries } from "../queries";

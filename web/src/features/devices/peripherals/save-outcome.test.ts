@@ -1,5 +1,5 @@
-import type { Display } from "@contracts/device-detail";
-import { ApiErrorBody, type FieldErrors } from "@contracts/errors";
+import type { Display } from "@contracts/devices/detail";
+import { ApiErrorBody, type FieldErrors } from "@contracts/http/errors";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api";
 import { draftOf } from "./display-draft";

@@ -1,7 +1,7 @@
 import "@/lib/locales/en-device";
 import "@/lib/locales/en-peripherals";
 import "@/lib/locales/en-agent-settings";
-import type { DisplayConfigurationSaved } from "@contracts/peripheral-config";
+import type { DisplayConfigurationSaved } from "@contracts/peripherals/schema";
 import type { Alert } from "@/lib/alerts";
 import type { TFunction } from "@/lib/i18n";
 import type { DisplayDraft } from "./display-draft";

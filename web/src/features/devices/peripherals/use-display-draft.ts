@@ -1,7 +1,7 @@
 import "@/lib/locales/en-peripherals";
 import "@/lib/locales/en-commands";
-import { saveDisplayConfiguration } from "@contracts/api/peripherals";
-import type { DeviceDetail } from "@contracts/device-detail";
+import type { DeviceDetail } from "@contracts/devices/detail";
+import { saveDisplayConfiguration } from "@contracts/peripherals/routes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { showAlert } from "@/lib/alerts";

@@ -1,6 +1,6 @@
 import "@/lib/locales/en-device";
-import { detectDisplays, detectPeripherals } from "@contracts/api/peripherals";
-import type { DeviceDetail } from "@contracts/device-detail";
+import type { DeviceDetail } from "@contracts/devices/detail";
+import { detectDisplays, detectPeripherals } from "@contracts/peripherals/routes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { showAlert } from "@/lib/alerts";
 import { callApi } from "@/lib/api";

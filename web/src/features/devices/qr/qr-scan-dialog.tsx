@@ -1,6 +1,6 @@
 import "@/lib/locales/en-device";
-import { installFromQr } from "@contracts/api/installation";
-import type { DeviceDetail } from "@contracts/device-detail";
+import type { DeviceDetail } from "@contracts/devices/detail";
+import { installFromQr } from "@contracts/installation/routes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CameraOffIcon, LoaderCircleIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";

@@ -1,6 +1,6 @@
 import "@/lib/locales/en-remote-desktop";
 import "@/lib/locales/en-sessions";
-import { SESSION_TEXT } from "@contracts/values/sessions";
+import { SESSION_TEXT } from "@contracts/sessions/values";
 import RFB from "@novnc/novnc";
 import {
   CircleAlertIcon,

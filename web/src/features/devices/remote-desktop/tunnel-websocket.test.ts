@@ -6,7 +6,7 @@ import {
   TUNNEL_OPEN_TIMEOUT_MS,
   TUNNEL_TEXT,
   TUNNEL_WINDOW_BYTES,
-} from "@contracts/tunnel";
+} from "@contracts/remote-actions/tunnel";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TunnelListener, TunnelPort } from "../live/device-tunnels";
 import { SOCKET_STATE, type TunnelCloseEvent, TunnelWebSocket } from "./tunnel-websocket";

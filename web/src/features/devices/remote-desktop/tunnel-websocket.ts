@@ -1,4 +1,4 @@
-import { TUNNEL_OPEN_TIMEOUT_MS, TUNNEL_TEXT } from "@contracts/tunnel";
+import { TUNNEL_OPEN_TIMEOUT_MS, TUNNEL_TEXT } from "@contracts/remote-actions/tunnel";
 import type { TunnelListener, TunnelPort } from "../live/device-tunnels";
 import { TunnelStream } from "../terminal/tunnel-client";
 
@@ -22,7 +22,7 @@ type Options = {
 };
 
 /**
- * One remote-desktop session (kind "vnc", contracts/tunnel.ts) presented as the WebSocket noVNC's
+ * One remote-desktop session (kind "vnc", contracts/remote-actions/tunnel.ts) presented as the WebSocket noVNC's
  * RFB expects (`new RFB(target, channel)`): binaryType "arraybuffer", send(bytes),
  * onopen/onmessage/onclose/onerror, readyState, close(). Underneath, the bytes travel in the
  * session's data frames over the device room socket: tunnelOpen goes out when the socket is open,

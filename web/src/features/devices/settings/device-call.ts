@@ -1,5 +1,5 @@
-import { headlessRemoteSharing, powerControl, remoteSharing, screenCapture } from "@contracts/api/remote-actions";
-import type { CommandAction } from "@contracts/realtime";
+import type { CommandAction } from "@contracts/realtime/events";
+import { headlessRemoteSharing, powerControl, remoteSharing, screenCapture } from "@contracts/remote-actions/routes";
 import { API_BASE, ApiError, apiBlob, callApi } from "@/lib/api";
 
 /** The device a remote action goes to. */

@@ -1,4 +1,4 @@
-import { TIMEOUT_MESSAGE as TIMEOUT_TEXT } from "@contracts/values/remote-actions";
+import { TIMEOUT_MESSAGE as TIMEOUT_TEXT } from "@contracts/remote-actions/values";
 import { describe, expect, it } from "vitest";
 import { classifyFailure, desktopUrl, rsshAddress } from "./remote-actions";
 

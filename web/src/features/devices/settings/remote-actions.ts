@@ -1,6 +1,6 @@
-import type { ErrorCode } from "@contracts/errors";
-import type { RemoteSharingResult } from "@contracts/remote-actions";
-import { COMMAND_TIMEOUT_MS, TIMEOUT_MESSAGE } from "@contracts/values/remote-actions";
+import type { ErrorCode } from "@contracts/http/errors";
+import type { RemoteSharingResult } from "@contracts/remote-actions/schema";
+import { COMMAND_TIMEOUT_MS, TIMEOUT_MESSAGE } from "@contracts/remote-actions/values";
 import type { RemoteCommand } from "./device-call";
 
 /** devices.md §9: remote desktop, RSSH, VNC and screenshot requests wait at most 30 000 ms. */
@@ -26,7 +26,7 @@ type HttpFailure = { status: number; body: { code?: string; message: string; com
 const isHttpFailure = (error: unknown): error is HttpFailure =>
   typeof error === "object" && error !== null && "status" in error && typeof error.status === "number";
 
-/** The API's codes for a device that did not answer in 30 s and for one that is offline (contracts/errors.ts). */
+/** The API's codes for a device that did not answer in 30 s and for one that is offline (contracts/http/errors.ts). */
 const TIMEOUT_CODE: ErrorCode = "device_timeout";
 const OFFLINE_CODE: ErrorCode = "device_offline";
 /** The device took the command but its answer did not come back (504, command_id, status_url). */

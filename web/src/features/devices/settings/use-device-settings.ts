@@ -1,7 +1,7 @@
 import "@/lib/locales/en-device";
-import { replacementInstallationCode } from "@contracts/api/installation";
-import { setDebug, setEnabled, setVision } from "@contracts/api/remote-actions";
-import type { DeviceDetail } from "@contracts/device-detail";
+import type { DeviceDetail } from "@contracts/devices/detail";
+import { replacementInstallationCode } from "@contracts/installation/routes";
+import { setDebug, setEnabled, setVision } from "@contracts/remote-actions/routes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { showAlert } from "@/lib/alerts";

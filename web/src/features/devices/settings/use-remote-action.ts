@@ -1,6 +1,6 @@
 import "@/lib/locales/en-device";
 import "@/lib/locales/en-agent-settings";
-import type { DeviceDetail } from "@contracts/device-detail";
+import type { DeviceDetail } from "@contracts/devices/detail";
 import { type Alert, showAlert } from "@/lib/alerts";
 import { type MessageKey, type TFunction, useT } from "@/lib/i18n";
 import { showRemoteFailures } from "@/lib/preferences";

@@ -1,5 +1,5 @@
-import type { DeviceDetail } from "@contracts/device-detail";
-import type { ServiceKind, ServiceState } from "@contracts/services";
+import type { DeviceDetail } from "@contracts/devices/detail";
+import type { ServiceKind, ServiceState } from "@contracts/devices/services";
 
 /** The Settings tab's controls (devices.md §2). */
 export type SettingsControl =
@@ -23,7 +23,7 @@ export type SettingsViewer = {
 
 /**
  * Whether the agent reports a remote desktop it can serve (a VNC server answering, or a headless
- * one it may start). Here, not in contracts/services.ts: that module brings zod into the flyout.
+ * one it may start). Here, not in contracts/devices/services.ts: that module brings zod into the flyout.
  */
 export const offersRemoteDesktop = (services: readonly { kind: ServiceKind; state: ServiceState }[] | undefined) =>
   (services ?? []).some((s) => s.kind === "remote_desktop" && s.state !== "not_installed");

@@ -1,8 +1,7 @@
-import type { CommandStatus } from "@contracts/realtime";
-
-// The transitions are shared with the server (contracts/vision.ts, devices.md §4); the console adds how each
+// The transitions are shared with the server (contracts/cameras/vision.ts, devices.md §4); the console adds how each
 // state looks and behaves.
-import { nextVision, type VisionEvent, type VisionState } from "@contracts/vision";
+import { nextVision, type VisionEvent, type VisionState } from "@contracts/cameras/vision";
+import type { CommandStatus } from "@contracts/realtime/events";
 
 export { nextVision, type VisionEvent, type VisionState };
 

@@ -1,7 +1,7 @@
 import "@/lib/locales/en-terminal";
 import "@/lib/locales/en-sessions";
-import { TUNNEL_OPEN_TIMEOUT_MS, TUNNEL_TEXT } from "@contracts/tunnel";
-import { SESSION_TEXT } from "@contracts/values/sessions";
+import { TUNNEL_OPEN_TIMEOUT_MS, TUNNEL_TEXT } from "@contracts/remote-actions/tunnel";
+import { SESSION_TEXT } from "@contracts/sessions/values";
 import { FitAddon } from "@xterm/addon-fit";
 import { Terminal } from "@xterm/xterm";
 import "@xterm/xterm/css/xterm.css";

@@ -6,7 +6,7 @@ import {
   TUNNEL_CREDIT_EVERY,
   TUNNEL_ID_BYTES,
   TUNNEL_WINDOW_BYTES,
-} from "@contracts/tunnel";
+} from "@contracts/remote-actions/tunnel";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TunnelStream } from "./tunnel-client";
 

@@ -6,7 +6,7 @@ import {
   TUNNEL_CREDIT_EVERY,
   TUNNEL_ID_BYTES,
   TUNNEL_WINDOW_BYTES,
-} from "@contracts/tunnel";
+} from "@contracts/remote-actions/tunnel";
 
 /** Where a session's frames go: the device room's socket. */
 export type TunnelWire = {
@@ -15,7 +15,7 @@ export type TunnelWire = {
 };
 
 /**
- * The browser's end of one remote session's byte stream (contracts/tunnel.ts), with no socket and
+ * The browser's end of one remote session's byte stream (contracts/remote-actions/tunnel.ts), with no socket and
  * no terminal in it: input is cut into data frames and held back while the agent has not credited
  * TUNNEL_WINDOW_BYTES of it; what the page consumed of the agent's output is credited back every
  * TUNNEL_CREDIT_EVERY bytes, or after `creditDelayMs` when less is waiting (so a keystroke's echo

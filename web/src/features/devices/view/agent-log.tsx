@@ -1,7 +1,7 @@
 import "@/lib/locales/en-device";
 import "@/lib/locales/en-agent-settings";
-import { agentLogs } from "@contracts/api/remote-actions";
-import type { DeviceDetail } from "@contracts/device-detail";
+import type { DeviceDetail } from "@contracts/devices/detail";
+import { agentLogs } from "@contracts/remote-actions/routes";
 import { useQuery } from "@tanstack/react-query";
 import { RefreshCwIcon } from "lucide-react";
 import { useId } from "react";

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-device";
-import type { DeviceDetail } from "@contracts/device-detail";
+import type { DeviceDetail } from "@contracts/devices/detail";
 import { useState } from "react";
 import { type MessageKey, useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";

@@ -1,6 +1,6 @@
 import "@/lib/locales/en-device";
 import "@/lib/locales/en-health-report";
-import type { DeviceDetail } from "@contracts/device-detail";
+import type { DeviceDetail } from "@contracts/devices/detail";
 import { HeartPulseIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";

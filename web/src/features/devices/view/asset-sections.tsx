@@ -1,6 +1,6 @@
 import "@/lib/locales/en-device";
 import "@/lib/locales/en-devices";
-import type { DeviceDetail } from "@contracts/device-detail";
+import type { DeviceDetail } from "@contracts/devices/detail";
 import { formatDateTime } from "@/lib/datetime";
 import { type MessageKey, useI18n } from "@/lib/i18n";
 import { connectedLabel, type DeviceLook, deviceLook } from "../device-status";

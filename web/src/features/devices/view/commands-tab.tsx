@@ -1,6 +1,6 @@
 import "@/lib/locales/en-commands";
-import type { CommandRecord } from "@contracts/command-queue";
-import type { DeviceDetail } from "@contracts/device-detail";
+import type { CommandRecord } from "@contracts/commands/queue";
+import type { DeviceDetail } from "@contracts/devices/detail";
 import { useQuery } from "@tanstack/react-query";
 import { ListChecksIcon, XIcon } from "lucide-react";
 import { useState } from "react";

@@ -1,6 +1,6 @@
 import "@/lib/locales/en-device";
 import "@/lib/locales/en-accounts";
-import { COMMENT_MAX } from "@contracts/values/comment";
+import { COMMENT_MAX } from "@contracts/comments/values";
 import { useQuery } from "@tanstack/react-query";
 import { LoaderCircleIcon, SendIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";

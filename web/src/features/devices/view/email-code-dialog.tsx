@@ -1,5 +1,5 @@
 import "@/lib/locales/en-device";
-import type { InstallationCodeEmailInput } from "@contracts/installation";
+import type { InstallationCodeEmailInput } from "@contracts/installation/schema";
 import { useState } from "react";
 import { FormDialog } from "@/components/form-dialog";
 import { FormField } from "@/components/ui/form-field";

@@ -1,6 +1,6 @@
 import "@/lib/locales/en-device";
 import "@/lib/locales/en-devices";
-import type { DeviceDetail } from "@contracts/device-detail";
+import type { DeviceDetail } from "@contracts/devices/detail";
 import { typeLabel } from "@/features/devices/logic/format";
 import { formatDateTime } from "@/lib/datetime";
 import { useI18n } from "@/lib/i18n";

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-device";
-import type { DeviceDetail } from "@contracts/device-detail";
+import type { DeviceDetail } from "@contracts/devices/detail";
 import { Badge } from "@/components/ui/badge";
 import { usePermissions } from "@/features/space/use-permissions";
 import { useT } from "@/lib/i18n";

@@ -1,6 +1,6 @@
 import "@/lib/locales/en-device";
-import type { DeviceDetail } from "@contracts/device-detail";
-import type { InstallationCode } from "@contracts/installation";
+import type { DeviceDetail } from "@contracts/devices/detail";
+import type { InstallationCode } from "@contracts/installation/schema";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArchiveIcon, KeyRoundIcon, LoaderCircleIcon, MailIcon, RotateCwIcon, ScanQrCodeIcon } from "lucide-react";
 import { useState } from "react";

@@ -1,8 +1,8 @@
 import "@/lib/locales/en-device";
 import "@/lib/locales/en-commands";
-import { setPeripheralEnabled } from "@contracts/api/remote-actions";
-import type { DeviceDetail, Peripheral } from "@contracts/device-detail";
-import { TOGGLEABLE_PERIPHERAL_TYPES } from "@contracts/values/remote-actions";
+import type { DeviceDetail, Peripheral } from "@contracts/devices/detail";
+import { setPeripheralEnabled } from "@contracts/remote-actions/routes";
+import { TOGGLEABLE_PERIPHERAL_TYPES } from "@contracts/remote-actions/values";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Switch } from "@/components/ui/switch";
 import { usePermissions } from "@/features/space/use-permissions";

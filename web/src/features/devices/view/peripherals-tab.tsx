@@ -1,7 +1,7 @@
 import "@/lib/locales/en-device";
 import "@/lib/locales/en-devices";
 import "@/lib/locales/en-peripherals";
-import type { DeviceDetail, Peripheral } from "@contracts/device-detail";
+import type { DeviceDetail, Peripheral } from "@contracts/devices/detail";
 import { ChevronDownIcon, ChevronLeftIcon, CircleAlertIcon, MonitorIcon, UsbIcon } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-device";
-import { type DeviceDetail, type DeviceOutage, MAX_LISTED_OUTAGES } from "@contracts/device-detail";
+import { type DeviceDetail, type DeviceOutage, MAX_LISTED_OUTAGES } from "@contracts/devices/detail";
 import { useQuery } from "@tanstack/react-query";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { Skeleton } from "@/components/ui/skeleton";

@@ -1,4 +1,4 @@
-import { LocationEditInput } from "@contracts/location";
+import { LocationEditInput } from "@contracts/locations/schema";
 import { describe, expect, it } from "vitest";
 import { emptyLocationValues, toEditInput } from "./form-values";
 import type { CustomFieldRule } from "./location-rules";

@@ -4,7 +4,7 @@ import {
   type Location,
   type LocationAddInput,
   type LocationEditInput,
-} from "@contracts/location";
+} from "@contracts/locations/schema";
 import type { CustomFieldRule } from "./location-rules";
 import type { LocationFormValues } from "./location-schema";
 

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-assets";
-import type { Space } from "@contracts/space";
+import type { Space } from "@contracts/spaces/schema";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";

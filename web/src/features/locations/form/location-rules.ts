@@ -1,5 +1,5 @@
-import { CUSTOM_KEYS, type CustomKey } from "@contracts/location";
-import type { Space } from "@contracts/space";
+import { CUSTOM_KEYS, type CustomKey } from "@contracts/locations/schema";
+import type { Space } from "@contracts/spaces/schema";
 
 /** console.md §9: text inputs 256, description 1000. */
 export const TEXT_MAX = 256;

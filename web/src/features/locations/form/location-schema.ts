@@ -1,5 +1,5 @@
 import "@/lib/locales/en-assets";
-import { CUSTOM_KEYS, type CustomKey } from "@contracts/location";
+import { CUSTOM_KEYS, type CustomKey } from "@contracts/locations/schema";
 import { z } from "zod";
 import type { TFunction } from "@/lib/i18n";
 import {

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-assets";
-import type { LocationTotals } from "@contracts/location";
+import type { LocationTotals } from "@contracts/locations/schema";
 import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 

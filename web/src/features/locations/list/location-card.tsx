@@ -1,5 +1,5 @@
 import "@/lib/locales/en-assets";
-import type { Location } from "@contracts/location";
+import type { Location } from "@contracts/locations/schema";
 import { MapPinIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";

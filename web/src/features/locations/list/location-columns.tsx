@@ -1,5 +1,5 @@
 import "@/lib/locales/en-assets";
-import type { Location } from "@contracts/location";
+import type { Location } from "@contracts/locations/schema";
 import { TagsCell } from "@/components/tags-cell";
 import { columnHelper } from "@/components/ui/data-table";
 import type { TFunction } from "@/lib/i18n";

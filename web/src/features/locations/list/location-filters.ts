@@ -1,6 +1,6 @@
 import "@/lib/locales/en-assets";
-import type { LocationListQuery } from "@contracts/location";
-import { LOCATION_LIST_ORDERINGS } from "@contracts/values/location";
+import type { LocationListQuery } from "@contracts/locations/schema";
+import { LOCATION_LIST_ORDERINGS } from "@contracts/locations/values";
 import type { MessageKey } from "@/lib/i18n";
 import { isOneOf } from "@/lib/json-checks";
 import { readString, storageKeys, writeString } from "@/lib/storage";

@@ -1,4 +1,4 @@
-import type { Location } from "@contracts/location";
+import type { Location } from "@contracts/locations/schema";
 import { type RefObject, useMemo } from "react";
 import { useNavigate } from "react-router";
 import { RowSkeletons } from "@/components/list-states";

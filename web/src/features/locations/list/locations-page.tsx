@@ -1,6 +1,6 @@
 import "@/lib/locales/en-assets";
-import { exportLocations } from "@contracts/api/locations";
-import { routePath } from "@contracts/api/path";
+import { routePath } from "@contracts/http/path";
+import { exportLocations } from "@contracts/locations/routes";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Outlet } from "react-router";

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-wall";
-import type { Location } from "@contracts/location";
+import type { Location } from "@contracts/locations/schema";
 import { useQuery } from "@tanstack/react-query";
 import { Skeleton } from "@/components/ui/skeleton";
 import { wallQueries } from "@/features/wall/queries";

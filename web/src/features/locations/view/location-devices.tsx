@@ -1,5 +1,5 @@
 import "@/lib/locales/en-assets";
-import type { LocationDevice } from "@contracts/location-assets";
+import type { LocationDevice } from "@contracts/locations/assets";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { ChevronRightIcon, MonitorSmartphoneIcon } from "lucide-react";
 import type { RefObject } from "react";

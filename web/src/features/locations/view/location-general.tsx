@@ -1,5 +1,5 @@
 import "@/lib/locales/en-assets";
-import { CUSTOM_KEYS, type Location } from "@contracts/location";
+import { CUSTOM_KEYS, type Location } from "@contracts/locations/schema";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { LocationConsentCard } from "@/features/sessions/location-consent-card";

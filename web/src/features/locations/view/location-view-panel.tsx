@@ -1,5 +1,5 @@
 import "@/lib/locales/en-assets";
-import type { Location } from "@contracts/location";
+import type { Location } from "@contracts/locations/schema";
 import { useQuery } from "@tanstack/react-query";
 import { CalendarClockIcon, InfoIcon, MonitorSmartphoneIcon, PencilIcon } from "lucide-react";
 import { useRef } from "react";

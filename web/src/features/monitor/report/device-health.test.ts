@@ -1,4 +1,4 @@
-import { monitoredPeripheralType } from "@contracts/health";
+import { monitoredPeripheralType } from "@contracts/devices/health";
 import { describe, expect, it } from "vitest";
 import { headingCodes, interfaceErrors, type LatestTelemetry, peripheralGroups, reportWorst } from "./device-health";
 

@@ -1,4 +1,4 @@
-import type { DeviceDetail } from "@contracts/device-detail";
+import type { DeviceDetail } from "@contracts/devices/detail";
 import {
   asHealthCode,
   type DeviceHeading,
@@ -8,7 +8,7 @@ import {
   type MonitoredPeripheralType,
   monitoredPeripheralType,
   worst,
-} from "@contracts/health";
+} from "@contracts/devices/health";
 
 export type LatestTelemetry = NonNullable<DeviceDetail["latest_telemetry"]>;
 export type PeripheralInfo = NonNullable<LatestTelemetry["peripherals"]>["devicesInfo"][number];

@@ -1,5 +1,5 @@
-import type { DeviceDetail } from "@contracts/device-detail";
-import type { DeviceHeading, HealthCode } from "@contracts/health";
+import type { DeviceDetail } from "@contracts/devices/detail";
+import type { DeviceHeading, HealthCode } from "@contracts/devices/health";
 import { ScreensSection } from "@/features/display-health/screens-section";
 import { headingCodes } from "./device-health";
 import { PeripheralSection } from "./peripheral-section";

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-health-report";
-import { type MonitoredPeripheralType, worst } from "@contracts/health";
+import { type MonitoredPeripheralType, worst } from "@contracts/devices/health";
 import { HealthStatus } from "@/components/health";
 import { type MessageKey, useT } from "@/lib/i18n";
 import { type LatestTelemetry, type PeripheralGroup, peripheralGroups } from "./device-health";

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-health-report";
-import type { DeviceDetail } from "@contracts/device-detail";
+import type { DeviceDetail } from "@contracts/devices/detail";
 import { ClockIcon, LoaderCircleIcon, PowerOffIcon, RefreshCwIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { formatDateTime } from "@/lib/datetime";

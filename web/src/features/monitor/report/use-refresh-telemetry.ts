@@ -1,5 +1,5 @@
 import "@/lib/locales/en-health-report";
-import { refreshTelemetry } from "@contracts/api/remote-actions";
+import { refreshTelemetry } from "@contracts/remote-actions/routes";
 import { useMutation } from "@tanstack/react-query";
 import { showAlert } from "@/lib/alerts";
 import { callApi } from "@/lib/api";

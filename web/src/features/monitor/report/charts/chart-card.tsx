@@ -1,5 +1,5 @@
 import "@/lib/locales/en-health-report";
-import type { TelemetryMetric, TelemetrySeries } from "@contracts/monitoring";
+import type { TelemetryMetric, TelemetrySeries } from "@contracts/monitoring/schema";
 import {
   Area,
   CartesianGrid,

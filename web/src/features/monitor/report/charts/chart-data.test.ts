@@ -1,4 +1,4 @@
-import type { TelemetrySeries } from "@contracts/monitoring";
+import type { TelemetrySeries } from "@contracts/monitoring/schema";
 import { describe, expect, it } from "vitest";
 import {
   chartRows,

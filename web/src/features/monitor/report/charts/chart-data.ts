@@ -1,4 +1,4 @@
-import type { TelemetryMetric, TelemetrySeries } from "@contracts/monitoring";
+import type { TelemetryMetric, TelemetrySeries } from "@contracts/monitoring/schema";
 import { formatRate } from "@/features/devices/logic/format";
 
 /** One row of a chart: the time and, per series i, `s{i}` (value) and `s{i}_band` ([min, max] of a rollup). */

@@ -1,5 +1,5 @@
 import "@/lib/locales/en-health-report";
-import type { TelemetryMetric } from "@contracts/monitoring";
+import type { TelemetryMetric } from "@contracts/monitoring/schema";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Skeleton } from "@/components/ui/skeleton";

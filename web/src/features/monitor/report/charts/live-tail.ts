@@ -1,7 +1,7 @@
-import type { TelemetrySeries } from "@contracts/monitoring";
-import { MAX_POINTS_PER_SERIES } from "@contracts/values/monitoring";
+import type { TelemetrySeries } from "@contracts/monitoring/schema";
+import { MAX_POINTS_PER_SERIES } from "@contracts/monitoring/values";
 
-/** A live value for one series of a chart (contracts/telemetry-metrics.ts metricValues). */
+/** A live value for one series of a chart (contracts/devices/telemetry-metrics.ts metricValues). */
 export type TailValue = { series: string; value: number };
 
 /** How many points a live-tailed series keeps at most (the reply's 500 plus a day of minutes would be more). */

@@ -1,5 +1,5 @@
-import type { TelemetryMetric } from "@contracts/monitoring";
-import { TELEMETRY_METRICS } from "@contracts/values/monitoring";
+import type { TelemetryMetric } from "@contracts/monitoring/schema";
+import { TELEMETRY_METRICS } from "@contracts/monitoring/values";
 
 /** The range picker's choices and their spans. */
 export const CHART_RANGES = ["1h", "24h", "7d", "30d"] as const;

@@ -1,5 +1,5 @@
-import { getTelemetry } from "@contracts/api/remote-actions";
-import type { TelemetryMetric, TelemetrySeries } from "@contracts/monitoring";
+import type { TelemetryMetric, TelemetrySeries } from "@contracts/monitoring/schema";
+import { getTelemetry } from "@contracts/remote-actions/routes";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { callApi } from "@/lib/api";
 import { appendSample, type TailValue } from "./live-tail";
