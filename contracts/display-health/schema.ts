@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { worst } from "../devices/health.ts";
 import type { Telemetry } from "../devices/telemetry.ts";
+import { DISPLAY_HEALTH_SEVERITY, DISPLAY_HEALTH_STATES, PANEL_STATES } from "./values.ts";
+
+export {
+  DISPLAY_HEALTH_LABELS,
+  DISPLAY_HEALTH_SEVERITY,
+  DISPLAY_HEALTH_STATES,
+  PANEL_STATES,
+  withPresence,
+} from "./values.ts";
 
 /**
  * Display health: whether each screen shows what it should. The agent takes a small capture of
@@ -9,51 +18,11 @@ import type { Telemetry } from "../devices/telemetry.ts";
  * each capture (the room files the capture and its metrics; only transitions reach D1).
  */
 
-export const DISPLAY_HEALTH_STATES = [
-  "showing",
-  "black",
-  "frozen",
-  "wrong_content",
-  "panel_off_scheduled",
-  "panel_off_unexpected",
-  "unplugged",
-  "player_offline",
-] as const;
 export const DisplayHealthState = z.enum(DISPLAY_HEALTH_STATES);
 export type DisplayHealthState = z.infer<typeof DisplayHealthState>;
 
-/** What the connector and the panel say: DRM status/enabled, xrandr, HDMI-CEC power. */
-export const PANEL_STATES = ["on", "off", "no_signal", "unknown"] as const;
 export const PanelState = z.enum(PANEL_STATES);
 export type PanelState = z.infer<typeof PanelState>;
-
-/** The console's label for each state. */
-export const DISPLAY_HEALTH_LABELS: Record<DisplayHealthState, string> = {
-  showing: "Showing",
-  black: "Black or blank",
-  frozen: "Frozen",
-  wrong_content: "Wrong content",
-  panel_off_scheduled: "Panel off (scheduled)",
-  panel_off_unexpected: "Panel off (unexpected)",
-  unplugged: "Unplugged",
-  player_offline: "Player offline",
-};
-
-/**
- * How a state counts in monitoring's "Displays" heading: black, frozen, unplugged and an
- * unexpected panel-off are critical; wrong content is a warning; a panel off outside working time
- * is not a problem. An offline player is counted by the device's own connectivity, not here.
- */
-export const DISPLAY_HEALTH_SEVERITY: Record<DisplayHealthState, "ok" | "warning" | "critical" | "unknown"> = {
-  showing: "ok",
-  black: "critical",
-  frozen: "critical",
-  wrong_content: "warning",
-  panel_off_scheduled: "ok",
-  panel_off_unexpected: "critical",
-  unplugged: "critical",
-  player_offline: "unknown",
-};
 
 /** What the device measured on one capture. */
 export const CaptureMetrics = z.object({
@@ -149,8 +118,6 @@ export const isPanelOff = (state: DisplayHealthState) =>
   state === "panel_off_scheduled" || state === "panel_off_unexpected";
 
 /** A display whose player (the device) is offline shows "Player offline", not its last, stale state. */
-export const withPresence = <H extends { state: DisplayHealthState }>(report: readonly H[], online: boolean): H[] =>
-  online ? [...report] : report.map((h) => ({ ...h, state: "player_offline" as const }));
 
 type Info = NonNullable<Telemetry["peripherals"]>["devicesInfo"][number];
 const sameScreen = (info: Info, display: string) =>

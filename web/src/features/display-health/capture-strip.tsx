@@ -2,54 +2,18 @@ import "@/lib/locales/en-display-health";
 import type { CaptureItem } from "@contracts/display-health/routes";
 import { useQuery } from "@tanstack/react-query";
 import { ChevronLeftIcon, ChevronRightIcon, ImageOffIcon, MonitorOffIcon } from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
-import { fetchBlob } from "@/features/devices/settings/device-call";
 import { ApiError } from "@/lib/api";
 import { formatDateTime } from "@/lib/datetime";
 import { useI18n, useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
+import { useCaptureImage } from "./capture-image";
 import { HEALTH_FILL, HEALTH_TONE, severityOf, stateKey } from "./health-tone";
 import { displayHealthQueries } from "./queries";
-
-/**
- * Loads a capture behind the bearer token into an object URL (revoked when no longer shown);
- * a new `version` reads the same address again (`latest.jpg` names the newest capture).
- */
-export function useCaptureImage(url: string | null, version: unknown = null) {
-  const [href, setHref] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  // The URL on screen: replaced (and revoked) only once the next one is there, so nothing blinks.
-  const shown = useRef<string | null>(null);
-  const show = useCallback((next: string | null) => {
-    if (shown.current) URL.revokeObjectURL(shown.current);
-    shown.current = next;
-    setHref(next);
-  }, []);
-  useEffect(() => () => show(null), [show]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new version reads the same url again
-  useEffect(() => {
-    setFailed(false);
-    if (!url) {
-      show(null);
-      return;
-    }
-    const controller = new AbortController();
-    fetchBlob(url, controller.signal).then(
-      (blob) => show(URL.createObjectURL(blob)),
-      () => {
-        if (controller.signal.aborted) return;
-        show(null);
-        setFailed(true);
-      },
-    );
-    return () => controller.abort();
-  }, [url, version, show]);
-  return { href, failed };
-}
 
 const DAY = 86_400_000;
 const hhmm = (iso: string) => formatDateTime(iso).slice(12, 17);

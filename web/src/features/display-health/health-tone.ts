@@ -1,10 +1,6 @@
 import "@/lib/locales/en-display-health";
-import {
-  DISPLAY_HEALTH_SEVERITY,
-  type DisplayHealth,
-  type DisplayHealthState,
-  withPresence,
-} from "@contracts/display-health/schema";
+import type { DisplayHealth } from "@contracts/display-health/schema";
+import { DISPLAY_HEALTH_SEVERITY, type DisplayHealthState, withPresence } from "@contracts/display-health/values";
 import type { Telemetry } from "@contracts/realtime/events";
 import type { MessageKey } from "@/lib/i18n";
 

@@ -1,6 +1,6 @@
 import "@/lib/locales/en-display-health";
 import type { DeviceDetail } from "@contracts/devices/detail";
-import { DISPLAY_HEALTH_SEVERITY } from "@contracts/display-health/schema";
+import { DISPLAY_HEALTH_SEVERITY } from "@contracts/display-health/values";
 import { HealthCard } from "@/features/monitor/report/health-card";
 import { useT } from "@/lib/i18n";
 import { CaptureStrip } from "./capture-strip";

@@ -1,6 +1,6 @@
 import "@/lib/locales/en-wall";
 import type { WallDisplay } from "@contracts/display-health/schema";
-import { useCaptureImage } from "@/features/display-health/capture-strip";
+import { useCaptureImage } from "@/features/display-health/capture-image";
 import { HEALTH_TONE, stateKey } from "@/features/display-health/health-tone";
 import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
