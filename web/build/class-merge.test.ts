@@ -3,11 +3,11 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { twMerge } from "tailwind-merge";
 import { describe, expect, it } from "vitest";
-import { mergeClasses } from "./class-merge";
+import { mergeClasses } from "../src/lib/class-merge";
 
 /** Every class-like word of web/src's string literals (the classes the console writes), variants stripped. */
 function consoleClasses(): string[] {
-  const src = fileURLToPath(new URL("..", import.meta.url));
+  const src = fileURLToPath(new URL("../src", import.meta.url));
   const files: string[] = [];
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
