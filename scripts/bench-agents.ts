@@ -1,6 +1,6 @@
 /**
  * Agents benchmark: N enrolled devices in a throwaway local D1 (.wrangler/bench-agents), one
- * `wrangler dev`, and N simulated agents in this process (agent/simulator.ts's virtual machines
+ * `wrangler dev`, and N simulated agents in this process (agent/sim/simulator.ts's virtual machines
  * on the real protocol code, AgentSession, with `instant` answers: no injected delay or failure).
  *
  *   npm run bench                                   (the runner: scripts/bench.ts)
@@ -32,7 +32,7 @@ import { DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
 import { roomUrl } from "../agent/config.ts";
 import { AgentSession } from "../agent/session.ts";
-import { virtualMachine } from "../agent/simulator.ts";
+import { virtualMachine } from "../agent/sim/simulator.ts";
 import { retryAfterOf } from "../contracts/devices/presence.ts";
 import { CloseCode } from "../contracts/realtime/events.ts";
 import { benchFleet } from "./bench/fleet-sql.ts";

@@ -11,7 +11,7 @@ import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import { roomUrl } from "../agent/config.ts";
 import { AgentSession, type Executor, type Machine } from "../agent/session.ts";
-import { virtualMachine } from "../agent/simulator.ts";
+import { virtualMachine } from "../agent/sim/simulator.ts";
 import { CommandRecord } from "../contracts/commands/queue.ts";
 import { benchFleet } from "./bench/fleet-sql.ts";
 import { seedEnrolledDevices } from "./bench/local-d1.ts";

@@ -24,7 +24,7 @@ import { CONSOLE_CLIENT_ID } from "../contracts/auth/schema.ts";
 import { benchFleet } from "./bench/fleet-sql.ts";
 import { localD1 } from "./bench/local-d1.ts";
 import { startFrozenServer } from "./bench/server.ts";
-import { DEMO_PASSWORD, DEMO_SPACE_UUID } from "./demo-data.ts";
+import { DEMO_PASSWORD, DEMO_SPACE_UUID } from "../agent/sim/demo-data.ts";
 import { CHROMIUM, CHROMIUM_ARGS } from "./ensure-chromium.ts";
 import { ROOT, runTool } from "./lib/proc.ts";
 import { buildDemoSeed } from "./seed-demo.ts";

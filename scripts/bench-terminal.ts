@@ -14,7 +14,7 @@ import { parseArgs } from "node:util";
 import { WebSocketServer } from "ws";
 import { roomUrl } from "../agent/config.ts";
 import { AgentSession } from "../agent/session.ts";
-import { virtualMachine } from "../agent/simulator.ts";
+import { virtualMachine } from "../agent/sim/simulator.ts";
 import { type TunnelProviders, TunnelSessions } from "../agent/tunnel/sessions.ts";
 import { simulatedTerminal } from "../agent/tunnel/sim-shell.ts";
 import type { ServerMessage } from "../contracts/realtime/events.ts";

@@ -27,7 +27,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { roomUrl } from "../agent/config.ts";
 import { AgentSession, type AgentSocket, type Connect } from "../agent/session.ts";
-import { virtualMachine } from "../agent/simulator.ts";
+import { virtualMachine } from "../agent/sim/simulator.ts";
 import { benchFleet } from "./bench/fleet-sql.ts";
 import { seedEnrolledDevices } from "./bench/local-d1.ts";
 import { benchDirs, cpuSeconds, processTree, signIn, startFrozenServer } from "./bench/server.ts";

@@ -32,14 +32,15 @@ import {
   locationUuid,
   SPACE_UUID_OF,
   tagUuid,
-} from "./demo-data.ts";
+} from "../agent/sim/demo-data.ts";
 import { alertingRows } from "./seed/demo-alerting.ts";
 import { applicationRows, DEMO_APPLICATIONS, displayRows, runnerRows } from "./seed/demo-displays.ts";
 import { cameraRows, commentRows, detectionRows } from "./seed/demo-extras.ts";
 import { buildFleet, type DemoDeviceAccess, iso } from "./seed/demo-fleet.ts";
 import { type SeededHardware, seededHardware } from "./seed/demo-hardware.ts";
-import { peripheralRows, planPeripherals } from "./seed/demo-peripherals.ts";
-import { createRng } from "./seed/prng.ts";
+import { planPeripherals } from "../agent/sim/demo-peripherals.ts";
+import { peripheralRows } from "./seed/peripheral-rows.ts";
+import { createRng } from "../agent/sim/prng.ts";
 import { insertSql, sqlLiteral } from "./seed/sql.ts";
 
 const DAY = 86_400_000;

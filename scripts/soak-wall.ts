@@ -4,7 +4,7 @@
  * alone), seeds the bench fleet (scripts/bench/) into a throwaway local D1 with coordinates, four
  * location groups and an all-week global schedule, serves both with `wrangler dev` (a frozen
  * bundle, so edits elsewhere do not restart it), runs every device as a simulated agent in this
- * process (agent/simulator.ts's virtual machines on the real AgentSession), and opens
+ * process (agent/sim/simulator.ts's virtual machines on the real AgentSession), and opens
  * /wall?display=… (a wall display link) in Debian's Chromium at 1920×1080, rotating its views.
  *
  * Then for --minutes it flips random devices offline (the agent's socket closes) and back online
@@ -26,7 +26,7 @@ import { parseArgs } from "node:util";
 import { type CDPSession, chromium, type Page } from "@playwright/test";
 import { roomUrl } from "../agent/config.ts";
 import { AgentSession } from "../agent/session.ts";
-import { virtualMachine } from "../agent/simulator.ts";
+import { virtualMachine } from "../agent/sim/simulator.ts";
 import { benchFleet } from "./bench/fleet-sql.ts";
 import { seedEnrolledDevices } from "./bench/local-d1.ts";
 import { benchDirs, signIn, startFrozenServer } from "./bench/server.ts";

@@ -5,7 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { DEMO_SIGN_INS } from "./demo-data.ts";
+import { DEMO_SIGN_INS } from "../agent/sim/demo-data.ts";
 import { DEVICES_JSON, prepareDatabase } from "./lib/database.ts";
 import { killOnExit, ROOT, runTool, startConsole, waitForHttp } from "./lib/proc.ts";
 
@@ -38,7 +38,7 @@ if (simulate) {
   // Virtual agents for the demo's connected devices (presence, telemetry, remote actions).
   const simulator = spawn(
     process.execPath,
-    ["agent/simulator.ts", "--server", `http://localhost:${PORT}`, "--devices-json", DEVICES_JSON, "--quiet"],
+    ["agent/sim/simulator.ts", "--server", `http://localhost:${PORT}`, "--devices-json", DEVICES_JSON, "--quiet"],
     { cwd: ROOT, stdio: "inherit" },
   );
   children.push(simulator);

@@ -33,6 +33,8 @@ const step = (name: string, fn: () => void) => {
 
 step("Browser: Debian chromium", ensureChromium);
 step("Lint and format (biome)", () => runTool("biome", ["check", "."]));
+// contracts ← web, agent, worker ← drizzle: a forbidden import direction fails here, before anything builds.
+step("Import directions", () => runNode("scripts/check-imports.ts"));
 step("Web build", () => runTool("vite", ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]));
 
 {

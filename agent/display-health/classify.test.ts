@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CAPTURE_MAX_BYTES } from "../../contracts/display-health/schema.ts";
-import { renderSimScreen, type SimScreen } from "../sim-screen.ts";
+import { renderSimScreen, type SimScreen } from "../sim/screen.ts";
 import { decodeJpeg, encodeCapture } from "./capture.ts";
 import { type ClassifyInput, classify, hamming, measure, type Rgba } from "./classify.ts";
 import { panelState, parseCecPower } from "./connector.ts";

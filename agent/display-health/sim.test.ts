@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type DisplayHealthState, foldDisplayHealth, type PanelState } from "../../contracts/display-health/schema.ts";
-import { renderSimScreen, type SimScreenKind } from "../sim-screen.ts";
+import { renderSimScreen, type SimScreenKind } from "../sim/screen.ts";
 import type { AppFront } from "./classify.ts";
 import { DisplayHealthMonitor } from "./monitor.ts";
 import { displayHistory, simDisplaySources } from "./sim.ts";

@@ -1,13 +1,13 @@
 import type { ApplicationsReport } from "../../contracts/admin/applications.ts";
 import type { DisplayCaptureMessage, PanelState } from "../../contracts/display-health/schema.ts";
-import { episodeAt, rng } from "../sim-episodes.ts";
-import { renderSimScreen, type SimScreenKind } from "../sim-screen.ts";
+import { episodeAt, rng } from "../sim/episodes.ts";
+import { renderSimScreen, type SimScreenKind } from "../sim/screen.ts";
 import type { AppFront, Rgba } from "./classify.ts";
 import { DisplayHealthMonitor, type DisplayHealthSources } from "./monitor.ts";
 
 /**
  * The simulator's screens: what each simulated display shows at a time, from seeded episodes
- * (agent/sim-episodes.ts) and its applications, rendered as real pictures so the device runs the
+ * (agent/sim/episodes.ts) and its applications, rendered as real pictures so the device runs the
  * same measuring and classification as a real agent.
  *
  * - unplugged: no signal on the connector; panel_off: the panel in standby during working time;

@@ -3,7 +3,7 @@ import { type AddressInfo, createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CameraProbeParams } from "../../contracts/cameras/schema.ts";
 import { COMMANDS } from "../../contracts/commands/schema.ts";
-import { simCameraProbe } from "../simulator.ts";
+import { simCameraProbe } from "../sim/simulator.ts";
 import { cameraConnectionTest, cameraSnapshot, probeRtsp, rtspStatus, rtspUrl } from "./camera.ts";
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xd9]);

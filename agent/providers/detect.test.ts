@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DetectionResult } from "../../contracts/detection/schema.ts";
-import { simDetections } from "../simulator.ts";
+import { simDetections } from "../sim/simulator.ts";
 import { classify, nameOf, parseIpNeigh, parseProcArp, toFindings } from "./detect.ts";
 import { createExecutor } from "./index.ts";
 

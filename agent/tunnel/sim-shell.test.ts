@@ -9,7 +9,7 @@ import {
   TUNNEL_TEXT,
   TUNNEL_WINDOW_BYTES,
 } from "../../contracts/remote-actions/tunnel.ts";
-import { virtualMachine } from "../simulator.ts";
+import { virtualMachine } from "../sim/simulator.ts";
 import { type TunnelProvider, TunnelSessions } from "./sessions.ts";
 import { SimRegex } from "./sim-shell/regex.ts";
 import { arithmetic, parseLine } from "./sim-shell/syntax.ts";

@@ -23,7 +23,7 @@ import { type EngineState, emptyState, evaluate } from "../../worker/services/al
 import type { Row, SqlPort } from "../../worker/services/alerting/sql-port.ts";
 import { applyChange } from "../../worker/services/alerting/store.ts";
 import { allMigrationsSql } from "../lib/migrations.ts";
-import { createRng } from "../seed/prng.ts";
+import { createRng } from "../../agent/sim/prng.ts";
 
 const { values } = parseArgs({
   options: { seed: { type: "string", default: "7" }, fail: { type: "string", default: "0.2" } },

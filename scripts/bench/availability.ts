@@ -18,7 +18,7 @@ import {
   type OutageSpan,
   workingIntervals,
 } from "../../worker/services/monitoring/availability-math.ts";
-import { createRng } from "../seed/prng.ts";
+import { createRng } from "../../agent/sim/prng.ts";
 import { type EstimateHistory, estimatedAvailableSeconds, estimateWorkingIntervals } from "./availability-estimate.ts";
 
 const { values } = parseArgs({

@@ -17,7 +17,7 @@ import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { encodeCapture } from "../../agent/display-health/capture.ts";
 import { measure } from "../../agent/display-health/classify.ts";
-import { renderSimScreen } from "../../agent/sim-screen.ts";
+import { renderSimScreen } from "../../agent/sim/screen.ts";
 import { freePort } from "../lib/proc.ts";
 import { benchFleet } from "./fleet-sql.ts";
 import { seedEnrolledDevices } from "./local-d1.ts";

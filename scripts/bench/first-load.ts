@@ -32,7 +32,7 @@ import { gzipSync } from "node:zlib";
 import { type BrowserContext, type CDPSession, chromium, type Page } from "@playwright/test";
 import { CONSOLE_CLIENT_ID } from "../../contracts/auth/schema.ts";
 import { sessionFromTokens } from "../../web/src/lib/stored-session.ts";
-import { DEMO_PASSWORD } from "../demo-data.ts";
+import { DEMO_PASSWORD } from "../../agent/sim/demo-data.ts";
 import { CHROMIUM, CHROMIUM_ARGS } from "../ensure-chromium.ts";
 import { type BudgetFile, headScriptsOf, type Manifest, routeSizes } from "../lib/bundle-budget.ts";
 import { allMigrationsSql } from "../lib/migrations.ts";

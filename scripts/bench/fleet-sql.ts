@@ -10,7 +10,7 @@
 import { DEVICE_HEADINGS, MONITORED_PERIPHERAL_TYPES, worst } from "../../contracts/devices/health.ts";
 import { CATEGORY_OF_DEVICE_TYPE, DEVICE_TYPES, ROLE_UUID } from "../../contracts/reference.ts";
 import { hashPassword } from "../../worker/auth/password.ts";
-import { createRng } from "../seed/prng.ts";
+import { createRng } from "../../agent/sim/prng.ts";
 import { sqlLiteral } from "../seed/sql.ts";
 
 // D1 refuses statements over 100 kB; a device row is ~400 bytes of SQL.

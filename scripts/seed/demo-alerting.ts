@@ -1,6 +1,6 @@
+import { DEMO_SPACE_UUID, DEMO_TABLE, demoUuid } from "../../agent/sim/demo-data.ts";
 import type { AlertCondition } from "../../contracts/alerting/schema.ts";
 import type * as schema from "../../drizzle/schema/index.ts";
-import { DEMO_SPACE_UUID, DEMO_TABLE, demoUuid } from "../demo-data.ts";
 
 /*
  * The demo space's default alert rules: working-time aware (offline alerts wait for a store's

@@ -1,4 +1,7 @@
 /** Demo applications and runners (global, Admin Panel) and the displays of runner devices. */
+
+import { DEMO_TABLE, type DemoDeviceSpec, demoUuid, SPACE_UUID_OF } from "../../agent/sim/demo-data.ts";
+import type { Rng } from "../../agent/sim/prng.ts";
 import type {
   ApplicationConfig,
   applicationTable,
@@ -6,8 +9,6 @@ import type {
   displayTable,
   runnerTable,
 } from "../../drizzle/schema/index.ts";
-import { DEMO_TABLE, type DemoDeviceSpec, demoUuid, SPACE_UUID_OF } from "../demo-data.ts";
-import type { Rng } from "./prng.ts";
 
 const app = (n: number, name: string, config: ApplicationConfig) => ({
   uuid: demoUuid(DEMO_TABLE.application, n),

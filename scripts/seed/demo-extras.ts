@@ -1,4 +1,13 @@
 /** Demo cameras, comments and one Detect Devices run. */
+
+import {
+  DEMO_TABLE,
+  DEMO_USER_UUID,
+  type DemoDeviceSpec,
+  demoUuid,
+  locationUuid,
+  SPACE_UUID_OF,
+} from "../../agent/sim/demo-data.ts";
 import { DEVICE_TYPE_UUID } from "../../contracts/reference.ts";
 import type {
   cameraTable,
@@ -9,14 +18,6 @@ import type {
   displayTable,
   peripheralTable,
 } from "../../drizzle/schema/index.ts";
-import {
-  DEMO_TABLE,
-  DEMO_USER_UUID,
-  type DemoDeviceSpec,
-  demoUuid,
-  locationUuid,
-  SPACE_UUID_OF,
-} from "../demo-data.ts";
 
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();

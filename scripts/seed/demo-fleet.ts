@@ -13,7 +13,19 @@ import {
   thermalStatus,
   uptimeStatus,
 } from "../../agent/health.ts";
-import { simProfile } from "../../agent/sim-telemetry.ts";
+import {
+  DEMO_LOCATIONS,
+  DEMO_TABLE,
+  DEMO_USER_UUID,
+  type DemoDeviceSpec,
+  demoUuid,
+  HEALTH,
+  SPACE_UUID_OF,
+  tagUuid,
+} from "../../agent/sim/demo-data.ts";
+import type { PlannedPeripheral } from "../../agent/sim/demo-peripherals.ts";
+import { createRng, type Rng } from "../../agent/sim/prng.ts";
+import { simProfile } from "../../agent/sim/telemetry.ts";
 import { onlineSecondsPerDay } from "../../contracts/devices/presence.ts";
 import { CATEGORY_OF_DEVICE_TYPE, DEVICE_TYPE_UUID, DEVICE_TYPES } from "../../contracts/reference.ts";
 import type {
@@ -28,18 +40,7 @@ import type {
   installationCodeTable,
 } from "../../drizzle/schema/index.ts";
 import { conditionsOf } from "../../worker/services/monitoring/conditions.ts";
-import {
-  DEMO_LOCATIONS,
-  DEMO_TABLE,
-  DEMO_USER_UUID,
-  type DemoDeviceSpec,
-  demoUuid,
-  SPACE_UUID_OF,
-  tagUuid,
-} from "../demo-data.ts";
 import { inventoryFor } from "./demo-inventory.ts";
-import type { PlannedPeripheral } from "./demo-peripherals.ts";
-import { createRng, type Rng } from "./prng.ts";
 
 type DeviceRow = typeof deviceTable.$inferInsert;
 const MIN = 60_000;
@@ -58,21 +59,6 @@ export type DemoDeviceAccess = {
   credential: string | null;
   /** Active installation code of a non_connected device (16 chars, no separators). */
   installation_code: string | null;
-};
-
-/** Condition overrides that make the monitor interesting. */
-export const HEALTH: Record<
-  string,
-  Partial<Record<"cpu" | "ram" | "storage" | "network" | "gpu" | "thermal" | "uptime", HealthCode>>
-> = {
-  "ST Self-checkout 2": { storage: 3 },
-  "OS Line Monitor B": { thermal: 2 },
-  "ZD Food Court Menu 2": { ram: 2 },
-  "RI Dock Terminal 1": { network: 2 },
-  "VI Registration Kiosk 1": { cpu: 2 },
-  "ZD Parking Pay Station": { storage: 2, uptime: 2 },
-  "PU Test Kiosk": { gpu: 2 },
-  "ZG Boardroom Display": { cpu: 3 },
 };
 
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -225,7 +211,7 @@ function tagsFor(spec: DemoDeviceSpec, rng: Rng): string[] {
 }
 
 /**
- * The latest report of a seeded device, shaped as the simulator (agent/sim-telemetry.ts) sends
+ * The latest report of a seeded device, shaped as the simulator (agent/sim/telemetry.ts) sends
  * it: every value graded on the shared thresholds lands in the band of the device's HEALTH entry.
  */
 function telemetry(
@@ -398,3 +384,5 @@ function availabilityFor(spec: DemoDeviceSpec, space_uuid: string, from: number,
   }
   return rows;
 }
+
+export { HEALTH };

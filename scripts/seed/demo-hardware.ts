@@ -2,7 +2,7 @@
  * What each seeded device's agent reports when the console asks it to detect displays or
  * peripherals: its seeded rows as the agent's findings. Written into devices.json (with the
  * credentials) so the simulator answers detect-displays / detect-peripherals with the same names
- * as the seed, and a detection on a seeded device finds nothing new (agent/sim-hardware.ts).
+ * as the seed, and a detection on a seeded device finds nothing new (agent/sim/hardware.ts).
  */
 import type { AppliedApplication } from "../../contracts/admin/applications.ts";
 import { ApplicationLaunch } from "../../contracts/admin/applications.ts";

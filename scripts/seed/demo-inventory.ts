@@ -1,7 +1,14 @@
 /** Realistic system inventory for a demo device, by device type. */
+
+import {
+  DEMO_LOCATIONS,
+  DEMO_TABLE,
+  type DemoDeviceSpec,
+  type DemoLocation,
+  demoUuid,
+} from "../../agent/sim/demo-data.ts";
+import type { Rng } from "../../agent/sim/prng.ts";
 import type { deviceTable } from "../../drizzle/schema/index.ts";
-import { DEMO_LOCATIONS, DEMO_TABLE, type DemoDeviceSpec, type DemoLocation, demoUuid } from "../demo-data.ts";
-import type { Rng } from "./prng.ts";
 
 type DeviceRow = typeof deviceTable.$inferInsert;
 const GIB = 1024 ** 3;

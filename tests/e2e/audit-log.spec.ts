@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { DEMO_SPACE_UUID } from "../../scripts/demo-data.ts";
+import { DEMO_SPACE_UUID } from "../../agent/sim/demo-data.ts";
 import { ARTIFACTS, bearer, screenshot, screenshotSizes, signIn } from "./support.ts";
 import { expect, test } from "./test.ts";
 

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
+import { LAB_SPACE_UUID } from "../../agent/sim/demo-data.ts";
 import { bearer, signIn } from "./support.ts";
 import { expect, test, type WebSocketRoute } from "./test.ts";
 

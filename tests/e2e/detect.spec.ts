@@ -1,4 +1,4 @@
-import { simDetections } from "../../agent/simulator.ts";
+import { simDetections } from "../../agent/sim/simulator.ts";
 import { startLabRunner } from "./lab-runner.ts";
 import { ARTIFACTS, darkScreenshot, screenshot, signIn, signInToLab } from "./support.ts";
 import { expect, type Page, test } from "./test.ts";

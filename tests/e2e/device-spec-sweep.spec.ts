@@ -1,4 +1,4 @@
-import { DEMO_DEVICE_SPECS, DEMO_SPACE_UUID, LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
+import { DEMO_DEVICE_SPECS, DEMO_SPACE_UUID, LAB_SPACE_UUID } from "../../agent/sim/demo-data.ts";
 import { startLabRunner } from "./lab-runner.ts";
 import { signIn, signInToLab } from "./support.ts";
 import { expect, test } from "./test.ts";

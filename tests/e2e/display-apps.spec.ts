@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readXwd } from "../../agent/apps/xwd.ts";
-import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
+import { LAB_SPACE_UUID } from "../../agent/sim/demo-data.ts";
 import { bearer, screenshotSizes, signInToLab } from "./support.ts";
 import { expect, test } from "./test.ts";
 

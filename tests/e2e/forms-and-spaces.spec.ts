@@ -1,4 +1,4 @@
-import { locationUuid } from "../../scripts/demo-data.ts";
+import { locationUuid } from "../../agent/sim/demo-data.ts";
 import { signIn } from "./support.ts";
 import { expect, test } from "./test.ts";
 

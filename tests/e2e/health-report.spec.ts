@@ -1,4 +1,4 @@
-import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
+import { LAB_SPACE_UUID } from "../../agent/sim/demo-data.ts";
 import { startLabRunner } from "./lab-runner.ts";
 import { ARTIFACTS, KEEP_SCREENSHOTS, screenshot, signInToLab } from "./support.ts";
 import { expect, type Locator, type Page, test } from "./test.ts";

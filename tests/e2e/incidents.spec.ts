@@ -1,4 +1,4 @@
-import { DEMO_SPACE_UUID } from "../../scripts/demo-data.ts";
+import { DEMO_SPACE_UUID } from "../../agent/sim/demo-data.ts";
 import { bearer, KEEP_SCREENSHOTS, screenshotSizes, signIn } from "./support.ts";
 import { expect, test } from "./test.ts";
 

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
+import { LAB_SPACE_UUID } from "../../agent/sim/demo-data.ts";
 import { bearer } from "./support.ts";
 import { type APIRequestContext, expect } from "./test.ts";
 
@@ -59,7 +59,7 @@ export async function startLabRunner(
   const child: ChildProcess = spawn(
     process.execPath,
     [
-      "agent/simulator.ts",
+      "agent/sim/simulator.ts",
       "--server",
       baseURL,
       "--devices-json",

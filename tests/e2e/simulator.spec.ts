@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { LAB_SPACE_UUID } from "../../scripts/demo-data.ts";
+import { LAB_SPACE_UUID } from "../../agent/sim/demo-data.ts";
 import { bearer } from "./support.ts";
 import { expect, test } from "./test.ts";
 
@@ -20,7 +20,7 @@ function simulate(baseURL: string, simulated: string): { child: ChildProcess; ou
   const child = spawn(
     process.execPath,
     [
-      "agent/simulator.ts",
+      "agent/sim/simulator.ts",
       "--server",
       baseURL,
       "--devices",

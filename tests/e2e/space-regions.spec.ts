@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { DEMO_SPACE_UUID } from "../../scripts/demo-data.ts";
+import { DEMO_SPACE_UUID } from "../../agent/sim/demo-data.ts";
 import { bearer, KEEP_SCREENSHOTS, screenshot, signIn } from "./support.ts";
 import { expect, type Page, test } from "./test.ts";
 

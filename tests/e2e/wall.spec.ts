@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { LOCATION_TYPE_UUID } from "../../contracts/reference.ts";
-import { LAB_SPACE_UUID, locationUuid } from "../../scripts/demo-data.ts";
+import { LAB_SPACE_UUID, locationUuid } from "../../agent/sim/demo-data.ts";
 import { bearer, screenshot, signIn } from "./support.ts";
 import { type APIRequestContext, expect, type Page, test } from "./test.ts";
 
@@ -109,7 +109,7 @@ async function runnerAtNewLocation(request: APIRequestContext, baseURL: string, 
   const child: ChildProcess = spawn(
     process.execPath,
     [
-      "agent/simulator.ts",
+      "agent/sim/simulator.ts",
       ...["--server", baseURL, "--devices-json", devicesJson, "--simulated-json", join(dir, "simulated.json")],
       ...["--no-flaky", "--instant", "--quiet"],
     ],

@@ -4,15 +4,15 @@ import {
   CRASH_LOOP_RESTARTS,
   CRASH_LOOP_WINDOW_MS,
   displayState,
-} from "../contracts/admin/applications.ts";
-import type { AppliedDisplay } from "../contracts/commands/schema.ts";
-import { type Episode, episodeAt } from "./sim-episodes.ts";
+} from "../../contracts/admin/applications.ts";
+import type { AppliedDisplay } from "../../contracts/commands/schema.ts";
+import { type Episode, episodeAt } from "./episodes.ts";
 
 /*
  * The simulator's applications: the same contract as the real agent's runner (agent/apps/),
  * computed from the configuration it was given and the time, so a restarted simulator tells the
  * same story. After a configuration every application starts (STARTING_MS) and runs. In an
- * app_crash_loop episode (agent/sim-episodes.ts) the first application of the first display
+ * app_crash_loop episode (agent/sim/episodes.ts) the first application of the first display
  * crashes every CRASH_EVERY_MS, is down DOWN_MS (its restart backoff), starts again, and after
  * five crashes within 15 minutes is a crash loop.
  */

@@ -1,9 +1,9 @@
 /**
  * Runs N virtual agents through the real agent's protocol code (AgentSession), for the demo and
- * load tests: drifting telemetry with warning and critical episodes (agent/sim-telemetry.ts), devices dropping offline and
+ * load tests: drifting telemetry with warning and critical episodes (agent/sim/telemetry.ts), devices dropping offline and
  * coming back, and answers to every command — quick, slow, timing out and failing ones.
  *
- *   node agent/simulator.ts --server http://localhost:8787 [--devices N] [--devices-json .outpost/devices.json]
+ *   node agent/sim/simulator.ts --server http://localhost:8787 [--devices N] [--devices-json .outpost/devices.json]
  *                           [--no-flaky] [--fast]   (--fast: heartbeats 5 s, telemetry 10 s)
  *                           [--instant]   (every command answered at once and successfully: benchmarks)
  *                           [--journal-dir .outpost/sim-journal | --memory-journal]
@@ -21,36 +21,35 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { type ApplicationsReport, applicationsSignature } from "../contracts/admin/applications.ts";
-import type { AppliedDisplay } from "../contracts/commands/schema.ts";
-import type { DetectionFinding } from "../contracts/detection/schema.ts";
-import { type ServiceStatus, VISION_NOT_INSTALLED_MESSAGE } from "../contracts/devices/services.ts";
-import type { Command, Telemetry } from "../contracts/realtime/events.ts";
-import { DEMO_DEVICE_SPECS, DEMO_PASSWORD, DEMO_SPACE_UUID, DEMO_USERS } from "../scripts/demo-data.ts";
-import { HEALTH as DEMO_HEALTH } from "../scripts/seed/demo-fleet.ts";
-import { FAULTS as DEMO_PERIPHERAL_FAULTS } from "../scripts/seed/demo-peripherals.ts";
-import { withApplications } from "./apps/telemetry.ts";
-import { parseVncPort, roomUrl } from "./config.ts";
-import { parseSimulatedAnswer, simulatedPrompter } from "./consent/prompt.ts";
-import { DisplayHealthMonitor, type DisplayHealthSources, withDisplayHealth } from "./display-health/monitor.ts";
-import { CaptureSchedule } from "./display-health/schedule.ts";
-import { ALWAYS_IN_TROUBLE, DEMO_HISTORY, displayHistory, simDisplaySources } from "./display-health/sim.ts";
-import { type CommandJournal, FileJournal, MemoryJournal } from "./journal.ts";
-import { toFindings } from "./providers/detect.ts";
-import { executorOf } from "./providers/dispatch.ts";
-import type { Handlers } from "./providers/types.ts";
-import { remoteDesktopStatus } from "./remote-desktop-status.ts";
-import { AgentSession, type CommandReply, type Machine } from "./session.ts";
-import { ALWAYS_CRASH_LOOPING, type SimAppsConfig, simApplications } from "./sim-apps.ts";
-import { rng } from "./sim-episodes.ts";
-import { provisionDevices, type SimAccess } from "./sim-fleet.ts";
-import { simHardware } from "./sim-hardware.ts";
-import { simIdentity } from "./sim-identity.ts";
-import type { SimScreenKind } from "./sim-screen.ts";
-import { simScreenshotJpeg } from "./sim-screen.ts";
-import { simProfile, simSensors } from "./sim-telemetry.ts";
-import { simulatedTerminal } from "./tunnel/sim-shell.ts";
-import { vncProvider } from "./tunnel/vnc.ts";
+import { type ApplicationsReport, applicationsSignature } from "../../contracts/admin/applications.ts";
+import type { AppliedDisplay } from "../../contracts/commands/schema.ts";
+import type { DetectionFinding } from "../../contracts/detection/schema.ts";
+import { type ServiceStatus, VISION_NOT_INSTALLED_MESSAGE } from "../../contracts/devices/services.ts";
+import type { Command, Telemetry } from "../../contracts/realtime/events.ts";
+import { withApplications } from "../apps/telemetry.ts";
+import { parseVncPort, roomUrl } from "../config.ts";
+import { parseSimulatedAnswer, simulatedPrompter } from "../consent/prompt.ts";
+import { DisplayHealthMonitor, type DisplayHealthSources, withDisplayHealth } from "../display-health/monitor.ts";
+import { CaptureSchedule } from "../display-health/schedule.ts";
+import { ALWAYS_IN_TROUBLE, DEMO_HISTORY, displayHistory, simDisplaySources } from "../display-health/sim.ts";
+import { type CommandJournal, FileJournal, MemoryJournal } from "../journal.ts";
+import { toFindings } from "../providers/detect.ts";
+import { executorOf } from "../providers/dispatch.ts";
+import type { Handlers } from "../providers/types.ts";
+import { remoteDesktopStatus } from "../remote-desktop-status.ts";
+import { AgentSession, type CommandReply, type Machine } from "../session.ts";
+import { simulatedTerminal } from "../tunnel/sim-shell.ts";
+import { vncProvider } from "../tunnel/vnc.ts";
+import { ALWAYS_CRASH_LOOPING, type SimAppsConfig, simApplications } from "./apps.ts";
+import { DEMO_DEVICE_SPECS, HEALTH as DEMO_HEALTH, DEMO_PASSWORD, DEMO_SPACE_UUID, DEMO_USERS } from "./demo-data.ts";
+import { FAULTS as DEMO_PERIPHERAL_FAULTS } from "./demo-peripherals.ts";
+import { rng } from "./episodes.ts";
+import { provisionDevices, type SimAccess } from "./fleet.ts";
+import { simHardware } from "./hardware.ts";
+import { simIdentity } from "./identity.ts";
+import type { SimScreenKind } from "./screen.ts";
+import { simScreenshotJpeg } from "./screen.ts";
+import { simProfile, simSensors } from "./telemetry.ts";
 
 type Access = SimAccess;
 
@@ -149,7 +148,7 @@ export function simAttached(device: Access): { name: string; type: string }[] {
 
 /**
  * A simulated machine: its character is fixed by its uuid (and, for a seeded device, the seed's
- * faults); values drift and episodes come and go (agent/sim-telemetry.ts). `now` is injectable.
+ * faults); values drift and episodes come and go (agent/sim/telemetry.ts). `now` is injectable.
  */
 export function virtualMachine(
   device: Access,
@@ -189,7 +188,7 @@ export function virtualMachine(
     now: now(),
   });
   const sample = simSensors(profile);
-  // The displays' applications (agent/sim-apps.ts): the seeded configuration until the console sends one.
+  // The displays' applications (agent/sim/apps.ts): the seeded configuration until the console sends one.
   // Seeded as if applied a day ago: the applications have been up since (or looping, in an episode).
   let apps: SimAppsConfig = { displays: seededDisplays(device), appliedAt: now() - 24 * 3_600_000 };
   const applications = () =>
@@ -250,7 +249,7 @@ export function virtualMachine(
   /** The simulator's providers, typed by contracts/commands/schema.ts like the real agent's. */
   const handlers: Handlers<null> = {
     // What the primary display really shows: its application's page, or the bare desktop when
-    // the application is down (agent/sim-screen.ts renders a real JPEG).
+    // the application is down (agent/sim/screen.ts renders a real JPEG).
     screenshot: () => {
       const primary = applications().displays[0];
       const app = primary?.applications.find((a) => a.state === "running");

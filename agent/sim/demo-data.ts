@@ -1,9 +1,10 @@
+import type { HealthCode } from "../../contracts/devices/health.ts";
 /**
  * The demo spaces' fixed facts: ids, sign-ins, locations, tags, groups, schedules and the fleet
  * plan. scripts/seed-demo.ts turns them into SQL; the start script, README and e2e tests read
  * them by name. Only plain data here (no database, no hashing).
  */
-import type { DeviceTypeKey, LocationTypeKey, RoleCode } from "../contracts/reference.ts";
+import type { DeviceTypeKey, LocationTypeKey, RoleCode } from "../../contracts/reference.ts";
 
 /** Demo uuids: 6f1c7a52-01TT-4000-8000-NNNNNNNNNNNN, TT = table number below, N = row number. */
 export const demoUuid = (table: number, row: number) =>
@@ -544,3 +545,18 @@ export const DEMO_DEVICE_SPECS: DemoDeviceSpec[] = FLEET.map(([location, name, t
   device_class,
   status,
 }));
+
+/** Condition overrides that make the monitor interesting. */
+export const HEALTH: Record<
+  string,
+  Partial<Record<"cpu" | "ram" | "storage" | "network" | "gpu" | "thermal" | "uptime", HealthCode>>
+> = {
+  "ST Self-checkout 2": { storage: 3 },
+  "OS Line Monitor B": { thermal: 2 },
+  "ZD Food Court Menu 2": { ram: 2 },
+  "RI Dock Terminal 1": { network: 2 },
+  "VI Registration Kiosk 1": { cpu: 2 },
+  "ZD Parking Pay Station": { storage: 2, uptime: 2 },
+  "PU Test Kiosk": { gpu: 2 },
+  "ZG Boardroom Display": { cpu: 3 },
+};

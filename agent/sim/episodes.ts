@@ -37,7 +37,7 @@ export const EPISODES: Record<EpisodeKind, EpisodeSpec> = {
   paper_low: { windowMs: 6 * HOUR, chance: 0.4, minMs: 20 * MIN, maxMs: 60 * MIN },
   /** A failing cable: receive errors rise until the link is re-plugged (counters reset). */
   net_errors: { windowMs: 8 * HOUR, chance: 0.4, minMs: 25 * MIN, maxMs: 45 * MIN },
-  /** A display's application crashes every minute or so (a bad update) until it is rolled back (agent/sim-apps.ts). */
+  /** A display's application crashes every minute or so (a bad update) until it is rolled back (agent/sim/apps.ts). */
   app_crash_loop: { windowMs: 4 * HOUR, chance: 0.4, minMs: 15 * MIN, maxMs: 30 * MIN },
   /** A display's screen goes black (a GPU hang, a video that lost its surface) until the player is restarted. */
   screen_black: { windowMs: 8 * HOUR, chance: 0.35, minMs: 20 * MIN, maxMs: 45 * MIN },

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { grade, worst } from "../contracts/devices/health.ts";
-import { Telemetry } from "../contracts/realtime/events.ts";
-import { buildDemoSeed } from "../scripts/seed-demo.ts";
-import { cpuStatus, networkStatus, ramStatus, storageStatus, uptimeStatus } from "./health.ts";
-import { type DeviceType, dailyRhythm, simProfile, simSensors } from "./sim-telemetry.ts";
-import { simAttached, simPeripherals, simPlatform, virtualMachine } from "./simulator.ts";
+import { cpuStatus, networkStatus, ramStatus, storageStatus, uptimeStatus } from "../../agent/health.ts";
+import { simAttached, simPeripherals, simPlatform, virtualMachine } from "../../agent/sim/simulator.ts";
+import { type DeviceType, dailyRhythm, simProfile, simSensors } from "../../agent/sim/telemetry.ts";
+import { grade, worst } from "../../contracts/devices/health.ts";
+import { Telemetry } from "../../contracts/realtime/events.ts";
+import { buildDemoSeed } from "../seed-demo.ts";
 
 const MIN = 60_000;
 const T0 = Date.parse("2026-11-23T05:00:00Z");

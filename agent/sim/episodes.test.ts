@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Telemetry } from "../contracts/realtime/events.ts";
-import { EPISODES, type EpisodeKind, episodeAt } from "./sim-episodes.ts";
-import { simProfile, simSensors } from "./sim-telemetry.ts";
+import type { Telemetry } from "../../contracts/realtime/events.ts";
+import { EPISODES, type EpisodeKind, episodeAt } from "./episodes.ts";
+import { simProfile, simSensors } from "./telemetry.ts";
 
 const MIN = 60_000;
 const T0 = Date.parse("2026-11-23T00:00:00Z");

@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { MONITORED_PERIPHERAL_TYPES } from "../contracts/devices/health.ts";
-import { Telemetry } from "../contracts/realtime/events.ts";
-import { DEMO_DEVICE_SPECS } from "../scripts/demo-data.ts";
-import { buildFleet, HEALTH } from "../scripts/seed/demo-fleet.ts";
-import { FAULTS, planPeripherals } from "../scripts/seed/demo-peripherals.ts";
-import { createRng } from "../scripts/seed/prng.ts";
-import { buildDemoSeed } from "../scripts/seed-demo.ts";
-import { conditionsOf } from "../worker/services/monitoring/conditions.ts";
-import { ALWAYS_CRASH_LOOPING } from "./sim-apps.ts";
-import { episodeAt } from "./sim-episodes.ts";
-import { episodeKinds, simProfile } from "./sim-telemetry.ts";
-import { simAttached, virtualMachine } from "./simulator.ts";
+import { ALWAYS_CRASH_LOOPING } from "../../agent/sim/apps.ts";
+import { DEMO_DEVICE_SPECS } from "../../agent/sim/demo-data.ts";
+import { FAULTS, planPeripherals } from "../../agent/sim/demo-peripherals.ts";
+import { episodeAt } from "../../agent/sim/episodes.ts";
+import { createRng } from "../../agent/sim/prng.ts";
+import { simAttached, virtualMachine } from "../../agent/sim/simulator.ts";
+import { episodeKinds, simProfile } from "../../agent/sim/telemetry.ts";
+import { MONITORED_PERIPHERAL_TYPES } from "../../contracts/devices/health.ts";
+import { Telemetry } from "../../contracts/realtime/events.ts";
+import { conditionsOf } from "../../worker/services/monitoring/conditions.ts";
+import { buildDemoSeed } from "../seed-demo.ts";
+import { buildFleet, HEALTH } from "./demo-fleet.ts";
 
 const NOW = Date.parse("2026-11-23T10:00:00Z");
 const HEADINGS = [
@@ -68,7 +68,7 @@ describe("the demo seed and the simulator agree", () => {
         now: NOW,
       });
       if (episodeKinds(profile).some((kind) => episodeAt(device.uuid, kind, NOW))) continue;
-      // An application crash-looping on a display (agent/sim-apps.ts) is news the seed does not carry.
+      // An application crash-looping on a display (agent/sim/apps.ts) is news the seed does not carry.
       if (ALWAYS_CRASH_LOOPING.has(device.name) || episodeAt(device.uuid, "app_crash_loop", NOW)) continue;
       const sent = await virtualMachine(device, () => {}, { now: () => NOW }).telemetry();
       const { columns } = conditionsOf(sent);

@@ -1,12 +1,10 @@
 /** Which peripherals the demo kiosks and POS devices carry, and their rows. */
-import { PERIPHERAL_TYPE_UUID, PERIPHERAL_TYPES, type PeripheralTypeKey } from "../../contracts/reference.ts";
-import type { peripheralTable } from "../../drizzle/schema/index.ts";
-import type { DemoDeviceSpec } from "../demo-data.ts";
-import { DEMO_TABLE, demoUuid, SPACE_UUID_OF } from "../demo-data.ts";
-import type { Rng } from "./prng.ts";
+import { PERIPHERAL_TYPES, type PeripheralTypeKey } from "../../contracts/reference.ts";
+import type { DemoDeviceSpec } from "./demo-data.ts";
+import { DEMO_TABLE, demoUuid } from "./demo-data.ts";
 
 type Catalog = { manufacturer: string; model: string; protocol: string; details: string; firmware: string };
-const CATALOG: Record<PeripheralTypeKey, Catalog> = {
+export const CATALOG: Record<PeripheralTypeKey, Catalog> = {
   coin_acceptor: {
     manufacturer: "Azkoyen",
     model: "X6 Coin Validator",
@@ -125,35 +123,3 @@ export function planPeripherals(devices: readonly DemoDeviceSpec[]): Map<string,
 }
 
 export const slugOf = (type: PeripheralTypeKey) => PERIPHERAL_TYPES.find((t) => t.key === type)?.slug ?? type;
-
-export function peripheralRows(
-  devices: readonly DemoDeviceSpec[],
-  plans: Map<string, PlannedPeripheral[]>,
-  rng: Rng,
-  at: (d: DemoDeviceSpec) => string,
-): (typeof peripheralTable.$inferInsert)[] {
-  return devices.flatMap((d) =>
-    (plans.get(d.uuid) ?? []).map((p) => {
-      const c = CATALOG[p.type];
-      const money = p.type === "coin_acceptor" || p.type === "bill_acceptor" || p.type === "card_reader";
-      return {
-        uuid: p.uuid,
-        space_uuid: SPACE_UUID_OF[d.space],
-        device_uuid: d.uuid,
-        peripheral_type_uuid: PERIPHERAL_TYPE_UUID[p.type],
-        name: p.name,
-        enabled: p.enabled,
-        manufacturer: c.manufacturer,
-        model: c.model,
-        communication_protocol: c.protocol,
-        currency: money ? (d.location === "mostar_old_town" ? "BAM" : "EUR") : "",
-        serial_number: `${c.manufacturer.slice(0, 3).toUpperCase()}${rng.int(100000, 999999)}${rng.hex(2).toUpperCase()}`,
-        firmware: c.firmware,
-        protocol_details: c.details,
-        status: p.status,
-        created_at: at(d),
-        updated_at: at(d),
-      };
-    }),
-  );
-}

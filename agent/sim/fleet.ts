@@ -1,15 +1,15 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { RouteConfig } from "@hono/zod-openapi";
-import { CONSOLE_CLIENT_ID, TokenResponse } from "../contracts/auth/schema.ts";
-import { addDevice } from "../contracts/devices/routes.ts";
-import { ApiErrorBody } from "../contracts/http/errors.ts";
-import { API_PREFIX, type RouteReply, replySchemaOf, routePath } from "../contracts/http/route.ts";
-import { enrollAgent } from "../contracts/installation/agent-routes.ts";
-import { resetInstallationCode } from "../contracts/installation/routes.ts";
-import { listLocations } from "../contracts/locations/routes.ts";
-import type { SimHardware } from "./sim-hardware.ts";
-import { simIdentity } from "./sim-identity.ts";
+import { CONSOLE_CLIENT_ID, TokenResponse } from "../../contracts/auth/schema.ts";
+import { addDevice } from "../../contracts/devices/routes.ts";
+import { ApiErrorBody } from "../../contracts/http/errors.ts";
+import { API_PREFIX, type RouteReply, replySchemaOf, routePath } from "../../contracts/http/route.ts";
+import { enrollAgent } from "../../contracts/installation/agent-routes.ts";
+import { resetInstallationCode } from "../../contracts/installation/routes.ts";
+import { listLocations } from "../../contracts/locations/routes.ts";
+import type { SimHardware } from "./hardware.ts";
+import { simIdentity } from "./identity.ts";
 
 /**
  * A device the simulator can run: its uuid, name, space and device credential; seeded devices

@@ -1,9 +1,9 @@
-import type { AppliedApplication } from "../contracts/admin/applications.ts";
-import type { DisplayFinding, PeripheralFinding } from "../contracts/peripherals/schema.ts";
+import type { AppliedApplication } from "../../contracts/admin/applications.ts";
+import type { DisplayFinding, PeripheralFinding } from "../../contracts/peripherals/schema.ts";
 
 /**
  * A device's displays and peripherals as its agent reports them (devices.json carries the seeded
- * ones), and the seeded displays' applications (the simulator runs them: agent/sim-apps.ts).
+ * ones), and the seeded displays' applications (the simulator runs them: agent/sim/apps.ts).
  */
 export type SimHardware = {
   displays: DisplayFinding[];

@@ -1,4 +1,4 @@
-import { rng } from "./sim-episodes.ts";
+import { rng } from "./episodes.ts";
 
 /**
  * What makes a simulated machine one machine: a machine id and a MAC address of its own, drawn

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_DEVICE_SPECS } from "../scripts/demo-data.ts";
-import { simIdentity } from "./sim-identity.ts";
+import { DEMO_DEVICE_SPECS } from "./demo-data.ts";
+import { simIdentity } from "./identity.ts";
 import { simPlatform } from "./simulator.ts";
 
 describe("simulated machines are each their own machine", () => {

@@ -1,5 +1,5 @@
-import type { HealthCode } from "../contracts/devices/health.ts";
-import type { Telemetry } from "../contracts/realtime/events.ts";
+import type { HealthCode } from "../../contracts/devices/health.ts";
+import type { Telemetry } from "../../contracts/realtime/events.ts";
 import {
   cpuStatus,
   diskHealth,
@@ -9,8 +9,8 @@ import {
   storageStatus,
   thermalStatus,
   uptimeStatus,
-} from "./health.ts";
-import { diskFillUsed, type EpisodeKind, episodeAt, errorRatioAt, heat, jamStatus, rng } from "./sim-episodes.ts";
+} from "../health.ts";
+import { diskFillUsed, type EpisodeKind, episodeAt, errorRatioAt, heat, jamStatus, rng } from "./episodes.ts";
 
 /**
  * A simulated device's telemetry: each value drifts as a mean-reverting random walk around the

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { DisplayFindings, PeripheralFindings } from "../contracts/peripherals/schema.ts";
-import { buildDemoSeed } from "../scripts/seed-demo.ts";
-import { simHardware } from "./sim-hardware.ts";
-import { virtualMachine } from "./simulator.ts";
+import { simHardware } from "../../agent/sim/hardware.ts";
+import { virtualMachine } from "../../agent/sim/simulator.ts";
+import { DisplayFindings, PeripheralFindings } from "../../contracts/peripherals/schema.ts";
+import { buildDemoSeed } from "../seed-demo.ts";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
 

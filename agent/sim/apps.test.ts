@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { AppliedDisplay } from "../contracts/commands/schema.ts";
-import { CRASH_EVERY_MS, DOWN_MS, STARTING_MS, simApplications } from "./sim-apps.ts";
-import { EPISODES, episodeAt } from "./sim-episodes.ts";
+import type { AppliedDisplay } from "../../contracts/commands/schema.ts";
+import { CRASH_EVERY_MS, DOWN_MS, STARTING_MS, simApplications } from "./apps.ts";
+import { EPISODES, episodeAt } from "./episodes.ts";
 import { virtualMachine } from "./simulator.ts";
 
 const SEC = 1_000;

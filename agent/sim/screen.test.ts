@@ -1,6 +1,6 @@
 import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
-import { renderSimScreen, simScreenshotJpeg } from "./sim-screen.ts";
+import { renderSimScreen, simScreenshotJpeg } from "./screen.ts";
 import { virtualMachine } from "./simulator.ts";
 
 const AT = Date.parse("2026-11-29T10:00:00Z");
