@@ -39,6 +39,7 @@ import { createDeviceTables, deviceSchemaReady, kvGet, kvSet, markDeviceSchema }
 import { DeviceTelemetry } from "./device-telemetry.ts";
 import { DeviceTunnels, isTunnelMessage } from "./device-tunnels.ts";
 import type { ConnState } from "./room.ts";
+import type { DeviceCommandsRpc, RoomPublisher } from "./rpc.ts";
 import type { Written } from "./telemetry-flush.ts";
 import type { SeriesResult } from "./telemetry-history.ts";
 import { WatchedRoom } from "./watched-room.ts";
@@ -82,7 +83,7 @@ export const RESTART_GRACE_MS = OFFLINE_AFTER_MS;
  * (getWebSocketAutoResponseTimestamp) beside the last frame, so the room hibernates between
  * heartbeats. An older agent's JSON pings still reach onMessage and are held to the same rules.
  */
-export class DeviceRoom extends WatchedRoom {
+export class DeviceRoom extends WatchedRoom implements DeviceCommandsRpc, RoomPublisher {
   readonly roomKind = "device" as const;
 
   private presence: PresenceState = initialPresence();

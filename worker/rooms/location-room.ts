@@ -1,4 +1,5 @@
 import { type AlertSignal, LocationAlerts } from "./location-alerts.ts";
+import type { RoomPublisher } from "./rpc.ts";
 import { WatchedRoom } from "./watched-room.ts";
 
 /**
@@ -8,7 +9,7 @@ import { WatchedRoom } from "./watched-room.ts";
  * It also evaluates the space's alert rules for this location (location-alerts.ts): its devices'
  * transitions are told to it, and its alarm times durations and recoveries.
  */
-export class LocationRoom extends WatchedRoom {
+export class LocationRoom extends WatchedRoom implements RoomPublisher {
   readonly roomKind = "location" as const;
   private alertsOf: LocationAlerts | null = null;
 

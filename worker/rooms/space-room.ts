@@ -4,6 +4,7 @@ import { createDb } from "../lib/db.ts";
 import { writeAccountPresence } from "../services/accounts/accounts.ts";
 import { roomServer, spaceRegion } from "../services/kernel/placement.ts";
 import { type ConnState, OutpostRoom } from "./room.ts";
+import type { RoomPublisher } from "./rpc.ts";
 
 /** The rooms besides the space's own where an account may hold sockets. */
 export type WatchedRoom = { party: "location" | "device"; room: string };
@@ -29,7 +30,7 @@ const onWatcher = (sql: SqlStorage, statement: string, accountUuid: string, at: 
  * rooms report joins and leaves), so revokeAccount can close every socket of an account whose
  * membership changed, wherever it is, without visiting every room of the space.
  */
-export class SpaceRoom extends OutpostRoom {
+export class SpaceRoom extends OutpostRoom implements RoomPublisher {
   readonly roomKind = "space" as const;
   /** The console and the wall catch up on what they missed with the welcome's ages (room.ts). */
   protected readonly datesEvents = true;

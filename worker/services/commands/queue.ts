@@ -6,6 +6,7 @@ import { ENABLED_SUPERSEDE_KEY } from "../../../contracts/commands/queue-values.
 import { COMMANDS } from "../../../contracts/commands/schema.ts";
 import { spaceAccountTable, userTable } from "../../../drizzle/schema/index.ts";
 import { ApiError, fieldErrors } from "../../lib/errors.ts";
+import { commandsOf } from "../../rooms/rpc.ts";
 import { requireDevice } from "../devices/detail.ts";
 import { roomIn } from "../kernel/placement.ts";
 import { type RemoteCtx, requireEnabled, requireInstalled, requireVisionCapable } from "./remote-actions.ts";
@@ -23,7 +24,7 @@ const commandNotFound = () => new ApiError("not_found", "Command not found.");
 
 async function roomOf(ctx: RemoteCtx, uuid: string) {
   const device = await requireDevice(ctx, uuid);
-  return { device, room: await roomIn(ctx, "device", device.uuid) };
+  return { device, room: commandsOf(await roomIn(ctx, "device", device.uuid)) };
 }
 
 /**
@@ -53,13 +54,13 @@ async function withIssuers(ctx: RemoteCtx, records: CommandRecord[]): Promise<Co
 /** GET …/command/items/: newest first, at most 200. */
 export async function listCommands({ ctx, input }: Ctx & { input: { uuid: string } }) {
   const { room } = await roomOf(ctx, input.uuid);
-  return { commands: await withIssuers(ctx, (await room.listCommands()) as CommandRecord[]) };
+  return { commands: await withIssuers(ctx, await room.listCommands()) };
 }
 
 /** GET …/command/{id}/: one command (an outcome_unknown reply's status_url). */
 export async function getCommand({ ctx, input }: Ctx & { input: { uuid: string; id: string } }) {
   const { room } = await roomOf(ctx, input.uuid);
-  const record = (await room.getCommand(input.id)) as CommandRecord | null;
+  const record = await room.getCommand(input.id);
   if (!record) throw commandNotFound();
   const [named] = await withIssuers(ctx, [record]);
   return named;
@@ -99,7 +100,7 @@ export async function queueCommand({
   requireEnabled(device, input.action);
   requireInstalled(device);
   if (input.action === "set-vision") requireVisionCapable(device, params.enabled === true);
-  return (await room.queueCommand({
+  return await room.queueCommand({
     id: input.request_id ?? crypto.randomUUID(),
     action: input.action,
     params,
@@ -107,13 +108,13 @@ export async function queueCommand({
     // A Disable / Enable always replaces one still waiting: the newest decision wins.
     supersede_key: input.supersede_key ?? (input.action === "set-enabled" ? ENABLED_SUPERSEDE_KEY : null),
     actor: { user_uuid: ctx.user.uuid, space_uuid: ctx.space.space_uuid },
-  })) as { record: CommandRecord; created: boolean };
+  });
 }
 
 /** POST …/command/{id}/cancel/: 409 once the command was delivered. */
 export async function cancelCommand({ ctx, input }: Ctx & { input: { uuid: string; id: string } }) {
   const { room } = await roomOf(ctx, input.uuid);
-  const result = (await room.cancelCommand(input.id)) as { record: CommandRecord } | { error: string };
+  const result = await room.cancelCommand(input.id);
   if ("record" in result) return result.record;
   if (result.error === "not_found") throw commandNotFound();
   throw new ApiError("conflict", NOT_CANCELLABLE_MESSAGE);

@@ -13,7 +13,6 @@ import {
   DEVICE_DISABLED_MESSAGE,
   DEVICE_NOT_INSTALLED_MESSAGE,
   firstIssue,
-  type Outcome,
   TIMEOUT_MESSAGE,
   UNAVAILABLE_MESSAGE,
 } from "../../../contracts/commands/schema.ts";
@@ -24,6 +23,7 @@ import { getScreenshot as screenshotRoute } from "../../../contracts/remote-acti
 import { deviceTable as d, peripheralTable as p, peripheralTypeTable as pt } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
 import { ApiError, OutcomeUnknownError } from "../../lib/errors.ts";
+import { commandsOf } from "../../rooms/rpc.ts";
 import { type DeviceRow, requireDevice } from "../devices/detail.ts";
 import { announceDevice } from "../devices/events.ts";
 import type { ServiceArgs, WriteArgs } from "../kernel/args.ts";
@@ -99,13 +99,12 @@ export async function sendCommand<A extends CommandAction>(
   if (!requestId && !device.online) throw deviceOffline();
   const id = requestId ?? crypto.randomUUID();
   const room = await roomIn(ctx, "device", device.uuid);
-  // The RPC stub's mapped type loses the union; the room returns an Outcome.
-  const outcome = (await room.runCommand({
+  const outcome = await commandsOf(room).runCommand({
     id,
     action,
     params,
     actor: { user_uuid: ctx.user.uuid, space_uuid: ctx.space.space_uuid },
-  })) as unknown as Outcome;
+  });
   switch (outcome.status) {
     case "succeeded":
       return { id, result: parseResult(action, outcome.result) };
@@ -125,7 +124,7 @@ export async function sendCommand<A extends CommandAction>(
 /** Whether the device's room knows this command id (a retry). */
 async function knownCommand(ctx: RemoteCtx, device: DeviceRow, id: string) {
   const room = await roomIn(ctx, "device", device.uuid);
-  return (await room.getCommand(id)) !== null;
+  return (await commandsOf(room).getCommand(id)) !== null;
 }
 
 /** Actions run with no params whose result the API answers as is. */

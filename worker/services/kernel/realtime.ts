@@ -1,8 +1,7 @@
 import { CloseCode, type RoomEvent } from "../../../contracts/realtime/events.ts";
 import type { Env } from "../../env.ts";
+import { publisherOf } from "../../rooms/rpc.ts";
 import { roomServer, roomStub, spaceRegion } from "./placement.ts";
-
-type RoomStub = { publish(event: RoomEvent): Promise<number> };
 
 /*
  * A publish is one RPC on the room: partyserver's getServerByName first makes a setName RPC (to
@@ -20,13 +19,13 @@ type RoomStub = { publish(event: RoomEvent): Promise<number> };
  */
 export async function publishToSpace(env: Env, spaceUuid: string, event: RoomEvent) {
   if (event.space_uuid !== spaceUuid) throw new Error("event space does not match its room");
-  const stub = roomStub(env, "space", spaceUuid, await spaceRegion(env, spaceUuid)) as unknown as RoomStub;
+  const stub = publisherOf(roomStub(env, "space", spaceUuid, await spaceRegion(env, spaceUuid)));
   await stub.publish(event);
 }
 
 export async function publishToLocation(env: Env, locationUuid: string, event: RoomEvent) {
   const region = await spaceRegion(env, event.space_uuid);
-  await (roomStub(env, "location", locationUuid, region) as unknown as RoomStub).publish(event);
+  await publisherOf(roomStub(env, "location", locationUuid, region)).publish(event);
 }
 
 /**
