@@ -28,51 +28,95 @@ export const STALL_MS = 30_000;
  * devices per batch in a measured 3,000-agent wave. Idle, a write still goes out at once.
  */
 export const WAVE_WINDOW_MS = 200;
+/**
+ * A drain that has not moved for this long while it was not writing (between batches, in its
+ * window) is taken over by a waiting push (ms): the room that started it may be gone (reset,
+ * evicted) while its isolate, and this state, live on; its timers then never fire.
+ */
+export const TAKEOVER_MS = 2_000;
 
-/** Gathers pushed items into batches, one batch in flight at a time (see above). Per isolate. */
-export function gatherer<T, R>(flush: (items: T[]) => Promise<R[]>, max = GATHER_MAX) {
-  type Waiting = { item: T; resolve: (r: R) => void; reject: (e: unknown) => void };
+/** How often a waiting push looks at its outcome, at most (ms; it starts at 1 and doubles). */
+const POLL_MAX_MS = 16;
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Gathers pushed items into batches, one batch in flight at a time (see above). Per isolate, so
+ * the rooms of one isolate share it — and a room must never be resumed by another room's I/O:
+ * workerd ties a promise's continuations to the Durable Object that awaits it ("Cannot perform
+ * I/O on behalf of a different Durable Object"). So the drain, running in the room that started
+ * it, writes each item's outcome into plain data, and every waiting push looks at its own on its
+ * own timers (as lib/single-flight.ts does for shared reads).
+ */
+export function gatherer<T, R>(flush: (items: T[], owner: T) => Promise<R[]>, max = GATHER_MAX) {
+  /** `taken`: in a batch being written; `outcome`: what the write answered. */
+  type Waiting = { item: T; taken?: boolean; outcome?: { value: R } | { error: unknown } };
+  /** `since`: its last step (ms); `writing`: a batch is in flight. */
+  type Run = { since: number; owner: T; writing: boolean };
   let pending: Waiting[] = [];
-  let running: { since: number } | null = null;
+  /**
+   * The drain under way: `owner` is the item whose push started it. The drain runs in that
+   * room's context, so every batch it writes uses that room's env: a Durable Object may not do
+   * I/O through another object's bindings, even in the same isolate.
+   */
+  let running: Run | null = null;
   /** Batches written and items in them since the isolate started (tests, bench logs). */
   const stats = { batches: 0, items: 0 };
 
   let lastBatchAt = 0;
-  const drain = async (run: { since: number }) => {
+  const drain = async (run: Run) => {
     while (pending.length > 0 && running === run) {
-      if (Date.now() - lastBatchAt < 1000 && pending.length < max)
-        await new Promise((r) => setTimeout(r, WAVE_WINDOW_MS));
+      if (Date.now() - lastBatchAt < 1000 && pending.length < max) await pause(WAVE_WINDOW_MS);
       lastBatchAt = Date.now();
       const batch = pending.slice(0, max);
       pending = pending.slice(batch.length);
+      for (const w of batch) w.taken = true;
       run.since = Date.now();
+      run.writing = true;
       stats.batches++;
       stats.items += batch.length;
       try {
-        const out = await flush(batch.map((w) => w.item));
-        for (const [i, w] of batch.entries()) w.resolve(out[i]);
+        const out = await flush(
+          batch.map((w) => w.item),
+          run.owner,
+        );
+        for (const [i, w] of batch.entries()) w.outcome = { value: out[i] };
       } catch (error) {
-        for (const w of batch) w.reject(error);
+        for (const w of batch) w.outcome = { error };
       }
+      run.writing = false;
+      run.since = Date.now();
     }
     if (running === run) running = null;
   };
 
+  const stuck = (run: Run, now: number) => now - run.since > (run.writing ? STALL_MS : TAKEOVER_MS);
+
   return {
     stats,
-    push(item: T): Promise<R> {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const written = new Promise<R>((resolve, reject) => {
-        pending.push({ item, resolve, reject });
-        timer = setTimeout(() => reject(new Error("connect write stalled")), STALL_MS + 5_000);
-      });
-      const now = Date.now();
-      if (!running || now - running.since > STALL_MS) {
-        const run = { since: now };
+    async push(item: T): Promise<R> {
+      const waiting: Waiting = { item };
+      pending.push(waiting);
+      const start = () => {
+        const run: Run = { since: Date.now(), owner: item, writing: false };
         running = run;
         void drain(run);
+      };
+      if (!running || stuck(running, Date.now())) start();
+      const giveUp = Date.now() + STALL_MS + 5_000;
+      let step = 1;
+      while (waiting.outcome === undefined) {
+        if (Date.now() > giveUp) {
+          pending = pending.filter((w) => w !== waiting);
+          throw new Error("connect write stalled");
+        }
+        await pause(step);
+        step = Math.min(step * 2, POLL_MAX_MS);
+        // While this item waits unwritten, its room (alive: it awaits the write) takes over a
+        // drain that stopped moving: the room that started it may be gone.
+        if (waiting.outcome === undefined && !waiting.taken && (!running || stuck(running, Date.now()))) start();
       }
-      return written.finally(() => clearTimeout(timer));
+      if ("error" in waiting.outcome) throw waiting.outcome.error;
+      return waiting.outcome.value;
     },
   };
 }
@@ -120,8 +164,8 @@ const LOCATION_EVENT = {
  * Pushes locationOnline / locationPartiallyOnline / locationOffline for each location whose status
  * it moved. Returns each item's device as it was (undefined: no such device).
  */
-async function writeOnline(items: OnlineItem[]): Promise<(OnlineRow | undefined)[]> {
-  const { env } = items[0];
+async function writeOnline(items: OnlineItem[], owner: OnlineItem = items[0]): Promise<(OnlineRow | undefined)[]> {
+  const { env } = owner;
   // One row per device (the newest push wins): UPDATE … FROM takes any one of duplicates.
   const byDevice = new Map(items.map((i) => [i.device_uuid, i]));
   const json = JSON.stringify([...byDevice.values()].map((i) => ({ u: i.device_uuid, now: i.now, since: i.since })));
@@ -224,8 +268,8 @@ export type OfflineRow = OnlineRow & { online: boolean; last_seen: string | null
  * where a value changes: a device D1 already has offline with the same last_seen costs no row
  * write), the streaks' seconds per day, the locations' status again.
  */
-async function writeOffline(items: OfflineItem[]): Promise<(OfflineRow | undefined)[]> {
-  const { env } = items[0];
+async function writeOffline(items: OfflineItem[], owner: OfflineItem = items[0]): Promise<(OfflineRow | undefined)[]> {
+  const { env } = owner;
   const byDevice = new Map(items.map((i) => [i.device_uuid, i]));
   const json = JSON.stringify(
     [...byDevice.values()].map((i) => ({
@@ -331,8 +375,8 @@ export type HelloRow = { space: string; name: string; enabled: boolean; debug_mo
  * (a key it left out keeps its value; a machine_id only when it sent one), never an archived
  * device's; it returns each device's settings for the comparison with what the agent reports.
  */
-async function writeHellos(items: HelloItem[]): Promise<(HelloRow | undefined)[]> {
-  const { env } = items[0];
+async function writeHellos(items: HelloItem[], owner: HelloItem = items[0]): Promise<(HelloRow | undefined)[]> {
+  const { env } = owner;
   const byDevice = new Map(items.map((i) => [i.device_uuid, i]));
   const json = JSON.stringify(
     [...byDevice.values()].map((i) => {
@@ -425,8 +469,11 @@ export type TelemetryRow = {
  * report and the monitoring columns derived from it), and a device's condition rows deleted and
  * inserted only where SQLite finds they differ from the new set.
  */
-async function writeTelemetry(items: TelemetryItem[]): Promise<(TelemetryRow | undefined)[]> {
-  const { env } = items[0];
+async function writeTelemetry(
+  items: TelemetryItem[],
+  owner: TelemetryItem = items[0],
+): Promise<(TelemetryRow | undefined)[]> {
+  const { env } = owner;
   const byDevice = new Map(items.map((i) => [i.device_uuid, i]));
   const json = JSON.stringify(
     [...byDevice.values()].map((i) => ({
