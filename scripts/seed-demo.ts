@@ -13,10 +13,6 @@
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { parseArgs } from "node:util";
-import { COUNTRY_UUID, LOCATION_TYPE_UUID, ROLE_UUID } from "../contracts/reference.ts";
-import * as schema from "../drizzle/schema/index.ts";
-import { hashPassword } from "../worker/auth/password.ts";
-import { installationCodeKey, sealCode } from "../worker/services/installation/code-box.ts";
 import {
   DEMO_DEVICE_SPECS,
   DEMO_LOCATION_GROUPS,
@@ -33,14 +29,18 @@ import {
   SPACE_UUID_OF,
   tagUuid,
 } from "../agent/sim/demo-data.ts";
+import { planPeripherals } from "../agent/sim/demo-peripherals.ts";
+import { createRng } from "../agent/sim/prng.ts";
+import { COUNTRY_UUID, LOCATION_TYPE_UUID, ROLE_UUID } from "../contracts/reference.ts";
+import * as schema from "../drizzle/schema/index.ts";
+import { hashPassword } from "../worker/auth/password.ts";
+import { installationCodeKey, sealCode } from "../worker/services/installation/code-box.ts";
 import { alertingRows } from "./seed/demo-alerting.ts";
 import { applicationRows, DEMO_APPLICATIONS, displayRows, runnerRows } from "./seed/demo-displays.ts";
 import { cameraRows, commentRows, detectionRows } from "./seed/demo-extras.ts";
 import { buildFleet, type DemoDeviceAccess, iso } from "./seed/demo-fleet.ts";
 import { type SeededHardware, seededHardware } from "./seed/demo-hardware.ts";
-import { planPeripherals } from "../agent/sim/demo-peripherals.ts";
 import { peripheralRows } from "./seed/peripheral-rows.ts";
-import { createRng } from "../agent/sim/prng.ts";
 import { insertSql, sqlLiteral } from "./seed/sql.ts";
 
 const DAY = 86_400_000;

@@ -41,7 +41,7 @@ const firstLoadPaths: FirstLoadPath[] = [
 
 const alias = [
   // Exactly "zod" (not "zod/v4", which the wrapper imports): zod without its eval probe (CSP).
-  { find: /^zod$/, replacement: fileURLToPath(new URL("./src/lib/zod-csp.ts", import.meta.url)) },
+  { find: /^zod$/, replacement: fileURLToPath(new URL("./src/lib/api/zod-csp.ts", import.meta.url)) },
   { find: "@contracts", replacement: fileURLToPath(new URL("../contracts", import.meta.url)) },
   { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
 ];
@@ -78,7 +78,7 @@ export default defineConfig({
       // (one per combination of routes using a module); common chunks under 16 KiB (source) are copied into
       // their users instead (one shared runtime keeps a single module state).
       preserveEntrySignatures: false,
-      // English text parts (web/src/lib/locales/en-*.ts) are never copied: a part shared by a page and its lazy
+      // English text parts (web/src/lib/i18n/locales/en-*.ts) are never copied: a part shared by a page and its lazy
       // chunks would otherwise be downloaded once per chunk. (The style pattern is Vite's own exclude, kept.)
       output: {
         codeSplitting: {

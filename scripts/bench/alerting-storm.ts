@@ -17,13 +17,13 @@
  */
 import { DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
+import { createRng } from "../../agent/sim/prng.ts";
 import { backoffSeconds } from "../../worker/services/alerting/backoff.ts";
 import type { DeviceFacts, LocationFacts, Rule } from "../../worker/services/alerting/conditions.ts";
 import { type EngineState, emptyState, evaluate } from "../../worker/services/alerting/engine.ts";
 import type { Row, SqlPort } from "../../worker/services/alerting/sql-port.ts";
 import { applyChange } from "../../worker/services/alerting/store.ts";
 import { allMigrationsSql } from "../lib/migrations.ts";
-import { createRng } from "../../agent/sim/prng.ts";
 
 const { values } = parseArgs({
   options: { seed: { type: "string", default: "7" }, fail: { type: "string", default: "0.2" } },

@@ -9,6 +9,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
+import { createRng } from "../../agent/sim/prng.ts";
 import { onlineSecondsPerDay } from "../../contracts/devices/presence.ts";
 import type { WeeklySchedule } from "../../worker/services/locations/working-hours.ts";
 import {
@@ -18,7 +19,6 @@ import {
   type OutageSpan,
   workingIntervals,
 } from "../../worker/services/monitoring/availability-math.ts";
-import { createRng } from "../../agent/sim/prng.ts";
 import { type EstimateHistory, estimatedAvailableSeconds, estimateWorkingIntervals } from "./availability-estimate.ts";
 
 const { values } = parseArgs({

@@ -7,10 +7,11 @@
  * Deterministic for a seed (ids come from the seeded PRNG; health from a second one, so the
  * devices are the same as before health was added).
  */
+
+import { createRng } from "../../agent/sim/prng.ts";
 import { DEVICE_HEADINGS, MONITORED_PERIPHERAL_TYPES, worst } from "../../contracts/devices/health.ts";
 import { CATEGORY_OF_DEVICE_TYPE, DEVICE_TYPES, ROLE_UUID } from "../../contracts/reference.ts";
 import { hashPassword } from "../../worker/auth/password.ts";
-import { createRng } from "../../agent/sim/prng.ts";
 import { sqlLiteral } from "../seed/sql.ts";
 
 // D1 refuses statements over 100 kB; a device row is ~400 bytes of SQL.

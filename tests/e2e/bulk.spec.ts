@@ -1,5 +1,5 @@
-import { ROLE_UUID } from "../../contracts/reference.ts";
 import { DEMO_SPACE_UUID } from "../../agent/sim/demo-data.ts";
+import { ROLE_UUID } from "../../contracts/reference.ts";
 import { ARTIFACTS, bearer, screenshot, setTheme, signIn } from "./support.ts";
 import { type APIRequestContext, expect, type Page, test } from "./test.ts";
 

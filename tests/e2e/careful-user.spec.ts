@@ -1,5 +1,5 @@
-import { DeviceList } from "../../contracts/devices/schema.ts";
 import { DEMO_SPACE_UUID } from "../../agent/sim/demo-data.ts";
+import { DeviceList } from "../../contracts/devices/schema.ts";
 import { bearer, signIn } from "./support.ts";
 import { type APIRequestContext, expect, type Page, test } from "./test.ts";
 

@@ -1,6 +1,6 @@
 import { AgentSession } from "../../agent/session.ts";
-import type { Telemetry } from "../../contracts/devices/telemetry.ts";
 import { LAB_SPACE_UUID } from "../../agent/sim/demo-data.ts";
+import type { Telemetry } from "../../contracts/devices/telemetry.ts";
 import { ARTIFACTS, bearer, screenshot, setTheme, signIn } from "./support.ts";
 import { type APIRequestContext, expect, type Page, test } from "./test.ts";
 

@@ -1,7 +1,7 @@
+import { LAB_SPACE_UUID } from "../../agent/sim/demo-data.ts";
 import { simHardware } from "../../agent/sim/hardware.ts";
 import { simPeripherals } from "../../agent/sim/simulator.ts";
 import { PERIPHERAL_TYPES } from "../../contracts/reference.ts";
-import { LAB_SPACE_UUID } from "../../agent/sim/demo-data.ts";
 import { startLabRunner } from "./lab-runner.ts";
 import { ARTIFACTS, darkScreenshot, screenshot, signInToLab } from "./support.ts";
 import { expect, test } from "./test.ts";

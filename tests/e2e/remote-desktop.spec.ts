@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { type HeadlessDesktop, startHeadlessDesktop, which } from "../../agent/tunnel/headless-vnc.ts";
 import { LAB_SPACE_UUID } from "../../agent/sim/demo-data.ts";
+import { type HeadlessDesktop, startHeadlessDesktop, which } from "../../agent/tunnel/headless-vnc.ts";
 import { aptInstall } from "../../scripts/ensure-chromium.ts";
 import { type LabRunner, startLabRunner } from "./lab-runner.ts";
 import { ARTIFACTS, darkScreenshot, screenshot, signInToLab } from "./support.ts";

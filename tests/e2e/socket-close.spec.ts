@@ -1,8 +1,8 @@
 import WebSocket from "ws";
+import { DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_SPACE_UUID } from "../../agent/sim/demo-data.ts";
 import { CONSOLE_CLIENT_ID } from "../../contracts/auth/schema.ts";
 import { CloseCode } from "../../contracts/realtime/events.ts";
 import { ROLE_UUID } from "../../contracts/reference.ts";
-import { DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_SPACE_UUID } from "../../agent/sim/demo-data.ts";
 import { signIn } from "./support.ts";
 import { expect, test } from "./test.ts";
 

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { CONSOLE_CLIENT_ID, TokenResponse } from "../../contracts/auth/schema.ts";
-import { storageKeys } from "../../web/src/lib/storage.ts";
-import { type Session, sessionFromTokens } from "../../web/src/lib/stored-session.ts";
+import { storageKeys } from "../../web/src/lib/session/storage.ts";
+import { type Session, sessionFromTokens } from "../../web/src/lib/session/stored-session.ts";
 
 /** Screenshots every local run keeps (looked at by people, not compared by tests). */
 export const ARTIFACTS = "tests/e2e/artifacts";

@@ -3,8 +3,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { LOCATION_TYPE_UUID } from "../../contracts/reference.ts";
 import { LAB_SPACE_UUID, locationUuid } from "../../agent/sim/demo-data.ts";
+import { LOCATION_TYPE_UUID } from "../../contracts/reference.ts";
 import { bearer, screenshot, signIn } from "./support.ts";
 import { type APIRequestContext, expect, type Page, test } from "./test.ts";
 

@@ -1,5 +1,5 @@
-import { DAY_KEYS, WorkingTime } from "../../contracts/locations/working-time.ts";
 import { DEMO_SPACE_UUID } from "../../agent/sim/demo-data.ts";
+import { DAY_KEYS, WorkingTime } from "../../contracts/locations/working-time.ts";
 import { ARTIFACTS, bearer, screenshot, setTheme, signIn } from "./support.ts";
 import { expect, type Page, test } from "./test.ts";
 

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { twMerge } from "tailwind-merge";
 import { describe, expect, it } from "vitest";
-import { mergeClasses } from "../src/lib/class-merge";
+import { mergeClasses } from "../src/lib/ui/class-merge";
 
 /** Every class-like word of web/src's string literals (the classes the console writes), variants stripped. */
 function consoleClasses(): string[] {

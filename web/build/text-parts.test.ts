@@ -15,7 +15,7 @@ import {
 
 const parts = englishParts();
 type Texts = Record<string, string>;
-const locales = fileURLToPath(new URL("../src/lib/locales/", import.meta.url));
+const locales = fileURLToPath(new URL("../src/lib/i18n/locales/", import.meta.url));
 /** A locale module's exports, loaded the way the console loads it (this project's tsc for web/build does not read web/src). */
 const load = async (name: string) => (await import(/* @vite-ignore */ `${locales}${name}`)) as Record<string, Texts>;
 const partModules = new Map<string, Record<string, Texts>>();

@@ -1,7 +1,7 @@
 /**
  * Which English text parts each console module needs, and whether its static imports load them.
  *
- * English is split in parts (web/src/lib/locales/en-*.ts) that add themselves to the dictionary when
+ * English is split in parts (web/src/lib/i18n/locales/en-*.ts) that add themselves to the dictionary when
  * loaded (`englishPart`), so a page's first load carries only the texts its modules use. The rule
  * this checks is what makes that safe: a module that names a key of a part (as a string literal, or
  * the head of a template literal such as `bulk.action.${…}`) loads that part through its own static
@@ -14,7 +14,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const webSrc = fileURLToPath(new URL("../src/", import.meta.url));
-const localesDir = join(webSrc, "lib", "locales");
+const localesDir = join(webSrc, "lib", "i18n", "locales");
 
 /** An English part: its module's path and its keys (the `"key":` entries of its object). */
 export type TextPart = { file: string; keys: string[] };

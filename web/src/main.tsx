@@ -1,12 +1,12 @@
 import "./index.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { loadLanguage, storedLang } from "@/lib/i18n";
+import { startSessionKeeper } from "@/lib/session/session-keeper";
 import { Providers } from "./app/providers";
 import { BootScreen } from "./app/root-layout";
 import { routes } from "./app/router";
 import { AppRouter, prepareFirstLocation } from "./app/routing/app-router";
-import { loadLanguage, storedLang } from "./lib/i18n";
-import { startSessionKeeper } from "./lib/session-keeper";
 
 startSessionKeeper();
 

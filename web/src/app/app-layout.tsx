@@ -4,7 +4,7 @@ import { useAccountPresence } from "@/features/accounts/use-account-presence";
 import { ScreenshotViewerHost } from "@/features/devices/settings/screenshot-viewer-host";
 import { CurrentSpaceContext, resolveSpace, useCurrentSpace } from "@/features/session/current-space";
 import { sessionQueries } from "@/features/session/queries";
-import { useSpaceRealtime } from "@/lib/use-space-realtime";
+import { useSpaceRealtime } from "@/lib/realtime/use-space-realtime";
 import { CommandPaletteHost } from "./command-palette/host";
 import { ConnectionBanner } from "./connection-banner";
 import { LayoutError, LayoutSkeleton, NoSpaces } from "./layout-states";

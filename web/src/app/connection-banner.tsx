@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { LoaderCircleIcon, WifiOffIcon } from "lucide-react";
 import { useEffect } from "react";
-import { connection, useConnection } from "@/lib/connection";
 import { useT } from "@/lib/i18n";
+import { connection, useConnection } from "@/lib/realtime/connection";
 
 /**
  * One banner while the server cannot be reached (lib/connection.ts), instead of each menu and list

@@ -6,7 +6,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
 import { type MessageKey, useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 
 /** The spec's action values (console.md §2.2) and their titles. */
 const actionTitles: Record<string, MessageKey> = {

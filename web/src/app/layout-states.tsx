@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useT } from "@/lib/i18n";
-import { signOut } from "@/lib/session";
+import { signOut } from "@/lib/session/session";
 
 const navPlaceholders = ["accounts", "assets", "monitor"] as const;
 const cardPlaceholders = ["c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8"] as const;

@@ -2,7 +2,7 @@ import { Link, useLocation } from "react-router";
 import { Tooltip } from "@/components/ui/tooltip";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import { isNavItemActive, navItems } from "./nav-items";
 
 export const navItemClass =

@@ -5,8 +5,8 @@ import { LazyMenu } from "@/components/lazy-menu";
 import { Button } from "@/components/ui/button";
 import { incidentQueries } from "@/features/incidents/queries";
 import { useCurrentSpace } from "@/features/session/current-space";
-import { alertHistory, subscribeAlertHistory } from "@/lib/alert-history";
 import { useT } from "@/lib/i18n";
+import { alertHistory, subscribeAlertHistory } from "@/lib/ui/alert-history";
 
 /** The popover and its list: not in a page's first load. */
 const loadPanel = () => import("./notification-panel");

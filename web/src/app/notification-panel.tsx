@@ -1,4 +1,4 @@
-import "@/lib/locales/en-incidents";
+import "@/lib/i18n/locales/en-incidents";
 import { useQuery } from "@tanstack/react-query";
 import { CircleAlertIcon, CircleCheckIcon, InfoIcon, TriangleAlertIcon } from "lucide-react";
 import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
@@ -12,15 +12,15 @@ import { INCIDENTS_PATH, incidentViewPath } from "@/features/incidents/paths";
 import { incidentQueries, useMarkBellSeen } from "@/features/incidents/queries";
 import { useNow } from "@/features/monitor/use-now";
 import { useCurrentSpace } from "@/features/session/current-space";
+import { useI18n } from "@/lib/i18n";
 import {
   type AlertEntry,
   alertHistory,
   clearAlertHistory,
   markAlertsRead,
   subscribeAlertHistory,
-} from "@/lib/alert-history";
-import type { AlertType } from "@/lib/alerts";
-import { useI18n } from "@/lib/i18n";
+} from "@/lib/ui/alert-history";
+import type { AlertType } from "@/lib/ui/alerts";
 
 /** Open incidents the bell lists (then "+N more" and a link to the page). */
 const BELL_INCIDENTS = 20;

@@ -1,8 +1,8 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Toaster } from "@/components/ui/toaster";
+import { queryClient } from "@/lib/api/query-client";
 import { I18nProvider } from "@/lib/i18n";
-import { queryClient } from "@/lib/query-client";
 
 export function Providers({ children }: { children: ReactNode }) {
   return (

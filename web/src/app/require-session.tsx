@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { sessionEndReason, useSession } from "@/lib/session";
+import { sessionEndReason, useSession } from "@/lib/session/session";
 
 /**
  * Every route below needs a session. Without one: log "Unauthorized" and go to /login,

@@ -2,9 +2,9 @@ import { RotateCwIcon, TriangleAlertIcon } from "lucide-react";
 import { useEffect } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ChunkLoadError, isChunkLoadError } from "@/lib/chunk-load";
-import { connection, whenConnected } from "@/lib/connection";
+import { ChunkLoadError, isChunkLoadError } from "@/lib/api/chunk-load";
 import { useT } from "@/lib/i18n";
+import { connection, whenConnected } from "@/lib/realtime/connection";
 
 /**
  * Shown when rendering or loading a route fails. A route chunk that failed or took longer than

@@ -4,8 +4,8 @@ import { Link } from "react-router";
 import { Logo } from "@/components/brand/logo";
 import { Tooltip } from "@/components/ui/tooltip";
 import { useT } from "@/lib/i18n";
-import { readString, storageKeys, writeString } from "@/lib/storage";
-import { cn } from "@/lib/utils";
+import { readString, storageKeys, writeString } from "@/lib/session/storage";
+import { cn } from "@/lib/ui/utils";
 import { NavLinks, navItemClass } from "./nav-links";
 
 /**

@@ -2,7 +2,7 @@ import { MoonIcon, SunIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Tooltip } from "@/components/ui/tooltip";
 import { useT } from "@/lib/i18n";
-import { toggleTheme, useTheme } from "@/lib/theme";
+import { toggleTheme, useTheme } from "@/lib/session/theme";
 
 export function ThemeToggle() {
   const t = useT();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { memoryStorage } from "@/lib/memory-storage.test-helper";
+import { memoryStorage } from "@/lib/session/memory-storage.test-helper";
 import { type EarlyEntry, earlyRequests, type FirstLoadConfig, type FirstLoadRoute, routeFor } from "./first-load";
 
 /*
@@ -106,7 +106,7 @@ describe("the first-load script's early requests", () => {
   });
 
   it("a reply is taken once, only with the same token and only while it is fresh", async () => {
-    const { takeEarlyReply, EARLY_REPLY_MAX_AGE_MS } = await import("@/lib/early-requests");
+    const { takeEarlyReply, EARLY_REPLY_MAX_AGE_MS } = await import("@/lib/api/early-requests");
     const plan = startEarly(devicesRoute, signedInStorage());
     const { url, body } = plan.requests[0];
     const at = early()?.[0].at ?? 0;
@@ -132,7 +132,7 @@ describe("the first-load script's early requests", () => {
   });
 
   it("uses the console's storage keys", async () => {
-    const { storageKeys } = await import("@/lib/storage");
+    const { storageKeys } = await import("@/lib/session/storage");
     expect([storageKeys.session, storageKeys.space, storageKeys.filters.location, storageKeys.filters.tag]).toEqual([
       "outpost.session",
       "outpost.space",

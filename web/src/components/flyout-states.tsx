@@ -4,7 +4,7 @@ import { useLocation } from "react-router";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SheetBody, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { type TabLink, TabLinks } from "@/components/ui/tabs";
-import { ApiError } from "@/lib/api";
+import { ApiError } from "@/lib/api/api";
 
 /** A flyout while its record loads: a spinner, named `label` (the title for screen readers). */
 export function FlyoutLoading({ label, uuid }: { label: string; uuid: string }) {

@@ -1,7 +1,7 @@
 import { CircleAlertIcon } from "lucide-react";
 import { useState } from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
-import type { FormFailure } from "@/lib/form-failure";
+import type { FormFailure } from "@/lib/api/form-failure";
 
 /** The general message above a form whose save failed (console.md §5): nothing when there is none. */
 export function FormAlert({ message }: { message: string | null }) {

@@ -1,11 +1,11 @@
-import "@/lib/locales/en-devices";
+import "@/lib/i18n/locales/en-devices";
 import { CircleCheckIcon, CircleDashedIcon, CircleHelpIcon, OctagonAlertIcon, TriangleAlertIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { type HealthLabel, healthLabel } from "@/features/devices/logic/format";
 import { type HealthFreshness, healthFreshness } from "@/features/devices/logic/health-freshness";
-import { formatDateTime } from "@/lib/datetime";
 import { useI18n, useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { formatDateTime } from "@/lib/i18n/datetime";
+import { cn } from "@/lib/ui/utils";
 
 /**
  * How a health code looks (console.md §4: 0 Healthy, 2 Warning, 3 Critical, and 1 an icon with

@@ -9,10 +9,10 @@ import {
   useRef,
   useState,
 } from "react";
-import { showAlert } from "@/lib/alerts";
-import { connection, whenConnected } from "@/lib/connection";
 import { useT } from "@/lib/i18n";
-import { whenUsedAndIdle } from "@/lib/when-idle";
+import { connection, whenConnected } from "@/lib/realtime/connection";
+import { showAlert } from "@/lib/ui/alerts";
+import { whenUsedAndIdle } from "@/lib/ui/when-idle";
 
 /** What a lazily loaded menu gets besides its own props: its trigger, and how to start. */
 export type LazyMenuProps = {

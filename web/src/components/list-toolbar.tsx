@@ -5,8 +5,8 @@ import { FilterSheetButton } from "@/components/filter-sheet-button";
 import { SearchField } from "@/components/search-field";
 import { SortCombobox, type SortProps } from "@/components/sort-combobox";
 import { Button } from "@/components/ui/button";
-import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
-import { cn } from "@/lib/utils";
+import { PHONE_QUERY, useMediaQuery } from "@/lib/ui/use-media-query";
+import { cn } from "@/lib/ui/utils";
 
 type ListToolbarProps<S extends string> = {
   /** Accessible name of the filter panel. */

@@ -2,7 +2,7 @@ import { SearchIcon } from "lucide-react";
 import { type ComponentProps, useEffect, useRef } from "react";
 import { registerListSearch } from "@/components/list-search";
 import { Input } from "@/components/ui/input";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 
 type SearchFieldProps = Omit<ComponentProps<"input">, "type" | "value" | "onChange" | "className"> & {
   value: string;

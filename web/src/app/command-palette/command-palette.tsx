@@ -1,4 +1,4 @@
-import "@/lib/locales/en-palette";
+import "@/lib/i18n/locales/en-palette";
 import { Command } from "cmdk";
 import {
   ClockIcon,
@@ -20,8 +20,8 @@ import { DialogOverlay } from "@/components/ui/dialog";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { usePermissions } from "@/features/space/use-permissions";
 import { type MessageKey, useT } from "@/lib/i18n";
-import { toggleTheme, useTheme } from "@/lib/theme";
-import { cn } from "@/lib/utils";
+import { toggleTheme, useTheme } from "@/lib/session/theme";
+import { cn } from "@/lib/ui/utils";
 import { navItems } from "../nav-items";
 import type {
   DeviceAction,

@@ -1,5 +1,5 @@
-import "@/lib/locales/en-device";
-import "@/lib/locales/en-palette";
+import "@/lib/i18n/locales/en-device";
+import "@/lib/i18n/locales/en-palette";
 import type { DeviceDetail } from "@contracts/devices/detail";
 import { useQuery } from "@tanstack/react-query";
 import {
@@ -22,8 +22,8 @@ import { disabledReason, type SettingsControl, visibleControls } from "@/feature
 import { TerminalDialog } from "@/features/devices/terminal/terminal-row";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { usePermissions } from "@/features/space/use-permissions";
-import { showAlert } from "@/lib/alerts";
 import { type MessageKey, useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import type { OpenDevice } from "./items";
 
 /*

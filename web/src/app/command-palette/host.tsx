@@ -2,11 +2,11 @@ import { SearchIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { focusListSearch } from "@/components/list-search";
-import { showAlert } from "@/lib/alerts";
-import { withChunkTimeout } from "@/lib/chunk-load";
+import { withChunkTimeout } from "@/lib/api/chunk-load";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
-import { whenUsedAndIdle } from "@/lib/when-idle";
+import { showAlert } from "@/lib/ui/alerts";
+import { cn } from "@/lib/ui/utils";
+import { whenUsedAndIdle } from "@/lib/ui/when-idle";
 import { shortcutHint, shortcutOf } from "./keys";
 import { openPalette, resetPalette, setPaletteOpen, togglePalette, usePaletteState } from "./store";
 

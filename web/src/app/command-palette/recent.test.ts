@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { memoryStorage } from "@/lib/memory-storage.test-helper";
-import { storageKeys } from "@/lib/storage";
+import { memoryStorage } from "@/lib/session/memory-storage.test-helper";
+import { storageKeys } from "@/lib/session/storage";
 import { forgetRecent, RECENT_MAX, type RecentItem, readRecent, recentKey, rememberRecent, withRecent } from "./recent";
 
 const device = (n: number): RecentItem => ({ kind: "device", id: `dev-${n}`, label: `Device ${n}` });

@@ -1,5 +1,5 @@
-import { isObject, isOneOf, isString } from "@/lib/json-checks";
-import { readJson, storageKeys, writeJson } from "@/lib/storage";
+import { isObject, isOneOf, isString } from "@/lib/api/json-checks";
+import { readJson, storageKeys, writeJson } from "@/lib/session/storage";
 
 /*
  * The command palette's Recent group: the last items picked, newest first, per

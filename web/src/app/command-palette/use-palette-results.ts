@@ -3,8 +3,8 @@ import { listDevices } from "@contracts/devices/routes";
 import { listLocationGroups } from "@contracts/location-groups/routes";
 import { listLocations } from "@contracts/locations/routes";
 import { useQuery } from "@tanstack/react-query";
-import { callApi } from "@/lib/api";
-import { useDebouncedValue } from "@/lib/use-debounced-value";
+import { callApi } from "@/lib/api/api";
+import { useDebouncedValue } from "@/lib/ui/use-debounced-value";
 import { PALETTE_DEBOUNCE_MS, PALETTE_PER_KIND } from "./items";
 
 /** One result row: what to show and what to remember when it is picked. */

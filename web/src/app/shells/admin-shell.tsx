@@ -1,4 +1,4 @@
-import "@/lib/locales/en-regions";
+import "@/lib/i18n/locales/en-regions";
 import { AppWindowIcon, CpuIcon, GlobeIcon, ShieldOffIcon } from "lucide-react";
 import { Outlet, useLocation } from "react-router";
 import { EmptyState } from "@/components/ui/empty-state";

@@ -1,8 +1,8 @@
 import { LayoutGridIcon, Rows3Icon } from "lucide-react";
 import { Tooltip } from "@/components/ui/tooltip";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
-import { preloadRowsView, setViewMode, useViewMode, type ViewMode } from "@/lib/view-mode";
+import { cn } from "@/lib/ui/utils";
+import { preloadRowsView, setViewMode, useViewMode, type ViewMode } from "@/lib/ui/view-mode";
 
 /** Grid (cards) / format (rows) switch of the assets lists. */
 export function ViewToggle() {

@@ -1,4 +1,4 @@
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 
 /** The Outpost mark: a hexagonal node with a hub (brand colour = primary token). */
 export function LogoMark({ className }: { className?: string }) {

@@ -1,6 +1,6 @@
 import { AlertDialog as AlertPrimitive } from "radix-ui";
 import type { ReactNode } from "react";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import { buttonVariants } from "./button";
 
 type ConfirmDialogProps = {

@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 
 /** Chips: roles, states, counts. The status variants use the spec's fixed colours. */
 export const badgeVariants = cva(

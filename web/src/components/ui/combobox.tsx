@@ -1,7 +1,7 @@
 import { ChevronsUpDownIcon } from "lucide-react";
 import type { ComponentProps } from "react";
 import { LazyMenu } from "@/components/lazy-menu";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import type { ComboboxListProps } from "./combobox-list";
 import type { ComboOption } from "./option-list";
 

@@ -1,8 +1,8 @@
 import { type ColumnDef, createColumnHelper, type RowData, tableFeatures, useTable } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import type { ReactNode, RefObject } from "react";
-import { useRefElement } from "@/lib/use-ref-element";
-import { cn } from "@/lib/utils";
+import { useRefElement } from "@/lib/ui/use-ref-element";
+import { cn } from "@/lib/ui/utils";
 
 /** Per column: a Tailwind width/alignment class for its header and cells. */
 export type DataTableColumnMeta = { className?: string };

@@ -1,7 +1,7 @@
 import { PlusIcon, XIcon } from "lucide-react";
 import { useState } from "react";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import { Badge } from "./badge";
 import { type ComboOption, type CreateOption, OptionList } from "./option-list";
 import { Popover, PopoverContent, PopoverTrigger } from "./popover";

@@ -1,6 +1,6 @@
 import { ChevronDownIcon } from "lucide-react";
 import type { ComponentProps } from "react";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 
 /** The platform's <select> (keyboard, screen readers and mobile pickers for free), themed. */
 export function NativeSelect({ className, ...props }: ComponentProps<"select">) {

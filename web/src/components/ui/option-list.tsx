@@ -1,6 +1,6 @@
 import { CheckIcon, PlusIcon, SearchIcon } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 
 export type ComboOption = { value: string; label: string; hint?: string };
 

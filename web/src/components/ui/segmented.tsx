@@ -1,5 +1,5 @@
 import { RadioGroup as RadioPrimitive } from "radix-ui";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 
 type SegmentedProps<V extends string> = {
   value: V;

@@ -2,7 +2,7 @@ import { XIcon } from "lucide-react";
 import { Dialog as SheetPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import { DialogOverlay } from "./dialog";
 
 /** A Radix Dialog styled as a right-side panel (or, `side="left"`, a navigation drawer): focus trapped, Esc closes. */

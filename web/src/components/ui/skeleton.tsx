@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 
 /** A placeholder with the size of what is loading, so nothing jumps when it arrives. */
 export function Skeleton({ className, ...props }: ComponentProps<"div">) {

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 
 /** Dense data-table primitives (the markup; TanStack Table owns rows and state). */
 export function Table({ className, ...props }: ComponentProps<"table">) {

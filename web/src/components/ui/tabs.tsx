@@ -1,7 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { NavLink, useLocation } from "react-router";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 
 export type TabLink = {
   to: string;

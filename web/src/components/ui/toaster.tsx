@@ -1,11 +1,11 @@
 import { CircleAlertIcon, CircleCheckIcon, InfoIcon, TriangleAlertIcon } from "lucide-react";
 import { type CSSProperties, useEffect, useState } from "react";
 import { createPortal } from "react-dom";
-import { onAlertWaiting, toasterReady } from "@/lib/alerts";
 import { useT } from "@/lib/i18n";
-import { useTheme } from "@/lib/theme";
-import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
-import { afterFirstInput } from "@/lib/when-idle";
+import { useTheme } from "@/lib/session/theme";
+import { onAlertWaiting, toasterReady } from "@/lib/ui/alerts";
+import { PHONE_QUERY, useMediaQuery } from "@/lib/ui/use-media-query";
+import { afterFirstInput } from "@/lib/ui/when-idle";
 
 type Sonner = typeof import("sonner");
 

@@ -1,6 +1,6 @@
 import { Tooltip as TooltipPrimitive } from "radix-ui";
 import { useSyncExternalStore } from "react";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import type { TooltipProps } from "./tooltip";
 
 const DELAY_MS = 400;

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useSyncExternalStore } from "react";
 import { flushSync } from "react-dom";
-import { whenUsedAndIdle } from "@/lib/when-idle";
+import { whenUsedAndIdle } from "@/lib/ui/when-idle";
 
 export type TooltipProps = {
   label: ReactNode;

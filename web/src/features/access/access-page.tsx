@@ -1,4 +1,4 @@
-import "@/lib/locales/en-access";
+import "@/lib/i18n/locales/en-access";
 import type { CredentialKind, IssuedCredential, SpaceCredential } from "@contracts/access/schema";
 import { useQuery } from "@tanstack/react-query";
 import { BookOpenIcon, KeyRoundIcon, MonitorIcon, PlusIcon } from "lucide-react";
@@ -9,8 +9,8 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { usePermissions } from "@/features/space/use-permissions";
-import { showAlert } from "@/lib/alerts";
 import { useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import { AddCredentialDialog } from "./add-credential-dialog";
 import { CredentialTable } from "./credential-table";
 import { accessQueries, useRevokeCredential } from "./queries";

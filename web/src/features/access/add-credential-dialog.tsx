@@ -1,4 +1,4 @@
-import "@/lib/locales/en-access";
+import "@/lib/i18n/locales/en-access";
 import type { CredentialKind, IssuedCredential } from "@contracts/access/schema";
 import { CREDENTIAL_NAME_MAX } from "@contracts/access/values";
 import { useQuery } from "@tanstack/react-query";
@@ -10,7 +10,7 @@ import { FormField, fieldProps } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { useLocationOptions } from "@/features/locations/use-location-options";
-import { toFormFailure } from "@/lib/form-failure";
+import { toFormFailure } from "@/lib/api/form-failure";
 import { useT } from "@/lib/i18n";
 import { accessQueries, type CredentialAdd, useAddCredential } from "./queries";
 

@@ -1,12 +1,12 @@
-import "@/lib/locales/en-access";
+import "@/lib/i18n/locales/en-access";
 import type { SpaceCredential } from "@contracts/access/schema";
 import { BanIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { formatDateTime } from "@/lib/datetime";
 import { type TFunction, useI18n } from "@/lib/i18n";
+import { formatDateTime } from "@/lib/i18n/datetime";
 import { credentialStatus } from "./queries";
 
 type CredentialTableProps = {

@@ -9,7 +9,7 @@ import {
 import type { ApiTokenAddInput, CredentialKind, DisplayLinkAddInput, IssuedCredential } from "@contracts/access/schema";
 import { listLocationGroups } from "@contracts/location-groups/routes";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { callApi } from "@/lib/api";
+import { callApi } from "@/lib/api/api";
 
 /** Query keys and options of a space's display links and API tokens (Admin only). */
 export const accessQueries = {

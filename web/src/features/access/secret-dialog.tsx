@@ -1,4 +1,4 @@
-import "@/lib/locales/en-access";
+import "@/lib/i18n/locales/en-access";
 import type { IssuedCredential } from "@contracts/access/schema";
 import { CheckIcon, CopyIcon, TriangleAlertIcon } from "lucide-react";
 import { useState } from "react";

@@ -1,11 +1,11 @@
-import "@/lib/locales/en-accounts";
+import "@/lib/i18n/locales/en-accounts";
 import type { AccountRow } from "@contracts/accounts/schema";
 import type { ReactNode } from "react";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Skeleton } from "@/components/ui/skeleton";
-import { initialsOf } from "@/lib/format";
 import { useI18n } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { initialsOf } from "@/lib/i18n/format";
+import { cn } from "@/lib/ui/utils";
 import { Inactivity, OnlineDot, RoleChips, StatusBadge } from "./columns";
 
 type AccountListProps = {

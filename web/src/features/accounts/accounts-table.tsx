@@ -3,7 +3,7 @@ import { type RowSelectionState, useTable } from "@tanstack/react-table";
 import type { ReactNode } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import { type accountColumns, accountFeatures, columnClass } from "./columns";
 
 type AccountsTableProps = {

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-accounts";
+import "@/lib/i18n/locales/en-accounts";
 import type { Role } from "@contracts/spaces/schema";
 import { useId, useState } from "react";
 import { FormDialog } from "@/components/form-dialog";

@@ -1,5 +1,5 @@
-import "@/lib/locales/en-accounts";
-import "@/lib/locales/en-bulk";
+import "@/lib/i18n/locales/en-accounts";
+import "@/lib/i18n/locales/en-bulk";
 import type { AccountRow } from "@contracts/accounts/schema";
 import { bulkAccounts } from "@contracts/bulk/routes";
 import type { AccountBulkResult } from "@contracts/bulk/schema";
@@ -10,9 +10,9 @@ import { useId, useState } from "react";
 import { FormDialog } from "@/components/form-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { showAlert } from "@/lib/alerts";
-import { callApi } from "@/lib/api";
+import { callApi } from "@/lib/api/api";
 import { useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import { accountQueries } from "./queries";
 import { RoleSelect } from "./role-select";
 

@@ -1,14 +1,14 @@
-import "@/lib/locales/en-accounts";
+import "@/lib/i18n/locales/en-accounts";
 import type { AccountRow, AccountStatus } from "@contracts/accounts/schema";
 import { createColumnHelper, rowSelectionFeature, tableFeatures } from "@tanstack/react-table";
 import type { ReactNode } from "react";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";
-import { formatDateTime, formatTimeAgo } from "@/lib/datetime";
-import { initialsOf } from "@/lib/format";
 import type { Lang, MessageKey, TFunction } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { formatDateTime, formatTimeAgo } from "@/lib/i18n/datetime";
+import { initialsOf } from "@/lib/i18n/format";
+import { cn } from "@/lib/ui/utils";
 
 export const accountFeatures = tableFeatures({ rowSelectionFeature });
 const helper = createColumnHelper<typeof accountFeatures, AccountRow>();

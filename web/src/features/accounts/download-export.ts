@@ -1,6 +1,6 @@
 import { exportAccounts } from "@contracts/accounts/routes";
 import { routePath } from "@contracts/http/path";
-import { apiDownload } from "@/lib/api";
+import { apiDownload } from "@/lib/api/api";
 import { type AccountFilters, accountQuery } from "./queries";
 
 export type ExportFormat = "csv" | "html";

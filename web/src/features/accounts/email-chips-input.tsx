@@ -1,8 +1,8 @@
-import "@/lib/locales/en-accounts";
+import "@/lib/i18n/locales/en-accounts";
 import { XIcon } from "lucide-react";
 import { type ClipboardEvent, type KeyboardEvent, useRef } from "react";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import { addEmails, looksLikeEmail, splitEmails } from "./parse-emails";
 
 type EmailChipsInputProps = {

@@ -1,12 +1,12 @@
-import "@/lib/locales/en-accounts";
+import "@/lib/i18n/locales/en-accounts";
 import { EXPORT_FORMATS, EXPORT_SCOPES } from "@contracts/accounts/values";
 import { DownloadIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { FormDialog } from "@/components/form-dialog";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
-import { showAlert } from "@/lib/alerts";
 import { useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import { downloadAccountsExport, type ExportFormat, type ExportScope } from "./download-export";
 import type { AccountFilters } from "./queries";
 

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-accounts";
+import "@/lib/i18n/locales/en-accounts";
 import { useQuery } from "@tanstack/react-query";
 import { ShieldXIcon } from "lucide-react";
 import { useState } from "react";
@@ -9,9 +9,9 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { spaceQueries } from "@/features/space/queries";
 import { usePermissions } from "@/features/space/use-permissions";
-import { showAlert } from "@/lib/alerts";
-import { ApiError } from "@/lib/api";
+import { ApiError } from "@/lib/api/api";
 import { useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import { InviteForm, type InviteRowValue } from "./invite-form";
 import { type InviteEntryValue, useInviteAccounts } from "./use-invite-accounts";
 

@@ -1,8 +1,8 @@
 import { listAccounts } from "@contracts/accounts/routes";
 import type { AccountStatus } from "@contracts/accounts/schema";
 import { queryOptions } from "@tanstack/react-query";
-import { callApi } from "@/lib/api";
-import { previousPagesIn } from "@/lib/paging";
+import { callApi } from "@/lib/api/api";
+import { previousPagesIn } from "@/lib/api/paging";
 
 /** The list's filters as the page holds them ("" = no filter). */
 export type AccountFilters = {

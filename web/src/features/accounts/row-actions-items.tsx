@@ -1,4 +1,4 @@
-import "@/lib/locales/en-accounts";
+import "@/lib/i18n/locales/en-accounts";
 import type { AccountRow } from "@contracts/accounts/schema";
 import { UserCheckIcon, UserCogIcon, UserXIcon } from "lucide-react";
 import type { LazyMenuProps } from "@/components/lazy-menu";

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-accounts";
+import "@/lib/i18n/locales/en-accounts";
 import type { AccountRow } from "@contracts/accounts/schema";
 import { EllipsisIcon } from "lucide-react";
 import { LazyMenu } from "@/components/lazy-menu";

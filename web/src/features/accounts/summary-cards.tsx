@@ -1,9 +1,9 @@
-import "@/lib/locales/en-accounts";
+import "@/lib/i18n/locales/en-accounts";
 import type { AccountSummary } from "@contracts/accounts/schema";
 import { type LucideIcon, ShieldCheckIcon, UsersIcon, UserXIcon, WifiIcon } from "lucide-react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { type MessageKey, useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 
 const cards: { key: keyof AccountSummary; label: MessageKey; icon: LucideIcon; tone: string }[] = [
   { key: "total", label: "accounts.summary.total", icon: UsersIcon, tone: "text-primary bg-primary/10" },

@@ -1,9 +1,9 @@
 import type { AccountStatus } from "@contracts/accounts/schema";
 import { ACCOUNT_STATUSES, DEFAULT_ACCOUNT_PAGE_SIZE } from "@contracts/accounts/values";
 import { useMemo, useState } from "react";
-import { isOneOf } from "@/lib/json-checks";
-import { useDebouncedValue } from "@/lib/use-debounced-value";
-import { useListParams, useSearchDraft } from "@/lib/use-list-params";
+import { isOneOf } from "@/lib/api/json-checks";
+import { useDebouncedValue } from "@/lib/ui/use-debounced-value";
+import { useListParams, useSearchDraft } from "@/lib/ui/use-list-params";
 import type { AccountFilters } from "./queries";
 
 /** The left panel's choices: one value per group ("" = all). */

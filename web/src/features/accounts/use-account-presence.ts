@@ -1,8 +1,8 @@
 import { reportOffline, reportOnline } from "@contracts/accounts/routes";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { callApi } from "@/lib/api";
-import { beforeSignOut } from "@/lib/session";
+import { callApi } from "@/lib/api/api";
+import { beforeSignOut } from "@/lib/session/session";
 import { accountQueries } from "./queries";
 
 const report = (spaceUuid: string, accountUuid: string, kind: "login" | "logout") =>

@@ -1,9 +1,9 @@
-import "@/lib/locales/en-accounts";
+import "@/lib/i18n/locales/en-accounts";
 import { inviteAccounts } from "@contracts/accounts/routes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { showAlert } from "@/lib/alerts";
-import { callApi } from "@/lib/api";
+import { callApi } from "@/lib/api/api";
 import { useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import { accountQueries } from "./queries";
 
 export type InviteEntryValue = { email: string; role_uuid: string };

@@ -1,10 +1,10 @@
-import "@/lib/locales/en-accounts";
+import "@/lib/i18n/locales/en-accounts";
 import { updateAccount } from "@contracts/accounts/routes";
 import type { AccountPatch } from "@contracts/accounts/schema";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { showAlert } from "@/lib/alerts";
-import { ApiError, callApi } from "@/lib/api";
+import { ApiError, callApi } from "@/lib/api/api";
 import { useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import { accountQueries } from "./queries";
 
 /** The first message of a 400's field errors, else the server's message. */

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-admin";
+import "@/lib/i18n/locales/en-admin";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { AppWindowIcon, CpuIcon, PlusIcon } from "lucide-react";
 import { useCallback, useMemo, useRef, useState } from "react";
@@ -9,10 +9,10 @@ import { Button } from "@/components/ui/button";
 import { columnHelper, DataTable } from "@/components/ui/data-table";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useCurrentSpace } from "@/features/session/current-space";
-import { formatDateTime } from "@/lib/datetime";
 import { type TFunction, useI18n } from "@/lib/i18n";
-import { useDebouncedValue } from "@/lib/use-debounced-value";
-import { useLoadMoreOnScroll } from "@/lib/use-scroll-end";
+import { formatDateTime } from "@/lib/i18n/datetime";
+import { useDebouncedValue } from "@/lib/ui/use-debounced-value";
+import { useLoadMoreOnScroll } from "@/lib/ui/use-scroll-end";
 import type { AdminKind, AdminRow } from "./kinds";
 import { adminQueries } from "./queries";
 

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-admin";
+import "@/lib/i18n/locales/en-admin";
 import { CircleHelpIcon } from "lucide-react";
 import { useT } from "@/lib/i18n";
 

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-admin";
+import "@/lib/i18n/locales/en-admin";
 import type { ChangeRecord, FieldChange } from "@contracts/admin/schema";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { HistoryIcon } from "lucide-react";
@@ -6,8 +6,8 @@ import { RetryButton } from "@/components/list-states";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatDateTime } from "@/lib/datetime";
 import { type MessageKey, useI18n } from "@/lib/i18n";
+import { formatDateTime } from "@/lib/i18n/datetime";
 import type { AdminKind } from "./kinds";
 import { adminQueries } from "./queries";
 

@@ -1,9 +1,9 @@
-import "@/lib/locales/en-admin";
+import "@/lib/i18n/locales/en-admin";
 import * as routes from "@contracts/admin/routes";
 import type { ApplicationDocument, ChangeHistory, RunnerDocument } from "@contracts/admin/schema";
 import type { Links } from "@contracts/http/paging";
 import type { CurrentUser } from "@contracts/spaces/schema";
-import { callApi } from "@/lib/api";
+import { callApi } from "@/lib/api/api";
 import type { MessageKey } from "@/lib/i18n";
 
 /** A row of an Admin Panel list. */

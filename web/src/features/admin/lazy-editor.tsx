@@ -1,4 +1,4 @@
-import "@/lib/locales/en-admin";
+import "@/lib/i18n/locales/en-admin";
 import { lazy } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useT } from "@/lib/i18n";

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { nextPageOf } from "@/lib/paging";
+import { nextPageOf } from "@/lib/api/paging";
 import type { AdminKind } from "./kinds";
 
 /**

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-admin";
+import "@/lib/i18n/locales/en-admin";
 import { Suspense } from "react";
 import { FormDialog } from "@/components/form-dialog";
 import { useT } from "@/lib/i18n";

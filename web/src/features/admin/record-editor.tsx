@@ -1,14 +1,14 @@
-import "@/lib/locales/en-admin";
+import "@/lib/i18n/locales/en-admin";
 import { BracesIcon, SaveIcon, Trash2Icon, TriangleAlertIcon } from "lucide-react";
 import { Suspense, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { ConfirmDialog } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { useCurrentSpace } from "@/features/session/current-space";
-import { showAlert } from "@/lib/alerts";
-import { ApiError } from "@/lib/api";
-import { formatDateTime } from "@/lib/datetime";
+import { ApiError } from "@/lib/api/api";
 import { useI18n } from "@/lib/i18n";
+import { formatDateTime } from "@/lib/i18n/datetime";
+import { showAlert } from "@/lib/ui/alerts";
 import { ApplicationHelp } from "./application-help";
 import type { JsonEditorHandle, PathProblem } from "./editor/json-editor";
 import { formatJson, lineOf, locateJsonPath } from "./json-paths";

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-admin";
+import "@/lib/i18n/locales/en-admin";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeftIcon, FileQuestionIcon } from "lucide-react";
 import { Link } from "react-router";

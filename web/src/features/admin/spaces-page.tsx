@@ -1,4 +1,4 @@
-import "@/lib/locales/en-regions";
+import "@/lib/i18n/locales/en-regions";
 import { listAdminSpaces, setSpaceRegion } from "@contracts/regions/routes";
 import type { AdminSpace, SpaceRegion } from "@contracts/regions/schema";
 import { SPACE_REGIONS } from "@contracts/regions/values";
@@ -11,10 +11,10 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { sessionQueries } from "@/features/session/queries";
-import { showAlert } from "@/lib/alerts";
-import { ApiError, callApi } from "@/lib/api";
+import { ApiError, callApi } from "@/lib/api/api";
 import { useT } from "@/lib/i18n";
-import { isSpaceRegion, regionLabel } from "@/lib/region";
+import { isSpaceRegion, regionLabel } from "@/lib/i18n/region";
+import { showAlert } from "@/lib/ui/alerts";
 
 /** Every space with its region (global: no space in the key). */
 const spacesQuery = queryOptions({

@@ -1,7 +1,7 @@
-import "@/lib/locales/en-admin";
+import "@/lib/i18n/locales/en-admin";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
-import { showAlert } from "@/lib/alerts";
 import { useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import type { AdminKind, AdminRecord, Document } from "./kinds";
 import { adminQueries } from "./queries";
 

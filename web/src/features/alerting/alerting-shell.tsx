@@ -1,4 +1,4 @@
-import "@/lib/locales/en-alerting";
+import "@/lib/i18n/locales/en-alerting";
 import { BellRingIcon, ConstructionIcon, SendIcon, SirenIcon } from "lucide-react";
 import { Outlet, useLocation } from "react-router";
 import { ShellHeader } from "@/app/shells/shell-header";

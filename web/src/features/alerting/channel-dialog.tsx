@@ -1,4 +1,4 @@
-import "@/lib/locales/en-alerting";
+import "@/lib/i18n/locales/en-alerting";
 import type { Channel, ChannelCreated, ChannelKind } from "@contracts/alerting/schema";
 import { useEffect, useId, useState } from "react";
 import { FormAlert } from "@/components/form-alert";
@@ -8,9 +8,9 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Switch } from "@/components/ui/switch";
-import { showAlert } from "@/lib/alerts";
-import { toFormFailure } from "@/lib/form-failure";
+import { toFormFailure } from "@/lib/api/form-failure";
 import { useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import { useChannelMutations } from "./queries";
 
 const FIELDS = ["name", "kind", "target", "secret"] as const;

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-alerting";
+import "@/lib/i18n/locales/en-alerting";
 import type { Channel, ChannelCreated, ChannelTestResult } from "@contracts/alerting/schema";
 import { CheckIcon, CircleAlertIcon, CircleCheckIcon, CopyIcon, TriangleAlertIcon } from "lucide-react";
 import { useState } from "react";

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-alerting";
+import "@/lib/i18n/locales/en-alerting";
 import type { Channel, ChannelCreated, ChannelTestResult } from "@contracts/alerting/schema";
 import { useQuery } from "@tanstack/react-query";
 import {
@@ -17,9 +17,9 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { usePermissions } from "@/features/space/use-permissions";
-import { showAlert } from "@/lib/alerts";
-import { formatDateTime } from "@/lib/datetime";
 import { useI18n, useT } from "@/lib/i18n";
+import { formatDateTime } from "@/lib/i18n/datetime";
+import { showAlert } from "@/lib/ui/alerts";
 import { ChannelDialog, type ChannelDialogTarget } from "./channel-dialog";
 import { ChannelSecretDialog, TestResultDialog } from "./channel-dialogs";
 import { alertingQueries, useChannelMutations } from "./queries";

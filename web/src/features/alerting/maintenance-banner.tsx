@@ -1,8 +1,8 @@
-import "@/lib/locales/en-incidents";
+import "@/lib/i18n/locales/en-incidents";
 import { useQuery } from "@tanstack/react-query";
 import { ConstructionIcon } from "lucide-react";
-import { formatDateTime } from "@/lib/datetime";
 import { useI18n } from "@/lib/i18n";
+import { formatDateTime } from "@/lib/i18n/datetime";
 import { alertingQueries, type MaintenanceTarget } from "./queries";
 
 /**

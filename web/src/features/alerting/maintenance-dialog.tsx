@@ -1,4 +1,4 @@
-import "@/lib/locales/en-alerting";
+import "@/lib/i18n/locales/en-alerting";
 import { MAINTENANCE_SCOPES } from "@contracts/alerting/schema";
 import { useEffect, useId, useState } from "react";
 import { FilterCombobox } from "@/components/filter-combobox";
@@ -7,9 +7,9 @@ import { FormDialog } from "@/components/form-dialog";
 import { FormField, fieldProps } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
-import { showAlert } from "@/lib/alerts";
-import { toFormFailure } from "@/lib/form-failure";
+import { toFormFailure } from "@/lib/api/form-failure";
 import { type MessageKey, useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import { useMaintenanceMutations } from "./queries";
 import { useScopeOptions } from "./use-scope-options";
 

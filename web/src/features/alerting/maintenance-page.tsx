@@ -1,4 +1,4 @@
-import "@/lib/locales/en-alerting";
+import "@/lib/i18n/locales/en-alerting";
 import type { MaintenanceWindow } from "@contracts/alerting/schema";
 import { useQuery } from "@tanstack/react-query";
 import { ConstructionIcon, SquareIcon, Trash2Icon } from "lucide-react";
@@ -9,9 +9,9 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { usePermissions } from "@/features/space/use-permissions";
-import { showAlert } from "@/lib/alerts";
-import { formatDateTime } from "@/lib/datetime";
 import { useI18n } from "@/lib/i18n";
+import { formatDateTime } from "@/lib/i18n/datetime";
+import { showAlert } from "@/lib/ui/alerts";
 import { MaintenanceDialog, maintenanceScopeLabel } from "./maintenance-dialog";
 import { alertingQueries, useMaintenanceMutations } from "./queries";
 import { SettingsPage, SettingsSection } from "./settings-section";

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-alerting";
+import "@/lib/i18n/locales/en-alerting";
 import type { NotificationPreferences } from "@contracts/alerting/schema";
 import { useQuery } from "@tanstack/react-query";
 import { BellRingIcon } from "lucide-react";
@@ -11,9 +11,9 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
 import { useCurrentSpace } from "@/features/session/current-space";
-import { showAlert } from "@/lib/alerts";
-import { toFormFailure } from "@/lib/form-failure";
+import { toFormFailure } from "@/lib/api/form-failure";
 import { useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import { CheckRow } from "./check-row";
 import { alertingQueries, useSavePreferences } from "./queries";
 import { SettingsPage, SettingsSection } from "./settings-section";

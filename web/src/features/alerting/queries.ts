@@ -26,7 +26,7 @@ import type {
 } from "@contracts/alerting/schema";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { incidentQueries } from "@/features/incidents/queries";
-import { callApi } from "@/lib/api";
+import { callApi } from "@/lib/api/api";
 
 /** What a maintenance banner asks about: a location's or a device's windows covering now. */
 export type MaintenanceTarget = { location: string } | { device: string };

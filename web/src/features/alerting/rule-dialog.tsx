@@ -1,4 +1,4 @@
-import "@/lib/locales/en-alerting";
+import "@/lib/i18n/locales/en-alerting";
 import { ALERT_CONDITIONS, type AlertCondition, type AlertRule, SCOPE_KINDS } from "@contracts/alerting/schema";
 import { DEVICE_HEADINGS, MONITORED_PERIPHERAL_TYPES } from "@contracts/devices/health";
 import { useQuery } from "@tanstack/react-query";
@@ -13,9 +13,9 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Switch } from "@/components/ui/switch";
 import { conditionLabel } from "@/features/incidents/incident-format";
 import { headingLabel } from "@/features/monitor/performance-filters";
-import { showAlert } from "@/lib/alerts";
-import { toFormFailure } from "@/lib/form-failure";
+import { toFormFailure } from "@/lib/api/form-failure";
 import { useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import { CheckRow } from "./check-row";
 import { alertingQueries, useRuleMutations } from "./queries";
 import { defaultCondition, draftOf, emptyDraft, inputOf, type RuleDraft, scopeLabel } from "./rule-logic";

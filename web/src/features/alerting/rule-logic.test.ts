@@ -1,4 +1,4 @@
-import "@/lib/locales/en-alerting";
+import "@/lib/i18n/locales/en-alerting";
 import type { AlertRule } from "@contracts/alerting/schema";
 import { describe, expect, it } from "vitest";
 import { defaultCondition, draftOf, durationOf, durationText, emptyDraft, inputOf } from "./rule-logic";

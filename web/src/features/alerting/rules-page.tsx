@@ -1,5 +1,5 @@
-import "@/lib/locales/en-alerting";
-import "@/lib/locales/en-incidents";
+import "@/lib/i18n/locales/en-alerting";
+import "@/lib/i18n/locales/en-incidents";
 import type { AlertRule } from "@contracts/alerting/schema";
 import { useQuery } from "@tanstack/react-query";
 import { PencilIcon, SirenIcon, Trash2Icon } from "lucide-react";
@@ -12,8 +12,8 @@ import { Switch } from "@/components/ui/switch";
 import { conditionLabel } from "@/features/incidents/incident-format";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { usePermissions } from "@/features/space/use-permissions";
-import { showAlert } from "@/lib/alerts";
 import { useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import { alertingQueries, useRuleMutations } from "./queries";
 import { RuleDialog, type RuleDialogTarget } from "./rule-dialog";
 import { conditionDetail, durationText, scopeText } from "./rule-logic";

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-alerting";
+import "@/lib/i18n/locales/en-alerting";
 import type { LucideIcon } from "lucide-react";
 import { PlusIcon } from "lucide-react";
 import type { ReactNode } from "react";

@@ -1,9 +1,9 @@
-import "@/lib/locales/en-audit";
+import "@/lib/i18n/locales/en-audit";
 import type { AuditEntry } from "@contracts/audit/schema";
 import { BotIcon, KeyRoundIcon, MonitorIcon, UserIcon } from "lucide-react";
 import { columnHelper } from "@/components/ui/data-table";
-import { formatDateTime } from "@/lib/datetime";
 import type { Lang, TFunction } from "@/lib/i18n";
+import { formatDateTime } from "@/lib/i18n/datetime";
 
 const col = columnHelper<AuditEntry>();
 

@@ -1,10 +1,10 @@
-import "@/lib/locales/en-audit";
+import "@/lib/i18n/locales/en-audit";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useMemo, useRef, useState } from "react";
 import { Combobox } from "@/components/ui/combobox";
 import { deviceQueries } from "@/features/devices/queries";
 import { useT } from "@/lib/i18n";
-import { useDebouncedValue } from "@/lib/use-debounced-value";
+import { useDebouncedValue } from "@/lib/ui/use-debounced-value";
 
 /** The device to narrow the log to, searched on the server by name; "" is any device. */
 export function DeviceFilter({

@@ -1,9 +1,9 @@
-import "@/lib/locales/en-audit";
+import "@/lib/i18n/locales/en-audit";
 import type { AuditEntry } from "@contracts/audit/schema";
 import { Link } from "react-router";
 import { Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
-import { formatDateTime } from "@/lib/datetime";
 import { useI18n } from "@/lib/i18n";
+import { formatDateTime } from "@/lib/i18n/datetime";
 import { ActorCell } from "./columns";
 import { fieldChanges, shown } from "./diff";
 

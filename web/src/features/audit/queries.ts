@@ -2,7 +2,7 @@ import { auditAnchors, exportAuditLog, listAuditLog, verifyAuditLog } from "@con
 import type { AuditFilters } from "@contracts/audit/schema";
 import { routePath } from "@contracts/http/path";
 import { infiniteQueryOptions, queryOptions, useMutation } from "@tanstack/react-query";
-import { apiDownload, callApi } from "@/lib/api";
+import { apiDownload, callApi } from "@/lib/api/api";
 
 /** The page's filters as it holds them ("" = no filter; times as the datetime-local inputs give them). */
 export type AuditFilterState = {

@@ -1,12 +1,12 @@
-import "@/lib/locales/en-audit";
+import "@/lib/i18n/locales/en-audit";
 import { updateAuditSettings } from "@contracts/audit/routes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { showAlert } from "@/lib/alerts";
-import { callApi } from "@/lib/api";
+import { callApi } from "@/lib/api/api";
 import { useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import { auditQueries } from "./queries";
 
 /** How many days the space keeps audit entries (1–3650); older ones are pruned behind their anchor. */

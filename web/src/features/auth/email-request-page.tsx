@@ -1,10 +1,10 @@
-import "@/lib/locales/en-accounts";
+import "@/lib/i18n/locales/en-accounts";
 import { requestPasswordReset, requestPasswordUpdate } from "@contracts/accounts/routes";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
+import { callPublic } from "@/lib/api/public-api";
 import { type MessageKey, useT } from "@/lib/i18n";
-import { callPublic } from "@/lib/public-api";
-import { sessionEmail } from "@/lib/session";
+import { sessionEmail } from "@/lib/session/session";
 import { AuthCard, BackToLogin } from "./auth-layout";
 import { EmailField, emailRules } from "./fields";
 import { AuthForm } from "./form-error";

@@ -1,7 +1,7 @@
 import { CircleAlertIcon, LoaderCircleIcon } from "lucide-react";
 import type { FormEventHandler, ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 
 /** A form's general error line (kept in an aria-live region so it is announced). */
 export function FormError({ message }: { message: string | null }) {

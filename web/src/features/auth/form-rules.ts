@@ -1,4 +1,4 @@
-import "@/lib/locales/en-accounts";
+import "@/lib/i18n/locales/en-accounts";
 import { PASSWORD_MIN_LENGTH } from "@contracts/accounts/lifecycle";
 import { z } from "zod";
 import type { TFunction } from "@/lib/i18n";

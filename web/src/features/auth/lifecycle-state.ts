@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES } from "@contracts/accounts/schema";
-import { ApiError } from "@/lib/api";
+import { ApiError } from "@/lib/api/api";
 import type { SuccessState } from "./success-page";
 
 /**

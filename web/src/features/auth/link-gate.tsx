@@ -1,4 +1,4 @@
-import "@/lib/locales/en-accounts";
+import "@/lib/i18n/locales/en-accounts";
 import { type ActionTokenPurpose, LINK_PAGES, type TokenCheck } from "@contracts/accounts/lifecycle";
 import { CircleAlertIcon } from "lucide-react";
 import type { ReactNode } from "react";

@@ -1,7 +1,7 @@
 import { CircleCheckIcon } from "lucide-react";
 import { Navigate, useLocation } from "react-router";
 import { useT } from "@/lib/i18n";
-import { useSession } from "@/lib/session";
+import { useSession } from "@/lib/session/session";
 import { AuthCard } from "./auth-layout";
 import { LoginForm } from "./login-form";
 import { lifecycleHandoff, returnPath } from "./return-path";

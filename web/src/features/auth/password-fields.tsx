@@ -1,4 +1,4 @@
-import "@/lib/locales/en-accounts";
+import "@/lib/i18n/locales/en-accounts";
 import { PASSWORD_MIN_LENGTH } from "@contracts/accounts/lifecycle-values";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import type { TFunction } from "@/lib/i18n";

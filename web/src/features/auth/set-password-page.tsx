@@ -1,4 +1,4 @@
-import "@/lib/locales/en-accounts";
+import "@/lib/i18n/locales/en-accounts";
 import type { TokenCheck } from "@contracts/accounts/lifecycle";
 import { setPasswordReset, setPasswordUpdate } from "@contracts/accounts/routes";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -6,8 +6,8 @@ import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { z } from "zod";
+import { callPublic } from "@/lib/api/public-api";
 import { type MessageKey, useT } from "@/lib/i18n";
-import { callPublic } from "@/lib/public-api";
 import { AuthCard } from "./auth-layout";
 import { Field } from "./fields";
 import { AuthForm } from "./form-error";

@@ -1,13 +1,13 @@
-import "@/lib/locales/en-accounts";
+import "@/lib/i18n/locales/en-accounts";
 import type { TokenCheck } from "@contracts/accounts/lifecycle";
 import { joinSpace } from "@contracts/accounts/routes";
 import { useQueryClient } from "@tanstack/react-query";
 import { LoaderCircleIcon, LogInIcon } from "lucide-react";
 import { useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
+import { callPublic } from "@/lib/api/public-api";
 import { useT } from "@/lib/i18n";
-import { callPublic } from "@/lib/public-api";
-import { getSession } from "@/lib/session";
+import { getSession } from "@/lib/session/session";
 import { sessionQueries } from "../session/queries";
 import { AuthCard } from "./auth-layout";
 import { FormError } from "./form-error";

@@ -2,8 +2,8 @@ import type { LifecycleReply } from "@contracts/accounts/lifecycle";
 import { checkLinkToken } from "@contracts/accounts/routes";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useNavigate, useSearchParams } from "react-router";
-import { callPublic } from "@/lib/public-api";
-import { endSession, sessionEmail } from "@/lib/session";
+import { callPublic } from "@/lib/api/public-api";
+import { endSession, sessionEmail } from "@/lib/session/session";
 import { successPath, successStateFor } from "./lifecycle-state";
 
 /** `?account=…&token=…` of an e-mailed link ("" when missing). */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError } from "@/lib/api";
-import { TokenRequestError } from "@/lib/auth-client";
+import { ApiError } from "@/lib/api/api";
 import { useT } from "@/lib/i18n";
-import { endSession, signIn } from "@/lib/session";
+import { TokenRequestError } from "@/lib/session/auth-client";
+import { endSession, signIn } from "@/lib/session/session";
 import { sessionQueries } from "../session/queries";
 
 export type SignInValues = { email: string; password: string };

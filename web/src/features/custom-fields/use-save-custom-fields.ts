@@ -1,13 +1,13 @@
-import "@/lib/locales/en-assets";
+import "@/lib/i18n/locales/en-assets";
 import { updateSpace } from "@contracts/spaces/routes";
 import type { SpacePatch } from "@contracts/spaces/schema";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ZodError } from "zod";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { spaceQueries } from "@/features/space/queries";
-import { showAlert } from "@/lib/alerts";
-import { ApiError, callApi } from "@/lib/api";
+import { ApiError, callApi } from "@/lib/api/api";
 import { useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import { customFieldErrorLines } from "./custom-fields";
 
 /** PATCH /space/{space}/ with the custom-field settings and console.md §8's messages. */

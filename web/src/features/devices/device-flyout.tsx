@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { useLocation, useParams } from "react-router";
 import { FlyoutLoading, FlyoutPlaceholder, FlyoutSheet } from "@/app/flyout";
-import { withChunkTimeout } from "@/lib/chunk-load";
+import { withChunkTimeout } from "@/lib/api/chunk-load";
 import { isDeviceTab } from "./paths";
 import { DeviceViewPanel } from "./view/device-view-panel";
 

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-devices";
+import "@/lib/i18n/locales/en-devices";
 import type { ConnectedStatus, Device } from "@contracts/devices/schema";
 import {
   ArchiveIcon,
@@ -11,7 +11,7 @@ import {
 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { type MessageKey, useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 
 /** devices.md §4: connected + online = online, connected + offline = offline, else the status itself. */
 export type DeviceLook = "online" | "offline" | Exclude<ConnectedStatus, "connected">;

@@ -1,13 +1,13 @@
-import "@/lib/locales/en-devices";
+import "@/lib/i18n/locales/en-devices";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Suspense, useEffect, useMemo, useRef } from "react";
 import { Outlet } from "react-router";
 import { ListSkeleton, ListStates } from "@/components/list-states";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { useT } from "@/lib/i18n";
-import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
-import { useLoadMoreOnScroll } from "@/lib/use-scroll-end";
-import { registerRowsView, useViewMode } from "@/lib/view-mode";
+import { PHONE_QUERY, useMediaQuery } from "@/lib/ui/use-media-query";
+import { useLoadMoreOnScroll } from "@/lib/ui/use-scroll-end";
+import { registerRowsView, useViewMode } from "@/lib/ui/view-mode";
 import { useDeviceBulk } from "./list/device-bulk";
 import { DeviceCardSkeleton } from "./list/device-card";
 import { hasActiveDeviceFilters } from "./list/device-filters";

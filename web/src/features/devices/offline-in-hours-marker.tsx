@@ -1,9 +1,9 @@
-import "@/lib/locales/en-devices";
+import "@/lib/i18n/locales/en-devices";
 import type { Device } from "@contracts/devices/schema";
 import { ClockAlertIcon } from "lucide-react";
 import { Tooltip } from "@/components/ui/tooltip";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import { offlineInWorkingHours } from "./logic/offline-in-hours";
 
 /**

@@ -9,8 +9,8 @@ import {
 import type { DeviceListQuery } from "@contracts/devices/schema";
 import { getInstallationCode } from "@contracts/installation/routes";
 import { infiniteQueryOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
-import { callApi } from "@/lib/api";
-import { previousPagesIn } from "@/lib/paging";
+import { callApi } from "@/lib/api/api";
+import { previousPagesIn } from "@/lib/api/paging";
 
 /** The list query without paging (the cursor comes from the infinite query). */
 export type DeviceFilters = Omit<Partial<DeviceListQuery>, "page" | "page_size" | "cursor">;

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-devices";
+import "@/lib/i18n/locales/en-devices";
 import type { ReactElement } from "react";
 import { Tooltip } from "@/components/ui/tooltip";
 import { useT } from "@/lib/i18n";

@@ -1,13 +1,13 @@
-import "@/lib/locales/en-device";
+import "@/lib/i18n/locales/en-device";
 import { addDevice, deleteDevice, editDevice, setDeviceArchived, terminateConnection } from "@contracts/devices/routes";
 import type { DeviceAddInput, DeviceEditInput } from "@contracts/devices/schema";
 import { emailInstallationCode, resetInstallationCode } from "@contracts/installation/routes";
 import type { InstallationCode, InstallationCodeEmailInput } from "@contracts/installation/schema";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCurrentSpace } from "@/features/session/current-space";
-import { showAlert } from "@/lib/alerts";
-import { callApi } from "@/lib/api";
+import { callApi } from "@/lib/api/api";
 import { useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import type { LifecycleAction } from "./logic/menu";
 import { type CommentPart, commentRoutesOf, deviceQueries, forgetDevice } from "./queries";
 

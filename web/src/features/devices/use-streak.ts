@@ -1,6 +1,6 @@
 import type { Device } from "@contracts/devices/schema";
 import { useSyncExternalStore } from "react";
-import { isConnectionLost } from "@/lib/connection";
+import { isConnectionLost } from "@/lib/realtime/connection";
 import { formatDuration, streakSeconds } from "./logic/format";
 
 /** devices.md §9: streak counters tick every second. */

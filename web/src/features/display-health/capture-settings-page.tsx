@@ -1,4 +1,4 @@
-import "@/lib/locales/en-display-health";
+import "@/lib/i18n/locales/en-display-health";
 import { updateSpace } from "@contracts/spaces/routes";
 import type { CaptureSettings } from "@contracts/spaces/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -13,9 +13,9 @@ import { ControlPanelPage } from "@/features/locations/control-panel";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { spaceQueries } from "@/features/space/queries";
 import { usePermissions } from "@/features/space/use-permissions";
-import { showAlert } from "@/lib/alerts";
-import { ApiError, callApi } from "@/lib/api";
+import { ApiError, callApi } from "@/lib/api/api";
 import { useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import { checkCaptureSettings, type Draft, draftOf, type Errors } from "./capture-settings";
 
 /** /locations/global/screens: the space's capture interval, retention and whether Viewers see captures. */

@@ -1,7 +1,7 @@
 import type { DeviceDetail } from "@contracts/devices/detail";
 import { Badge } from "@/components/ui/badge";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import { displayHealthOf, HEALTH_TONE, severityOf, stateKey } from "./health-tone";
 
 type Device = Pick<DeviceDetail, "latest_telemetry" | "online">;

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-display-health";
+import "@/lib/i18n/locales/en-display-health";
 import type { DisplayHealth } from "@contracts/display-health/schema";
 import { DISPLAY_HEALTH_SEVERITY, type DisplayHealthState, withPresence } from "@contracts/display-health/values";
 import type { Telemetry } from "@contracts/realtime/events";

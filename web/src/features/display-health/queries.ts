@@ -1,6 +1,6 @@
 import { listDisplayCaptures } from "@contracts/display-health/routes";
 import { queryOptions } from "@tanstack/react-query";
-import { callApi } from "@/lib/api";
+import { callApi } from "@/lib/api/api";
 
 /** GET …/display-captures?display=…: a display's state and its last 24 h of captures. */
 export const displayHealthQueries = {

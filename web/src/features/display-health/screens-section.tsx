@@ -1,4 +1,4 @@
-import "@/lib/locales/en-display-health";
+import "@/lib/i18n/locales/en-display-health";
 import type { DeviceDetail } from "@contracts/devices/detail";
 import { DISPLAY_HEALTH_SEVERITY } from "@contracts/display-health/values";
 import { HealthCard } from "@/features/monitor/report/health-card";

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-assets";
+import "@/lib/i18n/locales/en-assets";
 import { useFlyoutClose } from "@/app/flyout";
 import { SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { PanelMessage } from "@/features/locations/panel-states";

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-assets";
+import "@/lib/i18n/locales/en-assets";
 import { useQuery } from "@tanstack/react-query";
 import { useFlyoutClose } from "@/app/flyout";
 import { SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
@@ -6,7 +6,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { FormSkeleton, PanelMessage } from "@/features/locations/panel-states";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { usePermissions } from "@/features/space/use-permissions";
-import { ApiError } from "@/lib/api";
+import { ApiError } from "@/lib/api/api";
 import { useT } from "@/lib/i18n";
 import { GroupForm } from "./group-form";
 import { groupQueries } from "./queries";

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-assets";
+import "@/lib/i18n/locales/en-assets";
 import type { LocationGroup } from "@contracts/location-groups/schema";
 import { MapPinIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-assets";
+import "@/lib/i18n/locales/en-assets";
 import type { LocationGroupQuery } from "@contracts/location-groups/schema";
 import type { MessageKey } from "@/lib/i18n";
 

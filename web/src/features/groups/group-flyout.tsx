@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { useParams } from "react-router";
 import { FlyoutLoading, FlyoutPlaceholder, FlyoutSheet } from "@/app/flyout";
-import { withChunkTimeout } from "@/lib/chunk-load";
+import { withChunkTimeout } from "@/lib/api/chunk-load";
 import { GroupInfoPanel } from "./group-info-panel";
 
 // The add and edit forms load when one opens: a group link's first load is the view.

@@ -1,13 +1,13 @@
-import "@/lib/locales/en-assets";
+import "@/lib/i18n/locales/en-assets";
 import type { LocationGroup } from "@contracts/location-groups/schema";
 import { MapPinOffIcon } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { EmptyState } from "@/components/ui/empty-state";
 import { onlineStatusColor, StatusDot } from "@/features/locations/online-status";
 import { locationViewPath } from "@/features/locations/paths";
-import { formatDateTime } from "@/lib/datetime";
 import { useI18n } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { formatDateTime } from "@/lib/i18n/datetime";
+import { cn } from "@/lib/ui/utils";
 import { wordInitials } from "./initials";
 
 /** The group's locations as cards; a card opens the location, and closing it returns here. */

@@ -1,8 +1,8 @@
 import { getLocationGroup, listLocationGroups } from "@contracts/location-groups/routes";
 import type { LocationGroupQuery } from "@contracts/location-groups/schema";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { callApi } from "@/lib/api";
-import { nextPageOf, previousPagesIn } from "@/lib/paging";
+import { callApi } from "@/lib/api/api";
+import { nextPageOf, previousPagesIn } from "@/lib/api/paging";
 
 export type GroupFilters = Pick<Partial<LocationGroupQuery>, "ordering" | "search">;
 /** console.md §9: groups 36 a page, ordering -created_at. */

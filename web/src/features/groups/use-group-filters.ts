@@ -1,4 +1,4 @@
-import { useListParams, useSearchDraft } from "@/lib/use-list-params";
+import { useListParams, useSearchDraft } from "@/lib/ui/use-list-params";
 import { GROUP_SORTS, type GroupOrdering } from "./group-filters";
 
 export const DEFAULT_GROUP_ORDERING: GroupOrdering = "-created_at";

@@ -1,9 +1,9 @@
-import "@/lib/locales/en-assets";
+import "@/lib/i18n/locales/en-assets";
 import { addLocationGroup, deleteLocationGroup, editLocationGroup } from "@contracts/location-groups/routes";
 import type { LocationGroup, LocationGroupAddInput, LocationGroupPatch } from "@contracts/location-groups/schema";
 import { locationQueries } from "@/features/locations/queries";
 import { useSpaceMutation } from "@/features/session/use-space-mutation";
-import { callApi } from "@/lib/api";
+import { callApi } from "@/lib/api/api";
 import { useT } from "@/lib/i18n";
 import { groupQueries } from "./queries";
 

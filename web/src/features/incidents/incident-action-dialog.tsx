@@ -1,4 +1,4 @@
-import "@/lib/locales/en-incidents";
+import "@/lib/i18n/locales/en-incidents";
 import type { Incident } from "@contracts/alerting/schema";
 import { CheckCheckIcon, CheckIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
@@ -7,9 +7,9 @@ import { FormDialog } from "@/components/form-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { useCurrentSpace } from "@/features/session/current-space";
-import { showAlert } from "@/lib/alerts";
-import { ApiError } from "@/lib/api";
+import { ApiError } from "@/lib/api/api";
 import { useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import { type IncidentActionKind, useIncidentAction } from "./queries";
 
 export type IncidentActionRequest = { kind: IncidentActionKind; incident: Incident } | null;

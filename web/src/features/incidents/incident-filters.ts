@@ -1,4 +1,4 @@
-import "@/lib/locales/en-incidents";
+import "@/lib/i18n/locales/en-incidents";
 import { INCIDENT_STATES, type IncidentState } from "@contracts/alerting/schema";
 import type { MessageKey } from "@/lib/i18n";
 import type { IncidentFilters } from "./queries";

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-incidents";
+import "@/lib/i18n/locales/en-incidents";
 import { useQuery } from "@tanstack/react-query";
 import { CheckCheckIcon, CheckIcon, MapPinIcon } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -11,8 +11,8 @@ import { deviceViewPath } from "@/features/devices/paths";
 import { locationViewPath } from "@/features/locations/paths";
 import { useNow } from "@/features/monitor/use-now";
 import { usePermissions } from "@/features/space/use-permissions";
-import { formatDateTime } from "@/lib/datetime";
 import { useI18n } from "@/lib/i18n";
+import { formatDateTime } from "@/lib/i18n/datetime";
 import { IncidentActionDialog, type IncidentActionRequest } from "./incident-action-dialog";
 import { isActive } from "./incident-filters";
 import { conditionLabel, incidentAge } from "./incident-format";

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-incidents";
+import "@/lib/i18n/locales/en-incidents";
 import type { AlertConditionKind, Incident, IncidentState } from "@contracts/alerting/schema";
 import type { MessageKey } from "@/lib/i18n";
 

@@ -1,7 +1,7 @@
 import type { Incident, IncidentState } from "@contracts/alerting/schema";
 import { Badge } from "@/components/ui/badge";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import { stateText } from "./incident-format";
 
 const stateTone: Record<IncidentState, string> = {

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-incidents";
+import "@/lib/i18n/locales/en-incidents";
 import type { Incident } from "@contracts/alerting/schema";
 import { CheckCheckIcon, CheckIcon, MapPinIcon } from "lucide-react";
 import { Link, useLocation } from "react-router";
@@ -8,9 +8,9 @@ import { deviceViewPath } from "@/features/devices/paths";
 import { locationViewPath } from "@/features/locations/paths";
 import { RelativeTimeText } from "@/features/monitor/relative-time-text";
 import { useNow } from "@/features/monitor/use-now";
-import { formatDateTime } from "@/lib/datetime";
 import { useI18n } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { formatDateTime } from "@/lib/i18n/datetime";
+import { cn } from "@/lib/ui/utils";
 import type { IncidentActionRequest } from "./incident-action-dialog";
 import { isActive } from "./incident-filters";
 import { conditionLabel, incidentAge } from "./incident-format";

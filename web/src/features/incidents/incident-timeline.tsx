@@ -1,4 +1,4 @@
-import "@/lib/locales/en-incidents";
+import "@/lib/i18n/locales/en-incidents";
 import type { TimelineEntry } from "@contracts/alerting/schema";
 import {
   BellRingIcon,
@@ -14,9 +14,9 @@ import {
   Volume2Icon,
   VolumeXIcon,
 } from "lucide-react";
-import { formatDateTime } from "@/lib/datetime";
 import { type TFunction, useI18n } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { formatDateTime } from "@/lib/i18n/datetime";
+import { cn } from "@/lib/ui/utils";
 
 const look: Record<TimelineEntry["kind"], { icon: LucideIcon; tone: string }> = {
   opened: { icon: CircleAlertIcon, tone: "text-destructive" },

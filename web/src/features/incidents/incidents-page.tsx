@@ -1,4 +1,4 @@
-import "@/lib/locales/en-incidents";
+import "@/lib/i18n/locales/en-incidents";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { SirenIcon } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
@@ -7,7 +7,7 @@ import { ListStates, NoItems } from "@/components/list-states";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { usePermissions } from "@/features/space/use-permissions";
 import { useT } from "@/lib/i18n";
-import { useLoadMoreOnScroll } from "@/lib/use-scroll-end";
+import { useLoadMoreOnScroll } from "@/lib/ui/use-scroll-end";
 import { IncidentActionDialog, type IncidentActionRequest } from "./incident-action-dialog";
 import { IncidentRow, IncidentRowSkeleton } from "./incident-row";
 import { IncidentsToolbar } from "./incidents-toolbar";

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-incidents";
+import "@/lib/i18n/locales/en-incidents";
 import { useQuery } from "@tanstack/react-query";
 import { SettingsIcon, XIcon } from "lucide-react";
 import { Link } from "react-router";

@@ -8,8 +8,8 @@ import {
 } from "@contracts/alerting/routes";
 import type { IncidentDetail, IncidentQuery } from "@contracts/alerting/schema";
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { callApi } from "@/lib/api";
-import { nextPageOf, previousPagesIn } from "@/lib/paging";
+import { callApi } from "@/lib/api/api";
+import { nextPageOf, previousPagesIn } from "@/lib/api/paging";
 
 /** The Incidents page's filters without paging (a new filter is a new key, so paging starts at 1). */
 export type IncidentFilters = Omit<IncidentQuery, "page" | "page_size">;

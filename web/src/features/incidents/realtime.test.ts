@@ -2,13 +2,13 @@ import type { Incident, IncidentList } from "@contracts/alerting/schema";
 import type { IncidentUpdate } from "@contracts/realtime/events";
 import { type InfiniteData, QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Alert } from "@/lib/alerts";
 import { type TFunction, translate } from "@/lib/i18n";
+import type { Alert } from "@/lib/ui/alerts";
 import { incidentQueries } from "./queries";
 import { onIncidentUpdate } from "./realtime";
 
 // The session module follows other tabs through `window`; these tests need none of it.
-vi.mock("@/lib/session", () => ({ freshAccessToken: vi.fn(), getSession: vi.fn() }));
+vi.mock("@/lib/session/session", () => ({ freshAccessToken: vi.fn(), getSession: vi.fn() }));
 
 const t: TFunction = (key, vars) => translate("en", key, vars);
 const SPACE = "space-1";

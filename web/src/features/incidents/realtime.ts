@@ -1,10 +1,10 @@
-import "@/lib/locales/en-incidents";
+import "@/lib/i18n/locales/en-incidents";
 import type { Incident, IncidentDetail, IncidentList } from "@contracts/alerting/schema";
 import type { IncidentUpdate } from "@contracts/realtime/events";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
-import type { Alert } from "@/lib/alerts";
+import { ALERT_GATHER_MS, coalesce, throttle } from "@/features/devices/live/realtime-devices";
 import type { TFunction } from "@/lib/i18n";
-import { ALERT_GATHER_MS, coalesce, throttle } from "@/lib/realtime-devices";
+import type { Alert } from "@/lib/ui/alerts";
 import { incidentQueries } from "./queries";
 
 type Deps = { queryClient: QueryClient; alert: (alert: Alert) => void; t: TFunction };

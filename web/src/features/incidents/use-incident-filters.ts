@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { useListParams } from "@/lib/use-list-params";
+import { useListParams } from "@/lib/ui/use-list-params";
 import { type IncidentUrlFilters, incidentFiltersOf, toIncidentQuery } from "./incident-filters";
 
 /**

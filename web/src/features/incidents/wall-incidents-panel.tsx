@@ -1,11 +1,11 @@
-import "@/lib/locales/en-incidents";
+import "@/lib/i18n/locales/en-incidents";
 import { useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
 import { useNow } from "@/features/monitor/use-now";
 import { useFit } from "@/features/wall/use-fit";
 import { Calm, Panel } from "@/features/wall/wall-parts";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import { formatAge } from "./incident-format";
 import { incidentQueries } from "./queries";
 

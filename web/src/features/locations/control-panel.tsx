@@ -1,6 +1,6 @@
-import "@/lib/locales/en-assets";
-import "@/lib/locales/en-display-health";
-import "@/lib/locales/en-sessions";
+import "@/lib/i18n/locales/en-assets";
+import "@/lib/i18n/locales/en-display-health";
+import "@/lib/i18n/locales/en-sessions";
 import { CalendarClockIcon, ListPlusIcon, MonitorCheckIcon, ShieldCheckIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Outlet } from "react-router";

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { useParams } from "react-router";
 import { FlyoutLoading, FlyoutPlaceholder, FlyoutSheet } from "@/app/flyout";
-import { withChunkTimeout } from "@/lib/chunk-load";
+import { withChunkTimeout } from "@/lib/api/chunk-load";
 import { LOCATION_TABS, type LocationTab } from "./paths";
 import { LocationViewPanel } from "./view/location-view-panel";
 

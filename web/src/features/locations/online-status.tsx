@@ -1,8 +1,8 @@
-import "@/lib/locales/en-assets";
+import "@/lib/i18n/locales/en-assets";
 import type { OnlineStatus } from "@contracts/locations/schema";
 import { Badge } from "@/components/ui/badge";
 import { type MessageKey, useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 
 export const onlineStatusLabel: Record<OnlineStatus, MessageKey> = {
   online: "status.online",

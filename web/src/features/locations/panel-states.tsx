@@ -1,11 +1,11 @@
-import "@/lib/locales/en-assets";
+import "@/lib/i18n/locales/en-assets";
 import { SearchXIcon, ShieldOffIcon, TriangleAlertIcon } from "lucide-react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SheetBody } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ApiError } from "@/lib/api";
+import { ApiError } from "@/lib/api/api";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 
 const FIELD_KEYS = Array.from({ length: 10 }, (_, i) => `f${i}`);
 

@@ -3,8 +3,8 @@ import type { LocationListQuery } from "@contracts/locations/schema";
 import { listCountries, listLocationTypes } from "@contracts/spaces/routes";
 import { listTags } from "@contracts/tags/routes";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { callApi } from "@/lib/api";
-import { nextPageOf, previousPagesIn } from "@/lib/paging";
+import { callApi } from "@/lib/api/api";
+import { nextPageOf, previousPagesIn } from "@/lib/api/paging";
 
 /** The list query without paging (the page comes from the infinite query). */
 export type LocationFilters = Omit<Partial<LocationListQuery>, "page" | "page_size">;

@@ -2,7 +2,7 @@ import type { OnlineStatus } from "@contracts/locations/schema";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Skeleton } from "@/components/ui/skeleton";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import { onlineStatusColor } from "./online-status";
 
 const frame = "flex flex-col gap-3 rounded-lg border border-l-4 bg-card p-4";

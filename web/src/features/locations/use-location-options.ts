@@ -3,9 +3,9 @@ import type { Location } from "@contracts/locations/schema";
 import { keepPreviousData, useQueries, useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import type { ComboOption } from "@/components/ui/option-list";
-import { callApi } from "@/lib/api";
+import { callApi } from "@/lib/api/api";
 import { useT } from "@/lib/i18n";
-import { useDebouncedValue } from "@/lib/use-debounced-value";
+import { useDebouncedValue } from "@/lib/ui/use-debounced-value";
 import { locationQueries } from "./queries";
 
 /** How many locations one answer carries: a picker shows a screenful and the search narrows it. */

@@ -1,10 +1,10 @@
-import "@/lib/locales/en-assets";
+import "@/lib/i18n/locales/en-assets";
 import { addLocation, deleteLocation, editLocation } from "@contracts/locations/routes";
 import type { LocationAddInput, LocationEditInput } from "@contracts/locations/schema";
 import { deviceQueries } from "@/features/devices/queries";
 import { groupQueries } from "@/features/groups/queries";
 import { useSpaceMutation } from "@/features/session/use-space-mutation";
-import { callApi } from "@/lib/api";
+import { callApi } from "@/lib/api/api";
 import { useT } from "@/lib/i18n";
 import { locationQueries, tagQueries } from "./queries";
 

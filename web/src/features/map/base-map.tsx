@@ -1,4 +1,4 @@
-import "@/lib/locales/en-assets";
+import "@/lib/i18n/locales/en-assets";
 import "maplibre-gl/dist/maplibre-gl.css";
 import "./map.css";
 import * as maplibregl from "maplibre-gl";
@@ -8,7 +8,7 @@ import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import { type ReactNode, type Ref, useEffect, useMemo, useRef, useState } from "react";
 import MapGL, { type MapLayerMouseEvent, type MapProps, type MapRef } from "react-map-gl/maplibre";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import { CityLabels } from "./city-labels";
 import { basemapKind, mapConfig } from "./map-config";
 import { basemapStyle } from "./map-style";

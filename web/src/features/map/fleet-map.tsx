@@ -1,9 +1,9 @@
-import "@/lib/locales/en-assets";
+import "@/lib/i18n/locales/en-assets";
 import { type PointerEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type MapRef, Marker, Popup } from "react-map-gl/maplibre";
 import { onlineStatusColor, onlineStatusLabel, StatusDot } from "@/features/locations/online-status";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import { BaseMap } from "./base-map";
 import {
   boundsKey,

@@ -1,5 +1,5 @@
 import { type RefObject, useLayoutEffect, useState } from "react";
-import { useTheme } from "@/lib/theme";
+import { useTheme } from "@/lib/session/theme";
 import type { MapTheme } from "./map-style";
 
 /**

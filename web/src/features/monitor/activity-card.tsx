@@ -1,5 +1,5 @@
-import "@/lib/locales/en-devices";
-import "@/lib/locales/en-monitor-pages";
+import "@/lib/i18n/locales/en-devices";
+import "@/lib/i18n/locales/en-monitor-pages";
 import type { Device } from "@contracts/devices/schema";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowRightIcon, InboxIcon } from "lucide-react";
@@ -15,7 +15,7 @@ import { typeLabel } from "@/features/devices/logic/format";
 import { OfflineInHoursMarker } from "@/features/devices/offline-in-hours-marker";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { type TFunction, useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import { type ActivityListDef, activityRows, viewAllPath } from "./activity-lists";
 import { ACTIVITY_ROWS, monitorQueries } from "./queries";
 import { RelativeTimeText } from "./relative-time-text";

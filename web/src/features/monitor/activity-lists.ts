@@ -1,4 +1,4 @@
-import "@/lib/locales/en-monitor-pages";
+import "@/lib/i18n/locales/en-monitor-pages";
 import type { Device } from "@contracts/devices/schema";
 import type { DeviceFilters } from "@/features/devices/queries";
 import type { MessageKey } from "@/lib/i18n";

@@ -1,13 +1,13 @@
-import "@/lib/locales/en-devices";
-import "@/lib/locales/en-monitor-pages";
+import "@/lib/i18n/locales/en-devices";
+import "@/lib/i18n/locales/en-monitor-pages";
 import type { MonitoringCounts, MonitoringHeading } from "@contracts/monitoring/schema";
 import { ChevronDownIcon, ChevronUpIcon } from "lucide-react";
 import { useState } from "react";
 import { SKELETONS } from "@/components/list-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useT } from "@/lib/i18n";
-import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
-import { cn } from "@/lib/utils";
+import { PHONE_QUERY, useMediaQuery } from "@/lib/ui/use-media-query";
+import { cn } from "@/lib/ui/utils";
 import { DEVICE_HEADING_KEYS, headingLabel, type MonitoringFilterState, PERIPHERAL_KEYS } from "./performance-filters";
 
 type Count = { warning: number; critical: number };

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-monitor-pages";
+import "@/lib/i18n/locales/en-monitor-pages";
 import type { MonitoringDevice } from "@contracts/monitoring/schema";
 import { MapPinIcon } from "lucide-react";
 import { Link } from "react-router";
@@ -6,9 +6,9 @@ import { DeviceHealthBadge } from "@/components/health";
 import { Skeleton } from "@/components/ui/skeleton";
 import { deviceLook } from "@/features/devices/device-status";
 import { healthFreshness } from "@/features/devices/logic/health-freshness";
-import { formatTimeAgo } from "@/lib/datetime";
 import { useI18n, useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { formatTimeAgo } from "@/lib/i18n/datetime";
+import { cn } from "@/lib/ui/utils";
 import { deviceWhere, StatusDot } from "./activity-card";
 import { problemsOf } from "./device-problems";
 import { headingLabel } from "./performance-filters";

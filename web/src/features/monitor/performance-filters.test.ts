@@ -14,7 +14,7 @@ import {
 import { monitorQueries } from "./queries";
 
 // The query factory is what is tested here, not the network (lib/api needs a browser session).
-vi.mock("@/lib/api", () => ({ callApi: vi.fn() }));
+vi.mock("@/lib/api/api", () => ({ callApi: vi.fn() }));
 
 describe("monitoring filters", () => {
   it("leaves empty filters out and trims the name", () => {

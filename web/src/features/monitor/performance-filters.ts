@@ -1,4 +1,4 @@
-import "@/lib/locales/en-monitor-pages";
+import "@/lib/i18n/locales/en-monitor-pages";
 import { DEVICE_HEADINGS, MONITORED_PERIPHERAL_TYPES } from "@contracts/devices/health";
 import type { MonitoringHeading } from "@contracts/monitoring/schema";
 import type { MessageKey } from "@/lib/i18n";

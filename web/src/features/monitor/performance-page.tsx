@@ -1,5 +1,5 @@
-import "@/lib/locales/en-devices";
-import "@/lib/locales/en-monitor-pages";
+import "@/lib/i18n/locales/en-devices";
+import "@/lib/i18n/locales/en-monitor-pages";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { GaugeIcon, XIcon } from "lucide-react";
 import { useMemo, useRef } from "react";
@@ -8,7 +8,7 @@ import { CardsSkeleton, ListStates, MoreCardSkeletons, NoItems } from "@/compone
 import { Button } from "@/components/ui/button";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { useT } from "@/lib/i18n";
-import { useLoadMoreOnScroll } from "@/lib/use-scroll-end";
+import { useLoadMoreOnScroll } from "@/lib/ui/use-scroll-end";
 import { CountTiles } from "./count-tiles";
 import { MonitoringCard, MonitoringCardSkeleton } from "./monitoring-card";
 import {

@@ -1,5 +1,5 @@
-import "@/lib/locales/en-devices";
-import "@/lib/locales/en-monitor-pages";
+import "@/lib/i18n/locales/en-devices";
+import "@/lib/i18n/locales/en-monitor-pages";
 import { SEARCH_MAX } from "@contracts/http/text-values";
 import { XIcon } from "lucide-react";
 import { SearchField } from "@/components/search-field";

@@ -4,8 +4,8 @@ import type { MonitoringQuery } from "@contracts/monitoring/schema";
 import { MONITORING_PAGE_SIZE } from "@contracts/monitoring/values";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { deviceQueries } from "@/features/devices/queries";
-import { callApi } from "@/lib/api";
-import { nextPageOf, previousPagesIn } from "@/lib/paging";
+import { callApi } from "@/lib/api/api";
+import { nextPageOf, previousPagesIn } from "@/lib/api/paging";
 import type { ActivityListDef } from "./activity-lists";
 
 /** The monitoring filter set without paging (a new filter is a new key, so paging starts at 1). */

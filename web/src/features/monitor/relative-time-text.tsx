@@ -1,7 +1,7 @@
 import { Tooltip } from "@/components/ui/tooltip";
-import { formatDateTime } from "@/lib/datetime";
 import { useI18n } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { formatDateTime } from "@/lib/i18n/datetime";
+import { cn } from "@/lib/ui/utils";
 import { relativeTime } from "./relative-time";
 import { useNow } from "./use-now";
 

@@ -1,5 +1,5 @@
-import { secondsAgo } from "@/lib/datetime";
 import type { Lang } from "@/lib/i18n";
+import { secondsAgo } from "@/lib/i18n/datetime";
 
 /**
  * A short relative time for dense lists: "now", "40 sec. ago", "3 min. ago", "2 days ago" (in

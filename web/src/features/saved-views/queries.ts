@@ -1,7 +1,7 @@
 import { addSavedView, deleteSavedView, listSavedViews } from "@contracts/saved-views/routes";
 import type { SavedView, SavedViewList } from "@contracts/saved-views/schema";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { callApi } from "@/lib/api";
+import { callApi } from "@/lib/api/api";
 
 /** The caller's saved views of one list in a space. */
 export const savedViewQueries = {

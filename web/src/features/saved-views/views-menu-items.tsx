@@ -1,4 +1,4 @@
-import "@/lib/locales/en-views";
+import "@/lib/i18n/locales/en-views";
 import type { SavedViewList } from "@contracts/saved-views/schema";
 import { SAVED_VIEW_NAME_MAX } from "@contracts/saved-views/values";
 import { useQuery } from "@tanstack/react-query";
@@ -17,9 +17,9 @@ import {
 import { FormField, fieldProps } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { useCurrentSpace } from "@/features/session/current-space";
-import { showAlert } from "@/lib/alerts";
-import { ApiError } from "@/lib/api";
+import { ApiError } from "@/lib/api/api";
 import { useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import { savedViewQueries, useDeleteView, useSaveView } from "./queries";
 import type { ViewsMenuProps } from "./views-menu";
 

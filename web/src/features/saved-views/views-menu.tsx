@@ -1,10 +1,10 @@
-import "@/lib/locales/en-views";
+import "@/lib/i18n/locales/en-views";
 import type { SavedViewList } from "@contracts/saved-views/schema";
 import { BookmarkIcon } from "lucide-react";
 import { LazyMenu } from "@/components/lazy-menu";
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/i18n";
-import { useListParams } from "@/lib/use-list-params";
+import { useListParams } from "@/lib/ui/use-list-params";
 
 export type ViewsMenuProps = {
   list: SavedViewList;

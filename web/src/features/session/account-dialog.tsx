@@ -14,9 +14,9 @@ import {
 import { Label } from "@/components/ui/label";
 import { Separator } from "@/components/ui/separator";
 import { Tooltip } from "@/components/ui/tooltip";
-import { initialsOf } from "@/lib/format";
 import { languages, useI18n } from "@/lib/i18n";
-import { signOut } from "@/lib/session";
+import { initialsOf } from "@/lib/i18n/format";
+import { signOut } from "@/lib/session/session";
 import { switchSpace, useCurrentSpace } from "./current-space";
 import { SpaceList } from "./space-list";
 

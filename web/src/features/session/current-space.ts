@@ -1,6 +1,6 @@
 import type { CurrentUser, UserSpace } from "@contracts/spaces/schema";
 import { createContext, useContext } from "react";
-import { clearSpaceFilters, readString, storageKeys, writeString } from "@/lib/storage";
+import { clearSpaceFilters, readString, storageKeys, writeString } from "@/lib/session/storage";
 
 export type CurrentSpaceValue = { user: CurrentUser; space: UserSpace };
 

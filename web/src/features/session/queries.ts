@@ -1,7 +1,7 @@
 import { accountLogin } from "@contracts/accounts/routes";
 import { queryOptions } from "@tanstack/react-query";
-import { ApiError, callApi } from "@/lib/api";
-import { sessionEmail } from "@/lib/session";
+import { ApiError, callApi } from "@/lib/api/api";
+import { sessionEmail } from "@/lib/session/session";
 
 export const sessionQueries = {
   all: () => ["session"] as const,

@@ -4,8 +4,8 @@ import { useId, useState } from "react";
 import { SearchField } from "@/components/search-field";
 import { Badge } from "@/components/ui/badge";
 import { useT } from "@/lib/i18n";
-import { regionLabel } from "@/lib/region";
-import { cn } from "@/lib/utils";
+import { regionLabel } from "@/lib/i18n/region";
+import { cn } from "@/lib/ui/utils";
 import { filterSpaces } from "./current-space";
 
 type SpaceListProps = {

@@ -1,5 +1,5 @@
 import { type QueryClient, type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
-import { showAlert } from "@/lib/alerts";
+import { showAlert } from "@/lib/ui/alerts";
 import { useCurrentSpace } from "./current-space";
 
 type SpaceMutationOptions<I, R> = {

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-sessions";
+import "@/lib/i18n/locales/en-sessions";
 import RFB from "@novnc/novnc";
 import { RotateCcwIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";

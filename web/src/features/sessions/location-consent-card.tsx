@@ -1,4 +1,4 @@
-import "@/lib/locales/en-sessions";
+import "@/lib/i18n/locales/en-sessions";
 import { saveLocationConsent } from "@contracts/sessions/routes";
 import type { LocationConsent } from "@contracts/sessions/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -11,9 +11,9 @@ import { Segmented } from "@/components/ui/segmented";
 import { Switch } from "@/components/ui/switch";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { usePermissions } from "@/features/space/use-permissions";
-import { showAlert } from "@/lib/alerts";
-import { callApi } from "@/lib/api";
+import { callApi } from "@/lib/api/api";
 import { useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import { sessionQueries } from "./queries";
 
 /**

@@ -3,7 +3,7 @@ import { SESSION_TEXT, type SessionRight } from "@contracts/sessions/values";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { spaceQueries } from "@/features/space/queries";
-import { callApi } from "@/lib/api";
+import { callApi } from "@/lib/api/api";
 
 export const sessionQueries = {
   all: (space: string) => ["space", space, "sessions"] as const,

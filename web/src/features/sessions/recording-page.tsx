@@ -1,4 +1,4 @@
-import "@/lib/locales/en-sessions";
+import "@/lib/i18n/locales/en-sessions";
 import { useQuery } from "@tanstack/react-query";
 import { Terminal } from "@xterm/xterm";
 import "@xterm/xterm/css/xterm.css";
@@ -11,7 +11,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { deviceViewPath } from "@/features/devices/paths";
 import { deviceQueries } from "@/features/devices/queries";
 import { terminalTheme } from "@/features/devices/terminal/terminal-theme";
-import { apiBlob, apiDownload } from "@/lib/api";
+import { apiBlob, apiDownload } from "@/lib/api/api";
 import { useT } from "@/lib/i18n";
 import { DesktopReplay } from "./desktop-replay";
 import { sessionQueries } from "./queries";

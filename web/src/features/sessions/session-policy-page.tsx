@@ -1,4 +1,4 @@
-import "@/lib/locales/en-sessions";
+import "@/lib/i18n/locales/en-sessions";
 import { saveSessionPolicy } from "@contracts/sessions/routes";
 import type { SessionPolicy } from "@contracts/sessions/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -12,9 +12,9 @@ import { Switch } from "@/components/ui/switch";
 import { ControlPanelPage } from "@/features/locations/control-panel";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { usePermissions } from "@/features/space/use-permissions";
-import { showAlert } from "@/lib/alerts";
-import { callApi } from "@/lib/api";
+import { callApi } from "@/lib/api/api";
 import { type MessageKey, useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import { sessionQueries } from "./queries";
 
 const ROLES = [

@@ -1,6 +1,6 @@
 import { getSpace, listRoles } from "@contracts/spaces/routes";
 import { queryOptions } from "@tanstack/react-query";
-import { callApi } from "@/lib/api";
+import { callApi } from "@/lib/api/api";
 
 export const spaceQueries = {
   all: (space: string) => ["space", space] as const,

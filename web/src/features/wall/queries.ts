@@ -1,7 +1,7 @@
 import { getWallSummary, listLocationAvailability } from "@contracts/wall/routes";
 import type { AvailabilityWindow } from "@contracts/wall/schema";
 import { queryOptions } from "@tanstack/react-query";
-import { callApi } from "@/lib/api";
+import { callApi } from "@/lib/api/api";
 
 /** What narrows the wall: a group, a location (either may be absent). */
 export type WallScope = { group?: string; location?: string };

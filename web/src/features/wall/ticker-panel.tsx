@@ -1,9 +1,9 @@
-import "@/lib/locales/en-wall";
+import "@/lib/i18n/locales/en-wall";
 import type { WallLocation } from "@contracts/wall/schema";
 import { useRef } from "react";
 import { headingLabel } from "@/features/monitor/performance-filters";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import type { TickerItem, TickerKind } from "./ticker";
 import { useFit } from "./use-fit";
 import { clockTime } from "./wall-model";

@@ -1,7 +1,7 @@
 import type { ServerMessage } from "@contracts/realtime/events";
 import { CloseCode } from "@contracts/realtime/values";
 import { useEffect, useRef, useState } from "react";
-import { openRoomSocket } from "@/lib/room-socket";
+import { openRoomSocket } from "@/lib/realtime/room-socket";
 
 /**
  * The wall's link to its space room. partysocket reconnects by itself (a new ticket

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-wall";
+import "@/lib/i18n/locales/en-wall";
 import type { WallOfflineDevice } from "@contracts/wall/schema";
 import { useRef } from "react";
 import { useT } from "@/lib/i18n";

@@ -1,8 +1,8 @@
-import "@/lib/locales/en-wall";
+import "@/lib/i18n/locales/en-wall";
 import type { WallSummary, WallTotals } from "@contracts/wall/schema";
 import type { ReactNode } from "react";
 import { type MessageKey, useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import { useClock } from "./use-clock";
 import type { WallLink } from "./use-wall-live";
 import { clockTime, type WallView } from "./wall-model";

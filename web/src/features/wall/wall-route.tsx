@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { RequireSession } from "@/app/require-session";
-import { getDisplaySecret, startDisplaySession } from "@/lib/display-session";
+import { getDisplaySecret, startDisplaySession } from "@/lib/session/display-session";
 import { takeDisplaySecret } from "./wall-params";
 import { WallScreen } from "./wall-screen";
 

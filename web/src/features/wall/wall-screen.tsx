@@ -1,4 +1,4 @@
-import "@/lib/locales/en-wall";
+import "@/lib/i18n/locales/en-wall";
 import { CREDENTIAL_ENDED } from "@contracts/access/values";
 import type { ServerMessage } from "@contracts/realtime/events";
 import type { WallLocation, WallSummary } from "@contracts/wall/schema";
@@ -16,14 +16,14 @@ import {
 } from "react";
 import { useLocation } from "react-router";
 import { Button } from "@/components/ui/button";
+import { throttle } from "@/features/devices/live/realtime-devices";
 import { incidentQueries } from "@/features/incidents/queries";
 import { WallIncidentsPanel } from "@/features/incidents/wall-incidents-panel";
-import { ApiError } from "@/lib/api";
-import { catchUpAfterJoin } from "@/lib/catch-up";
-import { type DisplaySessionEnd, useDisplaySession } from "@/lib/display-session";
+import { ApiError } from "@/lib/api/api";
 import { type MessageKey, useT } from "@/lib/i18n";
-import { throttle } from "@/lib/realtime-devices";
-import { cn } from "@/lib/utils";
+import { catchUpAfterJoin } from "@/lib/realtime/catch-up";
+import { type DisplaySessionEnd, useDisplaySession } from "@/lib/session/display-session";
+import { cn } from "@/lib/ui/utils";
 import { type WallScope, wallQueries } from "./queries";
 import {
   catchUpTicker,

@@ -1,9 +1,9 @@
-import "@/lib/locales/en-wall";
+import "@/lib/i18n/locales/en-wall";
 import type { WallDisplay } from "@contracts/display-health/schema";
 import { useCaptureImage } from "@/features/display-health/capture-image";
 import { HEALTH_TONE, stateKey } from "@/features/display-health/health-tone";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import { useClock } from "./use-clock";
 import { offlineFor } from "./wall-model";
 import { Calm, Panel } from "./wall-parts";

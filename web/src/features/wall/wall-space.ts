@@ -2,7 +2,7 @@ import { credentialSelf } from "@contracts/access/routes";
 import { useQuery } from "@tanstack/react-query";
 import { resolveSpace } from "@/features/session/current-space";
 import { sessionQueries } from "@/features/session/queries";
-import { ApiError, callApi } from "@/lib/api";
+import { ApiError, callApi } from "@/lib/api/api";
 import type { WallScope } from "./queries";
 
 /** The space the wall shows, and the scope its display link imposes (none for a person). */

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-wall";
+import "@/lib/i18n/locales/en-wall";
 import type {
   LocationAvailability,
   WallCriticalDevice,
@@ -11,7 +11,7 @@ import { onlineStatusColor, onlineStatusLabel, StatusDot } from "@/features/loca
 import { MapBoundary } from "@/features/map/map-boundary";
 import { headingLabel } from "@/features/monitor/performance-filters";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import { useFit } from "./use-fit";
 import { boardOrder, formatShare, groupLocations, offlineInWorkingHours, worstAvailability } from "./wall-model";
 import { OfflineDevicesPanel } from "./wall-offline";

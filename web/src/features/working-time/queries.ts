@@ -10,7 +10,7 @@ import { deviceQueries } from "@/features/devices/queries";
 import { locationQueries } from "@/features/locations/queries";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { spaceQueries } from "@/features/space/queries";
-import { callApi } from "@/lib/api";
+import { callApi } from "@/lib/api/api";
 
 /** The space's schedule, and a location's (under the location's key: real-time events refresh it). */
 export const workingTimeQueries = {

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-assets";
+import "@/lib/i18n/locales/en-assets";
 import { CircleAlertIcon } from "lucide-react";
 import { useT } from "@/lib/i18n";
 import type { ScheduleEditor } from "./use-schedule-editor";

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-assets";
+import "@/lib/i18n/locales/en-assets";
 import type { EntryErrors } from "@contracts/http/errors";
 import {
   DAY_KEYS,

@@ -1,8 +1,8 @@
-import "@/lib/locales/en-assets";
+import "@/lib/i18n/locales/en-assets";
 import type { WorkingTimeInput } from "@contracts/locations/working-time";
-import { showAlert } from "@/lib/alerts";
-import { ApiError } from "@/lib/api";
+import { ApiError } from "@/lib/api/api";
 import { useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import { useSaveWorkingTime } from "./queries";
 import { serverScheduleErrors } from "./schedule";
 import type { ScheduleEditor } from "./use-schedule-editor";

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-device";
+import "@/lib/i18n/locales/en-device";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircleIcon, PlugIcon } from "lucide-react";
 import { useForm } from "react-hook-form";

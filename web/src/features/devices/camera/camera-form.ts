@@ -1,4 +1,4 @@
-import "@/lib/locales/en-device";
+import "@/lib/i18n/locales/en-device";
 import type { CameraConnectionTestResult, CameraUpdateInput } from "@contracts/cameras/schema";
 import type { DeviceDetail } from "@contracts/devices/detail";
 import { z } from "zod";

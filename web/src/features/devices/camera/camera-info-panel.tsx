@@ -1,4 +1,4 @@
-import "@/lib/locales/en-device";
+import "@/lib/i18n/locales/en-device";
 import { useQuery } from "@tanstack/react-query";
 import { useFlyoutFallback } from "@/app/flyout";
 import { FlyoutLoadFailed, FlyoutLoading } from "@/components/flyout-states";

@@ -1,6 +1,6 @@
 import { getCamera } from "@contracts/devices/routes";
 import { queryOptions } from "@tanstack/react-query";
-import { callApi } from "@/lib/api";
+import { callApi } from "@/lib/api/api";
 import { deviceViewPath } from "../paths";
 import { deviceQueries } from "../queries";
 

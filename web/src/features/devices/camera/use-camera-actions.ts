@@ -1,11 +1,11 @@
-import "@/lib/locales/en-device";
+import "@/lib/i18n/locales/en-device";
 import { cameraConnectionTest, takeCameraSnapshot, updateCamera } from "@contracts/cameras/routes";
 import { NO_APP_RUNNERS_MESSAGE } from "@contracts/cameras/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { showAlert } from "@/lib/alerts";
-import { ApiError, callApi } from "@/lib/api";
+import { ApiError, callApi } from "@/lib/api/api";
 import { useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import { fetchBlob } from "../settings/device-call";
 import { type CameraFormValues, cameraUpdateBody, connectionOutcome, connectionTestRequest } from "./camera-form";
 import { cameraQueries } from "./queries";

@@ -1,10 +1,10 @@
-import "@/lib/locales/en-commands";
+import "@/lib/i18n/locales/en-commands";
 import type { CommandState } from "@contracts/commands/queue";
 import { HourglassIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Tooltip } from "@/components/ui/tooltip";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import { recordLook, WARNING_TEXT } from "./command-state";
 
 /**

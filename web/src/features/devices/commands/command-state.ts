@@ -1,5 +1,5 @@
-import "@/lib/locales/en-commands";
-import "@/lib/locales/en-agent-settings";
+import "@/lib/i18n/locales/en-commands";
+import "@/lib/i18n/locales/en-agent-settings";
 import type { CommandState } from "@contracts/commands/queue";
 import {
   BanIcon,

@@ -1,5 +1,5 @@
-import "@/lib/locales/en-device";
-import "@/lib/locales/en-commands";
+import "@/lib/i18n/locales/en-device";
+import "@/lib/i18n/locales/en-commands";
 import type { CommandRecord, CommandState } from "@contracts/commands/queue";
 import type { MessageKey, TFunction } from "@/lib/i18n";
 

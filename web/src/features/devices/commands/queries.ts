@@ -1,7 +1,7 @@
 import type { CommandList, CommandQueueInput, CommandRecord } from "@contracts/commands/queue";
 import { cancelCommand, listCommands, purgeCommands, queueCommand } from "@contracts/commands/routes";
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { callApi } from "@/lib/api";
+import { callApi } from "@/lib/api/api";
 import { upsertCommand } from "./command-cache";
 
 type Device = { space_uuid: string; uuid: string };

@@ -1,5 +1,5 @@
-import "@/lib/locales/en-device";
-import "@/lib/locales/en-commands";
+import "@/lib/i18n/locales/en-device";
+import "@/lib/i18n/locales/en-commands";
 import { useId, useState } from "react";
 import { FormDialog } from "@/components/form-dialog";
 import { Segmented } from "@/components/ui/segmented";

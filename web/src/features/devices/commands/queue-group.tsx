@@ -1,4 +1,4 @@
-import "@/lib/locales/en-commands";
+import "@/lib/i18n/locales/en-commands";
 import type { DeviceDetail } from "@contracts/devices/detail";
 import {
   BanIcon,
@@ -12,9 +12,9 @@ import {
 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { showAlert } from "@/lib/alerts";
-import { ApiError } from "@/lib/api";
+import { ApiError } from "@/lib/api/api";
 import { useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import { SettingGroup, SettingRow } from "../settings/setting-row";
 import { useQueueCommand } from "./queries";
 import { QueueDialog } from "./queue-dialog";

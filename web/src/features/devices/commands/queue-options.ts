@@ -1,5 +1,5 @@
-import "@/lib/locales/en-commands";
-import "@/lib/locales/en-agent-settings";
+import "@/lib/i18n/locales/en-commands";
+import "@/lib/i18n/locales/en-agent-settings";
 import type { CommandAction } from "@contracts/commands/action";
 import { ENABLED_SUPERSEDE_KEY, QUEUE_TTL_DEFAULT_S, QUEUE_TTL_MAX_S } from "@contracts/commands/queue-values";
 import type { MessageKey } from "@/lib/i18n";

@@ -1,7 +1,7 @@
-import "@/lib/locales/en-commands";
+import "@/lib/i18n/locales/en-commands";
 import { useLocation, useNavigate } from "react-router";
-import type { Alert } from "@/lib/alerts";
 import type { TFunction } from "@/lib/i18n";
+import type { Alert } from "@/lib/ui/alerts";
 import { deviceViewPath } from "../paths";
 
 type Device = { space_uuid: string; uuid: string };

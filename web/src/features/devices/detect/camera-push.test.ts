@@ -1,4 +1,4 @@
-import "@/lib/locales/en-detect";
+import "@/lib/i18n/locales/en-detect";
 import { CAMERA_SCAN_UNAVAILABLE_MESSAGE, CAMERAS_DETECTED_MESSAGE } from "@contracts/detection/values";
 import { describe, expect, it } from "vitest";
 import { translate } from "@/lib/i18n";

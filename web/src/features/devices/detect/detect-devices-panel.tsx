@@ -1,4 +1,4 @@
-import "@/lib/locales/en-detect";
+import "@/lib/i18n/locales/en-detect";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { MapPinIcon } from "lucide-react";
 import { useCallback, useEffect, useReducer, useState } from "react";
@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { SheetBody, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { locationQueries } from "@/features/locations/queries";
 import { useCurrentSpace } from "@/features/session/current-space";
-import { toFormFailure } from "@/lib/form-failure";
+import { toFormFailure } from "@/lib/api/form-failure";
 import { useT } from "@/lib/i18n";
 import { DetectNotice } from "./detect-notice";
 import { DetectToolbar } from "./detect-toolbar";

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-detect";
+import "@/lib/i18n/locales/en-detect";
 import type { DetectionScan } from "@contracts/detection/schema";
 import { LoaderCircleIcon, RadarIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -7,8 +7,8 @@ import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useLocationOptions } from "@/features/locations/use-location-options";
 import { useCurrentSpace } from "@/features/session/current-space";
-import { formatDateTime } from "@/lib/datetime";
 import { useI18n } from "@/lib/i18n";
+import { formatDateTime } from "@/lib/i18n/datetime";
 import { lastScanAt } from "./scan-state";
 
 type DetectToolbarProps = {

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-detect";
+import "@/lib/i18n/locales/en-detect";
 import { DETECTION_PAGE_SIZES, type DetectedDevice } from "@contracts/detection/schema";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { LoaderCircleIcon, RadarIcon, SearchXIcon, TriangleAlertIcon, WifiOffIcon } from "lucide-react";
@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Pagination } from "@/features/accounts/pagination";
 import { useT } from "@/lib/i18n";
-import { useMediaQuery } from "@/lib/use-media-query";
+import { useMediaQuery } from "@/lib/ui/use-media-query";
 import { DetectNotice } from "./detect-notice";
 import { DetectedDevicesTable } from "./detected-devices-table";
 import { COMPACT_MAX_WIDTH, clampPage, pageAfterResize, pageSizeFor } from "./paging";

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-detect";
+import "@/lib/i18n/locales/en-detect";
 import type { DetectedDevice } from "@contracts/detection/schema";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";
@@ -6,7 +6,7 @@ import { FormAlert, useFormFailure } from "@/components/form-alert";
 import { FormFooter } from "@/components/form-footer";
 import { SheetBody } from "@/components/ui/sheet";
 import { typeLabel } from "@/features/devices/logic/format";
-import type { FormFailure } from "@/lib/form-failure";
+import type { FormFailure } from "@/lib/api/form-failure";
 import { useT } from "@/lib/i18n";
 import { type DeviceEditValues, deviceEditSchema } from "../edit/device-form-schema";
 import { DeviceTagsField } from "../edit/device-tags-field";

@@ -4,7 +4,7 @@ import {
   startDetection as startDetectionRoute,
 } from "@contracts/detection/routes";
 import { queryOptions } from "@tanstack/react-query";
-import { callApi } from "@/lib/api";
+import { callApi } from "@/lib/api/api";
 
 /** Query keys and options of a location's Detect Devices state and results. */
 export const detectionQueries = {

@@ -1,10 +1,10 @@
 import { NO_AVAILABLE_DEVICES } from "@contracts/detection/schema";
 import { describe, expect, it, vi } from "vitest";
-import { ApiError } from "@/lib/api";
+import { ApiError } from "@/lib/api/api";
 import { startFailure } from "./start-failure";
 
 // The browser session (window, localStorage) is not needed to build an ApiError.
-vi.mock("@/lib/session", () => ({}));
+vi.mock("@/lib/session/session", () => ({}));
 
 const apiError = (status: number, message?: string) => new ApiError(status, message ? { code: "x", message } : null);
 

@@ -1,5 +1,5 @@
 import { NO_AVAILABLE_DEVICES } from "@contracts/detection/schema";
-import { ApiError } from "@/lib/api";
+import { ApiError } from "@/lib/api/api";
 
 /**
  * What a failed start of Detect Devices shows (devices.md §8): the 503 "This location has no

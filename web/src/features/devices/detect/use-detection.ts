@@ -1,9 +1,9 @@
-import "@/lib/locales/en-detect";
+import "@/lib/i18n/locales/en-detect";
 import { DETECTION_TIMEOUT_MS } from "@contracts/detection/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useReducer } from "react";
-import { showAlert } from "@/lib/alerts";
 import { useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import { detectionQueries, startDetection } from "./queries";
 import { initialScanPhase, scanReducer, scanView } from "./scan-state";
 import { startFailure } from "./start-failure";

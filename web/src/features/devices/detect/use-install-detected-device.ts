@@ -1,11 +1,11 @@
-import "@/lib/locales/en-device";
+import "@/lib/i18n/locales/en-device";
 import { installDetectedDevice } from "@contracts/detection/routes";
 import type { DetectedDeviceInstallInput } from "@contracts/detection/schema";
 import { locationQueries } from "@/features/locations/queries";
 import { useSpaceMutation } from "@/features/session/use-space-mutation";
-import { showAlert } from "@/lib/alerts";
-import { callApi } from "@/lib/api";
+import { callApi } from "@/lib/api/api";
 import { useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import { deviceQueries } from "../queries";
 import { detectionQueries } from "./queries";
 

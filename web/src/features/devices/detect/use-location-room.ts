@@ -1,7 +1,7 @@
 import type { LocationDetailsUpdate } from "@contracts/realtime/events";
 import { useCallback, useEffect, useRef } from "react";
 import type { z } from "zod";
-import { openRoomSocket, type RoomSocket } from "@/lib/room-socket";
+import { openRoomSocket, type RoomSocket } from "@/lib/realtime/room-socket";
 
 export type LocationEvent = z.infer<typeof LocationDetailsUpdate>;
 

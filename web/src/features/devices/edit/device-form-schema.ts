@@ -1,4 +1,4 @@
-import "@/lib/locales/en-assets";
+import "@/lib/i18n/locales/en-assets";
 import { DEVICE_CLASSES } from "@contracts/devices/schema";
 import { z } from "zod";
 import type { TFunction } from "@/lib/i18n";

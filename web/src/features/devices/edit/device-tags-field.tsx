@@ -1,4 +1,4 @@
-import "@/lib/locales/en-device";
+import "@/lib/i18n/locales/en-device";
 import { FormField } from "@/components/ui/form-field";
 import { SpaceTagsCombobox } from "@/features/locations/space-tags-combobox";
 import { useT } from "@/lib/i18n";

@@ -1,12 +1,12 @@
-import "@/lib/locales/en-device";
+import "@/lib/i18n/locales/en-device";
 import { useQuery } from "@tanstack/react-query";
 import { LoaderCircleIcon } from "lucide-react";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { SheetBody, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { usePermissions } from "@/features/space/use-permissions";
-import { showAlert } from "@/lib/alerts";
 import { useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import { deviceViewPath } from "../paths";
 import { deviceQueries } from "../queries";
 import { useEditDevice } from "../use-device-mutations";

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-bulk";
+import "@/lib/i18n/locales/en-bulk";
 import { DEVICE_BULK_ACTIONS, type DeviceBulkAction } from "@contracts/bulk/schema";
 import { useQuery } from "@tanstack/react-query";
 import { ArchiveIcon, MapPinIcon, PowerIcon, PowerOffIcon, RotateCwIcon, TagIcon, TagsIcon, XIcon } from "lucide-react";
@@ -13,7 +13,7 @@ import { tagQueries } from "@/features/locations/queries";
 import { useLocationOptions } from "@/features/locations/use-location-options";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import type { BulkParams } from "./use-bulk-run";
 import type { DeviceSelection } from "./use-device-selection";
 

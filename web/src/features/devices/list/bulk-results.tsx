@@ -1,4 +1,4 @@
-import "@/lib/locales/en-bulk";
+import "@/lib/i18n/locales/en-bulk";
 import { countOutcomes } from "@contracts/bulk/schema";
 import { LoaderCircleIcon, RotateCcwIcon } from "lucide-react";
 import { DialogShell } from "@/components/form-dialog";

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-devices";
+import "@/lib/i18n/locales/en-devices";
 import type { Device } from "@contracts/devices/schema";
 import { MapPinIcon } from "lucide-react";
 import { Link, useLocation } from "react-router";
@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
 import { typeLabel } from "@/features/devices/logic/format";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import { listedDevicePath } from "../camera/queries";
 import { DeviceStatusBadge, DeviceStatusIcon, deviceClassLabel, deviceLook } from "../device-status";
 import { OfflineInHoursMarker } from "../offline-in-hours-marker";

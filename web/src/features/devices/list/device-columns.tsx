@@ -1,4 +1,4 @@
-import "@/lib/locales/en-devices";
+import "@/lib/i18n/locales/en-devices";
 import type { Device } from "@contracts/devices/schema";
 import { DeviceHealthBadge } from "@/components/health";
 import { TagsCell } from "@/components/tags-cell";
@@ -6,7 +6,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { columnHelper } from "@/components/ui/data-table";
 import { typeLabel } from "@/features/devices/logic/format";
 import type { TFunction } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import { DeviceStatusBadge, DeviceStatusIcon, deviceClassLabel, deviceLook } from "../device-status";
 import { OfflineInHoursMarker } from "../offline-in-hours-marker";
 import { DeviceStreak } from "./device-streak";

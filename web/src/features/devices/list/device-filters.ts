@@ -1,11 +1,11 @@
-import "@/lib/locales/en-devices";
-import "@/lib/locales/en-views";
+import "@/lib/i18n/locales/en-devices";
+import "@/lib/i18n/locales/en-views";
 import type { VisionState } from "@contracts/cameras/vision";
 import type { ConnectedStatus, DeviceOrdering } from "@contracts/devices/schema";
 import { CONNECTED_STATUSES, DEVICE_ORDERINGS, VISION_STATES } from "@contracts/devices/values";
+import { isOneOf } from "@/lib/api/json-checks";
 import type { MessageKey } from "@/lib/i18n";
-import { isOneOf } from "@/lib/json-checks";
-import { readString, storageKeys, writeString } from "@/lib/storage";
+import { readString, storageKeys, writeString } from "@/lib/session/storage";
 import type { DeviceFilters } from "../queries";
 
 type Flag = "" | "true" | "false";

@@ -1,10 +1,10 @@
-import "@/lib/locales/en-devices";
+import "@/lib/i18n/locales/en-devices";
 import type { Device } from "@contracts/devices/schema";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { type RefObject, useLayoutEffect, useRef, useState } from "react";
 import { useT } from "@/lib/i18n";
-import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
-import { cn } from "@/lib/utils";
+import { PHONE_QUERY, useMediaQuery } from "@/lib/ui/use-media-query";
+import { cn } from "@/lib/ui/utils";
 import { DEVICE_CARD_HEIGHT, DeviceCard, DeviceCardSkeleton, PHONE_DEVICE_CARD_HEIGHT } from "./device-card";
 import { DeviceCheckbox } from "./select-column";
 import type { DeviceSelection } from "./use-device-selection";

@@ -1,7 +1,7 @@
-import "@/lib/locales/en-devices";
+import "@/lib/i18n/locales/en-devices";
 import type { Device } from "@contracts/devices/schema";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import { StreakDays } from "../streak-days";
 import { useStreak } from "../use-streak";
 

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-devices";
+import "@/lib/i18n/locales/en-devices";
 import type { Device, DeviceOrdering } from "@contracts/devices/schema";
 import { type RefObject, useMemo } from "react";
 import { useLocation, useNavigate } from "react-router";

@@ -1,12 +1,12 @@
-import "@/lib/locales/en-devices";
+import "@/lib/i18n/locales/en-devices";
 import { VISION_STATES } from "@contracts/devices/values";
 import { FilterCombobox, MultiFilterCombobox } from "@/components/filter-combobox";
 import { ListToolbar } from "@/components/list-toolbar";
 import { ViewsMenu } from "@/features/saved-views/views-menu";
 import { useT } from "@/lib/i18n";
-import { useListParams } from "@/lib/use-list-params";
-import { PHONE_QUERY, useMediaQuery } from "@/lib/use-media-query";
-import { useViewParam } from "@/lib/use-view-param";
+import { useListParams } from "@/lib/ui/use-list-params";
+import { PHONE_QUERY, useMediaQuery } from "@/lib/ui/use-media-query";
+import { useViewParam } from "@/lib/ui/use-view-param";
 import {
   CONNECTED_STATUS_VALUES,
   countDeviceFilters,

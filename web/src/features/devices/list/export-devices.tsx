@@ -1,12 +1,12 @@
-import "@/lib/locales/en-views";
+import "@/lib/i18n/locales/en-views";
 import { exportDevices } from "@contracts/devices/routes";
 import { routePath } from "@contracts/http/path";
 import { useState } from "react";
 import { ExportButton } from "@/components/export-button";
 import { useCurrentSpace } from "@/features/session/current-space";
-import { showAlert } from "@/lib/alerts";
-import { apiDownload } from "@/lib/api";
+import { apiDownload } from "@/lib/api/api";
 import { useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import type { DeviceFilters } from "../queries";
 
 /**

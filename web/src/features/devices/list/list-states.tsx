@@ -1,4 +1,4 @@
-import "@/lib/locales/en-devices";
+import "@/lib/i18n/locales/en-devices";
 import { MonitorSmartphoneIcon } from "lucide-react";
 import { NoItems } from "@/components/list-states";
 import { useT } from "@/lib/i18n";

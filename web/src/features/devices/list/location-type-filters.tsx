@@ -1,4 +1,4 @@
-import "@/lib/locales/en-devices";
+import "@/lib/i18n/locales/en-devices";
 import { FilterCombobox, type ServerSearch } from "@/components/filter-combobox";
 import type { ComboOption } from "@/components/ui/option-list";
 import { useT } from "@/lib/i18n";

@@ -1,5 +1,5 @@
-import type { ListOpener } from "@/lib/list-opener";
-import { viewMode } from "@/lib/view-mode";
+import type { ListOpener } from "@/lib/api/list-opener";
+import { viewMode } from "@/lib/ui/view-mode";
 import { deviceQueries } from "../queries";
 import { emptyDeviceFilters, filtersFromSearch, toDeviceQuery } from "./device-filters";
 import { deviceTableView } from "./device-table-view";

@@ -2,7 +2,7 @@ import type { Device } from "@contracts/devices/schema";
 import type { MouseEvent } from "react";
 import { Checkbox } from "@/components/ui/checkbox";
 import type { TFunction } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import type { DeviceSelection } from "./use-device-selection";
 
 /** A click on a device's checkbox: toggles it, shift extends from the last one clicked; never opens the device. */

@@ -1,8 +1,8 @@
-import "@/lib/locales/en-views";
+import "@/lib/i18n/locales/en-views";
 import type { DeviceOrdering, DeviceOrderKey } from "@contracts/devices/schema";
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from "lucide-react";
 import { useT } from "@/lib/i18n";
-import { useListParams } from "@/lib/use-list-params";
+import { useListParams } from "@/lib/ui/use-list-params";
 import { DEFAULT_DEVICE_ORDERING, emptyDeviceFilters, filtersFromSearch } from "./device-filters";
 import { withDeviceFilters } from "./use-device-filters";
 

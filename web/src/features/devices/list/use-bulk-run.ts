@@ -3,7 +3,7 @@ import type { DeviceBulkAction, DeviceBulkInput, DeviceBulkResult } from "@contr
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { useCurrentSpace } from "@/features/session/current-space";
-import { ApiError, callApi } from "@/lib/api";
+import { ApiError, callApi } from "@/lib/api/api";
 import { deviceQueries } from "../queries";
 
 /** Devices per request: results come back chunk by chunk, so the panel shows progress as they land. */

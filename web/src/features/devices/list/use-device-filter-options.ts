@@ -1,4 +1,4 @@
-import "@/lib/locales/en-devices";
+import "@/lib/i18n/locales/en-devices";
 import { CONNECTED_STATUSES, VISION_STATES } from "@contracts/devices/values";
 import { useQuery } from "@tanstack/react-query";
 import type { ComboOption } from "@/components/ui/option-list";

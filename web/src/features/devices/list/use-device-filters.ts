@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from "react";
-import { useDebouncedValue } from "@/lib/use-debounced-value";
-import { useListParams, useSearchDraft } from "@/lib/use-list-params";
+import { useDebouncedValue } from "@/lib/ui/use-debounced-value";
+import { useListParams, useSearchDraft } from "@/lib/ui/use-list-params";
 import {
   DEVICE_FILTER_PARAMS,
   type DeviceFilterState,

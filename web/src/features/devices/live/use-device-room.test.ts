@@ -6,7 +6,7 @@ import { deviceQueries } from "../queries";
 import { refetchAfterGap } from "./use-device-room";
 
 // The session module follows other tabs through `window`; this test needs none of it.
-vi.mock("@/lib/session", () => ({
+vi.mock("@/lib/session/session", () => ({
   endSession: vi.fn(),
   getSession: vi.fn(),
   refreshSession: vi.fn(),

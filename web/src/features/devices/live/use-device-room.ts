@@ -4,7 +4,7 @@ import type { ServerMessage } from "@contracts/realtime/events";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { tailTelemetry, telemetryQueries } from "@/features/monitor/report/charts/telemetry-queries";
-import { openRoomSocket } from "@/lib/room-socket";
+import { openRoomSocket } from "@/lib/realtime/room-socket";
 import { commandQueries, storeCommand } from "../commands/queries";
 import { deviceQueries } from "../queries";
 import { forgetCommands, recordCommand } from "./command-store";

@@ -1,5 +1,5 @@
-import "@/lib/locales/en-device";
-import "@/lib/locales/en-agent-settings";
+import "@/lib/i18n/locales/en-device";
+import "@/lib/i18n/locales/en-agent-settings";
 import type { MessageKey, TFunction } from "@/lib/i18n";
 
 /** Audit actions of the device trail with their human wording (the raw code is the fallback). */

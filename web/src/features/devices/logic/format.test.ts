@@ -1,7 +1,7 @@
-import "@/lib/locales/en-devices";
+import "@/lib/i18n/locales/en-devices";
 import { describe, expect, it } from "vitest";
-import { english } from "@/lib/locales/english";
-import { hr } from "@/lib/locales/hr";
+import { english } from "@/lib/i18n/locales/english";
+import { hr } from "@/lib/i18n/locales/hr";
 import {
   codeBlocks,
   commentDay,

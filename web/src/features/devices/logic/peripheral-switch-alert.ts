@@ -1,8 +1,8 @@
-import "@/lib/locales/en-device";
-import "@/lib/locales/en-agent-settings";
+import "@/lib/i18n/locales/en-device";
+import "@/lib/i18n/locales/en-agent-settings";
 import type { PeripheralEnabledReply } from "@contracts/remote-actions/routes";
-import type { Alert } from "@/lib/alerts";
 import type { TFunction } from "@/lib/i18n";
+import type { Alert } from "@/lib/ui/alerts";
 
 /**
  * What a switch says: "Action successful." only when the device switched the hardware itself; a

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-agent-settings";
+import "@/lib/i18n/locales/en-agent-settings";
 import type { DeviceDetail } from "@contracts/devices/detail";
 import type { ServiceKind } from "@contracts/devices/services";
 import type { MessageKey } from "@/lib/i18n";

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-peripherals";
+import "@/lib/i18n/locales/en-peripherals";
 import type { ApplicationOption } from "@contracts/peripherals/schema";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";

@@ -1,10 +1,10 @@
-import "@/lib/locales/en-peripherals";
+import "@/lib/i18n/locales/en-peripherals";
 import type { AppRunState, DisplayApplications } from "@contracts/admin/applications";
 import type { DeviceDetail } from "@contracts/devices/detail";
 import { useEffect, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { type MessageKey, useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import { appsAllowed, displayApplications, sinceText, stateTone } from "./app-states";
 
 const TONE = {

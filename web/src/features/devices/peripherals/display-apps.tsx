@@ -1,4 +1,4 @@
-import "@/lib/locales/en-peripherals";
+import "@/lib/i18n/locales/en-peripherals";
 import type { AvailableApplication } from "@contracts/peripherals/schema";
 import { MAX_APPS_PER_DISPLAY } from "@contracts/peripherals/values";
 import { ArrowDownIcon, ArrowUpIcon, ChevronRightIcon, XIcon } from "lucide-react";
@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { Combobox } from "@/components/ui/combobox";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import { AppOptionFields } from "./app-option-fields";
 import { addableApps, newDraftApp } from "./app-options";
 import { addApp, type DraftApp, type DraftDisplay, moveApp, removeApp, setAppOption } from "./display-draft";

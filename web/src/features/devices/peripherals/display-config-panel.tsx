@@ -1,5 +1,5 @@
-import "@/lib/locales/en-device";
-import "@/lib/locales/en-peripherals";
+import "@/lib/i18n/locales/en-device";
+import "@/lib/i18n/locales/en-peripherals";
 import type { DeviceDetail } from "@contracts/devices/detail";
 import { DISPLAY_ORIENTATIONS } from "@contracts/devices/detail-values";
 import { useQuery } from "@tanstack/react-query";
@@ -10,8 +10,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Switch } from "@/components/ui/switch";
 import { CaptureStrip } from "@/features/display-health/capture-strip";
 import { usePermissions } from "@/features/space/use-permissions";
-import { showAlert } from "@/lib/alerts";
 import { type MessageKey, useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import { FactList } from "../view/fact-list";
 import { DisplayAppStates } from "./display-app-state";
 import { DisplayApps } from "./display-apps";

@@ -1,5 +1,5 @@
-import "@/lib/locales/en-device";
-import "@/lib/locales/en-peripherals";
+import "@/lib/i18n/locales/en-device";
+import "@/lib/i18n/locales/en-peripherals";
 import type { DeviceDetail } from "@contracts/devices/detail";
 import { LoaderCircleIcon, MonitorIcon, UsbIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";

@@ -1,6 +1,6 @@
 import { getDisplayConfiguration, listApplications } from "@contracts/peripherals/routes";
 import { queryOptions } from "@tanstack/react-query";
-import { callApi } from "@/lib/api";
+import { callApi } from "@/lib/api/api";
 import { deviceQueries } from "../queries";
 
 /** Under the device's detail key, so the room's deviceDetailsUpdate refresh covers them too. */

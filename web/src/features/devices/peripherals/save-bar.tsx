@@ -1,4 +1,4 @@
-import "@/lib/locales/en-peripherals";
+import "@/lib/i18n/locales/en-peripherals";
 import type { DeviceDetail } from "@contracts/devices/detail";
 import { LoaderCircleIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";

@@ -1,12 +1,12 @@
 import type { Display } from "@contracts/devices/detail";
 import { ApiErrorBody, type FieldErrors } from "@contracts/http/errors";
 import { describe, expect, it, vi } from "vitest";
-import { ApiError } from "@/lib/api";
+import { ApiError } from "@/lib/api/api";
 import { draftOf } from "./display-draft";
 import { detectionAlert, failureMessage, savedAlert, saveErrorsOf, serverMessage } from "./save-outcome";
 
 // The browser session (window, localStorage) is not needed to build an ApiError.
-vi.mock("@/lib/session", () => ({}));
+vi.mock("@/lib/session/session", () => ({}));
 
 /** A failed call as the client makes it: the real ApiError of a reply parsed with the error contract. */
 const failed = (status: number, message: string, errors?: FieldErrors) =>

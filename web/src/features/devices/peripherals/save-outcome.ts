@@ -1,9 +1,9 @@
-import "@/lib/locales/en-device";
-import "@/lib/locales/en-peripherals";
-import "@/lib/locales/en-agent-settings";
+import "@/lib/i18n/locales/en-device";
+import "@/lib/i18n/locales/en-peripherals";
+import "@/lib/i18n/locales/en-agent-settings";
 import type { DisplayConfigurationSaved } from "@contracts/peripherals/schema";
-import type { Alert } from "@/lib/alerts";
 import type { TFunction } from "@/lib/i18n";
+import type { Alert } from "@/lib/ui/alerts";
 import type { DisplayDraft } from "./display-draft";
 
 /** What the editor needs of a failed call (structural, so this stays free of the api module). */

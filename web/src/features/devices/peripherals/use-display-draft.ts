@@ -1,12 +1,12 @@
-import "@/lib/locales/en-peripherals";
-import "@/lib/locales/en-commands";
+import "@/lib/i18n/locales/en-peripherals";
+import "@/lib/i18n/locales/en-commands";
 import type { DeviceDetail } from "@contracts/devices/detail";
 import { saveDisplayConfiguration } from "@contracts/peripherals/routes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
-import { showAlert } from "@/lib/alerts";
-import { callApi } from "@/lib/api";
+import { callApi } from "@/lib/api/api";
 import { useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import { deviceQueries } from "../queries";
 import { classifyFailure } from "../settings/remote-actions";
 import { type DisplayDraft, draftOf, isDirty, rebase, toConfigurationInput } from "./display-draft";

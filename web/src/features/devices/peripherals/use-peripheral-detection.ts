@@ -1,10 +1,10 @@
-import "@/lib/locales/en-device";
+import "@/lib/i18n/locales/en-device";
 import type { DeviceDetail } from "@contracts/devices/detail";
 import { detectDisplays, detectPeripherals } from "@contracts/peripherals/routes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { showAlert } from "@/lib/alerts";
-import { callApi } from "@/lib/api";
+import { callApi } from "@/lib/api/api";
 import { useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import { deviceQueries } from "../queries";
 import { detectionAlert, serverMessage } from "./save-outcome";
 

@@ -1,13 +1,13 @@
-import "@/lib/locales/en-device";
+import "@/lib/i18n/locales/en-device";
 import type { DeviceDetail } from "@contracts/devices/detail";
 import { installFromQr } from "@contracts/installation/routes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CameraOffIcon, LoaderCircleIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { showAlert } from "@/lib/alerts";
-import { callApi } from "@/lib/api";
+import { callApi } from "@/lib/api/api";
 import { type MessageKey, useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import { deviceQueries } from "../queries";
 import { cameraProblem, parseQrPayload } from "./qr-logic";
 

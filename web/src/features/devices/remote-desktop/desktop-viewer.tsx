@@ -1,5 +1,5 @@
-import "@/lib/locales/en-remote-desktop";
-import "@/lib/locales/en-sessions";
+import "@/lib/i18n/locales/en-remote-desktop";
+import "@/lib/i18n/locales/en-sessions";
 import { SESSION_TEXT } from "@contracts/sessions/values";
 import RFB from "@novnc/novnc";
 import {
@@ -17,7 +17,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import { onTunnelsAttached, tunnelPort } from "../live/device-tunnels";
 import { ToolButton } from "./tool-button";
 import { TunnelWebSocket } from "./tunnel-websocket";

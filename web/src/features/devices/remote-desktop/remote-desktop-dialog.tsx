@@ -1,4 +1,4 @@
-import "@/lib/locales/en-remote-desktop";
+import "@/lib/i18n/locales/en-remote-desktop";
 import { LinkIcon, LoaderCircleIcon, type LucideProps } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-device";
+import "@/lib/i18n/locales/en-device";
 import type { MessageKey } from "@/lib/i18n";
 
 /** devices.md §5: disable, reboot, shutdown and replacement-code generation ask first. */

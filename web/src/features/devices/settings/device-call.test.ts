@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 // A signed-in session without the browser's storage (the suite runs in Node).
-vi.mock("@/lib/session", () => ({
+vi.mock("@/lib/session/session", () => ({
   getSession: () => ({ access_token: "token" }),
   refreshSession: () => Promise.reject(new Error("no refresh in this test")),
   endSession: () => undefined,

@@ -1,6 +1,6 @@
 import type { CommandAction } from "@contracts/realtime/events";
 import { headlessRemoteSharing, powerControl, remoteSharing, screenCapture } from "@contracts/remote-actions/routes";
-import { API_BASE, ApiError, apiBlob, callApi } from "@/lib/api";
+import { API_BASE, ApiError, apiBlob, callApi } from "@/lib/api/api";
 
 /** The device a remote action goes to. */
 export type RemoteTarget = { space: string; uuid: string };

@@ -3,7 +3,7 @@ import { type TFunction, translate } from "@/lib/i18n";
 import { remoteFailures } from "../logic/remote-failures";
 import { failureAlert, replyAlert } from "./use-remote-action";
 
-vi.mock("@/lib/session", () => ({ freshAccessToken: vi.fn(), getSession: vi.fn() }));
+vi.mock("@/lib/session/session", () => ({ freshAccessToken: vi.fn(), getSession: vi.fn() }));
 
 const t: TFunction = (key, vars) => translate("en", key, vars);
 const apiError = (status: number, code: string, message: string) => ({ status, body: { code, message } });

@@ -1,6 +1,6 @@
 import { type ComponentType, useEffect, useRef, useState } from "react";
-import { setScreenshotHandler, showAlert } from "@/lib/alerts";
 import { useT } from "@/lib/i18n";
+import { setScreenshotHandler, showAlert } from "@/lib/ui/alerts";
 import type { ScreenshotViewerProps } from "./screenshot-viewer";
 
 /** The viewer (Radix's dialog): loaded at the first View, not in a page's first load. */

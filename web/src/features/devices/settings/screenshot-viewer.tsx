@@ -1,10 +1,10 @@
-import "@/lib/locales/en-devices";
+import "@/lib/i18n/locales/en-devices";
 import { DownloadIcon, ExternalLinkIcon, ImageOffIcon, LoaderCircleIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { showAlert } from "@/lib/alerts";
 import { useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import { fetchBlob } from "./device-call";
 
 /** devices.md §9: a screenshot downloads as screenshot.jpg. */

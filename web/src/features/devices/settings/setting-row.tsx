@@ -2,7 +2,7 @@ import { LoaderCircleIcon, type LucideIcon } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 
 /** A titled group of settings rows in one bordered card. */
 export function SettingGroup({ title, children }: { title: string; children: ReactNode }) {

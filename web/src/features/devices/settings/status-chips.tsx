@@ -1,10 +1,10 @@
-import "@/lib/locales/en-device";
-import "@/lib/locales/en-devices";
+import "@/lib/i18n/locales/en-device";
+import "@/lib/i18n/locales/en-devices";
 import type { DeviceDetail } from "@contracts/devices/detail";
 import { BugIcon, EyeIcon, LoaderCircleIcon } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import { isVisionRequested, type VisionState, type VisionTone, visionTone } from "./vision";
 
 /** devices.md §4 chip colours: green enabled, warning pending, info requested, grey otherwise. */

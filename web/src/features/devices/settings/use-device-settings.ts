@@ -1,12 +1,12 @@
-import "@/lib/locales/en-device";
+import "@/lib/i18n/locales/en-device";
 import type { DeviceDetail } from "@contracts/devices/detail";
 import { replacementInstallationCode } from "@contracts/installation/routes";
 import { setDebug, setEnabled, setVision } from "@contracts/remote-actions/routes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { showAlert } from "@/lib/alerts";
-import { callApi } from "@/lib/api";
+import { callApi } from "@/lib/api/api";
 import { useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import { outcomeUnknownAlert } from "../commands/use-open-commands";
 import { useDeviceCommands } from "../live/command-store";
 import { latestOf } from "../live/room-state";

@@ -1,9 +1,9 @@
-import "@/lib/locales/en-device";
-import "@/lib/locales/en-agent-settings";
+import "@/lib/i18n/locales/en-device";
+import "@/lib/i18n/locales/en-agent-settings";
 import type { DeviceDetail } from "@contracts/devices/detail";
-import { type Alert, showAlert } from "@/lib/alerts";
 import { type MessageKey, type TFunction, useT } from "@/lib/i18n";
-import { showRemoteFailures } from "@/lib/preferences";
+import { showRemoteFailures } from "@/lib/session/preferences";
+import { type Alert, showAlert } from "@/lib/ui/alerts";
 import { outcomeUnknownAlert } from "../commands/use-open-commands";
 import { useDeviceCommands } from "../live/command-store";
 import { REMOTE_CALLS, type RemoteReply, type RemoteTarget } from "./device-call";

@@ -1,6 +1,6 @@
-import "@/lib/locales/en-device";
-import type { Alert } from "@/lib/alerts";
+import "@/lib/i18n/locales/en-device";
 import type { TFunction } from "@/lib/i18n";
+import type { Alert } from "@/lib/ui/alerts";
 import { outcomeUnknownAlert } from "../commands/use-open-commands";
 import { classifyFailure } from "./remote-actions";
 

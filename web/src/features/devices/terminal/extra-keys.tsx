@@ -1,7 +1,7 @@
-import "@/lib/locales/en-terminal";
+import "@/lib/i18n/locales/en-terminal";
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 
 /** The keys a phone's keyboard lacks, as the terminal expects their bytes. */
 export const EXTRA_KEYS = [

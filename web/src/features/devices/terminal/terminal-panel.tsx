@@ -1,5 +1,5 @@
-import "@/lib/locales/en-terminal";
-import "@/lib/locales/en-sessions";
+import "@/lib/i18n/locales/en-terminal";
+import "@/lib/i18n/locales/en-sessions";
 import { TUNNEL_OPEN_TIMEOUT_MS, TUNNEL_TEXT } from "@contracts/remote-actions/tunnel";
 import { SESSION_TEXT } from "@contracts/sessions/values";
 import { FitAddon } from "@xterm/addon-fit";

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-terminal";
+import "@/lib/i18n/locales/en-terminal";
 import { SquareTerminalIcon } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";

@@ -1,5 +1,5 @@
 import type { ITheme } from "@xterm/xterm";
-import type { Theme } from "@/lib/theme";
+import type { Theme } from "@/lib/session/theme";
 
 /** A CSS colour (the app's variables are oklch) as r, g, b, resolved by the browser. */
 function rgbOf(css: string): [number, number, number] | null {

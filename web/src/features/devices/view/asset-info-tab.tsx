@@ -1,8 +1,8 @@
-import "@/lib/locales/en-device";
+import "@/lib/i18n/locales/en-device";
 import type { DeviceDetail } from "@contracts/devices/detail";
 import { useState } from "react";
 import { type MessageKey, useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import { AssetMonitoring } from "./asset-monitoring";
 import { AssetBasic, AssetInstall, AssetSpecs } from "./asset-sections";
 import { AssetServices } from "./asset-services";

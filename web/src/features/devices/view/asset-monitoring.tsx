@@ -1,13 +1,13 @@
-import "@/lib/locales/en-device";
-import "@/lib/locales/en-health-report";
+import "@/lib/i18n/locales/en-device";
+import "@/lib/i18n/locales/en-health-report";
 import type { DeviceDetail } from "@contracts/devices/detail";
 import { HeartPulseIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { HealthSections } from "@/features/monitor/report/health-sections";
 import { healthReportPath } from "@/features/monitor/report/paths";
-import { formatDateTime } from "@/lib/datetime";
 import { useI18n } from "@/lib/i18n";
+import { formatDateTime } from "@/lib/i18n/datetime";
 
 /**
  * Asset Info → Monitoring: the latest telemetry as the health report's sections (one

@@ -1,8 +1,8 @@
-import "@/lib/locales/en-device";
-import "@/lib/locales/en-devices";
+import "@/lib/i18n/locales/en-device";
+import "@/lib/i18n/locales/en-devices";
 import type { DeviceDetail } from "@contracts/devices/detail";
-import { formatDateTime } from "@/lib/datetime";
 import { type MessageKey, useI18n } from "@/lib/i18n";
+import { formatDateTime } from "@/lib/i18n/datetime";
 import { connectedLabel, type DeviceLook, deviceLook } from "../device-status";
 import { ramGb, typeLabel } from "../logic/format";
 import { StreakDays } from "../streak-days";

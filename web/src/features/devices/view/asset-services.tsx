@@ -1,5 +1,5 @@
-import "@/lib/locales/en-device";
-import "@/lib/locales/en-agent-settings";
+import "@/lib/i18n/locales/en-device";
+import "@/lib/i18n/locales/en-agent-settings";
 import type { DeviceDetail } from "@contracts/devices/detail";
 import {
   AppWindowIcon,
@@ -15,9 +15,9 @@ import {
   WifiOffIcon,
 } from "lucide-react";
 import { useNow } from "@/features/monitor/use-now";
-import { formatDateTime } from "@/lib/datetime";
 import { useI18n } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { formatDateTime } from "@/lib/i18n/datetime";
+import { cn } from "@/lib/ui/utils";
 import { type ServiceRow, type ServiceTone, servicesView, shortDuration } from "../logic/services-view";
 
 const KIND_ICON: Record<ServiceRow["kind"], LucideIcon> = {

@@ -1,4 +1,4 @@
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 
 /** The author's online dot on a comment's avatar (devices.md §3 Comment account_online): green online, grey offline. */
 export function AuthorDot({ online, label }: { online: boolean; label: string }) {

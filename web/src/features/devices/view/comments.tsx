@@ -1,5 +1,5 @@
-import "@/lib/locales/en-device";
-import "@/lib/locales/en-accounts";
+import "@/lib/i18n/locales/en-device";
+import "@/lib/i18n/locales/en-accounts";
 import { COMMENT_MAX } from "@contracts/comments/values";
 import { useQuery } from "@tanstack/react-query";
 import { LoaderCircleIcon, SendIcon, Trash2Icon } from "lucide-react";
@@ -10,8 +10,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { usePermissions } from "@/features/space/use-permissions";
-import { initialsOf } from "@/lib/format";
 import { type TFunction, useT } from "@/lib/i18n";
+import { initialsOf } from "@/lib/i18n/format";
 import { type CommentDay, commentDay } from "../logic/format";
 import { type CommentPart, deviceQueries } from "../queries";
 import { useDeviceComments } from "../use-device-mutations";

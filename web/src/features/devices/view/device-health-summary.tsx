@@ -1,4 +1,4 @@
-import "@/lib/locales/en-device";
+import "@/lib/i18n/locales/en-device";
 import type { DeviceDetail } from "@contracts/devices/detail";
 import { ChevronRightIcon } from "lucide-react";
 import { Link } from "react-router";
@@ -6,7 +6,7 @@ import { HealthBadge } from "@/components/health";
 import { headingLabel } from "@/features/monitor/performance-filters";
 import { healthReportPath } from "@/features/monitor/report/paths";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import { type HealthCause, healthCauses } from "../logic/health-cause";
 import { healthFreshness } from "../logic/health-freshness";
 

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-device";
+import "@/lib/i18n/locales/en-device";
 import { ArchiveIcon, ArchiveRestoreIcon, LinkIcon, PencilIcon, Trash2Icon, UnplugIcon } from "lucide-react";
 import { useState } from "react";
 import type { LazyMenuProps } from "@/components/lazy-menu";
@@ -10,8 +10,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { showAlert } from "@/lib/alerts";
 import { type MessageKey, useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import { type LifecycleAction, menuActions } from "../logic/menu";
 import { useDeviceLifecycle } from "../use-device-mutations";
 import type { DeviceMenuProps } from "./device-menu";

@@ -1,5 +1,5 @@
-import "@/lib/locales/en-device";
-import "@/lib/locales/en-terminal";
+import "@/lib/i18n/locales/en-device";
+import "@/lib/i18n/locales/en-terminal";
 import type { DeviceDetail } from "@contracts/devices/detail";
 import {
   CameraIcon,
@@ -17,7 +17,7 @@ import { Button } from "@/components/ui/button";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { usePermissions } from "@/features/space/use-permissions";
 import { type MessageKey, useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import { useOpenCommands } from "../commands/use-open-commands";
 import { RemoteDesktopDialog } from "../remote-desktop/remote-desktop-dialog";
 import { confirmations } from "../settings/confirmations";

@@ -1,5 +1,5 @@
-import "@/lib/locales/en-device";
-import "@/lib/locales/en-commands";
+import "@/lib/i18n/locales/en-device";
+import "@/lib/i18n/locales/en-commands";
 import { useQuery } from "@tanstack/react-query";
 import {
   ActivityIcon,
@@ -22,9 +22,9 @@ import { typeLabel } from "@/features/devices/logic/format";
 import { locationViewPath } from "@/features/locations/paths";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { usePermissions } from "@/features/space/use-permissions";
-import { withChunkTimeout } from "@/lib/chunk-load";
+import { withChunkTimeout } from "@/lib/api/chunk-load";
 import { useT } from "@/lib/i18n";
-import { preloadWhenIdle } from "@/lib/when-idle";
+import { preloadWhenIdle } from "@/lib/ui/when-idle";
 import { DeviceStatusBadge, DeviceStatusIcon, deviceLook } from "../device-status";
 import { useDeviceRoom } from "../live/use-device-room";
 import { type DeviceTab, deviceEditPath, deviceViewPath } from "../paths";

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-device";
+import "@/lib/i18n/locales/en-device";
 import type { InstallationCodeEmailInput } from "@contracts/installation/schema";
 import { useState } from "react";
 import { FormDialog } from "@/components/form-dialog";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 
 export type Fact = { label: string; value: ReactNode; mono?: boolean; testId?: string };
 

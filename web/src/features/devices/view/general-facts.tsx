@@ -1,9 +1,9 @@
-import "@/lib/locales/en-device";
-import "@/lib/locales/en-devices";
+import "@/lib/i18n/locales/en-device";
+import "@/lib/i18n/locales/en-devices";
 import type { DeviceDetail } from "@contracts/devices/detail";
 import { typeLabel } from "@/features/devices/logic/format";
-import { formatDateTime } from "@/lib/datetime";
 import { useI18n } from "@/lib/i18n";
+import { formatDateTime } from "@/lib/i18n/datetime";
 import { DeviceStatusBadge, deviceClassLabel, deviceLook } from "../device-status";
 import { StreakDays } from "../streak-days";
 import { useStreak } from "../use-streak";

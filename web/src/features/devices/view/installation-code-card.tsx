@@ -1,4 +1,4 @@
-import "@/lib/locales/en-device";
+import "@/lib/i18n/locales/en-device";
 import type { DeviceDetail } from "@contracts/devices/detail";
 import type { InstallationCode } from "@contracts/installation/schema";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -6,7 +6,7 @@ import { ArchiveIcon, KeyRoundIcon, LoaderCircleIcon, MailIcon, RotateCwIcon, Sc
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import { formatDuration, msUntil } from "../logic/format";
 import { type CodeRead, codeView, currentOf } from "../logic/installation-code";
 import { offersQrScan } from "../qr/qr-logic";

@@ -1,10 +1,10 @@
-import "@/lib/locales/en-device";
-import "@/lib/locales/en-agent-settings";
+import "@/lib/i18n/locales/en-device";
+import "@/lib/i18n/locales/en-agent-settings";
 import type { DeviceDetail } from "@contracts/devices/detail";
 import { useQuery } from "@tanstack/react-query";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatDateTime } from "@/lib/datetime";
 import { useI18n } from "@/lib/i18n";
+import { formatDateTime } from "@/lib/i18n/datetime";
 import { auditLabel } from "../logic/audit-label";
 import { deviceQueries } from "../queries";
 import { AgentLogSection, RemoteFailuresSection } from "./agent-log";

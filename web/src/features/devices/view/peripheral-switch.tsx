@@ -1,14 +1,14 @@
-import "@/lib/locales/en-device";
-import "@/lib/locales/en-commands";
+import "@/lib/i18n/locales/en-device";
+import "@/lib/i18n/locales/en-commands";
 import type { DeviceDetail, Peripheral } from "@contracts/devices/detail";
 import { setPeripheralEnabled } from "@contracts/remote-actions/routes";
 import { TOGGLEABLE_PERIPHERAL_TYPES } from "@contracts/remote-actions/values";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Switch } from "@/components/ui/switch";
 import { usePermissions } from "@/features/space/use-permissions";
-import { showAlert } from "@/lib/alerts";
-import { ApiError, callApi } from "@/lib/api";
+import { ApiError, callApi } from "@/lib/api/api";
 import { useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 import { peripheralSwitchAlert } from "../logic/peripheral-switch-alert";
 import { deviceQueries } from "../queries";
 import { classifyFailure } from "../settings/remote-actions";

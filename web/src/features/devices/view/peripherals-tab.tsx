@@ -1,6 +1,6 @@
-import "@/lib/locales/en-device";
-import "@/lib/locales/en-devices";
-import "@/lib/locales/en-peripherals";
+import "@/lib/i18n/locales/en-device";
+import "@/lib/i18n/locales/en-devices";
+import "@/lib/i18n/locales/en-peripherals";
 import type { DeviceDetail, Peripheral } from "@contracts/devices/detail";
 import { ChevronDownIcon, ChevronLeftIcon, CircleAlertIcon, MonitorIcon, UsbIcon } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
@@ -8,7 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DisplayHealthChip } from "@/features/display-health/display-health-chip";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import { DisplayAppChip } from "../peripherals/display-app-state";
 import { DisplayConfigPanel } from "../peripherals/display-config-panel";
 import { displayName, formatRate } from "../peripherals/display-draft";

@@ -1,10 +1,10 @@
-import "@/lib/locales/en-device";
+import "@/lib/i18n/locales/en-device";
 import { type DeviceDetail, type DeviceOutage, MAX_LISTED_OUTAGES } from "@contracts/devices/detail";
 import { useQuery } from "@tanstack/react-query";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatDateTime } from "@/lib/datetime";
 import { type Lang, useI18n, useT } from "@/lib/i18n";
+import { formatDateTime } from "@/lib/i18n/datetime";
 import { deviceQueries } from "../queries";
 
 /** "2 h 05 min", "4 min 10 s", "45 s": how long an outage lasted (or has lasted). */

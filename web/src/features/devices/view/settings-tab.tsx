@@ -1,4 +1,4 @@
-import "@/lib/locales/en-device";
+import "@/lib/i18n/locales/en-device";
 import type { DeviceDetail } from "@contracts/devices/detail";
 import {
   BugIcon,

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-assets";
+import "@/lib/i18n/locales/en-assets";
 import { useQuery } from "@tanstack/react-query";
 import { useFlyoutClose } from "@/app/flyout";
 import { SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-assets";
+import "@/lib/i18n/locales/en-assets";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { Controller, useFormContext } from "react-hook-form";

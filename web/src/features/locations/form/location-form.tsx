@@ -1,4 +1,4 @@
-import "@/lib/locales/en-assets";
+import "@/lib/i18n/locales/en-assets";
 import type { Space } from "@contracts/spaces/schema";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo } from "react";
@@ -6,7 +6,7 @@ import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { FormAlert, useFormFailure } from "@/components/form-alert";
 import { FormFooter } from "@/components/form-footer";
 import { SheetBody } from "@/components/ui/sheet";
-import { toFormFailure } from "@/lib/form-failure";
+import { toFormFailure } from "@/lib/api/form-failure";
 import { useT } from "@/lib/i18n";
 import { CountryField, FixedType, TimezoneField, TypeField } from "./choice-fields";
 import { CustomFieldInputs } from "./custom-field-inputs";

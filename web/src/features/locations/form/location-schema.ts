@@ -1,4 +1,4 @@
-import "@/lib/locales/en-assets";
+import "@/lib/i18n/locales/en-assets";
 import { CUSTOM_KEYS, type CustomKey } from "@contracts/locations/schema";
 import { z } from "zod";
 import type { TFunction } from "@/lib/i18n";

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-assets";
+import "@/lib/i18n/locales/en-assets";
 import { useFormContext, useWatch } from "react-hook-form";
 import { basemapKind, mapConfig } from "@/features/map/map-config";
 import { useT } from "@/lib/i18n";

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-assets";
+import "@/lib/i18n/locales/en-assets";
 import { Controller, useFormContext } from "react-hook-form";
 import { FormField } from "@/components/ui/form-field";
 import { useT } from "@/lib/i18n";

@@ -1,7 +1,7 @@
-import "@/lib/locales/en-assets";
+import "@/lib/i18n/locales/en-assets";
 import type { LocationTotals } from "@contracts/locations/schema";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 
 type DeviceTotalsProps = { location: LocationTotals; detailed?: boolean; className?: string };
 

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-assets";
+import "@/lib/i18n/locales/en-assets";
 import { MapPinIcon } from "lucide-react";
 import { NoItems } from "@/components/list-states";
 import { useT } from "@/lib/i18n";

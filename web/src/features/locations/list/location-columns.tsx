@@ -1,4 +1,4 @@
-import "@/lib/locales/en-assets";
+import "@/lib/i18n/locales/en-assets";
 import type { Location } from "@contracts/locations/schema";
 import { TagsCell } from "@/components/tags-cell";
 import { columnHelper } from "@/components/ui/data-table";

@@ -1,9 +1,9 @@
-import "@/lib/locales/en-assets";
+import "@/lib/i18n/locales/en-assets";
 import type { LocationListQuery } from "@contracts/locations/schema";
 import { LOCATION_LIST_ORDERINGS } from "@contracts/locations/values";
+import { isOneOf } from "@/lib/api/json-checks";
 import type { MessageKey } from "@/lib/i18n";
-import { isOneOf } from "@/lib/json-checks";
-import { readString, storageKeys, writeString } from "@/lib/storage";
+import { readString, storageKeys, writeString } from "@/lib/session/storage";
 import type { LocationFilters } from "../queries";
 
 export type LocationOrdering = NonNullable<LocationListQuery["ordering"]>;

@@ -1,5 +1,5 @@
-import type { ListOpener } from "@/lib/list-opener";
-import { viewMode } from "@/lib/view-mode";
+import type { ListOpener } from "@/lib/api/list-opener";
+import { viewMode } from "@/lib/ui/view-mode";
 import { locationQueries } from "../queries";
 import { locationFiltersFromSearch, toLocationQuery } from "./location-filters";
 import { locationTableView } from "./location-table-view";

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from "react";
-import { useDebouncedValue } from "@/lib/use-debounced-value";
-import { useListParams, useSearchDraft } from "@/lib/use-list-params";
+import { useDebouncedValue } from "@/lib/ui/use-debounced-value";
+import { useListParams, useSearchDraft } from "@/lib/ui/use-list-params";
 import {
   DEFAULT_LOCATION_ORDERING,
   initialLocationFilters,

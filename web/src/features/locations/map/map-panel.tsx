@@ -1,9 +1,9 @@
-import "@/lib/locales/en-assets";
+import "@/lib/i18n/locales/en-assets";
 import { lazy, Suspense } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { MapBoundary } from "@/features/map/map-boundary";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import type { LatLng } from "./coordinates";
 import { MAP_HEIGHT } from "./map-config";
 

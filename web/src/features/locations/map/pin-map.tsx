@@ -1,4 +1,4 @@
-import "@/lib/locales/en-assets";
+import "@/lib/i18n/locales/en-assets";
 import { LocateFixedIcon, MapPinIcon, MinusIcon, PlusIcon } from "lucide-react";
 import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { type MapLayerMouseEvent, type MapRef, Marker } from "react-map-gl/maplibre";
@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { BaseMap } from "@/features/map/base-map";
 import { basemapKind, mapConfig } from "@/features/map/map-config";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 import { keyStep, type LatLng, pinFromMap, toMapLibreZoom } from "./coordinates";
 import { DEFAULT_CENTER, DEFAULT_ZOOM, MAP_HEIGHT, OFFLINE_PIN_ZOOM, PIN_ZOOM } from "./map-config";
 import type { MapPanelProps } from "./map-panel";

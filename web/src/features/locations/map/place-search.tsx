@@ -1,11 +1,11 @@
-import "@/lib/locales/en-assets";
+import "@/lib/i18n/locales/en-assets";
 import { useQuery } from "@tanstack/react-query";
 import { LoaderCircleIcon, SearchIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { Input } from "@/components/ui/input";
 import { mapConfig } from "@/features/map/map-config";
 import { useI18n } from "@/lib/i18n";
-import { useDebouncedValue } from "@/lib/use-debounced-value";
+import { useDebouncedValue } from "@/lib/ui/use-debounced-value";
 import type { LatLng } from "./coordinates";
 import { searchOffline } from "./gazetteer";
 import { searchPlaces } from "./geocode";

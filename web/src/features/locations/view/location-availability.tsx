@@ -1,11 +1,11 @@
-import "@/lib/locales/en-wall";
+import "@/lib/i18n/locales/en-wall";
 import type { Location } from "@contracts/locations/schema";
 import { useQuery } from "@tanstack/react-query";
 import { Skeleton } from "@/components/ui/skeleton";
 import { wallQueries } from "@/features/wall/queries";
 import { formatShare } from "@/features/wall/wall-model";
 import { useT } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 
 /** Red below 90 %, amber below 98 % (as on the wall). */
 const tone = (share: number | null) =>

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-assets";
+import "@/lib/i18n/locales/en-assets";
 import type { LocationDevice } from "@contracts/locations/assets";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { ChevronRightIcon, MonitorSmartphoneIcon } from "lucide-react";
@@ -12,8 +12,8 @@ import { connectedLabel, deviceLook } from "@/features/devices/device-status";
 import { typeLabel } from "@/features/devices/logic/format";
 import { useCurrentSpace } from "@/features/session/current-space";
 import { useT } from "@/lib/i18n";
-import { useLoadMoreOnScroll } from "@/lib/use-scroll-end";
-import { cn } from "@/lib/utils";
+import { useLoadMoreOnScroll } from "@/lib/ui/use-scroll-end";
+import { cn } from "@/lib/ui/utils";
 import { locationDevicePath } from "../paths";
 import { locationQueries } from "../queries";
 

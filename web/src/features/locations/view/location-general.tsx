@@ -1,10 +1,10 @@
-import "@/lib/locales/en-assets";
+import "@/lib/i18n/locales/en-assets";
 import { CUSTOM_KEYS, type Location } from "@contracts/locations/schema";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { LocationConsentCard } from "@/features/sessions/location-consent-card";
-import { formatDateTime } from "@/lib/datetime";
 import { useI18n } from "@/lib/i18n";
+import { formatDateTime } from "@/lib/i18n/datetime";
 import { DeviceTotals } from "../list/device-totals";
 import { MapPanel } from "../map/map-panel";
 import { LocationAvailabilityFigure } from "./location-availability";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { HealthStatus } from "@/components/health";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/ui/utils";
 
 /** One section of the health report: a title with its condition, then label / value rows. */
 export function HealthCard({

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-health-report";
+import "@/lib/i18n/locales/en-health-report";
 import { type MonitoredPeripheralType, worst } from "@contracts/devices/health";
 import { HealthStatus } from "@/components/health";
 import { type MessageKey, useT } from "@/lib/i18n";

@@ -1,10 +1,10 @@
-import "@/lib/locales/en-health-report";
+import "@/lib/i18n/locales/en-health-report";
 import type { DeviceDetail } from "@contracts/devices/detail";
 import { ClockIcon, LoaderCircleIcon, PowerOffIcon, RefreshCwIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { formatDateTime } from "@/lib/datetime";
 import { useI18n } from "@/lib/i18n";
-import { cn } from "@/lib/utils";
+import { formatDateTime } from "@/lib/i18n/datetime";
+import { cn } from "@/lib/ui/utils";
 import { useRefreshTelemetry } from "./use-refresh-telemetry";
 
 /**

@@ -1,5 +1,5 @@
-import "@/lib/locales/en-device";
-import "@/lib/locales/en-health-report";
+import "@/lib/i18n/locales/en-device";
+import "@/lib/i18n/locales/en-health-report";
 import { replaceEqualDeep, useQuery } from "@tanstack/react-query";
 import { ExternalLinkIcon } from "lucide-react";
 import { Link } from "react-router";

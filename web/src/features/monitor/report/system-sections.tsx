@@ -1,4 +1,4 @@
-import "@/lib/locales/en-health-report";
+import "@/lib/i18n/locales/en-health-report";
 import { Tooltip } from "@/components/ui/tooltip";
 import {
   formatDuration,

@@ -1,9 +1,9 @@
-import "@/lib/locales/en-health-report";
+import "@/lib/i18n/locales/en-health-report";
 import { refreshTelemetry } from "@contracts/remote-actions/routes";
 import { useMutation } from "@tanstack/react-query";
-import { showAlert } from "@/lib/alerts";
-import { callApi } from "@/lib/api";
+import { callApi } from "@/lib/api/api";
 import { useT } from "@/lib/i18n";
+import { showAlert } from "@/lib/ui/alerts";
 
 /**
  * Refresh Data (console.md §7.3): POST …/services-telemetry-refresh/ asks the agent for a report

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-health-report";
+import "@/lib/i18n/locales/en-health-report";
 import type { TelemetryMetric, TelemetrySeries } from "@contracts/monitoring/schema";
 import {
   Area,
@@ -11,8 +11,8 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { formatDateTime } from "@/lib/datetime";
 import { useI18n } from "@/lib/i18n";
+import { formatDateTime } from "@/lib/i18n/datetime";
 import {
   chartRows,
   formatInUnit,

@@ -1,4 +1,4 @@
-import "@/lib/locales/en-health-report";
+import "@/lib/i18n/locales/en-health-report";
 import type { TelemetryMetric } from "@contracts/monitoring/schema";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";

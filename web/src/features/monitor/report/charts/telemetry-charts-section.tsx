@@ -1,4 +1,4 @@
-import "@/lib/locales/en-health-report";
+import "@/lib/i18n/locales/en-health-report";
 import { lazy, Suspense, useState } from "react";
 import { Segmented } from "@/components/ui/segmented";
 import { Skeleton } from "@/components/ui/skeleton";

@@ -1,7 +1,7 @@
 import type { TelemetryMetric, TelemetrySeries } from "@contracts/monitoring/schema";
 import { getTelemetry } from "@contracts/remote-actions/routes";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
-import { callApi } from "@/lib/api";
+import { callApi } from "@/lib/api/api";
 import { appendSample, type TailValue } from "./live-tail";
 import { type ChartRange, LIVE_RANGES, RANGE_MS } from "./ranges";
 

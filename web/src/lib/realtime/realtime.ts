@@ -5,11 +5,16 @@ import { accountQueries } from "@/features/accounts/queries";
 import { groupQueries } from "@/features/groups/queries";
 import { onIncidentUpdate } from "@/features/incidents/realtime";
 import { locationQueries } from "@/features/locations/queries";
-import type { Alert } from "./alerts";
+import {
+  ALERT_GATHER_MS,
+  coalesce,
+  onDeviceUpdate,
+  PRESENCE_REFETCH_MS,
+} from "../../features/devices/live/realtime-devices";
+import type { MessageKey, TFunction } from "../i18n";
+import type { Alert } from "../ui/alerts";
 import { catchUpAfterJoin } from "./catch-up";
 import { watchSocket } from "./connection";
-import type { MessageKey, TFunction } from "./i18n";
-import { ALERT_GATHER_MS, coalesce, onDeviceUpdate, PRESENCE_REFETCH_MS } from "./realtime-devices";
 import { openRoomSocket } from "./room-socket";
 
 export type RealtimeDeps = {

@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { requestPasswordGrant, requestRefreshGrant, TokenRequestError } from "../session/auth-client";
+import { memoryStorage } from "../session/memory-storage.test-helper";
+import { asSession } from "../session/stored-session";
 import { ApiError, asErrorBody } from "./api";
-import { requestPasswordGrant, requestRefreshGrant, TokenRequestError } from "./auth-client";
-import { memoryStorage } from "./memory-storage.test-helper";
-import { asSession } from "./stored-session";
 
 /*
  * What the console checks before any page is shown, without a validation library
  * (lib/json-checks.ts): API error bodies, the stored session, the token endpoint's replies.
  */
 
-vi.mock("./session", () => ({ getSession: vi.fn(), endSession: vi.fn(), refreshSession: vi.fn() }));
+vi.mock("../session/session", () => ({ getSession: vi.fn(), endSession: vi.fn(), refreshSession: vi.fn() }));
 
 const reply = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });

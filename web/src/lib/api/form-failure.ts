@@ -1,5 +1,5 @@
+import type { TFunction } from "../i18n";
 import type { ApiError } from "./api";
-import type { TFunction } from "./i18n";
 
 /** What a failed save shows: messages under fields, and a general message above the form. */
 export type FormFailure = { fields: Record<string, string>; general: string | null };

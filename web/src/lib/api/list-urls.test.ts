@@ -3,7 +3,7 @@ import { multiFilterText } from "@/components/filter-combobox";
 import { choiceFromSearch, withAccountFilters } from "@/features/accounts/use-account-filters";
 import { groupOrderingOf } from "@/features/groups/use-group-filters";
 import { locationFiltersFromSearch, withLocationFilters } from "@/features/locations/list/location-filters";
-import { viewOfParam } from "./use-view-param";
+import { viewOfParam } from "../ui/use-view-param";
 
 describe("list filters in the URL", () => {
   it("locations: round trip, defaults left out, bad ordering ignored", () => {

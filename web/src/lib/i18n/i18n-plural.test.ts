@@ -1,8 +1,8 @@
-import "@/lib/locales/en-assets";
-import "@/lib/locales/en-devices";
+import "@/lib/i18n/locales/en-assets";
+import "@/lib/i18n/locales/en-devices";
 import { describe, expect, it } from "vitest";
-import { translate } from "./i18n";
 import { resolvePlurals } from "./i18n-plural";
+import { translate } from "./index";
 
 const devices = "{count, plural, one {# device} other {# devices}}";
 const uredaji = "{count, plural, one {# uređaj} few {# uređaja} other {# uređaja}}";

@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { showAlert } from "./alerts";
-import { useDisplaySession } from "./display-session";
-import { useT } from "./i18n";
-import { getSession } from "./session";
+import { useT } from "../i18n";
+import { useDisplaySession } from "../session/display-session";
+import { getSession } from "../session/session";
+import { showAlert } from "../ui/alerts";
 
 /** The room's client (partysocket, the messages' handling): loaded after the first render. */
 const loadRealtime = () => import("./realtime");

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { readString, storageKeys, writeString } from "./storage";
+import { readString, storageKeys, writeString } from "../session/storage";
 
 /** The assets lists' grid (cards) or format (table rows) view, remembered locally. */
 export type ViewMode = "grid" | "format";

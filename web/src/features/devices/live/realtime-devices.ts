@@ -5,8 +5,8 @@ import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { deviceQueries, forgetDevice } from "@/features/devices/queries";
 import { groupQueries } from "@/features/groups/queries";
 import { locationQueries } from "@/features/locations/queries";
-import { ALERT_DURATION_MS, type Alert } from "./alerts";
-import type { TFunction } from "./i18n";
+import type { TFunction } from "@/lib/i18n";
+import { ALERT_DURATION_MS, type Alert } from "@/lib/ui/alerts";
 
 type DeviceUpdate = Extract<ServerMessage, { type: "deviceDetailsUpdate" }>;
 type Deps = { queryClient: QueryClient; alert: (alert: Alert) => void; t: TFunction };

@@ -17,7 +17,7 @@ const SECRET = `owd_${"A".repeat(43)}`;
 async function load() {
   vi.resetModules();
   const displaySession = await import("./display-session");
-  const api = await import("./api");
+  const api = await import("../api/api");
   return { ...displaySession, ...api };
 }
 
@@ -124,8 +124,8 @@ describe("api.ts bearer", () => {
 describe("room-socket with a display session", () => {
   it("stops retrying when the display link's ticket is refused (401), as for 403/404; a user's 401 retries", async () => {
     vi.resetModules();
-    const { ticketRefusalIsFinal } = await import("./room-socket");
-    const { ApiError } = await import("./api");
+    const { ticketRefusalIsFinal } = await import("../realtime/room-socket");
+    const { ApiError } = await import("../api/api");
     expect(ticketRefusalIsFinal(new ApiError(401, null), true)).toBe(true);
     expect(ticketRefusalIsFinal(new ApiError(401, null), false)).toBe(false);
     expect(ticketRefusalIsFinal(new ApiError(403, null), false)).toBe(true);

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
-import { useListParams } from "@/lib/use-list-params";
-import { setViewMode, useViewMode, type ViewMode } from "@/lib/view-mode";
+import { useListParams } from "@/lib/ui/use-list-params";
+import { setViewMode, useViewMode, type ViewMode } from "@/lib/ui/view-mode";
 
 /** The `view` URL parameter's values: cards (grid) or table (format rows). */
 const PARAM_OF: Record<ViewMode, string> = { grid: "cards", format: "table" };

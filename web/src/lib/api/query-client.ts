@@ -1,8 +1,8 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
+import { trackFetchStarts } from "../realtime/catch-up";
+import { getSession, subscribeSession } from "../session/session";
 import { ApiError } from "./api";
-import { trackFetchStarts } from "./catch-up";
 import { alertQueryFailure } from "./query-alerts";
-import { getSession, subscribeSession } from "./session";
 
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: alertQueryFailure }),

@@ -1,4 +1,4 @@
-import type { MessageVars } from "./i18n";
+import type { MessageVars } from "./index";
 
 /**
  * The plural part of ICU's message format, as the dictionaries write counts:

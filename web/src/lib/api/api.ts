@@ -3,13 +3,13 @@ import { routePath } from "@contracts/http/path";
 import type { RouteReply } from "@contracts/http/route";
 import type { RouteConfig } from "@hono/zod-openapi";
 import type { z } from "zod";
-import { TokenRequestError } from "./auth-client";
-import { connection } from "./connection";
+import { connection } from "../realtime/connection";
+import { TokenRequestError } from "../session/auth-client";
+import { endDisplaySessionRefused, getDisplaySecret } from "../session/display-session";
+import { endSession, getSession, refreshSession, type Session } from "../session/session";
 import { bookmarkHeaders, keepBookmark } from "./d1-bookmark";
-import { endDisplaySessionRefused, getDisplaySecret } from "./display-session";
 import { takeEarlyReply } from "./early-requests";
 import { isObject, isString, isStringList } from "./json-checks";
-import { endSession, getSession, refreshSession, type Session } from "./session";
 
 /** All REST calls go under /api (the spec's paths are written relative to it). */
 export const API_BASE = "/api";

@@ -1,4 +1,4 @@
-import type { Lang } from "./i18n";
+import type { Lang } from "./index";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 

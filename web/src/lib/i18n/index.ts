@@ -8,10 +8,10 @@ import {
   useMemo,
   useState,
 } from "react";
+import { readString, storageKeys, writeString } from "../session/storage";
 import { resolvePlurals } from "./i18n-plural";
 import type { MessageKey } from "./locales/en";
 import { english } from "./locales/english";
-import { readString, storageKeys, writeString } from "./storage";
 
 export type { MessageKey };
 export type Lang = "en" | "hr";

@@ -1,7 +1,7 @@
 import { CloseCode } from "@contracts/realtime/values";
 import { describe, expect, it, vi } from "vitest";
 
-vi.mock("./session", () => ({ getSession: vi.fn(), subscribeSession: vi.fn(), refreshSession: vi.fn() }));
+vi.mock("../session/session", () => ({ getSession: vi.fn(), subscribeSession: vi.fn(), refreshSession: vi.fn() }));
 
 const fake = vi.hoisted(() => ({ sockets: [] as (EventTarget & { closes: number })[] }));
 vi.mock("partysocket", () => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { translate } from "../i18n";
 import { toFormFailure } from "./form-failure";
-import { translate } from "./i18n";
 
 const t = (key: Parameters<typeof translate>[1]) => translate("en", key);
 const fields = ["name", "display_id", "city"];

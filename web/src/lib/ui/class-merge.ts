@@ -110,7 +110,6 @@ const PREFIXES = [
   "will-change",
   "transition",
   "blur",
-  "backdrop-blur",
   "drop-shadow",
   "divide-x",
   "divide-y",

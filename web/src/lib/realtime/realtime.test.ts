@@ -2,13 +2,18 @@ import type { DeviceList } from "@contracts/devices/schema";
 import type { ServerMessage } from "@contracts/realtime/events";
 import { type InfiniteData, QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ALERT_DURATION_MS, type Alert } from "./alerts";
-import { type TFunction, translate } from "./i18n";
+import {
+  ALERT_GATHER_MS,
+  countPresence,
+  PRESENCE_REFETCH_MS,
+  presenceAlert,
+} from "../../features/devices/live/realtime-devices";
+import { type TFunction, translate } from "../i18n";
+import { ALERT_DURATION_MS, type Alert } from "../ui/alerts";
 import { applyServerMessage } from "./realtime";
-import { ALERT_GATHER_MS, countPresence, PRESENCE_REFETCH_MS, presenceAlert } from "./realtime-devices";
 
 // The session module follows other tabs through `window`; these tests need none of it.
-vi.mock("./session", () => ({ freshAccessToken: vi.fn(), getSession: vi.fn() }));
+vi.mock("../session/session", () => ({ freshAccessToken: vi.fn(), getSession: vi.fn() }));
 
 const t: TFunction = (key, vars) => translate("en", key, vars);
 const SPACE = "space-1";

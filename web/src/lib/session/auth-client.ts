@@ -1,7 +1,7 @@
 import type { TokenError, TokenResponse } from "@contracts/auth/schema";
 import { CONSOLE_CLIENT_ID, TOKEN_ERROR_CODES } from "@contracts/auth/values";
-import { bookmarkHeaders, keepBookmark } from "./d1-bookmark";
-import { isObject, isOneOf, isString } from "./json-checks";
+import { bookmarkHeaders, keepBookmark } from "../api/d1-bookmark";
+import { isObject, isOneOf, isString } from "../api/json-checks";
 
 /** A successful token reply (contracts/auth/schema.ts `TokenResponse`; RFC 6749 §5.1). */
 const isTokenReply = (body: unknown): body is TokenResponse =>

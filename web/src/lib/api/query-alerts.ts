@@ -1,6 +1,6 @@
 import type { Query } from "@tanstack/react-query";
-import { showAlert } from "./alerts";
-import { type MessageKey, storedLang, translate } from "./i18n";
+import { type MessageKey, storedLang, translate } from "../i18n";
+import { showAlert } from "../ui/alerts";
 
 declare module "@tanstack/react-query" {
   interface Register {

@@ -1,6 +1,6 @@
 import type { SpaceRegion } from "@contracts/regions/schema";
 import { SPACE_REGIONS } from "@contracts/regions/values";
-import type { TFunction } from "./i18n";
+import type { TFunction } from "./index";
 
 /** Whether a stored space_datacenter is one of the regions (older values are shown as they are). */
 export const isSpaceRegion = (value: string): value is SpaceRegion =>

@@ -1,7 +1,7 @@
 // Relative imports (a type, erased when run, and a plain module): the e2e helpers, which run in
 // Node without the web app's path aliases, build their stored session with this module too.
-import type { TokenResponse } from "../../../contracts/auth/schema";
-import { isNullOr, isNumber, isObject, isString } from "./json-checks.ts";
+import type { TokenResponse } from "../../../../contracts/auth/schema";
+import { isNullOr, isNumber, isObject, isString } from "../api/json-checks.ts";
 
 /** What is kept in localStorage under `outpost.session` (times are epoch milliseconds). */
 export type Session = {

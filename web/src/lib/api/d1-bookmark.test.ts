@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { memoryStorage } from "./memory-storage.test-helper";
+import { memoryStorage } from "../session/memory-storage.test-helper";
 
 /* The API client carries the newest D1 bookmark from reply to request. */
 
@@ -9,7 +9,7 @@ const session = vi.hoisted(() => ({
   refreshSession: vi.fn(),
   endSession: vi.fn(),
 }));
-vi.mock("./session", () => session);
+vi.mock("../session/session", () => session);
 
 const bookmark = (n: number) => `00000000-${n.toString(16).padStart(8, "0")}-00000000-${"0".repeat(32)}`;
 

@@ -2,9 +2,9 @@ import { QueryCache, QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 const showAlert = vi.fn();
-vi.mock("./alerts", () => ({ showAlert: (alert: unknown) => showAlert(alert) }));
+vi.mock("../ui/alerts", () => ({ showAlert: (alert: unknown) => showAlert(alert) }));
 const callApi = vi.fn();
-vi.mock("@/lib/api", () => ({ callApi: (...args: unknown[]) => callApi(...args) }));
+vi.mock("@/lib/api/api", () => ({ callApi: (...args: unknown[]) => callApi(...args) }));
 
 const { alertQueryFailure } = await import("./query-alerts");
 const { referenceQueries } = await import("@/features/locations/queries");

@@ -1,7 +1,7 @@
 import type { AccessTokenClaims } from "@contracts/auth/schema";
 import { useSyncExternalStore } from "react";
+import { isObject, isString } from "../api/json-checks";
 import { requestPasswordGrant, requestRefreshGrant, revokeRefreshToken } from "./auth-client";
-import { isObject, isString } from "./json-checks";
 import { readJson, storageKeys, writeJson } from "./storage";
 import { asSession, type Session, sessionFromTokens } from "./stored-session";
 

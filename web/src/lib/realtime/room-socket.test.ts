@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { parseRoomMessage } from "./room-socket";
 
-vi.mock("./session", () => ({ getSession: vi.fn(), subscribeSession: vi.fn(), refreshSession: vi.fn() }));
+vi.mock("../session/session", () => ({ getSession: vi.fn(), subscribeSession: vi.fn(), refreshSession: vi.fn() }));
 
 describe("parseRoomMessage", () => {
   it("returns protocol messages parsed", () => {

@@ -1,5 +1,5 @@
+import { storedLang, translate } from "../i18n";
 import { recordAlert } from "./alert-history";
-import { storedLang, translate } from "./i18n";
 
 /** The spec's Alert model (console.md §3.9). */
 export type AlertType = "info" | "success" | "warning" | "error";

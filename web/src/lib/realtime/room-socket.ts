@@ -2,9 +2,9 @@ import type { ServerMessage } from "@contracts/realtime/events";
 import { ACK_EVERY, CloseCode, ROOM_EVENT_TYPES, roomPath, SERVER_MESSAGE_TYPES } from "@contracts/realtime/values";
 import { issueRoomTicket } from "@contracts/spaces/routes";
 import PartySocket from "partysocket";
-import { ApiError, callApi } from "./api";
-import { endDisplaySession, getDisplaySecret } from "./display-session";
-import { getSession, subscribeSession } from "./session";
+import { ApiError, callApi } from "../api/api";
+import { endDisplaySession, getDisplaySecret } from "../session/display-session";
+import { getSession, subscribeSession } from "../session/session";
 
 /** A room as the ticket API names it (ARCHITECTURE.md, Room addresses). */
 export type RoomName = `space/${string}` | `location/${string}` | `device/${string}`;
