@@ -64,7 +64,7 @@ export async function recordOnline(env: Env, device_uuid: string, at: { now: num
 
 /**
  * A device's offline transition: gathered with the other rooms' of this isolate into one D1 batch of
- * six statements (presence-batch.ts, writeOffline): the offline write, its outage and the streak's
+ * six statements (presence-writes.ts, writeOffline): the offline write, its outage and the streak's
  * seconds per day. Then the space hears deviceOffline.
  */
 export async function recordOffline(
