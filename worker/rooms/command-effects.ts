@@ -11,13 +11,13 @@ import {
   recordSettingAnswers,
   recordVisionReceived,
   type SettingAnswer,
-} from "../services/devices/records.ts";
+} from "../services/devices/command-answers.ts";
 import { batchWriter } from "./batch-writer.ts";
 import type { CommandRow } from "./broker.ts";
 import { auditStatusOf, statusOf, toRecord } from "./broker-views.ts";
 import type { CommandHost } from "./command-types.ts";
 
-/** Actions whose answer the catalogue records (records.ts recordSettingAnswer). */
+/** Actions whose answer the catalogue records (command-answers.ts recordSettingAnswers). */
 const SETTING_ACTIONS: readonly CommandAction[] = ["set-enabled", "set-debug", "set-vision", "set-peripheral-enabled"];
 
 export class CommandEffects {
