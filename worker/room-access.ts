@@ -8,7 +8,6 @@ import type { Env, SpaceCredentialRow, UserRow } from "./env.ts";
 import { sha256Hex } from "./lib/crypto.ts";
 import { createDb, type Db } from "./lib/db.ts";
 import { callerFromToken } from "./middleware/auth.ts";
-import { memberPrincipal } from "./middleware/space.ts";
 import {
   CREATOR_GONE,
   creatorIsActive,
@@ -16,6 +15,7 @@ import {
   credentialState,
   touchCredential,
 } from "./services/access/credential-secrets.ts";
+import { memberPrincipal } from "./services/access/identity.ts";
 import {
   CREDENTIAL_ROOM_ONLY,
   consumeRoomTicket,

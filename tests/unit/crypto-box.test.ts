@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { deriveBoxKey, openText, sealText } from "../../worker/lib/crypto-box.ts";
-import {
-  codeAad,
-  installationCodeKey,
-  MISSING_CODE_KEY,
-  mailOutboxKey,
-  openCode,
-  sealCode,
-} from "../../worker/services/installation/code-box.ts";
+import { codeAad, openCode, sealCode } from "../../worker/services/installation/code-box.ts";
+import { installationCodeKey, MISSING_CODE_KEY, mailOutboxKey } from "../../worker/services/kernel/box-keys.ts";
 
 const SECRET = "a test secret of at least thirty-two characters";
 

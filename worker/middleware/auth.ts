@@ -15,6 +15,7 @@ import type { Db } from "../lib/db.ts";
 import { ApiError } from "../lib/errors.ts";
 import { type CallerRow, callerKey, lookUpCaller } from "../services/access/caller-cache.ts";
 import { activeCredential, touchCredential } from "../services/access/credential-secrets.ts";
+import { userWhere, verifiedUser } from "../services/access/identity.ts";
 import { credentialUser } from "../services/access/principal.ts";
 
 /**
@@ -28,20 +29,6 @@ export async function userFromToken(
   return (await verifiedUser(token, deps))?.user ?? null;
 }
 
-/** userFromToken with the token's expiry (ms): a room socket opened with it lasts until then. */
-export async function verifiedUser(
-  token: string,
-  deps: { env: Env; db: Db; config: Config; requestUrl: string },
-): Promise<{ user: UserRow; exp: number } | null> {
-  const claims = await verifyAccessToken(token, { ...deps, issuer: issuerFor(deps.config, deps.requestUrl) });
-  if (!claims) return null;
-  const user = await deps.db.select().from(userTable).where(userWhere(deps.config, claims)).get();
-  return user ? { user, exp: claims.exp * 1000 } : null;
-}
-
-/** Embedded tokens name the user by `sub`; an external issuer's by their `email` claim. */
-const userWhere = (config: Config, claims: AccessTokenClaims) =>
-  config.externalIssuer ? eq(userTable.email, claims.email.toLowerCase()) : eq(userTable.uuid, claims.sub);
 const identityOf = (config: Config, claims: AccessTokenClaims) =>
   config.externalIssuer ? `email:${claims.email.toLowerCase()}` : `sub:${claims.sub}`;
 

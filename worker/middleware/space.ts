@@ -1,13 +1,8 @@
-import { and, eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import type { Principal } from "../../contracts/access/principal.ts";
-import { roleTable } from "../../drizzle/schema/role.ts";
-import { spaceTable } from "../../drizzle/schema/space.ts";
-import { spaceAccountTable } from "../../drizzle/schema/space-account.ts";
 import type { AppEnv, RoleCode, SpaceCtx } from "../env.ts";
-import type { Db } from "../lib/db.ts";
 import { ApiError } from "../lib/errors.ts";
+import { findMembership } from "../services/access/identity.ts";
 import {
   credentialMembership,
   enforceDisplayScope,
@@ -18,40 +13,6 @@ import { rememberSpaceRegion } from "../services/kernel/placement.ts";
 import { authenticate } from "./auth.ts";
 
 const SpaceParam = z.uuid();
-
-/** The caller's active membership of a space with its role, or null. */
-export async function findMembership(db: Db, spaceUuid: string, userUuid: string) {
-  const row = await db
-    .select({ space: spaceTable, account: spaceAccountTable, role: roleTable })
-    .from(spaceAccountTable)
-    .innerJoin(spaceTable, eq(spaceTable.space_uuid, spaceAccountTable.space_uuid))
-    .innerJoin(roleTable, eq(roleTable.uuid, spaceAccountTable.role_uuid))
-    .where(and(eq(spaceAccountTable.space_uuid, spaceUuid), eq(spaceAccountTable.user_uuid, userUuid)))
-    .get();
-  return row && row.account.status === "active" ? row : null;
-}
-
-/**
- * The room principal of a user who is an active member of the space (their account in it, and
- * how long the socket may last), or null: used when a room socket opens and when it re-authenticates.
- */
-export async function memberPrincipal(
-  db: Db,
-  spaceUuid: string,
-  user: { uuid: string },
-  exp: number,
-): Promise<Extract<Principal, { kind: "user" }> | null> {
-  const membership = await findMembership(db, spaceUuid, user.uuid);
-  if (!membership) return null;
-  return {
-    kind: "user",
-    user_uuid: user.uuid,
-    account_uuid: membership.account.account_uuid,
-    space_uuid: spaceUuid,
-    exp,
-    role: membership.role.code,
-  };
-}
 
 /**
  * For /api/space/:space/*: authenticates the bearer (requireUser's job, done here so the user
@@ -119,3 +80,5 @@ export const spaceCtx = (c: { env: AppEnv["Bindings"]; var: AppEnv["Variables"] 
   account: c.var.account,
   role: c.var.role,
 });
+
+export { findMembership, memberPrincipal } from "../services/access/identity.ts";

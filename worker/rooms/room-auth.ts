@@ -7,8 +7,7 @@ import { CloseCode, type ServerMessage } from "../../contracts/realtime/events.t
 import { getConfig } from "../config.ts";
 import type { Env } from "../env.ts";
 import { createDb } from "../lib/db.ts";
-import { verifiedUser } from "../middleware/auth.ts";
-import { memberPrincipal } from "../middleware/space.ts";
+import { memberPrincipal, verifiedUser } from "../services/access/identity.ts";
 import type { RoomConnection } from "./room-state.ts";
 
 /**

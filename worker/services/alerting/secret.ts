@@ -1,6 +1,6 @@
 import type { Env } from "../../env.ts";
 import { openText, sealText } from "../../lib/crypto-box.ts";
-import { mailOutboxKey } from "../installation/code-box.ts";
+import { mailOutboxKey } from "../kernel/box-keys.ts";
 
 /*
  * A webhook secret at rest is sealed (AES-GCM with the kernel key, bound to its channel), like the

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { deviceTable as d } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
 import { ApiError } from "../../lib/errors.ts";
-import { findMembership, roleAtLeast } from "../../middleware/space.ts";
+import { roleAtLeast } from "../../middleware/space.ts";
+import { findMembership } from "../access/identity.ts";
 import { deviceNotFound } from "../devices/detail.ts";
 import { sendCommand } from "./remote-actions.ts";
 

@@ -4,7 +4,7 @@ import type { Config } from "../../config.ts";
 import type { Env } from "../../env.ts";
 import { openText, sealText } from "../../lib/crypto-box.ts";
 import type { Db } from "../../lib/db.ts";
-import { mailOutboxKey } from "../installation/code-box.ts";
+import { mailOutboxKey } from "./box-keys.ts";
 
 export type Mail = { to: string; subject: string; text: string; html: string };
 export type MailDeps = { db: Db; env: Env; config: Config };
