@@ -21,15 +21,8 @@ import { ApiError } from "../lib/errors.ts";
 import { guarded, openApiRouter } from "../lib/openapi.ts";
 import { requireFlag, requireRole, spaceCtx } from "../middleware/space.ts";
 import { powerControl } from "../services/commands/power-control.ts";
-import {
-  changePeripheralEnabled,
-  changeSetting,
-  changeVision,
-  fetchAgentLogs,
-  getScreenshot,
-  runRemoteAction,
-  takeScreenshot,
-} from "../services/commands/remote-actions.ts";
+import { fetchAgentLogs, getScreenshot, runRemoteAction, takeScreenshot } from "../services/commands/remote-actions.ts";
+import { changePeripheralEnabled, changeSetting, changeVision } from "../services/commands/setting-changes.ts";
 import { getDeviceDetail } from "../services/devices/detail.ts";
 import { getTelemetryHistory, getTelemetrySeries } from "../services/monitoring/telemetry.ts";
 

@@ -16,7 +16,7 @@ import type { Defer } from "../../lib/defer.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { powerControl } from "../commands/power-control.ts";
 import { queueCommand } from "../commands/queue.ts";
-import { changeSetting } from "../commands/remote-actions.ts";
+import { changeSetting } from "../commands/setting-changes.ts";
 import type { DeviceRow } from "../devices/detail.ts";
 import { updateDevice } from "../devices/devices.ts";
 import { deviceWhere } from "../devices/filters.ts";
