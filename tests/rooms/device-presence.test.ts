@@ -116,7 +116,7 @@ describe("DeviceRoom presence", () => {
     const room = await getServerByName(env.Device, device.uuid);
     // 100 s without a heartbeat (OFFLINE_AFTER_MS is 90 s).
     await runInDurableObject(room, (instance) => {
-      const state = (instance as unknown as { presence: { last_heartbeat: number } }).presence;
+      const state = (instance as unknown as { presence: { state: { last_heartbeat: number } } }).presence.state;
       state.last_heartbeat = Date.now() - 100_000;
     });
     expect(await runDurableObjectAlarm(room)).toBe(true);

@@ -64,7 +64,7 @@ const outagesOf = (uuid: string) =>
 const deviceRow = (uuid: string) => db().select().from(deviceTable).where(eq(deviceTable.uuid, uuid)).get();
 
 /** The room's fields this test sets, standing in for the time that passes. */
-type RoomInside = { restartGraceUntil: number };
+type RoomInside = { presence: { restartGraceUntil: number } };
 
 /**
  * A device online in D1 whose room, as after a forced restart of the runtime, starts again with its
@@ -111,7 +111,7 @@ describe("a DeviceRoom started again after a restart", () => {
 
     // The grace window ends with no agent back: offline, the outage from when it was last heard.
     await runInDurableObject(room, (instance) => {
-      (instance as unknown as RoomInside).restartGraceUntil = Date.now() - 1;
+      (instance as unknown as RoomInside).presence.restartGraceUntil = Date.now() - 1;
     });
     expect(await runDurableObjectAlarm(room)).toBe(true);
     await expect.poll(async () => (await deviceRow(device.uuid))?.online).toBe(false);
@@ -126,7 +126,7 @@ describe("a DeviceRoom started again after a restart", () => {
     admission.toldBack.set(device.uuid, Date.now() + 200_000);
     expect(await runDurableObjectAlarm(room)).toBe(true);
     await runInDurableObject(room, (instance) => {
-      (instance as unknown as RoomInside).restartGraceUntil = Date.now() - 1;
+      (instance as unknown as RoomInside).presence.restartGraceUntil = Date.now() - 1;
     });
     expect(await runDurableObjectAlarm(room)).toBe(true);
     expect(await deviceRow(device.uuid)).toMatchObject({ online: true });
@@ -146,7 +146,7 @@ describe("a DeviceRoom started again after a restart", () => {
     await until(() => agent.messages.some((m) => m.type === "pong"));
     // Past the window: the heartbeat heard since is what counts.
     await runInDurableObject(room, (instance) => {
-      (instance as unknown as RoomInside).restartGraceUntil = Date.now() - 1;
+      (instance as unknown as RoomInside).presence.restartGraceUntil = Date.now() - 1;
     });
     await runDurableObjectAlarm(room);
     expect(await deviceRow(device.uuid)).toMatchObject({ online: true });
