@@ -47,7 +47,7 @@ export type Admission = {
   /**
    * Devices whose connect was turned away (4503), with the latest time their agent may be back (ms):
    * its retry-after plus the agent's jitter (retryLaterDelayMs) and the wait for a place. A room
-   * started again after a restart keeps its device online until then (worker/rooms/device-room.ts).
+   * started again after a restart keeps its device online until then (worker/rooms/device-presence.ts).
    */
   toldBack: Map<string, number>;
   /** Moving average of an admitted connect's duration (ms): admission to the room's answer. */
