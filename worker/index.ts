@@ -51,6 +51,7 @@ import { workingTimeRoutes } from "./routes/working-time.ts";
 import { type AlertMessage, handleAlertBatch } from "./services/alerting/queue.ts";
 import { auditDaily, chainSpaces } from "./services/audit/maintenance.ts";
 import { auditContextMiddleware } from "./services/kernel/audit-context.ts";
+import { pruneAllRecordings } from "./services/sessions/recordings.ts";
 
 // A production Worker with an incomplete configuration does not start: the deploy fails on it
 // (Cloudflare runs the script's top level when it is uploaded). productionGuard covers a
@@ -146,6 +147,8 @@ export default {
   queue: (batch: MessageBatch, env: Env) => handleAlertBatch(batch as MessageBatch<AlertMessage>, env),
   // Daily: audit chains completed, finished days anchored in R2, entries past retention pruned.
   scheduled: (event: ScheduledController, env: Env, ctx: ExecutionContext) => {
-    ctx.waitUntil(auditDaily(env, new Date(event.scheduledTime)));
+    const now = new Date(event.scheduledTime);
+    ctx.waitUntil(auditDaily(env, now));
+    ctx.waitUntil(pruneAllRecordings(env, now));
   },
 } satisfies ExportedHandler<Env>;

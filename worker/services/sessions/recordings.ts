@@ -126,8 +126,8 @@ export async function deleteRecording({ ctx, input }: { ctx: SpaceCtx; input: { 
 
 /**
  * Deletes the space's ended recordings older than its retention at `now`; each deletion is audited
- * (by the system). Runs after a read of the list, so a space that looks at its recordings keeps
- * them within their retention. Returns how many went.
+ * (by the system). Runs after a read of the list and every day for every space (pruneAllRecordings).
+ * Returns how many went (at most 50).
  */
 export async function pruneRecordings(env: Env, space_uuid: string, now: Date): Promise<number> {
   const db = createDb(env);
@@ -145,4 +145,19 @@ export async function pruneRecordings(env: Env, space_uuid: string, now: Date): 
   ] as [ReturnType<typeof deletionAudit>, ...ReturnType<typeof deletionAudit>[]]);
   for (const row of old) await deleteObjects(env.FILES, row.space_uuid, row.session);
   return old.length;
+}
+
+/** The daily run (cron): every space with recordings loses those past its retention at `now`. */
+export async function pruneAllRecordings(env: Env, now: Date): Promise<number> {
+  const spaces = await createDb(env).selectDistinct({ space_uuid: r.space_uuid }).from(r);
+  let pruned = 0;
+  for (const { space_uuid } of spaces) {
+    // 50 at a time: a space that kept a year of sessions is emptied over a few rounds, not one batch.
+    for (let round = 0; round < 40; round++) {
+      const gone = await pruneRecordings(env, space_uuid, now);
+      pruned += gone;
+      if (gone < 50) break;
+    }
+  }
+  return pruned;
 }
