@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { LAB_SPACE_UUID, locationUuid } from "../../agent/sim/demo-data.ts";
 import { LOCATION_TYPE_UUID } from "../../contracts/reference.ts";
-import { bearer, screenshot, signIn } from "./support.ts";
+import { bearer, KEEP_SCREENSHOTS, screenshot, signIn } from "./support.ts";
 import { type APIRequestContext, expect, type Page, test } from "./test.ts";
 
 /**
@@ -249,6 +249,9 @@ async function shoot(page: Page, path: string, view: string) {
 }
 
 test("screenshots at 1920×1080 and 3840×2160, dark and light", async ({ page }) => {
+  // Pictures for a person to look at (kept locally, or with E2E_SCREENSHOTS=1); what they show is
+  // asserted by the tests above, so CI does not spend 20 s drawing them.
+  test.skip(!KEEP_SCREENSHOTS, "screenshots are kept only outside CI (E2E_SCREENSHOTS=1 keeps them)");
   test.setTimeout(180_000);
   await signIn(page);
   for (const size of [
