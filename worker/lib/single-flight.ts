@@ -15,11 +15,11 @@
  * request writes the outcome into plain data, and joiners look at it on their own timers (1 ms,
  * then doubling up to POLL_MAX_MS), so a joiner hears of it at most POLL_MAX_MS late.
  */
+import { pollUntil } from "./poll.ts";
+
 const POLL_MAX_MS = 8;
 
 type Flight<T> = { generation: number; started: number; outcome?: { value: T } | "failed" };
-
-const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function singleFlight<T>({ waitMs, generation }: { waitMs: number; generation: () => number }) {
   const inFlight = new Map<string, Flight<T>>();
@@ -37,12 +37,11 @@ export function singleFlight<T>({ waitMs, generation }: { waitMs: number; genera
     ): Promise<{ value: T; started: number; shared: boolean }> {
       const pending = inFlight.get(key);
       if (pending && pending.generation === generation()) {
-        const deadline = pending.started + wait;
-        let step = 1;
-        while (pending.outcome === undefined && now() < deadline) {
-          await pause(Math.max(1, Math.min(step, deadline - now())));
-          step = Math.min(step * 2, POLL_MAX_MS);
-        }
+        await pollUntil(() => pending.outcome !== undefined, {
+          deadline: pending.started + wait,
+          maxStepMs: POLL_MAX_MS,
+          now,
+        });
         const { outcome } = pending;
         if (outcome !== undefined && outcome !== "failed") {
           return { value: outcome.value, started: pending.generation, shared: true };

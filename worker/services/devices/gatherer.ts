@@ -6,10 +6,13 @@
  * parameter with json_each, so D1's bound-parameter limit does not bound the batch). When idle a
  * write goes out at once, alone; in a wave the batches grow with the database's own latency.
  *
- * The write runs in the context of the room whose push started it; the others wait on a promise it
- * resolves. A write that has not settled after STALL_MS (its room went away) no longer holds the
- * others up: the next push starts another, and its waiters give up with an error.
+ * The write runs in the context of the room whose push started it, and puts each item's outcome
+ * in plain data; every other room looks at its own on its own timers (lib/poll.ts). A drain that
+ * stopped between batches (its room went away) is taken over after TAKEOVER_MS by a waiting room;
+ * one whose write has not settled after STALL_MS no longer holds the others up, and its waiters
+ * give up with an error.
  */
+import { pause, pollUntil } from "../../lib/poll.ts";
 
 /** The most devices in one batch (one JSON parameter of ≈ 100 bytes each; D1 takes 100 KB statements). */
 export const GATHER_MAX = 250;
@@ -30,7 +33,6 @@ export const TAKEOVER_MS = 2_000;
 
 /** How often a waiting push looks at its outcome, at most (ms; it starts at 1 and doubles). */
 const POLL_MAX_MS = 16;
-const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Gathers pushed items into batches, one batch in flight at a time (see above). Per isolate, so
@@ -38,7 +40,7 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * workerd ties a promise's continuations to the Durable Object that awaits it ("Cannot perform
  * I/O on behalf of a different Durable Object"). So the drain, running in the room that started
  * it, writes each item's outcome into plain data, and every waiting push looks at its own on its
- * own timers (as lib/single-flight.ts does for shared reads).
+ * own timers (lib/poll.ts, as lib/single-flight.ts does for shared reads).
  */
 export function gatherer<T, R>(flush: (items: T[], owner: T) => Promise<R[]>, max = GATHER_MAX) {
   /** `taken`: in a batch being written; `outcome`: what the write answered. */
@@ -95,21 +97,22 @@ export function gatherer<T, R>(flush: (items: T[], owner: T) => Promise<R[]>, ma
         void drain(run);
       };
       if (!running || stuck(running, Date.now())) start();
-      const giveUp = Date.now() + STALL_MS + 5_000;
-      let step = 1;
-      while (waiting.outcome === undefined) {
-        if (Date.now() > giveUp) {
-          pending = pending.filter((w) => w !== waiting);
-          throw new Error("connect write stalled");
-        }
-        await pause(step);
-        step = Math.min(step * 2, POLL_MAX_MS);
+      await pollUntil(() => waiting.outcome !== undefined, {
+        deadline: Date.now() + STALL_MS + 5_000,
+        maxStepMs: POLL_MAX_MS,
         // While this item waits unwritten, its room (alive: it awaits the write) takes over a
         // drain that stopped moving: the room that started it may be gone.
-        if (waiting.outcome === undefined && !waiting.taken && (!running || stuck(running, Date.now()))) start();
+        tick: () => {
+          if (!waiting.taken && (!running || stuck(running, Date.now()))) start();
+        },
+      });
+      const { outcome } = waiting;
+      if (outcome === undefined) {
+        pending = pending.filter((w) => w !== waiting);
+        throw new Error("connect write stalled");
       }
-      if ("error" in waiting.outcome) throw waiting.outcome.error;
-      return waiting.outcome.value;
+      if ("error" in outcome) throw outcome.error;
+      return outcome.value;
     },
   };
 }
