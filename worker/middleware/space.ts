@@ -80,5 +80,3 @@ export const spaceCtx = (c: { env: AppEnv["Bindings"]; var: AppEnv["Variables"] 
   account: c.var.account,
   role: c.var.role,
 });
-
-export { findMembership, memberPrincipal } from "../services/access/identity.ts";

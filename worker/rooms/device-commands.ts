@@ -39,8 +39,6 @@ import {
 
 import { CommandWaits } from "./command-waits.ts";
 
-export type { Actor, CancelResult, QueueCommandInput, RunCommandInput } from "./command-types.ts";
-
 /**
  * The DeviceRoom's commands (devices.md §7, §9): every command, direct or queued, is a
  * `command_log` row whose state follows worker/rooms/broker.ts; each change is stored, pushed to the

@@ -8,15 +8,10 @@ import type { CommandRecord } from "../../contracts/commands/queue.ts";
 import type { TelemetryMetric } from "../../contracts/monitoring/schema.ts";
 import type { Presence, Telemetry } from "../../contracts/realtime/events.ts";
 import type { Outcome } from "./broker.ts";
+import type { Actor, CancelResult, QueueCommandInput, RunCommandInput } from "./command-types.ts";
 import { newestAgent, openAgents } from "./device-agents.ts";
 import { DeviceCaptures } from "./device-captures.ts";
-import {
-  type Actor,
-  type CancelResult,
-  DeviceCommands,
-  type QueueCommandInput,
-  type RunCommandInput,
-} from "./device-commands.ts";
+import { DeviceCommands } from "./device-commands.ts";
 import { DevicePresence } from "./device-presence.ts";
 import { kvSet } from "./device-storage.ts";
 import { DeviceTelemetry } from "./device-telemetry.ts";

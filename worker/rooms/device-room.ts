@@ -19,7 +19,6 @@ import type { DeviceCommandsRpc, RoomPublisher } from "./rpc.ts";
 import type { Written } from "./telemetry-flush.ts";
 
 export { LIVENESS_CHECK_MS } from "./device-agents.ts";
-export type { QueueCommandInput, RunCommandInput } from "./device-commands.ts";
 export { HELLO_REWRITE_MS } from "./device-hello.ts";
 export { RESTART_GRACE_MS } from "./device-presence.ts";
 

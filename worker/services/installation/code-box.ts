@@ -1,7 +1,5 @@
 import { openText, sealText } from "../../lib/crypto-box.ts";
 
-export { installationCodeKey, MISSING_CODE_KEY } from "../kernel/box-keys.ts";
-
 /** A box binds to its row: a sealed code copied to another row, device or space does not open. */
 export const codeAad = (row: { uuid: string; space_uuid: string; device_uuid: string }) =>
   `installation_code:${row.space_uuid}:${row.device_uuid}:${row.uuid}`;

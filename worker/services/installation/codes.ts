@@ -18,9 +18,10 @@ import { type DeviceRow, requireDevice } from "../devices/detail.ts";
 import { announceDevice } from "../devices/events.ts";
 import { revokeCodes } from "../devices/lifecycle.ts";
 import type { ServiceArgs, WriteArgs } from "../kernel/args.ts";
+import { installationCodeKey } from "../kernel/box-keys.ts";
 import { deliverMail, outboxInsert } from "../kernel/mail.ts";
 import { auditChange, inSpace } from "../kernel/scope.ts";
-import { installationCodeKey, openCode, sealCode } from "./code-box.ts";
+import { openCode, sealCode } from "./code-box.ts";
 import { installationCodeMail } from "./mail.ts";
 
 /**
