@@ -189,6 +189,13 @@ describe("offline transitions are gathered across rooms", () => {
         }),
       );
     const counting = countingEnv();
+    // The gatherer is the isolate's: an earlier test's room may still have a write waiting, which
+    // the drain started here would write too. Count from when nothing waits.
+    const settled = () => {
+      const s = gatheredSoFar().offline;
+      return s.pushed === s.items + s.abandoned;
+    };
+    await until(settled, 10_000);
     const before = gatheredSoFar().offline;
     const lastSeen = (i: number) => since + 2 * 3600_000 + i * 1000;
     await Promise.all(

@@ -54,8 +54,11 @@ export function gatherer<T, R>(flush: (items: T[], owner: T) => Promise<R[]>, ma
    * I/O through another object's bindings, even in the same isolate.
    */
   let running: Run | null = null;
-  /** Batches written and items in them since the isolate started (tests, bench logs). */
-  const stats = { batches: 0, items: 0 };
+  /**
+   * Since the isolate started (tests, bench logs): batches written and items in them, items
+   * pushed, and items given up (stalled). Pushed but neither written nor given up: still waiting.
+   */
+  const stats = { batches: 0, items: 0, pushed: 0, abandoned: 0 };
 
   let lastBatchAt = 0;
   const drain = async (run: Run) => {
@@ -91,6 +94,7 @@ export function gatherer<T, R>(flush: (items: T[], owner: T) => Promise<R[]>, ma
     async push(item: T): Promise<R> {
       const waiting: Waiting = { item };
       pending.push(waiting);
+      stats.pushed++;
       const start = () => {
         const run: Run = { since: Date.now(), owner: item, writing: false };
         running = run;
@@ -109,6 +113,7 @@ export function gatherer<T, R>(flush: (items: T[], owner: T) => Promise<R[]>, ma
       const { outcome } = waiting;
       if (outcome === undefined) {
         pending = pending.filter((w) => w !== waiting);
+        stats.abandoned++;
         throw new Error("connect write stalled");
       }
       if ("error" in outcome) throw outcome.error;
