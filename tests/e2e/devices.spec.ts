@@ -271,3 +271,36 @@ test("a peripheral's details and its own comments", async ({ page }) => {
     .click();
   await expect(panel.getByTestId("device-comment").filter({ hasText: text })).toHaveCount(0);
 });
+
+test("the card grid draws only the cards in view, and follows the scroll to the last device", async ({ page }) => {
+  // A phone: one card a row, so the demo fleet is many screens long.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const items = grid(page).getByRole("listitem");
+  await expect(items.first()).toBeVisible();
+  const total = Number((await page.getByTestId("devices-count").textContent())?.match(/\d+/)?.[0]);
+  const firstName = (await grid(page).getByRole("heading").first().textContent()) ?? "";
+  expect(firstName).not.toBe("");
+  const scroller = grid(page).locator("xpath=ancestor::div[contains(@class,'overflow-y-auto')][1]");
+
+  // Scroll down until every device is loaded (pages of 36 arrive as the end comes near).
+  await expect(async () => {
+    await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect(grid(page)).not.toHaveAttribute("aria-busy", "true");
+    const height = await grid(page).evaluate((el) => el.getBoundingClientRect().height);
+    const card = await items.first().evaluate((el) => el.getBoundingClientRect().height);
+    // Every device has its row in the grid's height (one card a row, plus the gap).
+    expect(Math.round(height / (card + 12))).toBe(total);
+  }).toPass({ timeout: 20_000 });
+
+  // The last rows are drawn where the scroller shows them; the first card is no longer in the page.
+  await expect(items.last()).toBeInViewport();
+  const drawn = await items.count();
+  expect(drawn).toBeGreaterThan(0);
+  expect(drawn).toBeLessThan(Math.min(total, 20));
+  await expect(grid(page).getByRole("heading", { name: firstName, exact: true })).toHaveCount(0);
+
+  // Back to the top: the first card is drawn again.
+  await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
+  await expect(grid(page).getByRole("link").first()).toBeInViewport();
+  await expect(grid(page).getByRole("heading", { name: firstName, exact: true })).toBeVisible();
+});

@@ -1,8 +1,8 @@
 import "@/lib/i18n/locales/en-devices";
 import type { Device } from "@contracts/devices/schema";
-import { useVirtualizer } from "@tanstack/react-virtual";
 import { type RefObject, useLayoutEffect, useRef, useState } from "react";
 import { useT } from "@/lib/i18n";
+import { useFixedRows } from "@/lib/ui/fixed-rows";
 import { PHONE_QUERY, useMediaQuery } from "@/lib/ui/use-media-query";
 import { cn } from "@/lib/ui/utils";
 import { DEVICE_CARD_HEIGHT, DeviceCard, DeviceCardSkeleton, PHONE_DEVICE_CARD_HEIGHT } from "./device-card";
@@ -24,7 +24,7 @@ type DeviceGridProps = {
   selection?: DeviceSelection;
 };
 
-/** The grid view, virtualized by rows so that 100k devices render only what is in view. */
+/** The grid view, windowed by rows so that 100k devices render only what is in view. */
 export function DeviceGrid({ devices, scrollRef, loadingMore, selection }: DeviceGridProps) {
   const t = useT();
   const gridRef = useRef<HTMLUListElement>(null);
@@ -50,23 +50,15 @@ export function DeviceGrid({ devices, scrollRef, loadingMore, selection }: Devic
   const perRow = cardsPerRow(width);
   const slots = devices.length + (loadingMore ? perRow : 0);
   const rowCount = Math.ceil(slots / perRow);
-  const virtualizer = useVirtualizer({
-    count: rowCount,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => cardHeight + GAP,
-    overscan: 3,
-    scrollMargin: margin,
-  });
+  const rowHeight = cardHeight + GAP;
+  const rows = useFixedRows({ count: rowCount, rowHeight, margin, overscan: 3, scrollRef });
 
   const selecting = Boolean(selection && (selection.count > 0 || selection.allMatching));
   const cardWidth = (width - GAP * (perRow - 1)) / perRow;
-  const cells = virtualizer
-    .getVirtualItems()
-    .flatMap((row) =>
-      Array.from({ length: perRow }, (_, column) => ({ row, column, index: row.index * perRow + column })).filter(
-        (cell) => cell.index < slots,
-      ),
-    );
+  const cells: { top: number; column: number; index: number }[] = [];
+  for (let row = rows.start; row < rows.end; row++)
+    for (let column = 0; column < perRow && row * perRow + column < slots; column++)
+      cells.push({ top: row * rowHeight, column, index: row * perRow + column });
 
   return (
     <ul
@@ -74,16 +66,16 @@ export function DeviceGrid({ devices, scrollRef, loadingMore, selection }: Devic
       aria-label={t("devices.list")}
       aria-busy={loadingMore || undefined}
       className="relative w-full"
-      style={{ height: virtualizer.getTotalSize() }}
+      style={{ height: rowCount * rowHeight }}
     >
       {width > 0 &&
-        cells.map(({ row, column, index }) => {
+        cells.map(({ top, column, index }) => {
           const device = devices[index];
           return (
             <li
               key={device?.uuid ?? `skeleton-${index}`}
               className="group/card absolute"
-              style={{ top: row.start - margin, left: column * (cardWidth + GAP), width: cardWidth }}
+              style={{ top, left: column * (cardWidth + GAP), width: cardWidth }}
             >
               {device ? <DeviceCard device={device} height={cardHeight} /> : <DeviceCardSkeleton height={cardHeight} />}
               {device && selection && (
