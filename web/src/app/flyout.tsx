@@ -1,3 +1,4 @@
+import "@/lib/i18n/locales/en-flyout";
 import { PanelRightIcon } from "lucide-react";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useParams } from "react-router";

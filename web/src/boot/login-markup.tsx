@@ -1,3 +1,4 @@
+import "@/lib/i18n/locales/en-auth";
 /*
  * The sign-in page's first paint, rendered at build time (web/build/login-prerender.ts) into the HTML
  * served for /login: on a phone network the page is otherwise blank until ~140 KB of JS has downloaded

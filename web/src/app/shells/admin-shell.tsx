@@ -1,3 +1,4 @@
+import "@/lib/i18n/locales/en-admin";
 import "@/lib/i18n/locales/en-regions";
 import { AppWindowIcon, CpuIcon, GlobeIcon, ShieldOffIcon } from "lucide-react";
 import { Outlet, useLocation } from "react-router";

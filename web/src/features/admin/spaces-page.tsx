@@ -1,3 +1,4 @@
+import "@/lib/i18n/locales/en-admin";
 import "@/lib/i18n/locales/en-regions";
 import { listAdminSpaces, setSpaceRegion } from "@contracts/regions/routes";
 import type { AdminSpace, SpaceRegion } from "@contracts/regions/schema";

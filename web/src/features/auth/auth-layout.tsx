@@ -1,3 +1,4 @@
+import "@/lib/i18n/locales/en-auth";
 import { ArrowLeftIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";

@@ -1,3 +1,4 @@
+import "@/lib/i18n/locales/en-auth";
 import "@/lib/i18n/locales/en-accounts";
 import { requestPasswordReset, requestPasswordUpdate } from "@contracts/accounts/routes";
 import { useForm } from "react-hook-form";

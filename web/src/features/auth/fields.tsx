@@ -1,3 +1,4 @@
+import "@/lib/i18n/locales/en-auth";
 import type { ComponentProps, ReactNode } from "react";
 import { regexes } from "zod/v4/core";
 import { Input } from "@/components/ui/input";

@@ -1,3 +1,4 @@
+import "@/lib/i18n/locales/en-auth";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { type TFunction, useT } from "@/lib/i18n";

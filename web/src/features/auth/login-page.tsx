@@ -1,3 +1,4 @@
+import "@/lib/i18n/locales/en-auth";
 import { CircleCheckIcon } from "lucide-react";
 import { Navigate, useLocation } from "react-router";
 import { useT } from "@/lib/i18n";

@@ -1,3 +1,4 @@
+import "@/lib/i18n/locales/en-auth";
 import "@/lib/i18n/locales/en-accounts";
 import type { TokenCheck } from "@contracts/accounts/lifecycle";
 import { setPasswordReset, setPasswordUpdate } from "@contracts/accounts/routes";

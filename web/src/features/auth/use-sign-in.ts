@@ -1,3 +1,4 @@
+import "@/lib/i18n/locales/en-auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "@/lib/api/api";
 import { useT } from "@/lib/i18n";

@@ -1,3 +1,4 @@
+import "@/lib/i18n/locales/en-flyout";
 import "@/lib/i18n/locales/en-assets";
 import { useFlyoutClose } from "@/app/flyout";
 import { SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";

@@ -1,3 +1,4 @@
+import "@/lib/i18n/locales/en-flyout";
 import "@/lib/i18n/locales/en-assets";
 import { useQuery } from "@tanstack/react-query";
 import { useFlyoutClose } from "@/app/flyout";

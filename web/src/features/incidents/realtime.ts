@@ -1,4 +1,3 @@
-import "@/lib/i18n/locales/en-incidents";
 import type { Incident, IncidentDetail, IncidentList } from "@contracts/alerting/schema";
 import type { IncidentUpdate } from "@contracts/realtime/events";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";

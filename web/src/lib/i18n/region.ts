@@ -1,3 +1,4 @@
+import "@/lib/i18n/locales/en-regions";
 import type { SpaceRegion } from "@contracts/regions/schema";
 import { SPACE_REGIONS } from "@contracts/regions/values";
 import type { TFunction } from "./index";

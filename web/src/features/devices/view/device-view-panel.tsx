@@ -1,3 +1,4 @@
+import "@/lib/i18n/locales/en-flyout";
 import "@/lib/i18n/locales/en-device";
 import "@/lib/i18n/locales/en-commands";
 import { useQuery } from "@tanstack/react-query";

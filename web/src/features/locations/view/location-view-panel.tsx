@@ -1,3 +1,4 @@
+import "@/lib/i18n/locales/en-flyout";
 import "@/lib/i18n/locales/en-assets";
 import type { Location } from "@contracts/locations/schema";
 import { useQuery } from "@tanstack/react-query";

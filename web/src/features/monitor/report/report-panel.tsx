@@ -1,3 +1,4 @@
+import "@/lib/i18n/locales/en-flyout";
 import "@/lib/i18n/locales/en-device";
 import "@/lib/i18n/locales/en-health-report";
 import { replaceEqualDeep, useQuery } from "@tanstack/react-query";

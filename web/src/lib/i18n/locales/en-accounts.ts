@@ -116,4 +116,6 @@ export const enAccounts = englishPart({
   "success.emailSent.title": "Check your inbox",
   "success.emailSent.text":
     "If an active account uses this address, we sent it an e-mail with a link. It works once and expires in 24 hours.",
+  "accounts.empty.title": "No accounts to show",
+  "accounts.empty.text": "Invite people by e-mail and give each of them a role in this space.",
 } as const);

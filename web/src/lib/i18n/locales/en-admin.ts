@@ -71,4 +71,10 @@ export const enAdmin = englishPart({
     'launch with kind "command": command (the argv, no shell), optional env and cwd. The device runs it as a supervised process with DISPLAY set.',
   "admin.help.placeholders":
     "{{option}} in the launch takes the value chosen for the display (its deterministic_id); the device restarts a crashed application with backoff and reports it.",
+  "admin.applications.empty.title": "No applications yet",
+  "admin.applications.empty.text": "Applications that displays can run will be listed here.",
+  "admin.runners.empty.title": "No runners yet",
+  "admin.runners.empty.text": "Runner definitions used to install devices will be listed here.",
+  "admin.denied.title": "Admin Panel is not available to you",
+  "admin.denied.text": "Only super admins and system developers can open the Admin Panel.",
 } as const);

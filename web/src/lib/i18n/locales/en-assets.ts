@@ -226,4 +226,11 @@ export const enAssets = englishPart({
   "group.info.empty.title": "No locations in this group",
   "group.info.empty.text": "Edit the group to link locations to it.",
   "group.notFound": "This location group does not exist or was deleted.",
+  "locations.empty.title": "No locations yet",
+  "locations.empty.text": "Add a location to organise your devices by the place they run.",
+  "groups.empty.title": "No location groups yet",
+  "groups.empty.text": "Group locations to watch and manage them together.",
+  "workingTime.title": "Working time",
+  "workingTime.empty.title": "Global working time",
+  "workingTime.empty.text": "The weekly schedule shared by every location of this space will be set here.",
 } as const);

@@ -69,4 +69,6 @@ export const enMonitorPages = englishPart({
   "monitor.empty.text": "Connected devices send telemetry; their health shows here.",
   "monitor.noMatch.title": "No devices match",
   "monitor.noMatch.text": "No device has this health with the filters set.",
+  "monitor.unavailable.title": "Not available yet",
+  "monitor.unavailable.text": "This part of Monitor is not available in this version of the console.",
 } as const);

@@ -5,12 +5,14 @@ import type { enAgentSettings } from "./en-agent-settings";
 import type { enAlerting } from "./en-alerting";
 import type { enAssets } from "./en-assets";
 import type { enAudit } from "./en-audit";
+import type { enAuth } from "./en-auth";
 import type { enBulk } from "./en-bulk";
 import type { enCommands } from "./en-commands";
 import type { enDetect } from "./en-detect";
 import type { enDevice } from "./en-device";
 import type { enDevices } from "./en-devices";
 import type { enDisplayHealth } from "./en-display-health";
+import type { enFlyout } from "./en-flyout";
 import type { enHealthReport } from "./en-health-report";
 import type { enIncidents } from "./en-incidents";
 import type { enMonitorPages } from "./en-monitor-pages";
@@ -24,7 +26,7 @@ import type { enViews } from "./en-views";
 import type { enWall } from "./en-wall";
 
 /**
- * English texts every page needs (the shell, sign-in, errors, realtime toasts). The rest of English is in
+ * English texts every page needs (the shell, errors, realtime toasts). The rest of English is in
  * parts (en-*.ts) that add themselves to the dictionary (./english.ts) when a module that uses them loads:
  * a module naming a part's key imports the part, checked by web/build/text-parts.test.ts.
  */
@@ -49,48 +51,8 @@ export const en = {
   "filters.active": "active",
   "filters.done": "Done",
 
-  "login.title": "Sign in",
-  "login.subtitle": "Use the e-mail address your space invitation was sent to.",
-  "login.email": "Email",
-  "login.password": "Password",
-  "login.forgot": "Forgot password?",
-  "login.submit": "Sign in",
-  "login.failed": "Sign-in failed. Please try again.",
-  "login.networkError": "The server cannot be reached. Check your connection and try again.",
-  "login.profileFailed": "Signed in, but your account could not be loaded. Please try again.",
   "validation.required": "Required",
   "validation.email": "Enter a valid email address.",
-
-  "public.backToLogin": "Back to sign in",
-  "public.registration.title": "Finish your registration",
-  "public.registration.text": "Open the link in your invitation e-mail to set up your account.",
-  "public.spaceJoin.title": "Join a space",
-  "public.spaceJoin.text": "Open the link in your invitation e-mail to join the space you were invited to.",
-  "public.passwordUpdate.title": "Set your password",
-  "public.passwordUpdate.text": "Open the link in the e-mail we sent you to choose a new password.",
-  "public.passwordReset.title": "Reset your password",
-  "public.passwordReset.text": "Open the reset link in the e-mail we sent you to choose a new password.",
-  "public.updateAccount.title": "Update your account",
-  "public.updateAccount.text": "Open the link in the e-mail we sent you to update your account details.",
-  "public.forgotPassword.title": "Forgot your password?",
-  "public.forgotPassword.text": "Ask your space admin to send you a password reset e-mail, then follow its link.",
-  "public.changePassword.title": "Change your password",
-  "public.changePassword.text": "Open the link in the e-mail we sent you to change your password.",
-
-  "success.linkExpired.title": "This link has expired",
-  "success.linkExpired.text": "The link you followed is no longer valid. Ask for a new one and try again.",
-  "success.notSetUp.title": "Your account is not fully set up",
-  "success.notSetUp.text": "We sent you an e-mail with a link to set your password. Follow it to finish setting up.",
-  "success.emailError.title": "That e-mail address is not valid",
-  "success.emailError.text": "Check the address for typos and try again.",
-  "success.notAllowed.title": "You can't join this space",
-  "success.notAllowed.text": "This invitation no longer exists. Ask the space admin to invite you again.",
-  "success.resetSent.title": "Reset already requested",
-  "success.resetSent.text": "A password reset has already been sent. Please check your e-mail inbox.",
-  "success.notActive.title": "This account is not active",
-  "success.notActive.text": "This is not allowed for accounts that are not active. Contact your space admin.",
-  "success.done.title": "All done",
-  "success.done.text": "You can sign in now.",
 
   "nav.main": "Main navigation",
   "nav.accounts": "Accounts",
@@ -143,17 +105,8 @@ export const en = {
   "add.group": "Add Location Group",
   "devices.empty.title": "No devices yet",
   "devices.empty.text": "Add a runner device or detect devices on a location's network to see them here.",
-  "locations.empty.title": "No locations yet",
-  "locations.empty.text": "Add a location to organise your devices by the place they run.",
-  "groups.empty.title": "No location groups yet",
-  "groups.empty.text": "Group locations to watch and manage them together.",
-  "workingTime.title": "Working time",
-  "workingTime.empty.title": "Global working time",
-  "workingTime.empty.text": "The weekly schedule shared by every location of this space will be set here.",
 
   "accounts.invite": "Invite users",
-  "accounts.empty.title": "No accounts to show",
-  "accounts.empty.text": "Invite people by e-mail and give each of them a role in this space.",
 
   "monitor.activity": "Activity",
   "monitor.performance": "Performance",
@@ -162,28 +115,11 @@ export const en = {
   "monitor.notificationPreferences": "My notifications",
   "monitor.events": "System Events",
   "monitor.logs": "Audit Logs",
-  "monitor.unavailable.title": "Not available yet",
-  "monitor.unavailable.text": "This part of Monitor is not available in this version of the console.",
 
   "admin.applications": "Applications",
   "admin.runners": "Runners",
-  "admin.applications.empty.title": "No applications yet",
-  "admin.applications.empty.text": "Applications that displays can run will be listed here.",
-  "admin.runners.empty.title": "No runners yet",
-  "admin.runners.empty.text": "Runner definitions used to install devices will be listed here.",
-  "admin.denied.title": "Admin Panel is not available to you",
-  "admin.denied.text": "Only super admins and system developers can open the Admin Panel.",
 
   "flyout.subtitle": "Details",
-  "flyout.action.addLocation": "Add Location",
-  "flyout.action.addGroup": "Add Location Group",
-  "flyout.action.inviteUser": "Invite users",
-  "flyout.action.edit": "Edit",
-  "flyout.action.view": "Details",
-  "flyout.action.detectDevices": "Detect Devices",
-  "flyout.action.addDeviceRunner": "Add Runner Device",
-  "flyout.empty.title": "Nothing to show yet",
-  "flyout.empty.text": "This panel is not available in this version of the console.",
 
   "alerts.region": "Notifications",
   "alerts.copied": "Copied to the clipboard.",
@@ -197,6 +133,10 @@ export const en = {
   "realtime.deviceInstalled": "{device_name} was installed",
   "realtime.devicesOnline": "{count} devices just became online",
   "realtime.devicesOffline": "{count} devices just went offline",
+  "incidents.live.opened": "Incident opened: {rule} at {location}",
+  "incidents.live.resolved": "Incident resolved: {rule} at {location}",
+  "incidents.live.openedMany": "{count} incidents opened",
+  "incidents.live.resolvedMany": "{count} incidents resolved",
   "realtime.locationOnline": "{location_name} is online",
   "realtime.locationPartiallyOnline": "{location_name} is partially online",
   "realtime.locationOffline": "{location_name} went offline",
@@ -205,17 +145,6 @@ export const en = {
   "realtime.locationsOffline": "{count} locations went offline",
   "realtime.unnamedDevice": "A device",
   "realtime.unnamedLocation": "A location",
-  "region.local": "No preference",
-  "region.wnam": "Western North America",
-  "region.enam": "Eastern North America",
-  "region.sam": "South America",
-  "region.weur": "Western Europe",
-  "region.eeur": "Eastern Europe",
-  "region.apac": "Asia-Pacific",
-  "region.oc": "Oceania",
-  "region.afr": "Africa",
-  "region.me": "Middle East",
-  "region.eu": "EU jurisdiction",
   "palette.open": "Search and commands",
   "palette.search": "Search…",
   "palette.label": "Command palette",
@@ -255,6 +184,8 @@ export type MessageKey =
   | keyof typeof enAdmin
   | keyof typeof enAccess
   | keyof typeof enAudit
+  | keyof typeof enAuth
+  | keyof typeof enFlyout
   | keyof typeof enIncidents
   | keyof typeof enAlerting
   | keyof typeof enPalette
