@@ -20,7 +20,7 @@ test("on a phone, selection takes a finger and the bulk bar is labelled", async 
   if (!drawn) return;
   // A tap 11 px beside the drawn 18 px box still selects.
   await page.mouse.click(drawn.x + drawn.width + 11, drawn.y + drawn.height / 2);
-  await expect(box).toHaveAttribute("aria-checked", "true");
+  await expect(box).toBeChecked();
 
   const bar = page.getByRole("region", { name: "Bulk actions" });
   for (const label of ["Reboot", "Enable", "Disable", "Add tag", "Remove tag", "Move to location", "Archive"]) {

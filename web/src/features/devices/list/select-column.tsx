@@ -8,7 +8,7 @@ import type { DeviceSelection } from "./use-device-selection";
 /** A click on a device's checkbox: toggles it, shift extends from the last one clicked; never opens the device. */
 export function selectClick(selection: DeviceSelection, uuid: string) {
   return (event: MouseEvent) => {
-    event.preventDefault();
+    // No preventDefault: on a native checkbox it would undo the box's new state after React drew it.
     event.stopPropagation();
     selection.toggle(uuid, event.shiftKey);
   };
