@@ -4,6 +4,7 @@ import { createDb } from "../worker/lib/db.ts";
 
 /** A D1 binding that counts round trips, for tests that pin how many a service makes. */
 const REAL = Symbol("real statement");
+const QUERY = Symbol("statement's SQL");
 
 /**
  * The D1 binding, counting round trips: each statement run alone, and each batch, is one. (A
@@ -11,14 +12,18 @@ const REAL = Symbol("real statement");
  */
 export function countingD1(real: D1Database) {
   let trips = 0;
-  const wrap = (stmt: D1PreparedStatement): D1PreparedStatement =>
+  /** The SQL of each statement run, alone or in a batch, in order. */
+  const ran: string[] = [];
+  const wrap = (stmt: D1PreparedStatement, query: string): D1PreparedStatement =>
     new Proxy(stmt, {
       get(target, key) {
         if (key === REAL) return target;
-        if (key === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
+        if (key === QUERY) return query;
+        if (key === "bind") return (...values: unknown[]) => wrap(target.bind(...values), query);
         if (key === "all" || key === "raw" || key === "first" || key === "run") {
           return (...args: unknown[]) => {
             trips++;
+            ran.push(query);
             return (target[key] as (...a: unknown[]) => unknown).apply(target, args);
           };
         }
@@ -27,13 +32,15 @@ export function countingD1(real: D1Database) {
       },
     });
   const d1 = {
-    prepare: (query: string) => wrap(real.prepare(query)),
+    prepare: (query: string) => wrap(real.prepare(query), query),
     batch: (statements: D1PreparedStatement[]) => {
       trips++;
-      return real.batch(statements.map((s) => (s as unknown as Record<symbol, D1PreparedStatement>)[REAL]));
+      const own = statements as unknown as Record<symbol, unknown>[];
+      ran.push(...own.map((s) => s[QUERY] as string));
+      return real.batch(own.map((s) => s[REAL] as D1PreparedStatement));
     },
   };
-  return { d1: d1 as unknown as D1Database, trips: () => trips };
+  return { d1: d1 as unknown as D1Database, trips: () => trips, queries: () => [...ran] };
 }
 
 /**

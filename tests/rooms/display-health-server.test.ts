@@ -5,7 +5,9 @@ import { describe, expect, it } from "vitest";
 import type { Telemetry } from "../../contracts/devices/telemetry.ts";
 import type { DisplayHealth } from "../../contracts/display-health/schema.ts";
 import { deviceTable, maintenanceWindowTable, spaceTable } from "../../drizzle/schema/index.ts";
+import type { Env } from "../../worker/env.ts";
 import type { DeviceCaptures } from "../../worker/rooms/device-captures.ts";
+import { countingD1 } from "../d1-counting.ts";
 import { api, db, makeDevice, makeLocation, makeSpace, makeWorkingTime, memberOf } from "../factories.ts";
 import { fakeAgent } from "../fake-agent.ts";
 import { until } from "../ws.ts";
@@ -104,6 +106,70 @@ describe("display health on the server", () => {
     expect(errors.capture_retention_days).toEqual(["Ensure captures are kept at least 1 day."]);
     const row = await db().select().from(spaceTable).where(eq(spaceTable.space_uuid, space.space_uuid)).get();
     expect(row?.capture_interval_s).toBe(90);
+    agent.ws?.close();
+  });
+
+  it("a room's first hello keeps the capture settings its inventory write returned: no settings SELECT", async () => {
+    const space = await makeSpace({ capture_interval_s: 180, capture_retention_days: 3 });
+    const device = await makeDevice(space.space_uuid, { connected_status: "connected" });
+    const agent = await fakeAgent(device);
+    const room = await getServerByName(env.Device, device.uuid);
+    const counting = countingD1((env as unknown as Env).DB);
+    await runInDurableObject(room, (instance) => {
+      (instance as unknown as { env: Env }).env = { ...(instance as unknown as { env: Env }).env, DB: counting.d1 };
+    });
+    // An agent's hello as agents send it: with its inventory, which the room writes.
+    agent.send({ type: "hello", agent_version: "test", machine_id: "m-1", inventory: { operating_system_name: "OS" } });
+    const configs = () => agent.messages.filter((m) => m.type === "agentConfig");
+    await until(() => configs().length > 0);
+    expect(configs()).toMatchObject([{ capture_interval_s: 180 }]);
+    const queries = counting.queries().map((q) => q.toLowerCase());
+    // The hello's write ran (it carries the settings) and no statement read them apart from it.
+    expect(queries.filter((q) => q.startsWith("update device") && q.includes("capture_interval_s"))).toHaveLength(1);
+    expect(queries.filter((q) => q.startsWith("select") && q.includes("capture_interval_s"))).toEqual([]);
+    const kept = await runInDurableObject(room, (instance) => ({
+      interval: captures(instance).cachedIntervalS(Date.now()),
+      days: captures(instance).retentionDays(),
+    }));
+    expect(kept).toEqual({ interval: 180, days: 3 });
+    agent.ws?.close();
+  });
+
+  it("a hello's row returned before the space's settings changed is not kept over the change", async () => {
+    const space = await makeSpace({ capture_interval_s: 180 });
+    const device = await makeDevice(space.space_uuid, { connected_status: "connected" });
+    const room = await getServerByName(env.Device, device.uuid);
+    const row = {
+      space: space.space_uuid,
+      name: device.name,
+      enabled: true,
+      debug_mode: false,
+      vision: "disabled" as const,
+      capture: { days: 7, interval: 180 },
+    };
+    const kept = await runInDurableObject(room, (instance) => {
+      const c = captures(instance);
+      const now = Date.now();
+      const mark = c.settingsMark();
+      // The change arrives while the hello's write waits its batch.
+      c.forgetSettings();
+      c.seedSettings(row, now, mark);
+      const stale = c.cachedIntervalS(now);
+      c.seedSettings(row, now, c.settingsMark());
+      return { stale, fresh: c.cachedIntervalS(now) };
+    });
+    expect(kept).toEqual({ stale: null, fresh: 180 });
+  });
+
+  it("a hello that writes nothing (an archived device) still reads the capture settings", async () => {
+    const space = await makeSpace({ capture_interval_s: 240 });
+    const device = await makeDevice(space.space_uuid, { connected_status: "connected" });
+    const agent = await fakeAgent(device);
+    await db().update(deviceTable).set({ connected_status: "archived" }).where(eq(deviceTable.uuid, device.uuid));
+    agent.send({ type: "hello", agent_version: "test", machine_id: "m-2", inventory: { operating_system_name: "OS" } });
+    const configs = () => agent.messages.filter((m) => m.type === "agentConfig");
+    await until(() => configs().length > 0);
+    expect(configs()).toMatchObject([{ capture_interval_s: 240 }]);
     agent.ws?.close();
   });
 

@@ -12,6 +12,7 @@ import {
 import { deviceTable as d, spaceTable } from "../../drizzle/schema/index.ts";
 import type { Env } from "../env.ts";
 import { createDb } from "../lib/db.ts";
+import type { HelloRow } from "../services/devices/hello-write.ts";
 import { type PanelSchedule, readPanelSchedule, scheduledOffAt } from "../services/displays-health/panel-schedule.ts";
 import { kvGet, kvSet } from "./device-storage.ts";
 
@@ -40,6 +41,8 @@ type Host = { env: () => Env; sql: () => SqlStorage; device: () => string };
 export class DeviceCaptures {
   private ready = false;
   private nextPruneAt = 0;
+  /** How often the settings were forgotten in this instance (settingsMark). */
+  private forgotten = 0;
   private readonly host: Host;
   constructor(host: Host) {
     this.host = host;
@@ -81,6 +84,25 @@ export class DeviceCaptures {
     return settings;
   }
 
+  /**
+   * A mark of the settings kept: a hello's row read before forgetSettings must not be kept after
+   * it (seedSettings), or a change made while the hello's write waited its batch would be lost.
+   */
+  settingsMark(): number {
+    return this.forgotten;
+  }
+
+  /**
+   * The settings as the hello's write returned them (hello-write.ts), kept as settings() keeps
+   * what it reads: in a reconnect wave each room's first hello then costs no SELECT of its own.
+   * A row without them (or one read before the settings were forgotten) keeps nothing.
+   */
+  seedSettings(row: HelloRow | undefined, now: number, mark: number) {
+    if (!row?.capture || mark !== this.forgotten) return;
+    const settings: SpaceSettings = { space: row.space, ...row.capture, until: now + DAY };
+    kvSet(this.host.sql(), "captures_space", settings);
+  }
+
   private async space(now: number): Promise<string | null> {
     return (await this.settings(now))?.space ?? null;
   }
@@ -98,6 +120,7 @@ export class DeviceCaptures {
 
   /** The space's settings changed: read them again on next use. */
   forgetSettings() {
+    this.forgotten++;
     const kept = kvGet<SpaceSettings>(this.host.sql(), "captures_space");
     if (kept) kvSet(this.host.sql(), "captures_space", { ...kept, until: 0 });
   }

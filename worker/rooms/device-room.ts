@@ -127,7 +127,10 @@ export class DeviceRoom extends DeviceRoomParts implements DeviceCommandsRpc, Ro
         });
         helloAnswered(admission, this.name, answered);
         this.commands.onHello();
-        await recordHello(this.env, this.ctx.storage.sql, this.name, message);
+        const mark = this.captures.settingsMark();
+        const row = await recordHello(this.env, this.ctx.storage.sql, this.name, message);
+        // The hello's write returns the space's capture settings: kept, they spare the read below.
+        this.captures.seedSettings(row, Date.now(), mark);
         // Not kept yet (a day at most): read after the answer, so a reconnect wave's hellos wait for no read.
         if (interval === null)
           this.send(connection, { type: "agentConfig", capture_interval_s: await this.captures.intervalS(Date.now()) });

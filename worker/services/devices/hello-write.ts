@@ -30,13 +30,25 @@ const INVENTORY_JSON = ["local_ip_addresses", "mac_addresses", "graphic_cards", 
 
 export type HelloItem = { env: Env; device_uuid: string; machine_id?: string | null; inventory: AgentInventory };
 type VisionState = (typeof deviceTable.$inferSelect)["vision_enabled"];
-/** The device's space, name and the settings the catalogue holds, after the hello's write. */
-export type HelloRow = { space: string; name: string; enabled: boolean; debug_mode: boolean; vision: VisionState };
+/**
+ * The device's space, name and the settings the catalogue holds, after the hello's write, with
+ * its space's display-capture settings (the room keeps these, device-captures.ts seedSettings).
+ */
+export type HelloRow = {
+  space: string;
+  name: string;
+  enabled: boolean;
+  debug_mode: boolean;
+  vision: VisionState;
+  capture: { days: number; interval: number } | null;
+};
 
 /**
  * The hellos' inventories of many devices in one statement: each device's columns the agent sent
  * (a key it left out keeps its value; a machine_id only when it sent one), never an archived
- * device's; it returns each device's settings for the comparison with what the agent reports.
+ * device's; it returns each device's settings for the comparison with what the agent reports,
+ * and its space's capture settings: the room needs them after its first hello, and reading them
+ * here spares a reconnect wave one SELECT per room.
  */
 async function writeHellos(items: HelloItem[], owner: HelloItem = items[0]): Promise<(HelloRow | undefined)[]> {
   const { env } = owner;
@@ -60,7 +72,9 @@ async function writeHellos(items: HelloItem[], owner: HelloItem = items[0]): Pro
     `update device set ${set}
     from (select json_extract(value, '$.u') as u, json_extract(value, '$.v') as v from json_each(?1)) as j
     where device.uuid = j.u and device.connected_status <> 'archived'
-    returning uuid, space_uuid, name, enabled, debug_mode, vision_enabled`,
+    returning uuid, space_uuid, name, enabled, debug_mode, vision_enabled,
+      (select capture_retention_days from space where space.space_uuid = device.space_uuid) as capture_retention_days,
+      (select capture_interval_s from space where space.space_uuid = device.space_uuid) as capture_interval_s`,
   )
     .bind(json)
     .all<{
@@ -70,6 +84,8 @@ async function writeHellos(items: HelloItem[], owner: HelloItem = items[0]): Pro
       enabled: number;
       debug_mode: number;
       vision_enabled: VisionState;
+      capture_retention_days: number | null;
+      capture_interval_s: number | null;
     }>();
   const found = new Map(result.results.map((r) => [r.uuid, r]));
   return items.map((i) => {
@@ -81,6 +97,10 @@ async function writeHellos(items: HelloItem[], owner: HelloItem = items[0]): Pro
           enabled: !!r.enabled,
           debug_mode: !!r.debug_mode,
           vision: r.vision_enabled,
+          capture:
+            r.capture_retention_days === null || r.capture_interval_s === null
+              ? null
+              : { days: r.capture_retention_days, interval: r.capture_interval_s },
         }
       : undefined;
   });

@@ -15,7 +15,7 @@ import { alertSignal } from "../alerting/signal.ts";
 import { auditInsert } from "../kernel/audit.ts";
 import { publishToSpace } from "../kernel/realtime.ts";
 import { conditionsOf, type PeripheralCondition, samePeripheralConditions } from "../monitoring/conditions.ts";
-import { gatherHello, gatherTelemetry } from "./presence-batch.ts";
+import { gatherHello, gatherTelemetry, type HelloRow } from "./presence-batch.ts";
 
 /*
  * The DeviceRoom's writes to the catalogue (D1): the inventory of each hello and the latest
@@ -63,16 +63,18 @@ export async function announceFromRoom(
  * and the settings the agent reports it keeps (the console shows the device's truth).
  * Written with the other hellos of this isolate in one statement (hello-write.ts), which also
  * returns the settings the catalogue holds; only settings that differ cost more writes.
+ * Answers the written row (undefined when nothing was written, or the device is archived).
  */
 export async function recordInventory(
   env: Env,
   device_uuid: string,
   hello: { machine_id?: string | null; inventory: AgentInventory; settings?: AgentSettings },
-) {
+): Promise<HelloRow | undefined> {
   const sent = Object.entries(hello.inventory).some(([k, v]) => k !== "device_type" && v !== undefined);
-  if (!sent && !hello.machine_id && !hello.settings) return;
+  if (!sent && !hello.machine_id && !hello.settings) return undefined;
   const row = await gatherHello({ env, device_uuid, machine_id: hello.machine_id, inventory: hello.inventory });
   if (row && hello.settings) await recordReportedSettings(env, createDb(env), device_uuid, row, hello.settings);
+  return row;
 }
 
 /** A device's space, name and the settings the catalogue holds for it. */
