@@ -13,10 +13,11 @@ import { isSilent, nextSilenceCheck, takeOver } from "./device-agents.ts";
 import { recordHello } from "./device-hello.ts";
 import { DeviceRoomParts } from "./device-room-parts.ts";
 import { createDeviceTables, deviceSchemaReady, kvGet, markDeviceSchema } from "./device-storage.ts";
-import { DeviceTunnels, isTunnelMessage } from "./device-tunnels.ts";
+import { DeviceTunnels } from "./device-tunnels.ts";
 import { type ConnState, closeQuietly } from "./room-state.ts";
 import type { DeviceCommandsRpc, RoomPublisher } from "./rpc.ts";
 import type { Written } from "./telemetry-flush.ts";
+import { isTunnelMessage } from "./tunnel-host.ts";
 
 export { LIVENESS_CHECK_MS } from "./device-agents.ts";
 export { HELLO_REWRITE_MS } from "./device-hello.ts";

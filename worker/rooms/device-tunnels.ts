@@ -1,6 +1,6 @@
 import type { Connection } from "partyserver";
 import type { Principal } from "../../contracts/access/principal.ts";
-import type { ClientMessage, ServerMessage } from "../../contracts/realtime/events.ts";
+
 import {
   dataFrame,
   sessionOf,
@@ -10,32 +10,11 @@ import {
   TUNNEL_WINDOW_BYTES,
 } from "../../contracts/remote-actions/tunnel.ts";
 import { SESSION_TEXT, type TunnelConsent } from "../../contracts/sessions/schema.ts";
-import type { Env } from "../env.ts";
 import { ViewOnlyRfbFilter } from "../services/sessions/rfb-input.ts";
+import type { TunnelHost, TunnelMessage } from "./tunnel-host.ts";
 import { TunnelOpening } from "./tunnel-opening.ts";
 import { TunnelRecords } from "./tunnel-records.ts";
 import { type SessionRow, TunnelSessions } from "./tunnel-sessions.ts";
-
-export type TunnelMessage = Extract<
-  ClientMessage,
-  { type: "tunnelOpen" | "tunnelOpened" | "tunnelResize" | "tunnelCredit" | "tunnelClose" }
->;
-
-export const isTunnelMessage = (message: ClientMessage): message is TunnelMessage => message.type.startsWith("tunnel");
-
-/** What the relay needs from its DeviceRoom. */
-export type TunnelHost = {
-  env(): Env;
-  device(): string;
-  sql(): SqlStorage;
-  /** The device's current agent socket, if one is open and the device is online. */
-  agent(): Connection | undefined;
-  connection(id: string): Connection | undefined;
-  send(connection: Connection, message: ServerMessage): boolean;
-  waitUntil(work: Promise<unknown>): void;
-  /** Injected clock (tests): decides "prompt only during working hours". */
-  now?(): Date;
-};
 
 /**
  * The DeviceRoom's remote sessions (protocol in contracts/remote-actions/tunnel.ts): it checks who may

@@ -15,7 +15,7 @@ import {
 import { SESSION_TEXT } from "../../contracts/sessions/schema.ts";
 import { mayOpenRemoteSessions, remoteSessionPlan } from "../services/devices/remote-sessions.ts";
 import type { SessionRecorder } from "../services/sessions/recorder.ts";
-import type { TunnelHost, TunnelMessage } from "./device-tunnels.ts";
+import type { TunnelHost, TunnelMessage } from "./tunnel-host.ts";
 import type { TunnelRecords } from "./tunnel-records.ts";
 import type { SessionMeta, SessionRow, TunnelSessions } from "./tunnel-sessions.ts";
 
