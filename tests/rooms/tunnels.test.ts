@@ -165,10 +165,11 @@ describe("remote sessions through the device room (contracts/remote-actions/tunn
     // dropped the agent (1008) after 2 000 frames (worker/rooms/budget.ts TUNNEL_RATE): the device went offline.
     const s = await setup();
     const session = await opened(s);
-    const frames = 4000;
+    // Above the 2 000 frames that used to drop the agent; how fast they pass depends on the machine's load.
+    const frames = 3000;
     const chunk = new Uint8Array(Math.floor(TUNNEL_WINDOW_BYTES / frames)).fill(0x31);
     for (let i = 0; i < frames; i++) s.agent.ws?.send(dataFrame(session, chunk));
-    await until(() => s.browser.binary.filter((f) => sessionOf(f) === session).length === frames);
+    await until(() => s.browser.binary.filter((f) => sessionOf(f) === session).length === frames, 15_000);
     expect(s.agent.closed).toEqual([]);
     expect(s.browser.messages.some((m) => m.type === "tunnelClosed")).toBe(false);
   });
