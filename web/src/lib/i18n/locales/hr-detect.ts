@@ -31,4 +31,8 @@ export const hrDetect: Partial<Record<MessageKey, string>> = {
   "detect.selected": "Odabrano: {count}",
   "detect.add": "Dodaj",
   "detect.step.title": "Dodaj uređaj {n}/{total}",
+  "detect.loadFailed": "Otkriveni uređaji nisu se mogli učitati.",
+  "detect.alreadyDevice": "{name} je već dodan kao uređaj",
+  "detect.selectPage": "Odaberi sve uređaje na ovoj stranici",
+  "detect.step.detected": "Otkriveni uređaj",
 };

@@ -27,4 +27,6 @@ export const hrPalette: Partial<Record<MessageKey, string>> = {
   "palette.action.running": "U tijeku…",
   "palette.uuidCopied": "UUID uređaja je kopiran.",
   "palette.copyFailed": "Kopiranje u međuspremnik nije uspjelo.",
+  "palette.action.shutdown": "Isključi uređaj",
+  "palette.action.remoteDesktop": "Otvori udaljenu radnu površinu",
 };

@@ -17,4 +17,7 @@ export const hrRemoteDesktop: Partial<Record<MessageKey, string>> = {
   "device.desktop.screen": "Udaljeni zaslon",
   "device.desktop.password": "VNC lozinka",
   "device.desktop.sendPassword": "Pošalji",
+  "device.desktop.failed":
+    "Udaljena radna površina nije se mogla prikazati (VNC poslužitelj je odbio vezu ili koristi nepoznat protokol).",
+  "device.desktop.ctrlAltDel": "Ctrl+Alt+Del",
 };

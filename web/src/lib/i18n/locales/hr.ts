@@ -5,10 +5,15 @@ import { hrAdmin } from "./hr-admin";
 import { hrAgentSettings } from "./hr-agent-settings";
 import { hrAlerting } from "./hr-alerting";
 import { hrAssets } from "./hr-assets";
+import { hrAudit } from "./hr-audit";
+import { hrAuth } from "./hr-auth";
 import { hrBulk } from "./hr-bulk";
 import { hrCommands } from "./hr-commands";
 import { hrDetect } from "./hr-detect";
+import { hrDevice } from "./hr-device";
 import { hrDevices } from "./hr-devices";
+import { hrDisplayHealth } from "./hr-display-health";
+import { hrFlyout } from "./hr-flyout";
 import { hrHealthReport } from "./hr-health-report";
 import { hrIncidents } from "./hr-incidents";
 import { hrMonitorPages } from "./hr-monitor-pages";
@@ -16,6 +21,7 @@ import { hrPalette } from "./hr-palette";
 import { hrPeripherals } from "./hr-peripherals";
 import { hrRegions } from "./hr-regions";
 import { hrRemoteDesktop } from "./hr-remote-desktop";
+import { hrSessions } from "./hr-sessions";
 import { hrTerminal } from "./hr-terminal";
 import { hrViews } from "./hr-views";
 import { hrWall } from "./hr-wall";
@@ -144,6 +150,12 @@ export const hr: Partial<Record<MessageKey, string>> = {
   ...hrBulk,
   ...hrViews,
   ...hrRegions,
+  ...hrAuth,
+  ...hrFlyout,
+  ...hrDevice,
+  ...hrDisplayHealth,
+  ...hrSessions,
+  ...hrAudit,
   "region.local": "Bez odabira",
   "region.wnam": "Zapadna Sjeverna Amerika",
   "region.enam": "Istočna Sjeverna Amerika",
@@ -168,4 +180,32 @@ export const hr: Partial<Record<MessageKey, string>> = {
   "controlPanel.customFields": "Prilagođena polja",
   "realtime.presenceSummary": "Uređaja upravo na mreži: {online} · izvan mreže: {offline}",
   "access.title": "Poveznice za zaslone i API tokeni",
+  "app.tagline": "Outpost · konzola flote za udaljene uređaje",
+  "common.remove": "Ukloni {name}",
+  "common.yes": "Da",
+  "common.no": "Ne",
+  "topbar.tools": "Alati",
+  "shell.breadcrumb": "Navigacijska putanja",
+  "layout.loadFailed": "Vaš se račun nije mogao učitati",
+  "layout.noSpaces.title": "Još niste ni u jednom prostoru",
+  "layout.noSpaces.text": "Zamolite administratora prostora da vas pozove, a zatim se ponovno prijavite.",
+  "error.title": "Nešto je pošlo po zlu",
+  "error.unknown": "Došlo je do neočekivane pogreške.",
+  "error.reload": "Ponovno učitaj stranicu",
+  "error.chunk.title": "Ova se stranica nije mogla učitati",
+  "error.chunk.failed":
+    "Veza je prekinuta ili je konzola u međuvremenu ažurirana. Ponovno učitajte stranicu kako biste dobili trenutnu verziju.",
+  "error.chunk.timeout": "Stranica nije stigla u roku od 120 sekundi. Provjerite vezu, a zatim je ponovno učitajte.",
+  "view.label": "Prikaz",
+  "alerts.region": "Obavijesti",
+  "incidents.live.opened": "Incident otvoren: {rule} na lokaciji {location}",
+  "incidents.live.resolved": "Incident riješen: {rule} na lokaciji {location}",
+  "incidents.live.openedMany":
+    "{count, plural, one {Otvoren je # incident} few {Otvorena su # incidenta} other {Otvoreno je # incidenata}}",
+  "incidents.live.resolvedMany":
+    "{count, plural, one {Riješen je # incident} few {Riješena su # incidenta} other {Riješeno je # incidenata}}",
+  "bulk.selectRow": "Odaberi {name}",
+  "bulk.selectLoaded": "Odaberi sve učitane uređaje",
+  "location.typesFailed": "Dohvaćanje vrsta lokacija nije uspjelo. Provjerite konzolu.",
+  "location.countriesFailed": "Dohvaćanje država nije uspjelo. Provjerite konzolu.",
 };

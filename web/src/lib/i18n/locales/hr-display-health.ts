@@ -1,0 +1,41 @@
+import type { MessageKey } from "./en";
+
+/** Croatian strings of display health (partial; the rest falls back to English). */
+export const hrDisplayHealth: Partial<Record<MessageKey, string>> = {
+  "displayHealth.title": "Zaslon",
+  "displayHealth.screens": "Zasloni",
+  "displayHealth.state.showing": "Prikazuje sadržaj",
+  "displayHealth.state.black": "Crn ili prazan",
+  "displayHealth.state.frozen": "Zamrznut",
+  "displayHealth.state.wrong_content": "Pogrešan sadržaj",
+  "displayHealth.state.panel_off_scheduled": "Panel isključen (po rasporedu)",
+  "displayHealth.state.panel_off_unexpected": "Panel isključen (neočekivano)",
+  "displayHealth.state.unplugged": "Iskopčan",
+  "displayHealth.state.player_offline": "Reproduktor izvan mreže",
+  "displayHealth.since": "od {time}",
+  "displayHealth.lastKnown": "Posljednje poznato stanje: uređaj je izvan mreže",
+  "displayHealth.strip": "Zadnja 24 sata",
+  "displayHealth.now": "sada",
+  "displayHealth.strip.empty": "Nema snimaka u zadnja 24 sata.",
+  "displayHealth.strip.failed": "Snimke se nisu mogle učitati.",
+  "displayHealth.strip.denied": "U ovom se prostoru snimke ne prikazuju promatračima.",
+  "displayHealth.noImage": "Nema slike",
+  "displayHealth.capture": "Snimka zaslona {display} u {time}: {state}",
+  "displayHealth.open": "Otvori snimku od {time}",
+  "displayHealth.metrics": "Svjetlina {luminance} · raspon {spread}",
+  "displayHealth.settings.tab": "Zasloni",
+  "displayHealth.settings.title": "Snimke zaslona",
+  "displayHealth.settings.text":
+    "Svaki se zaslon povremeno snima kako bi se provjerilo prikazuje li ono što treba. Snimke mogu sadržavati sadržaj namijenjen kupcima.",
+  "displayHealth.settings.adminOnly": "Ove postavke mijenjaju samo administratori.",
+  "displayHealth.settings.interval": "Razmak između snimanja (sekunde)",
+  "displayHealth.settings.intervalHint": "60–3600; agenti novi razmak primjenjuju odmah.",
+  "displayHealth.settings.retention": "Čuvaj snimke (dana)",
+  "displayHealth.settings.retentionHint": "1–90; starije se snimke brišu.",
+  "displayHealth.settings.viewers": "Promatrači vide snimke",
+  "displayHealth.settings.viewersHint":
+    "Kad je isključeno, promatrači vide stanje svakog zaslona, ali ne i njegove slike.",
+  "displayHealth.settings.saved": "Postavke snimanja zaslona su spremljene.",
+  "displayHealth.settings.invalid": "Ispravite označena polja.",
+  "displayHealth.settings.failed": "Postavke se nisu mogle spremiti: {message}",
+};
