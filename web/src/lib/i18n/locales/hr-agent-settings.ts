@@ -34,4 +34,30 @@ export const hrAgentSettings: Partial<Record<keyof typeof enAgentSettings, strin
   "device.services.none": "Uređaj još nije prijavio svoje usluge.",
   "device.services.never": "Nikad nije radilo",
   "device.settings.visionNotInstalled": "Vision nije instaliran na ovom uređaju",
+  "device.settings.remoteFailed": "{action} – nije uspjelo: {reason}",
+  "device.logs.agentTitle": "Zapisnik agenta",
+  "device.logs.agentText":
+    "Nedavni reci agenta; reci za otklanjanje pogrešaka pojavljuju se dok je taj način uključen.",
+  "device.logs.agentEmpty": "Agent nije poslao nijedan redak.",
+  "device.logs.failuresTitle": "Neuspjele udaljene radnje",
+  "device.logs.noFailures":
+    "Nijedan zahtjev za udaljenu radnu površinu, obrnuti SSH ili snimku zaslona nije bio neuspješan.",
+  "device.logs.trailTitle": "Revizijski trag",
+  "device.logs.reason": "Razlog",
+  "preferences.showRemoteFailuresText":
+    "Neuspjesi udaljene radne površine, obrnutog SSH-a i snimke zaslona kao obavijesti s mogućnošću ponovnog pokušaja.",
+  "device.audit.cmd.fetchLogs": "Dohvat zapisnika agenta",
+  "device.audit.settingsReported": "Postavke koje je prijavio uređaj",
+  "device.commands.stateHint.dryRun": "Uređaj je odgovorio bez izvršavanja: njegov agent to ne smije (probni rad).",
+  "device.services.state.dryRun": "Probni rad",
+  "device.services.state.noLaunch": "Pokretanje nije definirano",
+  "device.services.kind.agent": "Agent",
+  "device.services.kind.application": "Aplikacija",
+  "device.services.kind.vision": "Vision",
+  "device.services.kind.vnc": "VNC",
+  "device.services.kind.ssh_tunnel": "SSH tunel",
+  "device.services.restartsHour": "{count} u zadnjem satu",
+  "device.queue.disableText":
+    "Onemogući izgubljeni ili ukradeni uređaj čim se ponovno poveže, prije svega drugoga; noviji zahtjev zamjenjuje onaj na čekanju.",
+  "device.queue.enableText": "Omogući uređaj čim se ponovno poveže; noviji zahtjev zamjenjuje onaj na čekanju.",
 };
