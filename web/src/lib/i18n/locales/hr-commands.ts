@@ -48,4 +48,57 @@ export const hrCommands: Partial<Record<MessageKey, string>> = {
   "device.queue.ttl.24h": "24 sata",
   "device.queue.ttl.7d": "7 dana",
   "device.queue.confirm": "Stavi u red",
+  "device.commands.count": "{count, plural, one {# naredba} few {# naredbe} other {# naredbi}}, najnovije prvo",
+  "device.commands.countOne": "1 naredba",
+  "device.commands.stateHint.queued": "Čeka dok uređaj ne bude na mreži.",
+  "device.commands.stateHint.delivered": "Poslano uređaju; još je nije potvrdio.",
+  "device.commands.stateHint.acked": "Uređaj ju je potvrdio i izvršava je.",
+  "device.commands.stateHint.succeeded": "Uređaj ju je izvršio.",
+  "device.commands.stateHint.failed": "Uređaj je odgovorio pogreškom.",
+  "device.commands.stateHint.expired": "Nije na vrijeme stigla do uređaja i nije izvršena.",
+  "device.commands.stateHint.cancelled": "Otkazana je prije isporuke; nije izvršena.",
+  "device.commands.stateHint.superseded": "Zamijenila ju je novija naredba iste vrste; nije izvršena.",
+  "device.commands.stateHint.in_doubt":
+    "Uređaj ju je primio, ali njegov odgovor nije stigao; možda je izvršena. Stanje se ažurira kad odgovor stigne.",
+  "device.commands.stateHint.unavailable": "Uređaj nije bio dostupan; naredba nikad nije poslana.",
+  "device.commands.lateHint": "Odgovor je stigao nakon što je konzola već bila obaviještena da je rezultat nepoznat.",
+  "device.commands.expiresAt": "Istječe {time}",
+  "device.commands.result.done": "Gotovo",
+  "device.commands.result.dryRun": "Probni rad",
+  "device.commands.result.ran": "Izvršeno: {command}",
+  "device.commands.result.wouldRun": "Bilo bi izvršeno: {command}",
+  "device.commands.result.setting": "{name}: {value}",
+  "device.commands.result.bytes": "Slika od {size} KB",
+  "device.commands.result.displays":
+    "{count, plural, one {Primijenjen # zaslon} few {Primijenjena # zaslona} other {Primijenjeno # zaslona}}",
+  "device.commands.cancelConfirm.text": "„{action}” neće biti poslano uređaju {name}.",
+  "device.commands.cancelFailed": "Naredba se nije mogla otkazati.",
+  "device.commands.purgeConfirm.title": "Otkazati sve naredbe u redu čekanja?",
+  "device.commands.purgeConfirm.text":
+    "Otkazat će se {count, plural, one {# naredba} few {# naredbe} other {# naredbi}} u redu čekanja za uređaj {name}; nijedna neće biti poslana. Već isporučene naredbe ostaju nepromijenjene.",
+  "device.commands.purgeConfirm.textOne":
+    "Naredba u redu čekanja za uređaj {name} bit će otkazana i neće biti poslana. Već isporučene naredbe ostaju nepromijenjene.",
+  "device.commands.purgeConfirm.action":
+    "{count, plural, one {Otkaži # naredbu} few {Otkaži # naredbe} other {Otkaži # naredbi}}",
+  "device.commands.purgeConfirm.actionOne": "Otkaži 1 naredbu",
+  "device.commands.purged":
+    "{count, plural, one {Otkazana je # naredba u redu čekanja.} few {Otkazane su # naredbe u redu čekanja.} other {Otkazano je # naredbi u redu čekanja.}}",
+  "device.commands.purgedOne": "Otkazana je 1 naredba u redu čekanja.",
+  "device.commands.purgeFailed": "Naredbe u redu čekanja nisu se mogle otkazati.",
+  "device.queue.intro":
+    "Naredbe u redu čekanja izvršavaju se redom kad se uređaj ponovno poveže. Ostane li izvan mreže dulje od odabranog vremena, istječu bez izvršavanja.",
+  "device.queue.buttonLabel": "Stavi „{action}” u red do povratka na mrežu",
+  "device.queue.rebootText": "Ponovno pokreni uređaj čim se vrati na mrežu.",
+  "device.queue.shutdownText": "Isključi uređaj čim se vrati na mrežu.",
+  "device.queue.telemetryText": "Zatraži novo izvješće o zdravlju kad se uređaj ponovno poveže.",
+  "device.queue.debugOn": "Uključi način za otklanjanje pogrešaka",
+  "device.queue.debugOff": "Isključi način za otklanjanje pogrešaka",
+  "device.queue.debugText":
+    "Promijeni način za otklanjanje pogrešaka kad se uređaj ponovno poveže; noviji zahtjev zamjenjuje onaj na čekanju.",
+  "device.queue.dialog.title": "Staviti „{action}” u red do povratka na mrežu?",
+  "device.queue.dialog.text":
+    "Uređaj {name} je izvan mreže. Naredba čeka u redu i šalje se kad se uređaj ponovno poveže.",
+  "device.queue.ttlHint": "Nakon toga istječe bez izvršavanja.",
+  "device.queue.queued": "„{action}” je u redu čekanja. Izvršit će se kad uređaj {name} ponovno bude na mreži.",
+  "device.queue.failed": "Naredba se nije mogla staviti u red.",
 };
