@@ -36,8 +36,9 @@ export function useFixedRows(opts: {
 }): RowWindow {
   const { count, rowHeight, margin, overscan, scrollRef } = opts;
   const [win, setWin] = useState<RowWindow>(() =>
-    // Before the first layout: as many rows as a tall window shows, so the first paint has its cards.
-    visibleRows({ count, rowHeight, scrollTop: 0, viewportHeight: 1200, margin: 0, overscan }),
+    // Before the first layout: the rows the window's height shows, so the first render draws no more
+    // cards than the layout effect keeps.
+    visibleRows({ count, rowHeight, scrollTop: 0, viewportHeight: window.innerHeight, margin: 0, overscan }),
   );
   useLayoutEffect(() => {
     const scroller = scrollRef.current;
