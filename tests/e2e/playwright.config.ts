@@ -40,6 +40,8 @@ const LAB_LANE = [
   "security-headers",
   // Sets consent on the lab's Munich Test Bench for its runner (reset at its end).
   "session-consent",
+  // Signs in and out: the theme and the session are the tab's own; it changes no space.
+  "shell",
   "simulator",
   "terminal",
   "viewer-read-only",
