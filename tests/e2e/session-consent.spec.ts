@@ -71,3 +71,44 @@ test("a location with consent waits for the simulated device; the recorded termi
     runner.stop();
   }
 });
+
+test("the person at the device refuses: the terminal never opens and says so; nothing is recorded", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const runner = await startLabRunner(request, baseURL ?? "", "E2E Refusing Runner", ["--consent", "refuse:600"]);
+  const consentPath = `${runner.api}/location/${runner.location_uuid}/session-consent/`;
+  const set = async (mode: "off" | "prompt") =>
+    expect(
+      (
+        await request.put(consentPath, {
+          headers: runner.auth,
+          data: { mode, timeout_s: 30, default_action: "allow", banner: true },
+        })
+      ).status(),
+    ).toBe(200);
+  await set("prompt");
+  try {
+    await signInToLab(page);
+    await page.goto(`/devices/device/view/${LAB_SPACE_UUID}/${runner.uuid}/settings`);
+    await page.getByRole("button", { name: "Open Terminal" }).click();
+    const dialog = page.getByRole("dialog", { name: /^Terminal · / });
+    await expect(dialog.getByTestId("terminal-consent")).toHaveText(
+      "Waiting for the person at the device to accept (30 s)…",
+    );
+    // Refused, although the location's default would allow a session nobody answered.
+    await expect(dialog.getByTestId("terminal-status")).toHaveText("Refused at the device.", { timeout: 15_000 });
+    await expect(dialog.getByText("Connected")).toHaveCount(0);
+    await screenshot(page, `${ARTIFACTS}/session-consent-refused.png`);
+    const res = await request.get(`${runner.api}/recording/items/`, {
+      headers: runner.auth,
+      params: { device_uuid: runner.uuid },
+    });
+    expect((await res.json()).items).toEqual([]);
+  } finally {
+    await set("off");
+    runner.stop();
+  }
+});
