@@ -69,13 +69,18 @@ export class LocationAlerts {
     return this.state;
   }
 
-  private async contextFor(locationUuid: string, force = false): Promise<AlertContext | null> {
+  /** Whether using the context for `locationUuid` now means reading it from D1. */
+  private stale(locationUuid: string): boolean {
     this.context ??= this.kv().get<AlertContext>(CONTEXT) ?? null;
-    const stale =
+    return (
       !this.context ||
       this.context.location.uuid !== locationUuid ||
-      Date.now() - this.context.loaded_at > CONTEXT_TTL_MS;
-    if (force || stale) {
+      Date.now() - this.context.loaded_at > CONTEXT_TTL_MS
+    );
+  }
+
+  private async contextFor(locationUuid: string, force = false): Promise<AlertContext | null> {
+    if (force || this.stale(locationUuid)) {
       const fresh = await loadContext(this.host.env, locationUuid, Date.now());
       if (fresh && this.context) {
         // What D1 does not hold (applications, command failures) carries over.
@@ -94,6 +99,11 @@ export class LocationAlerts {
   signal(s: AlertSignal) {
     return this.run(async () => {
       const now = s.at ?? Date.now();
+      // A device coming online can only end an offline condition. With no condition pending and no
+      // incident open it changes nothing, so it reads no context: a fleet reconnecting after an
+      // outage wakes every location's room with such signals, each a batch of nine reads otherwise.
+      // The next read (offline, health, a rule change) takes the device's online state from D1.
+      if (onlineOnly(s) && this.quiet() && this.stale(s.location_uuid)) return;
       let ctx = await this.contextFor(s.location_uuid);
       if (!ctx) return;
       let device = ctx.devices.find((d) => d.uuid === s.device_uuid);
@@ -109,6 +119,12 @@ export class LocationAlerts {
       applySignal(device, s, now);
       await this.evaluate(ctx, now);
     });
+  }
+
+  /** No condition is being timed and no incident is open. */
+  private quiet(): boolean {
+    const state = this.engine();
+    return Object.keys(state.trackers).length === 0 && Object.keys(state.incidents).length === 0;
   }
 
   /** The alarm, or a clock the caller controls (tests, developer routes). */
@@ -180,6 +196,12 @@ export class LocationAlerts {
     if (next !== null && next > Date.now()) await this.host.armAlarm(next);
   }
 }
+
+/**
+ * A signal that says only that the device is online (a reconnect), nothing about its health or work;
+ * its name, if sent, is read with the context when one is next needed.
+ */
+const onlineOnly = (s: AlertSignal) => s.online === true && !s.health && !s.app && !s.command_failed;
 
 function applySignal(device: DeviceFacts, s: AlertSignal, now: number) {
   if (s.name) device.name = s.name;
