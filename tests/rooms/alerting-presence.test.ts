@@ -49,7 +49,7 @@ describe("presence transitions → incidents", () => {
     expect(row.state).toBe("resolved");
   });
 
-  it("a device coming online at a quiet location reads nothing; offline reads the rules, and online resolves", async () => {
+  it("a reconnect or healthy report at a quiet location reads nothing; offline reads the rules; online resolves", async () => {
     const admin = await memberOf("admin");
     const s = admin.space.space_uuid;
     const location = await makeLocation(s);
@@ -83,6 +83,8 @@ describe("presence transitions → incidents", () => {
 
       // A reconnect at a location with nothing pending: no context read, nothing written.
       await new LocationAlerts(host).signal({ ...signal, online: true, at });
+      // …nor a first report of health no rule calls a problem (codes under warning).
+      await new LocationAlerts(host).signal({ ...signal, health: { cpu_condition: 1, disk_condition: 0 }, at });
       expect(counting.trips()).toBe(0);
 
       const alerts = new LocationAlerts(host);

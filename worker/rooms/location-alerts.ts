@@ -1,5 +1,5 @@
 import type { Env } from "../env.ts";
-import type { AppHealth, DeviceFacts } from "../services/alerting/conditions.ts";
+import { type AppHealth, type DeviceFacts, HEALTH_RULE_MIN } from "../services/alerting/conditions.ts";
 import { type AlertContext, CONTEXT_TTL_MS, loadContext } from "../services/alerting/context.ts";
 import { d1Port } from "../services/alerting/d1-port.ts";
 import { type EngineState, emptyState, evaluate, forgetIncident } from "../services/alerting/engine.ts";
@@ -99,11 +99,12 @@ export class LocationAlerts {
   signal(s: AlertSignal) {
     return this.run(async () => {
       const now = s.at ?? Date.now();
-      // A device coming online can only end an offline condition. With no condition pending and no
-      // incident open it changes nothing, so it reads no context: a fleet reconnecting after an
-      // outage wakes every location's room with such signals, each a batch of nine reads otherwise.
-      // The next read (offline, health, a rule change) takes the device's online state from D1.
-      if (onlineOnly(s) && this.quiet() && this.stale(s.location_uuid)) return;
+      // A device coming online, or reporting health no rule can call a problem, can only end a
+      // condition. With none pending and no incident open it changes nothing, so it reads no context:
+      // a fleet reconnecting after an outage wakes every location's room with such signals, each a
+      // batch of nine reads otherwise. The next read (offline, a problem, a rule change) takes the
+      // device's state from D1.
+      if (harmless(s) && this.quiet() && this.stale(s.location_uuid)) return;
       let ctx = await this.contextFor(s.location_uuid);
       if (!ctx) return;
       let device = ctx.devices.find((d) => d.uuid === s.device_uuid);
@@ -198,10 +199,15 @@ export class LocationAlerts {
 }
 
 /**
- * A signal that says only that the device is online (a reconnect), nothing about its health or work;
- * its name, if sent, is read with the context when one is next needed.
+ * A signal no rule can turn into a problem: not offline, health codes under every rule's lowest level
+ * (warning), no crashed application, no failed command. Its name, if sent, is read with the context
+ * when one is next needed.
  */
-const onlineOnly = (s: AlertSignal) => s.online === true && !s.health && !s.app && !s.command_failed;
+const harmless = (s: AlertSignal) =>
+  s.online !== false &&
+  Object.values(s.health ?? {}).every((code) => code < HEALTH_RULE_MIN) &&
+  (s.app === undefined || s.app === "ok") &&
+  !s.command_failed;
 
 function applySignal(device: DeviceFacts, s: AlertSignal, now: number) {
   if (s.name) device.name = s.name;

@@ -51,6 +51,8 @@ export type Rule = {
 };
 
 const LEVEL = { warning: 2, critical: 3 } as const;
+/** The lowest health code a health rule can ask for: a lower one is never a problem. */
+export const HEALTH_RULE_MIN = Math.min(...Object.values(LEVEL));
 
 /** Whether a device belongs to a rule's scope (at this location). */
 export function inScope(scope: AlertScope, location: LocationFacts, device: DeviceFacts): boolean {
