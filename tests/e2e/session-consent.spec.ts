@@ -1,7 +1,51 @@
 import { LAB_SPACE_UUID } from "../../agent/sim/demo-data.ts";
-import { startLabRunner } from "./lab-runner.ts";
+import { type LabRunner, startLabRunner } from "./lab-runner.ts";
 import { ARTIFACTS, darkScreenshot, screenshot, signInToLab } from "./support.ts";
-import { expect, test } from "./test.ts";
+import { type APIRequestContext, expect, type Page, test } from "./test.ts";
+
+/**
+ * A lab runner whose simulated person answers the consent prompt with `answer` (the simulator's
+ * --consent), its location set to ask for 30 s with `fallback` when nobody answers, and its
+ * terminal opened by the lab's admin; `done` turns consent off and stops the runner.
+ */
+async function terminalUnderConsent(
+  page: Page,
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  name: string,
+  answer: string,
+  fallback: "allow" | "deny",
+) {
+  const runner: LabRunner = await startLabRunner(request, baseURL ?? "", name, ["--consent", answer]);
+  const set = async (mode: "off" | "prompt") =>
+    expect(
+      (
+        await request.put(`${runner.api}/location/${runner.location_uuid}/session-consent/`, {
+          headers: runner.auth,
+          data: { mode, timeout_s: 30, default_action: fallback, banner: true },
+        })
+      ).status(),
+    ).toBe(200);
+  await set("prompt");
+  const done = async () => {
+    await set("off");
+    runner.stop();
+  };
+  try {
+    await signInToLab(page);
+    await page.goto(`/devices/device/view/${LAB_SPACE_UUID}/${runner.uuid}/settings`);
+    await page.getByRole("button", { name: "Open Terminal" }).click();
+    const dialog = page.getByRole("dialog", { name: /^Terminal · / });
+    // The device's prompt is up: the console says it waits, for the location's 30 s.
+    await expect(dialog.getByTestId("terminal-consent")).toHaveText(
+      "Waiting for the person at the device to accept (30 s)…",
+    );
+    return { runner, dialog, done };
+  } catch (error) {
+    await done();
+    throw error;
+  }
+}
 
 /**
  * Remote sessions under policy, end to end: the runner's location asks consent, the simulated
@@ -14,27 +58,15 @@ test("a location with consent waits for the simulated device; the recorded termi
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const runner = await startLabRunner(request, baseURL ?? "", "E2E Consent Runner", ["--consent", "accept:800"]);
-  const consentPath = `${runner.api}/location/${runner.location_uuid}/session-consent/`;
-  const set = async (mode: "off" | "prompt") =>
-    expect(
-      (
-        await request.put(consentPath, {
-          headers: runner.auth,
-          data: { mode, timeout_s: 30, default_action: "deny", banner: true },
-        })
-      ).status(),
-    ).toBe(200);
-  await set("prompt");
+  const { runner, dialog, done } = await terminalUnderConsent(
+    page,
+    request,
+    baseURL,
+    "E2E Consent Runner",
+    "accept:800",
+    "deny",
+  );
   try {
-    await signInToLab(page);
-    await page.goto(`/devices/device/view/${LAB_SPACE_UUID}/${runner.uuid}/settings`);
-    await page.getByRole("button", { name: "Open Terminal" }).click();
-    const dialog = page.getByRole("dialog", { name: /^Terminal · / });
-    // The device's prompt is up: the console says it waits, for the location's 30 s.
-    await expect(dialog.getByTestId("terminal-consent")).toHaveText(
-      "Waiting for the person at the device to accept (30 s)…",
-    );
     await expect(dialog.getByTestId("terminal-recorded")).toHaveText("This session is recorded.");
     await screenshot(page, `${ARTIFACTS}/session-consent-waiting.png`);
     await expect(dialog.getByTestId("terminal-status")).toContainText("Connected", { timeout: 15_000 });
@@ -67,8 +99,7 @@ test("a location with consent waits for the simulated device; the recorded termi
     await screenshot(page, `${ARTIFACTS}/session-replay-1440-light.png`);
     await darkScreenshot(page, "session-replay-1440-dark", 300);
   } finally {
-    await set("off");
-    runner.stop();
+    await done();
   }
 });
 
@@ -78,26 +109,15 @@ test("the person at the device refuses: the terminal never opens and says so; no
   baseURL,
 }) => {
   test.setTimeout(60_000);
-  const runner = await startLabRunner(request, baseURL ?? "", "E2E Refusing Runner", ["--consent", "refuse:600"]);
-  const consentPath = `${runner.api}/location/${runner.location_uuid}/session-consent/`;
-  const set = async (mode: "off" | "prompt") =>
-    expect(
-      (
-        await request.put(consentPath, {
-          headers: runner.auth,
-          data: { mode, timeout_s: 30, default_action: "allow", banner: true },
-        })
-      ).status(),
-    ).toBe(200);
-  await set("prompt");
+  const { runner, dialog, done } = await terminalUnderConsent(
+    page,
+    request,
+    baseURL,
+    "E2E Refusing Runner",
+    "refuse:600",
+    "allow",
+  );
   try {
-    await signInToLab(page);
-    await page.goto(`/devices/device/view/${LAB_SPACE_UUID}/${runner.uuid}/settings`);
-    await page.getByRole("button", { name: "Open Terminal" }).click();
-    const dialog = page.getByRole("dialog", { name: /^Terminal · / });
-    await expect(dialog.getByTestId("terminal-consent")).toHaveText(
-      "Waiting for the person at the device to accept (30 s)…",
-    );
     // Refused, although the location's default would allow a session nobody answered.
     await expect(dialog.getByTestId("terminal-status")).toHaveText("Refused at the device.", { timeout: 15_000 });
     await expect(dialog.getByText("Connected")).toHaveCount(0);
@@ -108,7 +128,6 @@ test("the person at the device refuses: the terminal never opens and says so; no
     });
     expect((await res.json()).items).toEqual([]);
   } finally {
-    await set("off");
-    runner.stop();
+    await done();
   }
 });
