@@ -100,6 +100,16 @@ describe("presence transitions → incidents", () => {
       expect(counting.trips()).toBeGreaterThan(before);
       const [resolved] = await incidents();
       expect(resolved?.state).toBe("resolved");
+
+      // An application's state is not in D1: a recovery is read into the kept facts even when quiet,
+      // so a crash it ended is not carried over by the next read.
+      await new LocationAlerts(host).signal({ ...signal, app: "crashed", at: at + 3000 });
+      ageContext();
+      const beforeApp = counting.trips();
+      await new LocationAlerts(host).signal({ ...signal, app: "ok", at: at + 4000 });
+      expect(counting.trips()).toBeGreaterThan(beforeApp);
+      const facts = state.storage.kv.get<{ devices: { uuid: string; app?: string }[] }>("alerting:context");
+      expect(facts?.devices.find((x) => x.uuid === device.uuid)?.app).toBe("ok");
     });
   });
 });

@@ -100,7 +100,7 @@ export class LocationAlerts {
     return this.run(async () => {
       const now = s.at ?? Date.now();
       // A device coming online, or reporting health no rule can call a problem, can only end a
-      // condition. With none pending and no incident open it changes nothing, so it reads no context:
+      // condition (see harmless). With none pending and no incident open it changes nothing, so it reads no context:
       // a fleet reconnecting after an outage wakes every location's room with such signals, each a
       // batch of nine reads otherwise. The next read (offline, a problem, a rule change) takes the
       // device's state from D1.
@@ -199,14 +199,15 @@ export class LocationAlerts {
 }
 
 /**
- * A signal no rule can turn into a problem: not offline, health codes under every rule's lowest level
- * (warning), no crashed application, no failed command. Its name, if sent, is read with the context
- * when one is next needed.
+ * A signal no rule can turn into a problem, whose facts D1 holds: not offline, health codes under
+ * every rule's lowest level (warning), no failed command. Its name, if sent, is read with the context
+ * when one is next needed. An application's state is never harmless here: D1 does not hold it, so
+ * the next read carries the kept one over, and a skipped "ok" would leave a crash standing.
  */
 const harmless = (s: AlertSignal) =>
   s.online !== false &&
   Object.values(s.health ?? {}).every((code) => code < HEALTH_RULE_MIN) &&
-  (s.app === undefined || s.app === "ok") &&
+  s.app === undefined &&
   !s.command_failed;
 
 function applySignal(device: DeviceFacts, s: AlertSignal, now: number) {
