@@ -49,7 +49,7 @@ import { tagRoutes } from "./routes/tags.ts";
 import { wallRoutes } from "./routes/wall.ts";
 import { workingTimeRoutes } from "./routes/working-time.ts";
 import { type AlertMessage, handleAlertBatch } from "./services/alerting/queue.ts";
-import { auditDaily, chainSpaces } from "./services/audit/maintenance.ts";
+import { auditDaily, chainSoon } from "./services/audit/maintenance.ts";
 import { auditContextMiddleware } from "./services/kernel/audit-context.ts";
 import { pruneAllRecordings } from "./services/sessions/recordings.ts";
 
@@ -118,7 +118,7 @@ export const app = new Hono<AppEnv>({ strict: false })
   .use(securityHeaders)
   .use(contextMiddleware)
   // Request id, client address, user agent and principal for every audit entry the request writes.
-  .use(auditContextMiddleware(chainSpaces))
+  .use(auditContextMiddleware(chainSoon))
   .use(requestLog)
   .use(productionGuard)
   // The identity endpoints take no sign-in: their form bodies are small.

@@ -8,6 +8,7 @@ import { ApiErrorBody } from "../../contracts/http/errors.ts";
 import { auditAnchorTable, auditLogTable } from "../../drizzle/schema/index.ts";
 import { anchorKey, writeDailyAnchors } from "../../worker/services/audit/anchors.ts";
 import { chainSpace } from "../../worker/services/audit/chain.ts";
+import { CHAIN_AFTER_MS, chainSoon } from "../../worker/services/audit/maintenance.ts";
 import { pruneSpace } from "../../worker/services/audit/retention.ts";
 import { verifyChain } from "../../worker/services/audit/verify.ts";
 import { auditInsert } from "../../worker/services/kernel/audit.ts";
@@ -63,6 +64,55 @@ describe("the audit chain", () => {
       .where(eq(auditLogTable.space_uuid, s));
     expect(new Set(hashes.map((h) => h.prev)).size).toBe(hashes.length); // each entry has its own predecessor: no fork
     expect(await verifyChain(db(), s)).toMatchObject({ ok: true, first_broken_seq: null, checked: before + 50 });
+  });
+
+  it("a burst of changes is chained after them in one pass, and a change during a pass gets its own", async () => {
+    const passes: (string | null)[][] = [];
+    let release = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const deps = {
+      wait: () => gate,
+      chain: async (_c: unknown, spaces: Iterable<string | null>) => {
+        passes.push([...spaces]);
+      },
+    };
+    const [a, b] = [uid(), uid()];
+    // Five requests of a burst, then one touching a second space as well, before the pass starts.
+    const burst = [
+      ...Array.from({ length: 5 }, () => chainSoon({ env }, new Set([a]), deps)),
+      chainSoon({ env }, new Set([a, b]), deps),
+    ];
+    release();
+    await Promise.all(burst);
+    expect(passes).toEqual([[a], [b]]);
+    // Once a pass has started, a later change may not be in what it read: it schedules another.
+    await chainSoon({ env }, new Set([a]), { ...deps, wait: async () => {} });
+    expect(passes).toEqual([[a], [b], [a]]);
+  });
+
+  it("a change made through the API is chained shortly after it answers", async () => {
+    const admin = await memberOf("admin");
+    const s = admin.space.space_uuid;
+    const device = await makeDevice(s);
+    const res = await api(`/api/space/${s}/device/${device.uuid}/`, {
+      token: admin.token,
+      method: "PATCH",
+      json: { name: "chained soon" },
+    });
+    expect(res.status).toBe(200);
+    const unhashed = async () =>
+      (
+        await db()
+          .select({ seq: auditLogTable.seq })
+          .from(auditLogTable)
+          .where(and(eq(auditLogTable.space_uuid, s), sql`hash is null`))
+      ).length;
+    const deadline = Date.now() + CHAIN_AFTER_MS + 3000;
+    while ((await unhashed()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(await unhashed()).toBe(0);
+    expect(await verifyChain(db(), s)).toMatchObject({ ok: true, first_broken_seq: null });
   });
 
   it("editing or deleting a row directly in D1 is named by verify as the first broken sequence", async () => {

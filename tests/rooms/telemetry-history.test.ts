@@ -1,4 +1,4 @@
-import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env, listDurableObjectIds, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
@@ -310,6 +310,8 @@ describe("DeviceRoom telemetry", () => {
       );
     await send(report({ load1: 1 }));
     await eventually(async () => (await deviceRow(device.uuid))?.latest_telemetry?.cpu?.load1 === 1);
+    // The room is asked while D1 has the device online.
+    await eventually(async () => (await deviceRow(device.uuid))?.online === true);
     const first = await detail();
 
     // Same statuses: D1 keeps the first report, the detail shows the newer one from the room.
@@ -323,6 +325,37 @@ describe("DeviceRoom telemetry", () => {
     );
     agent.ws?.close();
     dashboard.ws?.close();
+  });
+
+  it("a device going offline leaves its last report in D1, and an offline device's detail wakes no room", async () => {
+    const { device, send, member, agent, dashboard } = await watchedAgent();
+    const detail = async (uuid: string) =>
+      DeviceDetail.parse(
+        await (await api(`/api/space/${member.space.space_uuid}/device/${uuid}/`, { token: member.token })).json(),
+      );
+    await send(report({ load1: 1 }));
+    await eventually(async () => (await deviceRow(device.uuid))?.latest_telemetry?.cpu?.load1 === 1);
+    // Same statuses: the room keeps it, D1 does not get it …
+    await send(report({ load1: 5 }));
+    await settle(100);
+    expect((await deviceRow(device.uuid))?.latest_telemetry?.cpu?.load1).toBe(1);
+    // … until the device goes offline: then D1 holds the last report, with its time.
+    agent.ws?.close();
+    await eventually(async () => (await deviceRow(device.uuid))?.online === false);
+    const row = await deviceRow(device.uuid);
+    expect(row?.latest_telemetry?.cpu?.load1).toBe(5);
+    const shown = await detail(device.uuid);
+    expect(shown.online).toBe(false);
+    expect(shown.latest_telemetry?.cpu?.load1).toBe(5);
+    expect(shown.telemetry_updated_at).toBe(row?.telemetry_updated_at);
+    dashboard.ws?.close();
+
+    // A device that is offline in D1 and whose room never ran: reading its detail starts no room.
+    const quiet = await makeDevice(member.space.space_uuid, { connected_status: "connected", online: false });
+    expect((await detail(quiet.uuid)).online).toBe(false);
+    const started = (await listDurableObjectIds(env.Device)).map((id) => id.toString());
+    expect(started).not.toContain(env.Device.idFromName(quiet.uuid).toString());
+    expect(started).toContain(env.Device.idFromName(device.uuid).toString());
   });
 
   it("the room's alarm prunes expired history and stays armed for the next expiry", async () => {

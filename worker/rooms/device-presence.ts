@@ -43,6 +43,8 @@ export type PresenceHost = {
   save(): void;
   /** The device went offline: its agent's commands are settled as the agent's leaving settles them. */
   agentGone(): void;
+  /** Writes the newest report to D1 if D1 holds an older one (before D1 hears the device is offline). */
+  flushTelemetry(): Promise<void>;
 };
 
 export class DevicePresence {
@@ -114,6 +116,7 @@ export class DevicePresence {
       // the Playwright run) show it too.
       console.warn(`device ${device} offline: ${why ?? event.type}`);
       this.host.agentGone();
+      await this.host.flushTelemetry();
       await recordOffline(
         this.host.env(),
         device,
@@ -131,6 +134,7 @@ export class DevicePresence {
    */
   async reconcile(agents: number) {
     if (this.state.online || agents > 0 || this.offlineWritten) return;
+    await this.host.flushTelemetry();
     await reconcileOffline(this.host.env(), this.host.device())
       .then(() => {
         this.offlineWritten = true;

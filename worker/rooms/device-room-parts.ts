@@ -29,6 +29,7 @@ export abstract class DeviceRoomParts extends WatchedRoom implements DeviceComma
     toDashboards: (message) => this.toDashboards(message),
     save: () => this.save(),
     agentGone: () => this.commands.agentGone(),
+    flushTelemetry: () => this.telemetry.flushUnwritten(),
   });
   protected readonly commands = new DeviceCommands({
     env: () => this.env,

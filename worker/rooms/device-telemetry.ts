@@ -78,13 +78,28 @@ export class DeviceTelemetry {
     this.host.toDashboards({ type: "telemetrySample", at: now, telemetry });
     const health = healthSignature(telemetry);
     if (!shouldWrite(this.written, now, health)) return;
+    await this.write(telemetry, now, health);
+  }
+
+  /**
+   * The newest sample to D1 when D1 holds an older one: on the way offline, so an offline
+   * device's detail reads its last report from D1 and its room is asked only while it is online.
+   */
+  async flushUnwritten() {
+    const latest = this.latest();
+    if (!latest || (this.written && this.written.at >= latest.at)) return;
+    await this.write(latest.telemetry, latest.at, healthSignature(latest.telemetry));
+  }
+
+  /** Writes a sample to D1 (a failure is logged and the sample counts as unwritten). */
+  private async write(telemetry: Telemetry, at: number, health: string) {
     // Claimed before the write so a sample arriving meanwhile does not write the same again.
     const before = this.written;
-    const claim = { at: now, health };
+    const claim = { at, health };
     this.written = claim;
     this.host.save();
     try {
-      await recordTelemetry(this.host.env(), this.host.device(), telemetry, now);
+      await recordTelemetry(this.host.env(), this.host.device(), telemetry, at);
     } catch (e) {
       console.error("telemetry", e);
       if (this.written === claim) {

@@ -166,9 +166,9 @@ const cameraOf = (ctx: ReadCtx, uuid: string) =>
     .limit(1);
 
 /**
- * The DeviceRoom's latest report when it is newer than the one in D1: the room writes D1 only
- * when a health status changes or every 15 minutes, so the last check time and values shown come
- * from the room. null when the room has nothing newer (or cannot be reached: D1 stands).
+ * The DeviceRoom's latest report when it is newer than the one in D1: while its device is online
+ * the room writes D1 only when a health status changes or every 15 minutes, so the last check time
+ * and values shown come from the room. null when the room has nothing newer (or cannot be reached: D1 stands).
  */
 async function fresherTelemetry(env: Env, region: string, uuid: string, storedAt: string | null) {
   try {
@@ -183,8 +183,8 @@ async function fresherTelemetry(env: Env, region: string, uuid: string, storedAt
 
 /**
  * GET /space/{space}/device/{uuid}/ and /camera/{uuid}/ (kind camera: only camera-type devices).
- * Everything of devices.md §3 except comments, which have their own call. With `env`, a
- * connected device's latest telemetry comes from its room when that is fresher than D1's.
+ * Everything of devices.md §3 except comments, which have their own call. With `env`, an
+ * online device's latest telemetry comes from its room when that is fresher than D1's.
  */
 export async function getDeviceDetail({
   ctx,
@@ -204,10 +204,11 @@ export async function getDeviceDetail({
     expectedOnlineQuery(ctx, (location) => eq(location, locationOf)),
   ]);
   if (!row || (input.kind === "camera" && row.device_type_uuid !== DEVICE_TYPE_UUID.camera)) throw deviceNotFound();
-  // A connected device's room may hold a newer report than D1 (asked only then: a room is not
-  // woken for a device that has no agent on it).
+  // An online device's room may hold a newer report than D1. Only then: a room writes its last
+  // report to D1 when its device goes offline (DeviceTelemetry.flushUnwritten), so an offline
+  // device's detail wakes no room.
   const fresher =
-    ctx.env && row.connected_status === "connected"
+    ctx.env && row.online
       ? await fresherTelemetry(ctx.env, ctx.space.space_datacenter, row.uuid, row.telemetry_updated_at)
       : null;
   const tags = tagsByOwner(tagRows);

@@ -150,13 +150,19 @@ export const forgetSpaceRegion = (spaceUuid: string) => {
   regions.delete(spaceUuid);
 };
 
+/** The region of a space when this isolate knows it (undefined: it must be read). */
+export function knownSpaceRegion(spaceUuid: string, now = Date.now()): string | undefined {
+  const hit = regions.get(spaceUuid);
+  return hit && hit.until > now ? hit.region : undefined;
+}
+
 /**
  * The region of a space (`local` for a space that does not exist). Requests that need it while
  * it is being read (a wall of sockets opening at once) share that read.
  */
 export async function spaceRegion(env: Pick<Env, "DB">, spaceUuid: string, now = Date.now()): Promise<string> {
-  const hit = regions.get(spaceUuid);
-  if (hit && hit.until > now) return hit.region;
+  const hit = knownSpaceRegion(spaceUuid, now);
+  if (hit !== undefined) return hit;
   const { value: row, started } = await regionReads.run(spaceUuid, () =>
     createDb(env as Env)
       .select({ space_uuid: spaceTable.space_uuid, space_datacenter: spaceTable.space_datacenter })
