@@ -197,7 +197,9 @@ async function measure(
       spreadMs.push(ms[ms.length - 1] - ms[0]);
       // Per round on stderr: a pooled p95 is set by its slowest rounds, and this shows which.
       const at95 = ms[Math.min(ms.length - 1, Math.floor(ms.length * 0.95))];
-      console.error(`  round ${round}: first ${ms[0].toFixed(1)} ms, p95 ${at95.toFixed(1)} ms, last ${ms[ms.length - 1].toFixed(1)} ms`);
+      console.error(
+        `  round ${round}: first ${ms[0].toFixed(1)} ms, p95 ${at95.toFixed(1)} ms, last ${ms[ms.length - 1].toFixed(1)} ms`,
+      );
     }
   }
   const cpu2 = cpu?.();
