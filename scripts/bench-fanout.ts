@@ -18,7 +18,10 @@
  * core: the server side of (a) and the triggers stay on the main thread). Times are
  * performance.timeOrigin + performance.now() on both threads.
  *
- *   node scripts/bench-fanout.ts [--sockets 1000] [--rounds 5] [--port 8894] [--runs 3] [--direct] [--cycles K]
+ *   node scripts/bench-fanout.ts [--sockets 1000] [--rounds 20] [--port 8894] [--runs 3] [--direct] [--cycles K]
+ *
+ * --rounds: 20 by default. The p95 pools every socket of every round, so with few rounds it is set
+ * by the slowest one (5 rounds swung a pair's ratio by ±0.3 on a quiet machine).
  *
  * --runs K measures the stack and the floor K times, in pairs (stack, then floor on port + 2): the
  * machine is shared, so each ratio is taken within its pair, and the medians of the pairs' ratios
@@ -356,7 +359,7 @@ async function main() {
   const { values: args } = parseArgs({
     options: {
       sockets: { type: "string", default: "1000" },
-      rounds: { type: "string", default: "5" },
+      rounds: { type: "string", default: "20" },
       port: { type: "string", default: "8894" },
       direct: { type: "boolean", default: false },
       cycles: { type: "string", default: "0" },

@@ -4,7 +4,7 @@ import type { DeviceDetail } from "../../../contracts/devices/detail.ts";
 import type { DeviceAddInput, DeviceEditInput } from "../../../contracts/devices/schema.ts";
 import { deviceTable as d, deviceTagTable, locationTable, tagTable } from "../../../drizzle/schema/index.ts";
 import type { SpaceCtx } from "../../env.ts";
-import type { Defer } from "../../lib/defer.ts";
+import { type Defer, letRoomsRun } from "../../lib/defer.ts";
 import { ApiError } from "../../lib/errors.ts";
 import type { WriteArgs } from "../kernel/args.ts";
 import { auditInsertWhen } from "../kernel/audit-when.ts";
@@ -173,5 +173,6 @@ export async function updateDevice({
   const missing = unknownTagsFrom(edit.tag_uuids ?? [], knownTags);
   if (missing.length) throw referenceErrors({ tag_uuids: [tagsNotFound(missing)] });
   announceDevice(ctx, defer, "deviceUpdated", { uuid, name: set.name ?? current.name });
+  await letRoomsRun();
   return getDeviceDetail({ ctx, input: { uuid } });
 }
