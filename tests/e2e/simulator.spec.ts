@@ -78,11 +78,17 @@ test("the simulator provisions devices beyond the seeded ones, runs them, and re
     const saved = JSON.parse(readFileSync(simulated, "utf8")) as { server: string; devices: { uuid: string }[] };
     expect(saved.server).toBe(baseURL);
     expect(saved.devices.map((d) => d.uuid).sort()).toEqual(uuids);
-    // Each reports an inventory of its simulated platform.
-    const detail = await request.get(`/api/space/${LAB_SPACE_UUID}/device/${uuids[0]}/`, { headers: auth });
-    const device = await detail.json();
-    expect(device.operating_system_name).toMatch(/Debian|Windows|Raspberry Pi OS|Android TV/);
-    expect(device.cpu_model).toMatch(/threads/);
+    // Each reports an inventory of its simulated platform. The room answers the hello and writes
+    // the device online before the inventory's write (which waits for its batch): it follows.
+    const detail = async () =>
+      (await (await request.get(`/api/space/${LAB_SPACE_UUID}/device/${uuids[0]}/`, { headers: auth })).json()) as {
+        operating_system_name: string | null;
+        cpu_model: string | null;
+      };
+    await expect
+      .poll(async () => (await detail()).operating_system_name ?? "", { timeout: 10_000 })
+      .toMatch(/Debian|Windows|Raspberry Pi OS|Android TV/);
+    expect((await detail()).cpu_model).toMatch(/threads/);
   } finally {
     first.child.kill("SIGTERM");
   }
