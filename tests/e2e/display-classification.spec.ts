@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { decodeJpeg } from "../../agent/display-health/capture.ts";
 import { type AppFront, classify, type Measured, measure } from "../../agent/display-health/classify.ts";
 import type { DisplayHealthState, PanelState } from "../../contracts/display-health/schema.ts";
-import { expect, test } from "./test.ts";
+import { expect, type Page, test } from "./test.ts";
 
 /**
  * Display-health classification on real rendered images: 20 simulated displays, each a Chromium
@@ -46,6 +46,21 @@ const KINDS: Case[] = [
   { page: "dark", static: true, expect: "showing" },
 ];
 
+/**
+ * The page as a display capture. Chromium now and then refuses a capture while a page (its own
+ * error page above all) is still settling ("Unable to capture screenshot"): asked again shortly.
+ */
+async function capture(page: Page, attempts = 3): Promise<Buffer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await page.screenshot({ type: "jpeg", quality: 70 });
+    } catch (error) {
+      if (attempt >= attempts || !String(error).includes("Unable to capture screenshot")) throw error;
+      await page.waitForTimeout(200);
+    }
+  }
+}
+
 test("20 displays with 7 fault kinds are classified within two capture intervals, no false black", async ({
   browser,
 }) => {
@@ -70,7 +85,7 @@ test("20 displays with 7 fault kinds are classified within two capture intervals
       // First capture while it plays as it should (a fault's first interval), then two intervals.
       for (let k = 0; k < 2; k++) {
         if (k > 0) await page.waitForTimeout(350);
-        const shot = await page.screenshot({ type: "jpeg", quality: 70 });
+        const shot = await capture(page);
         const m = measure(decodeJpeg(shot), previous);
         previous = m;
         got.push(
