@@ -18,7 +18,7 @@ import { powerControl } from "../commands/power-control.ts";
 import { queueCommand } from "../commands/queue.ts";
 import { changeSetting } from "../commands/setting-changes.ts";
 import type { DeviceRow } from "../devices/detail.ts";
-import { updateDevice } from "../devices/devices.ts";
+import { editDevice } from "../devices/devices.ts";
 import { deviceWhere } from "../devices/filters.ts";
 import { setArchived } from "../devices/lifecycle.ts";
 import type { WriteArgs } from "../kernel/args.ts";
@@ -133,7 +133,7 @@ async function retag({ ctx, input, defer, device }: Step, add: boolean): Promise
   const has = current.includes(tag);
   if (has === add) return succeeded(add ? "Already tagged." : "Not tagged.");
   const tag_uuids = add ? [...current, tag] : current.filter((t) => t !== tag);
-  await updateDevice({ ctx, input: { uuid: device.uuid, tag_uuids }, defer });
+  await editDevice({ ctx, input: { uuid: device.uuid, tag_uuids }, defer });
   return succeeded();
 }
 

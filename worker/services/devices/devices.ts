@@ -95,19 +95,29 @@ export async function createDevice({
  * after the request): the batch reads the device and which tags are known, and every write in it
  * (the audit entry with its before-state read in SQL, the update, the tag links) holds only when
  * the device is this space's and every tag is known. A refused edit therefore writes nothing, and
- * the refusals keep their order: an unknown device first, then unknown tags.
+ * the refusals keep their order: an unknown device first, then unknown tags. Answers the device's
+ * detail, read after the space's room has had its turn to fan the change out.
  */
-export async function updateDevice({
+export async function updateDevice(args: WriteArgs<DeviceEditInput & { uuid: string }>): Promise<DeviceDetail> {
+  if (await editDevice(args)) await letRoomsRun();
+  return getDeviceDetail({ ctx: args.ctx, input: { uuid: args.input.uuid } });
+}
+
+/**
+ * The edit of updateDevice without its answer (a bulk step reads no detail). Returns whether
+ * anything was written (and announced); refusals throw as updateDevice's.
+ */
+export async function editDevice({
   ctx,
   input,
   defer,
-}: WriteArgs<DeviceEditInput & { uuid: string }>): Promise<DeviceDetail> {
+}: WriteArgs<DeviceEditInput & { uuid: string }>): Promise<boolean> {
   const { uuid, ...edit } = input;
   const set: Partial<typeof d.$inferInsert> = {};
   if (edit.name !== undefined) set.name = edit.name;
   if (edit.description !== undefined) set.description = edit.description ?? "";
   const tagsChange = edit.tag_uuids !== undefined;
-  if (Object.keys(set).length === 0 && !tagsChange) return getDeviceDetail({ ctx, input: { uuid } });
+  if (Object.keys(set).length === 0 && !tagsChange) return false;
 
   const space = ctx.space.space_uuid;
   const tagUuids = [...new Set(edit.tag_uuids ?? [])];
@@ -173,6 +183,5 @@ export async function updateDevice({
   const missing = unknownTagsFrom(edit.tag_uuids ?? [], knownTags);
   if (missing.length) throw referenceErrors({ tag_uuids: [tagsNotFound(missing)] });
   announceDevice(ctx, defer, "deviceUpdated", { uuid, name: set.name ?? current.name });
-  await letRoomsRun();
-  return getDeviceDetail({ ctx, input: { uuid } });
+  return true;
 }
