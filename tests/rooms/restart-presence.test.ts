@@ -190,12 +190,15 @@ describe("offline transitions are gathered across rooms", () => {
       );
     const counting = countingEnv();
     // The gatherer is the isolate's: an earlier test's room may still have a write waiting, which
-    // the drain started here would write too. Count from when nothing waits.
-    const settled = () => {
+    // the drain started here would write too, or be about to push one (a room going offline first
+    // writes its last report). Count from when nothing has waited or been pushed for half a second.
+    let quiet = { since: Date.now(), pushed: -1 };
+    await until(() => {
       const s = gatheredSoFar().offline;
-      return s.pushed === s.items + s.abandoned;
-    };
-    await until(settled, 10_000);
+      if (s.pushed !== s.items + s.abandoned || s.pushed !== quiet.pushed)
+        quiet = { since: Date.now(), pushed: s.pushed };
+      return Date.now() - quiet.since >= 500;
+    }, 10_000);
     const before = gatheredSoFar().offline;
     const lastSeen = (i: number) => since + 2 * 3600_000 + i * 1000;
     await Promise.all(
@@ -205,9 +208,12 @@ describe("offline transitions are gathered across rooms", () => {
     );
     const after = gatheredSoFar().offline;
     const batches = after.batches - before.batches;
-    expect(after.items - before.items).toBe(20);
+    // Another file's room may still go offline meanwhile (after writing its last report first, so
+    // later than it asked): its item is counted too, and may have made one more batch.
+    const foreign = after.items - before.items - 20;
+    expect(foreign).toBeGreaterThanOrEqual(0);
     // The first goes out alone; the others gather while it is in flight.
-    expect(batches).toBeLessThanOrEqual(3);
+    expect(batches).toBeLessThanOrEqual(3 + foreign);
     // Six per batch, plus alerting's first reads of the location (cached per isolate after).
     expect(counting.statements()).toBeGreaterThanOrEqual(6 * batches);
     expect(counting.statements() / 20).toBeLessThan(1.5);
