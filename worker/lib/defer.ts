@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { pause } from "./poll.ts";
 
 /** Runs work after the reply (ExecutionContext.waitUntil); tests may pass their own. */
 export type Defer = (work: Promise<unknown>) => void;
@@ -9,7 +10,7 @@ export type Defer = (work: Promise<unknown>) => void;
  * are placed together), the room's fan-out to its dashboards then runs first, instead of after the
  * answer's queries are built and while their rows are mapped. Elsewhere it is a 0 ms timer.
  */
-export const letRoomsRun = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+export const letRoomsRun = () => pause(0);
 
 /** The request's Defer: work handed to it outlives the response. */
 export const deferTo =

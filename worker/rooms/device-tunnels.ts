@@ -1,6 +1,5 @@
 import type { Connection } from "partyserver";
 import type { Principal } from "../../contracts/access/principal.ts";
-
 import {
   dataFrame,
   sessionOf,

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { auditLogTable } from "../../../drizzle/schema/audit-log.ts";
 import type { Env } from "../../env.ts";
 import { createDb } from "../../lib/db.ts";
+import { pause } from "../../lib/poll.ts";
 import { writeDailyAnchors } from "./anchors.ts";
 import { chainSpace } from "./chain.ts";
 import { pruneSpace } from "./retention.ts";
@@ -41,7 +42,7 @@ export async function chainSoon(
   if (!due.length) return;
   for (const space of due) scheduled.add(keyOf(space));
   try {
-    await (deps.wait ?? ((ms) => new Promise((r) => setTimeout(r, ms))))(CHAIN_AFTER_MS);
+    await (deps.wait ?? pause)(CHAIN_AFTER_MS);
   } finally {
     for (const space of due) scheduled.delete(keyOf(space));
   }
